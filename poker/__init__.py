@@ -1,0 +1,46 @@
+"""poker: exact Texas Hold'em hand evaluation in the tradition of the University of Alberta's Loki.
+
+>>> from poker import RankableHand
+>>> RankableHand.parse('Kd Kc 4h 4s 9c').description
+'Two Pair, Kings and Fours'
+"""
+
+from __future__ import annotations
+
+from .card import Card, Deck, Rank, Suit, format_cards, parse_cards
+from .category import HandCategory
+from .errors import (
+    CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, RangeParseError,
+    WeightsError,
+)
+from .hand import Hand
+from .hand_factory import HandFactory
+from .hand_ranker import HandRanker
+from .rankable_hand import RankableHand
+from .starting_hand import HAND_CLASSES, StartingHand
+
+__version__ = '0.1.0'
+
+__all__ = [
+    'Card',
+    'CardCountError',
+    'CardParseError',
+    'Deck',
+    'DuplicateCardError',
+    'HAND_CLASSES',
+    'Hand',
+    'HandCategory',
+    'HandFactory',
+    'HandRanker',
+    'OpponentCountError',
+    'PokerError',
+    'RangeParseError',
+    'Rank',
+    'RankableHand',
+    'StartingHand',
+    'Suit',
+    'WeightsError',
+    '__version__',
+    'format_cards',
+    'parse_cards',
+]

@@ -1,0 +1,286 @@
+"""Cards, their ranks and suits, and a seeded :class:`Deck`.
+
+A card is a frozen value object with a compact integer :attr:`Card.index` (``4*(rank-2) + suit``, so
+``2c`` is 0 and ``As`` is 51), which the ranking tables and the enumeration engine work on.
+
+>>> card = Card.parse('Ah')
+>>> card, str(card), card.index
+(Card.parse('Ah'), 'Ah', 50)
+>>> Card.parse('10♥') == Card.parse('th') == Card(Rank.TEN, Suit.HEARTS)
+True
+>>> sorted(parse_cards('Kd 2c As'))
+[Card.parse('2c'), Card.parse('Kd'), Card.parse('As')]
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import re
+from collections.abc import Iterable, Iterator
+from typing import Union
+
+from attrs import field, frozen
+
+from .errors import CardParseError, DuplicateCardError
+
+__all__ = ['Card', 'CardLike', 'Deck', 'Rank', 'Suit', 'format_cards', 'parse_cards']
+
+RANK_CHARS = '23456789TJQKA'
+SUIT_CHARS = 'cdhs'
+SUIT_SYMBOLS = '♣♦♥♠'
+
+
+class Rank(enum.IntEnum):
+    """Card ranks, 2 (deuce) to 14 (ace); ``str`` gives the one-character form."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self - 2]
+
+    @property
+    def word(self) -> str:
+        """The rank's name in a sentence: ``'Ace'``, ``'Ten'``, ``'Six'``."""
+        return self.name.capitalize()
+
+    @property
+    def plural(self) -> str:
+        """The plural a player says: ``'Aces'``, ``'Sixes'``."""
+        return 'Sixes' if self is Rank.SIX else self.word + 's'
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Read ``'A'``, ``'t'``, ``'10'`` and so on."""
+        upper = text.strip().upper()
+        if upper == '10':
+            return cls.TEN
+        if len(upper) == 1 and upper in RANK_CHARS:
+            return cls(RANK_CHARS.index(upper) + 2)
+        raise CardParseError(f'invalid rank {text!r} (expected one of {RANK_CHARS} or 10)')
+
+
+class Suit(enum.IntEnum):
+    """Card suits in bridge order; ``str`` gives ``c``, ``d``, ``h`` or ``s``."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    def __str__(self) -> str:
+        return SUIT_CHARS[self]
+
+    @property
+    def symbol(self) -> str:
+        """``'♣'``, ``'♦'``, ``'♥'`` or ``'♠'``."""
+        return SUIT_SYMBOLS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read ``'h'``, ``'H'`` or ``'♥'``."""
+        char = text.strip().lower()
+        if len(char) == 1:
+            if char in SUIT_CHARS:
+                return cls(SUIT_CHARS.index(char))
+            if char in SUIT_SYMBOLS:
+                return cls(SUIT_SYMBOLS.index(char))
+            if char in '♧♢♡♤':
+                return cls('♧♢♡♤'.index(char))
+        raise CardParseError(f'invalid suit {text!r} (expected one of {SUIT_CHARS} or {SUIT_SYMBOLS})')
+
+
+_CARD_TOKEN = re.compile(r'(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])', re.IGNORECASE)
+
+
+@frozen(order=False)
+class Card:
+    """One playing card: a rank and a suit.
+
+    Cards order by rank, then suit (so ``2c < 2d < ... < As``); equal cards are equal whatever their
+    subclass.
+    """
+
+    rank: Rank = field(converter=Rank)
+    suit: Suit = field(converter=Suit)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card: ``'Ah'``, ``'10h'``, ``'th'``, ``'A♥'``."""
+        if not isinstance(text, str):
+            raise CardParseError(f'invalid card {text!r}: expected text such as "Ah"')
+        stripped = text.strip()
+        if len(stripped) < 2:
+            raise CardParseError(f'invalid card {text!r}: expected a rank and a suit such as "Ah"')
+        rank_text, suit_text = stripped[:-1], stripped[-1]
+        try:
+            rank = Rank.parse(rank_text)
+        except CardParseError:
+            raise CardParseError(f'invalid card {text!r}: unknown rank {rank_text!r} '
+                                 f'(expected one of {RANK_CHARS} or 10)') from None
+        try:
+            suit = Suit.parse(suit_text)
+        except CardParseError:
+            raise CardParseError(f'invalid card {text!r}: unknown suit {suit_text!r} '
+                                 f'(expected one of {SUIT_CHARS} or {SUIT_SYMBOLS})') from None
+        return cls(rank, suit)
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with :attr:`index` ``index`` (0 = ``2c`` ... 51 = ``As``)."""
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
+            raise CardParseError(f'invalid card index {index!r} (expected 0 to 51)')
+        return cls(Rank((index >> 2) + 2), Suit(index & 3))
+
+    @property
+    def index(self) -> int:
+        """``4*(rank-2) + suit``: ``2c`` is 0, ``2d`` 1, ..., ``As`` 51."""
+        return 4 * (self.rank - 2) + self.suit
+
+    @property
+    def pretty(self) -> str:
+        """The card with its suit symbol: ``'A♥'``."""
+        return f'{self.rank}{self.suit.symbol}'
+
+    def __str__(self) -> str:
+        return f'{self.rank}{self.suit}'
+
+    def __repr__(self) -> str:
+        return f'Card.parse({str(self)!r})'
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index == other.index
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index != other.index
+        return NotImplemented
+
+    def __lt__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.index < other.index
+        return NotImplemented
+
+    def __le__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.index <= other.index
+        return NotImplemented
+
+    def __gt__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.index > other.index
+        return NotImplemented
+
+    def __ge__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.index >= other.index
+        return NotImplemented
+
+
+CardLike = Union[Card, str]
+"""A card, or its text."""
+
+
+def _tokens(text: str) -> list[str]:
+    """Split card text such as ``'AhKd'``, ``'Ah Kd'``, ``'Ah,Kd'`` or ``'10h 9c'`` into card tokens."""
+    compact = re.sub(r'[\s,;]+', '', text)
+    tokens: list[str] = []
+    position = 0
+    while position < len(compact):
+        match = _CARD_TOKEN.match(compact, position)
+        if match is None:
+            bad = compact[position:position + 2] or compact[position:]
+            Card.parse(bad)  # raises the precise error for the bad token
+            raise CardParseError(f'invalid card {bad!r} in {text!r}')  # pragma: no cover
+        tokens.append(match.group(0))
+        position = match.end()
+    return tokens
+
+
+def parse_cards(cards: str | Iterable[CardLike], *, allow_duplicates: bool = False) -> list[Card]:
+    """Read cards from text (``'AhKd'``, ``'Ah Kd 10c'``) or an iterable of cards and card texts.
+
+    Duplicates raise :class:`DuplicateCardError` unless ``allow_duplicates``.
+
+    >>> parse_cards('Ah Kd')
+    [Card.parse('Ah'), Card.parse('Kd')]
+    >>> parse_cards('AhAh')
+    Traceback (most recent call last):
+    ...
+    poker.errors.DuplicateCardError: duplicate card 'Ah' in 'AhAh'
+    """
+    if isinstance(cards, str):
+        result = [Card.parse(token) for token in _tokens(cards)]
+    elif isinstance(cards, Card):
+        result = [cards]
+    else:
+        result = [card if isinstance(card, Card) else Card.parse(card) for card in cards]
+    if not allow_duplicates:
+        seen: set[int] = set()
+        for card in result:
+            if card.index in seen:
+                shown = cards if isinstance(cards, str) else format_cards(result)
+                raise DuplicateCardError(f'duplicate card {str(card)!r} in {shown!r}')
+            seen.add(card.index)
+    return result
+
+
+def format_cards(cards: Iterable[Card], sep: str = ' ') -> str:
+    """``'Ah Kd'``: the cards' texts joined by ``sep``."""
+    return sep.join(str(card) for card in cards)
+
+
+class Deck:
+    """A deck of the 52 cards (or fewer, with ``exclude``) that shuffles with a seed and deals.
+
+    >>> deck = Deck(seed=7)
+    >>> hole = deck.deal(2)
+    >>> len(hole), len(deck)
+    (2, 50)
+    >>> Deck(seed=7).deal(2) == hole
+    True
+    """
+
+    def __init__(self, seed: int | None = None, exclude: Iterable[CardLike] = ()) -> None:
+        excluded = {card.index for card in parse_cards(exclude)} if exclude else set()
+        self._random = random.Random(seed)
+        self._cards: list[Card] = [Card.from_index(i) for i in range(52) if i not in excluded]
+        self.shuffle()
+
+    def shuffle(self) -> None:
+        """Shuffle the cards left in the deck."""
+        self._random.shuffle(self._cards)
+
+    def deal(self, count: int = 1) -> list[Card]:
+        """Take ``count`` cards from the top."""
+        if not 0 <= count <= len(self._cards):
+            from .errors import CardCountError
+            raise CardCountError(f'cannot deal {count!r} cards from a deck of {len(self._cards)}')
+        dealt, self._cards = self._cards[:count], self._cards[count:]
+        return dealt
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(list(self._cards))
+
+    def __repr__(self) -> str:
+        return f'<Deck of {len(self._cards)} cards>'

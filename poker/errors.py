@@ -1,0 +1,52 @@
+"""The exceptions of :mod:`poker`: one root, :class:`PokerError`, and a narrow subclass per mistake.
+
+Every error is a :class:`ValueError`, so ``except ValueError`` still works, and every message quotes the
+input that caused it:
+
+>>> from poker import Card, CardParseError
+>>> try:
+...     Card.parse('Ax')
+... except CardParseError as error:
+...     print(error)
+invalid card 'Ax': unknown suit 'x' (expected one of cdhs or ♣♦♥♠)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    'CardCountError',
+    'CardParseError',
+    'DuplicateCardError',
+    'OpponentCountError',
+    'PokerError',
+    'RangeParseError',
+    'WeightsError',
+]
+
+
+class PokerError(ValueError):
+    """The root of every error this library raises on bad input."""
+
+
+class CardParseError(PokerError):
+    """Text that does not name a card (``'Ax'``, ``'1h'``, ``''``)."""
+
+
+class DuplicateCardError(PokerError):
+    """The same card given twice, within one hand or across hole cards and board."""
+
+
+class CardCountError(PokerError):
+    """The wrong number of cards for the object (a starting hand needs 2, a rankable hand 5 to 7)."""
+
+
+class OpponentCountError(PokerError):
+    """A number of opponents outside the supported range."""
+
+
+class WeightsError(PokerError):
+    """Opponent weights of the wrong shape, negative, not finite, or all zero once known cards are removed."""
+
+
+class RangeParseError(PokerError):
+    """Range notation that cannot be read (``'QQ++'``, ``'AKx'``, ``'A5s-K2s'``)."""
