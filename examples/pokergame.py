@@ -1,35 +1,252 @@
-"""Deal a seeded hand of Texas Hold'em and show each player's best five cards.
+"""Loki at work: Papp's classic example worked out exactly, then a seeded hand of fixed-limit hold'em.
 
-    python examples/pokergame.py [--seed N] [--players N]
+    python examples/pokergame.py                       # the classic example and one hand, in seconds
+    python examples/pokergame.py --seed 7 --players 6  # another deal, another table
+    python examples/pokergame.py --hands 500           # many hands: a table of results per player
+    python examples/pokergame.py --scenario examples/scenarios.toml   # your own hands instead
+
+The classic example is A♥Q♥ on a flop of 3♥4♠J♥ (Papp 1998, chapter 5) against 1 and 5 opponents, with
+one and two cards of look-ahead: HS, HSn, PPOT, NPOT, EHS and EHS'. The hand is played by Loki-style
+players (poker.game.LokiPlayer): at each decision they compute their statistics and follow
+poker.advice.advise; the narration shows both, then the action the table took.
+
+A scenario file (TOML or JSON) lists hands to work out like the classic one; examples/scenarios.toml
+shows every field, and poker/scenario.py describes them.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
+import time
+from collections.abc import Sequence
+from typing import TextIO
 
-from poker import Deck, RankableHand, format_cards
+from poker import Card, PokerError, format_cards
+from poker.game import FixedLimitGame, HandResult, LokiPlayer, PlayerSummary
+from poker.hand_statistics import HandStatistics
+from poker.scenario import Scenario, load_scenarios
+
+NAMES = ('Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Joe')
+HOLE, FLOP = (Card.parse('Ah'), Card.parse('Qh')), (Card.parse('3h'), Card.parse('4s'), Card.parse('Jh'))
+CLASSIC = (
+    Scenario(hole=HOLE, board=FLOP, opponents=1, lookahead=(1, 2), name="Papp's example"),
+    Scenario(hole=HOLE, board=FLOP, opponents=5, lookahead=(1, 2), name="Papp's example"),
+)
+VERBS = {'fold': 'folds', 'check': 'checks', 'call': 'calls', 'bet': 'bets', 'raise': 'raises'}
 
 
-def deal(seed: int, players: int) -> None:
-    deck = Deck(seed=seed)
-    holes = [deck.deal(2) for _ in range(players)]
-    board = deck.deal(5)
-    print(f'Board: {format_cards(board)}')
-    hands = [RankableHand([*hole, *board]) for hole in holes]
-    best = max(hands)
-    for number, (hole, hand) in enumerate(zip(holes, hands), start=1):
-        mark = '  <- wins' if hand == best else ''
-        print(f'Player {number}: {format_cards(hole)}  {format_cards(hand.best_five)}  '
-              f'{hand.category.label:<15} {hand.description}{mark}')
+def cards_text(cards: Sequence[Card], out: TextIO = sys.stdout) -> str:
+    """Cards with suit symbols where the output can show them (``A♥ Q♥``), else as text (``Ah Qh``)."""
+    try:
+        '♣♦♥♠'.encode(out.encoding or 'ascii')
+    except (UnicodeEncodeError, LookupError):
+        return format_cards(cards)
+    return ' '.join(card.pretty for card in cards)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('--seed', type=int, default=2026)
-    parser.add_argument('--players', type=int, default=4, choices=range(2, 11), metavar='2..10')
-    args = parser.parse_args()
-    deal(args.seed, args.players)
+# ------------------------------------------------------------------------------------------- scenarios
+STATS_HEADER = ''.join(f'{title:>{width}}' for title, width in (
+    ('opponents', 11), ('look-ahead', 12), ('HS', 8), ('HSn', 8), ('PPOT', 8), ('NPOT', 8), ('EHS', 8), ("EHS'", 8)))
+
+
+def stats_row(stats: HandStatistics) -> str:
+    lookahead = {0: 'none', 1: '1 card'}.get(stats.lookahead, f'{stats.lookahead} cards')
+    numbers = (stats.hs, stats.hs_n, stats.ppot, stats.npot, stats.ehs, stats.ehs_prime)
+    return f'{stats.opponents:>11}{lookahead:>12}' + ''.join(f'{x:>8.4f}' for x in numbers)
+
+
+def show_scenarios(scenarios: Sequence[Scenario], out: TextIO = sys.stdout) -> None:
+    for number, scenario in enumerate(scenarios):
+        if number:
+            print(file=out)
+        cards = cards_text(scenario.hole, out)
+        cards += f' on {cards_text(scenario.board, out)}' if scenario.board else ' before the flop'
+        plural = 's' if scenario.opponents != 1 else ''
+        heading = f'{cards} against {scenario.opponents} opponent{plural}'
+        print(f'{scenario.name}: {heading}' if scenario.name else heading, file=out)
+        if scenario.ranges:
+            print(f'  opponents hold: {" | ".join(scenario.ranges)}', file=out)
+        results = scenario.run()
+        print(STATS_HEADER, file=out)
+        for stats in results:
+            print(stats_row(stats), file=out)
+        first = results[0]
+        counts = f'  weighted counts now: ahead {first.ahead:g}, tied {first.tied:g}, behind {first.behind:g}'
+        if scenario.board and first.holdings:
+            counts += f' ({first.holdings:,} opponent holdings)'
+        if first.income_rate is not None:
+            counts += f'; income rate {first.income_rate:+d}'
+        print(counts, file=out)
+
+
+# ------------------------------------------------------------------------------------------------ game
+def _positions(game: FixedLimitGame, hand: HandResult) -> dict[int, str]:
+    count = len(hand.names)
+    if count == 2:
+        return {hand.button: 'button, small blind', (hand.button + 1) % 2: 'big blind'}
+    return {hand.button: 'button', (hand.button + 1) % count: 'small blind',
+            (hand.button + 2) % count: 'big blind'}
+
+
+def _statistics_text(stats: HandStatistics) -> str:
+    text = (f'HS {stats.hs:.3f}  HSn {stats.hs_n:.3f}  PPOT {stats.ppot:.3f}  NPOT {stats.npot:.3f}  '
+            f'EHS {stats.ehs:.3f}')
+    if stats.income_rate is not None:
+        text += f'  IR {stats.income_rate:+d}'
+    return text
+
+
+def narrate(game: FixedLimitGame, hand: HandResult, out: TextIO = sys.stdout) -> None:
+    """Tell one hand street by street: each decision's statistics and advice, the action taken, the showdown."""
+    names = hand.names
+    width = max(len(name) for name in names)
+    print(f"Hand {hand.number} of fixed-limit hold'em (deck seed {hand.seed}): {len(names)} Loki-style players, "
+          f'blinds {game.small_blind}/{game.small_bet}, bets {game.small_bet}/{game.big_bet}', file=out)
+    positions = _positions(game, hand)
+    for seat, name in enumerate(names):
+        where = f' ({positions[seat]})' if seat in positions else ''
+        hole = cards_text(sorted(hand.holes[seat], reverse=True), out)
+        print(f'  seat {seat + 1}  {name:<{width}}  {hole}{where}', file=out)
+    for street in hand.streets:
+        board = hand.board[:{'preflop': 0, 'flop': 3, 'turn': 4, 'river': 5}[street]]
+        records = hand.street_actions(street)
+        heading = street.capitalize()
+        if board:
+            heading += f'  {cards_text(board, out)}  (pot {records[0].pot - records[0].amount})'
+        print(f'\n{heading}', file=out)
+        for record in records:
+            name = f'{names[record.seat]:<{width}}'
+            if record.decision is None:
+                print(f'  {name}  posts the {record.action}: {record.amount}', file=out)
+                continue
+            decision = record.decision
+            if decision.stats is not None:
+                print(f'  {name}  {_statistics_text(decision.stats)}', file=out)
+            taken = VERBS[record.action] + (f': {record.amount} in' if record.amount else '') + f', pot {record.pot}'
+            if record.asked:
+                capped = record.asked in ('bet', 'raise') and record.action in ('call', 'check')
+                taken += f' (betting capped at {game.cap} bets)' if capped else f' ({record.asked} means {record.action} here)'
+            if decision.advice is not None:
+                advice = f'advise: {decision.advice.action}'
+                if getattr(decision.advice, 'reason', ''):
+                    advice += f' ({decision.advice.reason})'
+                print(f'  {" " * width}  {advice}  ->  {taken}', file=out)
+            else:
+                print(f'  {name}  {taken}', file=out)
+    print(file=out)
+    if hand.showdown:
+        print(f'Showdown  {cards_text(hand.board, out)}', file=out)
+        for seat, shown in hand.hands.items():
+            mark = '  wins' if seat in hand.winners else ''
+            hole = cards_text(sorted(hand.holes[seat], reverse=True), out)
+            print(f'  {names[seat]:<{width}}  {hole}  {shown.description:<28} {cards_text(shown.best_five, out)}{mark}',
+                  file=out)
+        winners = [names[seat] for seat in hand.winners]
+        best = hand.hands[hand.winners[0]].description
+        if len(winners) == 1:
+            print(f'{winners[0]} wins the pot of {hand.pot} chips with {best}.', file=out)
+        else:
+            print(f'{" and ".join(winners)} split the pot of {hand.pot} chips, each with {best}.', file=out)
+    else:
+        print(f'Everyone else folded: {names[hand.winners[0]]} wins the pot of {hand.pot} chips.', file=out)
+    print('Net: ' + ', '.join(f'{name} {net:+d}' for name, net in zip(names, hand.net)), file=out)
+
+
+def summary_table(summaries: Sequence[PlayerSummary], small_bet: int) -> str:
+    width = max(4, *(len(s.name) for s in summaries))
+    lines = [f"  {'player':<{width}}{'pots won':>10}{'showdowns':>11}{'net chips':>11}{'small bets/hand':>17}"]
+    for s in summaries:
+        lines.append(f'  {s.name:<{width}}{s.won:>10.1f}{s.showdowns:>11}{s.net:>+11d}{s.per_hand(small_bet):>+17.3f}')
+    return '\n'.join(lines)
+
+
+class Progress:
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+
+    def __init__(self, total: int, stream: TextIO = sys.stderr, enabled: bool | None = None) -> None:
+        self.total, self.stream = total, stream
+        self.enabled = stream.isatty() if enabled is None else enabled
+        self.start = time.perf_counter()
+
+    def line(self, done: int, width: int = 30) -> str:
+        filled = width * done // self.total if self.total else width
+        elapsed = time.perf_counter() - self.start
+        return f'\rhands {done:>{len(str(self.total))}}/{self.total} [{"#" * filled}{"." * (width - filled)}] ' \
+               f'{elapsed:5.1f} s'
+
+    def update(self, done: int) -> None:
+        if self.enabled:
+            self.stream.write(self.line(done))
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write('\r' + ' ' * 60 + '\r')
+            self.stream.flush()
+
+
+def play(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    players = [LokiPlayer(NAMES[seat]) for seat in range(args.players)]
+    game = FixedLimitGame(players, seed=args.seed)
+    if args.hands == 1:
+        narrate(game, game.play_hand(), out)
+        return 0
+    progress = Progress(args.hands)
+    status = 0
+    try:
+        for done in range(1, args.hands + 1):
+            hand = game.play_hand()
+            if args.verbose:
+                narrate(game, hand, out)
+                print(file=out)
+            progress.update(done)
+    except KeyboardInterrupt:
+        status = 130
+    finally:
+        progress.close()
+    print(f'Results after {game.hands_played} hands (seed {args.seed}; blinds {game.small_blind}/{game.small_bet}, '
+          f'bets {game.small_bet}/{game.big_bet})', file=out)
+    print(summary_table(game.summary(), game.small_bet), file=out)
+    return status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog='pokergame.py', description=__doc__.split('\n\n')[0],
+        epilog='examples:\n  python examples/pokergame.py --seed 7 --players 6\n'
+               '  python examples/pokergame.py --hands 500\n'
+               '  python examples/pokergame.py --scenario examples/scenarios.toml',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('--seed', type=int, default=2026, help='seed of the deal (default 2026)')
+    parser.add_argument('--players', type=int, default=4, choices=range(2, 11), metavar='2..10',
+                        help='players at the table (default 4)')
+    parser.add_argument('--hands', type=int, default=1, metavar='N',
+                        help='hands to play (default 1, told in full; more: a table of results; 0: none)')
+    parser.add_argument('--verbose', action='store_true', help='with --hands N, tell every hand in full')
+    parser.add_argument('--scenario', metavar='FILE',
+                        help='work out the scenarios of a TOML or JSON file instead (see examples/scenarios.toml)')
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.hands < 0:
+        print(f'pokergame.py: error: --hands must be 0 or more, got {args.hands}', file=sys.stderr)
+        return 2
+    try:
+        if args.scenario:
+            show_scenarios(load_scenarios(args.scenario))
+            return 0
+        show_scenarios(CLASSIC)
+        if args.hands:
+            print()
+            return play(args)
+        return 0
+    except PokerError as error:
+        print(f'pokergame.py: error: {error}', file=sys.stderr)
+        return 2
 
 
 if __name__ == '__main__':
-    main()
+    sys.exit(main())

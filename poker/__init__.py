@@ -10,8 +10,8 @@ from __future__ import annotations
 from .card import Card, Deck, Rank, Suit, format_cards, parse_cards
 from .category import HandCategory
 from .errors import (
-    CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, RangeParseError,
-    WeightsError,
+    CardCountError, CardParseError, DuplicateCardError, MissingDependencyError, OpponentCountError, PokerError,
+    RangeParseError, ScenarioError, WeightsError,
 )
 from .hand import Hand
 from .hand_factory import HandFactory
@@ -32,11 +32,13 @@ __all__ = [
     'HandCategory',
     'HandFactory',
     'HandRanker',
+    'MissingDependencyError',
     'OpponentCountError',
     'PokerError',
     'RangeParseError',
     'Rank',
     'RankableHand',
+    'ScenarioError',
     'StartingHand',
     'Suit',
     'WeightsError',

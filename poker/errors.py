@@ -17,9 +17,11 @@ __all__ = [
     'CardCountError',
     'CardParseError',
     'DuplicateCardError',
+    'MissingDependencyError',
     'OpponentCountError',
     'PokerError',
     'RangeParseError',
+    'ScenarioError',
     'WeightsError',
 ]
 
@@ -50,3 +52,11 @@ class WeightsError(PokerError):
 
 class RangeParseError(PokerError):
     """Range notation that cannot be read (``'QQ++'``, ``'AKx'``, ``'A5s-K2s'``)."""
+
+
+class ScenarioError(PokerError):
+    """A scenario file that cannot be read, or a scenario in it with a missing or bad field."""
+
+
+class MissingDependencyError(PokerError):
+    """An optional extra that a feature needs is not installed (matplotlib for pictures)."""

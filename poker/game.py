@@ -1,0 +1,396 @@
+"""Fixed-limit Texas Hold'em at one table: blinds, four betting rounds, a cap on raises, showdown, split pots.
+
+The table deals from a seeded :class:`~poker.card.Deck`, asks each seat in turn for a
+:class:`Decision` (through :meth:`Contender.decide`, given a :class:`TableView` of what that seat may
+know), keeps to the rules whatever is asked of it, and records every action in a :class:`HandResult`.
+
+:class:`LokiPlayer` is the seat this library is about: at each decision it takes its hand statistics
+(:meth:`Player.calculate_hand_statistics`) and follows :func:`~poker.advice.advise`. Any object with a
+``name`` and a ``decide(view)`` method can sit down too:
+
+>>> class Raiser:
+...     def __init__(self, name):
+...         self.name = name
+...     def decide(self, view):
+...         return Decision('raise')
+>>> game = FixedLimitGame([Raiser('Ann'), Raiser('Bob')], seed=1)
+>>> hand = game.play_hand()
+>>> [record.action for record in hand.street_actions('flop')]
+['bet', 'raise', 'raise', 'raise', 'call']
+>>> hand.pot, len(hand.board), hand.showdown, sum(hand.net)
+(96, 5, True, 0)
+
+Chips are whole numbers: by default a small blind of 1, a big blind and small bet of 2 (before the flop
+and on it) and a big bet of 4 (turn and river), with at most :attr:`FixedLimitGame.cap` bets a round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar, Protocol
+
+from attrs import field, frozen
+
+from .card import Card, Deck
+from .errors import PokerError
+from .hand_statistics import HandStatistics
+from .rankable_hand import RankableHand
+
+__all__ = [
+    'ACTIONS',
+    'ActionRecord',
+    'Contender',
+    'Decision',
+    'FixedLimitGame',
+    'HandResult',
+    'LokiPlayer',
+    'PlayerSummary',
+    'STREETS',
+    'TableView',
+]
+
+STREETS: tuple[str, ...] = ('preflop', 'flop', 'turn', 'river')
+"""The four betting rounds, in order."""
+BOARD_SIZE = {'preflop': 0, 'flop': 3, 'turn': 4, 'river': 5}
+ACTIONS: tuple[str, ...] = ('fold', 'check', 'call', 'bet', 'raise')
+"""What a seat may ask to do; the table turns any of them into the legal action it means."""
+
+
+@frozen
+class Decision:
+    """A seat's choice, with what it was based on (kept for the record, not used by the table)."""
+
+    action: str
+    stats: HandStatistics | None = None
+    advice: Any = None
+
+
+@frozen
+class ActionRecord:
+    """One thing a seat did: a blind, or the legal form of its decision, and the chips it put in."""
+
+    street: str
+    seat: int
+    action: str
+    amount: int
+    pot: int
+    decision: Decision | None = None
+
+    @property
+    def asked(self) -> str | None:
+        """The action the seat asked for, when it differs from the one taken (``'raise'`` at the cap)."""
+        if self.decision is None or self.decision.action == self.action:
+            return None
+        return self.decision.action
+
+
+@frozen
+class TableView:
+    """What the seat to act knows: its cards, the board, the pot and the betting so far."""
+
+    seat: int
+    name: str
+    hole: tuple[Card, ...]
+    board: tuple[Card, ...]
+    street: str
+    pot: int
+    to_call: int
+    bet_size: int
+    bets_this_round: int
+    called_this_round: bool
+    opponents: int
+    can_raise: bool
+    history: tuple[ActionRecord, ...] = ()
+
+
+class Contender(Protocol):
+    """Anything that can sit at the table: a name and a way to decide."""
+
+    name: str
+
+    def decide(self, view: TableView) -> Decision: ...
+
+
+@frozen
+class HandResult:
+    """Everything about one hand: the deal, every action, the showdown and who won what.
+
+    ``board`` holds the cards of the streets that were reached; ``hands`` the showdown hands of the seats
+    that reached it (empty if everyone else folded); ``net`` each seat's chips won less chips put in.
+    """
+
+    number: int
+    seed: int
+    names: tuple[str, ...]
+    button: int
+    holes: tuple[tuple[Card, ...], ...]
+    board: tuple[Card, ...]
+    actions: tuple[ActionRecord, ...]
+    pot: int
+    winners: tuple[int, ...]
+    hands: Mapping[int, RankableHand] = field(factory=dict, converter=lambda hands: MappingProxyType(dict(hands)),
+                                              hash=False)
+    net: tuple[int, ...] = ()
+
+    @property
+    def showdown(self) -> bool:
+        """True when two or more seats showed their cards."""
+        return len(self.hands) > 1
+
+    def street_actions(self, street: str) -> tuple[ActionRecord, ...]:
+        """The actions of one betting round."""
+        return tuple(record for record in self.actions if record.street == street)
+
+    @property
+    def streets(self) -> tuple[str, ...]:
+        """The betting rounds that were played."""
+        return tuple(street for street in STREETS if self.street_actions(street))
+
+
+@frozen
+class PlayerSummary:
+    """One seat's results over the hands played: pots won (a split counts its share), showdowns, net chips."""
+
+    name: str
+    hands: int
+    won: float
+    showdowns: int
+    net: int
+
+    def per_hand(self, unit: int = 1) -> float:
+        """Net winnings per hand, in ``unit`` chips (pass the small bet for small bets per hand)."""
+        return self.net / unit / self.hands if self.hands else 0.0
+
+
+class LokiPlayer:
+    """A Loki-style seat: hand statistics from :class:`~poker.player.Player`, then Loki's betting rules.
+
+    Hooks for subclasses: :meth:`statistics` (how strong the hand is), :meth:`weights` (what the
+    opponents may hold; ``None`` means every holding equally) and :meth:`advise` (what to do about it).
+    ``strategy`` is any object with an ``advise(stats, *, pot, to_call, bet_size, bets_this_round,
+    called_this_round)`` method, such as a :class:`~poker.advice.LokiStrategy`; by default the
+    library's :func:`~poker.advice.advise`. ``lookahead`` is passed on to the statistics (None: the
+    library's default for the street).
+    """
+
+    def __init__(self, name: str, *, strategy: Any = None, lookahead: int | None = None) -> None:
+        self.name = name
+        self.strategy = strategy
+        self.lookahead = lookahead
+
+    def weights(self, view: TableView) -> Any:
+        """The opponents' holding weights to compute against (a hook; ``None``: all holdings equally)."""
+        return None
+
+    def statistics(self, view: TableView) -> HandStatistics:
+        """HS, PPOT, NPOT and EHS of this seat's hand against the opponents still in."""
+        from .player import Player
+        return Player(view.hole, view.board).calculate_hand_statistics(
+            opponents=view.opponents, lookahead=self.lookahead, weights=self.weights(view))
+
+    def advise(self, stats: HandStatistics, view: TableView) -> Any:
+        """The advice for these statistics in this betting situation."""
+        if self.strategy is None:
+            from .advice import advise
+            function: Callable[..., Any] = advise
+        else:
+            function = self.strategy.advise
+        return function(stats, pot=view.pot, to_call=view.to_call, bet_size=view.bet_size,
+                        bets_this_round=view.bets_this_round, called_this_round=view.called_this_round)
+
+    def decide(self, view: TableView) -> Decision:
+        stats = self.statistics(view)
+        advice = self.advise(stats, view)
+        return Decision(advice.action, stats, advice)
+
+    def __repr__(self) -> str:
+        return f'{type(self).__name__}({self.name!r})'
+
+
+class FixedLimitGame:
+    """A table of 2 to 10 seats playing fixed-limit hold'em; the button moves one seat each hand.
+
+    ``seed`` makes the whole session repeatable: each hand's deck is shuffled with a seed drawn from it.
+    Chips are unlimited (fixed limit needs no stacks); :meth:`summary` tells who is up and who is down.
+    """
+
+    MIN_SEATS: ClassVar[int] = 2
+    MAX_SEATS: ClassVar[int] = 10
+
+    def __init__(self, players: Sequence[Contender], *, small_bet: int = 2, big_bet: int | None = None,
+                 small_blind: int | None = None, cap: int = 4, seed: int | None = None) -> None:
+        if not self.MIN_SEATS <= len(players) <= self.MAX_SEATS:
+            raise PokerError(f'a table seats {self.MIN_SEATS} to {self.MAX_SEATS} players, got {len(players)}')
+        big_bet = 2 * small_bet if big_bet is None else big_bet
+        small_blind = small_bet // 2 if small_blind is None else small_blind
+        for name, value in (('small_bet', small_bet), ('big_bet', big_bet), ('small_blind', small_blind),
+                            ('cap', cap)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise PokerError(f'{name} must be a positive whole number, got {value!r}')
+        if small_blind > small_bet:
+            raise PokerError(f'the small blind ({small_blind}) cannot exceed the big blind ({small_bet})')
+        self.players = tuple(players)
+        self.small_bet, self.big_bet, self.small_blind, self.cap = small_bet, big_bet, small_blind, cap
+        self.button = 0
+        self.hands_played = 0
+        self._random = random.Random(seed)
+        self._won = [0.0] * len(self.players)
+        self._showdowns = [0] * len(self.players)
+        self._net = [0] * len(self.players)
+
+    # ----------------------------------------------------------------------------------- the rules
+    @staticmethod
+    def legal_action(action: str, to_call: int, can_raise: bool) -> str:
+        """The legal action an asked-for action means.
+
+        Nobody folds for free (fold becomes check), a call of nothing is a check, a bet into a bet is a
+        raise and a raise of nothing a bet; at the cap a raise becomes a call, and a check facing a bet
+        gives the hand up.
+
+        >>> FixedLimitGame.legal_action('raise', 2, False), FixedLimitGame.legal_action('fold', 0, True)
+        ('call', 'check')
+        """
+        if action not in ACTIONS:
+            raise PokerError(f'unknown action {action!r} (expected one of {", ".join(ACTIONS)})')
+        if to_call == 0:
+            if action in ('bet', 'raise'):
+                return 'bet' if can_raise else 'check'
+            return 'check'
+        if action in ('bet', 'raise'):
+            return 'raise' if can_raise else 'call'
+        return 'fold' if action == 'check' else action
+
+    def bet_size(self, street: str) -> int:
+        """The small bet before the flop and on it, the big bet on the turn and river."""
+        return self.small_bet if street in ('preflop', 'flop') else self.big_bet
+
+    def _after(self, seat: int, steps: int = 1) -> int:
+        return (seat + steps) % len(self.players)
+
+    # ------------------------------------------------------------------------------------ playing
+    def play_hand(self, seed: int | None = None) -> HandResult:
+        """Deal and play one hand, move the button, and return its record."""
+        count = len(self.players)
+        seed = self._random.randrange(1 << 32) if seed is None else seed
+        deck = Deck(seed=seed)
+        holes = tuple(tuple(deck.deal(2)) for _ in range(count))
+        full_board = tuple(deck.deal(5))
+        button = self.button
+        names = tuple(player.name for player in self.players)
+        state = _HandState(count)
+        small, big = (button, self._after(button)) if count == 2 else (self._after(button), self._after(button, 2))
+        state.put('preflop', small, 'small blind', self.small_blind)
+        state.put('preflop', big, 'big blind', self.small_bet)
+        street_reached = 'preflop'
+        for street in STREETS:
+            if len(state.active) < 2:
+                break
+            street_reached = street
+            board = full_board[:BOARD_SIZE[street]]
+            first = self._after(big) if street == 'preflop' else self._after(button)
+            self._betting_round(state, street, first, holes, board, names)
+        board = full_board[:BOARD_SIZE[street_reached]]
+        winners, hands = self._winners(state.active, holes, board)
+        shares = self._split(state.pot, winners, button)
+        net = tuple(shares.get(seat, 0) - state.total[seat] for seat in range(count))
+        for seat in range(count):
+            self._net[seat] += net[seat]
+            if len(hands) > 1 and seat in hands:
+                self._showdowns[seat] += 1
+        for seat in winners:
+            self._won[seat] += 1 / len(winners)
+        self.hands_played += 1
+        self.button = self._after(button)
+        return HandResult(number=self.hands_played, seed=seed, names=names, button=button, holes=holes,
+                          board=board, actions=tuple(state.records), pot=state.pot, winners=winners,
+                          hands=hands, net=net)
+
+    def _betting_round(self, state: _HandState, street: str, first: int, holes: tuple[tuple[Card, ...], ...],
+                       board: tuple[Card, ...], names: tuple[str, ...]) -> None:
+        size = self.bet_size(street)
+        if street == 'preflop':
+            bets, current = 1, max(state.round)
+        else:
+            state.round = [0] * len(self.players)
+            bets, current = 0, 0
+        voluntary: set[int] = set()
+        pending = deque(self._order(first, state.active))
+        while pending and len(state.active) > 1:
+            seat = pending.popleft()
+            to_call = current - state.round[seat]
+            can_raise = bets < self.cap
+            view = TableView(seat=seat, name=names[seat], hole=holes[seat], board=board, street=street,
+                             pot=state.pot, to_call=to_call, bet_size=size, bets_this_round=bets,
+                             called_this_round=seat in voluntary, opponents=len(state.active) - 1,
+                             can_raise=can_raise, history=tuple(state.records))
+            decision = self.players[seat].decide(view)
+            action = self.legal_action(decision.action, to_call, can_raise)
+            amount = 0
+            if action == 'fold':
+                state.active.remove(seat)
+            elif action == 'call':
+                amount = to_call
+            elif action in ('bet', 'raise'):
+                amount = to_call + size
+                current += size
+                bets += 1
+                pending = deque(s for s in self._order(self._after(seat), state.active) if s != seat)
+            if action in ('call', 'bet', 'raise'):
+                voluntary.add(seat)
+            state.put(street, seat, action, amount, decision)
+
+    def _order(self, first: int, active: set[int]) -> list[int]:
+        return [self._after(first, step) for step in range(len(self.players)) if self._after(first, step) in active]
+
+    @staticmethod
+    def _winners(active: set[int], holes: tuple[tuple[Card, ...], ...],
+                 board: tuple[Card, ...]) -> tuple[tuple[int, ...], dict[int, RankableHand]]:
+        if len(active) == 1:
+            return tuple(active), {}
+        hands = {seat: RankableHand((*holes[seat], *board)) for seat in sorted(active)}
+        best = max(hands.values())
+        return tuple(seat for seat, hand in hands.items() if hand == best), hands
+
+    def _split(self, pot: int, winners: tuple[int, ...], button: int) -> dict[int, int]:
+        """Equal shares; odd chips go one each to the winners nearest the button's left."""
+        share, odd = divmod(pot, len(winners))
+        shares = {seat: share for seat in winners}
+        for seat in [s for s in self._order(self._after(button), set(winners))][:odd]:
+            shares[seat] += 1
+        return shares
+
+    def play(self, hands: int, *, on_hand: Callable[[HandResult], None] | None = None) -> tuple[PlayerSummary, ...]:
+        """Play ``hands`` hands (calling ``on_hand`` after each) and return :meth:`summary`."""
+        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+            raise PokerError(f'hands must be a whole number of 0 or more, got {hands!r}')
+        for _ in range(hands):
+            result = self.play_hand()
+            if on_hand is not None:
+                on_hand(result)
+        return self.summary()
+
+    def summary(self) -> tuple[PlayerSummary, ...]:
+        """Each seat's results so far, in seat order."""
+        return tuple(PlayerSummary(name=player.name, hands=self.hands_played, won=self._won[seat],
+                                   showdowns=self._showdowns[seat], net=self._net[seat])
+                     for seat, player in enumerate(self.players))
+
+
+class _HandState:
+    """The chips of one hand as it is played: who is in, the pot, what each seat put in."""
+
+    def __init__(self, count: int) -> None:
+        self.active: set[int] = set(range(count))
+        self.pot = 0
+        self.total = [0] * count
+        self.round = [0] * count
+        self.records: list[ActionRecord] = []
+
+    def put(self, street: str, seat: int, action: str, amount: int, decision: Decision | None = None) -> None:
+        self.pot += amount
+        self.total[seat] += amount
+        self.round[seat] += amount
+        self.records.append(ActionRecord(street, seat, action, amount, self.pot, decision))
