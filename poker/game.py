@@ -170,10 +170,9 @@ class LokiPlayer:
 
     Hooks for subclasses: :meth:`statistics` (how strong the hand is), :meth:`weights` (what the
     opponents may hold; ``None`` means every holding equally) and :meth:`advise` (what to do about it).
-    ``strategy`` is any object with an ``advise(stats, *, pot, to_call, bet_size, bets_this_round,
-    called_this_round)`` method, such as a :class:`~poker.advice.LokiStrategy`; by default the
-    library's :func:`~poker.advice.advise`. ``lookahead`` is passed on to the statistics (None: the
-    library's default for the street).
+    ``strategy`` is a :class:`~poker.advice.LokiStrategy` (or a subclass with other thresholds or rules);
+    None means the plain one. ``lookahead`` is passed on to the statistics (None: the library's default
+    for the street: 2 cards on the flop, 1 on the turn).
     """
 
     def __init__(self, name: str, *, strategy: Any = None, lookahead: int | None = None) -> None:
@@ -192,14 +191,11 @@ class LokiPlayer:
             opponents=view.opponents, lookahead=self.lookahead, weights=self.weights(view))
 
     def advise(self, stats: HandStatistics, view: TableView) -> Any:
-        """The advice for these statistics in this betting situation."""
-        if self.strategy is None:
-            from .advice import advise
-            function: Callable[..., Any] = advise
-        else:
-            function = self.strategy.advise
-        return function(stats, pot=view.pot, to_call=view.to_call, bet_size=view.bet_size,
-                        bets_this_round=view.bets_this_round, called_this_round=view.called_this_round)
+        """The :class:`~poker.advice.Advice` of :attr:`strategy` for these statistics in this betting situation."""
+        from .advice import advise
+        return advise(stats, pot=view.pot, to_call=view.to_call, bet_size=view.bet_size,
+                      bets_this_round=view.bets_this_round, called_this_round=view.called_this_round,
+                      strategy=self.strategy)
 
     def decide(self, view: TableView) -> Decision:
         stats = self.statistics(view)

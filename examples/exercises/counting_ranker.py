@@ -1,0 +1,84 @@
+"""Exercise: how much ranking does a memoizing factory save?
+
+Subclass :class:`poker.HandRanker` so that it counts the hands it ranks, give it to a
+:class:`poker.RankableHand` subclass through the ``ranker`` class attribute, and let a
+:class:`poker.HandFactory` subclass build those hands (the ``rankable_hand_class`` hook) while counting
+its own cache misses (the ``make_hand`` hook). Deal the same few boards many times and compare: the
+factory ranks each distinct hand once, however often it is asked for it.
+
+Solution: below. Every method of HandRanker is a classmethod, so the counter is a class attribute, and
+``rank`` is the one hook every single-hand path goes through (``rank_many`` is the batch hook).
+
+Run it: ``python examples/exercises/counting_ranker.py``
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+import numpy as np
+
+from poker import Card, Deck, HandFactory, HandRanker, RankableHand, StartingHand
+
+
+class CountingRanker(HandRanker):
+    """A HandRanker that counts the hands it ranks, one at a time or in batches."""
+
+    hands_ranked: ClassVar[int] = 0
+
+    @classmethod
+    def rank(cls, cards: Iterable[Card]) -> int:
+        cls.hands_ranked += 1
+        return super().rank(cards)
+
+    @classmethod
+    def rank_many(cls, indices: np.ndarray, *, validate: bool = True) -> np.ndarray:
+        cls.hands_ranked += len(indices)
+        return super().rank_many(indices, validate=validate)
+
+
+class CountedHand(RankableHand):
+    """A RankableHand whose value comes from the counting ranker."""
+
+    ranker = CountingRanker
+
+
+class CountingFactory(HandFactory):
+    """A HandFactory that builds CountedHands and counts its cache misses."""
+
+    rankable_hand_class = CountedHand
+
+    def __init__(self, maxsize: int | None = 1 << 20) -> None:
+        super().__init__(maxsize)
+        self.built = 0
+
+    def make_hand(self, cards: list[Card]) -> RankableHand | StartingHand:
+        self.built += 1
+        return super().make_hand(cards)
+
+
+def main() -> None:
+    deals = [Deck(seed=seed).deal(7) for seed in range(50)]  # 50 different seven-card hands
+    requests = deals * 20  # each asked for 20 times, in shuffled text order
+    factory = CountingFactory()
+    for cards in requests:
+        factory.get_hand(list(reversed(cards)))
+    ranked_with_factory = CountingRanker.hands_ranked
+    CountingRanker.hands_ranked = 0
+    for cards in requests:
+        CountedHand(cards)
+    ranked_without = CountingRanker.hands_ranked
+    info = factory.cache_info()
+    print(f'requests for hands:            {len(requests)}')
+    print(f'distinct hands:                {len(deals)}')
+    print(f'hands built by the factory:    {factory.built} (cache hits {info.hits}, misses {info.misses})')
+    print(f'hands ranked with the factory: {ranked_with_factory}')
+    print(f'hands ranked without it:       {ranked_without}')
+    CountingRanker.hands_ranked = 0
+    CountingRanker.rank_many(np.array([[card.index for card in cards] for cards in deals]))
+    print(f'one rank_many batch of them:   {CountingRanker.hands_ranked} hands in a single call')
+
+
+if __name__ == '__main__':
+    main()
