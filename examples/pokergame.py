@@ -211,8 +211,16 @@ def play(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return status
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        print(f'{self.prog}: error: {message}', file=sys.stderr)
+        raise SystemExit(2)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog='pokergame.py', description=__doc__.split('\n\n')[0],
         epilog='examples:\n  python examples/pokergame.py --seed 7 --players 6\n'
                '  python examples/pokergame.py --hands 500\n'

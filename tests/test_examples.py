@@ -1,0 +1,156 @@
+"""The example program and every exercise run on their own and print what they promise."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / 'examples'
+EXERCISES = sorted((EXAMPLES / 'exercises').glob('*.py'))
+
+
+def run(script: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, 'PYTHONPATH': os.pathsep.join([str(ROOT), os.environ.get('PYTHONPATH', '')]),
+           'PYTHONIOENCODING': 'utf-8'}
+    return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, env=env,
+                          cwd=ROOT, timeout=120, encoding='utf-8')
+
+
+def pokergame(*args: str) -> subprocess.CompletedProcess:
+    return run(EXAMPLES / 'pokergame.py', *args)
+
+
+def load_pokergame():
+    spec = importlib.util.spec_from_file_location('pokergame', EXAMPLES / 'pokergame.py')
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CLASSIC_FIGURES = ('0.5851', '0.3011', '0.0994', '0.5042', '0.1451', '0.0686', '0.7094', '0.5282')
+
+
+def test_default_run_shows_the_classic_example_and_a_hand():
+    result = pokergame()
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Papp's example: A♥ Q♥ on 3♥ 4♠ J♥ against 1 opponent" in out
+    assert "Papp's example: A♥ Q♥ on 3♥ 4♠ J♥ against 5 opponents" in out
+    for figure in CLASSIC_FIGURES:
+        assert figure in out
+    assert 'ahead 628, tied 9, behind 444' in out
+    assert "Hand 1 of fixed-limit hold'em" in out and out.count('  seat ') == 4
+    assert 'Preflop' in out and 'advise: ' in out and ' -> ' in out
+    assert ('wins the pot of' in out) or ('split the pot of' in out)
+    assert 'Net: Ann ' in out
+    assert result.stderr == ''
+
+
+def test_same_seed_same_hand_other_seed_other_hand():
+    first, again, other = pokergame('--seed', '7', '--players', '6'), pokergame('--seed', '7', '--players', '6'), \
+        pokergame('--seed', '8', '--players', '6')
+    assert first.returncode == 0 and first.stdout == again.stdout != other.stdout
+    assert first.stdout.count('  seat ') == 6 and 'Fay' in first.stdout
+
+
+def test_many_hands_give_a_results_table():
+    result = pokergame('--hands', '3', '--players', '3')
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith('Results after 3 hands'))
+    table = lines[start + 1:]
+    assert table[0].split() == ['player', 'pots', 'won', 'showdowns', 'net', 'chips', 'small', 'bets/hand']
+    rows = [line.split() for line in table[1:4]]
+    assert [row[0] for row in rows] == ['Ann', 'Bob', 'Cat']
+    assert sum(int(row[3]) for row in rows) == 0  # chips only change hands
+    assert sum(float(row[1]) for row in rows) == pytest.approx(3)
+    assert result.stderr == ''  # no progress bar when stderr is not a terminal
+
+
+def test_own_scenarios_from_toml_and_json():
+    toml = pokergame('--scenario', 'examples/scenarios.toml')
+    assert toml.returncode == 0, toml.stderr
+    assert toml.stdout.count('  opponents  look-ahead') == 4
+    assert 'The same flop against a tight opponent' in toml.stdout and 'opponents hold: TT+' in toml.stdout
+    assert "Hand 1 of fixed-limit hold'em" not in toml.stdout
+    json = pokergame('--scenario', 'examples/scenarios.json')
+    assert json.stdout == toml.stdout
+
+
+@pytest.mark.parametrize(('args', 'message'), [
+    (['--hands', '-1'], '--hands must be 0 or more, got -1'),
+    (['--players', '11'], 'argument --players: invalid choice: 11'),
+    (['--scenario', 'nothing.toml'], 'nothing.toml: no such file'),
+])
+def test_bad_arguments_are_one_line_and_exit_2(args, message):
+    result = pokergame(*args)
+    assert result.returncode == 2 and result.stdout == ''
+    assert message in result.stderr and result.stderr.count('\n') == 1 and 'Traceback' not in result.stderr
+
+
+def test_bad_scenario_file_names_the_field(tmp_path):
+    path = tmp_path / 'mine.toml'
+    path.write_text('[[scenario]]\nhole = "Ah Qh"\n\n[[scenario]]\nname = "bad"\nhole = "Ah Qh"\nboard = "3h 4s"\n')
+    result = pokergame('--scenario', str(path))
+    assert result.returncode == 2 and result.stdout == ''
+    assert result.stderr == (f"pokergame.py: error: {path}: scenario 2 ('bad'): 'board': expected 0, 3, 4 or 5 "
+                             "cards, got 2 ('3h 4s')\n")
+
+
+def test_progress_bar_only_when_asked():
+    module = load_pokergame()
+    stream = io.StringIO()
+    progress = module.Progress(40, stream, enabled=True)
+    assert progress.line(10, width=20).startswith('\rhands 10/40 [#####...............]')
+    progress.update(40)
+    progress.close()
+    assert '[' + '#' * 30 + ']' in stream.getvalue() and stream.getvalue().endswith('\r')
+    quiet = io.StringIO()
+    module.Progress(40, quiet).update(1)  # a StringIO is not a terminal
+    assert quiet.getvalue() == ''
+
+
+def test_cards_fall_back_to_text_where_symbols_cannot_be_shown():
+    module = load_pokergame()
+    ascii_out = io.TextIOWrapper(io.BytesIO(), encoding='ascii')
+    assert module.cards_text(module.HOLE, ascii_out) == 'Ah Qh'
+    utf8_out = io.TextIOWrapper(io.BytesIO(), encoding='utf-8')
+    assert module.cards_text(module.HOLE, utf8_out) == 'A♥ Q♥'
+
+
+# ----------------------------------------------------------------------------------------- exercises
+PROMISES = {
+    'calling_station.py': ['30 hands', 'Station', 'Pusher', 'net results add up to 0'],
+    'counting_ranker.py': ['hands built by the factory:    50 (cache hits 950, misses 50)',
+                           'hands ranked with the factory: 50', 'hands ranked without it:       1000'],
+    'java_wheel_ranker.py': ['RankableHand: wheel 5854 (Straight, Five-High), six-high 5855',
+                             'the six-high straight wins', 'JavaHand: wheel 5863 (Straight, Ace-High)',
+                             'the wheel wins', 'of 1,000,000 heads-up showdowns'],
+    'strong_only_player.py': ['strong holdings (income rate >= 200): 192 of 1326', 'falls from'],
+    'tight_strategy.py': ['the tight strategy differs in', 'Make1: EHS'],
+}
+
+
+def test_there_are_at_least_three_exercises_and_each_is_checked():
+    assert len(EXERCISES) >= 3
+    assert {path.name for path in EXERCISES} == set(PROMISES)
+
+
+@pytest.mark.parametrize('path', EXERCISES, ids=lambda path: path.name)
+def test_exercise_runs_on_its_own(path):
+    source = path.read_text(encoding='utf-8')
+    assert source.startswith('"""Exercise: ') and 'Solution:' in source
+    result = run(path)
+    assert result.returncode == 0, result.stderr
+    for promise in PROMISES[path.name]:
+        assert promise in result.stdout
+    if path.name == 'strong_only_player.py':  # the opponent model must change the answer
+        before, after = result.stdout.split('falls from ')[1].split(' against')[0].split(' to ')
+        assert float(before) > float(after)

@@ -1,0 +1,192 @@
+"""The fixed-limit table: blinds, order of play, the cap, folds, showdowns, split pots, chips conserved."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from poker import PokerError, RankableHand
+from poker.game import ACTIONS, Decision, FixedLimitGame, HandResult, LokiPlayer, TableView
+
+
+class Scripted:
+    """Plays the actions it is given, in turn, then calls; records every view it is shown."""
+
+    def __init__(self, name: str, actions: str = '') -> None:
+        self.name = name
+        self.actions = actions.split()
+        self.views: list[TableView] = []
+
+    def decide(self, view: TableView) -> Decision:
+        self.views.append(view)
+        return Decision(self.actions.pop(0) if self.actions else 'call')
+
+
+def table(*scripts: str, seed: int = 1, **options) -> tuple[FixedLimitGame, list[Scripted]]:
+    players = [Scripted(name, script) for name, script in zip('ABCDEFGHIJ', scripts)]
+    return FixedLimitGame(players, seed=seed, **options), players
+
+
+def moves(hand: HandResult, street: str) -> list[tuple[str, str, int]]:
+    return [(hand.names[r.seat], r.action, r.amount) for r in hand.street_actions(street)]
+
+
+def test_legal_action_table():
+    legal = FixedLimitGame.legal_action
+    assert [legal(a, 0, True) for a in ACTIONS] == ['check', 'check', 'check', 'bet', 'bet']
+    assert [legal(a, 2, True) for a in ACTIONS] == ['fold', 'fold', 'call', 'raise', 'raise']
+    assert [legal(a, 2, False) for a in ACTIONS] == ['fold', 'fold', 'call', 'call', 'call']
+    with pytest.raises(PokerError, match="unknown action 'shove'"):
+        legal('shove', 0, True)
+
+
+def test_blinds_and_order_with_four_players():
+    game, players = table('', '', '', '')
+    hand = game.play_hand()
+    # button A; B posts the small blind, C the big blind; D acts first before the flop, B first after it
+    assert moves(hand, 'preflop') == [('B', 'small blind', 1), ('C', 'big blind', 2), ('D', 'call', 2),
+                                      ('A', 'call', 2), ('B', 'call', 1), ('C', 'check', 0)]
+    assert [name for name, _, _ in moves(hand, 'flop')] == ['B', 'C', 'D', 'A']
+    assert hand.pot == 8 and len(hand.board) == 5 and hand.showdown
+    assert game.button == 1  # the button moved
+    second = game.play_hand()
+    assert moves(second, 'preflop')[:2] == [('C', 'small blind', 1), ('D', 'big blind', 2)]
+
+
+def test_heads_up_the_button_posts_the_small_blind_and_acts_first_before_the_flop_only():
+    game, _ = table('', '')
+    hand = game.play_hand()
+    assert moves(hand, 'preflop')[:3] == [('A', 'small blind', 1), ('B', 'big blind', 2), ('A', 'call', 1)]
+    assert [name for name, _, _ in moves(hand, 'flop')] == ['B', 'A']
+
+
+def test_four_bets_at_most_and_bet_sizes_by_street():
+    game, _ = table('raise ' * 20, 'raise ' * 20)
+    hand = game.play_hand()
+    assert [a for _, a, _ in moves(hand, 'preflop')] == ['small blind', 'big blind', 'raise', 'raise', 'raise',
+                                                         'call']
+    for street, size in (('flop', 2), ('turn', 4), ('river', 4)):
+        assert moves(hand, street) == [('B', 'bet', size), ('A', 'raise', 2 * size), ('B', 'raise', 2 * size),
+                                       ('A', 'raise', 2 * size), ('B', 'call', size)]
+    assert hand.pot == 2 * (8 + 8 + 16 + 16)
+    capped = hand.street_actions('flop')[-1]
+    assert capped.asked == 'raise' and capped.action == 'call'
+
+
+def test_a_fold_ends_the_hand_without_a_showdown():
+    game, _ = table('', '', '', 'fold')  # D, first to act, folds; the others see it through
+    hand = game.play_hand()
+    assert moves(hand, 'preflop')[2] == ('D', 'fold', 0)
+    assert 3 not in hand.hands and hand.showdown and hand.net[3] == 0
+    assert all(record.seat != 3 for record in hand.actions if record.street != 'preflop')
+    game, _ = table('fold', 'fold', '', 'fold')  # all fold to the big blind
+    hand = game.play_hand()
+    assert hand.winners == (2,) and not hand.showdown and dict(hand.hands) == {}
+    assert hand.board == () and hand.streets == ('preflop',)
+    assert hand.net == (0, -1, 1, 0) and hand.pot == 3
+
+
+def test_fold_for_free_becomes_a_check_and_facing_a_bet_check_is_a_fold():
+    game, players = table('call fold fold fold', 'call check')
+    hand = game.play_hand()
+    flop = moves(hand, 'flop')
+    assert flop[0] == ('B', 'check', 0) and flop[1] == ('A', 'check', 0)
+    game, players = table('call bet', 'check check check')
+    hand = game.play_hand()
+    assert moves(hand, 'flop') == [('B', 'check', 0), ('A', 'bet', 2), ('B', 'fold', 0)]
+    assert hand.winners == (0,) and hand.net == (2, -2)
+
+
+def test_showdown_winner_is_the_best_hand_and_chips_are_conserved():
+    game, _ = table('', '', '', '', '', seed=11)
+    for _ in range(30):
+        hand = game.play_hand()
+        assert sum(hand.net) == 0
+        if hand.showdown:
+            best = max(hand.hands.values())
+            assert {seat for seat, shown in hand.hands.items() if shown == best} == set(hand.winners)
+            assert all(shown == RankableHand((*hand.holes[seat], *hand.board)) for seat, shown in hand.hands.items())
+    summary = game.summary()
+    assert sum(s.net for s in summary) == 0 and all(s.hands == 30 for s in summary)
+    assert sum(s.won for s in summary) == pytest.approx(30)
+
+
+def test_split_pots_share_the_odd_chip_from_the_button_left():
+    # find a seeded two-way tie among three calling players; the odd chip goes to the first winner after the button
+    for seed in itertools.count():
+        game, _ = table('', '', '', seed=seed, small_bet=3, small_blind=1)
+        hand = game.play_hand()
+        if len(hand.winners) == 2:
+            break
+    won = {seat: hand.net[seat] + 3 for seat in hand.winners}  # each put in 3 chips before the flop
+    assert sorted(won.values()) == [4, 5]
+    assert sum(hand.net) == 0 and hand.pot == 9
+    order = [seat for seat in (1, 2, 0) if seat in hand.winners]
+    assert (won[order[0]], won[order[1]]) == (5, 4)
+
+
+def test_the_same_seed_deals_the_same_session():
+    first = [table('', '', '', seed=99)[0].play_hand() for _ in range(1)]
+    again = [table('', '', '', seed=99)[0].play_hand() for _ in range(1)]
+    assert first[0].holes == again[0].holes and first[0].board == again[0].board
+    other = table('', '', '', seed=98)[0].play_hand()
+    assert other.holes != first[0].holes
+
+
+def test_views_show_what_a_seat_may_know():
+    game, players = table('raise', '', '')
+    game.play_hand()
+    view = players[0].views[0]  # A, the button, acts first of three before the flop
+    assert view.to_call == 2 and view.pot == 3 and view.bets_this_round == 1 and view.opponents == 2
+    assert view.board == () and view.street == 'preflop' and view.can_raise and not view.called_this_round
+    later = players[1].views[0]  # B faces A's raise: 3 to call from the small blind
+    assert later.to_call == 3 and later.bets_this_round == 2
+    flop = next(v for v in players[0].views if v.street == 'flop')
+    assert len(flop.board) == 3 and flop.to_call == 0 and flop.bet_size == 2
+    assert all(not set(v.hole) & set(v.board) for p in players for v in p.views)
+
+
+def test_table_checks_its_settings():
+    with pytest.raises(PokerError, match='2 to 10 players, got 1'):
+        FixedLimitGame([Scripted('A')])
+    with pytest.raises(PokerError, match='small_bet must be a positive whole number'):
+        table('', '', small_bet=0)
+    with pytest.raises(PokerError, match='hands must be a whole number'):
+        table('', '')[0].play(-1)
+
+
+class Watching(LokiPlayer):
+    """A LokiPlayer that keeps every view it decided on."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.seen: list[tuple[TableView, Decision]] = []
+
+    def decide(self, view: TableView) -> Decision:
+        decision = super().decide(view)
+        self.seen.append((view, decision))
+        return decision
+
+
+def test_loki_players_compute_statistics_and_follow_the_advice():
+    players = [Watching('Ann'), Watching('Bob'), Watching('Cat')]
+    game = FixedLimitGame(players, seed=2026)
+    for _ in range(3):
+        for player in players:
+            player.seen.clear()
+        hand = game.play_hand()
+        assert sum(hand.net) == 0
+        decided = [r for r in hand.actions if r.decision is not None]
+        assert decided
+    # replay the last hand's decisions: each action is the legal form of the advice, on this seat's cards
+    for player in players:
+        for view, decision in player.seen:
+            stats = decision.stats
+            assert tuple(stats.board) == view.board and set(stats.hole) == set(view.hole)
+            assert stats.opponents == view.opponents and 0 <= stats.ehs <= 1
+            assert decision.action == decision.advice.action
+    taken = [(r.seat, r.action) for r in hand.actions if r.decision is not None]
+    replayed = [(seat, FixedLimitGame.legal_action(d.action, v.to_call, v.can_raise))
+                for seat, player in enumerate(players) for v, d in player.seen]
+    assert sorted(taken) == sorted(replayed)

@@ -1,0 +1,70 @@
+"""Pictures: the PNG files are real images of the right size, bad input is a PokerError, and a missing
+matplotlib gives the install command."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+
+from poker import MissingDependencyError, PokerError
+from poker.plotting import heat_map_png, income_rate_png, range_png, strength_distribution_png
+
+PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
+
+
+def image_shape(path) -> tuple[int, ...]:
+    from matplotlib.image import imread
+    return imread(path).shape
+
+
+def test_income_rate_heat_map_is_a_png(tmp_path):
+    path = income_rate_png(tmp_path / 'ir.png', opponents=5)
+    assert path.read_bytes().startswith(PNG_SIGNATURE)
+    height, width, _ = image_shape(path)
+    assert (width, height) == (900, 820)
+
+
+def test_range_heat_map_and_custom_heat_map(tmp_path):
+    grid = np.zeros((13, 13))
+    grid[0, 0] = grid[0, 4] = 1.0
+    grid[1, 1] = 0.5
+    assert range_png(grid, tmp_path / 'range.png', title='AA, ATs, KK:0.5').stat().st_size > 10_000
+    text = [['x'] * 13 for _ in range(13)]
+    assert heat_map_png(grid.tolist(), tmp_path / 'grid.PNG', cell_text=text).exists()
+
+
+def test_strength_distribution_is_a_png(tmp_path):
+    values = np.linspace(0, 1, 990)
+    path = strength_distribution_png(values, tmp_path / 'strength.png', weights=np.ones(990),
+                                     markers={'HS now': 0.585, 'EHS': 0.709}, title='Ah Qh on 3h 4s Jh')
+    assert path.read_bytes().startswith(PNG_SIGNATURE)
+    assert image_shape(path)[:2] == (450, 800)
+
+
+@pytest.mark.parametrize(('call', 'message'), [
+    (lambda p: heat_map_png(np.zeros((12, 13)), p), 'must be 13x13, got shape (12, 13)'),
+    (lambda p: heat_map_png(np.full((13, 13), np.nan), p), 'finite numbers'),
+    (lambda p: strength_distribution_png([0.2, 1.5], p), 'between 0 and 1'),
+    (lambda p: strength_distribution_png([], p), 'at least one value'),
+    (lambda p: strength_distribution_png([0.2, 0.4], p, weights=[1.0]), 'weights must be 2 non-negative'),
+    (lambda p: strength_distribution_png([0.2], p, bins=0), 'bins must be a positive whole number'),
+])
+def test_bad_data_is_a_poker_error(tmp_path, call, message):
+    with pytest.raises(PokerError, match=message.replace('(', r'\(').replace(')', r'\)')):
+        call(tmp_path / 'out.png')
+
+
+def test_bad_paths_are_poker_errors(tmp_path):
+    with pytest.raises(PokerError, match="must end in .png"):
+        income_rate_png(tmp_path / 'ir.jpg')
+    with pytest.raises(PokerError, match="cannot write picture"):
+        income_rate_png(tmp_path / 'no such folder' / 'ir.png')
+
+
+def test_missing_matplotlib_names_the_extra(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, 'matplotlib.figure', None)
+    with pytest.raises(MissingDependencyError, match=r"pip install 'poker\[plot\]'"):
+        income_rate_png(tmp_path / 'ir.png')
+    assert not (tmp_path / 'ir.png').exists()

@@ -1,0 +1,107 @@
+"""Scenario files: the shipped examples load, every bad field is named, and the classic scenario runs exactly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from poker import Card, ScenarioError
+from poker.scenario import FIELDS, Scenario, load_scenarios, scenarios_from_data
+
+EXAMPLES = Path(__file__).resolve().parent.parent / 'examples'
+
+
+def test_shipped_files_agree():
+    toml = load_scenarios(EXAMPLES / 'scenarios.toml')
+    assert toml == load_scenarios(EXAMPLES / 'scenarios.json')
+    first = toml[0]
+    assert first.name == "Papp's example" and first.hole == (Card.parse('Ah'), Card.parse('Qh'))
+    assert first.lookahead == (1, 2) and first.opponents == 1 and first.ranges == ()
+    assert toml[2].opponents == 3 and len(toml[2].ranges) == 3
+    assert toml[3].board == () and toml[3].lookahead == (None,)
+
+
+def test_defaults_and_forms():
+    scenario, = scenarios_from_data([{'hole': ['Ah', 'Qh'], 'board': '3h4sJh', 'lookahead': 2, 'ranges': 'QQ+'}])
+    assert scenario == Scenario(hole=(Card.parse('Ah'), Card.parse('Qh')),
+                                board=tuple(Card.parse(c) for c in ('3h', '4s', 'Jh')),
+                                opponents=1, lookahead=(2,), ranges=('QQ+',))
+    assert scenario.title == 'Ah Qh on 3h 4s Jh'
+
+
+BAD = [
+    ({'board': '3h 4s Jh'}, "scenario 1: 'hole': missing"),
+    ({'hole': 'Ah'}, "'hole': expected 2 cards, got 1 ('Ah')"),
+    ({'hole': 'Ah Qx'}, "'hole': invalid card 'Qx'"),
+    ({'hole': 42}, "'hole': expected cards as text"),
+    ({'hole': 'Ah Qh', 'board': '3h 4s'}, "'board': expected 0, 3, 4 or 5 cards, got 2 ('3h 4s')"),
+    ({'hole': 'Ah Qh', 'board': '3h 4s Ah'}, "'board': card 'Ah' is also in 'hole'"),
+    ({'hole': 'Ah Qh', 'board': '3h 3h 4s'}, "'board': duplicate card '3h'"),
+    ({'hole': 'Ah Qh', 'opponents': 0}, "'opponents': opponents must be a whole number from 1 to 22, got 0"),
+    ({'hole': 'Ah Qh', 'opponents': '2'}, "'opponents': opponents must be a whole number"),
+    ({'hole': 'Ah Qh', 'board': '3h 4s Jh', 'lookahead': 3}, "'lookahead': expected 0, 1 or 2 cards, got 3"),
+    ({'hole': 'Ah Qh', 'board': '3h 4s Jh 2c', 'lookahead': [1, 2]}, "'lookahead': 2 cards is too many on the turn"),
+    ({'hole': 'Ah Qh', 'lookahead': 1}, "'lookahead': 1 cards is too many before the flop (at most 0)"),
+    ({'hole': 'Ah Qh', 'lookahead': []}, "'lookahead': expected 0, 1 or 2, or a list of them, got an empty list"),
+    ({'hole': 'Ah Qh', 'ranges': 5}, "'ranges': expected range text or a list of them, got 5"),
+    ({'hole': 'Ah Qh', 'opponents': 3, 'ranges': ['QQ+', 'AKs']},
+     "'ranges': expected one range for every opponent or one per opponent (3), got 2"),
+    ({'hole': 'Ah Qh', 'opponents': 2, 'ranges': ['QQ+', 'QQ++']}, "'ranges[2]': "),
+    ({'hole': 'Ah Qh', 'oponents': 2}, f"unknown field 'oponents' (expected {', '.join(FIELDS)})"),
+    ({'hole': 'Ah Qh', 'name': 7}, "'name': expected text, got 7"),
+    ('Ah Qh', "scenario 1: expected a table of fields, got 'Ah Qh'"),
+]
+
+
+@pytest.mark.parametrize(('entry', 'message'), BAD)
+def test_bad_fields_are_named(entry, message):
+    with pytest.raises(ScenarioError) as error:
+        scenarios_from_data({'scenario': [{'hole': 'Kd Kc'}, entry]} if message.startswith("'") else [entry],
+                            'mine.toml')
+    text = str(error.value)
+    assert message in text and text.startswith('mine.toml: scenario ')
+    if message.startswith("'"):
+        assert text.startswith('mine.toml: scenario 2')
+
+
+def test_a_named_scenario_is_named_in_errors():
+    with pytest.raises(ScenarioError, match=r"scenario 1 \('flop'\): 'board'"):
+        scenarios_from_data([{'name': 'flop', 'hole': 'Ah Qh', 'board': 'Ah'}])
+
+
+@pytest.mark.parametrize(('name', 'text', 'message'), [
+    ('s.toml', 'scenario = [', 'not valid TOML'),
+    ('s.json', '{"scenario": [', 'not valid JSON'),
+    ('s.json', '{"scenarios": []}', "unknown top-level key 'scenarios'"),
+    ('s.json', '{"scenario": []}', 'expected a list of scenarios under "scenario", found none'),
+    ('s.yaml', 'scenario: []', 'must end in .toml or .json'),
+])
+def test_bad_files(tmp_path, name, text, message):
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(ScenarioError, match=message.replace('(', r'\(')):
+        load_scenarios(path)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(ScenarioError, match='no such file'):
+        load_scenarios(tmp_path / 'none.toml')
+
+
+def test_json_round_trip(tmp_path):
+    path = tmp_path / 'mine.json'
+    path.write_text(json.dumps([{'hole': 'Ah Qh', 'board': '3h 4s Jh', 'opponents': 5, 'lookahead': [1]}]))
+    scenario, = load_scenarios(path)
+    assert scenario.opponents == 5 and scenario.lookahead == (1,)
+
+
+def test_the_classic_scenario_runs_exactly():
+    scenario, = scenarios_from_data([{'hole': 'Ah Qh', 'board': '3h 4s Jh', 'lookahead': [1, 2]}])
+    one, two = scenario.run()
+    assert one.hs == 0.5851063829787234 and (one.ahead, one.tied, one.behind) == (628, 9, 444)
+    assert (one.ppot, one.npot) == (0.30112721417069244, 0.0993939393939394)
+    assert (two.ppot, two.npot) == (0.5041789128745651, 0.14514153391623746)
+    five, = scenarios_from_data([{'hole': 'Ah Qh', 'board': '3h 4s Jh', 'opponents': 5, 'lookahead': 1}])[0].run()
+    assert five.hs_n == 0.06857632055948792
