@@ -6,7 +6,7 @@ grid: ace first, pairs on the diagonal, suited hands above it and offsuit hands 
 
 >>> hand = StartingHand.parse('KhAh')
 >>> hand, hand.hand_class, hand.holding_index
-(StartingHand.parse('Ah Kh'), 'AKs', 1321)
+(StartingHand.parse('Ah Kh'), 'AKs', 1314)
 >>> HAND_CLASSES[:3], len(HAND_CLASSES), class_size('AKo'), class_size('QQ')
 (('AA', 'AKs', 'AQs'), 169, 12, 6)
 >>> StartingHand.parse('7c2d').income_rate(), StartingHand.parse('AdAs').income_rate(opponents=5)
