@@ -211,7 +211,7 @@ def _tokens(text: str) -> list[str]:
     while position < len(compact):
         match = _CARD_TOKEN.match(compact, position)
         if match is None:
-            bad = compact[position:position + 2] or compact[position:]
+            bad = compact[position:position + (3 if compact.startswith('10', position) else 2)]
             Card.parse(bad)  # raises the precise error for the bad token
             raise CardParseError(f'invalid card {bad!r} in {text!r}')  # pragma: no cover
         tokens.append(match.group(0))

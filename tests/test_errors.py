@@ -23,6 +23,8 @@ CASES: list[tuple[str, Callable[[], object], type[PokerError], str]] = [
     ('bad index', lambda: Card.from_index(52), CardParseError, '52'),
     ('bool index', lambda: Card.from_index(True), CardParseError, 'True'),
     ('bad card among many', lambda: parse_cards('Ah Kx Qd'), CardParseError, "'Kx'"),
+    ('bad suit after a 10', lambda: parse_cards('Ah 10x'), CardParseError, "'10x': unknown suit 'x'"),
+    ('bad card at the end', lambda: parse_cards('Ah K'), CardParseError, "'K'"),
     ('bad card in a list', lambda: parse_cards(['Ah', 'K']), CardParseError, "'K'"),
     ('duplicate in text', lambda: parse_cards('Ah Kd Ah'), DuplicateCardError, "'Ah Kd Ah'"),
     ('duplicate in list', lambda: parse_cards(['Ah', 'ah']), DuplicateCardError, "'Ah'"),
