@@ -10,8 +10,8 @@ from __future__ import annotations
 from .card import Card, Deck, Rank, Suit, format_cards, parse_cards
 from .category import HandCategory
 from .errors import (
-    CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, RangeParseError,
-    WeightsError,
+    CardCountError, CardParseError, DuplicateCardError, HandClassError, HandValueError, MissingCardError,
+    OpponentCountError, PokerError, RangeParseError, WeightsError,
 )
 from .hand import Hand
 from .hand_factory import HandFactory
@@ -29,9 +29,12 @@ __all__ = [
     'DuplicateCardError',
     'HAND_CLASSES',
     'Hand',
+    'HandClassError',
     'HandCategory',
     'HandFactory',
     'HandRanker',
+    'HandValueError',
+    'MissingCardError',
     'OpponentCountError',
     'PokerError',
     'RangeParseError',

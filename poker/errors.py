@@ -17,6 +17,9 @@ __all__ = [
     'CardCountError',
     'CardParseError',
     'DuplicateCardError',
+    'HandClassError',
+    'HandValueError',
+    'MissingCardError',
     'OpponentCountError',
     'PokerError',
     'RangeParseError',
@@ -34,6 +37,18 @@ class CardParseError(PokerError):
 
 class DuplicateCardError(PokerError):
     """The same card given twice, within one hand or across hole cards and board."""
+
+
+class MissingCardError(PokerError):
+    """A card asked for that is not there (removing a card a hand does not hold)."""
+
+
+class HandClassError(PokerError):
+    """A starting-hand class name that does not exist (``'AKx'``, ``'AAs'``)."""
+
+
+class HandValueError(PokerError):
+    """A hand value outside 1 to 7,462."""
 
 
 class CardCountError(PokerError):

@@ -24,7 +24,7 @@ import numpy as np
 
 from .card import Card, Rank
 from .category import HandCategory, _FIRST_VALUES
-from .errors import CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError
+from .errors import CardCountError, CardParseError, DuplicateCardError, HandValueError, OpponentCountError
 from .income_rates import IR2, IR4, IR7
 from .ranking_tables import (
     CARD_BITS, CARD_KEYS, SUIT_KEY_BITS, five_card_classes, flush_suit_table, flush_table, rank_table,
@@ -241,5 +241,5 @@ class HandRanker:
         """The :class:`HandCategory` number (int8) of each value."""
         array = np.asarray(values)
         if array.size and (array.min() < 1 or array.max() > _FIRST_VALUES[-1] + 9):
-            raise PokerError(f'hand values must lie in 1..7462, got {array.min()}..{array.max()}')
+            raise HandValueError(f'hand values must lie in 1..7462, got {array.min()}..{array.max()}')
         return np.searchsorted(_CATEGORY_STARTS, array, side='right').astype(np.int8)

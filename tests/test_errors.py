@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from poker import (
+    HandClassError, HandValueError, MissingCardError,
     Card, CardCountError, CardParseError, Deck, DuplicateCardError, Hand, HandCategory, HandFactory, HandRanker,
     OpponentCountError, PokerError, RangeParseError, RankableHand, StartingHand, WeightsError, errors,
     parse_cards,
@@ -38,8 +39,8 @@ CASES: list[tuple[str, Callable[[], object], type[PokerError], str]] = [
     ('empty starting hand', lambda: StartingHand.parse(''), CardCountError, "''"),
     ('3 hole cards', lambda: StartingHand.parse('Ah Kh Qh'), CardCountError, "'Ah Kh Qh'"),
     ('duplicate hole cards', lambda: StartingHand.parse('AhAh'), DuplicateCardError, "'AhAh'"),
-    ('bad holding index', lambda: StartingHand.from_holding_index(1326), PokerError, '1326'),
-    ('unknown class', lambda: class_index('AK'), PokerError, "'AK'"),
+    ('bad holding index', lambda: StartingHand.from_holding_index(1326), CardParseError, '1326'),
+    ('unknown class', lambda: class_index('AK'), HandClassError, "'AK'"),
     ('factory with 3 cards', lambda: HandFactory().get_hand('Ah Kh Qh'), CardCountError, 'got 3'),
     ('factory with 8 cards', lambda: HandFactory().get_hand('Ah Kh Qh Jh Th 9h 8h 7h'), CardCountError, 'got 8'),
     ('deal too many', lambda: Deck(seed=1).deal(53), CardCountError, '53'),
@@ -47,9 +48,9 @@ CASES: list[tuple[str, Callable[[], object], type[PokerError], str]] = [
     ('no opponents', lambda: HandRanker.check_opponents(0), OpponentCountError, '0'),
     ('too many opponents', lambda: HandRanker.income_rate('AA', 23), OpponentCountError, '23'),
     ('bool opponents', lambda: HandRanker.check_opponents(True), OpponentCountError, 'True'),
-    ('value too high', lambda: HandCategory.from_value(7463), PokerError, '7463'),
-    ('describe value zero', lambda: HandRanker.describe(0), PokerError, '0'),
-    ('remove a missing card', lambda: Hand('Ah').remove('Kd'), PokerError, "'Kd'"),
+    ('value too high', lambda: HandCategory.from_value(7463), HandValueError, '7463'),
+    ('describe value zero', lambda: HandRanker.describe(0), HandValueError, '0'),
+    ('remove a missing card', lambda: Hand('Ah').remove('Kd'), MissingCardError, "'Kd'"),
 ]
 
 
@@ -62,8 +63,9 @@ def test_bad_input_raises_the_specific_error(action: Callable[[], object], error
     assert quoted in str(caught.value)
 
 
-@pytest.mark.parametrize('error', [CardCountError, CardParseError, DuplicateCardError, OpponentCountError,
-                                   RangeParseError, WeightsError])
+@pytest.mark.parametrize('error', [CardCountError, CardParseError, DuplicateCardError, HandClassError,
+                                   HandValueError, MissingCardError, OpponentCountError, RangeParseError,
+                                   WeightsError])
 def test_every_error_is_a_poker_error_and_a_value_error(error: type[PokerError]) -> None:
     assert issubclass(error, PokerError) and issubclass(error, ValueError)
     assert error.__doc__
