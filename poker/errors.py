@@ -14,6 +14,7 @@ invalid card 'Ax': unknown suit 'x' (expected one of cdhs or ♣♦♥♠)
 from __future__ import annotations
 
 __all__ = [
+    'BettingError',
     'CardCountError',
     'CardParseError',
     'DuplicateCardError',
@@ -65,3 +66,7 @@ class WeightsError(PokerError):
 
 class RangeParseError(PokerError):
     """Range notation that cannot be read (``'QQ++'``, ``'AKx'``, ``'A5s-K2s'``)."""
+
+
+class BettingError(PokerError):
+    """A pot, bet, bankroll or probability that cannot be bet with: negative, not finite or out of range."""
