@@ -7,21 +7,26 @@
 
 from __future__ import annotations
 
+from .advice import Advice, LokiStrategy, advise
 from .card import Card, Deck, Rank, Suit, format_cards, parse_cards
 from .category import HandCategory
 from .errors import (
-    CardCountError, CardParseError, DuplicateCardError, MissingDependencyError, OpponentCountError, PokerError,
-    RangeParseError, ScenarioError, WeightsError,
+    BettingError, CardCountError, CardParseError, DuplicateCardError, HandClassError, HandValueError,
+    MissingCardError, MissingDependencyError, OpponentCountError, PokerError, RangeParseError, ScenarioError,
+    WeightsError,
 )
 from .hand import Hand
 from .hand_factory import HandFactory
 from .hand_ranker import HandRanker
+from .kelly import kelly_bet, kelly_fraction
 from .rankable_hand import RankableHand
 from .starting_hand import HAND_CLASSES, StartingHand
 
 __version__ = '0.1.0'
 
 __all__ = [
+    'Advice',
+    'BettingError',
     'Card',
     'CardCountError',
     'CardParseError',
@@ -30,8 +35,12 @@ __all__ = [
     'HAND_CLASSES',
     'Hand',
     'HandCategory',
+    'HandClassError',
     'HandFactory',
     'HandRanker',
+    'HandValueError',
+    'LokiStrategy',
+    'MissingCardError',
     'MissingDependencyError',
     'OpponentCountError',
     'PokerError',
@@ -43,6 +52,9 @@ __all__ = [
     'Suit',
     'WeightsError',
     '__version__',
+    'advise',
     'format_cards',
+    'kelly_bet',
+    'kelly_fraction',
     'parse_cards',
 ]

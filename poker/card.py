@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import enum
+import operator
 import random
 import re
 from collections.abc import Iterable, Iterator
@@ -140,9 +141,13 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card with :attr:`index` ``index`` (0 = ``2c`` ... 51 = ``As``)."""
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
+        try:
+            number = operator.index(index)  # an int or a NumPy integer, not a float or a bool
+        except TypeError:
+            number = -1
+        if isinstance(index, bool) or not 0 <= number < 52:
             raise CardParseError(f'invalid card index {index!r} (expected 0 to 51)')
-        return cls(Rank((index >> 2) + 2), Suit(index & 3))
+        return cls(Rank((number >> 2) + 2), Suit(number & 3))
 
     @property
     def index(self) -> int:
@@ -206,7 +211,7 @@ def _tokens(text: str) -> list[str]:
     while position < len(compact):
         match = _CARD_TOKEN.match(compact, position)
         if match is None:
-            bad = compact[position:position + 2] or compact[position:]
+            bad = compact[position:position + (3 if compact.startswith('10', position) else 2)]
             Card.parse(bad)  # raises the precise error for the bad token
             raise CardParseError(f'invalid card {bad!r} in {text!r}')  # pragma: no cover
         tokens.append(match.group(0))

@@ -82,8 +82,8 @@ class HandCategory(enum.IntEnum):
     def from_value(cls, value: int) -> HandCategory:
         """The category of a hand value (1 to 7,462)."""
         if not 1 <= value <= NUMBER_OF_VALUES:
-            from .errors import PokerError
-            raise PokerError(f'invalid hand value {value!r} (expected 1 to {NUMBER_OF_VALUES})')
+            from .errors import HandValueError
+            raise HandValueError(f'invalid hand value {value!r} (expected 1 to {NUMBER_OF_VALUES})')
         return cls(bisect_right(_FIRST_VALUES, value) - 1)
 
     def __str__(self) -> str:

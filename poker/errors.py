@@ -14,9 +14,13 @@ invalid card 'Ax': unknown suit 'x' (expected one of cdhs or ♣♦♥♠)
 from __future__ import annotations
 
 __all__ = [
+    'BettingError',
     'CardCountError',
     'CardParseError',
     'DuplicateCardError',
+    'HandClassError',
+    'HandValueError',
+    'MissingCardError',
     'MissingDependencyError',
     'OpponentCountError',
     'PokerError',
@@ -38,6 +42,18 @@ class DuplicateCardError(PokerError):
     """The same card given twice, within one hand or across hole cards and board."""
 
 
+class MissingCardError(PokerError):
+    """A card asked for that is not there (removing a card a hand does not hold)."""
+
+
+class HandClassError(PokerError):
+    """A starting-hand class name that does not exist (``'AKx'``, ``'AAs'``)."""
+
+
+class HandValueError(PokerError):
+    """A hand value outside 1 to 7,462."""
+
+
 class CardCountError(PokerError):
     """The wrong number of cards for the object (a starting hand needs 2, a rankable hand 5 to 7)."""
 
@@ -52,6 +68,10 @@ class WeightsError(PokerError):
 
 class RangeParseError(PokerError):
     """Range notation that cannot be read (``'QQ++'``, ``'AKx'``, ``'A5s-K2s'``)."""
+
+
+class BettingError(PokerError):
+    """A pot, bet, bankroll or probability that cannot be bet with: negative, not finite or out of range."""
 
 
 class ScenarioError(PokerError):

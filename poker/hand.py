@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from sortedcontainers import SortedList
 
 from .card import Card, CardLike, format_cards, parse_cards
-from .errors import DuplicateCardError, PokerError
+from .errors import DuplicateCardError, MissingCardError
 from .rankable_hand import RankableHand
 
 __all__ = ['Hand']
@@ -49,7 +49,7 @@ class Hand:
         """Take one card out."""
         (parsed,) = parse_cards([card])
         if parsed not in self._cards:
-            raise PokerError(f'card {str(parsed)!r} is not in {self!r}')
+            raise MissingCardError(f'card {str(parsed)!r} is not in {self!r}')
         self._cards.remove(parsed)
 
     def clear(self) -> None:

@@ -3,17 +3,19 @@
 A hand value is an int from 1 to 7,462; higher is stronger, and equally strong hands have equal values.
 The wheel (5-4-3-2-A) is the lowest straight and the steel wheel the lowest straight flush.
 
+>>> from poker import parse_cards
 >>> HandRanker.rank(parse_cards('Ah Kh Qh Jh Th 2c 3d'))
 7462
 >>> HandRanker.describe(HandRanker.rank(parse_cards('Kd Kc 4h 4s 9c')))
 'Two Pair, Kings and Fours'
 >>> import numpy as np
->>> HandRanker.rank_many(np.array([[48, 44, 40, 36, 32], [12, 8, 4, 0, 48]]))
-array([5863, 5854], dtype=int16)
+>>> HandRanker.rank_many(np.array([[48, 44, 40, 36, 32], [12, 8, 4, 0, 48]]))  # Ac-Tc, 5c-Ac
+array([7462, 7453], dtype=int16)
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import ClassVar, Union
@@ -22,7 +24,7 @@ import numpy as np
 
 from .card import Card, Rank
 from .category import HandCategory, _FIRST_VALUES
-from .errors import CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError
+from .errors import CardCountError, CardParseError, DuplicateCardError, HandValueError, OpponentCountError
 from .income_rates import IR2, IR4, IR7
 from .ranking_tables import (
     CARD_BITS, CARD_KEYS, SUIT_KEY_BITS, five_card_classes, flush_suit_table, flush_table, rank_table,
@@ -36,6 +38,15 @@ _SUIT_MASK = (1 << SUIT_KEY_BITS) - 1
 _CATEGORY_STARTS = np.array(_FIRST_VALUES[1:], dtype=np.int16)
 
 BitsLike = Union[np.ndarray, Callable[[np.ndarray], np.ndarray]]
+
+
+def _bit_sums(columns: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The sums of :data:`~poker.ranking_tables.CARD_BITS` of the chosen ``rows`` of card ``columns``."""
+    chosen = columns[:, rows]
+    total = np.take(CARD_BITS, chosen[0])
+    for column in chosen[1:]:
+        total += np.take(CARD_BITS, column)
+    return total
 
 
 class HandRanker:
@@ -52,6 +63,8 @@ class HandRanker:
     MIN_CARDS: ClassVar[int] = 5
     MAX_CARDS: ClassVar[int] = 7
     MAX_OPPONENTS: ClassVar[int] = 22
+    BLOCK_ROWS: ClassVar[int] = 1 << 16
+    """:meth:`rank_many` works through a batch this many rows at a time, so its temporaries stay in cache."""
 
     INCOME_RATES: ClassVar[dict[str, tuple[tuple[int, ...], ...]]] = {'1': IR2, '2-3': IR4, '4+': IR7}
     """Papp's three 13x13 income-rate grids (see :mod:`poker.income_rates`), by number of opponents."""
@@ -182,27 +195,29 @@ class HandRanker:
                 bad = low if low < 0 else high
                 row = int(np.argwhere(cards == bad)[0, 0])
                 raise CardParseError(f'invalid card index {bad} in row {row}: {cards[row].tolist()!r}')
-        columns = np.ascontiguousarray(cards.T, dtype=np.intp)
-        keys = np.take(CARD_KEYS, columns[0])
-        for column in columns[1:]:
-            keys += np.take(CARD_KEYS, column)
+        values = np.empty(cards.shape[0], dtype=np.int16)
+        for start in range(0, cards.shape[0], cls.BLOCK_ROWS):
+            block = cards[start:start + cls.BLOCK_ROWS]
+            columns = np.ascontiguousarray(block.T, dtype=np.intp)
+            if validate:
+                cls._check_distinct(columns, cards, start)
+            keys = np.take(CARD_KEYS, columns[0])
+            for column in columns[1:]:
+                keys += np.take(CARD_KEYS, column)
+            values[start:start + len(block)] = cls.rank_key_sums(keys, size, functools.partial(_bit_sums, columns))
+        return values
 
-        def bits(rows: np.ndarray | None = None) -> np.ndarray:
-            chosen = columns if rows is None else columns[:, rows]
-            total = np.take(CARD_BITS, chosen[0])
-            for column in chosen[1:]:
-                total += np.take(CARD_BITS, column)
-            return total
-
-        if validate:
-            small = columns.astype(np.int8)
-            repeated = np.zeros(cards.shape[0], dtype=bool)
-            for first, second in itertools.combinations(range(size), 2):
-                repeated |= small[first] == small[second]
-            if repeated.any():
-                row = int(np.argmax(repeated))
-                raise DuplicateCardError(f'duplicate card in row {row}: {cards[row].tolist()!r}')
-        return cls.rank_key_sums(keys, size, bits)
+    @staticmethod
+    def _check_distinct(columns: np.ndarray, cards: np.ndarray, start: int) -> None:
+        """Raise if a row of ``columns`` (one block of ``cards``, from row ``start``) holds a card twice."""
+        small = columns.astype(np.int8)
+        repeated = np.zeros(small.shape[1], dtype=bool)
+        pair_equal = np.empty_like(repeated)
+        for first, second in itertools.combinations(range(len(small)), 2):
+            repeated |= np.equal(small[first], small[second], out=pair_equal)
+        if repeated.any():
+            row = start + int(np.argmax(repeated))
+            raise DuplicateCardError(f'duplicate card in row {row}: {cards[row].tolist()!r}')
 
     @staticmethod
     def rank_key_sums(keys: np.ndarray, size: int, bits: BitsLike) -> np.ndarray:
@@ -226,5 +241,5 @@ class HandRanker:
         """The :class:`HandCategory` number (int8) of each value."""
         array = np.asarray(values)
         if array.size and (array.min() < 1 or array.max() > _FIRST_VALUES[-1] + 9):
-            raise PokerError(f'hand values must lie in 1..7462, got {array.min()}..{array.max()}')
+            raise HandValueError(f'hand values must lie in 1..7462, got {array.min()}..{array.max()}')
         return np.searchsorted(_CATEGORY_STARTS, array, side='right').astype(np.int8)

@@ -42,7 +42,7 @@ class RankableHand:
     value: int = field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        if not HandRanker.MIN_CARDS <= len(self.cards) <= HandRanker.MAX_CARDS:
+        if not self.ranker.MIN_CARDS <= len(self.cards) <= self.ranker.MAX_CARDS:
             raise CardCountError(f'a rankable hand needs 5 to 7 cards, got {len(self.cards)}: '
                                  f'{format_cards(self.cards)!r}')
         object.__setattr__(self, 'value', self.ranker.rank(self.cards))

@@ -16,7 +16,7 @@ and 7 cards take 13.1, 14.4 and 15.7 MB (int16); the rest is a few kilobytes.
 
 >>> classes = five_card_classes()
 >>> len(classes), classes[0], classes[-1]
-(7462, FiveCardClass(category=<HandCategory.HIGH_CARD: 0>, ranks=(5, 3, 2, 1, 0)), FiveCardClass(category=<HandCategory.STRAIGHT_FLUSH: 8>, ranks=(12, 11, 10, 9, 8)))
+(7462, FiveCardClass(category=<HandCategory.HIGH_CARD: 0>, ranks=(5, 3, 2, 1, 0)), FiveCardClass(category=<HandCategory.STRAIGHT_FLUSH: 8>, ranks=(12,)))
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ SUIT_KEY_BITS = 9  # 7 * 57 = 399 < 512
 
 CARD_KEYS: np.ndarray = np.array(
     [(RANK_KEYS[i >> 2] << SUIT_KEY_BITS) + SUIT_KEYS[i & 3] for i in range(52)], dtype=np.uint32)
-"""The 32-bit key of each card index (the largest 7-card sum, 4,006,788,607, still fits)."""
+"""The 32-bit key of each card index (the largest 7-card sum, 4,006,788,740, still fits)."""
 
 CARD_BITS: np.ndarray = np.array([1 << (13 * (i & 3) + (i >> 2)) for i in range(52)], dtype=np.int64)
 """One bit per card, suit by suit: bits ``13*suit`` to ``13*suit + 12`` hold that suit's ranks."""

@@ -6,7 +6,7 @@ grid: ace first, pairs on the diagonal, suited hands above it and offsuit hands 
 
 >>> hand = StartingHand.parse('KhAh')
 >>> hand, hand.hand_class, hand.holding_index
-(StartingHand.parse('Ah Kh'), 'AKs', 1321)
+(StartingHand.parse('Ah Kh'), 'AKs', 1314)
 >>> HAND_CLASSES[:3], len(HAND_CLASSES), class_size('AKo'), class_size('QQ')
 (('AA', 'AKs', 'AQs'), 169, 12, 6)
 >>> StartingHand.parse('7c2d').income_rate(), StartingHand.parse('AdAs').income_rate(opponents=5)
@@ -22,7 +22,7 @@ import numpy as np
 from attrs import field, frozen
 
 from .card import RANK_CHARS, Card, CardLike, format_cards, parse_cards
-from .errors import CardCountError, PokerError
+from .errors import CardCountError, CardParseError, HandClassError
 
 __all__ = [
     'CLASS_OF_HOLDING',
@@ -43,7 +43,7 @@ def holding_index(first: int, second: int) -> int:
     """The number (0 to 1,325) of the holding of two card indices, in either order."""
     low, high = (first, second) if first < second else (second, first)
     if not 0 <= low < high <= 51:
-        raise PokerError(f'invalid holding of card indices {first!r} and {second!r}')
+        raise CardParseError(f'invalid holding of card indices {first!r} and {second!r}')
     return low * (103 - low) // 2 + high - low - 1
 
 
@@ -76,7 +76,7 @@ def class_index(name: str) -> int:
     key = name.strip()
     key = key[:2].upper() + key[2:].lower()
     if key not in _CLASS_INDEX:
-        raise PokerError(f'unknown starting-hand class {name!r} (expected e.g. AA, AKs, AKo)')
+        raise HandClassError(f'unknown starting-hand class {name!r} (expected e.g. AA, AKs, AKo)')
     return _CLASS_INDEX[key]
 
 
@@ -112,7 +112,7 @@ class StartingHand:
     def from_holding_index(cls, index: int) -> StartingHand:
         """The holding numbered ``index`` (0 to 1,325)."""
         if not 0 <= index < 1326:
-            raise PokerError(f'invalid holding index {index!r} (expected 0 to 1325)')
+            raise CardParseError(f'invalid holding index {index!r} (expected 0 to 1325)')
         low, high = HOLDINGS[index]
         return cls((Card.from_index(int(low)), Card.from_index(int(high))))
 

@@ -1,0 +1,302 @@
+"""Loki's betting rules (Papp 1998, chapter 6): from hand statistics and the betting so far to an action.
+
+The rules, tried in this order (the first that answers decides):
+
+1. **Make2**, ``EHS' >= 0.85``: raise while fewer than 2 bets have been made this round (bet when none
+   has), otherwise call.
+2. **Make1**, ``EHS' >= 0.50``: bet if no one has; otherwise call, except when it is 2 or more bets to call
+   and the player has not already called this round. That exception does not fold outright: it falls
+   through to the rules below, as in Loki (a hand that pot odds would keep is not thrown away for being
+   stronger).
+3. **Semi-bluff**: with nothing to call, bet when ``PPOT >= 2*bet / (pot + 6*bet)`` (Papp eq. 6.5: the odds
+   of calling a bet and a raise), except on the river.
+4. **Pot odds**: call when the chance of winning is at least ``to_call / (pot + to_call)`` (eq. 6.6). The
+   chance is PPOT on the flop and turn and HSn on the river.
+5. Otherwise check when nothing is to call, else fold.
+
+"Call" with nothing to call is a check, and "bet" when a bet has been made (a blind) is a raise.
+
+Before the flop the same rules run on the preflop statistics, where ``hs`` is the exact all-in equity and
+``PPOT = 0`` (so ``EHS' = HSn``): a semi-bluff never happens and the pot-odds rule compares HSn, the chance
+to win at the showdown, as on the river. Loki itself played the preflop on income rates (Papp 6.1); a
+subclass can add that as a rule (see :class:`LokiStrategy`).
+
+``pot`` is the pot before the player acts, with every bet of this round so far (so facing a bet of 4 into
+16, ``pot`` is 20 and ``to_call`` 4); ``bet_size`` is the fixed-limit bet of the round.
+
+>>> strong = HandStatistics.from_counts(ahead=90, tied=0, behind=10, board=tuple(parse_cards('Ah 7c 2d')))
+>>> advice = advise(strong, pot=20, to_call=4, bet_size=4, bets_this_round=1)
+>>> advice.action, advice.amount, advice.rule
+('raise', 8.0, 'make2')
+>>> advice.reason
+"Make2: EHS' 0.900 >= 0.85 with 1 bet made this round (fewer than 2): raise 8"
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import numbers
+from typing import Any, ClassVar
+
+from attrs import field, frozen
+
+from .card import parse_cards
+from .errors import BettingError, PokerError
+from .hand_statistics import HandStatistics
+
+__all__ = ['Action', 'Advice', 'LokiStrategy', 'Situation', 'advise']
+
+
+class Action(enum.StrEnum):
+    """A betting action; equal to its text (``Action.RAISE == 'raise'``)."""
+
+    FOLD = 'fold'
+    CHECK = 'check'
+    CALL = 'call'
+    BET = 'bet'
+    RAISE = 'raise'
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+def check_amount(name: str, value: float, *, positive: bool = False) -> float:
+    """``value`` as a float if it is a finite amount of at least 0 (more than 0 if ``positive``), else a
+    :class:`BettingError` quoting it."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) \
+            or value < 0 or (positive and value == 0):
+        need = 'more than 0' if positive else 'at least 0'
+        raise BettingError(f'{name} must be a finite amount of {need}, got {value!r}')
+    return float(value)
+
+
+def check_count(name: str, value: int, minimum: int = 0, error: type[PokerError] = BettingError) -> int:
+    """``value`` as an int if it is a whole number of at least ``minimum``, else ``error`` quoting it."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
+        raise error(f'{name} must be a whole number of at least {minimum}, got {value!r}')
+    return int(value)
+
+
+@frozen
+class Situation:
+    """The betting so far: the pot, what it costs to stay in, the bet size, and this round's history.
+
+    ``bets_this_round`` counts the bets and raises made this round (a blind counts as a bet); it is never
+    less than the bets to call, :attr:`bets`.
+
+    >>> situation = Situation(pot=20, to_call=8, bet_size=4)
+    >>> situation.bets, situation.pot_odds, round(situation.semi_bluff_odds, 4)
+    (2, 0.2857142857142857, 0.1818)
+    """
+
+    pot: float = field(converter=lambda v: check_amount('pot', v))
+    to_call: float = field(converter=lambda v: check_amount('to_call', v))
+    bet_size: float = field(converter=lambda v: check_amount('bet_size', v, positive=True))
+    bets_this_round: int = field(default=0, converter=lambda v: check_count('bets_this_round', v))
+    called_this_round: bool = field(default=False, converter=bool)
+
+    @property
+    def bets_to_call(self) -> float:
+        """``to_call`` in bets."""
+        return self.to_call / self.bet_size
+
+    @property
+    def bets(self) -> int:
+        """The bets made this round: ``bets_this_round``, or the bets to call (rounded up) if that is more."""
+        return max(self.bets_this_round, math.ceil(self.bets_to_call - 1e-9))
+
+    @property
+    def pot_odds(self) -> float:
+        """``to_call / (pot + to_call)``: the winning chance a call needs (Papp eq. 6.6)."""
+        return self.to_call / (self.pot + self.to_call) if self.to_call else 0.0
+
+    @property
+    def semi_bluff_odds(self) -> float:
+        """``2*bet / (pot + 6*bet)``: the PPOT a semi-bluff needs to call a bet and a raise (Papp eq. 6.5)."""
+        return 2 * self.bet_size / (self.pot + 6 * self.bet_size)
+
+
+def _chips(amount: float) -> str:
+    return f'{amount:g}'
+
+
+@frozen
+class Advice:
+    """An action, the chips it puts in (``to_call`` for a call, ``to_call + bet_size`` for a raise, 0 for a
+    check or fold), the rule that chose it and the reason in words, with the numbers behind it."""
+
+    action: Action = field(converter=Action)
+    amount: float
+    rule: str
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data."""
+        return {'action': str(self.action), 'amount': self.amount, 'rule': self.rule, 'reason': self.reason}
+
+
+class LokiStrategy:
+    """Loki's post-flop betting strategy: thresholds as class attributes, each rule a method.
+
+    A rule takes the statistics and the :class:`Situation` and returns an :class:`Advice`, or None to pass
+    the decision on; :attr:`rules` names them in order. To change one, subclass and override it:
+
+    >>> class Cautious(LokiStrategy):
+    ...     make1_threshold = 0.6
+    ...     def semi_bluff(self, stats, situation):
+    ...         return None  # never semi-bluff
+    >>> draw = HandStatistics(hs=0.3, hs_n=0.3, ppot=0.3, npot=0.1, ahead=3, tied=0, behind=7,
+    ...                       lookahead=1, board=tuple(parse_cards('9h 8h 2c')))
+    >>> LokiStrategy().advise(draw, Situation(pot=10, to_call=0, bet_size=2)).action
+    'bet'
+    >>> Cautious().advise(draw, Situation(pot=10, to_call=0, bet_size=2)).action
+    'check'
+    """
+
+    make2_threshold: ClassVar[float] = 0.85
+    """EHS' at or above which the hand is a Make2 (bet and raise)."""
+    make1_threshold: ClassVar[float] = 0.50
+    """EHS' at or above which the hand is a Make1 (bet, or call)."""
+    raise_cap: ClassVar[int] = 2
+    """A Make2 raises while fewer than this many bets have been made this round."""
+    make1_fold_bets: ClassVar[int] = 2
+    """A Make1 stops calling at this many bets to call, unless it has already called this round."""
+    rules: ClassVar[tuple[str, ...]] = ('make2', 'make1', 'semi_bluff', 'pot_odds_call', 'check_or_fold')
+    """The rule methods, in the order they are tried; the last must always answer."""
+
+    # ---------------------------------------------------------------------------------- decision
+    def advise(self, stats: HandStatistics, situation: Situation) -> Advice:
+        """The first answer of the :attr:`rules`."""
+        for name in self.rules:
+            advice = getattr(self, name)(stats, situation)
+            if advice is not None:
+                return advice
+        raise BettingError(f'no rule of {type(self).__name__} answered: the last of {self.rules} must')
+
+    # ---------------------------------------------------------------------------------- measures
+    def strength(self, stats: HandStatistics) -> float:
+        """The number the Make1 and Make2 thresholds apply to: EHS' (Papp eq. 6.4)."""
+        return stats.ehs_prime
+
+    def is_river(self, stats: HandStatistics) -> bool:
+        """True when all five board cards are out."""
+        return len(stats.board) == 5
+
+    def is_preflop(self, stats: HandStatistics) -> bool:
+        """True before the flop (no board cards)."""
+        return not stats.board
+
+    def winning_chance(self, stats: HandStatistics) -> tuple[float, str]:
+        """The chance the pot-odds rule weighs, with its name: HSn on the river and before the flop (the
+        showdown chance), PPOT on the flop and turn (the chance that the next card makes the hand)."""
+        if self.is_river(stats) or self.is_preflop(stats):
+            return stats.hs_n, 'HSn'
+        return stats.ppot, 'PPOT'
+
+    # ---------------------------------------------------------------------------------- actions
+    def bet_or_raise(self, situation: Situation, rule: str, why: str) -> Advice:
+        """Bet ``bet_size`` when no bet has been made this round, else raise (call and one bet more)."""
+        if situation.bets == 0:
+            return Advice(Action.BET, situation.bet_size, rule, f'{why}: bet {_chips(situation.bet_size)}')
+        amount = situation.to_call + situation.bet_size
+        return Advice(Action.RAISE, amount, rule, f'{why}: raise {_chips(amount)}')
+
+    def call_or_check(self, situation: Situation, rule: str, why: str) -> Advice:
+        """Call ``to_call``, or check when it is 0."""
+        if situation.to_call == 0:
+            return Advice(Action.CHECK, 0.0, rule, f'{why}: check')
+        return Advice(Action.CALL, situation.to_call, rule, f'{why}: call {_chips(situation.to_call)}')
+
+    def fold_or_check(self, situation: Situation, rule: str, why: str) -> Advice:
+        """Check when nothing is to call, else fold."""
+        if situation.to_call == 0:
+            return Advice(Action.CHECK, 0.0, rule, f'{why}: check')
+        return Advice(Action.FOLD, 0.0, rule, f'{why}: fold')
+
+    # ---------------------------------------------------------------------------------- the rules
+    def make2(self, stats: HandStatistics, situation: Situation) -> Advice | None:
+        """Make2: raise while fewer than :attr:`raise_cap` bets are in (bet when none is), else call."""
+        strength = self.strength(stats)
+        if strength < self.make2_threshold:
+            return None
+        head = f"Make2: EHS' {strength:.3f} >= {self.make2_threshold:.2f}"
+        bets = situation.bets
+        if bets < self.raise_cap:
+            made = 'no bet' if bets == 0 else f'{bets} bet{"s" if bets > 1 else ""}'
+            return self.bet_or_raise(situation, 'make2',
+                                     f'{head} with {made} made this round (fewer than {self.raise_cap})')
+        return self.call_or_check(situation, 'make2', f'{head} but {bets} bets already made this round')
+
+    def make1(self, stats: HandStatistics, situation: Situation) -> Advice | None:
+        """Make1: bet if no one has, else call, unless it is :attr:`make1_fold_bets` or more bets to call
+        and the player has not called this round (then the later rules decide)."""
+        strength = self.strength(stats)
+        if strength < self.make1_threshold:
+            return None
+        head = f"Make1: EHS' {strength:.3f} >= {self.make1_threshold:.2f}"
+        if situation.bets == 0:
+            return self.bet_or_raise(situation, 'make1', f'{head} and no bet yet this round')
+        if situation.bets_to_call >= self.make1_fold_bets - 1e-9 and not situation.called_this_round:
+            return None
+        return self.call_or_check(situation, 'make1', head)
+
+    def semi_bluff(self, stats: HandStatistics, situation: Situation) -> Advice | None:
+        """Semi-bluff: with nothing to call and cards to come, bet when PPOT covers a bet and a raise."""
+        if situation.to_call > 0 or self.is_river(stats) or self.is_preflop(stats):
+            return None
+        odds = situation.semi_bluff_odds
+        if stats.ppot < odds:
+            return None
+        return self.bet_or_raise(situation, 'semi_bluff',
+                                 f"{self._weak(stats, situation)}; semi-bluff: PPOT {stats.ppot:.3f} >= "
+                                 f"2*bet/(pot + 6*bet) = {odds:.3f}")
+
+    def pot_odds_call(self, stats: HandStatistics, situation: Situation) -> Advice | None:
+        """Pot odds: call when the :meth:`winning_chance` is at least ``to_call / (pot + to_call)``."""
+        if situation.to_call == 0:
+            return None
+        chance, name = self.winning_chance(stats)
+        odds = situation.pot_odds
+        if chance < odds:
+            return None
+        return self.call_or_check(situation, 'pot_odds',
+                                  f'{self._weak(stats, situation)}; pot odds: {name} {chance:.3f} >= '
+                                  f'to_call/(pot + to_call) = {odds:.3f}')
+
+    def check_or_fold(self, stats: HandStatistics, situation: Situation) -> Advice:
+        """The last rule: check when nothing is to call, else fold, saying why the others did not apply."""
+        notes = [self._weak(stats, situation)]
+        if situation.to_call == 0:
+            if not (self.is_river(stats) or self.is_preflop(stats)):
+                notes.append(f'PPOT {stats.ppot:.3f} < semi-bluff odds {situation.semi_bluff_odds:.3f}')
+        else:
+            chance, name = self.winning_chance(stats)
+            notes.append(f'{name} {chance:.3f} < pot odds {situation.pot_odds:.3f}')
+        return self.fold_or_check(situation, 'check_or_fold', '; '.join(notes))
+
+    def _weak(self, stats: HandStatistics, situation: Situation) -> str:
+        """Why the Make1 and Make2 rules passed the decision on."""
+        strength = self.strength(stats)
+        if strength < self.make1_threshold:
+            return f"EHS' {strength:.3f} < Make1 {self.make1_threshold:.2f}"
+        return (f"EHS' {strength:.3f} >= Make1 {self.make1_threshold:.2f} but "
+                f'{_chips(situation.bets_to_call)} bets to call, none called yet')
+
+
+DEFAULT_STRATEGY = LokiStrategy()
+
+
+def advise(stats: HandStatistics, *, pot: float, to_call: float, bet_size: float, bets_this_round: int = 0,
+           called_this_round: bool = False, strategy: LokiStrategy | None = None) -> Advice:
+    """Loki's advice for the hand ``stats`` describes (see the module notes for the rules).
+
+    ``strategy`` defaults to a plain :class:`LokiStrategy`.
+
+    >>> river = tuple(parse_cards('Ah 7c 2d 9s Kd'))
+    >>> weak = HandStatistics.from_counts(ahead=30, tied=0, behind=70, board=river)
+    >>> advise(weak, pot=30, to_call=10, bet_size=10, bets_this_round=1).reason
+    "EHS' 0.300 < Make1 0.50; pot odds: HSn 0.300 >= to_call/(pot + to_call) = 0.250: call 10"
+    """
+    situation = Situation(pot, to_call, bet_size, bets_this_round, called_this_round)
+    return (strategy or DEFAULT_STRATEGY).advise(stats, situation)

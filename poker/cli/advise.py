@@ -1,0 +1,113 @@
+"""``poker advise HOLE --board B --pot P --to-call C --bet-size S``: Loki's action with its reason, and the
+Kelly bet when a bankroll is given."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..advice import Advice, Situation, advise
+from ..card import Card, format_cards, parse_cards
+from ..errors import CardCountError
+from ..hand_statistics import HandStatistics
+from ..kelly import kelly_bet, kelly_fraction, showdown_probabilities
+from .output import colour, print_json
+
+__all__ = ['add_parser', 'hand_cards', 'opponent_weights', 'player_statistics', 'run']
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        'advise', help="Loki's betting advice and the Kelly bet",
+        description="Loki's betting rules (Papp 1998) for one decision, with the reason and the numbers "
+                    'behind it; with --bankroll, also the Kelly bet (Cassandra).',
+        epilog='examples:\n'
+               '  poker advise "Ah Kh" --board "Qh Jh 2c" --pot 20 --to-call 4 --bet-size 4\n'
+               '  poker advise 9c9d --board "Ks 7h 2d 4c" --pot 30 --to-call 0 --bet-size 8 --opponents 2\n'
+               '  poker advise AsKd --pot 3 --to-call 2 --bet-size 2 --range "QQ+,AKs" --bankroll 500 --json',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('hole', nargs='+', help='your two hole cards, e.g. "Ah Kh" (spaces optional)')
+    parser.add_argument('--board', default='', help='0, 3, 4 or 5 board cards (default: none, before the flop)')
+    parser.add_argument('--pot', type=float, required=True,
+                        help="the pot before you act, this round's bets included")
+    parser.add_argument('--to-call', type=float, required=True, help='what it costs you to stay in (0: nothing)')
+    parser.add_argument('--bet-size', type=float, required=True, help='the bet of this round (fixed limit)')
+    parser.add_argument('--bets', type=int, default=0,
+                        help='bets made this round, a blind included (default: the bets to call)')
+    parser.add_argument('--called', action='store_true', help='you have already called a bet this round')
+    parser.add_argument('--opponents', type=int, default=1, help='opponents still in (default 1)')
+    parser.add_argument('--range', dest='range_text', metavar='RANGE',
+                        help='the opponents\' range, e.g. "TT+,AQs+,KQs" (default: every holding alike)')
+    parser.add_argument('--bankroll', type=float, help='your bankroll: also print the Kelly bet')
+    parser.add_argument('--json', action='store_true', help='print JSON')
+    parser.set_defaults(handler=run)
+
+
+def hand_cards(hole_text: str, board_text: str = '') -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Two hole cards and 0, 3, 4 or 5 board cards, all distinct, or a :class:`PokerError` saying why."""
+    hole = tuple(parse_cards(hole_text))
+    board = tuple(parse_cards(board_text))
+    if len(hole) != 2:
+        raise CardCountError(f'need 2 hole cards, got {len(hole)} in {hole_text!r}')
+    if len(board) not in (0, 3, 4, 5):
+        raise CardCountError(f'the board has 0, 3, 4 or 5 cards, got {len(board)} in {board_text!r}')
+    parse_cards([*hole, *board])  # no card twice across hole and board
+    return hole, board
+
+
+def opponent_weights(range_text: str | None) -> Any:
+    """The weights of a range given in text (:class:`poker.range.Range`), or None for every holding alike."""
+    if not range_text:
+        return None
+    from ..range import Range
+    return Range.parse(range_text).weights
+
+
+def player_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, opponents: int = 1, weights: Any = None,
+               lookahead: int | None = None) -> HandStatistics:
+    """The hand's statistics from :class:`poker.player.Player`."""
+    from ..player import Player
+    return Player(hole, board).calculate_hand_statistics(opponents=opponents, lookahead=lookahead,
+                                                         weights=weights)
+
+
+def run(args: argparse.Namespace) -> int:
+    hole, board = hand_cards(' '.join(args.hole), args.board)
+    situation = Situation(args.pot, args.to_call, args.bet_size, args.bets, args.called)  # checks the amounts
+    stats = player_statistics(hole, board, opponents=args.opponents, weights=opponent_weights(args.range_text))
+    advice = advise(stats, pot=situation.pot, to_call=situation.to_call, bet_size=situation.bet_size,
+                    bets_this_round=situation.bets_this_round, called_this_round=situation.called_this_round)
+    kelly = _kelly(stats, args.bankroll, situation.pot, args.opponents) if args.bankroll is not None else None
+    if args.json:
+        print_json({'hole': [str(c) for c in hole], 'board': [str(c) for c in board],
+                    'situation': {'pot': situation.pot, 'to_call': situation.to_call,
+                                  'bet_size': situation.bet_size, 'bets_this_round': situation.bets,
+                                  'called_this_round': situation.called_this_round,
+                                  'pot_odds': situation.pot_odds, 'semi_bluff_odds': situation.semi_bluff_odds},
+                    'statistics': stats.to_dict(), 'advice': advice.to_dict(), 'kelly': kelly})
+        return 0
+    _print_text(hole, board, stats, advice, kelly)
+    return 0
+
+
+def _kelly(stats: HandStatistics, bankroll: float, pot: float, opponents: int) -> dict[str, Any]:
+    """The Kelly numbers, with the pot as the retained pot."""
+    bet = kelly_bet(stats, bankroll, retained_pot=pot, opponents=opponents)
+    win, split = showdown_probabilities(stats)
+    fraction = kelly_fraction(win, split, opponents, pot / bankroll) if bankroll > 0 else 0.0
+    return {'bet': bet, 'fraction': fraction, 'bankroll': bankroll, 'retained_pot': pot,
+            'opponents': opponents, 'win': win, 'split': split}
+
+
+def _print_text(hole: tuple[Card, ...], board: tuple[Card, ...], stats: HandStatistics, advice: Advice,
+                kelly: dict[str, Any] | None) -> None:
+    where = f'on {format_cards(board)}' if board else 'before the flop'
+    print(f'{format_cards(hole)} {where} against {stats.opponents} opponent{"s" if stats.opponents > 1 else ""}')
+    print(f"HS {stats.hs:.4f}  HSn {stats.hs_n:.4f}  PPOT {stats.ppot:.4f}  NPOT {stats.npot:.4f}  "
+          f"EHS {stats.ehs:.4f}  EHS' {stats.ehs_prime:.4f}")
+    amount = f' {advice.amount:g}' if advice.action in ('call', 'bet', 'raise') else ''
+    print(f'Loki: {colour(str(advice.action).upper() + amount, "bold")}  ({advice.reason})')
+    if kelly is not None:
+        print(f"Kelly: bet {kelly['bet']} of {kelly['bankroll']:g} (fraction {kelly['fraction']:.4f}; "
+              f"win {kelly['win']:.4f}, split {kelly['split']:.4f} per opponent, retained pot "
+              f"{kelly['retained_pot']:g})")

@@ -1,0 +1,235 @@
+"""``poker kelly``: an interactive Kelly advisor for one hand, after Cassandra.
+
+It asks for the bankroll and the retained pot, then street by street for the cards and for each betting
+cycle (the opponents still in, your bet, their bets); at each turn to act it prints the Kelly bet, and at
+the end of each round the pot. Your bets leave the bankroll and every bet joins the retained pot. Bad input
+is asked again with a one-line reason; Ctrl-D ends the session at any prompt.
+
+Start at your first turn to act, blinds posted. The bankroll is what you hold then; the retained pot is the
+money you win back if you win that is already in: 0 unless you posted a blind, else (Cassandra's rule) your
+blind times the number of opponents who have put in a bet since.
+
+The chances come from :class:`poker.player.Player` against one opponent, once per street, with the
+lookahead to the river (so they are the showdown chances); the multiway chances are Cassandra's estimate
+(see :mod:`poker.kelly` for the model and its weak points).
+
+:class:`KellyAdvisor` is the state machine; it reads lines from any ``read_line(prompt)`` (raising
+``EOFError`` at the end) and computes the statistics with any ``statistics(hole, board)``, so a script can
+drive it:
+
+>>> from poker.hand_statistics import HandStatistics
+>>> def script(*answers):
+...     lines = iter(answers)
+...     def read_line(prompt):
+...         answer = next(lines, None)
+...         if answer is None:
+...             raise EOFError
+...         print(prompt + answer)  # echo, as a terminal shows it
+...         return answer
+...     return read_line
+>>> aces = HandStatistics.from_counts(1_781_508_418, 11_402_312, 304_661_670)
+>>> advisor = KellyAdvisor(script('1000', '0', 'Ah Ad', '1', '100', '100', '0'),
+...                        statistics=lambda hole, board: aces)
+>>> advisor.run()
+Kelly advisor for one hand (Ctrl-D ends).
+Bankroll: 1000
+Retained pot: 0
+== Pre-flop ==
+Hole cards: Ah Ad
+Opponents still in (0 ends the round): 1
+Against 1 opponent: win 0.8493, no loss 0.8548 (per opponent: win 0.8493, split 0.0054)
+You should bet: 707  (Kelly fraction 0.7079 of bankroll 1000, retained pot 0)
+Your bet (0 checks, f folds): 100
+Opponents' bets (1 amount, 0 for a check or fold): 100
+Opponents still in (0 ends the round): 0
+Pot: 200
+== Flop ==
+<BLANKLINE>
+Bye.
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any, ClassVar, TextIO, TypeVar
+
+from ..card import Card, format_cards, parse_cards
+from ..errors import BettingError, CardCountError, DuplicateCardError, OpponentCountError, PokerError
+from ..hand_ranker import HandRanker
+from ..hand_statistics import HandStatistics
+from ..kelly import kelly_bet, kelly_fraction, showdown_probabilities
+from .advise import opponent_weights, player_statistics
+
+__all__ = ['KellyAdvisor', 'add_parser', 'run']
+
+ReadLine = Callable[[str], str]
+Statistics = Callable[[tuple[Card, ...], tuple[Card, ...]], HandStatistics]
+T = TypeVar('T')
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        'kelly', help='interactive Kelly bet advisor for one hand (Cassandra)',
+        description='\n\n'.join(__doc__.split('\n\n')[1:3]), formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog='example session:\n  Bankroll: 5000\n  Retained pot: 0\n  == Pre-flop ==\n  Hole cards: Ah Kh\n'
+               '  Opponents still in (0 ends the round): 3\n  ...')
+    parser.add_argument('--range', dest='range_text', metavar='RANGE',
+                        help='the opponents\' range, e.g. "TT+,AQs+" (default: every holding alike)')
+    parser.set_defaults(handler=run)
+
+
+def _whole(text: str, what: str, *, minimum: int = 0, error: type[PokerError] = BettingError) -> int:
+    stripped = text.strip()
+    if not stripped.isdigit() or int(stripped) < minimum:
+        raise error(f'{what} must be a whole number of at least {minimum}, got {text!r}')
+    return int(stripped)
+
+
+class KellyAdvisor:
+    """One hand of Kelly advice as a small state machine: the streets, each a loop of betting cycles.
+
+    State: :attr:`bankroll` (less every bet of yours), :attr:`pot` (the retained pot, plus every bet),
+    :attr:`hole`, :attr:`board` and :attr:`stats` (the statistics of the current street).
+    Hooks: :meth:`ask` (prompt until a parser accepts), :meth:`suggest` (what to print at a turn to act).
+    """
+
+    STREETS: ClassVar[tuple[tuple[str, int], ...]] = (('Pre-flop', 2), ('Flop', 3), ('Turn', 1), ('River', 1))
+    """Each betting round and the cards dealt before it (the hole cards before the pre-flop round)."""
+
+    def __init__(self, read_line: ReadLine | None = None, *, out: TextIO | None = None,
+                 err: TextIO | None = None, statistics: Statistics | None = None, weights: Any = None) -> None:
+        self.read_line: ReadLine = read_line or input
+        self.out = out
+        self.err = err
+        self.statistics: Statistics = statistics or self.default_statistics
+        self.weights = weights
+        self.bankroll = 0
+        self.pot = 0
+        self.hole: tuple[Card, ...] = ()
+        self.board: tuple[Card, ...] = ()
+        self.stats: HandStatistics | None = None
+
+    # ------------------------------------------------------------------------------------- i/o
+    def say(self, text: str = '') -> None:
+        print(text, file=self.out or sys.stdout)
+
+    def complain(self, text: str) -> None:
+        print(text, file=self.err or sys.stderr)
+
+    def ask(self, prompt: str, parse: Callable[[str], T]) -> T:
+        """Read answers to ``prompt`` until ``parse`` accepts one; a :class:`PokerError` is shown and asked
+        again. ``EOFError`` (Ctrl-D) passes through."""
+        while True:
+            text = self.read_line(prompt)
+            try:
+                return parse(text)
+            except PokerError as error:
+                self.complain(f'  {error}; try again')
+
+    # ------------------------------------------------------------------------------------- parsers
+    def parse_cards(self, text: str, count: int, street: str) -> tuple[tuple[Card, ...], HandStatistics]:
+        """``count`` new cards, none already dealt, and the statistics with them."""
+        cards = tuple(parse_cards(text))
+        if len(cards) != count:
+            what = 'hole cards' if not self.hole else f'card{"s" if count > 1 else ""} for the {street.lower()}'
+            raise CardCountError(f'need {count} {what}, got {len(cards)} in {text!r}')
+        known = {card.index for card in (*self.hole, *self.board)}
+        for card in cards:
+            if card.index in known:
+                raise DuplicateCardError(f'{card} is already dealt ({format_cards((*self.hole, *self.board))})')
+        hole, board = (cards, ()) if not self.hole else (self.hole, (*self.board, *cards))
+        return cards, self.statistics(hole, board)
+
+    def parse_opponents(self, text: str) -> int:
+        count = _whole(text, 'the number of opponents', error=OpponentCountError)
+        if count > HandRanker.MAX_OPPONENTS:
+            raise OpponentCountError(f'at most {HandRanker.MAX_OPPONENTS} opponents, got {text!r}')
+        return count
+
+    def parse_bet(self, text: str) -> int | None:
+        """Your bet in chips, or None for a fold."""
+        if text.strip().lower() in ('f', 'fold'):
+            return None
+        bet = _whole(text, 'your bet')
+        if bet > self.bankroll:
+            raise BettingError(f'your bet {bet} is more than your bankroll {self.bankroll}')
+        return bet
+
+    def parse_opponent_bets(self, text: str, count: int) -> list[int]:
+        words = text.replace(',', ' ').split()
+        if len(words) != count:
+            raise BettingError(f'need {count} amount{"s" if count > 1 else ""} (one per opponent), got {text!r}')
+        return [_whole(word, 'a bet') for word in words]
+
+    # ------------------------------------------------------------------------------------- the hand
+    def run(self) -> int:
+        """Play the hand to the end, or until Ctrl-D (0) or Ctrl-C (130)."""
+        try:
+            self.play()
+        except EOFError:
+            self.say()
+            self.say('Bye.')
+        except KeyboardInterrupt:
+            self.say()
+            return 130
+        return 0
+
+    def play(self) -> None:
+        self.say('Kelly advisor for one hand (Ctrl-D ends).')
+        self.bankroll = self.ask('Bankroll: ', lambda text: _whole(text, 'the bankroll', minimum=1))
+        self.pot = self.ask('Retained pot: ', lambda text: _whole(text, 'the retained pot'))
+        for street, count in self.STREETS:
+            self.say(f'== {street} ==')
+            prompt = 'Hole cards: ' if not self.hole else f'{street} card{"s" if count > 1 else ""}: '
+            cards, self.stats = self.ask(
+                prompt, lambda text, count=count, street=street: self.parse_cards(text, count, street))
+            if self.hole:
+                self.board = (*self.board, *cards)
+            else:
+                self.hole = cards
+            if not self.betting_round():
+                self.say(f'You folded. Pot: {self.pot}; your bankroll: {self.bankroll}')
+                return
+            self.say(f'Pot: {self.pot}')
+        self.say(f'Hand over. Pot: {self.pot}; your bankroll before it is paid: {self.bankroll}')
+
+    def betting_round(self) -> bool:
+        """The betting cycles of one round; False if you fold."""
+        while True:
+            opponents = self.ask('Opponents still in (0 ends the round): ', self.parse_opponents)
+            if opponents == 0:
+                return True
+            self.suggest(opponents)
+            bet = self.ask('Your bet (0 checks, f folds): ', self.parse_bet)
+            if bet is None:
+                return False
+            self.bankroll -= bet
+            self.pot += bet
+            bets = self.ask(
+                f"Opponents' bets ({opponents} amount{'s' if opponents > 1 else ''}, 0 for a check or fold): ",
+                lambda text: self.parse_opponent_bets(text, opponents))
+            self.pot += sum(bets)
+
+    def suggest(self, opponents: int) -> None:
+        """Print the chances against ``opponents`` and the Kelly bet."""
+        assert self.stats is not None
+        win, split = showdown_probabilities(self.stats)
+        self.say(f'Against {opponents} opponent{"s" if opponents > 1 else ""}: win {win ** opponents:.4f}, '
+                 f'no loss {(win + split) ** opponents:.4f} (per opponent: win {win:.4f}, split {split:.4f})')
+        bet = kelly_bet(self.stats, self.bankroll, retained_pot=self.pot, opponents=opponents)
+        fraction = kelly_fraction(win, split, opponents, self.pot / self.bankroll) if self.bankroll else 0.0
+        self.say(f'You should bet: {bet}  (Kelly fraction {fraction:.4f} of bankroll {self.bankroll}, '
+                 f'retained pot {self.pot})')
+
+    def default_statistics(self, hole: tuple[Card, ...], board: tuple[Card, ...]) -> HandStatistics:
+        """The default statistics: :class:`poker.player.Player` against one opponent, looking ahead to the
+        river (the showdown chances), against :attr:`weights` if set."""
+        lookahead = 5 - len(board) if 0 < len(board) < 5 else None
+        return player_statistics(hole, board, opponents=1, weights=self.weights, lookahead=lookahead)
+
+
+def run(args: argparse.Namespace) -> int:
+    return KellyAdvisor(weights=opponent_weights(args.range_text)).run()

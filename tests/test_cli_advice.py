@@ -1,0 +1,307 @@
+"""The advice commands: ``poker kelly`` driven by scripted input, and ``poker advise``.
+
+The :class:`KellyAdvisor` state-machine tests give it their own statistics. The tests that run the commands
+end to end compute statistics with :class:`poker.player.Player` (and :class:`poker.range.Range`), imported
+inside each test.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from poker import advise, kelly_bet, parse_cards
+from poker.card import Card
+from poker.cli import main
+from poker.cli.kelly import KellyAdvisor
+from poker.errors import WeightsError
+from poker.hand_statistics import HandStatistics
+
+Cards = tuple[Card, ...]
+
+# ------------------------------------------------------------------------------------- helpers
+# Per street (board size): chances against one opponent, as the injected statistics.
+STREET_STATS = {
+    0: HandStatistics.from_counts(64, 2, 34),
+    3: HandStatistics.from_counts(75, 1, 24),
+    4: HandStatistics.from_counts(90, 0, 10),
+    5: HandStatistics.from_counts(97, 1, 2),
+}
+
+# A whole hand, one answer per prompt.
+HAND = [
+    '5000', '100',              # bankroll, retained pot
+    'Ah Kh',                    # hole cards
+    '3', '50', '0 50 50',       # pre-flop cycle 1: 3 opponents, you bet 50, they put in 0, 50, 50: pot 250
+    '2', '50', '100 0',         # cycle 2
+    '0',                        # round over: pot 250 + 50 + 100 = 400
+    'Qh Jh 2c',
+    '2', '0', '0 0',
+    '0',                        # pot 400
+    'Th',
+    '1', '100', '100',
+    '0',                        # pot 600
+    '3d',
+    '1', '0', '0',
+    '0',                        # pot 600
+]
+TURNS = [  # (board size, bankroll, retained pot, opponents) at each turn to act in HAND
+    (0, 5000, 100, 3), (0, 4950, 250, 2), (3, 4900, 400, 2), (4, 4900, 400, 1), (5, 4800, 600, 1)]
+
+
+class Script:
+    """``read_line`` for the advisor: answers in order, the prompts recorded, EOFError at the end."""
+
+    def __init__(self, answers: list[str], *, interrupt: bool = False) -> None:
+        self.answers = list(answers)
+        self.prompts: list[str] = []
+        self.interrupt = interrupt
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not self.answers:
+            raise KeyboardInterrupt if self.interrupt else EOFError
+        return self.answers.pop(0)
+
+
+class Recorder:
+    """Statistics by board size, with the calls recorded."""
+
+    def __init__(self, fail_first: bool = False) -> None:
+        self.calls: list[tuple[Cards, Cards]] = []
+        self.fail_first = fail_first
+
+    def __call__(self, hole: Cards, board: Cards) -> HandStatistics:
+        self.calls.append((hole, board))
+        if self.fail_first and len(self.calls) == 1:
+            raise WeightsError('no opponent holding is left with weight')
+        return STREET_STATS[len(board)]
+
+
+def session(answers: list[str], **kwargs: object) -> tuple[int, str, str, Script, Recorder]:
+    script, recorder = Script(answers, **kwargs), Recorder()  # type: ignore[arg-type]
+    out, err = io.StringIO(), io.StringIO()
+    code = KellyAdvisor(script, out=out, err=err, statistics=recorder).run()
+    return code, out.getvalue(), err.getvalue(), script, recorder
+
+
+def lines_starting(text: str, start: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith(start)]
+
+
+# ------------------------------------------------------------------------------------- the state machine
+def test_whole_hand_suggestions_and_pots() -> None:
+    code, out, err, script, recorder = session(HAND)
+    assert code == 0 and err == ''
+    expected = [kelly_bet(STREET_STATS[board], bankroll, retained_pot=pot, opponents=n)
+                for board, bankroll, pot, n in TURNS]
+    assert [int(line.split()[3]) for line in lines_starting(out, 'You should bet: ')] == expected
+    assert lines_starting(out, 'Pot: ') == ['Pot: 400', 'Pot: 400', 'Pot: 600', 'Pot: 600']
+    assert out.splitlines()[-1] == 'Hand over. Pot: 600; your bankroll before it is paid: 4800'
+    assert [street for street in lines_starting(out, '== ')] == [
+        '== Pre-flop ==', '== Flop ==', '== Turn ==', '== River ==']
+    hole = tuple(parse_cards('Ah Kh'))
+    assert recorder.calls == [(hole, ()), (hole, tuple(parse_cards('Qh Jh 2c'))),
+                              (hole, tuple(parse_cards('Qh Jh 2c Th'))), (hole, tuple(parse_cards('Qh Jh 2c Th 3d')))]
+    assert script.answers == []  # every answer was used
+
+
+def test_suggestions_move_with_opponents_and_pot() -> None:
+    code, out, *_ = session(HAND)
+    bets = [int(line.split()[3]) for line in lines_starting(out, 'You should bet: ')]
+    # Same hand before the flop: 3 opponents and pot 100, then 2 and pot 200 - fewer opponents, more bet.
+    assert bets[1] > bets[0]
+    win_line = lines_starting(out, 'Against 3 opponents: ')[0]
+    assert 'win 0.2621' in win_line  # 0.64 ** 3
+    assert 'split 0.0200' in win_line
+
+
+BAD_ANSWERS = {  # position in HAND -> (bad answer, part of the reason) given first, each asked again
+    0: [('abc', "the bankroll must be a whole number of at least 1, got 'abc'"), ('0', "got '0'"),
+        ('-5', "got '-5'"), ('12.5', "got '12.5'"), ('', "got ''")],
+    1: [('x', "the retained pot must be a whole number of at least 0, got 'x'")],
+    2: [('Ah', "need 2 hole cards, got 1 in 'Ah'"), ('Ah Ah', "duplicate card 'Ah' in 'Ah Ah'"),
+        ('Ah Kh Qd', 'got 3'), ('Zz Kh', "invalid card 'Zz'")],
+    3: [('23', "at most 22 opponents, got '23'"), ('three', "got 'three'")],
+    4: [('5001', 'your bet 5001 is more than your bankroll 5000'), ('all', "got 'all'")],
+    5: [('0 50', "need 3 amounts (one per opponent), got '0 50'"), ('0 50 50 50', 'need 3 amounts'),
+        ('0 -1 50', "a bet must be a whole number of at least 0, got '-1'")],
+    10: [('Qh Jh', "need 3 cards for the flop, got 2 in 'Qh Jh'"), ('Qh Jh Ah', 'Ah is already dealt (Ah Kh)'),
+         ('Kh Jh 2c Td', 'got 4')],
+    15: [('Qh', 'Qh is already dealt (Ah Kh Qh Jh 2c)'), ('Th Tc', "need 1 card for the turn, got 2 in 'Th Tc'")],
+}
+
+
+def test_bad_input_is_asked_again_with_a_reason() -> None:
+    clean_code, clean_out, _, clean_script, _ = session(HAND)
+    answers: list[str] = []
+    for position, answer in enumerate(HAND):
+        answers += [bad for bad, _ in BAD_ANSWERS.get(position, [])]
+        answers.append(answer)
+    code, out, err, script, _ = session(answers)
+    assert code == clean_code == 0
+    assert out == clean_out  # the same hand, whatever was mistyped on the way
+    complaints = err.splitlines()
+    reasons = [reason for position in sorted(BAD_ANSWERS) for _, reason in BAD_ANSWERS[position]]
+    assert len(complaints) == len(reasons)
+    for line, reason in zip(complaints, reasons):
+        assert reason in line and line.endswith('; try again')
+    # every bad answer was followed by the same prompt again
+    index = 0
+    for position in range(len(HAND)):
+        for _ in BAD_ANSWERS.get(position, []):
+            assert script.prompts[index + 1] == script.prompts[index]
+            index += 1
+        index += 1
+    assert len(script.prompts) == len(clean_script.prompts) + len(complaints)
+
+
+def test_specific_reasons() -> None:
+    *_, err, _, _ = session(['5000', '0', 'Ah Kh', '1', '6000', '10', '3 4', '4', '0', 'Ah Qd 2c'])
+    assert 'your bet 6000 is more than your bankroll 5000' in err
+    assert "need 1 amount (one per opponent), got '3 4'" in err
+    assert 'Ah is already dealt (Ah Kh)' in err
+
+
+@pytest.mark.parametrize('stop', range(len(HAND)))
+def test_end_of_input_anywhere_ends_cleanly(stop: int) -> None:
+    code, out, err, script, _ = session(HAND[:stop])
+    assert code == 0 and err == ''
+    assert out.splitlines()[-1] == 'Bye.'
+    assert len(script.prompts) == stop + 1  # the prompt that met the end of input was the last
+
+
+def test_ctrl_c_ends_without_a_traceback() -> None:
+    code, out, err, *_ = session(HAND[:4], interrupt=True)
+    assert code == 130 and err == ''
+
+
+def test_fold_ends_the_hand() -> None:
+    code, out, err, script, recorder = session(['5000', '0', 'Ah Kh', '2', 'f', 'Qh Jh 2c'])
+    assert code == 0 and err == ''
+    assert out.splitlines()[-1] == 'You folded. Pot: 0; your bankroll: 5000'
+    assert script.answers == ['Qh Jh 2c'] and len(recorder.calls) == 1
+
+
+def test_all_in_leaves_nothing_to_suggest() -> None:
+    code, out, *_ = session(['100', '0', 'Ah Kh', '1', '100', '100', '0', 'Qh Jh 2c', '1'])
+    assert lines_starting(out, 'You should bet: ')[-1].startswith('You should bet: 0 ')
+
+
+def test_statistics_error_asks_for_the_cards_again() -> None:
+    script, recorder = Script(['5000', '0', 'Ah Kh', 'Ah Kh', '0']), Recorder(fail_first=True)
+    out, err = io.StringIO(), io.StringIO()
+    assert KellyAdvisor(script, out=out, err=err, statistics=recorder).run() == 0
+    assert err.getvalue() == '  no opponent holding is left with weight; try again\n'
+    assert script.prompts.count('Hole cards: ') == 2 and 'Pot: 0' in out.getvalue()
+
+
+# ------------------------------------------------------------------------------------- end to end (Player)
+def run_main(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+             stdin: str = '') -> tuple[int, str, str]:
+    monkeypatch.setattr('sys.stdin', io.StringIO(stdin))
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_kelly_command_whole_hand(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from poker.player import Player
+    script = '\n'.join(['10000', '0', 'As Ad', '1', '500', '500', '0', 'Kd 7c 2h', '1', '0', '0', '0',
+                        '9s', '1', '0', '0', '0', 'Ac', '1', '1000', '1000', '0']) + '\n'
+    code, out, err = run_main(['kelly'], capsys, monkeypatch, script)
+    assert code == 0 and err == ''
+    bets = [int(line.split('You should bet: ')[1].split()[0]) for line in out.splitlines()
+            if 'You should bet: ' in line]
+    assert bets[0] == 7079  # AA heads-up before the flop: the issue's x = 0.7079225 of 10,000
+    aces = tuple(parse_cards('As Ad'))
+    flop = tuple(parse_cards('Kd 7c 2h'))
+    stats = Player(aces, flop).calculate_hand_statistics(opponents=1, lookahead=2)
+    assert bets[1] == kelly_bet(stats, 9500, retained_pot=1000, opponents=1)
+    assert [line.split('Pot: ')[-1] for line in out.splitlines() if 'Pot: ' in line and 'Hand over' not in line] \
+        == ['1000', '1000', '1000', '3000']
+    assert 'Hand over. Pot: 3000; your bankroll before it is paid: 8500' in out
+
+
+def test_kelly_command_ends_on_eof(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import poker.player  # noqa: F401  (the statistics come from Player)
+    code, out, err = run_main(['kelly'], capsys, monkeypatch, '5000\n0\nQs Qd\n')
+    assert code == 0 and err == '' and out.rstrip().endswith('Bye.')
+
+
+def test_advise_json_matches_the_library(capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from poker.player import Player
+    argv = ['advise', 'Ah Kh', '--board', 'Qh Jh 2c', '--pot', '20', '--to-call', '4', '--bet-size', '4',
+            '--opponents', '2', '--bankroll', '1000', '--json']
+    code, out, err = run_main(argv, capsys, monkeypatch)
+    assert code == 0 and err == ''
+    data = json.loads(out)
+    stats = Player(tuple(parse_cards('Ah Kh')), tuple(parse_cards('Qh Jh 2c'))).calculate_hand_statistics(opponents=2)
+    expected = advise(stats, pot=20, to_call=4, bet_size=4)
+    assert data['advice'] == expected.to_dict()
+    assert data['statistics']['ehs_prime'] == pytest.approx(stats.ehs_prime)
+    assert data['kelly']['bet'] == kelly_bet(stats, 1000, retained_pot=20, opponents=2)
+    assert data['situation']['pot_odds'] == pytest.approx(4 / 24)
+    assert data['hole'] == ['Ah', 'Kh'] and data['board'] == ['Qh', 'Jh', '2c']
+
+
+def test_advise_text_aces_preflop(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import poker.player  # noqa: F401
+    code, out, err = run_main(['advise', 'AsAd', '--pot', '0', '--to-call', '0', '--bet-size', '2',
+                               '--bankroll', '10000'], capsys, monkeypatch)
+    assert code == 0 and err == ''
+    # AA heads-up: EHS' = all-in equity 0.8520 >= 0.85, a Make2 that bets; Kelly 7,079 of 10,000
+    assert "Loki: BET 2  (Make2: EHS' 0.852 >= 0.85 with no bet made this round (fewer than 2): bet 2)" in out
+    assert 'Kelly: bet 7079 of 10000' in out
+
+
+def test_advise_with_range(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from poker.player import Player
+    from poker.range import Range
+    argv = ['advise', '9c9d', '--board', 'Ks 7h 2d', '--pot', '10', '--to-call', '2', '--bet-size', '2', '--json']
+    plain = json.loads(run_main(argv, capsys, monkeypatch)[1])
+    ranged = json.loads(run_main([*argv, '--range', 'TT+,AKs'], capsys, monkeypatch)[1])
+    hole, board = tuple(parse_cards('9c9d')), tuple(parse_cards('Ks 7h 2d'))
+    stats = Player(hole, board).calculate_hand_statistics(weights=Range.parse('TT+,AKs').weights)
+    assert ranged['statistics']['hs'] == pytest.approx(stats.hs)
+    assert ranged['statistics']['hs'] < plain['statistics']['hs']  # nines are behind most of that range
+
+
+@pytest.mark.parametrize(('argv', 'message'), [
+    (['advise', 'AhAh', '--pot', '1', '--to-call', '0', '--bet-size', '1'], "duplicate card 'Ah'"),
+    (['advise', 'Ah', '--pot', '1', '--to-call', '0', '--bet-size', '1'], 'need 2 hole cards'),
+    (['advise', 'AhKh', '--board', 'Qh Jh', '--pot', '1', '--to-call', '0', '--bet-size', '1'], '0, 3, 4 or 5'),
+    (['advise', 'AhKh', '--board', 'Ah Jh 2c', '--pot', '1', '--to-call', '0', '--bet-size', '1'], 'duplicate'),
+    (['advise', 'AhKh', '--pot', '-1', '--to-call', '0', '--bet-size', '1'], 'got -1'),
+    (['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '0'], 'bet_size'),
+    (['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1', '--bets', '-2'], 'got -2'),
+])
+def test_advise_bad_input_is_one_line_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = run_main(argv, capsys, monkeypatch)
+    assert code == 2 and out == ''
+    assert len(err.splitlines()) == 1 and message in err and 'Traceback' not in err
+
+
+def test_advise_bad_range_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import poker.range  # noqa: F401
+    code, out, err = run_main(['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1',
+                               '--range', 'QQ++'], capsys, monkeypatch)
+    assert code == 2 and len(err.splitlines()) == 1 and 'QQ++' in err
+
+
+def test_kelly_command_bad_range_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import poker.range  # noqa: F401
+    code, out, err = run_main(['kelly', '--range', 'AKx'], capsys, monkeypatch)
+    assert code == 2 and len(err.splitlines()) == 1 and 'AKx' in err
+
+
+def test_commands_are_listed() -> None:
+    from poker.cli import COMMANDS
+    assert {'advise', 'kelly'} <= set(COMMANDS)
+

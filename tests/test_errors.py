@@ -1,0 +1,85 @@
+"""Bad input raises the narrow PokerError subclass, and its message quotes what was given."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from poker import (
+    HandClassError, HandValueError, MissingCardError,
+    Card, CardCountError, CardParseError, Deck, DuplicateCardError, Hand, HandCategory, HandFactory, HandRanker,
+    OpponentCountError, PokerError, RangeParseError, RankableHand, StartingHand, WeightsError, errors,
+    parse_cards,
+)
+from poker.starting_hand import class_index
+
+CASES: list[tuple[str, Callable[[], object], type[PokerError], str]] = [
+    ('unknown suit', lambda: Card.parse('Ax'), CardParseError, "'x'"),
+    ('unknown rank', lambda: Card.parse('1h'), CardParseError, "'1'"),
+    ('unknown rank letter', lambda: Card.parse('Zh'), CardParseError, "'Zh'"),
+    ('one character', lambda: Card.parse('A'), CardParseError, "'A'"),
+    ('empty card', lambda: Card.parse(''), CardParseError, "''"),
+    ('not text', lambda: Card.parse(14), CardParseError, '14'),
+    ('bad index', lambda: Card.from_index(52), CardParseError, '52'),
+    ('bool index', lambda: Card.from_index(True), CardParseError, 'True'),
+    ('bad card among many', lambda: parse_cards('Ah Kx Qd'), CardParseError, "'Kx'"),
+    ('bad suit after a 10', lambda: parse_cards('Ah 10x'), CardParseError, "'10x': unknown suit 'x'"),
+    ('bad card at the end', lambda: parse_cards('Ah K'), CardParseError, "'K'"),
+    ('bad card in a list', lambda: parse_cards(['Ah', 'K']), CardParseError, "'K'"),
+    ('duplicate in text', lambda: parse_cards('Ah Kd Ah'), DuplicateCardError, "'Ah Kd Ah'"),
+    ('duplicate in list', lambda: parse_cards(['Ah', 'ah']), DuplicateCardError, "'Ah'"),
+    ('empty rankable', lambda: RankableHand.parse(''), CardCountError, 'got 0'),
+    ('4 cards', lambda: RankableHand.parse('Ah Kh Qh Jh'), CardCountError, "'Ah Kh Qh Jh'"),
+    ('8 cards', lambda: RankableHand.parse('Ah Kh Qh Jh Th 9h 8h 7h'), CardCountError, "'Ah Kh Qh Jh Th 9h 8h 7h'"),
+    ('duplicate rankable', lambda: RankableHand.parse('Ah Kh Qh Jh Ah'), DuplicateCardError, "'Ah'"),
+    ('hole and board overlap', lambda: RankableHand([*parse_cards('Ah Kh'), *parse_cards('Ah 2c 3d')]),
+     DuplicateCardError, "'Ah'"),
+    ('hole and board overlap in a Hand', lambda: Hand('Ah Kh').add('2c 3d Ah'), DuplicateCardError, "'Ah'"),
+    ('empty starting hand', lambda: StartingHand.parse(''), CardCountError, "''"),
+    ('3 hole cards', lambda: StartingHand.parse('Ah Kh Qh'), CardCountError, "'Ah Kh Qh'"),
+    ('duplicate hole cards', lambda: StartingHand.parse('AhAh'), DuplicateCardError, "'AhAh'"),
+    ('bad holding index', lambda: StartingHand.from_holding_index(1326), CardParseError, '1326'),
+    ('unknown class', lambda: class_index('AK'), HandClassError, "'AK'"),
+    ('factory with 3 cards', lambda: HandFactory().get_hand('Ah Kh Qh'), CardCountError, 'got 3'),
+    ('factory with 8 cards', lambda: HandFactory().get_hand('Ah Kh Qh Jh Th 9h 8h 7h'), CardCountError, 'got 8'),
+    ('deal too many', lambda: Deck(seed=1).deal(53), CardCountError, '53'),
+    ('deal negative', lambda: Deck(seed=1).deal(-1), CardCountError, '-1'),
+    ('no opponents', lambda: HandRanker.check_opponents(0), OpponentCountError, '0'),
+    ('too many opponents', lambda: HandRanker.income_rate('AA', 23), OpponentCountError, '23'),
+    ('bool opponents', lambda: HandRanker.check_opponents(True), OpponentCountError, 'True'),
+    ('value too high', lambda: HandCategory.from_value(7463), HandValueError, '7463'),
+    ('describe value zero', lambda: HandRanker.describe(0), HandValueError, '0'),
+    ('remove a missing card', lambda: Hand('Ah').remove('Kd'), MissingCardError, "'Kd'"),
+]
+
+
+@pytest.mark.parametrize('action, error, quoted', [case[1:] for case in CASES], ids=[case[0] for case in CASES])
+def test_bad_input_raises_the_specific_error(action: Callable[[], object], error: type[PokerError],
+                                             quoted: str) -> None:
+    with pytest.raises(error) as caught:
+        action()
+    assert type(caught.value) is error  # the narrow class itself, not merely a relative
+    assert quoted in str(caught.value)
+
+
+@pytest.mark.parametrize('error', [CardCountError, CardParseError, DuplicateCardError, HandClassError,
+                                   HandValueError, MissingCardError, OpponentCountError, RangeParseError,
+                                   WeightsError])
+def test_every_error_is_a_poker_error_and_a_value_error(error: type[PokerError]) -> None:
+    assert issubclass(error, PokerError) and issubclass(error, ValueError)
+    assert error.__doc__
+
+
+def test_errors_module_exports_each_error_class() -> None:
+    exported = {name for name in errors.__all__}
+    defined = {name for name, value in vars(errors).items() if isinstance(value, type) and issubclass(value, Exception)}
+    assert exported == defined
+    assert errors.__all__ == sorted(errors.__all__)
+
+
+def test_a_failed_add_leaves_the_hand_as_it_was() -> None:
+    hand = Hand('Ah Kh')
+    with pytest.raises(DuplicateCardError):
+        hand.add('2c 3d Kh')
+    assert hand == Hand('Ah Kh')
