@@ -72,9 +72,16 @@ def show_scenarios(scenarios: Sequence[Scenario], out: TextIO = sys.stdout) -> N
         for stats in results:
             print(stats_row(stats), file=out)
         first = results[0]
-        counts = f'  weighted counts now: ahead {first.ahead:g}, tied {first.tied:g}, behind {first.behind:g}'
+        if not scenario.board:
+            counts = (f'  all-in showdowns: won {first.win_probability:.1%}, split {first.tie_probability:.1%}, '
+                      f'lost {first.loss_probability:.1%}')
+        elif all(float(x).is_integer() for x in (first.ahead, first.tied, first.behind)):
+            counts = f'  opponent holdings now: ahead {first.ahead:g}, tied {first.tied:g}, behind {first.behind:g}'
+        else:
+            counts = (f'  opponent holdings now (weighted shares): ahead {first.win_probability:.3f}, '
+                      f'tied {first.tie_probability:.3f}, behind {first.loss_probability:.3f}')
         if scenario.board and first.holdings:
-            counts += f' ({first.holdings:,} opponent holdings)'
+            counts += f' ({first.holdings:,} with weight)'
         if first.income_rate is not None:
             counts += f'; income rate {first.income_rate:+d}'
         print(counts, file=out)

@@ -45,7 +45,7 @@ def test_default_run_shows_the_classic_example_and_a_hand():
     assert "Papp's example: A♥ Q♥ on 3♥ 4♠ J♥ against 5 opponents" in out
     for figure in CLASSIC_FIGURES:
         assert figure in out
-    assert 'ahead 628, tied 9, behind 444' in out
+    assert 'opponent holdings now: ahead 628, tied 9, behind 444 (1,081 with weight)' in out
     assert "Hand 1 of fixed-limit hold'em" in out and out.count('  seat ') == 4
     assert 'Preflop' in out and 'advise: ' in out and ' -> ' in out
     assert ('wins the pot of' in out) or ('split the pot of' in out)
