@@ -15,12 +15,16 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import itertools
+from collections.abc import Iterable
+
 import numpy as np
 
-from .errors import MissingDependencyError, PokerError
-from .starting_hand import HAND_CLASSES
+from .card import CardLike, parse_cards
+from .errors import CardCountError, DuplicateCardError, MissingDependencyError, PokerError, WeightsError
+from .starting_hand import HAND_CLASSES, HOLDINGS
 
-__all__ = ['heat_map_png', 'income_rate_png', 'range_png', 'strength_distribution_png']
+__all__ = ['heat_map_png', 'income_rate_png', 'range_png', 'runout_strengths', 'strength_distribution_png']
 
 RANK_LABELS = tuple('AKQJT98765432')
 PLOT_EXTRA = "pip install 'poker[plot]'"
@@ -161,3 +165,60 @@ def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | 
         axes.set_title(title)
     figure.tight_layout()
     return _save(figure, path)
+
+
+def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardLike], lookahead: int | None = None,
+                     weights: Sequence[float] | np.ndarray | None = None) -> np.ndarray:
+    """The hand's strength after each runout: the data :func:`strength_distribution_png` draws.
+
+    For every way to deal the next ``lookahead`` board cards (by default all of them up to the river,
+    at most 2), the HS of ``hole`` on the longer board against one opponent whose holdings are weighted
+    by ``weights`` (1,326 numbers; None for all equally), leaving out holdings that use a known card or
+    a card of that runout. One value per runout, in ``itertools.combinations`` order of the cards left.
+
+    Against one opponent with every holding equally likely, their mean is the hand's EHS:
+
+    >>> values = runout_strengths('Ah Qh', '3h 4s Jh')
+    >>> len(values), round(float(values.mean()), 4), round(float(values.min()), 4), float(values.max())
+    (1081, 0.7094, 0.1727, 1.0)
+    """
+    from .hand_ranker import HandRanker
+    from .ranking_tables import CARD_BITS, CARD_KEYS
+    ours = [card.index for card in parse_cards(hole)]
+    shown = [card.index for card in parse_cards(board)]
+    if len(ours) != 2:
+        raise CardCountError(f'hole cards must be 2 cards, got {len(ours)}: {hole!r}')
+    if len(shown) not in (3, 4, 5):
+        raise CardCountError(f'the board must have 3, 4 or 5 cards for runouts, got {len(shown)}: {board!r}')
+    if set(ours) & set(shown):
+        raise DuplicateCardError(f'a card is both in the hole and on the board: {hole!r} / {board!r}')
+    most = min(2, 5 - len(shown))
+    count = most if lookahead is None else lookahead
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= most:
+        raise PokerError(f'lookahead must be 0 to {most} with {len(shown)} board cards, got {lookahead!r}')
+    known = set(ours) | set(shown)
+    allowed = np.array([int(a) not in known and int(b) not in known for a, b in HOLDINGS])
+    weight = np.ones(1326) if weights is None else np.asarray(weights, dtype=float)
+    if weight.shape != (1326,) or not np.isfinite(weight).all() or (weight < 0).any():
+        raise WeightsError('weights must be 1326 finite non-negative numbers, one per holding')
+    opponents = HOLDINGS[allowed].astype(np.intp)
+    opponent_weight = weight[allowed]
+    left = [card for card in range(52) if card not in known]
+    runouts = np.array(list(itertools.combinations(left, count)) if count else [[]], dtype=np.intp)
+    boards = np.hstack([np.tile(shown, (len(runouts), 1)), runouts]).astype(np.intp)
+    mine = HandRanker.rank_many(np.hstack([np.tile(ours, (len(boards), 1)), boards]), validate=False)
+    board_keys = CARD_KEYS[boards].sum(axis=1, dtype=np.uint32)
+    board_bits = CARD_BITS[boards].sum(axis=1)
+    keys = board_keys[:, None] + CARD_KEYS[opponents].sum(axis=1, dtype=np.uint32)[None, :]
+    bits = board_bits[:, None] + CARD_BITS[opponents].sum(axis=1)[None, :]
+    size = len(shown) + count + 2
+    theirs = HandRanker.rank_key_sums(keys.ravel(), size, bits.ravel()).reshape(keys.shape)
+    clash = np.zeros(keys.shape, dtype=bool)
+    for column in range(count):
+        clash |= (opponents[None, :, 0] == runouts[:, column, None]) | (opponents[None, :, 1] == runouts[:, column, None])
+    counted = np.where(clash, 0.0, opponent_weight[None, :])
+    totals = counted.sum(axis=1)
+    if (totals <= 0).any():
+        raise WeightsError('no opponent holding has weight once the known cards and a runout are removed')
+    score = np.where(mine[:, None] > theirs, 1.0, np.where(mine[:, None] == theirs, 0.5, 0.0))
+    return (counted * score).sum(axis=1) / totals

@@ -68,3 +68,64 @@ def test_missing_matplotlib_names_the_extra(tmp_path, monkeypatch):
     with pytest.raises(MissingDependencyError, match=r"pip install 'poker\[plot\]'"):
         income_rate_png(tmp_path / 'ir.png')
     assert not (tmp_path / 'ir.png').exists()
+
+
+# ------------------------------------------------------------------------------ strengths over runouts
+def slow_runout_strengths(hole: str, board: str, weights: np.ndarray) -> list[float]:
+    """One card ahead, the plain way: each runout, each holding, one rank_many row per hand."""
+    from poker import HandRanker, parse_cards
+    from poker.starting_hand import HOLDINGS
+    ours, shown = [c.index for c in parse_cards(hole)], [c.index for c in parse_cards(board)]
+    result = []
+    for card in (c for c in range(52) if c not in ours + shown):
+        full = shown + [card]
+        mine = HandRanker.rank_indices(ours + full)
+        score = total = 0.0
+        for number, (a, b) in enumerate(HOLDINGS.tolist()):
+            if {a, b} & set(ours + full) or weights[number] == 0:
+                continue
+            theirs = HandRanker.rank_indices([a, b] + full)
+            score += weights[number] * (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
+            total += weights[number]
+        result.append(score / total)
+    return result
+
+
+def test_runout_strengths_match_a_plain_count():
+    from poker.plotting import runout_strengths
+    from poker.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES
+    weights = np.where(CLASS_OF_HOLDING < 13, 1.0, 0.25)  # aces weigh more, as an opponent model might
+    fast = runout_strengths('Kd Qc', 'Ks 8h 4d 2c', weights=weights)
+    assert len(fast) == 46 and HAND_CLASSES[12] == 'A2s'
+    assert fast.tolist() == pytest.approx(slow_runout_strengths('Kd Qc', 'Ks 8h 4d 2c', weights), abs=1e-12)
+
+
+def test_runout_strengths_on_the_river_and_without_lookahead():
+    from poker.plotting import runout_strengths
+    river = runout_strengths('Ah Qh', '3h 4s Jh 2c 9d')
+    assert river.shape == (1,)
+    now = runout_strengths('Ah Qh', '3h 4s Jh', lookahead=0)
+    assert now.tolist() == [0.5851063829787234]  # HS: 628 ahead, 9 tied of 1,081
+
+
+def test_mean_strength_over_runouts_is_ehs():
+    from poker.player import Player
+    from poker.plotting import runout_strengths
+    for lookahead in (1, 2):
+        stats = Player('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=lookahead)
+        assert runout_strengths('Ah Qh', '3h 4s Jh', lookahead).mean() == pytest.approx(stats.ehs, abs=1e-12)
+
+
+@pytest.mark.parametrize(('args', 'error', 'message'), [
+    (('Ah', '3h 4s Jh'), 'CardCountError', 'hole cards must be 2 cards'),
+    (('Ah Qh', '3h 4s'), 'CardCountError', 'the board must have 3, 4 or 5 cards'),
+    (('Ah Qh', 'Ah 4s Jh'), 'DuplicateCardError', 'both in the hole and on the board'),
+    (('Ah Qh', '3h 4s Jh 2c', 2), 'PokerError', 'lookahead must be 0 to 1 with 4 board cards, got 2'),
+])
+def test_runout_strengths_bad_input(args, error, message):
+    import poker
+    from poker.plotting import runout_strengths
+    with pytest.raises(getattr(poker, error), match=message):
+        runout_strengths(*args)
+    with pytest.raises(poker.WeightsError, match='1326'):
+        runout_strengths('Ah Qh', '3h 4s Jh', weights=np.ones(5))
