@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from poker import Card, PokerError, format_cards
+from poker.cli import OneLineErrorParser
 from poker.game import FixedLimitGame, HandResult, LokiPlayer, PlayerSummary
 from poker.hand_statistics import HandStatistics
 from poker.scenario import Scenario, load_scenarios
@@ -133,7 +134,8 @@ def narrate(game: FixedLimitGame, hand: HandResult, out: TextIO = sys.stdout) ->
             taken = VERBS[record.action] + (f': {record.amount} in' if record.amount else '') + f', pot {record.pot}'
             if record.asked:
                 capped = record.asked in ('bet', 'raise') and record.action in ('call', 'check')
-                taken += f' (betting capped at {game.cap} bets)' if capped else f' ({record.asked} means {record.action} here)'
+                why = f'betting capped at {game.cap} bets' if capped else f'{record.asked} means {record.action} here'
+                taken += f' ({why})'
             if decision.advice is not None:
                 advice = f'advise: {decision.advice.action}'
                 if getattr(decision.advice, 'reason', ''):
@@ -218,16 +220,8 @@ def play(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return status
 
 
-class _Parser(argparse.ArgumentParser):
-    """Usage errors as one line on stderr, exit status 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        print(f'{self.prog}: error: {message}', file=sys.stderr)
-        raise SystemExit(2)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = OneLineErrorParser(
         prog='pokergame.py', description=__doc__.split('\n\n')[0],
         epilog='examples:\n  python examples/pokergame.py --seed 7 --players 6\n'
                '  python examples/pokergame.py --hands 500\n'

@@ -215,7 +215,8 @@ def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardL
     theirs = HandRanker.rank_key_sums(keys.ravel(), size, bits.ravel()).reshape(keys.shape)
     clash = np.zeros(keys.shape, dtype=bool)
     for column in range(count):
-        clash |= (opponents[None, :, 0] == runouts[:, column, None]) | (opponents[None, :, 1] == runouts[:, column, None])
+        dealt = runouts[:, column, None]
+        clash |= (opponents[None, :, 0] == dealt) | (opponents[None, :, 1] == dealt)
     counted = np.where(clash, 0.0, opponent_weight[None, :])
     totals = counted.sum(axis=1)
     if (totals <= 0).any():

@@ -28,11 +28,11 @@ from __future__ import annotations
 import json
 import os
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from attrs import field, frozen
+from attrs import frozen
 
 from .card import Card, format_cards, parse_cards
 from .errors import PokerError, ScenarioError

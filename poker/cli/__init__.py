@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import PokerError
 
-__all__ = ['COMMANDS', 'build_parser', 'main']
+__all__ = ['COMMANDS', 'OneLineErrorParser', 'build_parser', 'main']
 
 COMMANDS: tuple[str, ...] = ('rank', 'preflop', 'range', 'advise', 'kelly')
 """The command modules of this package, in the order ``--help`` lists them."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line on stderr and exit status 2."""
+class OneLineErrorParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr and exit status 2 (scripts use it too)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
         print(f'{self.prog}: error: {message}', file=sys.stderr)
@@ -28,11 +28,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = OneLineErrorParser(
         prog='poker', description="Texas Hold'em hand evaluation: ranks, hand strength, potential and advice.",
+        epilog='examples:\n  poker rank "Ah Kh Qh Jh Th 2c 3d"\n  poker preflop --opponents 5\n'
+               '  poker range "QQ+, AKs, ATs+:0.5"\n  poker COMMAND --help   (more examples for each command)\n\n'
+               'Colour in a terminal, plain when piped (or with NO_COLOR set); --json for machines.',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--version', action='version', version=f'poker {__version__}')
-    subparsers = parser.add_subparsers(title='commands', metavar='COMMAND', parser_class=_Parser)
+    subparsers = parser.add_subparsers(title='commands', metavar='COMMAND', parser_class=OneLineErrorParser)
     for name in COMMANDS:
         importlib.import_module(f'{__name__}.{name}').add_parser(subparsers)
     return parser
