@@ -10,12 +10,14 @@ from __future__ import annotations
 from .card import Card, Deck, Rank, Suit, format_cards, parse_cards
 from .category import HandCategory
 from .errors import (
-    CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, RangeParseError,
-    WeightsError,
+    CardCountError, CardParseError, DuplicateCardError, LookaheadError, OpponentCountError, PokerError,
+    RangeParseError, WeightsError,
 )
 from .hand import Hand
 from .hand_factory import HandFactory
 from .hand_ranker import HandRanker
+from .hand_statistics import HandStatistics
+from .player import Player
 from .rankable_hand import RankableHand
 from .starting_hand import HAND_CLASSES, StartingHand
 
@@ -32,7 +34,10 @@ __all__ = [
     'HandCategory',
     'HandFactory',
     'HandRanker',
+    'HandStatistics',
+    'LookaheadError',
     'OpponentCountError',
+    'Player',
     'PokerError',
     'RangeParseError',
     'Rank',

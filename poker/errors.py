@@ -17,6 +17,7 @@ __all__ = [
     'CardCountError',
     'CardParseError',
     'DuplicateCardError',
+    'LookaheadError',
     'OpponentCountError',
     'PokerError',
     'RangeParseError',
@@ -38,6 +39,10 @@ class DuplicateCardError(PokerError):
 
 class CardCountError(PokerError):
     """The wrong number of cards for the object (a starting hand needs 2, a rankable hand 5 to 7)."""
+
+
+class LookaheadError(PokerError):
+    """A look-ahead the board does not allow (a turn and river on the turn, any card on the river)."""
 
 
 class OpponentCountError(PokerError):

@@ -15,7 +15,7 @@ from ..errors import PokerError
 
 __all__ = ['COMMANDS', 'build_parser', 'main']
 
-COMMANDS: tuple[str, ...] = ('rank',)
+COMMANDS: tuple[str, ...] = ('rank', 'stats')
 """The command modules of this package, in the order ``--help`` lists them."""
 
 
