@@ -12,12 +12,14 @@ from .card import Card, Deck, Rank, Suit, format_cards, parse_cards
 from .category import HandCategory
 from .errors import (
     BettingError, CardCountError, CardParseError, DuplicateCardError, HandClassError, HandValueError,
-    MissingCardError, OpponentCountError, PokerError, RangeParseError, WeightsError,
+    LookaheadError, MissingCardError, OpponentCountError, PokerError, RangeParseError, WeightsError,
 )
 from .hand import Hand
 from .hand_factory import HandFactory
 from .hand_ranker import HandRanker
+from .hand_statistics import HandStatistics
 from .kelly import kelly_bet, kelly_fraction
+from .player import Player
 from .rankable_hand import RankableHand
 from .starting_hand import HAND_CLASSES, StartingHand
 
@@ -37,10 +39,13 @@ __all__ = [
     'HandClassError',
     'HandFactory',
     'HandRanker',
+    'HandStatistics',
     'HandValueError',
     'LokiStrategy',
+    'LookaheadError',
     'MissingCardError',
     'OpponentCountError',
+    'Player',
     'PokerError',
     'RangeParseError',
     'Rank',

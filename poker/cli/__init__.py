@@ -15,7 +15,7 @@ from ..errors import PokerError
 
 __all__ = ['COMMANDS', 'build_parser', 'main']
 
-COMMANDS: tuple[str, ...] = ('rank', 'advise', 'kelly')
+COMMANDS: tuple[str, ...] = ('rank', 'stats', 'advise', 'kelly')
 """The command modules of this package, in the order ``--help`` lists them."""
 
 
