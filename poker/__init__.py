@@ -16,6 +16,9 @@ from .errors import (
 from .hand import Hand
 from .hand_factory import HandFactory
 from .hand_ranker import HandRanker
+from .opponent_model import OpponentModel
+from .preflop import PreflopEquity, class_equity, preflop_equity, simulate_income_rate
+from .range import Range
 from .rankable_hand import RankableHand
 from .starting_hand import HAND_CLASSES, StartingHand
 
@@ -33,7 +36,10 @@ __all__ = [
     'HandFactory',
     'HandRanker',
     'OpponentCountError',
+    'OpponentModel',
     'PokerError',
+    'PreflopEquity',
+    'Range',
     'RangeParseError',
     'Rank',
     'RankableHand',
@@ -41,6 +47,9 @@ __all__ = [
     'Suit',
     'WeightsError',
     '__version__',
+    'class_equity',
     'format_cards',
     'parse_cards',
+    'preflop_equity',
+    'simulate_income_rate',
 ]
