@@ -20,6 +20,9 @@ from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics
 from .kelly import kelly_bet, kelly_fraction
 from .player import Player
+from .opponent_model import OpponentModel
+from .preflop import PreflopEquity, class_equity, preflop_equity, simulate_income_rate
+from .range import Range
 from .rankable_hand import RankableHand
 from .starting_hand import HAND_CLASSES, StartingHand
 
@@ -45,8 +48,11 @@ __all__ = [
     'LookaheadError',
     'MissingCardError',
     'OpponentCountError',
+    'OpponentModel',
     'Player',
     'PokerError',
+    'PreflopEquity',
+    'Range',
     'RangeParseError',
     'Rank',
     'RankableHand',
@@ -55,8 +61,11 @@ __all__ = [
     'WeightsError',
     '__version__',
     'advise',
+    'class_equity',
     'format_cards',
     'kelly_bet',
     'kelly_fraction',
     'parse_cards',
+    'preflop_equity',
+    'simulate_income_rate',
 ]
