@@ -43,7 +43,8 @@ from .card import CardLike, format_cards, parse_cards
 from .errors import CardCountError, PokerError, WeightsError
 from .hand_ranker import HandRanker
 from .ranking_tables import CARD_BITS, CARD_KEYS
-from .range import Range, weights_array
+from .range import Range
+from .weights import weight_array
 from .showdowns import holding_showdowns
 from .starting_hand import CLASS_OF_HOLDING, HOLDINGS, StartingHand
 
@@ -54,7 +55,7 @@ _HOLDING_BITS = CARD_BITS[HOLDINGS].sum(axis=1)
 
 
 def _model_weights(value: Any) -> np.ndarray:
-    array = weights_array(np.ones(1326) if value is None else Range.coerce(value).weights)
+    array = weight_array(np.ones(1326) if value is None else Range.coerce(value).weights)
     if not array.any():
         raise WeightsError('an opponent model needs at least one holding with weight, got all zero')
     array.flags.writeable = False
@@ -202,7 +203,7 @@ class OpponentModel:
         keys = _HOLDING_KEYS + CARD_KEYS[indices].sum(dtype=np.uint32)
         bits = _HOLDING_BITS + CARD_BITS[indices].sum()
         values = np.where(touching, 0, HandRanker.rank_key_sums(keys, len(cards) + 2, bits))
-        weights = np.ones(1326) if field is None else weights_array(field)
+        weights = np.ones(1326) if field is None else weight_array(field)
         weights[touching] = 0.0
         beaten, tied = holding_showdowns(values, weights)
         by_card = np.bincount(HOLDINGS.ravel(), weights=np.repeat(weights, 2), minlength=52)

@@ -59,6 +59,12 @@ def _board(cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
     return parsed
 
 
+def _is_uniform(weights: np.ndarray) -> bool:
+    """Whether every holding with weight has the same weight (a uniform opponent, scaled)."""
+    positive = weights[weights > 0]
+    return bool(positive.size) and bool((positive == positive[0]).all()) and positive.size == 1225
+
+
 @frozen(eq=False, repr=False)
 class Player:
     """Two hole cards and the board (0, 3, 4 or 5 cards), as text (``'AhQh'``, ``'3h 4s Jh'``) or cards.
@@ -177,12 +183,30 @@ class Player:
                                  lookahead, sets, self.ranker)
 
     def preflop_statistics(self, opponents: int, sets: np.ndarray, per_opponent: bool) -> HandStatistics:
-        """Hook: the statistics before the flop (exact all-in equity as ``hs``; income rate).
+        """Hook: the statistics before the flop, from :func:`~poker.preflop.preflop_equity`.
 
-        Not available yet: it arrives with the income-rate module (:mod:`poker.preflop`).
+        ``hs`` is the all-in equity (win + tie/2) against one holding drawn from the weights: exact from
+        the shipped table when the weights are uniform, exact by enumeration for small ranges, otherwise
+        sampled with a seed (then ``exact`` is False and ``standard_error`` says how far to trust it).
+        ``ahead``, ``tied`` and ``behind`` are the shares of showdowns won, split and lost; ``ppot`` and
+        ``npot`` are 0, so ``ehs == hs_n``; ``income_rate`` is Papp's for ``opponents``. With a set per
+        opponent, ``hs_n`` is the product of their equities and the other figures are their average.
         """
-        raise PokerError(f'preflop statistics for {format_cards(self.hole_cards)} need the income-rate module '
-                         f'(poker.preflop), which is not available yet: give a board of 3, 4 or 5 cards')
+        from .preflop import preflop_equity
+
+        allowed = sets > 0
+        results = [preflop_equity(self.hole_cards, None if _is_uniform(weights) else weights) for weights in sets]
+        if not per_opponent:
+            return results[0].statistics(opponents)
+        each_hs = [result.equity for result in results]
+        count = len(results)
+        win, tie, loss = (sum(getattr(r, name) for r in results) / count for name in ('win', 'tie', 'loss'))
+        standard_error = math.sqrt(sum(r.standard_error ** 2 for r in results)) / count
+        return HandStatistics(
+            hs=win + tie / 2, hs_n=math.prod(each_hs), ppot=0.0, npot=0.0, ahead=win, tied=tie, behind=loss,
+            opponents=opponents, holdings=int(np.count_nonzero(allowed.any(axis=0))), runouts=results[0].boards,
+            hole=self.hole_cards, income_rate=self.ranker.income_rate(results[0].hand_class, opponents),
+            exact=all(r.exact for r in results), standard_error=standard_error, opponent_hs=each_hs)
 
     def summarise(self, tally: Tally, opponents: int, lookahead: int, sets: np.ndarray,
                   per_opponent: bool) -> HandStatistics:

@@ -41,7 +41,7 @@ from .card import Card, CardLike
 from .errors import PokerError, WeightsError
 from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics
-from .range import weights_array
+from .weights import weight_array
 from .ranking_tables import CARD_BITS, CARD_KEYS
 from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS, StartingHand, class_index
 
@@ -280,7 +280,7 @@ def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any =
         raise PokerError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
     ours = _holding_numbers(low, high)
     conflicts = (_HOLDING_MASKS & _HOLDING_MASKS[ours]) != 0
-    array = np.where(conflicts, 0.0, 1.0 if weights is None else weights_array(weights))
+    array = np.where(conflicts, 0.0, 1.0 if weights is None else weight_array(weights))
     held = np.flatnonzero(array)
     if held.size == 0:
         raise WeightsError(f'no opponent holding has weight once {cards[0]}{cards[1]} is removed')

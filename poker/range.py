@@ -41,8 +41,9 @@ from attrs import field, frozen
 from .card import RANK_CHARS, CardLike, format_cards, parse_cards
 from .errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
 from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS, StartingHand, class_index, holding_index
+from .weights import weight_array
 
-__all__ = ['Range', 'weights_array']
+__all__ = ['Range']
 
 _MEMBERS: tuple[np.ndarray, ...] = tuple(np.flatnonzero(CLASS_OF_HOLDING == c) for c in range(169))
 _CLASS = r'([2-9TJQKA])([2-9TJQKA])([SO]?)'
@@ -51,30 +52,8 @@ _SPAN = re.compile(rf'{_CLASS}-{_CLASS}', re.IGNORECASE)
 _HOLDING = re.compile(r'[2-9TJQKA][CDHS][2-9TJQKA][CDHS]', re.IGNORECASE)
 
 
-def weights_array(weights: Any) -> np.ndarray:
-    """A validated float64 copy of 1,326 holding weights (a :class:`Range` or model converts itself).
-
-    >>> weights_array([1.0] * 1325)
-    Traceback (most recent call last):
-    ...
-    poker.errors.WeightsError: weights must be 1,326 numbers, one per holding, got shape (1325,)
-    """
-    try:
-        array = np.array(weights, dtype=np.float64)
-    except (TypeError, ValueError) as error:
-        raise WeightsError(f'weights must be 1,326 numbers, got {type(weights).__name__}: {error}') from None
-    if array.shape != (1326,):
-        raise WeightsError(f'weights must be 1,326 numbers, one per holding, got shape {array.shape}')
-    for bad, problem in ((~np.isfinite(array), 'is not finite'), (array < 0, 'is negative')):
-        if bad.any():
-            index = int(np.argmax(bad))
-            raise WeightsError(f'weight {array[index]!r} of holding {StartingHand.from_holding_index(index)} '
-                               f'{problem}')
-    return array
-
-
 def _read_only(weights: Any) -> np.ndarray:
-    array = weights_array(weights)
+    array = weight_array(weights)
     array.flags.writeable = False
     return array
 

@@ -43,6 +43,7 @@ __all__ = [
     'known_holdings',
     'remove_known',
     'uniform_weights',
+    'weight_array',
     'weight_sets',
 ]
 
@@ -116,19 +117,23 @@ def _from_mapping(mapping: Mapping[Any, Any]) -> np.ndarray:
     return _from_classes(_checked(classes, mapping))
 
 
-def _one_set(weights: Any) -> np.ndarray:
-    """One weight set (any single form) as a fresh float64 array of 1,326 weights."""
+def weight_array(weights: Any) -> np.ndarray:
+    """One weight set, in any single form above, as a fresh, checked float64 array of 1,326 weights.
+
+    >>> float(weight_array({'AKs': 1, 'QQ': 0.5}).sum())
+    7.0
+    """
     if weights is None:
         return uniform_weights()
     if isinstance(weights, Mapping):
         return _from_mapping(weights)
     inner = getattr(weights, 'weights', None)
     if inner is not None and not isinstance(weights, np.ndarray):
-        return _one_set(inner)
+        return weight_array(inner)
     array = _as_array(weights)
     if array is None or array.shape not in ((HOLDING_COUNT,), (len(HAND_CLASSES),), (13, 13)):
         shape = 'ragged' if array is None else array.shape
-        raise WeightsError(f'a weight set needs 1326 holding weights, 169 class weights or a 13x13 grid, '
+        raise WeightsError(f'a weight set needs 1,326 holding weights, 169 class weights or a 13x13 grid, '
                            f'got shape {shape}: {_shown(weights)}')
     checked = _checked(array, weights)
     return checked if checked.shape == (HOLDING_COUNT,) else _from_classes(checked.reshape(-1))
@@ -166,13 +171,13 @@ def weight_sets(weights: WeightsLike = None) -> tuple[np.ndarray, bool]:
     an unknown class name or an empty list.
     """
     if _is_single(weights):
-        return _one_set(weights)[np.newaxis, :], False
+        return weight_array(weights)[np.newaxis, :], False
     array = _as_array(weights)
     items = list(array) if array is not None else list(weights)
     if not items:
         raise WeightsError(f'no weights in {_shown(weights)}: give a weight set, a list of one set per opponent, '
                            f'or None for uniform')
-    return np.stack([_one_set(item) for item in items]), True
+    return np.stack([weight_array(item) for item in items]), True
 
 
 def remove_known(sets: np.ndarray, cards: Iterable[int]) -> np.ndarray:

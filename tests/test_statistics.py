@@ -290,9 +290,28 @@ class TestPlayer:
         stats = Player(*SPOT).calculate_hand_statistics(opponents=22, lookahead=0)
         assert stats.hs_n == 0.5851063829787234 ** 22
 
-    def test_preflop_waits_for_the_income_rate_module(self) -> None:
-        with pytest.raises(PokerError, match='preflop'):
-            Player('AhAs').calculate_hand_statistics()
+    def test_preflop_is_the_exact_all_in_equity(self) -> None:
+        stats = Player('AhAs').calculate_hand_statistics()
+        total = 2_097_572_400
+        assert stats.hs == pytest.approx((1_781_508_418 + 11_402_312 / 2) / total, abs=1e-15)
+        assert (stats.ppot, stats.npot, stats.ehs, stats.income_rate, stats.exact) == (0.0, 0.0, stats.hs_n, 704, True)
+        assert stats.win_probability == pytest.approx(1_781_508_418 / total, abs=1e-15)
+        three = Player('AhAs').calculate_hand_statistics(opponents=3)
+        assert (three.hs_n, three.income_rate) == (stats.hs ** 3, 1554)
+
+    def test_preflop_against_a_set_per_opponent(self) -> None:
+        player = Player('AhAs')
+        uniform = player.calculate_hand_statistics()
+        kings = player.calculate_hand_statistics(weights={'KK': 1})
+        both = player.calculate_hand_statistics(weights=[None, {'KK': 1}])
+        assert both.opponent_hs == pytest.approx((uniform.hs, kings.hs), abs=1e-15)
+        assert both.hs_n == pytest.approx(uniform.hs * kings.hs, abs=1e-15)
+        assert both.hs == pytest.approx((uniform.hs + kings.hs) / 2, abs=1e-15)
+        assert both.income_rate == 1554 and both.ehs == both.hs_n
+
+    def test_preflop_lookahead_must_be_zero(self) -> None:
+        with pytest.raises(PokerError, match='lookahead'):
+            Player('AhAs').calculate_hand_statistics(lookahead=1)
 
     def test_statistics_are_frozen(self) -> None:
         stats = Player(*SPOT).calculate_hand_statistics(lookahead=0)
