@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -24,16 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from poker import HandRanker, OpponentModel, StartingHand, parse_cards, preflop_equity  # noqa: E402
 from poker.starting_hand import HOLDINGS  # noqa: E402
-
-
-def median_seconds(function: Callable[[], object], repeat: int) -> float:
-    function()  # warm caches and tables
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+from timing import median_seconds  # noqa: E402
 
 
 def brute_force_one_holding(hero: list[int], villain: list[int]) -> tuple[int, int]:
@@ -76,7 +64,7 @@ def main(argv: list[str]) -> None:
     ]
     print(f'{"task":<40}{"poker (ms)":>12}{"baseline (ms)":>15}{"ratio":>9}')
     for name, fast, slow in rows:
-        ours, theirs = median_seconds(fast, args.repeat), median_seconds(slow, args.repeat)
+        ours, theirs = median_seconds(fast, args.repeat, warm=True), median_seconds(slow, args.repeat, warm=True)
         print(f'{name:<40}{1000 * ours:>12.2f}{1000 * theirs:>15.2f}{theirs / ours:>8.1f}x')
     print('baselines: rank_many board by board; the 1,326 x 1,326 matrix; 100,000 sampled showdowns')
 

@@ -46,7 +46,7 @@ from .ranking_tables import CARD_BITS, CARD_KEYS
 from .range import Range
 from .weights import weight_array
 from .showdowns import holding_showdowns
-from .starting_hand import CLASS_OF_HOLDING, HOLDINGS, StartingHand
+from .starting_hand import CLASS_OF_HOLDING, HOLDINGS, StartingHand  # noqa: F401  (StartingHand: doctests)
 
 __all__ = ['OpponentModel']
 

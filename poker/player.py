@@ -32,7 +32,7 @@ from attrs import field, frozen
 from . import enumeration
 from .card import Card, CardLike, format_cards, parse_cards
 from .enumeration import Tally
-from .errors import CardCountError, DuplicateCardError, LookaheadError, OpponentCountError, PokerError
+from .errors import CardCountError, DuplicateCardError, LookaheadError, OpponentCountError
 from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics, potentials
 from .rankable_hand import RankableHand
