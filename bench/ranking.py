@@ -17,7 +17,6 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from math import comb
 from pathlib import Path
 
@@ -27,17 +26,9 @@ from poker import Card, HandRanker, RankableHand
 from poker.category import CATEGORY_DATA, HandCategory
 from poker.census import census, seven_card_census
 from poker.ranking_tables import flush_suit_table, flush_table, rank_table
+from timing import median_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def median_seconds(action: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def random_hands(count: int, size: int, seed: int = 2026) -> np.ndarray:

@@ -12,13 +12,18 @@ from .card import Card, Deck, Rank, Suit, format_cards, parse_cards
 from .category import HandCategory
 from .errors import (
     BettingError, CardCountError, CardParseError, DuplicateCardError, HandClassError, HandValueError,
-    MissingCardError, MissingDependencyError, OpponentCountError, PokerError, RangeParseError, ScenarioError,
-    WeightsError,
+    LookaheadError, MissingCardError, MissingDependencyError, OpponentCountError, PokerError, RangeParseError,
+    ScenarioError, WeightsError,
 )
 from .hand import Hand
 from .hand_factory import HandFactory
 from .hand_ranker import HandRanker
+from .hand_statistics import HandStatistics
 from .kelly import kelly_bet, kelly_fraction
+from .player import Player
+from .opponent_model import OpponentModel
+from .preflop import PreflopEquity, class_equity, preflop_equity, simulate_income_rate
+from .range import Range
 from .rankable_hand import RankableHand
 from .starting_hand import HAND_CLASSES, StartingHand
 
@@ -38,12 +43,18 @@ __all__ = [
     'HandClassError',
     'HandFactory',
     'HandRanker',
+    'HandStatistics',
     'HandValueError',
     'LokiStrategy',
+    'LookaheadError',
     'MissingCardError',
     'MissingDependencyError',
     'OpponentCountError',
+    'OpponentModel',
+    'Player',
     'PokerError',
+    'PreflopEquity',
+    'Range',
     'RangeParseError',
     'Rank',
     'RankableHand',
@@ -53,8 +64,11 @@ __all__ = [
     'WeightsError',
     '__version__',
     'advise',
+    'class_equity',
     'format_cards',
     'kelly_bet',
     'kelly_fraction',
     'parse_cards',
+    'preflop_equity',
+    'simulate_income_rate',
 ]

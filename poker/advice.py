@@ -41,7 +41,7 @@ from typing import Any, ClassVar
 
 from attrs import field, frozen
 
-from .card import parse_cards
+from .card import parse_cards  # noqa: F401  (used by the doctests)
 from .errors import BettingError, PokerError
 from .hand_statistics import HandStatistics
 

@@ -116,6 +116,11 @@ class Card:
 
     rank: Rank = field(converter=Rank)
     suit: Suit = field(converter=Suit)
+    index: int = field(init=False, repr=False)
+    """``4*(rank-2) + suit``: ``2c`` is 0, ``2d`` 1, ..., ``As`` 51 (computed once, at construction)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, 'index', 4 * (int(self.rank) - 2) + int(self.suit))
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -147,12 +152,9 @@ class Card:
             number = -1
         if isinstance(index, bool) or not 0 <= number < 52:
             raise CardParseError(f'invalid card index {index!r} (expected 0 to 51)')
+        if cls is Card:  # cards are immutable, so the plain class shares 52 objects
+            return _CARDS[number]
         return cls(Rank((number >> 2) + 2), Suit(number & 3))
-
-    @property
-    def index(self) -> int:
-        """``4*(rank-2) + suit``: ``2c`` is 0, ``2d`` 1, ..., ``As`` 51."""
-        return 4 * (self.rank - 2) + self.suit
 
     @property
     def pretty(self) -> str:
@@ -198,6 +200,8 @@ class Card:
             return self.index >= other.index
         return NotImplemented
 
+
+_CARDS: tuple[Card, ...] = tuple(Card(Rank((i >> 2) + 2), Suit(i & 3)) for i in range(52))
 
 CardLike = Union[Card, str]
 """A card, or its text."""

@@ -20,6 +20,7 @@ __all__ = [
     'DuplicateCardError',
     'HandClassError',
     'HandValueError',
+    'LookaheadError',
     'MissingCardError',
     'MissingDependencyError',
     'OpponentCountError',
@@ -56,6 +57,10 @@ class HandValueError(PokerError):
 
 class CardCountError(PokerError):
     """The wrong number of cards for the object (a starting hand needs 2, a rankable hand 5 to 7)."""
+
+
+class LookaheadError(PokerError):
+    """A look-ahead the board does not allow (a turn and river on the turn, any card on the river)."""
 
 
 class OpponentCountError(PokerError):

@@ -38,6 +38,10 @@ def _matrix(value: Any) -> Matrix:
     return rows  # type: ignore[return-value]
 
 
+def _floats(values: Any) -> tuple[float, ...]:
+    return tuple(float(value) for value in values)
+
+
 def potentials(transitions: Matrix) -> tuple[float, float]:
     """``(ppot, npot)`` from a 3x3 transition matrix (rows now, columns later: ahead, tied, behind).
 
@@ -61,7 +65,8 @@ class HandStatistics:
     weighted showdowns won, split and lost). ``holdings`` is the number of opponent holdings counted
     (non-zero weight, no known card), ``runouts`` the number of board completions per holding that the
     potentials enumerate. ``exact`` is False only where a figure was sampled; then ``standard_error`` is
-    that of ``hs``.
+    that of ``hs``. ``opponent_hs`` holds each opponent's ``hs`` when every opponent has a weight set of
+    its own (then ``hs_n`` is their product); it is empty for one weight set.
     """
 
     hs: float
@@ -81,11 +86,13 @@ class HandStatistics:
     income_rate: int | None = None
     exact: bool = True
     standard_error: float = 0.0
+    opponent_hs: tuple[float, ...] = field(default=(), converter=_floats)
 
     @classmethod
     def from_counts(cls, ahead: float, tied: float, behind: float, *, opponents: int = 1,
                     transitions: Matrix = _ZERO, lookahead: int = 0, **extra: Any) -> HandStatistics:
         """Build the statistics from weighted counts, with the formulas above (one opponent weight set)."""
+        transitions = _matrix(transitions)
         total = ahead + tied + behind
         hs = (ahead + tied / 2) / total if total > 0 else 0.0
         ppot, npot = potentials(transitions) if lookahead else (0.0, 0.0)

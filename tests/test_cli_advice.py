@@ -226,7 +226,7 @@ def test_kelly_command_whole_hand(capsys: pytest.CaptureFixture[str], monkeypatc
 
 
 def test_kelly_command_ends_on_eof(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    import poker.player  # noqa: F401  (the statistics come from Player)
+
     code, out, err = run_main(['kelly'], capsys, monkeypatch, '5000\n0\nQs Qd\n')
     assert code == 0 and err == '' and out.rstrip().endswith('Bye.')
 
@@ -249,7 +249,6 @@ def test_advise_json_matches_the_library(capsys: pytest.CaptureFixture[str],
 
 
 def test_advise_text_aces_preflop(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    import poker.player  # noqa: F401
     code, out, err = run_main(['advise', 'AsAd', '--pot', '0', '--to-call', '0', '--bet-size', '2',
                                '--bankroll', '10000'], capsys, monkeypatch)
     assert code == 0 and err == ''
@@ -288,7 +287,7 @@ def test_advise_bad_input_is_one_line_exit_2(argv: list[str], message: str, caps
 
 def test_advise_bad_range_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    import poker.range  # noqa: F401
+
     code, out, err = run_main(['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1',
                                '--range', 'QQ++'], capsys, monkeypatch)
     assert code == 2 and len(err.splitlines()) == 1 and 'QQ++' in err
@@ -296,7 +295,7 @@ def test_advise_bad_range_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],
 
 def test_kelly_command_bad_range_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    import poker.range  # noqa: F401
+
     code, out, err = run_main(['kelly', '--range', 'AKx'], capsys, monkeypatch)
     assert code == 2 and len(err.splitlines()) == 1 and 'AKx' in err
 

@@ -1,0 +1,80 @@
+"""``poker stats HOLE --board BOARD``: HS, HSn, PPOT, NPOT, EHS and EHS' of a hand, exactly.
+
+The opponents' holdings are weighted uniformly; the library's :class:`~poker.player.Player` takes
+opponent models.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..card import format_cards
+from ..hand_statistics import HandStatistics
+from ..player import Player
+from .output import colour, print_json
+
+_LABELS = ('ahead', 'tied', 'behind')
+_TO_COME = {1: 'the next card', 2: 'the turn and river'}
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        'stats', help="hand strength, potential and EHS of a hand (Loki's statistics)",
+        description="Loki's hand statistics by full enumeration: hand strength (HS, HSn), positive and "
+                    "negative potential (PPOT, NPOT) and effective hand strength (EHS, EHS').",
+        epilog='examples:\n  poker stats AhQh --board "3h 4s Jh"\n'
+               '  poker stats Ah Qh --board 3h4sJh2c --opponents 3 --json',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('hole', nargs='+', help='the two hole cards, e.g. AhQh')
+    parser.add_argument('--board', '-b', nargs='+', required=True, help='the board: 3, 4 or 5 cards')
+    parser.add_argument('--opponents', '-n', type=int, default=1, help='opponents still in the hand (1-22)')
+    parser.add_argument('--lookahead', '-l', type=int, default=None,
+                        help='cards to look ahead for the potentials: 2 (flop), 1 or 0; '
+                             'default 2 on the flop, 1 on the turn, 0 on the river')
+    parser.add_argument('--json', action='store_true', help='print JSON')
+    parser.set_defaults(handler=run)
+
+
+def _number(value: float) -> str:
+    """Whole counts with thousands separators, anything else with four decimals."""
+    return f'{int(value):,}' if float(value).is_integer() else f'{value:,.4f}'
+
+
+def render(player: Player, stats: HandStatistics, use_colour: bool | None = None) -> str:
+    """The statistics as a readable table."""
+    who = 'opponent' if stats.opponents == 1 else 'opponents'
+    hand = player.hand
+    lines = [f'{colour(format_cards(player.hole_cards, sep=""), "bold", use_colour)} on '
+             f'{format_cards(player.board)} ({player.street}): '
+             f'{hand.description if hand else ""}, against {stats.opponents} {who}']
+    counts = ', '.join(f'{_number(getattr(stats, label))} {label}' for label in _LABELS)
+    rows = [
+        ('HS', stats.hs, f'{counts} of {stats.holdings:,} holdings'),
+        ('HSn', stats.hs_n, f'HS to the power {stats.opponents}'),
+        ('PPOT', stats.ppot, 'chance to pull ahead'),
+        ('NPOT', stats.npot, 'chance to fall behind'),
+        ('EHS', stats.ehs, 'HSn + (1 - HSn) PPOT - HSn NPOT'),
+        ("EHS'", stats.ehs_prime, 'HSn + (1 - HSn) PPOT'),
+    ]
+    lines += [f'  {name:<5} {colour(f"{value:.4f}", "bold", use_colour)}   {note}' for name, value, note in rows]
+    if stats.lookahead:
+        lines.append(f'Transitions over {stats.runouts:,} runouts per holding '
+                     f'(rows now, columns after {_TO_COME[stats.lookahead]}):')
+        cells = [[_number(x) for x in row] for row in stats.transitions]
+        width = max(8, *(len(cell) for row in cells for cell in row))
+        lines.append('         ' + ''.join(f'{label:>{width + 2}}' for label in _LABELS))
+        lines += [f'  {label:<7}' + ''.join(f'{cell:>{width + 2}}' for cell in row)
+                  for label, row in zip(_LABELS, cells)]
+    else:
+        lines.append('No look-ahead: PPOT and NPOT are 0.')
+    return '\n'.join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    player = Player(' '.join(args.hole), ' '.join(args.board))
+    stats = player.calculate_hand_statistics(opponents=args.opponents, lookahead=args.lookahead)
+    if args.json:
+        print_json({'street': player.street, **stats.to_dict()})
+    else:
+        print(render(player, stats))
+    return 0

@@ -1,0 +1,64 @@
+"""``poker stats``: the readable table, the JSON, and one line on stderr with exit 2 for bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from poker.cli import COMMANDS, main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        status = main(list(argv))
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_registered() -> None:
+    assert 'stats' in COMMANDS
+
+
+def test_table(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, 'stats', 'AhQh', '--board', '3h 4s Jh')
+    assert status == 0 and err == ''
+    assert 'AhQh on 3h 4s Jh (flop)' in out
+    assert '0.5851' in out and '628 ahead, 9 tied, 444 behind of 1,081 holdings' in out
+    assert '0.5042' in out and '0.1451' in out
+    assert '221,903' in out and 'after the turn and river' in out
+
+
+def test_cards_may_be_split_and_river_has_no_transitions(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, 'stats', 'Ah', 'Qh', '--board', '3h', '4s', 'Jh', '2c', '9d')
+    assert status == 0 and '(river)' in out and 'No look-ahead' in out and 'Transitions' not in out
+
+
+def test_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, 'stats', 'AhQh', '-b', '3h4sJh', '--opponents', '5', '--lookahead', '1',
+                         '--json')
+    data = json.loads(out)
+    assert status == 0
+    assert data['street'] == 'flop' and data['hole'] == ['Ah', 'Qh']
+    assert data['hs'] == 0.5851063829787234 and data['hs_n'] == 0.06857632055948792
+    assert data['ppot'] == 0.30112721417069244 and data['npot'] == 0.0993939393939394
+    assert data['transitions'][2] == [6037, 0, 13943]
+    assert data['ehs'] == pytest.approx(data['hs_n'] + (1 - data['hs_n']) * data['ppot']
+                                        - data['hs_n'] * data['npot'])
+
+
+@pytest.mark.parametrize('argv, message', [
+    (('stats', 'AhQx', '--board', '3h 4s Jh'), "'Qx'"),
+    (('stats', 'AhQh', '--board', '3h 4s'), 'a board has 0, 3, 4 or 5 cards'),
+    (('stats', 'AhQh', '--board', '3h 4s Ah'), "'Ah'"),
+    (('stats', 'AhQh', '--board', '3h 4s Jh', '--opponents', '0'), 'opponents'),
+    (('stats', 'AhQh', '--board', '3h 4s Jh 2c', '--lookahead', '2'), 'lookahead on the turn'),
+    (('stats', 'AhQh', '--board', '3h 4s Jh', '--opponents', 'many'), "'many'"),
+    (('stats', 'AhQh'), '--board'),
+])
+def test_bad_input(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ''
+    assert err.count('\n') == 1 and message in err and 'Traceback' not in err

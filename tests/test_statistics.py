@@ -1,0 +1,368 @@
+"""Player.calculate_hand_statistics: the issue's reference values, the reference path as oracle for the
+fast engine, and the showdown-equity identity against a brute-force count."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from poker import (
+    Card, CardCountError, DuplicateCardError, HandRanker, HandStatistics, LookaheadError, OpponentCountError,
+    Player, PokerError, StartingHand, parse_cards,
+)
+from poker.enumeration import BEHIND, enumeration_tables, holding_outcomes, tally
+from poker.reference import ReferencePlayer
+from poker.reference import tally as reference_tally
+from poker.starting_hand import HOLDINGS
+from poker.weights import remove_known
+
+SPOT = ('AhQh', '3h 4s Jh')
+
+
+def indices(text: str) -> list[int]:
+    return [card.index for card in parse_cards(text)]
+
+
+def random_spot(seed: int, board_size: int) -> tuple[list[int], list[int]]:
+    cards = random.Random(seed).sample(range(52), 2 + board_size)
+    return cards[:2], cards[2:]
+
+
+def random_weights(seed: int, zeros: float = 0.3) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    weights = rng.random(1326) ** 2
+    weights[rng.random(1326) < zeros] = 0.0
+    return weights
+
+
+def cards_of(indices_: list[int]) -> list[Card]:
+    return [Card.from_index(i) for i in indices_]
+
+
+# ---------------------------------------------------------------------------- the issue's values
+class TestReferenceValues:
+    def test_hand_strength(self) -> None:
+        stats = Player(*SPOT).calculate_hand_statistics(lookahead=0)
+        assert (stats.ahead, stats.tied, stats.behind) == (628, 9, 444)
+        assert stats.hs == 0.5851063829787234
+        assert stats.holdings == 1081
+        assert stats.ppot == stats.npot == 0.0
+        assert stats.ehs == stats.ehs_prime == stats.hs_n
+
+    def test_hs_n_for_five_opponents(self) -> None:
+        assert Player(*SPOT).calculate_hand_statistics(opponents=5, lookahead=0).hs_n == 0.06857632055948792
+
+    def test_one_card_lookahead(self) -> None:
+        stats = Player(*SPOT).calculate_hand_statistics(lookahead=1)
+        assert stats.ppot == 0.30112721417069244
+        assert stats.npot == 0.0993939393939394
+        assert stats.runouts == 45
+
+    def test_two_card_lookahead(self) -> None:
+        stats = Player(*SPOT).calculate_hand_statistics()
+        assert stats.lookahead == 2 and stats.runouts == 990
+        assert stats.transitions == ((529685, 2347, 89688), (3240, 5625, 45), (221903, 680, 216977))
+        assert stats.ppot == 0.5041789128745651
+        assert stats.npot == 0.14514153391623746
+        # not the Java original's values, which its wheel defect skewed
+        assert not math.isclose(stats.ppot, 0.5050257, abs_tol=1e-4)
+        assert not math.isclose(stats.npot, 0.1433984, abs_tol=1e-4)
+
+    def test_effective_hand_strength(self) -> None:
+        stats = Player(*SPOT).calculate_hand_statistics(opponents=2)
+        hs_n = 0.5851063829787234 ** 2
+        assert stats.hs_n == hs_n
+        assert stats.ehs == hs_n + (1 - hs_n) * stats.ppot - hs_n * stats.npot
+        assert stats.ehs_prime == hs_n + (1 - hs_n) * stats.ppot
+
+    def test_papp_table_5_1(self) -> None:
+        stats = Player('AdQc', '3h 4c Jh').calculate_hand_statistics(lookahead=2)
+        assert stats.transitions[BEHIND] == (91981, 1036, 346543)
+
+    def test_rows_sum_to_holdings_times_runouts(self) -> None:
+        stats = Player('7s7d', '7c 2h Kd Qs').calculate_hand_statistics()
+        for row, count in zip(stats.transitions, (stats.ahead, stats.tied, stats.behind)):
+            assert sum(row) == count * stats.runouts
+
+    def test_reference_path_agrees_on_the_issue_spot(self) -> None:
+        fast = Player(*SPOT).calculate_hand_statistics(lookahead=1, opponents=5)
+        assert ReferencePlayer(*SPOT).calculate_hand_statistics(lookahead=1, opponents=5) == fast
+
+
+# ---------------------------------------------------------------------------- oracle: reference path
+def _compare(hole: list[int], board: list[int], lookahead: int, seed: int) -> None:
+    """Engine and reference tallies for uniform weights (exactly) and two random sets (closely)."""
+    sets = remove_known(np.stack([np.ones(1326), random_weights(seed), random_weights(seed + 1, zeros=0.9)]),
+                        hole + board)
+    fast = tally(hole, board, lookahead, sets)
+    slow = reference_tally(cards_of(hole), cards_of(board), lookahead, sets)
+    assert fast.runouts == slow.runouts == math.comb(52 - 2 - len(board) - 2, lookahead)
+    assert np.array_equal(fast.now[0], slow.now[0])
+    assert np.array_equal(fast.transitions[0], slow.transitions[0])
+    np.testing.assert_allclose(fast.now, slow.now, rtol=1e-12)
+    np.testing.assert_allclose(fast.transitions, slow.transitions, rtol=1e-12)
+
+
+@pytest.mark.parametrize('seed, board_size, lookahead', [
+    (1, 5, 0), (2, 5, 0), (3, 5, 0), (4, 4, 0), (5, 3, 0),
+    (6, 4, 1), (7, 4, 1), (8, 3, 1),
+])
+def test_engine_matches_reference(seed: int, board_size: int, lookahead: int) -> None:
+    hole, board = random_spot(seed, board_size)
+    _compare(hole, board, lookahead, seed)
+
+
+def test_engine_matches_reference_on_a_flush_board() -> None:
+    _compare(indices('AhKs'), indices('2h 7h Th 3h'), 1, 11)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('seed', [21, 22])
+def test_engine_matches_reference_two_cards_to_come(seed: int) -> None:
+    hole, board = random_spot(seed, 3)
+    _compare(hole, board, 2, seed)
+
+
+# ---------------------------------------------------------------------------- property: equity
+def brute_force_equity(hole: list[int], board: list[int], lookahead: int, weights: np.ndarray) -> float:
+    """Win + tie/2 at the horizon over every opponent holding and runout, weighted, by direct ranking."""
+    known = set(hole) | set(board)
+    unseen = np.array([c for c in range(52) if c not in known], dtype=np.int8)
+    holdings = unseen[np.array(list(itertools.combinations(range(len(unseen)), 2)))]
+    positions = list(itertools.combinations(range(len(unseen)), lookahead))
+    runouts = unseen[np.array(positions, dtype=np.intp).reshape(len(positions), lookahead)]
+    theirs = np.repeat(holdings, len(runouts), axis=0)
+    runout = np.tile(runouts, (len(holdings), 1))
+    disjoint = ~(theirs[:, :, np.newaxis] == runout[:, np.newaxis, :]).any(axis=(1, 2))
+    theirs, runout = theirs[disjoint], runout[disjoint]
+    fixed = np.broadcast_to(np.array(board, dtype=np.int8), (len(theirs), len(board)))
+    mine = np.broadcast_to(np.array(hole, dtype=np.int8), (len(theirs), 2))
+    my_values = HandRanker.rank_many(np.hstack([mine, fixed, runout]))
+    their_values = HandRanker.rank_many(np.hstack([theirs, fixed, runout]))
+    low, high = theirs.min(axis=1).astype(np.intp), theirs.max(axis=1).astype(np.intp)
+    weight = weights[low * (103 - low) // 2 + high - low - 1]
+    score = (my_values > their_values) + 0.5 * (my_values == their_values)
+    return float((weight * score).sum() / weight.sum())
+
+
+@settings(max_examples=20, deadline=None)
+@given(cards=st.permutations(range(52)), board_size=st.sampled_from([3, 4, 5]), data=st.data(),
+       seed=st.integers(0, 2**32 - 1), zeros=st.sampled_from([0.0, 0.5, 0.95]))
+def test_potentials_give_the_showdown_equity(cards: list[int], board_size: int, data: st.DataObject,
+                                             seed: int, zeros: float) -> None:
+    hole, board = cards[:2], cards[2:2 + board_size]
+    lookahead = data.draw(st.integers(0, min(2, 5 - board_size)), label='lookahead')
+    weights = random_weights(seed, zeros)
+    stats = Player(cards_of(hole), cards_of(board)).calculate_hand_statistics(lookahead=lookahead,
+                                                                              weights=weights)
+    horizon = stats.hs * (1 - stats.npot) + (1 - stats.hs) * stats.ppot
+    assert horizon == pytest.approx(brute_force_equity(hole, board, lookahead, weights), rel=1e-12, abs=1e-12)
+
+
+def test_potentials_give_the_showdown_equity_two_cards_to_come() -> None:
+    hole, board = random_spot(31, 3)
+    weights = random_weights(31)
+    stats = Player(cards_of(hole), cards_of(board)).calculate_hand_statistics(lookahead=2, weights=weights)
+    horizon = stats.hs * (1 - stats.npot) + (1 - stats.hs) * stats.ppot
+    assert horizon == pytest.approx(brute_force_equity(hole, board, 2, weights), rel=1e-12, abs=1e-12)
+
+
+# ---------------------------------------------------------------------------- weights
+class TestWeights:
+    def test_scaling_changes_nothing(self) -> None:
+        weights = random_weights(3)
+        first = Player(*SPOT).calculate_hand_statistics(lookahead=1, weights=weights)
+        second = Player(*SPOT).calculate_hand_statistics(lookahead=1, weights=weights * 8)
+        assert second.hs == pytest.approx(first.hs, rel=1e-14)
+        assert second.ppot == pytest.approx(first.ppot, rel=1e-14)
+        assert second.npot == pytest.approx(first.npot, rel=1e-14)
+        assert second.ahead == pytest.approx(8 * first.ahead, rel=1e-14)
+
+    def test_a_range_of_classes(self) -> None:
+        # AhQh on 3h 4s Jh is behind KK, JJ, 44 and 33 (one JJ, three 44, three 33 left) but KK (6 of them)
+        stats = Player(*SPOT).calculate_hand_statistics(weights={'KK': 1, 'JJ': 1, '44': 1, '33': 1},
+                                                        lookahead=0)
+        assert (stats.ahead, stats.tied, stats.behind) == (0, 0, 6 + 3 + 3 + 3)
+        assert stats.holdings == 15
+
+    def test_known_cards_never_count(self) -> None:
+        weights = np.zeros(1326)
+        ah, qh, jh = (Card.parse(c).index for c in ('Ah', 'Qh', 'Jh'))
+        with_known = [i for i, (a, b) in enumerate(HOLDINGS) if {int(a), int(b)} & {ah, qh, jh}]
+        weights[with_known] = 1000.0
+        weights[StartingHand.parse('KdKc').holding_index] = 1.0
+        stats = Player(*SPOT).calculate_hand_statistics(weights=weights, lookahead=0)
+        assert (stats.ahead, stats.tied, stats.behind, stats.holdings) == (0, 0, 1, 1)
+
+    def test_a_range_object(self) -> None:
+        class Range:
+            weights = np.ones(1326)
+        assert Player(*SPOT).calculate_hand_statistics(weights=Range()) == \
+            Player(*SPOT).calculate_hand_statistics()
+
+    def test_identical_sets_per_opponent(self) -> None:
+        weights = random_weights(5)
+        one = Player(*SPOT).calculate_hand_statistics(opponents=3, weights=weights)
+        each = Player(*SPOT).calculate_hand_statistics(weights=[weights, weights * 2, weights])
+        assert each.opponents == 3
+        assert each.hs_n == pytest.approx(one.hs ** 3, rel=1e-12)
+        assert each.hs == pytest.approx(one.hs, rel=1e-12)
+        assert each.ppot == pytest.approx(one.ppot, rel=1e-12)
+        assert each.npot == pytest.approx(one.npot, rel=1e-12)
+        assert each.opponent_hs == pytest.approx((one.hs,) * 3, rel=1e-12)
+
+    def test_a_set_per_opponent(self) -> None:
+        player = Player('Td9d', '8d 7c 2d Ks')
+        sets = [random_weights(6), {'AA': 1, 'KK': 1, 'AKs': 2}, None]
+        stats = player.calculate_hand_statistics(weights=sets)
+        alone = [player.calculate_hand_statistics(weights=w) for w in sets]
+        assert stats.hs_n == pytest.approx(math.prod(s.hs for s in alone), rel=1e-12)
+        assert stats.opponent_hs == pytest.approx([s.hs for s in alone], rel=1e-12)
+        # the field: each set scaled to total 1 over the holdings it allows, then averaged
+        allowed, _ = player.opponent_weights(sets)
+        field = (allowed / allowed.sum(axis=1, keepdims=True)).mean(axis=0)
+        averaged = player.calculate_hand_statistics(weights=field)
+        assert stats.hs == pytest.approx(averaged.hs, rel=1e-12)
+        assert stats.hs == pytest.approx(sum(s.hs for s in alone) / 3, rel=1e-12)
+        assert stats.ppot == pytest.approx(averaged.ppot, rel=1e-12)
+        assert stats.npot == pytest.approx(averaged.npot, rel=1e-12)
+        assert stats.ahead + stats.tied + stats.behind == pytest.approx(1.0)
+        assert stats.holdings == np.count_nonzero(field)
+
+    def test_opponents_must_match_the_sets(self) -> None:
+        with pytest.raises(OpponentCountError, match='2 weight sets'):
+            Player(*SPOT).calculate_hand_statistics(opponents=3, weights=[None, None])
+
+    def test_bad_weights_raise(self) -> None:
+        from poker import WeightsError
+        player = Player(*SPOT)
+        for bad in (np.ones(1325), -np.ones(1326), np.full(1326, np.nan), {'AKx': 1}, 'AKs'):
+            with pytest.raises(WeightsError):
+                player.calculate_hand_statistics(weights=bad)
+        with pytest.raises(WeightsError, match='no holding'):
+            Player('AhAs', 'Ad 7c 2d').calculate_hand_statistics(weights={'AA': 1})
+
+
+# ---------------------------------------------------------------------------- the Player
+class TestPlayer:
+    def test_forms_of_input(self) -> None:
+        player = Player('AhQh', '3h 4s Jh')
+        assert Player(['Qh', 'Ah'], [Card.parse('3h'), '4s', 'Jh']) == player
+        assert Player(StartingHand.parse('AhQh'), '3h4sJh') == player
+        assert player.hole_cards == (Card.parse('Ah'), Card.parse('Qh'))
+        assert eval(repr(player)) == player
+        assert hash(Player('QhAh', 'Jh 3h 4s')) == hash(player)
+        assert player.street == 'flop' and player.cards_to_come == 2
+        assert player.hand is not None and player.hand.description == 'High Card, Ace'
+        assert player.with_board('3h 4s Jh 2c').street == 'turn'
+
+    def test_bad_cards(self) -> None:
+        for hole, board in (('AhQh', '3h 4s'), ('AhQh', '3h 4s Jh 2c 5d 6d'), ('AhQhKh', '3h 4s Jh')):
+            with pytest.raises(CardCountError):
+                Player(hole, board)
+        with pytest.raises(DuplicateCardError, match="'Ah'"):
+            Player('AhQh', '3h 4s Ah')
+        with pytest.raises(DuplicateCardError):
+            Player('AhAh')
+
+    def test_default_lookahead(self) -> None:
+        assert [Player('AhQh', board).default_lookahead() for board in ('3h4sJh', '3h4sJh2c', '3h4sJh2c5d')] \
+            == [2, 1, 0]
+
+    @pytest.mark.parametrize('board, lookahead', [('3h4sJh', 3), ('3h4sJh2c', 2), ('3h4sJh2c5d', 1),
+                                                  ('3h4sJh', -1), ('3h4sJh', True), ('3h4sJh', 1.0)])
+    def test_bad_lookahead(self, board: str, lookahead: object) -> None:
+        with pytest.raises(LookaheadError, match=repr(lookahead)):
+            Player('AhQh', board).calculate_hand_statistics(lookahead=lookahead)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize('opponents', [0, 23, -1, 2.0, True, '3'])
+    def test_bad_opponents(self, opponents: object) -> None:
+        with pytest.raises(OpponentCountError):
+            Player(*SPOT).calculate_hand_statistics(opponents=opponents)  # type: ignore[arg-type]
+
+    def test_twenty_two_opponents(self) -> None:
+        stats = Player(*SPOT).calculate_hand_statistics(opponents=22, lookahead=0)
+        assert stats.hs_n == 0.5851063829787234 ** 22
+
+    def test_preflop_is_the_exact_all_in_equity(self) -> None:
+        stats = Player('AhAs').calculate_hand_statistics()
+        total = 2_097_572_400
+        assert stats.hs == pytest.approx((1_781_508_418 + 11_402_312 / 2) / total, abs=1e-15)
+        assert (stats.ppot, stats.npot, stats.ehs, stats.income_rate, stats.exact) == (0.0, 0.0, stats.hs_n, 704, True)
+        assert stats.win_probability == pytest.approx(1_781_508_418 / total, abs=1e-15)
+        three = Player('AhAs').calculate_hand_statistics(opponents=3)
+        assert (three.hs_n, three.income_rate) == (stats.hs ** 3, 1554)
+
+    def test_preflop_against_a_set_per_opponent(self) -> None:
+        player = Player('AhAs')
+        uniform = player.calculate_hand_statistics()
+        kings = player.calculate_hand_statistics(weights={'KK': 1})
+        both = player.calculate_hand_statistics(weights=[None, {'KK': 1}])
+        assert both.opponent_hs == pytest.approx((uniform.hs, kings.hs), abs=1e-15)
+        assert both.hs_n == pytest.approx(uniform.hs * kings.hs, abs=1e-15)
+        assert both.hs == pytest.approx((uniform.hs + kings.hs) / 2, abs=1e-15)
+        assert both.income_rate == 1554 and both.ehs == both.hs_n
+
+    def test_preflop_lookahead_must_be_zero(self) -> None:
+        with pytest.raises(PokerError, match='lookahead'):
+            Player('AhAs').calculate_hand_statistics(lookahead=1)
+
+    def test_statistics_are_frozen(self) -> None:
+        stats = Player(*SPOT).calculate_hand_statistics(lookahead=0)
+        assert isinstance(stats, HandStatistics)
+        with pytest.raises(AttributeError):
+            stats.hs = 1.0  # type: ignore[misc]
+        assert stats.hole == (Card.parse('Ah'), Card.parse('Qh'))
+        assert stats.to_dict()['board'] == ['3h', '4s', 'Jh']
+
+    def test_hooks(self) -> None:
+        calls: list[int] = []
+
+        class CountingRanker(HandRanker):
+            @staticmethod
+            def rank_key_sums(keys, size, bits):  # type: ignore[no-untyped-def]
+                calls.append(size)
+                return HandRanker.rank_key_sums(keys, size, bits)
+
+        class Loki(Player):
+            ranker = CountingRanker
+
+            def opponent_weights(self, weights):  # type: ignore[no-untyped-def]
+                return super().opponent_weights({'KK': 1} if weights is None else weights)
+
+        stats = Loki(*SPOT).calculate_hand_statistics(lookahead=1)
+        assert calls == [5, 6, 6]
+        assert (stats.ahead, stats.tied, stats.behind) == (0, 0, 6)
+        assert Loki(*SPOT) == Player(*SPOT)
+
+
+# ---------------------------------------------------------------------------- the engine's tables
+@pytest.mark.parametrize('unknown, lookahead', [(47, 2), (47, 1), (46, 1), (45, 0)])
+def test_enumeration_tables(unknown: int, lookahead: int) -> None:
+    tables = enumeration_tables(unknown, lookahead)
+    sentinel = len(tables.subset_pair)
+    assert sentinel == (math.comb(unknown, 2 + lookahead) if lookahead else 0)
+    if lookahead:
+        valid = tables.grid != sentinel
+        assert (valid.sum(axis=1) == tables.runouts).all()
+        assert (tables.grid.shape[1] - valid.sum(axis=1) == tables.overlapping).all()
+        # every set of 2 + lookahead positions is reached once per split into holding and runout
+        assert (np.bincount(tables.grid[valid], minlength=sentinel) == math.comb(2 + lookahead, 2)).all()
+    assert tables.runouts == math.comb(unknown - 2, lookahead)
+
+
+def test_holding_outcomes() -> None:
+    outcomes = holding_outcomes(indices('AhQh'), indices('3h 4s Jh 2c'), 1)
+    assert len(outcomes.holdings) == 1035 and len(set(outcomes.holdings.tolist())) == 1035
+    assert (outcomes.later.sum(axis=1) == 44).all()
+    assert np.bincount(outcomes.now, minlength=3).tolist() == [464, 9, 562]
+    kk = StartingHand.parse('KdKc').holding_index
+    row = outcomes.holdings.tolist().index(kk)
+    assert outcomes.now[row] == BEHIND
+    assert outcomes.later[row].tolist() == [9 + 3 + 3, 0, 44 - 15]  # a heart, a queen or an ace
