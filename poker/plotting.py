@@ -157,7 +157,7 @@ def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | 
         line_colour = ('#c44e52', '#55a868', '#8172b2', '#ccb974')[number % 4]
         axes.axvline(value, color=line_colour, linestyle='--', linewidth=1.5, label=f'{name} {value:.3f}')
     if markers:
-        axes.legend(loc='upper left')
+        axes.legend(loc='best')
     axes.set_xlim(0.0, 1.0)
     axes.set_xlabel(label)
     axes.set_ylabel('share of runouts')

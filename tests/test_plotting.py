@@ -129,3 +129,14 @@ def test_runout_strengths_bad_input(args, error, message):
         runout_strengths(*args)
     with pytest.raises(poker.WeightsError, match='1326'):
         runout_strengths('Ah Qh', '3h 4s Jh', weights=np.ones(5))
+
+
+def test_stats_command_draws_the_runouts(capsys, tmp_path):
+    from poker.cli import main
+    path = tmp_path / 'strength.png'
+    assert main(['stats', 'AhQh', '--board', '3h 4s Jh', '--png', str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith(f'picture: {path}') and 'EHS' in out
+    assert image_shape(path)[:2] == (450, 800)
+    assert main(['stats', 'AhQh', '--board', '3h 4s Jh', '--png', str(tmp_path / 'x.gif')]) == 2
+    assert "must end in .png" in capsys.readouterr().err

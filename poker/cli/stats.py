@@ -23,7 +23,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description="Loki's hand statistics by full enumeration: hand strength (HS, HSn), positive and "
                     "negative potential (PPOT, NPOT) and effective hand strength (EHS, EHS').",
         epilog='examples:\n  poker stats AhQh --board "3h 4s Jh"\n'
-               '  poker stats Ah Qh --board 3h4sJh2c --opponents 3 --json',
+               '  poker stats Ah Qh --board 3h4sJh2c --opponents 3 --json\n'
+               '  poker stats AhQh --board "3h 4s Jh" --png strength.png   (needs: pip install \'poker[plot]\')',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('hole', nargs='+', help='the two hole cards, e.g. AhQh')
     parser.add_argument('--board', '-b', nargs='+', required=True, help='the board: 3, 4 or 5 cards')
@@ -32,6 +33,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help='cards to look ahead for the potentials: 2 (flop), 1 or 0; '
                              'default 2 on the flop, 1 on the turn, 0 on the river')
     parser.add_argument('--json', action='store_true', help='print JSON')
+    parser.add_argument('--png', metavar='FILE',
+                        help="also draw the hand's strength after each runout as a histogram picture")
     parser.set_defaults(handler=run)
 
 
@@ -73,8 +76,25 @@ def render(player: Player, stats: HandStatistics, use_colour: bool | None = None
 def run(args: argparse.Namespace) -> int:
     player = Player(' '.join(args.hole), ' '.join(args.board))
     stats = player.calculate_hand_statistics(opponents=args.opponents, lookahead=args.lookahead)
+    if args.png:
+        draw(player, stats, args.png)
     if args.json:
-        print_json({'street': player.street, **stats.to_dict()})
+        print_json({'street': player.street, **stats.to_dict(), **({'picture': args.png} if args.png else {})})
     else:
         print(render(player, stats))
+        if args.png:
+            print(f'picture: {args.png}')
     return 0
+
+
+def draw(player: Player, stats: HandStatistics, path: str) -> None:
+    """The histogram of HSn after each runout of the look-ahead (their mean is the EHS against one opponent)."""
+    from ..plotting import runout_strengths, strength_distribution_png
+    values = runout_strengths(player.hole_cards, player.board, stats.lookahead) ** stats.opponents
+    to_come = _TO_COME.get(stats.lookahead, 'no more cards')
+    who = 'one opponent' if stats.opponents == 1 else f'{stats.opponents} opponents'
+    strength_distribution_png(
+        values, path, markers={'HSn now': stats.hs_n, 'EHS': stats.ehs},
+        title=f'{format_cards(player.hole_cards)} on {format_cards(player.board)} against {who}: '
+              f'{len(values):,} runouts ({to_come})',
+        label='HSn after the runout' if stats.opponents > 1 else 'HS after the runout')
