@@ -23,14 +23,19 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description="Loki's hand statistics by full enumeration: hand strength (HS, HSn), positive and "
                     "negative potential (PPOT, NPOT) and effective hand strength (EHS, EHS').",
         epilog='examples:\n  poker stats AhQh --board "3h 4s Jh"\n'
-               '  poker stats Ah Qh --board 3h4sJh2c --opponents 3 --json',
+               '  poker stats Ah Qh --board 3h4sJh2c --opponents 3 --json\n'
+               '  poker stats AhQh --board "3h 4s Jh" --range "TT+, AJs+, KQs, AKo"\n'
+               '  poker stats AsAd --opponents 4',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('hole', nargs='+', help='the two hole cards, e.g. AhQh')
-    parser.add_argument('--board', '-b', nargs='+', required=True, help='the board: 3, 4 or 5 cards')
+    parser.add_argument('--board', '-b', nargs='+', default=[],
+                        help='the board: 3, 4 or 5 cards (none: before the flop, the exact all-in equity)')
     parser.add_argument('--opponents', '-n', type=int, default=1, help='opponents still in the hand (1-22)')
     parser.add_argument('--lookahead', '-l', type=int, default=None,
                         help='cards to look ahead for the potentials: 2 (flop), 1 or 0; '
                              'default 2 on the flop, 1 on the turn, 0 on the river')
+    parser.add_argument('--range', '-r', dest='range_text', default=None,
+                        help='the opponent\'s range, e.g. "QQ+, AKs, AQo:0.5" (default: every holding alike)')
     parser.add_argument('--json', action='store_true', help='print JSON')
     parser.set_defaults(handler=run)
 
@@ -44,9 +49,10 @@ def render(player: Player, stats: HandStatistics, use_colour: bool | None = None
     """The statistics as a readable table."""
     who = 'opponent' if stats.opponents == 1 else 'opponents'
     hand = player.hand
-    lines = [f'{colour(format_cards(player.hole_cards, sep=""), "bold", use_colour)} on '
-             f'{format_cards(player.board)} ({player.street}): '
-             f'{hand.description if hand else ""}, against {stats.opponents} {who}']
+    where = f'on {format_cards(player.board)} ({player.street}): {hand.description}' if hand else \
+        f'before the flop: {player.starting_hand.hand_class}'
+    lines = [f'{colour(format_cards(player.hole_cards, sep=""), "bold", use_colour)} {where}, '
+             f'against {stats.opponents} {who}']
     counts = ', '.join(f'{_number(getattr(stats, label))} {label}' for label in _LABELS)
     rows = [
         ('HS', stats.hs, f'{counts} of {stats.holdings:,} holdings'),
@@ -57,7 +63,11 @@ def render(player: Player, stats: HandStatistics, use_colour: bool | None = None
         ("EHS'", stats.ehs_prime, 'HSn + (1 - HSn) PPOT'),
     ]
     lines += [f'  {name:<5} {colour(f"{value:.4f}", "bold", use_colour)}   {note}' for name, value, note in rows]
-    if stats.lookahead:
+    if not player.board:
+        sampled = '' if stats.exact else f' (sampled, standard error {stats.standard_error:.4f})'
+        lines.append(f'All-in equity over {stats.runouts:,} boards per holding{sampled}; '
+                     f'income rate {stats.income_rate:+d} thousandths of a bet (Papp).')
+    elif stats.lookahead:
         lines.append(f'Transitions over {stats.runouts:,} runouts per holding '
                      f'(rows now, columns after {_TO_COME[stats.lookahead]}):')
         cells = [[_number(x) for x in row] for row in stats.transitions]
@@ -72,7 +82,11 @@ def render(player: Player, stats: HandStatistics, use_colour: bool | None = None
 
 def run(args: argparse.Namespace) -> int:
     player = Player(' '.join(args.hole), ' '.join(args.board))
-    stats = player.calculate_hand_statistics(opponents=args.opponents, lookahead=args.lookahead)
+    weights = None
+    if args.range_text is not None:
+        from ..range import Range
+        weights = Range.parse(args.range_text)
+    stats = player.calculate_hand_statistics(opponents=args.opponents, lookahead=args.lookahead, weights=weights)
     if args.json:
         print_json({'street': player.street, **stats.to_dict()})
     else:
