@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from poker import Player, Range
+
 from poker.cli import COMMANDS, main
 
 
@@ -56,9 +58,22 @@ def test_json(capsys: pytest.CaptureFixture[str]) -> None:
     (('stats', 'AhQh', '--board', '3h 4s Jh', '--opponents', '0'), 'opponents'),
     (('stats', 'AhQh', '--board', '3h 4s Jh 2c', '--lookahead', '2'), 'lookahead on the turn'),
     (('stats', 'AhQh', '--board', '3h 4s Jh', '--opponents', 'many'), "'many'"),
-    (('stats', 'AhQh'), '--board'),
+    (('stats', 'AhQh', '--lookahead', '1'), 'lookahead before the flop'),
+    (('stats', 'AhQh', '--board', '3h 4s Jh', '--range', 'QQ++'), "'QQ++'"),
 ])
 def test_bad_input(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str) -> None:
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ''
     assert err.count('\n') == 1 and message in err and 'Traceback' not in err
+
+
+def test_preflop_and_range(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, 'stats', 'AsAd', '--opponents', '4', '--json')
+    data = json.loads(out)
+    assert status == 0 and err == ''
+    assert data['street'] == 'preflop' and data['income_rate'] == 2043 and data['exact'] is True
+    assert data['hs'] == pytest.approx((1_781_508_418 + 11_402_312 / 2) / 2_097_572_400, abs=1e-15)
+    status, out, err = run(capsys, 'stats', 'AhQh', '--board', '3h 4s Jh', '--range', 'TT+, AJs+, KQs, AKo', '--json')
+    data = json.loads(out)
+    expected = Player('AhQh', '3h 4s Jh').calculate_hand_statistics(weights=Range.parse('TT+, AJs+, KQs, AKo'))
+    assert status == 0 and data == {'street': 'flop', **json.loads(json.dumps(expected.to_dict()))}

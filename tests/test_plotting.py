@@ -140,3 +140,13 @@ def test_stats_command_draws_the_runouts(capsys, tmp_path):
     assert image_shape(path)[:2] == (450, 800)
     assert main(['stats', 'AhQh', '--board', '3h 4s Jh', '--png', str(tmp_path / 'x.gif')]) == 2
     assert "must end in .png" in capsys.readouterr().err
+
+
+def test_stats_picture_with_a_range_and_before_the_flop(capsys, tmp_path):
+    from poker.cli import main
+    path = tmp_path / 'range.png'
+    assert main(['stats', 'AhQh', '--board', '3h 4s Jh', '--range', 'QQ+, AKs', '--png', str(path), '--json']) == 0
+    assert '"picture"' in capsys.readouterr().out and path.exists()
+    assert main(['stats', 'AhQh', '--png', str(tmp_path / 'preflop.png')]) == 2
+    err = capsys.readouterr().err
+    assert 'a picture of the runouts needs a board of 3, 4 or 5 cards' in err and err.count('\n') == 1

@@ -7,8 +7,10 @@ opponent models.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..card import format_cards
+from ..errors import PokerError
 from ..hand_statistics import HandStatistics
 from ..player import Player
 from .output import colour, print_json
@@ -24,14 +26,19 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                     "negative potential (PPOT, NPOT) and effective hand strength (EHS, EHS').",
         epilog='examples:\n  poker stats AhQh --board "3h 4s Jh"\n'
                '  poker stats Ah Qh --board 3h4sJh2c --opponents 3 --json\n'
+               '  poker stats AhQh --board "3h 4s Jh" --range "TT+, AJs+, KQs, AKo"\n'
+               '  poker stats AsAd --opponents 4\n'
                '  poker stats AhQh --board "3h 4s Jh" --png strength.png   (needs: pip install \'poker[plot]\')',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('hole', nargs='+', help='the two hole cards, e.g. AhQh')
-    parser.add_argument('--board', '-b', nargs='+', required=True, help='the board: 3, 4 or 5 cards')
+    parser.add_argument('--board', '-b', nargs='+', default=[],
+                        help='the board: 3, 4 or 5 cards (none: before the flop, the exact all-in equity)')
     parser.add_argument('--opponents', '-n', type=int, default=1, help='opponents still in the hand (1-22)')
     parser.add_argument('--lookahead', '-l', type=int, default=None,
                         help='cards to look ahead for the potentials: 2 (flop), 1 or 0; '
                              'default 2 on the flop, 1 on the turn, 0 on the river')
+    parser.add_argument('--range', '-r', dest='range_text', default=None,
+                        help='the opponent\'s range, e.g. "QQ+, AKs, AQo:0.5" (default: every holding alike)')
     parser.add_argument('--json', action='store_true', help='print JSON')
     parser.add_argument('--png', metavar='FILE',
                         help="also draw the hand's strength after each runout as a histogram picture")
@@ -47,9 +54,10 @@ def render(player: Player, stats: HandStatistics, use_colour: bool | None = None
     """The statistics as a readable table."""
     who = 'opponent' if stats.opponents == 1 else 'opponents'
     hand = player.hand
-    lines = [f'{colour(format_cards(player.hole_cards, sep=""), "bold", use_colour)} on '
-             f'{format_cards(player.board)} ({player.street}): '
-             f'{hand.description if hand else ""}, against {stats.opponents} {who}']
+    where = f'on {format_cards(player.board)} ({player.street}): {hand.description}' if hand else \
+        f'before the flop: {player.starting_hand.hand_class}'
+    lines = [f'{colour(format_cards(player.hole_cards, sep=""), "bold", use_colour)} {where}, '
+             f'against {stats.opponents} {who}']
     counts = ', '.join(f'{_number(getattr(stats, label))} {label}' for label in _LABELS)
     rows = [
         ('HS', stats.hs, f'{counts} of {stats.holdings:,} holdings'),
@@ -60,7 +68,11 @@ def render(player: Player, stats: HandStatistics, use_colour: bool | None = None
         ("EHS'", stats.ehs_prime, 'HSn + (1 - HSn) PPOT'),
     ]
     lines += [f'  {name:<5} {colour(f"{value:.4f}", "bold", use_colour)}   {note}' for name, value, note in rows]
-    if stats.lookahead:
+    if not player.board:
+        sampled = '' if stats.exact else f' (sampled, standard error {stats.standard_error:.4f})'
+        lines.append(f'All-in equity over {stats.runouts:,} boards per holding{sampled}; '
+                     f'income rate {stats.income_rate:+d} thousandths of a bet (Papp).')
+    elif stats.lookahead:
         lines.append(f'Transitions over {stats.runouts:,} runouts per holding '
                      f'(rows now, columns after {_TO_COME[stats.lookahead]}):')
         cells = [[_number(x) for x in row] for row in stats.transitions]
@@ -75,9 +87,13 @@ def render(player: Player, stats: HandStatistics, use_colour: bool | None = None
 
 def run(args: argparse.Namespace) -> int:
     player = Player(' '.join(args.hole), ' '.join(args.board))
-    stats = player.calculate_hand_statistics(opponents=args.opponents, lookahead=args.lookahead)
+    weights = None
+    if args.range_text is not None:
+        from ..range import Range
+        weights = Range.parse(args.range_text)
+    stats = player.calculate_hand_statistics(opponents=args.opponents, lookahead=args.lookahead, weights=weights)
     if args.png:
-        draw(player, stats, args.png)
+        draw(player, stats, args.png, weights)
     if args.json:
         print_json({'street': player.street, **stats.to_dict(), **({'picture': args.png} if args.png else {})})
     else:
@@ -87,10 +103,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def draw(player: Player, stats: HandStatistics, path: str) -> None:
+def draw(player: Player, stats: HandStatistics, path: str, weights: Any = None) -> None:
     """The histogram of HSn after each runout of the look-ahead (their mean is the EHS against one opponent)."""
     from ..plotting import runout_strengths, strength_distribution_png
-    values = runout_strengths(player.hole_cards, player.board, stats.lookahead) ** stats.opponents
+    if not player.board:
+        raise PokerError('a picture of the runouts needs a board of 3, 4 or 5 cards (--board)')
+    array = None if weights is None else getattr(weights, 'weights', weights)
+    values = runout_strengths(player.hole_cards, player.board, stats.lookahead, array) ** stats.opponents
     to_come = _TO_COME.get(stats.lookahead, 'no more cards')
     who = 'one opponent' if stats.opponents == 1 else f'{stats.opponents} opponents'
     strength_distribution_png(
