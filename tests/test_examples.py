@@ -132,7 +132,11 @@ PROMISES = {
                            'hands ranked with the factory: 50', 'hands ranked without it:       1000'],
     'java_wheel_ranker.py': ['RankableHand: wheel 5854 (Straight, Five-High), six-high 5855',
                              'the six-high straight wins', 'JavaHand: wheel 5863 (Straight, Ace-High)',
-                             'the wheel wins', 'of 1,000,000 heads-up showdowns'],
+                             'the wheel wins', 'of 1,000,000 heads-up showdowns',
+                             'HandRanker: A♥Q♥ on 3♥4♠J♥, two cards to come: PPOT 0.5041789128745651, '
+                             'NPOT 0.14514153391623746',
+                             'JavaWheelRanker: A♥Q♥ on 3♥4♠J♥, two cards to come: PPOT 0.5050257311126877, '
+                             'NPOT 0.1433984109873438'],
     'strong_only_player.py': ['strong holdings (income rate >= 200): 192 of 1326', 'falls from'],
     'tight_strategy.py': ['the tight strategy differs in', 'Make1: EHS'],
 }

@@ -1,25 +1,31 @@
-"""Exercise: put the Java original's wheel back, and count the showdowns it gets wrong.
+"""Exercise: put the Java original's wheel back, and reproduce the Java program's figures.
 
 The Java program this library descends from scored the wheel (5-4-3-2-A) like the broadway straight
-(A-K-Q-J-T) and the steel wheel (the 5-high straight flush) like a royal flush. Write a
-:class:`poker.HandRanker` subclass that does the same: rank as usual, then lift those two values to the
-top of their category. Use it for a :class:`poker.RankableHand` subclass and compare a wheel with a
-six-high straight under both rankers. Then rank a million heads-up showdowns in NumPy batches with both
-and count how often the winner changes.
+(A-K-Q-J-T) and the steel wheel (the 5-high straight flush) like a royal flush, and took the best of the
+five-card hands in six or seven cards. Write a :class:`poker.HandRanker` subclass that does the same, use
+it for a :class:`poker.RankableHand` subclass and compare a wheel with a six-high straight under both
+rankers. Then (1) rank a million heads-up showdowns with both and count how often the result changes, and
+(2) enumerate Papp's example, A♥Q♥ on 3♥4♠J♥ with two cards to come, under the Java scoring: the Java
+program's reported PPOT 0.5050257311126877 and NPOT 0.1433984109873438 come out to the last digit, so
+the wheel alone explains why they differ from the exact 0.5041789128745651 and 0.14514153391623746.
 
-Solution: below. ``rank`` (one hand) and ``rank_many`` (a batch) are the two hooks; both map the result
-through the same correction, so the single-hand and batch paths agree as they must.
+Solution: below. ``rank`` (one hand) and ``rank_many`` (a batch) are the two hooks; both score every
+five-card subset with the wheel lifted and keep the best, so the single-hand and batch paths agree as
+they must. (Lifting only the final value is not enough: A-2-3-4-5-6 holds a six-high straight, which the
+Java scoring ranks below the wheel it also holds.)
 
 Run it: ``python examples/exercises/java_wheel_ranker.py``
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 
 import numpy as np
 
-from poker import Card, HandCategory, HandRanker, RankableHand
+from poker import Card, HandCategory, HandRanker, RankableHand, parse_cards
+from poker.hand_statistics import AHEAD, BEHIND, TIED, potentials
 
 WHEEL, BROADWAY = HandCategory.STRAIGHT.first_value, HandCategory.STRAIGHT.last_value
 STEEL_WHEEL, ROYAL = HandCategory.STRAIGHT_FLUSH.first_value, HandCategory.STRAIGHT_FLUSH.last_value
@@ -30,16 +36,22 @@ class JavaWheelRanker(HandRanker):
 
     @staticmethod
     def java_value(values: np.ndarray) -> np.ndarray:
+        """Five-card values with the two wheels lifted to the top of their categories."""
         lifted = np.where(values == WHEEL, BROADWAY, values)
         return np.where(lifted == STEEL_WHEEL, ROYAL, lifted).astype(values.dtype)
 
     @classmethod
     def rank(cls, cards: Iterable[Card]) -> int:
-        return int(cls.java_value(np.array([super().rank(cards)]))[0])
+        return int(cls.rank_many(np.array([[card.index for card in cards]]))[0])
 
     @classmethod
     def rank_many(cls, indices: np.ndarray, *, validate: bool = True) -> np.ndarray:
-        return cls.java_value(super().rank_many(indices, validate=validate))
+        rows = np.asarray(indices)
+        best = None
+        for five in itertools.combinations(range(rows.shape[1]), 5):
+            values = cls.java_value(super().rank_many(rows[:, five], validate=validate))
+            best = values if best is None else np.maximum(best, values)
+        return best
 
 
 class JavaHand(RankableHand):
@@ -63,6 +75,25 @@ def showdowns(deals: int, seed: int = 1998, batch: int = 100_000) -> tuple[int, 
     return changed, wrong_winner
 
 
+def two_card_potentials(ranker: type[HandRanker], hole: str = 'Ah Qh', board: str = '3h 4s Jh') -> tuple[float, float]:
+    """PPOT and NPOT with two cards to come, enumerated plainly (a NumPy batch per opponent holding)."""
+    mine, flop = [c.index for c in parse_cards(hole)], [c.index for c in parse_cards(board)]
+    unseen = [c for c in range(52) if c not in mine + flop]
+    runouts = list(itertools.combinations(unseen, 2))
+    my_final = dict(zip(runouts, ranker.rank_many(np.array([mine + flop + list(r) for r in runouts])).tolist()))
+    my_now = ranker.rank_many(np.array([mine + flop]))[0]
+    outcome = {1: AHEAD, 0: TIED, -1: BEHIND}
+    transitions = np.zeros((3, 3))
+    for holding in itertools.combinations(unseen, 2):
+        now = outcome[int(np.sign(my_now - ranker.rank_many(np.array([list(holding) + flop]))[0]))]
+        open_runouts = [r for r in runouts if not set(r) & set(holding)]
+        theirs = ranker.rank_many(np.array([list(holding) + flop + list(r) for r in open_runouts]))
+        later = np.sign(np.array([my_final[r] for r in open_runouts]) - theirs.astype(int))
+        for sign, column in outcome.items():
+            transitions[now, column] += int((later == sign).sum())
+    return potentials(tuple(tuple(row) for row in transitions.tolist()))  # type: ignore[arg-type]
+
+
 def main() -> None:
     wheel, six_high = 'Ah 2c 3d 4s 5h Kd Kc', '6c 2c 3d 4s 5h Kd Kc'
     for cls in (RankableHand, JavaHand):
@@ -74,6 +105,9 @@ def main() -> None:
     changed, wrong_winner = showdowns(deals)
     print(f'of {deals:,} heads-up showdowns the Java scoring changes the result of {changed:,} '
           f'({changed / deals:.3%}); {wrong_winner:,} of them get a wrong winner, the rest a false tie')
+    for ranker in (HandRanker, JavaWheelRanker):
+        ppot, npot = two_card_potentials(ranker)
+        print(f'{ranker.__name__:>15}: A♥Q♥ on 3♥4♠J♥, two cards to come: PPOT {ppot!r}, NPOT {npot!r}')
 
 
 if __name__ == '__main__':
