@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -26,7 +25,7 @@ from poker import Card, HandRanker, RankableHand
 from poker.category import CATEGORY_DATA, HandCategory
 from poker.census import census, seven_card_census
 from poker.ranking_tables import flush_suit_table, flush_table, rank_table
-from timing import median_seconds
+from timing import median, median_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,7 +49,20 @@ def fresh_interpreter_seconds(code: str, repeats: int) -> float:
         output = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True,
                                 env={**os.environ, 'PYTHONPATH': str(ROOT)}).stdout
         results.append(float(output))
-    return statistics.median(results)
+    return median(results)
+
+
+def eval7_rate(hands: np.ndarray, repeats: int) -> float | None:
+    """Hands a second of a plain loop over eval7.evaluate, or None without eval7; checks it orders as we do."""
+    try:
+        import eval7
+    except ImportError:
+        return None
+    deck = [eval7.Card(str(Card.from_index(i))) for i in range(52)]
+    rows = [[deck[i] for i in hand] for hand in hands.tolist()]
+    theirs, ours = [eval7.evaluate(h) for h in rows], HandRanker.rank_many(hands).tolist()
+    assert all((a < b) == (c < d) for a, b, c, d in zip(theirs, theirs[1:], ours, ours[1:])), 'eval7 disagrees'
+    return len(rows) / median_seconds(lambda: [eval7.evaluate(h) for h in rows], repeats)
 
 
 def main() -> None:
@@ -90,6 +102,10 @@ def main() -> None:
     objects_rate = row(f'loop building RankableHand ({len(objects):,}-hand sample)',
         median_seconds(lambda: [RankableHand(h).value for h in objects], args.repeats), len(objects))
 
+    peer = eval7_rate(sample, args.repeats)
+    if peer is not None:
+        row(f'peer: loop over eval7.evaluate ({args.sample:,}-hand sample)', args.sample / peer, args.sample)
+
     start = time.perf_counter()
     result = seven_card_census()  # the first run also builds the five-card key sums
     cold = time.perf_counter() - start
@@ -121,6 +137,11 @@ def main() -> None:
     print()
     print(f'rank_many / loop over rank_indices: {fast / loop:,.0f}x (validate=True), '
           f'{fastest / loop:,.0f}x (validate=False)')
+    if peer is not None:
+        print(f'rank_many / loop over eval7.evaluate (a C evaluator called from Python): {fast / peer:,.0f}x '
+              f'(validate=True)')
+    else:
+        print('peer baseline skipped: eval7 is not installed (pip install eval7, or the bench extra)')
     print(f'rank_many / loop building RankableHand: {fast / objects_rate:,.0f}x (validate=True), '
           f'{fastest / objects_rate:,.0f}x (validate=False)')
 

@@ -87,6 +87,50 @@ def agree(fast: object, slow: object, exact: bool) -> bool:
     return all(math.isclose(getattr(fast, n), getattr(slow, n), rel_tol=1e-9, abs_tol=1e-12) for n in names)
 
 
+def eval7_flop_transitions(hole: list[Card], board: list[Card]) -> list[list[int]]:
+    """The uniform two-card transition counts by a plain Python loop over eval7 (a C evaluator): the peer
+    baseline the issue quotes at about 2.5 s. Both hands are evaluated for every holding and runout."""
+    import eval7
+
+    def cards(group: list[Card]) -> list:
+        return [eval7.Card(str(card)) for card in group]
+
+    mine, flop = cards(hole), cards(board)
+    known = {str(card) for card in hole + board}
+    unseen = cards([card for card in DECK if str(card) not in known])
+    transitions = [[0, 0, 0] for _ in range(3)]
+    my_now = eval7.evaluate(mine + flop)
+    for i, first in enumerate(unseen):
+        for second in unseen[i + 1:]:
+            theirs = [first, second]
+            now = eval7.evaluate(theirs + flop)
+            row = 0 if my_now > now else 1 if my_now == now else 2
+            rest = [card for card in unseen if card is not first and card is not second]
+            for j, turn in enumerate(rest):
+                for river in rest[j + 1:]:
+                    ours, their = eval7.evaluate(mine + flop + [turn, river]), eval7.evaluate(theirs + flop + [turn, river])
+                    transitions[row][0 if ours > their else 1 if ours == their else 2] += 1
+    return transitions
+
+
+def peer_baseline(rng: random.Random) -> None:
+    """Time the eval7 loop on one flop spot against Player, if eval7 is installed (``pip install eval7``)."""
+    try:
+        import eval7  # noqa: F401
+    except ImportError:
+        print('peer baseline skipped: eval7 is not installed (pip install eval7, or the bench extra)')
+        return
+    hole, board = spots(rng, 3, 1)[0]
+    start = time.perf_counter()
+    theirs = eval7_flop_transitions(hole, board)
+    peer = time.perf_counter() - start
+    times, results = time_calls(Player, [(hole, board)] * 5, 2, [None] * 5)
+    same = [list(map(int, row)) for row in results[0].transitions] == theirs
+    print(f'peer: a Python loop over eval7, flop with 2 cards to come, one spot: {peer * 1e3:,.0f} ms; '
+          f'Player {float(np.median(times)) * 1e3:.2f} ms: {peer / float(np.median(times)):,.0f}x; '
+          f'same transitions: {"yes" if same else "NO"}')
+
+
 def main() -> None:
     # (this file's name shadows the standard library's statistics module when run as a script: use NumPy)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -115,6 +159,7 @@ def main() -> None:
         shown_target = f'{target:g}' if target else '-'
         print(f'{label:<34}{len(times):>6}{median * 1e3:>11.3f}{p90 * 1e3:>9.3f}{shown_target:>8}'
               f'{calls:>10}{reference * 1e3:>11.1f}{reference / median:>9.0f}  {"yes" if ok else "NO"}')
+    peer_baseline(rng)
 
 
 if __name__ == '__main__':
