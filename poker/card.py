@@ -223,7 +223,7 @@ def _tokens(text: str) -> list[str]:
     return tokens
 
 
-def parse_cards(cards: str | Iterable[CardLike], *, allow_duplicates: bool = False) -> list[Card]:
+def parse_cards(cards: str | CardLike | Iterable[CardLike], *, allow_duplicates: bool = False) -> list[Card]:
     """Read cards from text (``'AhKd'``, ``'Ah Kd 10c'``) or an iterable of cards and card texts.
 
     Duplicates raise :class:`DuplicateCardError` unless ``allow_duplicates``.

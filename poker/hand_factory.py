@@ -76,6 +76,20 @@ class HandFactory:
                     self._cache.popitem(last=False)
             return existing
 
+    def get_rankable_hand(self, cards: str | Iterable[CardLike]) -> RankableHand:
+        """:meth:`get_hand` for 5 to 7 cards, typed as a :class:`RankableHand` (other counts raise)."""
+        hand = self.get_hand(cards)
+        if not isinstance(hand, RankableHand):
+            raise CardCountError(f'a rankable hand needs 5 to 7 cards, got 2: {str(hand)!r}')
+        return hand
+
+    def get_starting_hand(self, cards: str | Iterable[CardLike]) -> StartingHand:
+        """:meth:`get_hand` for two cards, typed as a :class:`StartingHand` (other counts raise)."""
+        hand = self.get_hand(cards)
+        if not isinstance(hand, StartingHand):
+            raise CardCountError(f'a starting hand needs exactly 2 cards, got {len(hand)}: {str(hand)!r}')
+        return hand
+
     def make_hand(self, cards: list[Card]) -> AnyHand:
         """Build the hand for a cache miss (a hook for subclasses)."""
         if len(cards) == 2:

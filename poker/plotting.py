@@ -10,18 +10,16 @@ Every function writes a PNG file and returns its path.
 
 from __future__ import annotations
 
+import itertools
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import itertools
-from collections.abc import Iterable
-
 import numpy as np
 
-from .card import CardLike, parse_cards
-from .errors import CardCountError, DuplicateCardError, MissingDependencyError, PokerError, WeightsError
+from .card import CardLike
+from .errors import CardCountError, MissingDependencyError, PokerError, WeightsError
 from .starting_hand import HAND_CLASSES, HOLDINGS
 
 __all__ = ['heat_map_png', 'income_rate_png', 'range_png', 'runout_strengths', 'strength_distribution_png']
@@ -183,28 +181,25 @@ def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardL
     (1081, 0.7094, 0.1727, 1.0)
     """
     from .hand_ranker import HandRanker
+    from .player import Player
     from .ranking_tables import CARD_BITS, CARD_KEYS
-    ours = [card.index for card in parse_cards(hole)]
-    shown = [card.index for card in parse_cards(board)]
-    if len(ours) != 2:
-        raise CardCountError(f'hole cards must be 2 cards, got {len(ours)}: {hole!r}')
-    if len(shown) not in (3, 4, 5):
-        raise CardCountError(f'the board must have 3, 4 or 5 cards for runouts, got {len(shown)}: {board!r}')
-    if set(ours) & set(shown):
-        raise DuplicateCardError(f'a card is both in the hole and on the board: {hole!r} / {board!r}')
-    most = min(2, 5 - len(shown))
-    count = most if lookahead is None else lookahead
-    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= most:
-        raise PokerError(f'lookahead must be 0 to {most} with {len(shown)} board cards, got {lookahead!r}')
+    player = Player(hole, board)
+    if not player.board:
+        raise CardCountError(f'the board must have 3, 4 or 5 cards for runouts, got none: {board!r}')
+    count = player.check_lookahead(min(2, player.cards_to_come) if lookahead is None else lookahead)
+    sets, per_opponent = player.opponent_weights(weights)
+    if per_opponent:
+        raise WeightsError('runout strengths take one weight set, not one per opponent')
+    ours = [card.index for card in player.hole_cards]
+    shown = [card.index for card in player.board]
     known = set(ours) | set(shown)
-    allowed = np.array([int(a) not in known and int(b) not in known for a, b in HOLDINGS])
-    weight = np.ones(1326) if weights is None else np.asarray(weights, dtype=float)
-    if weight.shape != (1326,) or not np.isfinite(weight).all() or (weight < 0).any():
-        raise WeightsError('weights must be 1326 finite non-negative numbers, one per holding')
+    weight = sets[0]
+    allowed = weight > 0
     opponents = HOLDINGS[allowed].astype(np.intp)
     opponent_weight = weight[allowed]
     left = [card for card in range(52) if card not in known]
-    runouts = np.array(list(itertools.combinations(left, count)) if count else [[]], dtype=np.intp)
+    combinations = list(itertools.combinations(left, count))  # [()] with no look-ahead: the board as it is
+    runouts = np.array(combinations, dtype=np.intp).reshape(len(combinations), count)
     boards = np.hstack([np.tile(shown, (len(runouts), 1)), runouts]).astype(np.intp)
     mine = HandRanker.rank_many(np.hstack([np.tile(ours, (len(boards), 1)), boards]), validate=False)
     board_keys = CARD_KEYS[boards].sum(axis=1, dtype=np.uint32)

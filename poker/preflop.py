@@ -169,7 +169,7 @@ def _suit_images(permutation: tuple[int, ...], cards: np.ndarray) -> np.ndarray:
     return (cards & ~3) | np.asarray(permutation)[cards & 3]
 
 
-def _holding_numbers(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+def _holding_numbers(first: np.ndarray | int, second: np.ndarray | int) -> np.ndarray:
     low, high = np.minimum(first, second), np.maximum(first, second)
     return low * (103 - low) // 2 + high - low - 1
 
@@ -296,7 +296,8 @@ def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any =
     if method == 'exact' or (method == 'auto' and distinct.size <= exact_limit):
         counts = np.array([_exact_counts(low, high, int(g)) for g in distinct], dtype=np.float64)
         shares = orbit_weights[distinct] @ counts / (orbit_weights[distinct].sum() * BOARDS_PER_HOLDING)
-        return PreflopEquity(cards, *map(float, shares), holdings=int(held.size), boards=BOARDS_PER_HOLDING,
+        win, tie, loss = (float(share) for share in shares)
+        return PreflopEquity(cards, win, tie, loss, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
                              showdowns=int(held.size) * BOARDS_PER_HOLDING)
     if samples < 2:
         raise PokerError(f'samples must be at least 2, got {samples!r}')

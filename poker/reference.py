@@ -52,19 +52,19 @@ def tally(hole: Iterable[CardLike], board: Iterable[CardLike], lookahead: int, s
     factory = factory if factory is not None else HandFactory(maxsize=None)
     known = {card.index for card in (*hole, *board)}
     unseen = [Card.from_index(index) for index in range(52) if index not in known]
-    mine_now = factory.get_hand([*hole, *board])
+    mine_now = factory.get_rankable_hand([*hole, *board])
     now = np.zeros((len(sets), 3))
     transitions = np.zeros((len(sets), 3, 3))
     for first, second in itertools.combinations(unseen, 2):
         weight = sets[:, holding_index(first.index, second.index)]
         if not weight.any():
             continue
-        before = outcome(mine_now, factory.get_hand([first, second, *board]))
+        before = outcome(mine_now, factory.get_rankable_hand([first, second, *board]))
         after = [0, 0, 0]
         rest = [card for card in unseen if card != first and card != second]
         for runout in itertools.combinations(rest, lookahead):
-            mine = factory.get_hand([*hole, *board, *runout])
-            theirs = factory.get_hand([first, second, *board, *runout])
+            mine = factory.get_rankable_hand([*hole, *board, *runout])
+            theirs = factory.get_rankable_hand([first, second, *board, *runout])
             after[outcome(mine, theirs)] += 1
         now[:, before] += weight
         transitions[:, before, :] += np.outer(weight, after)

@@ -173,7 +173,7 @@ def weight_sets(weights: WeightsLike = None) -> tuple[np.ndarray, bool]:
     if _is_single(weights):
         return weight_array(weights)[np.newaxis, :], False
     array = _as_array(weights)
-    items = list(array) if array is not None else list(weights)
+    items = list(array) if array is not None else list(weights)  # type: ignore[arg-type]
     if not items:
         raise WeightsError(f'no weights in {_shown(weights)}: give a weight set, a list of one set per opponent, '
                            f'or None for uniform')

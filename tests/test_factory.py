@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from poker import Card, HandFactory, RankableHand, StartingHand, parse_cards
+from poker import Card, CardCountError, HandFactory, RankableHand, StartingHand, parse_cards
 from poker.hand_factory import CacheInfo
 
 
@@ -167,3 +167,15 @@ def test_subclass_hooks() -> None:
     factory.get_hand('Kh Ah')
     assert MyFactory.made == 2
     assert repr(factory) == 'MyFactory(maxsize=8)'
+
+
+def test_typed_getters_return_the_cached_objects_and_refuse_other_counts() -> None:
+    factory = HandFactory()
+    hand = factory.get_rankable_hand('Ah Kh Qh Jh Th')
+    assert isinstance(hand, RankableHand) and hand is factory.get_hand('Th Jh Qh Kh Ah')
+    start = factory.get_starting_hand('Kd Ad')
+    assert isinstance(start, StartingHand) and start is factory.get_hand('Ad Kd')
+    with pytest.raises(CardCountError, match="'AdKd'"):
+        factory.get_rankable_hand('Ad Kd')
+    with pytest.raises(CardCountError, match='got 5'):
+        factory.get_starting_hand('Ah Kh Qh Jh Th')

@@ -117,17 +117,19 @@ def test_mean_strength_over_runouts_is_ehs():
 
 
 @pytest.mark.parametrize(('args', 'error', 'message'), [
-    (('Ah', '3h 4s Jh'), 'CardCountError', 'hole cards must be 2 cards'),
-    (('Ah Qh', '3h 4s'), 'CardCountError', 'the board must have 3, 4 or 5 cards'),
-    (('Ah Qh', 'Ah 4s Jh'), 'DuplicateCardError', 'both in the hole and on the board'),
-    (('Ah Qh', '3h 4s Jh 2c', 2), 'PokerError', 'lookahead must be 0 to 1 with 4 board cards, got 2'),
+    (('Ah', '3h 4s Jh'), 'CardCountError', "exactly 2 cards, got 1: 'Ah'"),
+    (('Ah Qh', '3h 4s'), 'CardCountError', "a board has 0, 3, 4 or 5 cards, got 2: '3h 4s'"),
+    (('Ah Qh', ''), 'CardCountError', 'the board must have 3, 4 or 5 cards for runouts'),
+    (('Ah Qh', 'Ah 4s Jh'), 'DuplicateCardError', "card 'Ah' is both a hole card and on the board"),
+    (('Ah Qh', '3h 4s Jh 2c', 2), 'LookaheadError', 'lookahead on the turn must be 0, 1 or None, got 2'),
+    (('Ah Qh', '3h 4s Jh', 1, [None, None]), 'WeightsError', 'one weight set'),
 ])
 def test_runout_strengths_bad_input(args, error, message):
     import poker
     from poker.plotting import runout_strengths
     with pytest.raises(getattr(poker, error), match=message):
         runout_strengths(*args)
-    with pytest.raises(poker.WeightsError, match='1326'):
+    with pytest.raises(poker.WeightsError, match='1,326'):
         runout_strengths('Ah Qh', '3h 4s Jh', weights=np.ones(5))
 
 

@@ -52,6 +52,7 @@ Bye.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from collections.abc import Callable
 from typing import Any, ClassVar, TextIO, TypeVar
@@ -184,8 +185,7 @@ class KellyAdvisor:
         for street, count in self.STREETS:
             self.say(f'== {street} ==')
             prompt = 'Hole cards: ' if not self.hole else f'{street} card{"s" if count > 1 else ""}: '
-            cards, self.stats = self.ask(
-                prompt, lambda text, count=count, street=street: self.parse_cards(text, count, street))
+            cards, self.stats = self.ask(prompt, functools.partial(self.parse_cards, count=count, street=street))
             if self.hole:
                 self.board = (*self.board, *cards)
             else:
