@@ -47,9 +47,10 @@ __all__ = ['Range']
 
 _MEMBERS: tuple[np.ndarray, ...] = tuple(np.flatnonzero(CLASS_OF_HOLDING == c) for c in range(169))
 _CLASS = r'([2-9TJQKA])([2-9TJQKA])([SO]?)'
-_PART = re.compile(rf'{_CLASS}(\+?)', re.IGNORECASE)
-_SPAN = re.compile(rf'{_CLASS}-{_CLASS}', re.IGNORECASE)
-_HOLDING = re.compile(r'[2-9TJQKA][CDHS][2-9TJQKA][CDHS]', re.IGNORECASE)
+# ASCII only: under Unicode case folding 'K' would match the Kelvin sign and 's' the long s (U+017F)
+_PART = re.compile(rf'{_CLASS}(\+?)', re.IGNORECASE | re.ASCII)
+_SPAN = re.compile(rf'{_CLASS}-{_CLASS}', re.IGNORECASE | re.ASCII)
+_HOLDING = re.compile(r'[2-9TJQKA][CDHS][2-9TJQKA][CDHS]', re.IGNORECASE | re.ASCII)
 
 
 def _read_only(weights: Any) -> np.ndarray:

@@ -82,7 +82,7 @@ def _checked(values: np.ndarray, source: Any) -> np.ndarray:
     """``values`` as float64, after checking they are finite and non-negative."""
     if values.dtype.kind not in 'biuf':
         raise WeightsError(f'weights must be numbers, got {_shown(source)}')
-    weights = values.astype(np.float64)
+    weights = values.astype(np.float64) + 0.0  # a fresh copy, with -0.0 made 0.0 (equal weights, equal bytes)
     if not np.isfinite(weights).all():
         raise WeightsError(f'weights must be finite, got NaN or infinity in {_shown(source)}')
     if (weights < 0).any():

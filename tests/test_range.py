@@ -72,6 +72,21 @@ def test_bad_notation_names_the_part(text: str, bad: str) -> None:
     assert isinstance(raised.value, PokerError)
 
 
+@pytest.mark.parametrize('text', ['\u212aK', 'A\u212a', 'AKs\u212a', 'AK\u017f', '\u212a\u212a+', '\u212aQs-\u212aJs',
+                                  'A\u017fKs'])
+def test_unicode_look_alikes_are_notation_errors(text: str) -> None:
+    # the Kelvin sign (U+212A) and the long s (U+017F) fold to 'k' and 's' in Unicode regular expressions
+    with pytest.raises(RangeParseError, match=repr(text).strip("'")):
+        Range.parse(text)
+
+
+def test_negative_zero_weights_are_zero() -> None:
+    zero = Range.parse('AA:-0')
+    assert zero == Range.parse('') and hash(zero) == hash(Range.parse(''))
+    assert len({zero, Range.parse(''), Range(-np.zeros(1326))}) == 1
+    assert not np.signbit(Range(-np.zeros(1326)).weights).any()
+
+
 def test_normal_form() -> None:
     assert str(Range.parse('AKs, AKo, AQs, AQo, AJs, KK')) == 'KK, AJs+, AQo+'
     assert str(Range.parse('22, 33, 44, 55, A2s, A3s, A4s, A5s')) == '55-22, A5s-A2s'
