@@ -26,6 +26,7 @@ and on it) and a big bet of 4 (turn and river), with at most :attr:`FixedLimitGa
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -161,7 +162,13 @@ class PlayerSummary:
     net: int
 
     def per_hand(self, unit: int = 1) -> float:
-        """Net winnings per hand, in ``unit`` chips (pass the small bet for small bets per hand)."""
+        """Net winnings per hand, in ``unit`` chips (pass the small bet for small bets per hand).
+
+        >>> PlayerSummary('Ann', hands=10, won=4.5, showdowns=3, net=-6).per_hand(2)
+        -0.3
+        """
+        if isinstance(unit, bool) or not isinstance(unit, numbers.Real) or not unit > 0:
+            raise PokerError(f'unit must be a number of chips more than 0, got {unit!r}')
         return self.net / unit / self.hands if self.hands else 0.0
 
 
@@ -198,6 +205,7 @@ class LokiPlayer:
                       strategy=self.strategy)
 
     def decide(self, view: TableView) -> Decision:
+        """The :meth:`advise` action on the :meth:`statistics`, with both kept in the decision."""
         stats = self.statistics(view)
         advice = self.advise(stats, view)
         return Decision(advice.action, stats, advice)
@@ -220,12 +228,14 @@ class FixedLimitGame:
                  small_blind: int | None = None, cap: int = 4, seed: int | None = None) -> None:
         if not self.MIN_SEATS <= len(players) <= self.MAX_SEATS:
             raise PokerError(f'a table seats {self.MIN_SEATS} to {self.MAX_SEATS} players, got {len(players)}')
-        big_bet = 2 * small_bet if big_bet is None else big_bet
-        small_blind = small_bet // 2 if small_blind is None else small_blind
         for name, value in (('small_bet', small_bet), ('big_bet', big_bet), ('small_blind', small_blind),
                             ('cap', cap)):
+            if value is None and name in ('big_bet', 'small_blind'):
+                continue
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise PokerError(f'{name} must be a positive whole number, got {value!r}')
+        big_bet = 2 * small_bet if big_bet is None else big_bet
+        small_blind = max(1, small_bet // 2) if small_blind is None else small_blind
         if small_blind > small_bet:
             raise PokerError(f'the small blind ({small_blind}) cannot exceed the big blind ({small_bet})')
         self.players = tuple(players)
@@ -239,21 +249,24 @@ class FixedLimitGame:
 
     # ----------------------------------------------------------------------------------- the rules
     @staticmethod
-    def legal_action(action: str, to_call: int, can_raise: bool) -> str:
+    def legal_action(action: str, to_call: int, can_raise: bool, bets_this_round: int = 0) -> str:
         """The legal action an asked-for action means.
 
         Nobody folds for free (fold becomes check), a call of nothing is a check, a bet into a bet is a
         raise and a raise of nothing a bet; at the cap a raise becomes a call, and a check facing a bet
-        gives the hand up.
+        gives the hand up. With nothing to call but a bet already made this round (the big blind's option
+        before the flop), a bet is a raise.
 
         >>> FixedLimitGame.legal_action('raise', 2, False), FixedLimitGame.legal_action('fold', 0, True)
         ('call', 'check')
+        >>> FixedLimitGame.legal_action('bet', 0, True), FixedLimitGame.legal_action('bet', 0, True, 1)
+        ('bet', 'raise')
         """
         if action not in ACTIONS:
             raise PokerError(f'unknown action {action!r} (expected one of {", ".join(ACTIONS)})')
         if to_call == 0:
-            if action in ('bet', 'raise'):
-                return 'bet' if can_raise else 'check'
+            if action in ('bet', 'raise') and can_raise:
+                return 'raise' if bets_this_round else 'bet'
             return 'check'
         if action in ('bet', 'raise'):
             return 'raise' if can_raise else 'call'
@@ -323,7 +336,7 @@ class FixedLimitGame:
                              called_this_round=seat in voluntary, opponents=len(state.active) - 1,
                              can_raise=can_raise, history=tuple(state.records))
             decision = self.players[seat].decide(view)
-            action = self.legal_action(decision.action, to_call, can_raise)
+            action = self.legal_action(decision.action, to_call, can_raise, bets)
             amount = 0
             if action == 'fold':
                 state.active.remove(seat)

@@ -41,6 +41,19 @@ def test_legal_action_table():
         legal('shove', 0, True)
 
 
+def test_the_big_blind_raising_its_option_is_a_raise():
+    # everyone calls to the big blind, who raises: a raise over its blind (a bet is already in), not a bet
+    game, _ = table('', '', 'raise', '')
+    hand = game.play_hand()
+    preflop = moves(hand, 'preflop')
+    assert preflop[:6] == [('B', 'small blind', 1), ('C', 'big blind', 2), ('D', 'call', 2), ('A', 'call', 2),
+                           ('B', 'call', 1), ('C', 'raise', 2)]
+    assert preflop[6:] == [('D', 'call', 2), ('A', 'call', 2), ('B', 'call', 2)]
+    assert hand.street_actions('preflop')[5].asked is None  # taken as asked (Loki's advice says 'raise' here)
+    assert FixedLimitGame.legal_action('bet', 0, True, bets_this_round=1) == 'raise'
+    assert FixedLimitGame.legal_action('raise', 0, False, bets_this_round=1) == 'check'
+
+
 def test_blinds_and_order_with_four_players():
     game, players = table('', '', '', '')
     hand = game.play_hand()
@@ -154,6 +167,20 @@ def test_table_checks_its_settings():
         table('', '', small_bet=0)
     with pytest.raises(PokerError, match='hands must be a whole number'):
         table('', '')[0].play(-1)
+    for name in ('small_bet', 'big_bet', 'small_blind', 'cap'):
+        with pytest.raises(PokerError, match=f"{name} must be a positive whole number, got '2'"):
+            table('', '', **{name: '2'})
+    game, _ = table('', '', small_bet=1)  # the default small blind is half the big blind, at least 1 chip
+    assert game.small_blind == 1 and game.play_hand().street_actions('preflop')[0].amount == 1
+
+
+def test_summary_per_hand_checks_its_unit():
+    game, _ = table('', '')
+    summary = game.play(2)[0]
+    assert summary.per_hand(2) == summary.net / 2 / 2
+    for unit in (0, -2, 'x', float('nan')):
+        with pytest.raises(PokerError, match='unit must be a number of chips more than 0'):
+            summary.per_hand(unit)
 
 
 class Watching(LokiPlayer):
