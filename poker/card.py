@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import enum
+import numbers
 import operator
 import random
 import re
@@ -65,6 +66,8 @@ class Rank(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Read ``'A'``, ``'t'``, ``'10'`` and so on."""
+        if not isinstance(text, str):
+            raise CardParseError(f'invalid rank {text!r}: expected text such as "A" or "10"')
         upper = text.strip().upper()
         if upper == '10':
             return cls.TEN
@@ -92,6 +95,8 @@ class Suit(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read ``'h'``, ``'H'`` or ``'♥'``."""
+        if not isinstance(text, str):
+            raise CardParseError(f'invalid suit {text!r}: expected text such as "h" or "♥"')
         char = text.strip().lower()
         if len(char) == 1:
             if char in SUIT_CHARS:
@@ -101,6 +106,22 @@ class Suit(enum.IntEnum):
             if char in '♧♢♡♤':
                 return cls('♧♢♡♤'.index(char))
         raise CardParseError(f'invalid suit {text!r} (expected one of {SUIT_CHARS} or {SUIT_SYMBOLS})')
+
+
+def _rank(value: int) -> Rank:
+    """``value`` as a :class:`Rank` (2 to 14), or a :class:`CardParseError` quoting it."""
+    try:
+        return Rank(value)
+    except ValueError:
+        raise CardParseError(f'invalid rank {value!r} (expected 2 to 14, or a Rank)') from None
+
+
+def _suit(value: int) -> Suit:
+    """``value`` as a :class:`Suit` (0 to 3), or a :class:`CardParseError` quoting it."""
+    try:
+        return Suit(value)
+    except ValueError:
+        raise CardParseError(f'invalid suit {value!r} (expected 0 to 3, or a Suit)') from None
 
 
 _CARD_TOKEN = re.compile(r'(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])', re.IGNORECASE)
@@ -114,8 +135,8 @@ class Card:
     subclass.
     """
 
-    rank: Rank = field(converter=Rank)
-    suit: Suit = field(converter=Suit)
+    rank: Rank = field(converter=_rank)
+    suit: Suit = field(converter=_suit)
     index: int = field(init=False, repr=False)
     """``4*(rank-2) + suit``: ``2c`` is 0, ``2d`` 1, ..., ``As`` 51 (computed once, at construction)."""
 
@@ -165,7 +186,7 @@ class Card:
         return f'{self.rank}{self.suit}'
 
     def __repr__(self) -> str:
-        return f'Card.parse({str(self)!r})'
+        return f'{type(self).__name__}.parse({str(self)!r})'
 
     def __hash__(self) -> int:
         return self.index
@@ -239,8 +260,10 @@ def parse_cards(cards: str | CardLike | Iterable[CardLike], *, allow_duplicates:
         result = [Card.parse(token) for token in _tokens(cards)]
     elif isinstance(cards, Card):
         result = [cards]
-    else:
+    elif isinstance(cards, Iterable):
         result = [card if isinstance(card, Card) else Card.parse(card) for card in cards]
+    else:
+        raise CardParseError(f'invalid cards {cards!r}: expected text such as "Ah Kd" or an iterable of cards')
     if not allow_duplicates:
         seen: set[int] = set()
         for card in result:
@@ -269,6 +292,8 @@ class Deck:
 
     def __init__(self, seed: int | None = None, exclude: Iterable[CardLike] = ()) -> None:
         excluded = {card.index for card in parse_cards(exclude)} if exclude else set()
+        if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+            seed = int(seed)  # a NumPy integer too (random.Random takes only Python's own types)
         self._random = random.Random(seed)
         self._cards: list[Card] = [Card.from_index(i) for i in range(52) if i not in excluded]
         self.shuffle()
@@ -279,9 +304,10 @@ class Deck:
 
     def deal(self, count: int = 1) -> list[Card]:
         """Take ``count`` cards from the top."""
-        if not 0 <= count <= len(self._cards):
+        if isinstance(count, bool) or not isinstance(count, numbers.Integral) or not 0 <= count <= len(self._cards):
             from .errors import CardCountError
             raise CardCountError(f'cannot deal {count!r} cards from a deck of {len(self._cards)}')
+        count = int(count)
         dealt, self._cards = self._cards[:count], self._cards[count:]
         return dealt
 

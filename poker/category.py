@@ -14,6 +14,7 @@ class of equally strong five-card hands.
 from __future__ import annotations
 
 import enum
+import numbers
 from bisect import bisect_right
 from typing import NamedTuple
 
@@ -81,7 +82,7 @@ class HandCategory(enum.IntEnum):
     @classmethod
     def from_value(cls, value: int) -> HandCategory:
         """The category of a hand value (1 to 7,462)."""
-        if not 1 <= value <= NUMBER_OF_VALUES:
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 1 <= value <= NUMBER_OF_VALUES:
             from .errors import HandValueError
             raise HandValueError(f'invalid hand value {value!r} (expected 1 to {NUMBER_OF_VALUES})')
         return cls(bisect_right(_FIRST_VALUES, value) - 1)

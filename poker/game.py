@@ -242,6 +242,8 @@ class FixedLimitGame:
         self.small_bet, self.big_bet, self.small_blind, self.cap = small_bet, big_bet, small_blind, cap
         self.button = 0
         self.hands_played = 0
+        if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+            seed = int(seed)  # a NumPy integer too (random.Random takes only Python's own types)
         self._random = random.Random(seed)
         self._won = [0.0] * len(self.players)
         self._showdowns = [0] * len(self.players)

@@ -22,7 +22,7 @@ from typing import ClassVar, Union
 
 import numpy as np
 
-from .card import Card, Rank
+from .card import Card, CardLike, Rank, parse_cards
 from .category import HandCategory, _FIRST_VALUES
 from .errors import CardCountError, CardParseError, DuplicateCardError, HandValueError, OpponentCountError
 from .income_rates import IR2, IR4, IR7
@@ -98,9 +98,13 @@ class HandRanker:
 
     # ----------------------------------------------------------------------------------- one hand
     @classmethod
-    def rank(cls, cards: Iterable[Card]) -> int:
-        """The value of 5, 6 or 7 distinct cards."""
-        return cls.rank_indices([card.index for card in cards])
+    def rank(cls, cards: str | Iterable[CardLike]) -> int:
+        """The value of 5, 6 or 7 distinct cards (or their text).
+
+        >>> HandRanker.rank('Ah Kh Qh Jh Th'), HandRanker.rank(parse_cards('5c 4d 3h 2s Ac'))
+        (7462, 5854)
+        """
+        return cls.rank_indices([card.index for card in parse_cards(cards)])
 
     @classmethod
     def rank_indices(cls, indices: Sequence[int]) -> int:

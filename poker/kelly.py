@@ -52,8 +52,9 @@ import math
 import numbers
 from collections.abc import Sequence
 
-from .advice import check_amount, check_count
-from .errors import BettingError, OpponentCountError
+from .advice import check_amount
+from .errors import BettingError
+from .hand_ranker import HandRanker
 from .hand_statistics import AHEAD, BEHIND, TIED, HandStatistics
 
 __all__ = ['kelly_bet', 'kelly_fraction', 'kelly_growth', 'showdown_probabilities']
@@ -76,7 +77,7 @@ def _check_probabilities(win: float, split: float) -> None:
 def _outcomes(win: float, split: float, opponents: int, retained_pot: float) -> tuple[list[Outcome], float]:
     """The non-losing outcomes ``(P_i, a_i, b_i)`` for ``i = 0..n`` and the chance ``q`` of losing."""
     _check_probabilities(win, split)
-    n = check_count('opponents', opponents, 1, OpponentCountError)
+    n = HandRanker.check_opponents(opponents)
     r = check_amount('retained_pot', retained_pot)
     outcomes = [(math.comb(n, i) * win ** i * split ** (n - i), i / (1 + n - i), r / (1 + n - i))
                 for i in range(n + 1)]

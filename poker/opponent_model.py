@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from numbers import Real
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -107,7 +108,7 @@ class OpponentModel:
         >>> OpponentModel.threshold(0.3)
         0.7
         """
-        if not 0 <= frequency <= 1:
+        if isinstance(frequency, bool) or not isinstance(frequency, Real) or not 0 <= frequency <= 1:
             raise PokerError(f'an action frequency lies from 0 to 1, got {frequency!r}')
         return round(1 - frequency, 12)
 

@@ -16,6 +16,7 @@ grid: ace first, pairs on the diagonal, suited hands above it and offsuit hands 
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterable, Iterator
 
 import numpy as np
@@ -73,7 +74,7 @@ CLASS_OF_HOLDING.flags.writeable = False
 
 def class_index(name: str) -> int:
     """The grid index of a class name (``'AKs'``, ``'ak'`` is not enough: say suited or offsuit)."""
-    key = name.strip()
+    key = name.strip() if isinstance(name, str) else ''
     key = key[:2].upper() + key[2:].lower()
     if key not in _CLASS_INDEX:
         raise HandClassError(f'unknown starting-hand class {name!r} (expected e.g. AA, AKs, AKo)')
@@ -111,9 +112,13 @@ class StartingHand:
     @classmethod
     def from_holding_index(cls, index: int) -> StartingHand:
         """The holding numbered ``index`` (0 to 1,325)."""
-        if not 0 <= index < 1326:
+        try:
+            number = operator.index(index)  # an int or a NumPy integer, not a float or a bool
+        except TypeError:
+            number = -1
+        if isinstance(index, bool) or not 0 <= number < 1326:
             raise CardParseError(f'invalid holding index {index!r} (expected 0 to 1325)')
-        low, high = HOLDINGS[index]
+        low, high = HOLDINGS[number]
         return cls((Card.from_index(int(low)), Card.from_index(int(high))))
 
     @classmethod

@@ -69,6 +69,7 @@ def test_subclass_cards_compare_with_cards() -> None:
     assert marked == Card.parse('Ah') and Card.parse('Ah') == marked
     assert marked > Card.parse('Kh') and Card.parse('2c') < marked
     assert MarkedCard.parse('Ah').__class__ is MarkedCard
+    assert repr(marked) == "MarkedCard.parse('Ah')" and type(eval(repr(marked))) is MarkedCard
 
 
 @pytest.mark.parametrize('text', ['AhKd10c', 'Ah Kd 10c', 'Ah,Kd,Tc', 'ah; KD ; tc', 'A♥K♦10♣', ' Ah\tKd\nTc '])
@@ -130,6 +131,11 @@ def test_seeded_shuffle_is_repeatable_and_keeps_the_cards() -> None:
     second.shuffle()
     assert list(first) == list(second) != before
     assert sorted(first) == sorted(before)
+
+
+def test_deck_takes_numpy_integers() -> None:
+    import numpy as np
+    assert Deck(seed=np.int64(7)).deal(np.int8(3)) == Deck(seed=7).deal(3)
 
 
 def test_deck_without_known_cards() -> None:

@@ -9,8 +9,8 @@ import pytest
 from poker import (
     HandClassError, HandValueError, MissingCardError,
     Card, CardCountError, CardParseError, Deck, DuplicateCardError, Hand, HandCategory, HandFactory, HandRanker,
-    OpponentCountError, PokerError, RangeParseError, RankableHand, StartingHand, WeightsError, errors,
-    parse_cards,
+    OpponentCountError, OpponentModel, PokerError, Rank, RangeParseError, RankableHand, StartingHand, Suit,
+    WeightsError, errors, kelly_fraction, parse_cards,
 )
 from poker.starting_hand import class_index
 
@@ -51,6 +51,25 @@ CASES: list[tuple[str, Callable[[], object], type[PokerError], str]] = [
     ('value too high', lambda: HandCategory.from_value(7463), HandValueError, '7463'),
     ('describe value zero', lambda: HandRanker.describe(0), HandValueError, '0'),
     ('remove a missing card', lambda: Hand('Ah').remove('Kd'), MissingCardError, "'Kd'"),
+    # values of the right type but out of range, or the wrong type where cards or numbers are read
+    ('rank out of range', lambda: Card(15, 0), CardParseError, '15'),
+    ('suit out of range', lambda: Card(14, 4), CardParseError, '4'),
+    ('rank as text', lambda: Card('A', 'h'), CardParseError, "'A'"),
+    ('Rank.parse of a number', lambda: Rank.parse(14), CardParseError, '14'),
+    ('Suit.parse of None', lambda: Suit.parse(None), CardParseError, 'None'),  # type: ignore[arg-type]
+    ('cards from a number', lambda: parse_cards(7), CardParseError, '7'),  # type: ignore[arg-type]
+    ('starting hand from None', lambda: StartingHand(None), CardParseError, 'None'),  # type: ignore[arg-type]
+    ('rank text', lambda: HandRanker.rank('Ah Kh Qh Jh Ah'), DuplicateCardError, "'Ah'"),
+    ('deal a float', lambda: Deck(seed=1).deal(1.5), CardCountError, '1.5'),  # type: ignore[arg-type]
+    ('deal a bool', lambda: Deck(seed=1).deal(True), CardCountError, 'True'),
+    ('holding index float', lambda: StartingHand.from_holding_index(1.5), CardParseError, '1.5'),
+    ('holding index bool', lambda: StartingHand.from_holding_index(True), CardParseError, 'True'),
+    ('class of a number', lambda: class_index(7), HandClassError, '7'),  # type: ignore[arg-type]
+    ('income rate of None', lambda: HandRanker.income_rate(None), HandClassError, 'None'),  # type: ignore[arg-type]
+    ('describe text', lambda: HandRanker.describe('7'), HandValueError, "'7'"),  # type: ignore[arg-type]
+    ('describe a float', lambda: HandRanker.describe(1.5), HandValueError, '1.5'),  # type: ignore[arg-type]
+    ('kelly with too many opponents', lambda: kelly_fraction(0.5, 0.1, 10 ** 30), OpponentCountError, '10000'),
+    ('frequency as text', lambda: OpponentModel.threshold('0.3'), PokerError, "'0.3'"),  # type: ignore[arg-type]
 ]
 
 
