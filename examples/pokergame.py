@@ -244,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f'pokergame.py: error: --hands must be 0 or more, got {args.hands}', file=sys.stderr)
         return 2
     try:
-        if args.scenario:
+        if args.scenario is not None:
             show_scenarios(load_scenarios(args.scenario))
             return 0
         show_scenarios(CLASSIC)

@@ -149,7 +149,7 @@ def _scenario(entry: Any, where: str) -> Scenario:
     except PokerError as error:
         raise ScenarioError(f"{where}: 'opponents': {error}") from None
     lookahead = _lookahead(entry.get('lookahead'), len(board), where)
-    ranges = _ranges(entry.get('ranges', ()), opponents, where)
+    ranges = _ranges(entry.get('ranges', ()), opponents, where, (*hole, *board))
     return Scenario(hole=tuple(hole), board=tuple(board), opponents=opponents, lookahead=lookahead,
                     ranges=ranges, name=name)
 
@@ -180,7 +180,7 @@ def _lookahead(value: Any, board_size: int, where: str) -> tuple[int | None, ...
     return tuple(values)
 
 
-def _ranges(value: Any, opponents: int, where: str) -> tuple[str, ...]:
+def _ranges(value: Any, opponents: int, where: str, known: tuple[Card, ...]) -> tuple[str, ...]:
     values = [value] if isinstance(value, str) else value
     if not isinstance(values, (list, tuple)) or not all(isinstance(v, str) for v in values):
         raise ScenarioError(f"{where}: 'ranges': expected range text or a list of them, got {value!r}")
@@ -190,9 +190,12 @@ def _ranges(value: Any, opponents: int, where: str) -> tuple[str, ...]:
     if values:
         from .range import Range
         for number, text in enumerate(values, start=1):
+            label = 'ranges' if len(values) == 1 else f'ranges[{number}]'
             try:
-                Range.parse(text)
+                hands = Range.parse(text)
             except PokerError as error:
-                label = 'ranges' if len(values) == 1 else f'ranges[{number}]'
                 raise ScenarioError(f'{where}: {label!r}: {error}') from None
+            if not hands.without(known):
+                raise ScenarioError(f'{where}: {label!r}: no holding of {text!r} is possible with '
+                                    f'{format_cards(known)} known')
     return tuple(values)

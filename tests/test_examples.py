@@ -88,6 +88,7 @@ def test_own_scenarios_from_toml_and_json():
     (['--hands', '-1'], '--hands must be 0 or more, got -1'),
     (['--players', '11'], 'argument --players: invalid choice: 11'),
     (['--scenario', 'nothing.toml'], 'nothing.toml: no such file'),
+    (['--scenario', ''], ': a scenario file must end in .toml or .json'),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(args, message):
     result = pokergame(*args)
