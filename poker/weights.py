@@ -188,10 +188,17 @@ def remove_known(sets: np.ndarray, cards: Iterable[int]) -> np.ndarray:
     """
     cards = list(cards)
     result = np.array(sets, dtype=np.float64, copy=True).reshape(-1, HOLDING_COUNT)
+
+    def which(row: int) -> str:
+        return f'weight set {row + 1} of {len(result)}' if len(result) > 1 else 'the weights'
+
+    empty = np.flatnonzero(~result.any(axis=1))
+    if empty.size:  # an empty range, say: no need to blame the known cards
+        raise WeightsError(f'{which(int(empty[0]))} give no holding any weight')
     result[:, _holdings_with_card()[cards].ravel()] = 0.0
     empty = np.flatnonzero(~result.any(axis=1))
     if empty.size:
-        which = f'weight set {int(empty[0]) + 1} of {len(result)}' if len(result) > 1 else 'the weights'
         shown = format_cards(Card.from_index(int(c)) for c in sorted(cards))
-        raise WeightsError(f'{which} give no holding any weight once the known cards {shown!r} are removed')
+        raise WeightsError(f'{which(int(empty[0]))} give no holding any weight once the known cards {shown!r} '
+                           'are removed')
     return result

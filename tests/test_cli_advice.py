@@ -120,7 +120,8 @@ def test_suggestions_move_with_opponents_and_pot() -> None:
 
 BAD_ANSWERS = {  # position in HAND -> (bad answer, part of the reason) given first, each asked again
     0: [('abc', "the bankroll must be a whole number of at least 1, got 'abc'"), ('0', "got '0'"),
-        ('-5', "got '-5'"), ('12.5', "got '12.5'"), ('', "got ''")],
+        ('-5', "got '-5'"), ('12.5', "got '12.5'"), ('', "got ''"), ('\u00b2', "got '\u00b2'"),
+        ('\u0661\u0660', "got '\u0661\u0660'")],
     1: [('x', "the retained pot must be a whole number of at least 0, got 'x'")],
     2: [('Ah', "need 2 hole cards, got 1 in 'Ah'"), ('Ah Ah', "duplicate card 'Ah' in 'Ah Ah'"),
         ('Ah Kh Qd', 'got 3'), ('Zz Kh', "invalid card 'Zz'")],
@@ -291,6 +292,13 @@ def test_advise_bad_range_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],
     code, out, err = run_main(['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1',
                                '--range', 'QQ++'], capsys, monkeypatch)
     assert code == 2 and len(err.splitlines()) == 1 and 'QQ++' in err
+
+
+def test_advise_empty_range_is_an_error_not_every_holding(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = run_main(['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1', '--range', ''],
+                              capsys, monkeypatch)
+    assert code == 2 and out == '' and err == 'poker: error: the weights give no holding any weight\n'
 
 
 def test_kelly_command_bad_range_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],

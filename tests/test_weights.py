@@ -105,3 +105,6 @@ def test_remove_known() -> None:
         remove_known(sets, [49, 50, 51])
     with pytest.raises(WeightsError, match='the weights give no holding'):
         remove_known(weight_sets({'AA': 1})[0], [49, 50, 51])
+    # weights that were empty to begin with are not blamed on the known cards
+    with pytest.raises(WeightsError, match=r'^weight set 1 of 2 give no holding any weight$'):
+        remove_known(np.stack([np.zeros(1326), np.ones(1326)]), [51])

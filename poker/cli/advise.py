@@ -57,7 +57,7 @@ def hand_cards(hole_text: str, board_text: str = '') -> tuple[tuple[Card, ...], 
 
 def opponent_weights(range_text: str | None) -> Any:
     """The weights of a range given in text (:class:`poker.range.Range`), or None for every holding alike."""
-    if not range_text:
+    if range_text is None:
         return None
     from ..range import Range
     return Range.parse(range_text).weights

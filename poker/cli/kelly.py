@@ -84,7 +84,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def _whole(text: str, what: str, *, minimum: int = 0, error: type[PokerError] = BettingError) -> int:
     stripped = text.strip()
-    if not stripped.isdigit() or int(stripped) < minimum:
+    if not (stripped.isascii() and stripped.isdigit()) or int(stripped) < minimum:  # ASCII: not '²'
         raise error(f'{what} must be a whole number of at least {minimum}, got {text!r}')
     return int(stripped)
 
