@@ -112,7 +112,9 @@ class Contender(Protocol):
 
     name: str
 
-    def decide(self, view: TableView) -> Decision: ...
+    def decide(self, view: TableView) -> Decision:
+        """The seat's choice in the situation ``view`` shows; the table makes it legal."""
+        ...
 
 
 @frozen

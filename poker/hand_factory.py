@@ -28,6 +28,8 @@ AnyHand = Union[StartingHand, RankableHand]
 
 
 class CacheInfo(NamedTuple):
+    """The cache's counters, as :func:`functools.lru_cache` reports them."""
+
     hits: int
     misses: int
     maxsize: int | None

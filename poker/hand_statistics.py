@@ -111,6 +111,7 @@ class HandStatistics:
 
     @property
     def total(self) -> float:
+        """``ahead + tied + behind``: the (weighted) count of opponent holdings, or 1 when those are shares."""
         return self.ahead + self.tied + self.behind
 
     @property

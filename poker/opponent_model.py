@@ -45,7 +45,7 @@ from .errors import CardCountError, PokerError, WeightsError
 from .hand_ranker import HandRanker
 from .ranking_tables import CARD_BITS, CARD_KEYS
 from .range import Range
-from .weights import weight_array
+from .weights import known_holdings, weight_array
 from .showdowns import holding_showdowns
 from .starting_hand import CLASS_OF_HOLDING, HOLDINGS, StartingHand  # noqa: F401  (StartingHand: doctests)
 
@@ -122,9 +122,7 @@ class OpponentModel:
         poker.errors.WeightsError: no holding keeps any weight once Ac Ad Ah As are known
         """
         known = parse_cards(cards)
-        dead = np.zeros(52, dtype=bool)
-        dead[[card.index for card in known]] = True
-        weights = np.where(dead[HOLDINGS].any(axis=1), 0.0, self.weights)
+        weights = np.where(self._touching(known), 0.0, self.weights)
         if not weights.any():
             raise WeightsError(f'no holding keeps any weight once {format_cards(known)} are known')
         return attrs.evolve(self, weights=weights)
@@ -230,6 +228,4 @@ class OpponentModel:
 
     @staticmethod
     def _touching(cards: list[Any]) -> np.ndarray:
-        dead = np.zeros(52, dtype=bool)
-        dead[[card.index for card in cards]] = True
-        return dead[HOLDINGS].any(axis=1)
+        return known_holdings(card.index for card in cards)

@@ -101,6 +101,7 @@ class Player:
 
     @property
     def starting_hand(self) -> StartingHand:
+        """The hole cards as a :class:`~poker.starting_hand.StartingHand` (its class, income rate...)."""
         return StartingHand(self.hole_cards)
 
     @property

@@ -139,6 +139,7 @@ class PreflopEquity:
 
     @property
     def hand_class(self) -> str:
+        """The class of the hole cards: ``'AKs'``, ``'AKo'`` or ``'QQ'``."""
         return StartingHand(self.hole).hand_class
 
     def statistics(self, opponents: int = 1) -> HandStatistics:

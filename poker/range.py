@@ -40,8 +40,8 @@ from attrs import field, frozen
 
 from .card import RANK_CHARS, CardLike, format_cards, parse_cards
 from .errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
-from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS, StartingHand, class_index, holding_index
-from .weights import weight_array
+from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index, holding_index
+from .weights import known_holdings, weight_array
 
 __all__ = ['Range']
 
@@ -250,9 +250,8 @@ class Range:
 
     def without(self, cards: str | Iterable[CardLike]) -> Range:
         """The range with every holding that holds one of ``cards`` at weight 0 (known cards)."""
-        dead = np.zeros(52, dtype=bool)
-        dead[[card.index for card in parse_cards(cards)]] = True
-        return type(self)(np.where(dead[HOLDINGS].any(axis=1), 0.0, self.weights))
+        known = known_holdings(card.index for card in parse_cards(cards))
+        return type(self)(np.where(known, 0.0, self.weights))
 
     # --------------------------------------------------------------------------------- questions
     @property

@@ -81,4 +81,5 @@ class ReferencePlayer(Player):
     hand_factory: ClassVar[type[HandFactory]] = HandFactory
 
     def count_outcomes(self, lookahead: int, sets: np.ndarray) -> Tally:
+        """The plain loops of :func:`tally`, ranking through an unbounded :attr:`hand_factory`."""
         return tally(self.hole_cards, self.board, lookahead, sets, self.hand_factory(maxsize=None))

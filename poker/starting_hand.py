@@ -143,10 +143,12 @@ class StartingHand:
 
     @property
     def is_pair(self) -> bool:
+        """True for two cards of one rank."""
         return self.cards[0].rank == self.cards[1].rank
 
     @property
     def is_suited(self) -> bool:
+        """True for two cards of one suit."""
         return self.cards[0].suit == self.cards[1].suit
 
     def income_rate(self, opponents: int = 1) -> int:

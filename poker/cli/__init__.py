@@ -28,6 +28,7 @@ class OneLineErrorParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``poker`` parser, with a subcommand for each module named in :data:`COMMANDS`."""
     parser = OneLineErrorParser(
         prog='poker', description="Texas Hold'em hand evaluation: ranks, hand strength, potential and advice.",
         epilog='examples:\n  poker rank "Ah Kh Qh Jh Th 2c 3d"\n  poker preflop --opponents 5\n'

@@ -115,9 +115,11 @@ class KellyAdvisor:
 
     # ------------------------------------------------------------------------------------- i/o
     def say(self, text: str = '') -> None:
+        """Print a line of the session (to ``out``, else standard output)."""
         print(text, file=self.out or sys.stdout)
 
     def complain(self, text: str) -> None:
+        """Print why an answer was refused (to ``err``, else standard error)."""
         print(text, file=self.err or sys.stderr)
 
     def ask(self, prompt: str, parse: Callable[[str], T]) -> T:
@@ -145,6 +147,7 @@ class KellyAdvisor:
         return cards, self.statistics(hole, board)
 
     def parse_opponents(self, text: str) -> int:
+        """The opponents still in: 0 (the round is over) to :attr:`HandRanker.MAX_OPPONENTS`."""
         count = _whole(text, 'the number of opponents', error=OpponentCountError)
         if count > HandRanker.MAX_OPPONENTS:
             raise OpponentCountError(f'at most {HandRanker.MAX_OPPONENTS} opponents, got {text!r}')
@@ -160,6 +163,7 @@ class KellyAdvisor:
         return bet
 
     def parse_opponent_bets(self, text: str, count: int) -> list[int]:
+        """``count`` whole amounts, one per opponent, separated by spaces or commas."""
         words = text.replace(',', ' ').split()
         if len(words) != count:
             raise BettingError(f'need {count} amount{"s" if count > 1 else ""} (one per opponent), got {text!r}')
@@ -179,6 +183,7 @@ class KellyAdvisor:
         return 0
 
     def play(self) -> None:
+        """Ask for the bankroll and the retained pot, then play the streets; EOFError ends it anywhere."""
         self.say('Kelly advisor for one hand (Ctrl-D ends).')
         self.bankroll = self.ask('Bankroll: ', lambda text: _whole(text, 'the bankroll', minimum=1))
         self.pot = self.ask('Retained pot: ', lambda text: _whole(text, 'the retained pot'))
