@@ -89,7 +89,7 @@ def show_scenarios(scenarios: Sequence[Scenario], out: TextIO = sys.stdout) -> N
 
 
 # ------------------------------------------------------------------------------------------------ game
-def _positions(game: FixedLimitGame, hand: HandResult) -> dict[int, str]:
+def _positions(hand: HandResult) -> dict[int, str]:
     count = len(hand.names)
     if count == 2:
         return {hand.button: 'button, small blind', (hand.button + 1) % 2: 'big blind'}
@@ -111,7 +111,7 @@ def narrate(game: FixedLimitGame, hand: HandResult, out: TextIO = sys.stdout) ->
     width = max(len(name) for name in names)
     print(f"Hand {hand.number} of fixed-limit hold'em (deck seed {hand.seed}): {len(names)} Loki-style players, "
           f'blinds {game.small_blind}/{game.small_bet}, bets {game.small_bet}/{game.big_bet}', file=out)
-    positions = _positions(game, hand)
+    positions = _positions(hand)
     for seat, name in enumerate(names):
         where = f' ({positions[seat]})' if seat in positions else ''
         hole = cards_text(sorted(hand.holes[seat], reverse=True), out)

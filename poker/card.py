@@ -20,7 +20,7 @@ import operator
 import random
 import re
 from collections.abc import Iterable, Iterator
-from typing import Union
+from typing import TypeVar, Union
 
 from attrs import field, frozen
 
@@ -31,6 +31,7 @@ __all__ = ['Card', 'CardLike', 'Deck', 'Rank', 'Suit', 'format_cards', 'parse_ca
 RANK_CHARS = '23456789TJQKA'
 SUIT_CHARS = 'cdhs'
 SUIT_SYMBOLS = '♣♦♥♠'
+_E = TypeVar('_E', bound=enum.IntEnum)
 
 
 class Rank(enum.IntEnum):
@@ -108,20 +109,22 @@ class Suit(enum.IntEnum):
         raise CardParseError(f'invalid suit {text!r} (expected one of {SUIT_CHARS} or {SUIT_SYMBOLS})')
 
 
-def _rank(value: int) -> Rank:
-    """``value`` as a :class:`Rank` (2 to 14), or a :class:`CardParseError` quoting it."""
+def _member(kind: type[_E], value: int) -> _E:
+    """``value`` as a member of ``kind`` (:class:`Rank` or :class:`Suit`), or a :class:`CardParseError`."""
     try:
-        return Rank(value)
+        return kind(value)
     except ValueError:
-        raise CardParseError(f'invalid rank {value!r} (expected 2 to 14, or a Rank)') from None
+        low, high = min(kind), max(kind)
+        raise CardParseError(f'invalid {kind.__name__.lower()} {value!r} (expected {int(low)} to {int(high)}, '
+                             f'or a {kind.__name__})') from None
+
+
+def _rank(value: int) -> Rank:
+    return _member(Rank, value)
 
 
 def _suit(value: int) -> Suit:
-    """``value`` as a :class:`Suit` (0 to 3), or a :class:`CardParseError` quoting it."""
-    try:
-        return Suit(value)
-    except ValueError:
-        raise CardParseError(f'invalid suit {value!r} (expected 0 to 3, or a Suit)') from None
+    return _member(Suit, value)
 
 
 _CARD_TOKEN = re.compile(r'(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])', re.IGNORECASE)

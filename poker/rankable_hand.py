@@ -11,7 +11,7 @@ RankableHand.parse('Ah Kh Qh Jh Th 3d 2c')
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
 from attrs import field, frozen
@@ -70,7 +70,7 @@ class RankableHand:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
 
     def __str__(self) -> str:
