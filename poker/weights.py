@@ -39,6 +39,7 @@ from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS, class_index
 
 __all__ = [
     'HOLDING_COUNT',
+    'MAX_TOTAL_WEIGHT',
     'WeightsLike',
     'known_holdings',
     'remove_known',
@@ -49,6 +50,10 @@ __all__ = [
 
 HOLDING_COUNT = 1326
 """The number of two-card holdings, C(52, 2)."""
+
+MAX_TOTAL_WEIGHT = 1e300
+"""The largest total a weight set may have: the engine multiplies weights by up to 1,070,190 showdowns, and
+the counts must stay finite (weights are relative, so any set can be scaled below it)."""
 
 WeightsLike = Union[None, np.ndarray, Iterable[Any], Mapping[str, float], Any]
 """Anything :func:`weight_sets` reads: ``None``, an array, a class mapping, an object with ``weights``,
@@ -87,6 +92,11 @@ def _checked(values: np.ndarray, source: Any) -> np.ndarray:
         raise WeightsError(f'weights must be finite, got NaN or infinity in {_shown(source)}')
     if (weights < 0).any():
         raise WeightsError(f'weights must be non-negative, got {float(weights.min())!r} in {_shown(source)}')
+    with np.errstate(over='ignore'):
+        total = float(weights.sum())
+    if total > MAX_TOTAL_WEIGHT:
+        raise WeightsError(f'weights must total at most {MAX_TOTAL_WEIGHT:g} (weighted counts of a million runouts '
+                           f'must stay finite), got {total:g} in {_shown(source)}: scale them down')
     return weights
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from poker import HAND_CLASSES, StartingHand, WeightsError
+from poker import HAND_CLASSES, Player, StartingHand, WeightsError
 from poker.starting_hand import CLASS_OF_HOLDING, HOLDINGS, class_index
 from poker.weights import known_holdings, remove_known, uniform_weights, weight_sets
 
@@ -108,3 +108,13 @@ def test_remove_known() -> None:
     # weights that were empty to begin with are not blamed on the known cards
     with pytest.raises(WeightsError, match=r'^weight set 1 of 2 give no holding any weight$'):
         remove_known(np.stack([np.zeros(1326), np.ones(1326)]), [51])
+
+
+def test_weights_too_large_to_count_with_are_refused() -> None:
+    with pytest.raises(WeightsError, match='scale them down'):
+        weight_sets(np.full(1326, 1e298))
+    with pytest.raises(WeightsError, match='scale them down'):
+        Player('Ah Qh', '3h 4s Jh').calculate_hand_statistics(weights={'AKo': 1e308, 'QQ': 1e308})
+    stats = Player('Ah Qh', '3h 4s Jh').calculate_hand_statistics(weights=np.full(1326, 1e290))
+    assert stats.hs == pytest.approx(0.5851063829787234, rel=1e-12)
+    assert (stats.ppot, stats.npot) == pytest.approx((0.5041789128745651, 0.14514153391623746), rel=1e-12)
