@@ -34,6 +34,21 @@ SUIT_SYMBOLS = '♣♦♥♠'
 _E = TypeVar('_E', bound=enum.IntEnum)
 
 
+def index_below(value: object, stop: int) -> int | None:
+    """``value`` as an int if it is a whole number (int or NumPy integer, not a bool or float) in ``0..stop-1``.
+
+    >>> index_below(3, 52), index_below(52, 52), index_below(True, 52), index_below(2.0, 52)
+    (3, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    return number if 0 <= number < stop else None
+
+
 class Rank(enum.IntEnum):
     """Card ranks, 2 (deuce) to 14 (ace); ``str`` gives the one-character form."""
 
@@ -170,11 +185,8 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card with :attr:`index` ``index`` (0 = ``2c`` ... 51 = ``As``)."""
-        try:
-            number = operator.index(index)  # an int or a NumPy integer, not a float or a bool
-        except TypeError:
-            number = -1
-        if isinstance(index, bool) or not 0 <= number < 52:
+        number = index_below(index, 52)
+        if number is None:
             raise CardParseError(f'invalid card index {index!r} (expected 0 to 51)')
         if cls is Card:  # cards are immutable, so the plain class shares 52 objects
             return _CARDS[number]

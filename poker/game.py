@@ -38,6 +38,7 @@ from attrs import field, frozen
 from .card import Card, Deck
 from .errors import PokerError
 from .hand_statistics import HandStatistics
+from .player import STREETS as STREET_OF_BOARD_SIZE
 from .rankable_hand import RankableHand
 
 __all__ = [
@@ -53,9 +54,11 @@ __all__ = [
     'TableView',
 ]
 
-STREETS: tuple[str, ...] = ('preflop', 'flop', 'turn', 'river')
+BOARD_SIZE: dict[str, int] = {street: size for size, street in STREET_OF_BOARD_SIZE.items()}
+"""The board size of each betting round (from :data:`poker.player.STREETS`)."""
+
+STREETS: tuple[str, ...] = tuple(BOARD_SIZE)
 """The four betting rounds, in order."""
-BOARD_SIZE = {'preflop': 0, 'flop': 3, 'turn': 4, 'river': 5}
 ACTIONS: tuple[str, ...] = ('fold', 'check', 'call', 'bet', 'raise')
 """What a seat may ask to do; the table turns any of them into the legal action it means."""
 

@@ -41,7 +41,7 @@ from attrs import field, frozen
 from .card import RANK_CHARS, CardLike, format_cards, parse_cards
 from .errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
 from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index, holding_index
-from .weights import known_holdings, weight_array
+from .weights import class_means, known_holdings, weight_array
 
 __all__ = ['Range']
 
@@ -271,7 +271,7 @@ class Range:
 
     def class_weights(self) -> np.ndarray:
         """The mean weight of each class's holdings, 169 values in :data:`HAND_CLASSES` order."""
-        return np.array([self.weights[members].mean() for members in _MEMBERS])
+        return class_means(self.weights)
 
     def grid(self) -> str:
         """The range as a 13x13 text grid: pairs on the diagonal, suited above it, offsuit below.

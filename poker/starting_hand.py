@@ -16,13 +16,12 @@ grid: ace first, pairs on the diagonal, suited hands above it and offsuit hands 
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Iterable, Iterator
 
 import numpy as np
 from attrs import field, frozen
 
-from .card import RANK_CHARS, Card, CardLike, format_cards, parse_cards
+from .card import RANK_CHARS, Card, CardLike, format_cards, index_below, parse_cards
 from .errors import CardCountError, CardParseError, HandClassError
 
 __all__ = [
@@ -112,11 +111,8 @@ class StartingHand:
     @classmethod
     def from_holding_index(cls, index: int) -> StartingHand:
         """The holding numbered ``index`` (0 to 1,325)."""
-        try:
-            number = operator.index(index)  # an int or a NumPy integer, not a float or a bool
-        except TypeError:
-            number = -1
-        if isinstance(index, bool) or not 0 <= number < 1326:
+        number = index_below(index, 1326)
+        if number is None:
             raise CardParseError(f'invalid holding index {index!r} (expected 0 to 1325)')
         low, high = HOLDINGS[number]
         return cls((Card.from_index(int(low)), Card.from_index(int(high))))

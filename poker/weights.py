@@ -41,6 +41,7 @@ __all__ = [
     'HOLDING_COUNT',
     'MAX_TOTAL_WEIGHT',
     'WeightsLike',
+    'class_means',
     'known_holdings',
     'remove_known',
     'uniform_weights',
@@ -70,6 +71,20 @@ def _holdings_with_card() -> np.ndarray:
     """Row c: the numbers of the 51 holdings that contain card index c."""
     cards = HOLDINGS.astype(np.intp)
     return np.array([np.flatnonzero((cards == card).any(axis=1)) for card in range(52)])
+
+
+_CLASS_SIZES = np.bincount(CLASS_OF_HOLDING, minlength=len(HAND_CLASSES))
+
+
+def class_means(weights: np.ndarray) -> np.ndarray:
+    """The mean weight of each class's holdings: 169 values in :data:`~poker.starting_hand.HAND_CLASSES` order.
+
+    >>> means = class_means(weight_array({'AKs': 1, 'QQ': 0.5}))
+    >>> float(means[class_index('AKs')]), float(means[class_index('QQ')]), float(means.sum())
+    (1.0, 0.5, 1.5)
+    """
+    totals = np.bincount(CLASS_OF_HOLDING, weights=np.asarray(weights, dtype=float), minlength=len(HAND_CLASSES))
+    return totals / _CLASS_SIZES
 
 
 def known_holdings(cards: Iterable[int]) -> np.ndarray:

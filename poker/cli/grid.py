@@ -15,20 +15,18 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..starting_hand import CLASS_OF_HOLDING
+from ..weights import class_means
 from .output import colour
 
 __all__ = ['GRID_NOTE', 'RANKS', 'class_weight_grid', 'render_grid']
 
 RANKS = 'AKQJT98765432'
 GRID_NOTE = 'suited hands above the diagonal, offsuit below, pairs on it'
-_CLASS_SIZES = np.bincount(CLASS_OF_HOLDING, minlength=169)
 
 
 def class_weight_grid(weights: np.ndarray) -> np.ndarray:
     """The mean weight of each class's holdings, as a 13x13 array in grid order (1 = all of it)."""
-    totals = np.bincount(CLASS_OF_HOLDING, weights=np.asarray(weights, dtype=float), minlength=169)
-    return (totals / _CLASS_SIZES).reshape(13, 13)
+    return class_means(weights).reshape(13, 13)
 
 
 def render_grid(cells: Sequence[Sequence[str]], *, width: int = 5,
