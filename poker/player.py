@@ -59,12 +59,6 @@ def _board(cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
     return parsed
 
 
-def _is_uniform(weights: np.ndarray) -> bool:
-    """Whether every holding with weight has the same weight (a uniform opponent, scaled)."""
-    positive = weights[weights > 0]
-    return bool(positive.size) and bool((positive == positive[0]).all()) and positive.size == 1225
-
-
 @frozen(eq=False, repr=False)
 class Player:
     """Two hole cards and the board (0, 3, 4 or 5 cards), as text (``'AhQh'``, ``'3h 4s Jh'``) or cards.
@@ -196,7 +190,7 @@ class Player:
         from .preflop import preflop_equity
 
         allowed = sets > 0
-        results = [preflop_equity(self.hole_cards, None if _is_uniform(weights) else weights) for weights in sets]
+        results = [preflop_equity(self.hole_cards, weights) for weights in sets]  # uniform sets read the table
         if not per_opponent:
             return results[0].statistics(opponents)
         each_hs = [result.equity for result in results]
