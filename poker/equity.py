@@ -1,0 +1,631 @@
+"""Showdown equity of 2 to 10 players, each a hand, a weighted range or a random holding.
+
+:func:`equity` answers what Equilab and PokerStove answer: the share of the pot each player takes at
+showdown when all cards still to come are dealt, with wins and split pots reported apart. A deal (one
+holding per player and the rest of the board) has probability proportional to the product of the
+players' weights on their holdings, over holdings that share no card with each other, the board or the
+dead cards.
+
+>>> result = equity(['Ah As', 'Kc Kd'], board='Kh 7c 2d')
+>>> [round(player.equity, 6) for player in result], result.exact, result.deals
+[(0.089899), (0.910101)], True, 990)
+
+Small questions are counted exactly (every compatible deal, with suit symmetry); past
+:data:`EXACT_LIMIT` hands to rank, the answer is sampled without bias under the weights (see
+``docs/formulas.md``) until every player's standard error is below ``target_error``:
+
+>>> sampled = equity(['Ac Kd', 'random', 'random', 'random'], board='Qc Qs Jd 7h 3d', seed=1)
+>>> sampled.exact, abs(sampled[0].equity - 0.119) < 4 * sampled[0].stderr + 0.002
+(False, True)
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import itertools
+import math
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from attrs import frozen
+
+from .card import Card, CardLike, format_cards, parse_cards
+from .errors import CardCountError, DuplicateCardError, OpponentCountError, PokerError, WeightsError
+from .hand_ranker import HandRanker
+from .preflop import _combinations
+from .range import Range
+from .starting_hand import HOLDINGS, StartingHand
+from .weights import weight_array
+
+__all__ = [
+    'CHUNK_DEALS',
+    'DEFAULT_TARGET_ERROR',
+    'EXACT_LIMIT',
+    'EquityResult',
+    'MAX_PLAYERS',
+    'MAX_SAMPLES',
+    'PlayerEquity',
+    'SamplingError',
+    'equity',
+]
+
+MAX_PLAYERS = 10
+"""At most ten players: 20 hole cards and a board leave 27 cards."""
+
+EXACT_LIMIT = 150_000_000
+"""``exact=None`` enumerates when at most this many hands are to be ranked: players x (holding tuples
+up to suit symmetry) x boards per tuple (about three seconds); otherwise it samples."""
+
+DEFAULT_TARGET_ERROR = 0.001
+"""With neither ``samples`` nor ``target_error``, sampling stops once every player's standard error is below this."""
+
+MAX_SAMPLES = 50_000_000
+"""Sampling for a ``target_error`` stops at this many deals at most (unless ``samples`` says otherwise)."""
+
+CHUNK_DEALS = 1 << 16
+"""Sampled deals per task: chunk ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``, so the result
+for a seed does not depend on how the chunks are spread over an executor."""
+
+_TUPLE_CAP = 4_000_000  # holding tuples enumerated at most before falling back to sampling
+_BOARD_ROWS = 1 << 20  # about this many deals per exact batch
+_REJECTION_ROUNDS = 4  # tries to deal a holding by rejection before drawing it from the masked weights
+
+_MASKS = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
+_HOLDING_MASKS = _MASKS[HOLDINGS[:, 0]] | _MASKS[HOLDINGS[:, 1]]
+_PAIR = np.full((52, 52), 1326, dtype=np.intp)  # holding number of two cards (1326: the same card twice)
+_PAIR[HOLDINGS[:, 0], HOLDINGS[:, 1]] = _PAIR[HOLDINGS[:, 1], HOLDINGS[:, 0]] = np.arange(1326)
+_SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.intp)
+
+
+def _mask(cards: Sequence[int]) -> np.uint64:
+    """One bit per card index."""
+    return np.bitwise_or.reduce(_MASKS[list(cards)]) if len(cards) else np.uint64(0)
+
+
+class SamplingError(PokerError):
+    """An impossible request for :func:`equity`: bad ``samples``, ``target_error``, ``seed``, ``exact`` or executor."""
+
+
+# ------------------------------------------------------------------------------------------- results
+@frozen
+class PlayerEquity:
+    """One player's share of the pot: ``win`` (deals won outright), ``tie`` (pot share from split pots,
+    a k-way split counting 1/k), :attr:`equity` = ``win + tie``, and the standard error of the
+    equity (0 when exact). ``player`` is the hand, range or ``'random'`` as given."""
+
+    player: str
+    win: float
+    tie: float
+    stderr: float = 0.0
+
+    @property
+    def equity(self) -> float:
+        """The share of the pot won on average: ``win + tie``."""
+        return self.win + self.tie
+
+    def as_dict(self) -> dict[str, Any]:
+        """The entry as plain JSON-ready values."""
+        return {'player': self.player, 'win': self.win, 'tie': self.tie, 'equity': self.equity,
+                'stderr': self.stderr}
+
+
+@frozen
+class EquityResult:
+    """The result of :func:`equity`: a :class:`PlayerEquity` per player (index it or iterate), whether
+    it was counted ``exact`` ly, the number of ``deals`` counted or sampled, and the ``seconds`` taken."""
+
+    players: tuple[PlayerEquity, ...]
+    board: tuple[Card, ...] = ()
+    dead: tuple[Card, ...] = ()
+    exact: bool = True
+    deals: int = 0
+    seconds: float = 0.0
+
+    def __getitem__(self, index: int) -> PlayerEquity:
+        return self.players[index]
+
+    def __iter__(self) -> Iterator[PlayerEquity]:
+        return iter(self.players)
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The result as plain JSON-ready values."""
+        return {'players': [player.as_dict() for player in self.players], 'board': format_cards(self.board),
+                'dead': format_cards(self.dead), 'exact': self.exact, 'deals': self.deals, 'seconds': self.seconds}
+
+
+# ------------------------------------------------------------------------------------------- inputs
+def _read_player(entry: Any, number: int) -> tuple[str, np.ndarray, int | None]:
+    """A player's label, its 1,326 weights, and its holding number when it is one hand."""
+    if isinstance(entry, StartingHand):
+        return format_cards(entry.cards, sep=''), *_one_hot(entry)
+    if isinstance(entry, str):
+        text = entry.strip()
+        if text.lower() == 'random':
+            return 'random', np.ones(1326), None
+        try:
+            cards = parse_cards(text)
+        except DuplicateCardError:
+            raise
+        except PokerError:
+            cards = None
+        if cards is not None:
+            if len(cards) != 2:
+                raise CardCountError(f'player {number}: a hand has 2 cards, got {len(cards)}: {entry!r}')
+            return format_cards(cards, sep=''), *_one_hot(StartingHand(cards))
+        return str(Range.parse(text)) or text, _weights(Range.parse(text), number), None
+    if isinstance(entry, Range):
+        return str(entry), _weights(entry, number), None
+    weights = _weights(entry, number)
+    return f'weights {number}', weights, None
+
+
+def _one_hot(hand: StartingHand) -> tuple[np.ndarray, int]:
+    weights = np.zeros(1326)
+    weights[hand.holding_index] = 1.0
+    return weights, hand.holding_index
+
+
+def _weights(entry: Any, number: int) -> np.ndarray:
+    if entry is None:
+        raise WeightsError(f"player {number}: give a hand, a range, weights or 'random', got None")
+    weights = weight_array(entry)
+    if not weights.any():
+        raise WeightsError(f'player {number}: the range {entry!r} gives no holding any weight')
+    return weights
+
+
+def _read_cards(cards: str | Sequence[CardLike] | None, what: str) -> tuple[Card, ...]:
+    if cards is None:
+        return ()
+    if not isinstance(cards, (str, Sequence)) or isinstance(cards, (bytes, Mapping)):
+        raise PokerError(f'{what} must be card text such as "Ah 7c 2d", got {cards!r}')
+    return tuple(parse_cards(cards))
+
+
+def _check_options(exact: Any, samples: Any, target_error: Any, seed: Any, executor: Any, ranker: Any) -> None:
+    if exact not in (None, True, False) or not isinstance(exact, (bool, type(None))):
+        raise SamplingError(f'exact must be None, True or False, got {exact!r}')
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, (int, np.integer))
+                                or not 2 <= samples <= 10 ** 12):
+        raise SamplingError(f'samples must be a whole number from 2 to 10**12, got {samples!r}')
+    if target_error is not None:
+        if isinstance(target_error, bool) or not isinstance(target_error, (int, float, np.floating, np.integer)) \
+                or not math.isfinite(float(target_error)) or not 1e-6 <= float(target_error) <= 0.5:
+            raise SamplingError(f'target_error must be a number from 1e-06 to 0.5, got {target_error!r}')
+    if exact is True and (samples is not None or target_error is not None):
+        raise SamplingError(f'exact=True enumerates every deal: drop samples={samples!r} and '
+                            f'target_error={target_error!r}')
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
+                             or not 0 <= seed < 2 ** 128):
+        raise SamplingError(f'seed must be None or a whole number from 0 to 2**128 - 1, got {seed!r}')
+    if executor is not None and not callable(getattr(executor, 'submit', None)):
+        raise SamplingError(f'executor must be a concurrent.futures.Executor (with submit), got {executor!r}')
+    if not callable(getattr(ranker, 'rank_many', None)):
+        raise PokerError(f'ranker must be a HandRanker (class) with rank_many, got {ranker!r}')
+
+
+@frozen
+class _Problem:
+    """A checked question: weights per player (known cards removed), fixed holdings, cards in play."""
+
+    labels: tuple[str, ...]
+    weights: np.ndarray  # (players, 1326), zero on holdings touching the board, dead cards or fixed hands
+    fixed: tuple[int | None, ...]  # the holding number of each player given as one hand
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+
+    @property
+    def known_mask(self) -> np.uint64:
+        """The board, the dead cards and the fixed hands, one bit per card."""
+        return _mask([*self.board, *self.dead, *(c for h in self.fixed if h is not None for c in HOLDINGS[h].tolist())])
+
+    @property
+    def to_deal(self) -> int:
+        return 5 - len(self.board)
+
+
+def _problem(players: Any, board: Any, dead: Any) -> _Problem:
+    if isinstance(players, (str, bytes, Mapping, Range, StartingHand)) or not isinstance(players, Sequence):
+        raise OpponentCountError(f'players must be a list of 2 to {MAX_PLAYERS} hands, ranges or "random", '
+                                 f'got {players!r}')
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise OpponentCountError(f'equity needs 2 to {MAX_PLAYERS} players, got {len(players)}: {list(players)!r}')
+    board_cards, dead_cards = _read_cards(board, 'board'), _read_cards(dead, 'dead')
+    if len(board_cards) not in (0, 3, 4, 5):
+        raise CardCountError(f'a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {board!r}')
+    read = [_read_player(entry, number) for number, entry in enumerate(players, start=1)]
+    seen: dict[int, str] = {}
+    owners: list[tuple[str, tuple[Card, ...]]] = [('the board', board_cards), ('the dead cards', dead_cards)]
+    for number, (label, _, holding) in enumerate(read, start=1):
+        if holding is not None:
+            owners.append((f'player {number} ({label})', tuple(Card.from_index(int(c)) for c in HOLDINGS[holding])))
+    for owner, cards in owners:
+        for card in cards:
+            if card.index in seen:
+                raise DuplicateCardError(f'card {str(card)!r} is in both {seen[card.index]} and {owner}')
+            seen[card.index] = owner
+    weights = np.stack([w for _, w, _ in read])
+    fixed = tuple(h for _, _, h in read)
+    known = _mask(list(seen))
+    for number, (label, row, holding) in enumerate(zip([r[0] for r in read], weights, fixed), start=1):
+        if holding is None:
+            row[(_HOLDING_MASKS & known) != 0] = 0.0
+            if not row.any():
+                shown = format_cards(Card.from_index(c) for c in sorted(seen))
+                raise WeightsError(f'player {number}: the range {label!r} has no holding without the known cards '
+                                   f'{shown!r}')
+    return _Problem(tuple(r[0] for r in read), weights, fixed,
+                    tuple(c.index for c in board_cards), tuple(c.index for c in dead_cards))
+
+
+# --------------------------------------------------------------------------------------- the showdown
+def _showdown(values: np.ndarray, deal_weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted wins and split-pot shares per player from hand values (players, deals)."""
+    best = values.max(axis=0)
+    winners = values == best
+    count = winners.sum(axis=0)
+    alone = count == 1
+    wins = (winners & alone) @ deal_weights
+    share = np.where(alone, 0.0, deal_weights / count)
+    ties = winners @ share
+    return wins, ties
+
+
+def _rank_players(ranker: Any, holdings: np.ndarray, dealt: np.ndarray, board: np.ndarray) -> np.ndarray:
+    """Hand values (players, deals): each player's holding (deals, players) with the known ``board``
+    and its deal's ``dealt`` cards (deals, 5 - len(board)); each board is built once for all players."""
+    rows = np.empty((len(dealt), 7), dtype=np.int8)
+    rows[:, 2:2 + len(board)] = board
+    rows[:, 2 + len(board):] = dealt
+    values = np.empty((holdings.shape[1], len(dealt)), dtype=np.int16)
+    for player in range(holdings.shape[1]):
+        rows[:, :2] = HOLDINGS[holdings[:, player]]
+        values[player] = ranker.rank_many(rows, validate=False)
+    return values
+
+
+# --------------------------------------------------------------------------------------- enumeration
+def _holding_images(permutations: np.ndarray) -> np.ndarray:
+    """For each suit permutation, the holding number each holding maps to: (permutations, 1326)."""
+    cards = HOLDINGS.astype(np.intp)
+    images = (cards & ~3)[None] | permutations[:, cards & 3]
+    return _PAIR[images[..., 0], images[..., 1]]
+
+
+def _symmetries(problem: _Problem) -> np.ndarray:
+    """The suit permutations that keep the board, the dead cards and every player's weights."""
+    images = _holding_images(_SUIT_PERMUTATIONS)
+    keep = []
+    for number, permutation in enumerate(_SUIT_PERMUTATIONS):
+        def mapped(cards: tuple[int, ...]) -> set[int]:
+            return {(c & ~3) | int(permutation[c & 3]) for c in cards}
+        if mapped(problem.board) == set(problem.board) and mapped(problem.dead) == set(problem.dead) \
+                and np.array_equal(problem.weights[:, images[number]], problem.weights):
+            keep.append(number)
+    return _SUIT_PERMUTATIONS[keep]
+
+
+def _holding_tuples(problem: _Problem) -> tuple[np.ndarray, np.ndarray] | None:
+    """Every compatible tuple of holdings (tuples, players) and its weight, or None past the cap."""
+    tuples = np.zeros((1, 0), dtype=np.intp)
+    used = np.array([_mask(problem.board + problem.dead)], dtype=np.uint64)
+    tuple_weights = np.ones(1)
+    for row in problem.weights:
+        support = np.flatnonzero(row)
+        if len(tuples) * len(support) > 4 * _TUPLE_CAP:
+            return None
+        free = (used[:, None] & _HOLDING_MASKS[support][None, :]) == 0
+        which, pick = np.nonzero(free)
+        if len(which) > _TUPLE_CAP:
+            return None
+        tuples = np.column_stack([tuples[which], support[pick]])
+        used = used[which] | _HOLDING_MASKS[support[pick]]
+        tuple_weights = tuple_weights[which] * row[support[pick]]
+    return tuples, tuple_weights
+
+
+def _lexicographic_min(keys: np.ndarray, images: np.ndarray) -> np.ndarray:
+    """Whether each row of ``keys`` (n, m) is lexicographically <= the same row of ``images`` (n, m)."""
+    result = np.ones(len(keys), dtype=bool)
+    decided = np.zeros(len(keys), dtype=bool)
+    for column in range(keys.shape[1]):
+        less, more = keys[:, column] < images[:, column], keys[:, column] > images[:, column]
+        result &= ~(more & ~decided)
+        decided |= less | more
+    return result
+
+
+def _orbits(items: np.ndarray, images: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Orbit representatives among rows of ``items`` (n, m) given their images (group, n, m) under a
+    group of permutations (the identity among them): which rows are the lexicographically smallest of
+    their orbit, and each row's orbit size (group order / stabiliser order)."""
+    smallest = np.ones(len(items), dtype=bool)
+    fixed = np.zeros(len(items), dtype=np.intp)
+    for image in images:
+        smallest &= _lexicographic_min(items, image)
+        fixed += (image == items).all(axis=1)
+    return smallest, len(images) // fixed
+
+
+def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray, ranker: Any) -> np.ndarray:
+    """Weighted wins and ties (2, players) over every board for these holding tuples."""
+    totals = np.zeros((2, len(problem.labels)))
+    rest_size = 52 - len(problem.board) - len(problem.dead) - 2 * tuples.shape[1]
+    chosen = _combinations(rest_size, problem.to_deal) if problem.to_deal else np.zeros((1, 0), dtype=np.int8)
+    board = np.array(problem.board, dtype=np.int8)
+    known = np.zeros(52, dtype=bool)
+    known[list(problem.board + problem.dead)] = True
+    per_batch = max(1, _BOARD_ROWS // max(1, len(chosen)))
+    for start in range(0, len(tuples), per_batch):
+        batch, batch_weights = tuples[start:start + per_batch], weights[start:start + per_batch]
+        taken = np.broadcast_to(known, (len(batch), 52)).copy()
+        taken[np.arange(len(batch))[:, None], HOLDINGS[batch].reshape(len(batch), -1)] = True
+        rest = np.nonzero(~taken)[1].reshape(len(batch), rest_size)
+        boards = rest.astype(np.int8)[:, chosen].reshape(len(batch) * len(chosen), problem.to_deal)
+        owners = np.repeat(np.arange(len(batch)), len(chosen))
+        deal_weights = batch_weights[owners]
+        values = _rank_players(ranker, batch[owners], boards, board)
+        wins, ties = _showdown(values, deal_weights)
+        totals[0] += wins
+        totals[1] += ties
+    return totals
+
+
+def _plan_exact(problem: _Problem) -> tuple[np.ndarray, np.ndarray, int, int] | None:
+    """The holding tuples to enumerate up to suit symmetry, their weights (times orbit sizes), the
+    number of deals they stand for and the hands to rank; None past the cap."""
+    found = _holding_tuples(problem)
+    if found is None:
+        return None
+    tuples, weights = found
+    if len(tuples) == 0:
+        return tuples, weights, 0, 0
+    rest_size = 52 - len(problem.board) - len(problem.dead) - 2 * tuples.shape[1]
+    boards = math.comb(rest_size, problem.to_deal)
+    symmetries = _symmetries(problem)
+    if len(symmetries) > 1:
+        images = _holding_images(symmetries)[:, tuples]  # (group, tuples, players)
+        smallest, sizes = _orbits(tuples, images)
+        tuples, weights = tuples[smallest], weights[smallest] * sizes[smallest]
+        deals = int(sizes[smallest].sum()) * boards
+    else:
+        deals = len(tuples) * boards
+    return tuples, weights, deals, len(tuples) * boards * tuples.shape[1]
+
+
+# ------------------------------------------------------------------------------------------ sampling
+def _alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker's alias table for drawing index i with probability weights[i] / sum(weights)."""
+    count = len(weights)
+    scaled = weights * (count / weights.sum())
+    accept, alias = np.ones(count), np.arange(count)
+    small = [i for i in range(count) if scaled[i] < 1.0]
+    large = [i for i in range(count) if scaled[i] >= 1.0]
+    while small and large:
+        low, high = small.pop(), large.pop()
+        accept[low], alias[low] = scaled[low], high
+        scaled[high] -= 1.0 - scaled[low]
+        (small if scaled[high] < 1.0 else large).append(high)
+    return accept, alias
+
+
+def _draw(rng: np.random.Generator, support: np.ndarray, table: tuple[np.ndarray, np.ndarray],
+          size: int) -> np.ndarray:
+    accept, alias = table
+    column = rng.integers(0, len(support), size=size)
+    return support[np.where(rng.random(size) < accept[column], column, alias[column])]
+
+
+def _sample_task(problem: _Problem, entropy: int, index: int, deals: int, ranker: Any) -> np.ndarray:
+    """Sufficient statistics of ``deals`` sampled deals: rows per player ``(sum w*win, sum w*tie,
+    sum w^2*eq, sum w^2*eq^2)`` and a last row ``(sum w, sum w^2, deals, 0)``.
+
+    Holdings are dealt player by player (fixed hands first, then the smallest ranges), each from its
+    weights given the cards already out; the deal's importance weight is the product over players of the
+    weight still available to them, divided by their total weight with only the fixed cards out.
+    """
+    rng = np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=(index,)))
+    players = len(problem.labels)
+    holdings = np.zeros((deals, players), dtype=np.intp)
+    used = np.full(deals, problem.known_mask, dtype=np.uint64)
+    importance = np.ones(deals)
+    alive = np.arange(deals)
+    order = sorted((p for p in range(players) if problem.fixed[p] is None),
+                   key=lambda p: (np.count_nonzero(problem.weights[p]), p))
+    for p, holding in enumerate(problem.fixed):
+        if holding is not None:
+            holdings[:, p] = holding
+    dealt_cards: list[np.ndarray] = []
+    for p in order:
+        weights = problem.weights[p]
+        extended = np.append(weights, 0.0)
+        total = weights.sum()
+        support = np.flatnonzero(weights)
+        table = _alias_table(weights[support])
+        # the weight each player still has: total - holdings touching a dealt card (+ those touching two)
+        per_card = np.zeros(52)
+        np.add.at(per_card, HOLDINGS[:, 0], weights)
+        np.add.at(per_card, HOLDINGS[:, 1], weights)
+        left = np.full(len(alive), total)
+        for cards in dealt_cards:
+            left -= per_card[cards[alive]]
+        out = [cards[alive] for cards in dealt_cards]
+        for first, second in itertools.combinations(range(len(out)), 2):
+            left += extended[_PAIR[out[first], out[second]]]
+        # deal by rejection a few times, then from the masked weights directly (never stalls)
+        chosen = np.full(len(alive), -1)
+        todo = np.arange(len(alive))
+        for _ in range(_REJECTION_ROUNDS):
+            if not todo.size:
+                break
+            candidates = _draw(rng, support, table, todo.size)
+            fits = (_HOLDING_MASKS[candidates] & used[alive[todo]]) == 0
+            chosen[todo[fits]] = candidates[fits]
+            todo = todo[~fits]
+        exact_left = left < 1e-9 * total  # cancellation: recount these exactly
+        recount = np.union1d(todo, np.flatnonzero(exact_left))
+        for start in range(0, recount.size, 4096):
+            rows = recount[start:start + 4096]
+            masked = np.where((_HOLDING_MASKS[support][None, :] & used[alive[rows]][:, None]) == 0,
+                              weights[support][None, :], 0.0)
+            sums = masked.sum(axis=1)
+            left[rows] = sums
+            pending = rows[chosen[rows] < 0]
+            if pending.size:
+                cumulative = np.cumsum(masked[np.searchsorted(rows, pending)], axis=1)
+                draws = rng.random(pending.size) * cumulative[:, -1]
+                picks = np.minimum((cumulative <= draws[:, None]).sum(axis=1), len(support) - 1)
+                chosen[pending] = support[picks]
+        possible = left > 0
+        importance[alive] *= np.where(possible, left / total, 0.0)
+        keep = np.flatnonzero(possible)
+        alive, chosen = alive[keep], chosen[keep]
+        holdings[alive, p] = chosen
+        used[alive] |= _HOLDING_MASKS[chosen]
+        dealt_cards.append(np.zeros(deals, dtype=np.intp))
+        dealt_cards.append(np.zeros(deals, dtype=np.intp))
+        dealt_cards[-2][alive] = HOLDINGS[chosen, 0]
+        dealt_cards[-1][alive] = HOLDINGS[chosen, 1]
+    dealt = _deal_cards(rng, used[alive], problem.to_deal)
+    values = _rank_players(ranker, holdings[alive], dealt, np.array(problem.board, dtype=np.int8))
+    weights = importance[alive]
+    best = values.max(axis=0)
+    winners = values == best
+    count = winners.sum(axis=0)
+    shares = winners / count  # (players, deals)
+    alone = count == 1
+    stats = np.zeros((players + 1, 4))
+    stats[:players, 0] = (winners & alone) @ weights
+    stats[:players, 1] = (shares * ~alone) @ weights
+    squared = weights ** 2
+    stats[:players, 2] = shares @ squared
+    stats[:players, 3] = (shares ** 2) @ squared
+    stats[players] = weights.sum(), squared.sum(), deals, 0
+    return stats
+
+
+def _deal_cards(rng: np.random.Generator, used: np.ndarray, count: int) -> np.ndarray:
+    """``count`` uniformly random distinct cards per deal (deals, count), none in the deal's ``used`` mask."""
+    dealt = np.empty((len(used), count), dtype=np.int8)
+    used = used.copy()
+    for column in range(count):
+        todo = np.arange(len(used))
+        while todo.size:  # each card is free with probability at least 27/52: a few rounds
+            cards = rng.integers(0, 52, size=todo.size)
+            bits = _MASKS[cards]
+            fits = (used[todo] & bits) == 0
+            placed = todo[fits]
+            dealt[placed, column] = cards[fits]
+            used[placed] |= bits[fits]
+            todo = todo[~fits]
+    return dealt
+
+
+# ------------------------------------------------------------------------------------------- driver
+def _run(executor: Any, function: Callable[..., np.ndarray], argument_lists: list[tuple[Any, ...]]) -> np.ndarray:
+    """Call ``function`` on each argument tuple (in this process or on ``executor``) and sum, in order."""
+    if executor is None:
+        results = [function(*arguments) for arguments in argument_lists]
+    else:
+        futures = [executor.submit(function, *arguments) for arguments in argument_lists]
+        results = [future.result() for future in futures]
+    total = results[0].copy()
+    for result in results[1:]:
+        total += result
+    return total
+
+
+def _standard_errors(stats: np.ndarray) -> np.ndarray:
+    players = len(stats) - 1
+    weight_sum, squared_sum = stats[players, 0], stats[players, 1]
+    if weight_sum <= 0:
+        return np.full(players, np.inf)
+    estimate = (stats[:players, 0] + stats[:players, 1]) / weight_sum
+    variance = (stats[:players, 3] - 2 * estimate * stats[:players, 2] + estimate ** 2 * squared_sum) / weight_sum ** 2
+    return np.sqrt(np.maximum(variance, 0.0))
+
+
+def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: str | Sequence[CardLike] = '', *,
+           exact: bool | None = None, samples: int | None = None, target_error: float | None = None,
+           seed: int | None = None, executor: concurrent.futures.Executor | None = None,
+           ranker: type[HandRanker] = HandRanker,
+           progress: Callable[[int, int], None] | None = None) -> EquityResult:
+    """Showdown equity of each player: a hand (``'AhKh'``), a range (text, :class:`~poker.range.Range`
+    or weights, see :mod:`poker.weights`) or ``'random'``, 2 to 10 players.
+
+    ``board``: 0, 3, 4 or 5 cards; ``dead``: cards nobody holds and the board will not show.
+    ``exact``: True enumerates every compatible deal (with suit symmetry), False samples, None (the
+    default) enumerates when at most :data:`EXACT_LIMIT` hands are to be ranked. Sampling deals
+    ``samples`` deals, or (by default) stops once every player's standard error is below
+    ``target_error`` (default :data:`DEFAULT_TARGET_ERROR`, at most :data:`MAX_SAMPLES` deals); given
+    both, it stops at whichever comes first. ``seed`` makes sampling reproducible, also when
+    ``executor`` (any :class:`concurrent.futures.Executor`: a process pool, a Dask client's
+    ``get_executor()``) spreads the chunks. Every hand is ranked by ``ranker.rank_many``.
+    ``progress(done, total)`` is called as deals are counted.
+
+    >>> [round(p.equity, 4) for p in equity(['Ah As', 'KK'])]
+    [0.8195, 0.1805]
+    """
+    started = time.perf_counter()
+    _check_options(exact, samples, target_error, seed, executor, ranker)
+    if progress is not None and not callable(progress):
+        raise SamplingError(f'progress must be a function (done, total), got {progress!r}')
+    problem = _problem(players, board, dead)
+    cards = (tuple(Card.from_index(c) for c in problem.board), tuple(Card.from_index(c) for c in problem.dead))
+    plan = None if exact is False else _plan_exact(problem)
+    if exact is True and plan is None:
+        raise SamplingError(f'too many holding combinations to enumerate for {list(problem.labels)!r}: '
+                            'use sampling (exact=False)')
+    if plan is not None and plan[2] == 0:
+        raise WeightsError(f'no deal gives every player a holding without shared cards: {list(problem.labels)!r}')
+    if plan is not None and (exact is True or plan[3] <= EXACT_LIMIT):
+        tuples, weights, deals, work = plan
+        pieces = max(1, min(len(tuples), math.ceil(work / 8_000_000)))
+        bounds = np.linspace(0, len(tuples), pieces + 1).astype(int)
+        arguments = [(problem, tuples[a:b], weights[a:b], ranker) for a, b in zip(bounds, bounds[1:])]
+        totals = _run(executor, _exact_task, arguments)
+        if progress is not None:
+            progress(deals, deals)
+        total = float(weights.sum()) * math.comb(52 - len(problem.board) - len(problem.dead)
+                                                 - 2 * tuples.shape[1], problem.to_deal)
+        entries = tuple(PlayerEquity(label, float(win / total), float(tie / total))
+                        for label, win, tie in zip(problem.labels, totals[0], totals[1]))
+        return EquityResult(entries, *cards, exact=True, deals=deals, seconds=time.perf_counter() - started)
+    entropy = np.random.SeedSequence(seed).entropy
+    goal = float(target_error) if target_error is not None else (DEFAULT_TARGET_ERROR if samples is None else 0.0)
+    budget = int(samples) if samples is not None else MAX_SAMPLES
+    stats = np.zeros((len(problem.labels) + 1, 4))
+    done, chunks, batch = 0, 0, max(1, min(8, math.ceil(budget / CHUNK_DEALS)))
+    while done < budget:
+        sizes = []
+        for _ in range(batch):
+            size = min(CHUNK_DEALS, budget - done - sum(sizes))
+            if size <= 0:
+                break
+            sizes.append(size)
+        arguments = [(problem, entropy, chunks + i, size, ranker) for i, size in enumerate(sizes)]
+        stats += _run(executor, _sample_task, arguments)
+        chunks += len(sizes)
+        done += sum(sizes)
+        if progress is not None:
+            progress(done, budget)
+        errors = _standard_errors(stats)
+        if goal > 0 and stats[-1, 0] > 0 and errors.max() <= goal:
+            break
+        if goal > 0 and stats[-1, 0] > 0:  # ask for about the deals the error says are still needed
+            needed = done * (float(errors.max()) / goal) ** 2 - done
+            batch = int(min(64, max(1, math.ceil(needed * 1.1 / CHUNK_DEALS))))
+        else:
+            batch = 8
+    if stats[-1, 0] <= 0:
+        raise WeightsError(f'no sampled deal gave every player a holding without shared cards: '
+                           f'{list(problem.labels)!r}')
+    errors = _standard_errors(stats)
+    entries = tuple(PlayerEquity(label, float(win / stats[-1, 0]), float(tie / stats[-1, 0]), float(error))
+                    for label, (win, tie, _, _), error in zip(problem.labels, stats[:-1], errors))
+    return EquityResult(entries, *cards, exact=False, deals=done, seconds=time.perf_counter() - started)
