@@ -268,28 +268,35 @@ def _problem(players: Any, board: Any, dead: Any) -> _Problem:
 
 
 # --------------------------------------------------------------------------------------- the showdown
-def _showdown(values: np.ndarray, deal_weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Weighted wins and split-pot shares per player from hand values (players, deals)."""
+def _showdown(values: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted wins and split-pot shares per player from hand values (players, groups, deals per group),
+    each group of deals weighing ``weights[group]``."""
     best = values.max(axis=0)
     winners = values == best
-    count = winners.sum(axis=0)
+    count = winners.sum(axis=0, dtype=np.int8)
     alone = count == 1
-    wins = (winners & alone) @ deal_weights
-    share = np.where(alone, 0.0, deal_weights / count)
-    ties = winners @ share
-    return wins, ties
+    wins = (winners & alone).sum(axis=2, dtype=np.int64) @ weights
+    split = np.nonzero(~alone)  # split pots are rare: share them out only there
+    shares = winners[:, split[0], split[1]] / count[split]
+    ties = np.zeros(values.shape[:2])
+    for player in range(len(values)):
+        ties[player] = np.bincount(split[0], weights=shares[player], minlength=values.shape[1])
+    return wins, ties @ weights
 
 
 def _rank_players(ranker: Any, holdings: np.ndarray, dealt: np.ndarray, board: np.ndarray) -> np.ndarray:
-    """Hand values (players, deals): each player's holding (deals, players) with the known ``board``
-    and its deal's ``dealt`` cards (deals, 5 - len(board)); each board is built once for all players."""
-    rows = np.empty((len(dealt), 7), dtype=np.int8)
-    rows[:, 2:2 + len(board)] = board
-    rows[:, 2 + len(board):] = dealt
-    values = np.empty((holdings.shape[1], len(dealt)), dtype=np.int16)
+    """Hand values (players, groups, deals per group): group ``g``'s holdings ``holdings[g]`` (groups,
+    players) with the known ``board`` and each of its deals' ``dealt`` cards (groups, deals, cards);
+    each board is laid out once for all players."""
+    groups, deals = dealt.shape[:2]
+    rows = np.empty((groups, deals, 7), dtype=np.int8)
+    rows[:, :, 2:2 + len(board)] = board
+    rows[:, :, 2 + len(board):] = dealt
+    values = np.empty((holdings.shape[1], groups, deals), dtype=np.int16)
+    flat = rows.reshape(groups * deals, 7)
     for player in range(holdings.shape[1]):
-        rows[:, :2] = HOLDINGS[holdings[:, player]]
-        values[player] = ranker.rank_many(rows, validate=False)
+        rows[:, :, :2] = HOLDINGS[holdings[:, player]][:, None, :]
+        values[player] = ranker.rank_many(flat, validate=False).reshape(groups, deals)
     return values
 
 
@@ -371,11 +378,8 @@ def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray, rank
         taken = np.broadcast_to(known, (len(batch), 52)).copy()
         taken[np.arange(len(batch))[:, None], HOLDINGS[batch].reshape(len(batch), -1)] = True
         rest = np.nonzero(~taken)[1].reshape(len(batch), rest_size)
-        boards = rest.astype(np.int8)[:, chosen].reshape(len(batch) * len(chosen), problem.to_deal)
-        owners = np.repeat(np.arange(len(batch)), len(chosen))
-        deal_weights = batch_weights[owners]
-        values = _rank_players(ranker, batch[owners], boards, board)
-        wins, ties = _showdown(values, deal_weights)
+        dealt = rest.astype(np.int8)[:, chosen]  # (tuples, boards, cards)
+        wins, ties = _showdown(_rank_players(ranker, batch, dealt, board), batch_weights)
         totals[0] += wins
         totals[1] += ties
     return totals
@@ -497,7 +501,7 @@ def _sample_task(problem: _Problem, entropy: Any, index: int, deals: int, ranker
         dealt_cards[-2][alive] = HOLDINGS[chosen, 0]
         dealt_cards[-1][alive] = HOLDINGS[chosen, 1]
     dealt = _deal_cards(rng, used[alive], problem.to_deal)
-    values = _rank_players(ranker, holdings[alive], dealt, np.array(problem.board, dtype=np.int8))
+    values = _rank_players(ranker, holdings[alive], dealt[:, None, :], np.array(problem.board, dtype=np.int8))[:, :, 0]
     weights = importance[alive]
     best = values.max(axis=0)
     winners = values == best
@@ -532,13 +536,23 @@ def _deal_cards(rng: np.random.Generator, used: np.ndarray, count: int) -> np.nd
 
 
 # ------------------------------------------------------------------------------------------- driver
-def _run(executor: Any, function: Callable[..., np.ndarray], argument_lists: list[tuple[Any, ...]]) -> np.ndarray:
-    """Call ``function`` on each argument tuple (in this process or on ``executor``) and sum, in order."""
+def _run(executor: Any, function: Callable[..., np.ndarray], argument_lists: list[tuple[Any, ...]],
+         finished: Callable[[int], None] | None = None) -> np.ndarray:
+    """Call ``function`` on each argument tuple (in this process or on ``executor``) and sum the results
+    in order (so the sum does not depend on the executor); ``finished(i)`` follows task ``i``."""
     if executor is None:
-        results = [function(*arguments) for arguments in argument_lists]
+        results = []
+        for number, arguments in enumerate(argument_lists):
+            results.append(function(*arguments))
+            if finished is not None:
+                finished(number)
     else:
         futures = [executor.submit(function, *arguments) for arguments in argument_lists]
-        results = [future.result() for future in futures]
+        results = []
+        for number, future in enumerate(futures):
+            results.append(future.result())
+            if finished is not None:
+                finished(number)
     total = results[0].copy()
     for result in results[1:]:
         total += result
@@ -594,9 +608,10 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
         pieces = max(1, min(len(tuples), math.ceil(work / 8_000_000)))
         bounds = np.linspace(0, len(tuples), pieces + 1).astype(int)
         arguments = [(problem, tuples[a:b], weights[a:b], ranker) for a, b in zip(bounds, bounds[1:])]
-        totals = _run(executor, _exact_task, arguments)
-        if progress is not None:
-            progress(deals, deals)
+        ends = np.cumsum(np.diff(bounds)) * (deals / len(tuples))  # deals counted after each task, roughly
+        report = None if progress is None else lambda number: progress(
+            deals if number == len(arguments) - 1 else int(ends[number]), deals)
+        totals = _run(executor, _exact_task, arguments, report)
         total = float(weights.sum()) * math.comb(52 - len(problem.board) - len(problem.dead)
                                                  - 2 * tuples.shape[1], problem.to_deal)
         entries = tuple(PlayerEquity(label, float(win / total), float(tie / total))
