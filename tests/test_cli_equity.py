@@ -17,17 +17,9 @@ from hypothesis import strategies as st
 import poker.cli.equity as command
 from poker import equity
 from poker.cli import COMMANDS, main
+from test_cli_stats import run  # the shared capsys runner
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_registered() -> None:

@@ -75,7 +75,7 @@ class _Bar:
         if not self.enabled:
             return
         if self.bar is None:
-            from tqdm import tqdm
+            from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
             self.bar = tqdm(total=total, file=sys.stderr, unit=' deals', unit_scale=True, delay=self.delay,
                             leave=False)
         self.bar.total = total
