@@ -28,6 +28,7 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -270,18 +271,16 @@ def _problem(players: Any, board: Any, dead: Any) -> _Problem:
 # --------------------------------------------------------------------------------------- the showdown
 def _showdown(values: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Weighted wins and split-pot shares per player from hand values (players, groups, deals per group),
-    each group of deals weighing ``weights[group]``."""
+    deal ``d`` of group ``g`` weighing ``weights[g, d]`` (or ``weights[g, 0]`` for the whole group)."""
     best = values.max(axis=0)
     winners = values == best
     count = winners.sum(axis=0, dtype=np.int8)
     alone = count == 1
-    wins = (winners & alone).sum(axis=2, dtype=np.int64) @ weights
+    weights = np.broadcast_to(weights, alone.shape)
+    wins = np.array([weights[row & alone].sum() for row in winners])
     split = np.nonzero(~alone)  # split pots are rare: share them out only there
-    shares = winners[:, split[0], split[1]] / count[split]
-    ties = np.zeros(values.shape[:2])
-    for player in range(len(values)):
-        ties[player] = np.bincount(split[0], weights=shares[player], minlength=values.shape[1])
-    return wins, ties @ weights
+    shares = winners[:, split[0], split[1]] * (weights[split] / count[split])
+    return wins, shares.sum(axis=1)
 
 
 def _rank_players(ranker: Any, holdings: np.ndarray, dealt: np.ndarray, board: np.ndarray) -> np.ndarray:
@@ -372,6 +371,14 @@ def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray, rank
     board = np.array(problem.board, dtype=np.int8)
     known = np.zeros(52, dtype=bool)
     known[list(problem.board + problem.dead)] = True
+    if problem.to_deal == 5:  # before the flop: one board per board class (see _board_classes)
+        for holdings, weight in zip(tuples, weights):
+            dealt, counts = _board_class_representatives([*problem.dead, *HOLDINGS[holdings].ravel().tolist()])
+            values = _rank_players(ranker, holdings[None], dealt[None], board)
+            wins, ties = _showdown(values, weight * counts[None])
+            totals[0] += wins
+            totals[1] += ties
+        return totals
     per_batch = max(1, _BOARD_ROWS // max(1, len(chosen)))
     for start in range(0, len(tuples), per_batch):
         batch, batch_weights = tuples[start:start + per_batch], weights[start:start + per_batch]
@@ -379,10 +386,55 @@ def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray, rank
         taken[np.arange(len(batch))[:, None], HOLDINGS[batch].reshape(len(batch), -1)] = True
         rest = np.nonzero(~taken)[1].reshape(len(batch), rest_size)
         dealt = rest.astype(np.int8)[:, chosen]  # (tuples, boards, cards)
-        wins, ties = _showdown(_rank_players(ranker, batch, dealt, board), batch_weights)
+        wins, ties = _showdown(_rank_players(ranker, batch, dealt, board), batch_weights[:, None])
         totals[0] += wins
         totals[1] += ties
     return totals
+
+
+_BLOCK_BITS = np.left_shift(1, 13 * (np.arange(52) & 3) + (np.arange(52) >> 2)).astype(np.int64)
+"""One bit per card, suit by suit: bit 13 * suit + rank (0 for a deuce), so a suit's ranks are 13 bits."""
+
+
+@cache
+def _board_classes() -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Every five-card board (2,598,960, lexicographic), its card mask (:data:`_BLOCK_BITS`), and its
+    class number (of 152,607).
+
+    Two boards are in one class when they have the same ranks and, if one suit has three or more of
+    their cards, that suit and its ranks. Then every holding that shares no card with either makes the
+    same hand value with both: no other suit can reach five cards with two hole cards, so only the
+    ranks and that suit's cards (the flush) can matter. Built once, in about a second.
+    """
+    boards = _combinations(52, 5)
+    columns = [np.ascontiguousarray(column) for column in boards.T]
+    code = np.zeros(len(boards), dtype=np.int64)  # the rank multiset: sum of 5 ** rank
+    masks = np.zeros(len(boards), dtype=np.int64)
+    powers = 5 ** (np.arange(52, dtype=np.int64) >> 2)
+    for column in columns:
+        code += np.take(powers, column)
+        masks |= np.take(_BLOCK_BITS, column)
+    flush = np.zeros(len(boards), dtype=np.int64)
+    for suit in range(4):
+        ranks = (masks >> (13 * suit)) & 0x1FFF
+        suited = np.bitwise_count(ranks) >= 3  # at most one suit can have three of five cards
+        flush[suited] = 8192 * suit + ranks[suited] + 32768
+    _, classes = np.unique(code * 65536 + flush, return_inverse=True)
+    return boards, masks, classes.astype(np.int32), int(classes.max()) + 1
+
+
+def _board_class_representatives(dead: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """One board of each class among the boards without a ``dead`` card (n, 5), and how many boards
+    of its class there are."""
+    boards, masks, classes, count = _board_classes()
+    dead = np.bitwise_or.reduce(_BLOCK_BITS[list(dead)])
+    allowed = np.flatnonzero((masks & dead) == 0)
+    chosen = classes[allowed]
+    sizes = np.bincount(chosen, minlength=count)
+    representative = np.empty(count, dtype=np.intp)
+    representative[chosen] = allowed  # any board of the class will do
+    present = np.flatnonzero(sizes)
+    return boards[representative[present]], sizes[present].astype(np.float64)
 
 
 def _plan_exact(problem: _Problem) -> tuple[np.ndarray, np.ndarray, int, int] | None:

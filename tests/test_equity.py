@@ -111,6 +111,30 @@ def test_heads_up_equals_the_shipped_preflop_numbers() -> None:
     assert hand.deals == 1_712_304
 
 
+def plain_preflop(hands: list[str], dead: str = '') -> list[tuple[float, float]]:
+    """(win, tie) of fixed hands over every board, each board ranked (no board classes, no symmetry)."""
+    holes = [[card.index for card in parse_cards(hand)] for hand in hands]
+    used = {c for hole in holes for c in hole} | {card.index for card in parse_cards(dead)}
+    boards = np.array(list(itertools.combinations([c for c in range(52) if c not in used], 5)), dtype=np.int8)
+    values = np.array([HandRanker.rank_many(np.column_stack([np.tile(hole, (len(boards), 1)), boards]))
+                       for hole in holes])
+    winners = values == values.max(axis=0)
+    count = winners.sum(axis=0)
+    return [(float((row & (count == 1)).mean()), float((row * (count > 1) / count).mean())) for row in winners]
+
+
+@pytest.mark.parametrize('hands, dead', [
+    (['Ah Kh', 'Qh Jh', '9h 8h'], ''),       # one suit everywhere: flushes decide
+    (['Ah Ad', 'Kc Qs', '5d 4d', '7h 7c'], 'Ts 9c'),
+    (['2c 3c', '2d 3d'], ''),                # chops and flushes of both suits
+])
+def test_preflop_board_classes_equal_ranking_every_board(hands: list[str], dead: str) -> None:
+    result = equity(hands, dead=dead)
+    assert result.exact and result.deals == math.comb(52 - 2 * len(hands) - len(parse_cards(dead)), 5)
+    for entry, (win, tie) in zip(result, plain_preflop(hands, dead)):
+        assert entry.win == pytest.approx(win, abs=1e-12) and entry.tie == pytest.approx(tie, abs=1e-12)
+
+
 def test_three_hands_preflop_count_every_board() -> None:
     result = equity(['Ah Kh', 'Qc Qd', 'Js Ts'])
     assert result.exact and result.deals == 1_370_754 == math.comb(46, 5)
