@@ -49,6 +49,7 @@ __all__ = [
     'EquityResult',
     'MAX_PLAYERS',
     'MAX_SAMPLES',
+    'PREFLOP_TUPLE_WORK',
     'PlayerEquity',
     'SamplingError',
     'equity',
@@ -59,7 +60,12 @@ MAX_PLAYERS = 10
 
 EXACT_LIMIT = 150_000_000
 """``exact=None`` enumerates when at most this many hands are to be ranked: players x (holding tuples
-up to suit symmetry) x boards per tuple (about three seconds); otherwise it samples."""
+up to suit symmetry) x boards per tuple, where a tuple before the flop counts
+:data:`PREFLOP_TUPLE_WORK` (its board classes); about three seconds. Otherwise it samples."""
+
+PREFLOP_TUPLE_WORK = 2_000_000
+"""The work of one holding tuple before the flop, in hands ranked: about 150,000 board classes per
+player, and the pass over the 2,598,960 boards that finds them."""
 
 DEFAULT_TARGET_ERROR = 0.001
 """With neither ``samples`` nor ``target_error``, sampling stops once every player's standard error is below this."""
@@ -456,7 +462,8 @@ def _plan_exact(problem: _Problem) -> tuple[np.ndarray, np.ndarray, int, int] | 
         deals = int(sizes[smallest].sum()) * boards
     else:
         deals = len(tuples) * boards
-    return tuples, weights, deals, len(tuples) * boards * tuples.shape[1]
+    per_tuple = PREFLOP_TUPLE_WORK if problem.to_deal == 5 else boards * tuples.shape[1]
+    return tuples, weights, deals, len(tuples) * per_tuple
 
 
 # ------------------------------------------------------------------------------------------ sampling
@@ -657,7 +664,7 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
         raise WeightsError(f'no deal gives every player a holding without shared cards: {list(problem.labels)!r}')
     if plan is not None and (exact is True or plan[3] <= EXACT_LIMIT):
         tuples, weights, deals, work = plan
-        pieces = max(1, min(len(tuples), math.ceil(work / 8_000_000)))
+        pieces = max(1, min(len(tuples), math.ceil(work / 8_000_000)))  # tasks of about 0.2 s
         bounds = np.linspace(0, len(tuples), pieces + 1).astype(int)
         arguments = [(problem, tuples[a:b], weights[a:b], ranker) for a, b in zip(bounds, bounds[1:])]
         ends = np.cumsum(np.diff(bounds)) * (deals / len(tuples))  # deals counted after each task, roughly
