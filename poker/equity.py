@@ -489,7 +489,37 @@ def _draw(rng: np.random.Generator, support: np.ndarray, table: tuple[np.ndarray
     return support[np.where(rng.random(size) < accept[column], column, alias[column])]
 
 
-def _sample_task(problem: _Problem, entropy: Any, index: int, deals: int, ranker: Any) -> np.ndarray:
+@frozen
+class _Dealer:
+    """What dealing one player's holding needs, computed once per question: the weights, their total
+    and support, Walker's alias table over the support, and the weight of the holdings with each card."""
+
+    player: int
+    weights: np.ndarray
+    total: float
+    support: np.ndarray
+    table: tuple[np.ndarray, np.ndarray]
+    per_card: np.ndarray
+
+    @classmethod
+    def of(cls, player: int, weights: np.ndarray) -> _Dealer:
+        support = np.flatnonzero(weights)
+        per_card = np.zeros(52)
+        np.add.at(per_card, HOLDINGS[:, 0], weights)
+        np.add.at(per_card, HOLDINGS[:, 1], weights)
+        return cls(player, np.append(weights, 0.0), float(weights.sum()), support,
+                   _alias_table(weights[support]), per_card)
+
+
+def _dealers(problem: _Problem) -> tuple[_Dealer, ...]:
+    """The players to deal, fixed hands aside, smallest ranges first."""
+    order = sorted((p for p in range(len(problem.labels)) if problem.fixed[p] is None),
+                   key=lambda p: (np.count_nonzero(problem.weights[p]), p))
+    return tuple(_Dealer.of(p, problem.weights[p]) for p in order)
+
+
+def _sample_task(problem: _Problem, dealers: tuple[_Dealer, ...], entropy: Any, index: int, deals: int,
+                 ranker: Any) -> np.ndarray:
     """Sufficient statistics of ``deals`` sampled deals: rows per player ``(sum w*win, sum w*tie,
     sum w^2*eq, sum w^2*eq^2)`` and a last row ``(sum w, sum w^2, deals, 0)``.
 
@@ -503,25 +533,17 @@ def _sample_task(problem: _Problem, entropy: Any, index: int, deals: int, ranker
     used = np.full(deals, problem.known_mask, dtype=np.uint64)
     importance = np.ones(deals)
     alive = np.arange(deals)
-    order = sorted((p for p in range(players) if problem.fixed[p] is None),
-                   key=lambda p: (np.count_nonzero(problem.weights[p]), p))
     for p, holding in enumerate(problem.fixed):
         if holding is not None:
             holdings[:, p] = holding
     dealt_cards: list[np.ndarray] = []
-    for p in order:
-        weights = problem.weights[p]
-        extended = np.append(weights, 0.0)
-        total = weights.sum()
-        support = np.flatnonzero(weights)
-        table = _alias_table(weights[support])
+    for dealer in dealers:
+        p, extended, total, support, table = dealer.player, dealer.weights, dealer.total, dealer.support, dealer.table
+        weights = extended[:-1]
         # the weight each player still has: total - holdings touching a dealt card (+ those touching two)
-        per_card = np.zeros(52)
-        np.add.at(per_card, HOLDINGS[:, 0], weights)
-        np.add.at(per_card, HOLDINGS[:, 1], weights)
         left = np.full(len(alive), total)
         for cards in dealt_cards:
-            left -= per_card[cards[alive]]
+            left -= dealer.per_card[cards[alive]]
         out = [cards[alive] for cards in dealt_cards]
         for first, second in itertools.combinations(range(len(out)), 2):
             left += extended[_PAIR[out[first], out[second]]]
@@ -677,6 +699,7 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
                         for label, win, tie in zip(problem.labels, totals[0], totals[1]))
         return EquityResult(entries, *cards, exact=True, deals=deals, seconds=time.perf_counter() - started)
     entropy = np.random.SeedSequence(seed).entropy
+    dealers = _dealers(problem)
     goal = float(target_error) if target_error is not None else (DEFAULT_TARGET_ERROR if samples is None else 0.0)
     budget = int(samples) if samples is not None else MAX_SAMPLES
     stats = np.zeros((len(problem.labels) + 1, 4))
@@ -688,7 +711,7 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
             if size <= 0:
                 break
             sizes.append(size)
-        tasks = [(problem, entropy, chunks + i, size, ranker) for i, size in enumerate(sizes)]
+        tasks = [(problem, dealers, entropy, chunks + i, size, ranker) for i, size in enumerate(sizes)]
         stats += _run(executor, _sample_task, tasks)
         chunks += len(sizes)
         done += sum(sizes)
