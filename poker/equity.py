@@ -35,7 +35,7 @@ import numpy as np
 from attrs import frozen
 
 from .card import Card, CardLike, format_cards, parse_cards
-from .errors import CardCountError, DuplicateCardError, OpponentCountError, PokerError, WeightsError
+from .errors import CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, WeightsError
 from .hand_ranker import HandRanker
 from .preflop import _combinations
 from .range import Range
@@ -168,7 +168,7 @@ def _read_player(entry: Any, number: int) -> tuple[str, np.ndarray, int | None]:
             if len(cards) != 2:
                 raise CardCountError(f'player {number}: a hand has 2 cards, got {len(cards)}: {entry!r}')
             return format_cards(cards, sep=''), *_one_hot(StartingHand(cards))
-        return str(Range.parse(text)) or text, _weights(Range.parse(text), number), None
+        return text, _weights(Range.parse(text), number), None
     if isinstance(entry, Range):
         return str(entry), _weights(entry, number), None
     weights = _weights(entry, number)
@@ -194,7 +194,7 @@ def _read_cards(cards: str | Sequence[CardLike] | None, what: str) -> tuple[Card
     if cards is None:
         return ()
     if not isinstance(cards, (str, Sequence)) or isinstance(cards, (bytes, Mapping)):
-        raise PokerError(f'{what} must be card text such as "Ah 7c 2d", got {cards!r}')
+        raise CardParseError(f'{what} must be card text such as "Ah 7c 2d", got {cards!r}')
     return tuple(parse_cards(cards))
 
 
