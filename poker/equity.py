@@ -703,7 +703,7 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
     goal = float(target_error) if target_error is not None else (DEFAULT_TARGET_ERROR if samples is None else 0.0)
     budget = int(samples) if samples is not None else MAX_SAMPLES
     stats = np.zeros((len(problem.labels) + 1, 4))
-    done, chunks, batch = 0, 0, max(1, min(8, math.ceil(budget / CHUNK_DEALS)))
+    done, chunks, batch = 0, 0, max(1, min(2 if goal > 0 else 8, math.ceil(budget / CHUNK_DEALS)))
     while done < budget:
         sizes: list[int] = []
         for _ in range(batch):
@@ -715,16 +715,17 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
         stats += _run(executor, _sample_task, tasks)
         chunks += len(sizes)
         done += sum(sizes)
-        if progress is not None:
-            progress(done, budget)
         errors = _standard_errors(stats)
-        if goal > 0 and stats[-1, 0] > 0 and errors.max() <= goal:
-            break
+        reached = goal > 0 and stats[-1, 0] > 0 and errors.max() <= goal
         if goal > 0 and stats[-1, 0] > 0:  # ask for about the deals the error says are still needed
-            needed = done * (float(errors.max()) / goal) ** 2 - done
+            needed = 0.0 if reached else done * (float(errors.max()) / goal) ** 2 - done
             batch = int(min(64, max(1, math.ceil(needed * 1.1 / CHUNK_DEALS))))
         else:
-            batch = 8
+            needed, batch = float(budget - done), 8
+        if progress is not None:  # the total is the deals still expected, at most the budget
+            progress(done, done if reached else int(min(budget, done + max(needed, 1.0))))
+        if reached:
+            break
     if stats[-1, 0] <= 0:
         raise WeightsError(f'no sampled deal gave every player a holding without shared cards: '
                            f'{list(problem.labels)!r}')

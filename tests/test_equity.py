@@ -193,7 +193,9 @@ def test_papp_multiway_comparison() -> None:
 
 def test_seeded_sampling_repeats_and_stops_at_the_target() -> None:
     players = ['QQ+, AKs', 'JJ-99, AQs', 'random']
-    first = equity(players, exact=False, target_error=0.003, seed=5)
+    reports: list[tuple[int, int]] = []
+    first = equity(players, exact=False, target_error=0.003, seed=5, progress=lambda *report: reports.append(report))
+    assert reports[-1] == (first.deals, first.deals) and all(done <= total for done, total in reports)
     again = equity(players, exact=False, target_error=0.003, seed=5)
     other = equity(players, exact=False, target_error=0.003, seed=6)
     assert [p.equity for p in first] == [p.equity for p in again] and first.deals == again.deals
