@@ -70,10 +70,20 @@ def test_error_and_exact_flags(capsys: pytest.CaptureFixture[str]) -> None:
     (['AhKh', 'QQ', '--error', 'nan'], 'nan'),
     (['AhKh', 'QQ', '--seed', '-1'], '-1'),
     (['AhKh', 'QQ', '--samples', 'many'], "'many'"),
+    (['AhKh', 'QQ', '--workers', '0'], '0'),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], quoted: str) -> None:
     status, out, err = run(capsys, 'equity', *argv)
     assert status == 2 and out == '' and quoted in err and err.count('\n') == 1 and 'Traceback' not in err
+
+
+def test_workers_give_the_same_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ('equity', 'QQ+, AKs', 'JJ-99, AQs', 'random', '-b', 'Kh 7c 2d', '--samples', '140000', '--seed', '2',
+            '--json')
+    alone = json.loads(run(capsys, *argv)[1])
+    status, out, err = run(capsys, *argv, '--workers', '2')
+    assert status == 0 and err == ''
+    assert [p['equity'] for p in json.loads(out)['players']] == [p['equity'] for p in alone['players']]
 
 
 def test_ctrl_c_exits_130(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..equity import DEFAULT_TARGET_ERROR, MAX_PLAYERS, EquityResult, equity
-from ..errors import PokerError
+from ..equity import DEFAULT_TARGET_ERROR, MAX_PLAYERS, EquityResult, SamplingError, equity
 from .output import colour, print_json
 
 __all__ = ['add_parser', 'render', 'run']
@@ -27,7 +27,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         epilog='examples:\n  poker equity AhKh "QQ+, AKs" random\n  poker equity AhAs KK\n'
                '  poker equity AcKd random random random -b Qc Qs Jd 7h 3d\n'
                '  poker equity "JJ+, AK" "22+, A2s+" -b "Ks 7d 2c" --dead 3h --error 0.002 --seed 1\n'
-               '  poker equity AhKh QcQd JsTs --exact --json',
+               '  poker equity AhKh QcQd JsTs --exact --json\n'
+               '  poker equity "QQ+, AKs" "JJ-99, AQs" random --error 0.0005 --workers 2',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('players', nargs='+', metavar='PLAYER',
                         help=f'2 to {MAX_PLAYERS} players: a hand (AhKh), a range ("QQ+, AKs") or random')
@@ -39,6 +40,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     how.add_argument('--error', type=float, metavar='E',
                      help=f'sample until every standard error is below E (default {DEFAULT_TARGET_ERROR})')
     parser.add_argument('--seed', type=int, default=None, help='seed the sampling (the same seed, the same answer)')
+    parser.add_argument('--workers', type=int, default=1, metavar='N',
+                        help='spread the work over N local processes (default 1: this one); same answer')
     parser.add_argument('--json', action='store_true', help='print JSON')
     parser.set_defaults(handler=run)
 
@@ -87,9 +90,12 @@ class _Bar:
 
 
 def run(args: argparse.Namespace) -> int:
+    if isinstance(args.workers, bool) or not 1 <= args.workers <= 256:
+        raise SamplingError(f'--workers must be a whole number from 1 to 256, got {args.workers!r}')
     bar = _Bar()
+    executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     try:
-        options: dict[str, Any] = {'seed': args.seed, 'progress': bar}
+        options: dict[str, Any] = {'seed': args.seed, 'progress': bar, 'executor': executor}
         if args.exact:
             options['exact'] = True
         elif args.samples is not None:
@@ -98,13 +104,12 @@ def run(args: argparse.Namespace) -> int:
             options['target_error'] = args.error
         result = equity(args.players, ' '.join(args.board), ' '.join(args.dead), **options)
     except KeyboardInterrupt:
-        bar.close()
         print('poker: interrupted', file=sys.stderr)
         return 130
-    except PokerError:
+    finally:
         bar.close()
-        raise
-    bar.close()
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
     if args.json:
         print_json(result.as_dict())
     else:
