@@ -403,9 +403,9 @@ _BLOCK_BITS = np.left_shift(1, 13 * (np.arange(52) & 3) + (np.arange(52) >> 2)).
 
 
 @cache
-def _board_classes() -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """Every five-card board (2,598,960, lexicographic), its card mask (:data:`_BLOCK_BITS`), and its
-    class number (of 152,607).
+def _board_classes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every five-card board (2,598,960), its card mask (:data:`_BLOCK_BITS`) and its class number
+    (152,607 classes), sorted by class.
 
     Two boards are in one class when they have the same ranks and, if one suit has three or more of
     their cards, that suit and its ranks. Then every holding that shares no card with either makes the
@@ -426,21 +426,19 @@ def _board_classes() -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
         suited = np.bitwise_count(ranks) >= 3  # at most one suit can have three of five cards
         flush[suited] = 8192 * suit + ranks[suited] + 32768
     _, classes = np.unique(code * 65536 + flush, return_inverse=True)
-    return boards, masks, classes.astype(np.int32), int(classes.max()) + 1
+    order = np.argsort(classes, kind='stable')
+    return boards[order], masks[order], classes[order].astype(np.int32)
 
 
 def _board_class_representatives(dead: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
     """One board of each class among the boards without a ``dead`` card (n, 5), and how many boards
     of its class there are."""
-    boards, masks, classes, count = _board_classes()
-    dead = np.bitwise_or.reduce(_BLOCK_BITS[list(dead)])
-    allowed = np.flatnonzero((masks & dead) == 0)
-    chosen = classes[allowed]
-    sizes = np.bincount(chosen, minlength=count)
-    representative = np.empty(count, dtype=np.intp)
-    representative[chosen] = allowed  # any board of the class will do
-    present = np.flatnonzero(sizes)
-    return boards[representative[present]], sizes[present].astype(np.float64)
+    boards, masks, classes = _board_classes()
+    allowed = np.flatnonzero((masks & np.bitwise_or.reduce(_BLOCK_BITS[list(dead)])) == 0)
+    chosen = classes[allowed]  # sorted: each class is a run
+    starts = np.flatnonzero(np.concatenate(([True], chosen[1:] != chosen[:-1])))
+    sizes = np.diff(np.append(starts, len(allowed)))
+    return boards[allowed[starts]], sizes.astype(np.float64)
 
 
 def _plan_exact(problem: _Problem) -> tuple[np.ndarray, np.ndarray, int, int] | None:
