@@ -425,9 +425,11 @@ def _board_classes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         ranks = (masks >> (13 * suit)) & 0x1FFF
         suited = np.bitwise_count(ranks) >= 3  # at most one suit can have three of five cards
         flush[suited] = 8192 * suit + ranks[suited] + 32768
-    _, classes = np.unique(code * 65536 + flush, return_inverse=True)
-    order = np.argsort(classes, kind='stable')
-    return boards[order], masks[order], classes[order].astype(np.int32)
+    keys = code * 65536 + flush
+    order = np.argsort(keys)
+    ordered = keys[order]
+    classes = np.concatenate(([0], np.cumsum(ordered[1:] != ordered[:-1]))).astype(np.int32)
+    return boards[order], masks[order], classes
 
 
 def _board_class_representatives(dead: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
