@@ -275,9 +275,9 @@ def test_advise_with_range(capsys: pytest.CaptureFixture[str], monkeypatch: pyte
     (['advise', 'Ah', '--pot', '1', '--to-call', '0', '--bet-size', '1'], 'need 2 hole cards'),
     (['advise', 'AhKh', '--board', 'Qh Jh', '--pot', '1', '--to-call', '0', '--bet-size', '1'], '0, 3, 4 or 5'),
     (['advise', 'AhKh', '--board', 'Ah Jh 2c', '--pot', '1', '--to-call', '0', '--bet-size', '1'], 'duplicate'),
-    (['advise', 'AhKh', '--pot', '-1', '--to-call', '0', '--bet-size', '1'], 'got -1'),
-    (['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '0'], 'bet_size'),
-    (['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1', '--bets', '-2'], 'got -2'),
+    (['advise', 'AhKh', '--pot', '-1', '--to-call', '0', '--bet-size', '1'], "got '-1'"),
+    (['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '0'], "bet size must be a number from 1e-06 to 1e+12, got '0'"),
+    (['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1', '--bets', '-2'], "got '-2'"),
 ])
 def test_advise_bad_input_is_one_line_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
@@ -298,7 +298,8 @@ def test_advise_empty_range_is_an_error_not_every_holding(capsys: pytest.Capture
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, err = run_main(['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1', '--range', ''],
                               capsys, monkeypatch)
-    assert code == 2 and out == '' and err == 'poker: error: the weights give no holding any weight\n'
+    assert code == 2 and out == '' and err == ("poker advise: error: argument -r/--range: the range '' holds no "
+                                               'holding (leave --range out for any hand)\n')
 
 
 def test_kelly_command_bad_range_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],

@@ -63,6 +63,7 @@ from ..hand_ranker import HandRanker
 from ..hand_statistics import HandStatistics
 from ..kelly import kelly_bet, kelly_fraction, showdown_probabilities
 from .advise import opponent_weights, player_statistics
+from .options import add_range
 
 __all__ = ['KellyAdvisor', 'add_parser', 'run']
 
@@ -77,8 +78,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description='\n\n'.join(__doc__.split('\n\n')[1:3]), formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog='example session:\n  Bankroll: 5000\n  Retained pot: 0\n  == Pre-flop ==\n  Hole cards: Ah Kh\n'
                '  Opponents still in (0 ends the round): 3\n  ...')
-    parser.add_argument('--range', dest='range_text', metavar='RANGE',
-                        help='the opponents\' range, e.g. "TT+,AQs+" (default: every holding alike)')
+    add_range(parser)
     parser.set_defaults(handler=run)
 
 
@@ -237,4 +237,4 @@ class KellyAdvisor:
 
 
 def run(args: argparse.Namespace) -> int:
-    return KellyAdvisor(weights=opponent_weights(args.range_text)).run()
+    return KellyAdvisor(weights=opponent_weights(args.range)).run()

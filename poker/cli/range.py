@@ -6,6 +6,7 @@ import argparse
 
 from ..starting_hand import HAND_CLASSES
 from .grid import GRID_NOTE, class_weight_grid, render_grid
+from .options import add_json, add_png, words
 from .output import print_json
 
 
@@ -15,11 +16,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description='Read range notation and show which starting hands it holds, and how much of each: '
                     'a full class shows its name, part of one its percentage, an absent one a dot.',
         epilog='examples:\n  poker range "QQ+, AKs"\n  poker range "22+, A2s+, KTs+, QJs, AJo+:0.5" --json\n'
-               '  poker range "TT+, AQs+" --png range.png   (needs: pip install \'poker[plot]\')',
+               '  poker range "TT+, AQs+" --png range.png   (needs matplotlib)',
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('text', nargs='+', help='range notation, e.g. "QQ+, AKs, ATs+:0.5"')
-    parser.add_argument('--json', action='store_true', help='print JSON')
-    parser.add_argument('--png', metavar='FILE', help='also draw the range as a heat map picture')
+    parser.add_argument('text', nargs='+', help='range notation, in one word or several: '
+                                                '"QQ+, AKs, ATs+:0.5" or QQ+ AKs ATs+:0.5')
+    add_json(parser)
+    add_png(parser)
     parser.set_defaults(handler=run)
 
 
@@ -37,7 +39,7 @@ def _style(share: float) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from ..range import Range  # imported here: the command line must start fast
-    text = ' '.join(args.text)
+    text = words(args.text)
     hand_range = Range.parse(text)
     weights = hand_range.weights
     grid = class_weight_grid(weights)

@@ -6,6 +6,7 @@ import argparse
 
 from ..card import format_cards
 from ..rankable_hand import RankableHand
+from .options import add_json
 from .output import colour, print_json
 
 
@@ -15,7 +16,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         epilog='examples:\n  poker rank "Ah Kh Qh Jh Th 2c 3d"\n  poker rank 5c4d3h2sAc --json',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('cards', nargs='+', help='the cards, e.g. "Ah Kh Qh Jh Th" (spaces optional)')
-    parser.add_argument('--json', action='store_true', help='print JSON')
+    add_json(parser)
     parser.set_defaults(handler=run)
 
 

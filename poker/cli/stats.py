@@ -13,6 +13,7 @@ from ..card import format_cards
 from ..errors import PokerError
 from ..hand_statistics import HandStatistics
 from ..player import Player
+from .options import add_board, add_json, add_lookahead, add_opponents, add_png, add_range
 from .output import colour, print_json
 
 _LABELS = ('ahead', 'tied', 'behind')
@@ -28,20 +29,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                '  poker stats Ah Qh --board 3h4sJh2c --opponents 3 --json\n'
                '  poker stats AhQh --board "3h 4s Jh" --range "TT+, AJs+, KQs, AKo"\n'
                '  poker stats AsAd --opponents 4\n'
-               '  poker stats AhQh --board "3h 4s Jh" --png strength.png   (needs: pip install \'poker[plot]\')',
+               '  poker stats AhQh --board "3h 4s Jh" --png strength.png   (needs matplotlib)',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('hole', nargs='+', help='the two hole cards, e.g. AhQh')
-    parser.add_argument('--board', '-b', nargs='+', default=[],
-                        help='the board: 3, 4 or 5 cards (none: before the flop, the exact all-in equity)')
-    parser.add_argument('--opponents', '-n', type=int, default=1, help='opponents still in the hand (1-22)')
-    parser.add_argument('--lookahead', '-l', type=int, default=None,
-                        help='cards to look ahead for the potentials: 2 (flop), 1 or 0; '
-                             'default 2 on the flop, 1 on the turn, 0 on the river')
-    parser.add_argument('--range', '-r', dest='range_text', default=None,
-                        help='the opponent\'s range, e.g. "QQ+, AKs, AQo:0.5" (default: every holding alike)')
-    parser.add_argument('--json', action='store_true', help='print JSON')
-    parser.add_argument('--png', metavar='FILE',
-                        help="also draw the hand's strength after each runout as a histogram picture")
+    add_board(parser)
+    add_opponents(parser)
+    add_lookahead(parser)
+    add_range(parser)
+    add_json(parser)
+    add_png(parser)
     parser.set_defaults(handler=run)
 
 
@@ -86,11 +82,8 @@ def render(player: Player, stats: HandStatistics, use_colour: bool | None = None
 
 
 def run(args: argparse.Namespace) -> int:
-    player = Player(' '.join(args.hole), ' '.join(args.board))
-    weights = None
-    if args.range_text is not None:
-        from ..range import Range
-        weights = Range.parse(args.range_text)
+    player = Player(' '.join(args.hole), args.board)
+    weights = args.range
     stats = player.calculate_hand_statistics(opponents=args.opponents, lookahead=args.lookahead, weights=weights)
     if args.png:
         draw(player, stats, args.png, weights)
