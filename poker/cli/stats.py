@@ -62,6 +62,7 @@ def outcomes(player: Player, stats: HandStatistics, weights: Any = None) -> dict
     :class:`HandStatistics` holds the shares there.
     """
     total = stats.ahead + stats.tied + stats.behind
+    counts: tuple[float, ...]
     if player.board:
         counts = (stats.ahead, stats.tied, stats.behind)
         shares = tuple(count / total if total else 0.0 for count in counts)
