@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import PokerError
+from ..hand_ranker import HandRanker
 
 __all__ = [
     'MAX_AMOUNT', 'MIN_AMOUNT', 'add_board', 'add_json', 'add_lookahead', 'add_opponents', 'add_png',
@@ -136,6 +137,12 @@ def png_file(text: str) -> str:
 
 
 # ------------------------------------------------------------------------------------- the options
+_OPPONENTS = whole('opponents', 1, HandRanker.MAX_OPPONENTS)
+_LOOKAHEAD = whole('lookahead', 0, 2)
+_SEED = whole('seed', 0, 2 ** 63 - 1)
+_WORKERS = whole('workers', 1, 1024)
+
+
 def add_board(parser: argparse.ArgumentParser) -> None:
     """``-b/--board``: the board as one or several words; ``args.board`` is the text ('' for none)."""
     parser.add_argument('-b', '--board', nargs='+', action=_Words, default='', metavar='CARDS',
@@ -145,15 +152,13 @@ def add_board(parser: argparse.ArgumentParser) -> None:
 
 def add_opponents(parser: argparse.ArgumentParser) -> None:
     """``-n/--opponents``: 1 to 22 opponents still in (default 1)."""
-    from ..hand_ranker import HandRanker
-    most = HandRanker.MAX_OPPONENTS
-    parser.add_argument('-n', '--opponents', type=whole('opponents', 1, most), default=1, metavar='N',
-                        help=f'opponents still in the hand, 1 to {most} (default 1)')
+    parser.add_argument('-n', '--opponents', type=_OPPONENTS, default=1, metavar='N',
+                        help=f'opponents still in the hand, 1 to {HandRanker.MAX_OPPONENTS} (default 1)')
 
 
 def add_lookahead(parser: argparse.ArgumentParser) -> None:
     """``-l/--lookahead``: 0, 1 or 2 cards to look ahead, or None for the street's default."""
-    parser.add_argument('-l', '--lookahead', type=whole('lookahead', 0, 2), default=None, metavar='CARDS',
+    parser.add_argument('-l', '--lookahead', type=_LOOKAHEAD, default=None, metavar='CARDS',
                         help='cards to look ahead for the potentials: 2 (flop), 1 or 0; '
                              'default 2 on the flop, 1 on the turn, 0 on the river')
 
@@ -178,11 +183,11 @@ def add_png(parser: argparse.ArgumentParser) -> None:
 
 def add_seed(parser: argparse.ArgumentParser) -> None:
     """``--seed S``: the seed of anything sampled, for a result that repeats."""
-    parser.add_argument('--seed', type=whole('seed', 0, 2 ** 63 - 1), default=None, metavar='S',
+    parser.add_argument('--seed', type=_SEED, default=None, metavar='S',
                         help='seed of the random sampling, for results that repeat (default: fresh each run)')
 
 
 def add_workers(parser: argparse.ArgumentParser) -> None:
     """``--workers N``: worker processes for long work."""
-    parser.add_argument('--workers', type=whole('workers', 1, 1024), default=None, metavar='N',
+    parser.add_argument('--workers', type=_WORKERS, default=None, metavar='N',
                         help='worker processes for long work (default: one per core)')
