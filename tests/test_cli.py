@@ -82,3 +82,19 @@ def test_python_m_poker_bad_input_has_no_traceback() -> None:
     assert result.returncode == 2 and result.stdout == ''
     assert result.stderr.splitlines() == [
         "poker: error: invalid card '1h': unknown rank '1' (expected one of 23456789TJQKA or 10)"]
+
+
+@pytest.mark.parametrize('command', COMMANDS)
+def test_ctrl_c_in_any_command_exits_130_quietly(command: str, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib.import_module(f'poker.cli.{command}'), 'run', interrupted)
+    argv = {'rank': ['rank', 'AhKhQhJhTh'], 'stats': ['stats', 'AhKh'], 'range': ['range', 'QQ+'],
+            'advise': ['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1']}.get(command, [command])
+    assert main(argv) == 130
+    out, err = capsys.readouterr()
+    assert err.strip() == '' and 'Traceback' not in out
