@@ -141,7 +141,8 @@ def test_every_example_does_what_it_says(line: str, argv: list[str], tmp_path: P
             name, _, weight = part.partition(':')
             assert name in shown, (line, part)  # no part undone by another
             if re.fullmatch(r'[2-9TJQKA]{2}[so]?', name) and len(Range.parse(name)) in (4, 6, 12):
-                assert {w for _, w in Range.parse(name) & shown} == {float(weight or 1)}, (line, part)
+                stated = float(weight.rstrip('%')) / 100 if weight.endswith('%') else float(weight or 1)
+                assert {w for _, w in Range.parse(name) & shown} == {stated}, (line, part)
 
 
 def test_the_top_help_example_keeps_every_part(capsys: pytest.CaptureFixture[str]) -> None:

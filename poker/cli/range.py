@@ -14,8 +14,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         'range', help="show a range of starting hands on the 13x13 grid",
         description='Read range notation and show which starting hands it holds, and how much of each: '
-                    'a full class shows its name, part of one its percentage, an absent one a dot.',
-        epilog='examples:\n  poker range "QQ+, AKs"\n  poker range "22+, A2s+, KTs+, QJs, AJo+:0.5" --json\n'
+                    'a full class shows its name, part of one its percentage, an absent one a dot. '
+                    'Parts are separated by commas, semicolons or spaces; where they overlap the more specific '
+                    'part decides (a holding over a class over a group of classes), then the larger weight.',
+        epilog='examples:\n  poker range "QQ+, AKs"\n  poker range QQ+ AKs T9s-65s AJo:50%\n'
+               '  poker range 15%\n  poker range "22+, A2s+, KTs+, QJs, AJo+:0.5" --json\n'
                '  poker range "TT+, AQs+" --png range.png   (needs matplotlib)',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('text', nargs='+', help='range notation, in one word or several: '
