@@ -390,3 +390,16 @@ def test_piped_invalid_utf8_is_asked_again_under_a_strict_locale() -> None:
     assert result.returncode == 0 and 'Traceback' not in err
     assert len(err.splitlines()) == 2 and all(line.endswith('; try again') for line in err.splitlines())
     assert result.stdout.decode().rstrip().endswith('Bye.')
+
+
+def test_the_kelly_bet_never_exceeds_the_bankroll(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ['advise', 'AhKh', '--board', 'Qh Jh Th 2c 3d', '--pot', '1', '--to-call', '0', '--bet-size', '1',
+            '--bankroll', '1e12', '--json']
+    code, out, _ = run_main(argv, capsys, monkeypatch)
+    assert code == 0 and json.loads(out)['kelly']['bet'] == 10 ** 12
+    nuts = {size: HandStatistics.from_counts(100, 0, 0) for size in (0, 3, 4, 5)}
+    out_stream = io.StringIO()
+    script = Script([str(10 ** 12), '1', 'Ah Kh', '1'])
+    KellyAdvisor(script, out=out_stream, err=io.StringIO(), statistics=lambda hole, board: nuts[len(board)]).run()
+    assert kelly_bets(out_stream.getvalue()) == [10 ** 12]

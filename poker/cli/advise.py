@@ -4,6 +4,7 @@ Kelly bet when a bankroll is given."""
 from __future__ import annotations
 
 import argparse
+import math
 from typing import Any
 
 from ..advice import Advice, Situation, advise
@@ -97,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _kelly(stats: HandStatistics, bankroll: float, pot: float, opponents: int) -> dict[str, Any]:
     """The Kelly numbers, with the pot as the retained pot."""
-    bet = kelly_bet(stats, bankroll, retained_pot=pot, opponents=opponents)
+    bet = min(kelly_bet(stats, bankroll, retained_pot=pot, opponents=opponents), math.floor(bankroll))
     win, split = showdown_probabilities(stats)
     fraction = kelly_fraction(win, split, opponents, pot / bankroll) if bankroll > 0 else 0.0
     return {'bet': bet, 'fraction': fraction, 'bankroll': bankroll, 'retained_pot': pot,

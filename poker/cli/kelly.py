@@ -294,7 +294,7 @@ class KellyAdvisor:
         win, split = showdown_probabilities(self.stats)
         self.say(f'Against {opponents} opponent{"s" if opponents > 1 else ""}: win {win ** opponents:.4f}, '
                  f'no loss {(win + split) ** opponents:.4f} (per opponent: win {win:.4f}, split {split:.4f})')
-        bet = kelly_bet(self.stats, self.bankroll, retained_pot=self.pot, opponents=opponents)
+        bet = min(kelly_bet(self.stats, self.bankroll, retained_pot=self.pot, opponents=opponents), self.bankroll)
         fraction = kelly_fraction(win, split, opponents, self.pot / self.bankroll) if self.bankroll else 0.0
         if not self.to_call:
             advice = f'You should bet {bet}' if bet else 'You should check'
