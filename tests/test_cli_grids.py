@@ -67,8 +67,8 @@ def test_preflop_picture(capsys, tmp_path):
     (['preflop', '--opponents', '0'], "opponents must be a whole number from 1 to 22, got '0'"),
     (['preflop', '--opponents', '23'], "got '23'"),
     (['preflop', '--opponents', 'x'], "opponents must be a whole number from 1 to 22, got 'x'"),
-    (['preflop', '--png', 'grid.jpg'], "a picture file name ending in .png, got 'grid.jpg'"),
-    (['preflop', '--png', ''], "a picture file name ending in .png, got ''"),
+    (['preflop', '--png', 'grid.jpg'], "a picture file name must end in .png, got 'grid.jpg'"),
+    (['preflop', '--png', ''], "a picture file name must end in .png, got ''"),
     (['preflop', '--png', 'no/such/folder/x.png'], "no folder 'no/such/folder'"),
 ])
 def test_preflop_bad_input_is_one_line_and_exit_2(capsys, argv, message):

@@ -129,7 +129,7 @@ def range_value(text: str) -> Any:
 def png_file(text: str) -> str:
     """A picture path: ends in ``.png``, in a folder that exists."""
     if not text.strip() or not text.lower().endswith('.png') or text.endswith(('/.png', os.sep + '.png')):
-        raise argparse.ArgumentTypeError(f'a picture file name ending in .png, got {text!r}')
+        raise argparse.ArgumentTypeError(f'a picture file name must end in .png, got {text!r}')
     folder = os.path.dirname(text) or '.'
     if not os.path.isdir(folder):
         raise argparse.ArgumentTypeError(f'no folder {folder!r} to write the picture {text!r} in')
