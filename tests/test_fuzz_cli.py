@@ -132,3 +132,27 @@ def test_ctrl_c_exits_130_quietly(tmp_path: Path) -> None:
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130 and b'Traceback' not in err and len(err.splitlines()) <= 1
+
+
+AMOUNT = st.one_of(st.floats(0, 1e12), st.floats(1e-6, 1e-3), st.sampled_from(['0', '1e12', '1e-6', '1e-7', '1e12.5',
+                                                                                '1e13', '5e-324', '-0', '+1']))
+
+
+@settings(max_examples=30, derandomize=True, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(pot=AMOUNT, to_call=AMOUNT, bet_size=AMOUNT, bankroll=AMOUNT, opponents=st.integers(1, 22))
+def test_advise_any_amounts_in_process(pot: object, to_call: object, bet_size: object, bankroll: object,
+                                       opponents: int) -> None:
+    import contextlib
+    import io
+    argv = ['advise', 'AhKh', '-b', 'Qh Jh Th 2c 3d', '--pot', str(pot), '--to-call', str(to_call),
+            '--bet-size', str(bet_size), '--bankroll', str(bankroll), '-n', str(opponents), '--json']
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    assert code in (0, 2) and 'Traceback' not in err.getvalue()
+    if code == 2:
+        assert len(err.getvalue().splitlines()) == 1 and out.getvalue() == ''
+    else:
+        data = json.loads(out.getvalue(), parse_constant=lambda name: pytest.fail(f'{name} in JSON of {argv}'))
+        assert 0 <= data['kelly']['bet'] <= float(bankroll)  # type: ignore[arg-type]
