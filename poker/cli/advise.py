@@ -12,7 +12,7 @@ from ..card import Card, format_cards, parse_cards
 from ..errors import CardCountError
 from ..hand_statistics import HandStatistics
 from ..kelly import kelly_bet, kelly_fraction, showdown_probabilities
-from .options import add_board, add_json, add_lookahead, add_opponents, add_range, amount, whole
+from .options import add_board, add_json, add_lookahead, add_opponents, add_range, amount, whole, words
 from .output import colour, print_json
 
 __all__ = ['add_parser', 'hand_cards', 'opponent_weights', 'player_statistics', 'run']
@@ -77,7 +77,7 @@ def player_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, oppone
 
 
 def run(args: argparse.Namespace) -> int:
-    hole, board = hand_cards(' '.join(args.hole), args.board)
+    hole, board = hand_cards(words(args.hole), args.board)
     situation = Situation(args.pot, args.to_call, args.bet_size, args.bets, args.called)  # checks the amounts
     stats = player_statistics(hole, board, opponents=args.opponents, lookahead=args.lookahead,
                               weights=opponent_weights(args.range))

@@ -6,7 +6,7 @@ import argparse
 
 from ..card import format_cards
 from ..rankable_hand import RankableHand
-from .options import add_json
+from .options import add_json, words
 from .output import colour, print_json
 
 
@@ -21,7 +21,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    hand = RankableHand.parse(' '.join(args.cards))
+    hand = RankableHand.parse(words(args.cards))
     if args.json:
         print_json({'cards': [str(c) for c in hand.cards], 'value': hand.value, 'category': hand.category.label,
                     'best_five': [str(c) for c in hand.best_five], 'description': hand.description})

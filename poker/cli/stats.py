@@ -21,7 +21,7 @@ from ..errors import PokerError
 from ..hand_statistics import HandStatistics
 from ..player import Player
 from ..weights import known_holdings, weight_array
-from .options import add_board, add_json, add_lookahead, add_opponents, add_png, add_range
+from .options import add_board, add_json, add_lookahead, add_opponents, add_png, add_range, words
 from .output import colour, print_json
 
 _LABELS = ('ahead', 'tied', 'behind')
@@ -119,7 +119,7 @@ def render(player: Player, stats: HandStatistics, use_colour: bool | None = None
 
 
 def run(args: argparse.Namespace) -> int:
-    player = Player(' '.join(args.hole), args.board)
+    player = Player(words(args.hole), args.board)
     weights = args.range
     stats = player.calculate_hand_statistics(opponents=args.opponents, lookahead=args.lookahead, weights=weights)
     if args.png:
