@@ -285,7 +285,8 @@ def test_advise_with_range(capsys: pytest.CaptureFixture[str], monkeypatch: pyte
     (['advise', 'AhKh', '--board', 'Qh Jh', '--pot', '1', '--to-call', '0', '--bet-size', '1'], '0, 3, 4 or 5'),
     (['advise', 'AhKh', '--board', 'Ah Jh 2c', '--pot', '1', '--to-call', '0', '--bet-size', '1'], 'duplicate'),
     (['advise', 'AhKh', '--pot', '-1', '--to-call', '0', '--bet-size', '1'], "got '-1'"),
-    (['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '0'], "bet size must be a number from 1e-06 to 1e+12, got '0'"),
+    (['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '0'],
+     "bet size must be a number from 1e-06 to 1e+12, got '0'"),
     (['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1', '--bets', '-2'], "got '-2'"),
 ])
 def test_advise_bad_input_is_one_line_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
@@ -328,7 +329,8 @@ def test_commands_are_listed() -> None:
 def test_every_opponent_folding_ends_the_hand_before_the_flop() -> None:
     code, out, err, script, recorder = session(['5000', '0', 'Ah Kh', '2', '100', 'f F', 'Qh Jh 2c'])
     assert code == 0 and err == ''
-    assert out.splitlines()[-1] == 'Every opponent folded: the pot of 100 is yours; your bankroll before it is paid: 4900'
+    assert out.splitlines()[-1] == ('Every opponent folded: the pot of 100 is yours; '
+                                    'your bankroll before it is paid: 4900')
     assert '== Flop ==' not in out and script.answers == ['Qh Jh 2c'] and len(recorder.calls) == 1
 
 

@@ -149,3 +149,18 @@ def test_the_top_help_example_keeps_every_part(capsys: pytest.CaptureFixture[str
     assert main(['range', 'QQ+, AKs, ATs+:0.5']) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert first.startswith('QQ+, AKs, AQs-ATs:0.5: 28 of 1326 holdings')  # 18 + 4 + 12 x 0.5
+
+
+def test_the_kelly_help_session_is_what_kelly_prints(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    epilog = subparsers()['kelly'].epilog or ''
+    shown = [line.strip() for line in epilog.splitlines()[1:] if line.strip() != '...']
+    asked = re.compile(r'(Bankroll|Retained pot|Hole cards|Opponents|Your bet)')
+    answers = [line.split(': ', 1)[1] for line in shown if asked.match(line)]
+    monkeypatch.setattr('sys.stdin', io.StringIO('\n'.join(answers) + '\n'))
+    assert main(['kelly']) == 0
+    out = capsys.readouterr().out
+    for line in shown:
+        if line.startswith(('Against', 'You should')):
+            assert line.replace('...)', '') in out, line

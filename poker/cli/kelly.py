@@ -91,7 +91,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         'kelly', help='interactive Kelly bet advisor for one hand (Cassandra)',
         description='\n\n'.join(__doc__.split('\n\n')[1:3]), formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog='example session:\n  Bankroll: 5000\n  Retained pot: 0\n  == Pre-flop ==\n  Hole cards: Ah Kh\n'
-               '  Opponents still in (0 ends the round): 3\n  ...')
+               '  Opponents still in (Enter ends the round, 0 if all folded): 3\n'
+               '  Against 3 opponents: win 0.2904, no loss 0.3126 (per opponent: win 0.6622, split 0.0165)\n'
+               '  You should bet 352  (Kelly bet 352: fraction 0.0705 of bankroll 5000, retained pot 0)\n'
+               '  Your bet (0 checks, f folds): 50\n'
+               "  Opponents' bets (3 amounts; 0 checks, f folds): 50 f 100\n"
+               '  Opponents still in (Enter ends the round, 0 if all folded): 2\n'
+               '  Against 2 opponents: win 0.4385, no loss 0.4606 (per opponent: win 0.6622, split 0.0165)\n'
+               '  You should raise: put in 828 (call 50, raise 778)  (Kelly bet 828: ...)\n  ...')
     add_range(parser)
     parser.set_defaults(handler=run)
 
