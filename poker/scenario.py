@@ -97,14 +97,40 @@ def load_scenarios(path: str | os.PathLike[str]) -> list[Scenario]:
         raise ScenarioError(f'{source}: no such file') from None
     except (OSError, UnicodeDecodeError) as error:
         raise ScenarioError(f'{source}: cannot read it ({error})') from None
+    return scenarios_from_data(_read_text(text, suffix, source), source)
+
+
+def _read_text(text: str, suffix: str, source: str) -> Any:
+    """The data of TOML or strict JSON text (no duplicate keys, no NaN or Infinity), or a ScenarioError."""
+    kind = 'TOML' if suffix == '.toml' else 'JSON'
     try:
-        data = tomllib.loads(text) if suffix == '.toml' else json.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ScenarioError(f'{source}: not valid TOML ({error})') from None
+        if suffix == '.toml':
+            return tomllib.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise ScenarioError(f'{source}: not valid JSON ({error.msg} at line {error.lineno} '
                             f'column {error.colno})') from None
-    return scenarios_from_data(data, source)
+    except RecursionError:
+        raise ScenarioError(f'{source}: not a scenario file (arrays or tables nested too deeply)') from None
+    except ValueError as error:  # TOMLDecodeError, a duplicate key, a number too long for Python's int()
+        reason = 'a number with thousands of digits' if 'integer string conversion' in str(error) else \
+            ' '.join(str(error).split())[:200]
+        raise ScenarioError(f'{source}: not valid {kind} ({reason})') from None
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (JSON parsers disagree on which one wins)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise ValueError(f'the key {key!r} appears twice in one object')
+        data[key] = value
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    """JSON's ``NaN``, ``Infinity`` and ``-Infinity`` are not JSON: refuse them."""
+    raise ValueError(f'{name} is not a JSON number')
 
 
 def scenarios_from_data(data: Any, source: str = 'scenarios') -> list[Scenario]:
@@ -195,6 +221,9 @@ def _ranges(value: Any, opponents: int, where: str, known: tuple[Card, ...]) -> 
                 hands = Range.parse(text)
             except PokerError as error:
                 raise ScenarioError(f'{where}: {label!r}: {error}') from None
+            if not hands:
+                raise ScenarioError(f'{where}: {label!r}: the range {text!r} is empty: it holds no holding '
+                                    '(leave out ranges for any holding)')
             if not hands.without(known):
                 raise ScenarioError(f'{where}: {label!r}: no holding of {text!r} is possible with '
                                     f'{format_cards(known)} known')
