@@ -15,7 +15,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description='Read range notation and show which starting hands it holds, and how much of each: '
                     'a full class shows its name, part of one its percentage, an absent one a dot.',
         epilog='examples:\n  poker range "QQ+, AKs"\n  poker range "22+, A2s+, KTs+, QJs, AJo+:0.5" --json\n'
-               '  poker range "TT+, AQs+" --png range.png   (needs: pip install \'poker[plot]\')',
+               '  poker range "TT+, AQs+" --png range.png   (needs: pip install \'loki-holdem[plot]\')',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('text', nargs='+', help='range notation, e.g. "QQ+, AKs, ATs+:0.5"')
     parser.add_argument('--json', action='store_true', help='print JSON')
