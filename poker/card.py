@@ -15,8 +15,6 @@ True
 from __future__ import annotations
 
 import enum
-import numbers
-import operator
 import random
 import re
 from collections.abc import Iterable, Iterator
@@ -24,7 +22,8 @@ from typing import TypeVar, Union
 
 from attrs import field, frozen
 
-from .errors import CardParseError, DuplicateCardError
+from .errors import CardCountError, CardParseError, DuplicateCardError, SettingError
+from .validators import index_below, is_whole, shown
 
 __all__ = ['Card', 'CardLike', 'Deck', 'Rank', 'Suit', 'format_cards', 'parse_cards']
 
@@ -32,21 +31,6 @@ RANK_CHARS = '23456789TJQKA'
 SUIT_CHARS = 'cdhs'
 SUIT_SYMBOLS = '♣♦♥♠'
 _E = TypeVar('_E', bound=enum.IntEnum)
-
-
-def index_below(value: object, stop: int) -> int | None:
-    """``value`` as an int if it is a whole number (int or NumPy integer, not a bool or float) in ``0..stop-1``.
-
-    >>> index_below(3, 52), index_below(52, 52), index_below(True, 52), index_below(2.0, 52)
-    (3, None, None, None)
-    """
-    if isinstance(value, bool):
-        return None
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-    return number if 0 <= number < stop else None
 
 
 class Rank(enum.IntEnum):
@@ -307,8 +291,10 @@ class Deck:
 
     def __init__(self, seed: int | None = None, exclude: Iterable[CardLike] = ()) -> None:
         excluded = {card.index for card in parse_cards(exclude)} if exclude else set()
-        if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+        if seed is not None and is_whole(seed):
             seed = int(seed)  # a NumPy integer too (random.Random takes only Python's own types)
+        elif seed is not None:
+            raise SettingError(f'seed must be a whole number or None, got {shown(seed)}')
         self._random = random.Random(seed)
         self._cards: list[Card] = [Card.from_index(i) for i in range(52) if i not in excluded]
         self.shuffle()
@@ -319,9 +305,8 @@ class Deck:
 
     def deal(self, count: int = 1) -> list[Card]:
         """Take ``count`` cards from the top."""
-        if isinstance(count, bool) or not isinstance(count, numbers.Integral) or not 0 <= count <= len(self._cards):
-            from .errors import CardCountError
-            raise CardCountError(f'cannot deal {count!r} cards from a deck of {len(self._cards)}')
+        if index_below(count, len(self._cards) + 1) is None:
+            raise CardCountError(f'cannot deal {shown(count)} cards from a deck of {len(self._cards)}')
         count = int(count)
         dealt, self._cards = self._cards[:count], self._cards[count:]
         return dealt

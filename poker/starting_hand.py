@@ -21,8 +21,9 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 from attrs import field, frozen
 
-from .card import RANK_CHARS, Card, CardLike, format_cards, index_below, parse_cards
+from .card import RANK_CHARS, Card, CardLike, format_cards, parse_cards
 from .errors import CardCountError, CardParseError, HandClassError
+from .validators import index_below
 
 __all__ = [
     'CLASS_OF_HOLDING',
