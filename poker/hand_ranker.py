@@ -106,16 +106,19 @@ class HandRanker:
     @classmethod
     def rank_indices(cls, indices: Sequence[int]) -> int:
         """The value of 5, 6 or 7 distinct card indices (0 to 51)."""
-        if isinstance(indices, (str, bytes)) or not hasattr(indices, '__len__'):
+        try:
+            size = -1 if isinstance(indices, (str, bytes)) else len(indices)
+        except TypeError:  # a number, a 0-d array
+            size = -1
+        if size < 0:
             raise CardParseError(f'rank_indices needs a sequence of card indices (0 to 51), got {shown(indices)}')
-        size = len(indices)
         if not cls.MIN_CARDS <= size <= cls.MAX_CARDS:
             raise CardCountError(f'a hand to rank needs 5 to 7 cards, got {size}: {shown(list(indices))}')
         if any(index_below(i, 52) is None for i in indices):
             raise CardParseError(f'invalid card index in {shown(list(indices))} (expected whole numbers 0 to 51)')
         indices = [int(i) for i in indices]
         if len(set(indices)) != size:
-            raise DuplicateCardError(f'duplicate card index in {indices!r}')
+            raise DuplicateCardError(f'duplicate card index in {shown(indices)}')
         key = sum(_KEY_LIST[i] for i in indices)
         suit = int(flush_suit_table(size)[key & _SUIT_MASK])
         if suit >= 0:
@@ -238,7 +241,7 @@ class HandRanker:
     @classmethod
     def category_many(cls, values: np.ndarray | Sequence[int]) -> np.ndarray:
         """The :class:`HandCategory` number (int8) of each value."""
-        array = np.asarray(values)
+        array = integer_array('hand values', values, error=HandValueError)
         if array.size and (array.min() < 1 or array.max() > _FIRST_VALUES[-1] + 9):
-            raise HandValueError(f'hand values must lie in 1..7462, got {array.min()}..{array.max()}')
+            raise HandValueError(f'hand values must lie in 1..7462, got {shown(array.min())}..{shown(array.max())}')
         return np.searchsorted(_CATEGORY_STARTS, array, side='right').astype(np.int8)

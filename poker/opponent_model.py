@@ -154,7 +154,9 @@ class OpponentModel:
         if isinstance(action, str):
             raise SettingError(f'unknown action {shown(action)} (expected one of {", ".join(self.ACTIONS)} '
                                'or a (mu, sigma) pair)')
-        if not isinstance(action, (tuple, list, np.ndarray)) or len(action) != 2:
+        if isinstance(action, np.ndarray):
+            action = action.tolist()
+        if not isinstance(action, (tuple, list)) or len(action) != 2:
             raise SettingError(f'an action is a name or a (mu, sigma) pair, got {shown(action)}')
         mu, sigma = (real_number(name, value) for name, value in zip(('mu', 'sigma'), action))
         if sigma < 0:

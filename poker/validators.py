@@ -11,10 +11,10 @@ Booleans are never numbers here, and NumPy scalars are numbers like Python's own
 Traceback (most recent call last):
 ...
 poker.errors.SettingError: deals must be a whole number of at least 2, got 2.5
->>> amount('pot', 10**400)
+>>> amount('x', -10**400)
 Traceback (most recent call last):
 ...
-poker.errors.BettingError: pot must be a finite amount of at least 0, got 1000000000000000...000000000000000 (401 digits)
+poker.errors.BettingError: x must be a finite amount of at least 0, got -1000000000000000...000000000000000 (401 digits)
 >>> probability('win', 0.25), index_below(True, 52), index_below(51, 52)
 (0.25, None, 51)
 """

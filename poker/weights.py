@@ -143,7 +143,7 @@ def _from_mapping(mapping: Mapping[Any, Any]) -> np.ndarray:
         except PokerError:
             index = -1
         if index < 0:
-            raise WeightsError(f'unknown starting-hand class {name!r} in weights (expected e.g. AA, AKs, AKo)')
+            raise WeightsError(f'unknown starting-hand class {shown(name)} in weights (expected e.g. AA, AKs, AKo)')
         try:
             classes[index] = real_number(f'the weight of {name}', value, error=WeightsError)
         except WeightsError:
@@ -244,7 +244,7 @@ def remove_known(sets: np.ndarray, cards: Iterable[int]) -> np.ndarray:
     result[:, _holdings_with_card()[cards].ravel()] = 0.0
     empty = np.flatnonzero(~result.any(axis=1))
     if empty.size:
-        shown = format_cards(Card.from_index(int(c)) for c in sorted(cards))
-        raise WeightsError(f'{which(int(empty[0]))} give no holding any weight once the known cards {shown!r} '
+        known = format_cards(Card.from_index(int(c)) for c in sorted(cards))
+        raise WeightsError(f'{which(int(empty[0]))} give no holding any weight once the known cards {known!r} '
                            'are removed')
     return result
