@@ -120,8 +120,9 @@ def _checked(values: np.ndarray, source: Any) -> np.ndarray:
     with np.errstate(over='ignore'):
         total = float(weights.sum())
     if total > MAX_TOTAL_WEIGHT:
+        got = f'{total:g}' if total < np.inf else 'more than a float holds'
         raise WeightsError(f'weights must total at most {MAX_TOTAL_WEIGHT:g} (weighted counts of a million runouts '
-                           f'must stay finite), got {total:g} in {_shown(source)}: scale them down')
+                           f'must stay finite), got {got} in {_shown(source)}: scale them down')
     return weights
 
 
