@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import poker
 from poker import (
-    Card, Deck, HandFactory, HandRanker, HandStatistics, OpponentModel, PokerError, StartingHand, advise,
+    Card, Deck, HandCategory, HandFactory, HandRanker, HandStatistics, OpponentModel, PokerError, StartingHand, advise,
     class_equity, format_cards, kelly_bet, kelly_fraction, parse_cards, preflop_equity, simulate_income_rate,
 )
 from poker.advice import Situation
@@ -202,6 +202,7 @@ def test_hand_ranker(cards, opponents) -> None:
     check(HandRanker.rank_many, cards)
     check(HandRanker.rank_indices, cards)
     check(HandRanker.category_many, cards)
+    check(HandCategory.from_value, cards)
     check(HandRanker.income_rate, 'AKs', opponents)
     check(HandRanker.describe, opponents if not isinstance(opponents, (int, np.integer)) else 7000)
 
