@@ -61,6 +61,26 @@ class Action(enum.StrEnum):
         return repr(self.value)
 
 
+def _pot(value: Any) -> float:
+    return amount('pot', value)
+
+
+def _to_call(value: Any) -> float:
+    return amount('to_call', value)
+
+
+def _bet_size(value: Any) -> float:
+    return amount('bet_size', value, positive=True)
+
+
+def _bets_this_round(value: Any) -> int:
+    return whole_number('bets_this_round', value, maximum=10 ** 9, error=BettingError)
+
+
+def _called_this_round(value: Any) -> bool:
+    return flag('called_this_round', value, error=BettingError)
+
+
 @frozen
 class Situation:
     """The betting so far: the pot, what it costs to stay in, the bet size, and this round's history.
@@ -75,13 +95,11 @@ class Situation:
     (2, 0.2857142857142857, 0.1818)
     """
 
-    pot: float = field(converter=lambda v: amount('pot', v))
-    to_call: float = field(converter=lambda v: amount('to_call', v))
-    bet_size: float = field(converter=lambda v: amount('bet_size', v, positive=True))
-    bets_this_round: int = field(default=0, converter=lambda v: whole_number(
-        'bets_this_round', v, maximum=10 ** 9, error=BettingError))
-    called_this_round: bool = field(default=False, converter=lambda v: flag(
-        'called_this_round', v, error=BettingError))
+    pot: float = field(converter=_pot)
+    to_call: float = field(converter=_to_call)
+    bet_size: float = field(converter=_bet_size)
+    bets_this_round: int = field(default=0, converter=_bets_this_round)
+    called_this_round: bool = field(default=False, converter=_called_this_round)
 
     def __attrs_post_init__(self) -> None:
         if not self.to_call / self.bet_size <= 1e15:  # 8 / 1e-320 is inf
@@ -161,7 +179,7 @@ class LokiStrategy:
     def advise(self, stats: HandStatistics, situation: Situation) -> Advice:
         """The first answer of the :attr:`rules`."""
         for name in self.rules:
-            advice = getattr(self, name)(stats, situation)
+            advice: Advice | None = getattr(self, name)(stats, situation)
             if advice is not None:
                 return advice
         raise BettingError(f'no rule of {type(self).__name__} answered: the last of {self.rules} must')

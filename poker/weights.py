@@ -133,7 +133,8 @@ def _shown(source: Any) -> str:
 
 def _from_classes(class_weights: np.ndarray) -> np.ndarray:
     """Spread 169 class weights (grid order) over the 1,326 holdings."""
-    return class_weights[CLASS_OF_HOLDING]
+    spread: np.ndarray = class_weights[CLASS_OF_HOLDING]
+    return spread
 
 
 def _from_mapping(mapping: Mapping[Any, Any]) -> np.ndarray:
