@@ -13,7 +13,7 @@ from .category import HandCategory
 from .errors import (
     BettingError, CardCountError, CardParseError, DuplicateCardError, HandClassError, HandValueError,
     LookaheadError, MissingCardError, MissingDependencyError, OpponentCountError, PokerError, RangeParseError,
-    ScenarioError, WeightsError,
+    ScenarioError, SettingError, WeightsError,
 )
 from .hand import Hand
 from .hand_factory import HandFactory
@@ -59,6 +59,7 @@ __all__ = [
     'Rank',
     'RankableHand',
     'ScenarioError',
+    'SettingError',
     'StartingHand',
     'Suit',
     'WeightsError',

@@ -84,7 +84,7 @@ def test_preflop_without_matplotlib(capsys, monkeypatch, tmp_path):
     import sys
     monkeypatch.setitem(sys.modules, 'matplotlib.figure', None)
     status, _, err = run(capsys, 'preflop', '--png', str(tmp_path / 'x.png'))
-    assert status == 2 and "pip install 'poker[plot]'" in err and err.count('\n') == 1
+    assert status == 2 and "pip install 'loki-holdem[plot]'" in err and err.count('\n') == 1
 
 
 def test_help_has_examples(capsys):

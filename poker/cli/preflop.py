@@ -19,7 +19,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description="Papp's preflop income rates (thousandths of a bet won per hand) of the 169 "
                     'starting-hand classes against N opponents: IR2 for 1, IR4 for 2-3, IR7 for 4 or more.',
         epilog='examples:\n  poker preflop\n  poker preflop --opponents 5\n  poker preflop --json\n'
-               '  poker preflop --opponents 3 --png preflop.png   (needs matplotlib)',
+               '  poker preflop --opponents 3 --png preflop.png   (needs: pip install \'loki-holdem[plot]\')',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     add_opponents(parser)
     add_json(parser)

@@ -19,7 +19,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                     'part decides (a holding over a class over a group of classes), then the larger weight.',
         epilog='examples:\n  poker range "QQ+, AKs"\n  poker range QQ+ AKs T9s-65s AJo:50%\n'
                '  poker range 15%\n  poker range "22+, A2s+, KTs+, QJs, AJo+:0.5" --json\n'
-               '  poker range "TT+, AQs+" --png range.png   (needs matplotlib)',
+               '  poker range "TT+, AQs+" --png range.png   (needs: pip install \'loki-holdem[plot]\')',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('text', nargs='+', help='range notation, in one word or several: '
                                                 '"QQ+, AKs, ATs+:0.5" or QQ+ AKs ATs+:0.5')

@@ -37,7 +37,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                '  poker stats Ah Qh --board 3h4sJh2c --opponents 3 --json\n'
                '  poker stats AhQh --board "3h 4s Jh" --range "TT+, AJs+, KQs, AKo"\n'
                '  poker stats AsAd --opponents 4\n'
-               '  poker stats AhQh --board "3h 4s Jh" --png strength.png   (needs matplotlib)',
+               '  poker stats AhQh --board "3h 4s Jh" --png strength.png   (needs: pip install \'loki-holdem[plot]\')',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('hole', nargs='+', help='the two hole cards, e.g. AhQh')
     add_board(parser)
