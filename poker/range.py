@@ -34,7 +34,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Iterator
-from numbers import Real
 from typing import Any
 
 import numpy as np
@@ -43,6 +42,7 @@ from attrs import field, frozen
 from .card import RANK_CHARS, CardLike, format_cards, parse_cards
 from .errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
 from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index, holding_index
+from .validators import probability, real_number, shown
 from .weights import class_means, known_holdings, weight_array
 
 __all__ = ['Range']
@@ -212,6 +212,8 @@ class Range:
     ('AA, QQ, AKs', 'AA, KK-QQ:0.5')
     """
 
+    __array_ufunc__ = None  # ``array * range`` asks the range (which refuses), not NumPy's broadcasting
+
     weights: np.ndarray = field(converter=_read_only)
 
     # ------------------------------------------------------------------------------- construction
@@ -228,7 +230,7 @@ class Range:
         poker.errors.RangeParseError: invalid range part 'QQ++' (expected e.g. QQ+, AKs, ATo+, 22-55, ...)
         """
         if not isinstance(text, str):
-            raise RangeParseError(f'a range is written as text, got {text!r}')
+            raise RangeParseError(f'a range is written as text, got {shown(text)}')
         weights = np.zeros(1326)
         if not text.strip():
             return cls(weights)
@@ -272,8 +274,7 @@ class Range:
         'TT+, ATs+, AKo, KJs+'
         """
         from .hand_ranker import HandRanker
-        if not isinstance(fraction, Real) or not 0 <= fraction <= 1:
-            raise PokerError(f'fraction must be a number from 0 to 1, got {fraction!r}')
+        fraction = probability('fraction', fraction, error=WeightsError)
         table = HandRanker.income_rate_table(opponents)
         rates = [table[c // 13][c % 13] for c in range(169)]
         order = sorted(range(169), key=lambda c: (-rates[c], c))
@@ -302,11 +303,10 @@ class Range:
         return type(self).coerce(other) - self
 
     def __mul__(self, factor: float) -> Range:
-        if isinstance(factor, bool) or not isinstance(factor, Real):
-            return NotImplemented
-        if not math.isfinite(factor) or factor < 0:
-            raise WeightsError(f'a range scales by a finite number not below 0, got {factor!r}')
-        return type(self)(self.weights * float(factor))
+        number = real_number('a range\'s scale factor', factor, error=WeightsError)
+        if number < 0:
+            raise WeightsError(f'a range scales by a finite number not below 0, got {shown(factor)}')
+        return type(self)(self.weights * number)
 
     __rmul__ = __mul__
 

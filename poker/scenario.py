@@ -38,6 +38,7 @@ from .card import Card, format_cards, parse_cards
 from .errors import PokerError, ScenarioError
 from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics
+from .validators import shown
 
 __all__ = ['FIELDS', 'Scenario', 'load_scenarios', 'scenarios_from_data']
 
@@ -148,12 +149,12 @@ def scenarios_from_data(data: Any, source: str = 'scenarios') -> list[Scenario]:
 
 def _scenario(entry: Any, where: str) -> Scenario:
     if not isinstance(entry, Mapping):
-        raise ScenarioError(f'{where}: expected a table of fields, got {entry!r}')
+        raise ScenarioError(f'{where}: expected a table of fields, got {shown(entry)}')
     name = entry.get('name', '')
     if not isinstance(name, str):
-        raise ScenarioError(f'{where}: \'name\': expected text, got {name!r}')
+        raise ScenarioError(f'{where}: \'name\': expected text, got {shown(name)}')
     if name:
-        where = f'{where} ({name!r})'
+        where = f'{where} ({shown(name)})'
     unknown = sorted(set(entry) - set(FIELDS))
     if unknown:
         raise ScenarioError(f'{where}: unknown field {unknown[0]!r} (expected {", ".join(FIELDS)})')
@@ -183,11 +184,11 @@ def _scenario(entry: Any, where: str) -> Scenario:
 def _cards(value: Any, where: str, name: str) -> list[Card]:
     if not isinstance(value, (str, list, tuple)) or (not isinstance(value, str)
                                                      and not all(isinstance(v, str) for v in value)):
-        raise ScenarioError(f'{where}: {name!r}: expected cards as text such as "Ah Qh", got {value!r}')
+        raise ScenarioError(f'{where}: {shown(name)}: expected cards as text such as "Ah Qh", got {shown(value)}')
     try:
         return parse_cards(value)
     except PokerError as error:
-        raise ScenarioError(f'{where}: {name!r}: {error}') from None
+        raise ScenarioError(f'{where}: {shown(name)}: {error}') from None
 
 
 def _lookahead(value: Any, board_size: int, where: str) -> tuple[int | None, ...]:
@@ -199,7 +200,7 @@ def _lookahead(value: Any, board_size: int, where: str) -> tuple[int | None, ...
     most = 0 if board_size in (0, 5) else 5 - board_size
     for item in values:
         if isinstance(item, bool) or not isinstance(item, int) or not 0 <= item <= 2:
-            raise ScenarioError(f"{where}: 'lookahead': expected 0, 1 or 2 cards, got {item!r}")
+            raise ScenarioError(f"{where}: 'lookahead': expected 0, 1 or 2 cards, got {shown(item)}")
         if item > most:
             street = {0: 'before the flop', 3: 'on the flop', 4: 'on the turn', 5: 'on the river'}[board_size]
             raise ScenarioError(f"{where}: 'lookahead': {item} cards is too many {street} (at most {most})")
@@ -209,7 +210,7 @@ def _lookahead(value: Any, board_size: int, where: str) -> tuple[int | None, ...
 def _ranges(value: Any, opponents: int, where: str, known: tuple[Card, ...]) -> tuple[str, ...]:
     values = [value] if isinstance(value, str) else value
     if not isinstance(values, (list, tuple)) or not all(isinstance(v, str) for v in values):
-        raise ScenarioError(f"{where}: 'ranges': expected range text or a list of them, got {value!r}")
+        raise ScenarioError(f"{where}: 'ranges': expected range text or a list of them, got {shown(value)}")
     if len(values) not in (0, 1, opponents):
         raise ScenarioError(f"{where}: 'ranges': expected one range for every opponent or one per opponent "
                             f'({opponents}), got {len(values)}')
