@@ -14,7 +14,7 @@ from .equity import EquityResult, PlayerEquity, equity
 from .errors import (
     BettingError, CardCountError, CardParseError, DuplicateCardError, HandClassError, HandValueError,
     LookaheadError, MissingCardError, MissingDependencyError, OpponentCountError, PokerError, RangeParseError,
-    ScenarioError, WeightsError,
+    ScenarioError, SettingError, WeightsError,
 )
 from .hand import Hand
 from .hand_factory import HandFactory
@@ -62,6 +62,7 @@ __all__ = [
     'Rank',
     'RankableHand',
     'ScenarioError',
+    'SettingError',
     'StartingHand',
     'Suit',
     'WeightsError',

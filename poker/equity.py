@@ -35,11 +35,14 @@ import numpy as np
 from attrs import frozen
 
 from .card import Card, CardLike, format_cards, parse_cards
-from .errors import CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, WeightsError
+from .errors import (
+    CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, SettingError, WeightsError,
+)
 from .hand_ranker import HandRanker
 from .preflop import _combinations
 from .range import Range
 from .starting_hand import HOLDINGS, StartingHand
+from .validators import flag, real_number, shown, whole_number
 from .weights import weight_array
 
 __all__ = [
@@ -51,7 +54,6 @@ __all__ = [
     'MAX_SAMPLES',
     'PREFLOP_TUPLE_WORK',
     'PlayerEquity',
-    'SamplingError',
     'equity',
 ]
 
@@ -91,10 +93,6 @@ _SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.i
 def _mask(cards: Sequence[int]) -> np.uint64:
     """One bit per card index."""
     return np.bitwise_or.reduce(_MASKS[list(cards)]) if len(cards) else np.uint64(0)
-
-
-class SamplingError(PokerError):
-    """An impossible request for :func:`equity`: bad ``samples``, ``target_error``, ``seed``, ``exact`` or executor."""
 
 
 # ------------------------------------------------------------------------------------------- results
@@ -198,26 +196,27 @@ def _read_cards(cards: str | Sequence[CardLike] | None, what: str) -> tuple[Card
     return tuple(parse_cards(cards))
 
 
-def _check_options(exact: Any, samples: Any, target_error: Any, seed: Any, executor: Any, ranker: Any) -> None:
-    if exact not in (None, True, False) or not isinstance(exact, (bool, type(None))):
-        raise SamplingError(f'exact must be None, True or False, got {exact!r}')
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, (int, np.integer))
-                                or not 2 <= samples <= 10 ** 12):
-        raise SamplingError(f'samples must be a whole number from 2 to 10**12, got {samples!r}')
+def _check_options(exact: Any, samples: Any, target_error: Any, seed: Any, executor: Any,
+                   ranker: Any) -> tuple[bool | None, int | None, float | None, int | None]:
+    """The options in plain form, or a :class:`~poker.errors.SettingError` quoting the bad one."""
+    if exact is not None:
+        exact = flag('exact', exact)
+    if samples is not None:
+        samples = whole_number('samples', samples, minimum=2, maximum=10 ** 12)
     if target_error is not None:
-        if isinstance(target_error, bool) or not isinstance(target_error, (int, float, np.floating, np.integer)) \
-                or not math.isfinite(float(target_error)) or not 1e-6 <= float(target_error) <= 0.5:
-            raise SamplingError(f'target_error must be a number from 1e-06 to 0.5, got {target_error!r}')
+        target_error = real_number('target_error', target_error)
+        if not 1e-6 <= target_error <= 0.5:
+            raise SettingError(f'target_error must be from 1e-06 to 0.5, got {shown(target_error)}')
     if exact is True and (samples is not None or target_error is not None):
-        raise SamplingError(f'exact=True enumerates every deal: drop samples={samples!r} and '
-                            f'target_error={target_error!r}')
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
-                             or not 0 <= seed < 2 ** 128):
-        raise SamplingError(f'seed must be None or a whole number from 0 to 2**128 - 1, got {seed!r}')
+        raise SettingError(f'exact=True enumerates every deal: drop samples={shown(samples)} and '
+                           f'target_error={shown(target_error)}')
+    if seed is not None:
+        seed = whole_number('seed', seed, minimum=0, maximum=2 ** 128 - 1)
     if executor is not None and not callable(getattr(executor, 'submit', None)):
-        raise SamplingError(f'executor must be a concurrent.futures.Executor (with submit), got {executor!r}')
+        raise SettingError(f'executor must be a concurrent.futures.Executor (with submit), got {shown(executor)}')
     if not callable(getattr(ranker, 'rank_many', None)):
-        raise PokerError(f'ranker must be a HandRanker (class) with rank_many, got {ranker!r}')
+        raise SettingError(f'ranker must be a HandRanker (class) with rank_many, got {shown(ranker)}')
+    return exact, samples, target_error, seed
 
 
 @frozen
@@ -621,7 +620,7 @@ def _run(executor: Any, function: Callable[..., np.ndarray], argument_lists: lis
          finished: Callable[[int], None] | None = None) -> np.ndarray:
     """Call ``function`` on each argument tuple (in this process or on ``executor``) and sum the results
     in order (so the sum does not depend on the executor); ``finished(i)`` follows task ``i``."""
-    if executor is None:
+    if executor is None or len(argument_lists) == 1:
         results = []
         for number, arguments in enumerate(argument_lists):
             results.append(function(*arguments))
@@ -673,14 +672,14 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
     [0.8195, 0.1805]
     """
     started = time.perf_counter()
-    _check_options(exact, samples, target_error, seed, executor, ranker)
+    exact, samples, target_error, seed = _check_options(exact, samples, target_error, seed, executor, ranker)
     if progress is not None and not callable(progress):
-        raise SamplingError(f'progress must be a function (done, total), got {progress!r}')
+        raise SettingError(f'progress must be a function (done, total), got {progress!r}')
     problem = _problem(players, board, dead)
     cards = (tuple(Card.from_index(c) for c in problem.board), tuple(Card.from_index(c) for c in problem.dead))
     plan = None if exact is False else _plan_exact(problem)
     if exact is True and plan is None:
-        raise SamplingError(f'too many holding combinations to enumerate for {list(problem.labels)!r}: '
+        raise SettingError(f'too many holding combinations to enumerate for {list(problem.labels)!r}: '
                             'use sampling (exact=False)')
     if plan is not None and plan[2] == 0:
         raise WeightsError(f'no deal gives every player a holding without shared cards: {list(problem.labels)!r}')
@@ -692,6 +691,8 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
         ends = np.cumsum(np.diff(bounds)) * (deals / len(tuples))  # deals counted after each task, roughly
         report = None if progress is None else lambda number: progress(
             deals if number == len(arguments) - 1 else int(ends[number]), deals)
+        if executor is not None and problem.to_deal == 5:
+            _board_classes()  # built here first: forked workers inherit it rather than build it each
         totals = _run(executor, _exact_task, arguments, report)
         total = float(weights.sum()) * math.comb(52 - len(problem.board) - len(problem.dead)
                                                  - 2 * tuples.shape[1], problem.to_deal)

@@ -26,6 +26,7 @@ from .card import Card, CardLike, Rank, parse_cards
 from .category import HandCategory, _FIRST_VALUES
 from .errors import CardCountError, CardParseError, DuplicateCardError, HandValueError, OpponentCountError
 from .income_rates import IR2, IR4, IR7
+from .validators import index_below, integer_array, shown, whole_number
 from .ranking_tables import (
     CARD_BITS, CARD_KEYS, SUIT_KEY_BITS, five_card_classes, flush_suit_table, flush_table, rank_table,
     straight_ranks,
@@ -73,11 +74,7 @@ class HandRanker:
     @classmethod
     def check_opponents(cls, opponents: int) -> int:
         """``opponents`` if it is a whole number from 1 to :attr:`MAX_OPPONENTS`, else an error."""
-        if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)) \
-                or not 1 <= opponents <= cls.MAX_OPPONENTS:
-            raise OpponentCountError(f'opponents must be a whole number from 1 to {cls.MAX_OPPONENTS}, '
-                                     f'got {opponents!r}')
-        return int(opponents)
+        return whole_number('opponents', opponents, minimum=1, maximum=cls.MAX_OPPONENTS, error=OpponentCountError)
 
     @classmethod
     def income_rate_table(cls, opponents: int = 1) -> tuple[tuple[int, ...], ...]:
@@ -109,17 +106,20 @@ class HandRanker:
     @classmethod
     def rank_indices(cls, indices: Sequence[int]) -> int:
         """The value of 5, 6 or 7 distinct card indices (0 to 51)."""
-        size = len(indices)
-        if not cls.MIN_CARDS <= size <= cls.MAX_CARDS:
-            raise CardCountError(f'a hand to rank needs 5 to 7 cards, got {size}: {list(indices)!r}')
-        if len(set(indices)) != size:
-            raise DuplicateCardError(f'duplicate card index in {list(indices)!r}')
         try:
-            key = sum(_KEY_LIST[i] for i in indices if i >= 0)
-        except (IndexError, TypeError):
-            raise CardParseError(f'invalid card index in {list(indices)!r} (expected 0 to 51)') from None
-        if min(indices) < 0:
-            raise CardParseError(f'invalid card index in {list(indices)!r} (expected 0 to 51)')
+            size = -1 if isinstance(indices, (str, bytes)) else len(indices)
+        except TypeError:  # a number, a 0-d array
+            size = -1
+        if size < 0:
+            raise CardParseError(f'rank_indices needs a sequence of card indices (0 to 51), got {shown(indices)}')
+        if not cls.MIN_CARDS <= size <= cls.MAX_CARDS:
+            raise CardCountError(f'a hand to rank needs 5 to 7 cards, got {size}: {shown(list(indices))}')
+        if any(index_below(i, 52) is None for i in indices):
+            raise CardParseError(f'invalid card index in {shown(list(indices))} (expected whole numbers 0 to 51)')
+        indices = [int(i) for i in indices]
+        if len(set(indices)) != size:
+            raise DuplicateCardError(f'duplicate card index in {shown(indices)}')
+        key = sum(_KEY_LIST[i] for i in indices)
         suit = int(flush_suit_table(size)[key & _SUIT_MASK])
         if suit >= 0:
             mask = 0
@@ -185,11 +185,9 @@ class HandRanker:
         ``validate`` (the default) an index outside 0..51 or a card twice in a row raises; engines that
         build their rows from known-good cards pass ``validate=False``.
         """
-        cards = np.asarray(indices)
+        cards = integer_array('rank_many\'s card indices', indices, error=CardParseError)
         if cards.ndim != 2 or not cls.MIN_CARDS <= cards.shape[1] <= cls.MAX_CARDS:
             raise CardCountError(f'rank_many needs an array of shape (N, 5..7), got shape {cards.shape}')
-        if cards.size and cards.dtype.kind not in 'iu':
-            raise CardParseError(f'rank_many needs integer card indices, got dtype {cards.dtype}')
         size = cards.shape[1]
         if cards.shape[0] == 0:
             return np.empty(0, dtype=np.int16)
@@ -243,7 +241,7 @@ class HandRanker:
     @classmethod
     def category_many(cls, values: np.ndarray | Sequence[int]) -> np.ndarray:
         """The :class:`HandCategory` number (int8) of each value."""
-        array = np.asarray(values)
+        array = integer_array('hand values', values, error=HandValueError)
         if array.size and (array.min() < 1 or array.max() > _FIRST_VALUES[-1] + 9):
-            raise HandValueError(f'hand values must lie in 1..7462, got {array.min()}..{array.max()}')
+            raise HandValueError(f'hand values must lie in 1..7462, got {shown(array.min())}..{shown(array.max())}')
         return np.searchsorted(_CATEGORY_STARTS, array, side='right').astype(np.int8)

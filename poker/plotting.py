@@ -1,8 +1,8 @@
 """Pictures: a 13x13 heat map of the starting-hand classes, and the spread of a hand's strength.
 
-matplotlib is an optional extra (``pip install 'poker[plot]'``). It is imported only when a picture is
-drawn, through its object-oriented interface (no pyplot, no global backend switch), so ``import poker``
-stays light and a program that draws nothing never needs it. Without it, drawing raises
+matplotlib is an optional extra (``pip install 'loki-holdem[plot]'``, or ``pip install '.[plot]'`` from a
+checkout). It is imported only when a picture is drawn, through its object-oriented interface (no pyplot, no
+global backend switch), so ``import poker`` stays light and a program that draws nothing never needs it. Without it, drawing raises
 :class:`~poker.errors.MissingDependencyError` with the command that installs it.
 
 Every function writes a PNG file and returns its path.
@@ -25,7 +25,7 @@ from .starting_hand import HAND_CLASSES, HOLDINGS
 __all__ = ['heat_map_png', 'income_rate_png', 'range_png', 'runout_strengths', 'strength_distribution_png']
 
 RANK_LABELS = tuple('AKQJT98765432')
-PLOT_EXTRA = "pip install 'poker[plot]'"
+PLOT_EXTRA = "pip install 'loki-holdem[plot]' (from a checkout: pip install '.[plot]')"
 
 
 def _figure(width: float, height: float) -> Any:

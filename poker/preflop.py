@@ -38,12 +38,13 @@ import numpy as np
 from attrs import frozen
 
 from .card import Card, CardLike
-from .errors import PokerError, WeightsError
+from .errors import SettingError, WeightsError
 from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics
 from .weights import weight_array
 from .ranking_tables import CARD_BITS, CARD_KEYS
 from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS, StartingHand, class_index
+from .validators import shown, whole_number
 
 __all__ = [
     'BOARDS_PER_HOLDING',
@@ -60,6 +61,18 @@ BOARDS_PER_HOLDING = 1_712_304
 
 SHOWDOWNS_PER_HOLDING = 2_097_572_400
 """Showdowns of one holding against one random holding: C(50, 2) = 1,225 holdings x C(48, 5) boards."""
+
+MAX_SAMPLES = 10_000_000
+"""The most showdowns :func:`preflop_equity` samples in one call (its arrays take about 100 bytes each)."""
+
+MAX_DEALS = 2_000_000
+"""The most deals :func:`simulate_income_rate` plays in one call (its arrays take about 1 KB each); for
+more, average calls with different seeds."""
+
+
+def _seed(seed: Any) -> int | None:
+    """``seed`` checked: None or a whole number of at least 0 (what NumPy's generators take)."""
+    return None if seed is None else whole_number('seed', seed, minimum=0)
 
 TABLE_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_equity.csv'
 _TABLE_HEADER = '''\
@@ -265,20 +278,28 @@ def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any =
                    samples: int = 400_000, seed: int | None = 0) -> PreflopEquity:
     """All-in equity of ``hole`` before the flop against one holding drawn from ``weights``.
 
-    ``weights`` are 1,326 non-negative numbers in holding order, a :class:`~poker.range.Range`, or None
-    for every holding alike; holdings with one of our cards are ignored. Equal weights read the shipped
+    ``weights`` are 1,326 non-negative numbers in holding order, a :class:`~poker.range.Range`, range
+    text (``'QQ+, AKs'``), any other form :func:`~poker.weights.weight_array` reads, or None for every
+    holding alike; holdings with one of our cards are ignored. Equal weights read the shipped
     exact table. Otherwise ``method='auto'`` enumerates exactly when at most ``exact_limit`` distinct
     opponent holdings (up to suit symmetry) have weight, and samples ``samples`` showdowns with the seeded
-    generator (``seed``) beyond that; ``'exact'`` and ``'sample'`` force either way.
+    generator (``seed``) beyond that; ``'exact'`` and ``'sample'`` force either way. ``samples`` is a
+    whole number from 2 to :data:`MAX_SAMPLES`, ``seed`` None or a whole number of at least 0 (else a
+    :class:`~poker.errors.SettingError`).
 
     >>> from poker.range import Range
     >>> preflop_equity('Ah Kh', Range.parse('QQ+'), method='sample', samples=20_000).standard_error < 0.004
     True
+    >>> preflop_equity('Ah Kh', 'QQ+') == preflop_equity('Ah Kh', Range.parse('QQ+'))
+    True
     """
     low, high = _hole_indices(hole)
     cards = (Card.from_index(high), Card.from_index(low))
-    if method not in ('auto', 'exact', 'sample'):
-        raise PokerError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
+    if not isinstance(method, str) or method not in ('auto', 'exact', 'sample'):
+        raise SettingError(f"method must be 'auto', 'exact' or 'sample', got {shown(method)}")
+    exact_limit = whole_number('exact_limit', exact_limit, minimum=0)
+    samples = whole_number('samples', samples, minimum=2, maximum=MAX_SAMPLES)
+    seed = _seed(seed)
     ours = _holding_numbers(low, high)
     conflicts = (_HOLDING_MASKS & _HOLDING_MASKS[ours]) != 0
     array = np.where(conflicts, 0.0, 1.0 if weights is None else weight_array(weights))
@@ -300,8 +321,6 @@ def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any =
         win, tie, loss = (float(share) for share in shares)
         return PreflopEquity(cards, win, tie, loss, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
                              showdowns=int(held.size) * BOARDS_PER_HOLDING)
-    if samples < 2:
-        raise PokerError(f'samples must be at least 2, got {samples!r}')
     win, tie, loss, error = _sampled_counts(low, high, array, samples, seed)
     return PreflopEquity(cards, win, tie, loss, exact=False, standard_error=error, holdings=int(held.size),
                          boards=samples, showdowns=samples)
@@ -321,8 +340,8 @@ def simulate_income_rate(hand_class: str, opponents: int = 1, deals: int = 20_00
     True
     """
     count = HandRanker.check_opponents(opponents)
-    if deals < 2:
-        raise PokerError(f'deals must be at least 2, got {deals!r}')
+    deals = whole_number('deals', deals, minimum=2, maximum=MAX_DEALS)
+    seed = _seed(seed)
     rng = np.random.default_rng(seed)
     members = np.flatnonzero(CLASS_OF_HOLDING == class_index(hand_class))
     ours = HOLDINGS[rng.choice(members, size=deals)].astype(np.intp)

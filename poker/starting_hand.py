@@ -21,8 +21,9 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 from attrs import field, frozen
 
-from .card import RANK_CHARS, Card, CardLike, format_cards, index_below, parse_cards
+from .card import RANK_CHARS, Card, CardLike, format_cards, parse_cards
 from .errors import CardCountError, CardParseError, HandClassError
+from .validators import index_below, shown
 
 __all__ = [
     'CLASS_OF_HOLDING',
@@ -43,7 +44,7 @@ def holding_index(first: int, second: int) -> int:
     """The number (0 to 1,325) of the holding of two card indices, in either order."""
     low, high = (first, second) if first < second else (second, first)
     if not 0 <= low < high <= 51:
-        raise CardParseError(f'invalid holding of card indices {first!r} and {second!r}')
+        raise CardParseError(f'invalid holding of card indices {shown(first)} and {shown(second)}')
     return low * (103 - low) // 2 + high - low - 1
 
 
@@ -76,7 +77,7 @@ def class_index(name: str) -> int:
     key = name.strip() if isinstance(name, str) else ''
     key = key[:2].upper() + key[2:].lower()
     if key not in _CLASS_INDEX:
-        raise HandClassError(f'unknown starting-hand class {name!r} (expected e.g. AA, AKs, AKo)')
+        raise HandClassError(f'unknown starting-hand class {shown(name)} (expected e.g. AA, AKs, AKo)')
     return _CLASS_INDEX[key]
 
 
@@ -89,7 +90,7 @@ def class_size(name: str) -> int:
 def _two_cards(cards: str | Iterable[CardLike]) -> tuple[Card, Card]:
     parsed = sorted(parse_cards(cards), reverse=True)
     if len(parsed) != 2:
-        raise CardCountError(f'a starting hand needs exactly 2 cards, got {len(parsed)}: {cards!r}')
+        raise CardCountError(f'a starting hand needs exactly 2 cards, got {len(parsed)}: {shown(cards)}')
     return parsed[0], parsed[1]
 
 
@@ -113,7 +114,7 @@ class StartingHand:
         """The holding numbered ``index`` (0 to 1,325)."""
         number = index_below(index, 1326)
         if number is None:
-            raise CardParseError(f'invalid holding index {index!r} (expected 0 to 1325)')
+            raise CardParseError(f'invalid holding index {shown(index)} (expected 0 to 1325)')
         low, high = HOLDINGS[number]
         return cls((Card.from_index(int(low)), Card.from_index(int(high))))
 

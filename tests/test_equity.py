@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 
 from poker import (
     Card, CardCountError, DuplicateCardError, EquityResult, HandFactory, HandRanker, OpponentCountError,
-    Player, PlayerEquity, PokerError, Range, WeightsError, equity, parse_cards, preflop_equity,
+    Player, PlayerEquity, PokerError, Range, SettingError, WeightsError, equity, parse_cards, preflop_equity,
 )
-from poker.equity import SamplingError
 from poker.starting_hand import HOLDINGS
 from poker.weights import weight_array
 
@@ -268,16 +267,16 @@ def test_result_objects() -> None:
     (['Ah Kh', ''], {}, WeightsError, 'player 2'),
     (['Ah Kh', [float('nan')] * 1326], {}, WeightsError, 'nan'),
     (['Ah Kh', None], {}, WeightsError, 'player 2'),
-    (['Ah Kh', 'QQ'], {'samples': 0}, SamplingError, '0'),
-    (['Ah Kh', 'QQ'], {'samples': 1.5}, SamplingError, '1.5'),
-    (['Ah Kh', 'QQ'], {'target_error': float('inf')}, SamplingError, 'inf'),
-    (['Ah Kh', 'QQ'], {'target_error': -1}, SamplingError, '-1'),
-    (['Ah Kh', 'QQ'], {'exact': 'yes'}, SamplingError, "'yes'"),
-    (['Ah Kh', 'QQ'], {'exact': True, 'samples': 100}, SamplingError, '100'),
-    (['Ah Kh', 'QQ'], {'seed': -3}, SamplingError, '-3'),
-    (['Ah Kh', 'QQ'], {'seed': 'x'}, SamplingError, "'x'"),
-    (['Ah Kh', 'QQ'], {'executor': 4}, SamplingError, '4'),
-    (['random'] * 3, {'exact': True}, SamplingError, 'too many'),
+    (['Ah Kh', 'QQ'], {'samples': 0}, SettingError, '0'),
+    (['Ah Kh', 'QQ'], {'samples': 1.5}, SettingError, '1.5'),
+    (['Ah Kh', 'QQ'], {'target_error': float('inf')}, SettingError, 'inf'),
+    (['Ah Kh', 'QQ'], {'target_error': -1}, SettingError, '-1'),
+    (['Ah Kh', 'QQ'], {'exact': 'yes'}, SettingError, "'yes'"),
+    (['Ah Kh', 'QQ'], {'exact': True, 'samples': 100}, SettingError, '100'),
+    (['Ah Kh', 'QQ'], {'seed': -3}, SettingError, '-3'),
+    (['Ah Kh', 'QQ'], {'seed': 'x'}, SettingError, "'x'"),
+    (['Ah Kh', 'QQ'], {'executor': 4}, SettingError, '4'),
+    (['random'] * 3, {'exact': True}, SettingError, 'too many'),
 ])
 def test_bad_arguments(players: object, kwargs: dict[str, object], error: type[Exception], quoted: str) -> None:
     with pytest.raises(error) as raised:

@@ -242,7 +242,7 @@ class TestWeights:
     def test_bad_weights_raise(self) -> None:
         from poker import WeightsError
         player = Player(*SPOT)
-        for bad in (np.ones(1325), -np.ones(1326), np.full(1326, np.nan), {'AKx': 1}, 'AKs'):
+        for bad in (np.ones(1325), -np.ones(1326), np.full(1326, np.nan), {'AKx': 1}, b'AKs'):
             with pytest.raises(WeightsError):
                 player.calculate_hand_statistics(weights=bad)
         with pytest.raises(WeightsError, match='no holding'):

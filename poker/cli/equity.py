@@ -8,11 +8,14 @@ sampled until every player's standard error is below ``--error`` (``--samples`` 
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..equity import DEFAULT_TARGET_ERROR, MAX_PLAYERS, EquityResult, SamplingError, equity
+from ..equity import DEFAULT_TARGET_ERROR, MAX_PLAYERS, EquityResult, equity
+from .options import add_board, amount, whole, words, add_json, add_seed, add_workers
 from .output import colour, print_json
 
 __all__ = ['add_parser', 'render', 'run']
@@ -32,17 +35,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('players', nargs='+', metavar='PLAYER',
                         help=f'2 to {MAX_PLAYERS} players: a hand (AhKh), a range ("QQ+, AKs") or random')
-    parser.add_argument('--board', '-b', nargs='+', default=[], help='the board: 0, 3, 4 or 5 cards')
-    parser.add_argument('--dead', nargs='+', default=[], help='cards nobody holds and the board will not show')
+    add_board(parser)
+    parser.add_argument('--dead', nargs='+', default=[], metavar='CARDS',
+                        help='cards nobody holds and the board will not show, as one word or several')
     how = parser.add_mutually_exclusive_group()
     how.add_argument('--exact', action='store_true', help='count every deal, however many')
-    how.add_argument('--samples', type=int, metavar='N', help='sample exactly N deals')
-    how.add_argument('--error', type=float, metavar='E',
+    how.add_argument('--samples', type=whole('samples', 2, 10 ** 12), metavar='N', help='sample exactly N deals')
+    how.add_argument('--error', type=amount('error', positive=True), metavar='E',
                      help=f'sample until every standard error is below E (default {DEFAULT_TARGET_ERROR})')
-    parser.add_argument('--seed', type=int, default=None, help='seed the sampling (the same seed, the same answer)')
-    parser.add_argument('--workers', type=int, default=1, metavar='N',
-                        help='spread the work over N local processes (default 1: this one); same answer')
-    parser.add_argument('--json', action='store_true', help='print JSON')
+    add_seed(parser)
+    add_workers(parser)
+    add_json(parser)
     parser.set_defaults(handler=run)
 
 
@@ -90,10 +93,11 @@ class _Bar:
 
 
 def run(args: argparse.Namespace) -> int:
-    if isinstance(args.workers, bool) or not 1 <= args.workers <= 256:
-        raise SamplingError(f'--workers must be a whole number from 1 to 256, got {args.workers!r}')
+    workers = args.workers or os.cpu_count() or 1
     bar = _Bar()
-    executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    # its processes start on first use, and leave Ctrl-C to this one (no traceback from a worker)
+    executor = ProcessPoolExecutor(workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) \
+        if workers > 1 else None
     try:
         options: dict[str, Any] = {'seed': args.seed, 'progress': bar, 'executor': executor}
         if args.exact:
@@ -102,11 +106,8 @@ def run(args: argparse.Namespace) -> int:
             options.update(exact=False, samples=args.samples)
         elif args.error is not None:
             options['target_error'] = args.error
-        result = equity(args.players, ' '.join(args.board), ' '.join(args.dead), **options)
-    except KeyboardInterrupt:
-        print('poker: interrupted', file=sys.stderr)
-        return 130
-    finally:
+        result = equity(args.players, args.board, words(args.dead), **options)
+    finally:  # Ctrl-C: poker.cli.main exits 130 quietly
         bar.close()
         if executor is not None:
             executor.shutdown(cancel_futures=True)
