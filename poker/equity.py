@@ -713,7 +713,8 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
                 break
             sizes.append(size)
         tasks = [(problem, dealers, entropy, chunks + i, size, ranker) for i, size in enumerate(sizes)]
-        stats += _run(executor, _sample_task, tasks)
+        # aiming at an error, the first two chunks run here (often all that is needed), the rest on the executor
+        stats += _run(None if goal > 0 and not chunks else executor, _sample_task, tasks)
         chunks += len(sizes)
         done += sum(sizes)
         errors = _standard_errors(stats)

@@ -209,7 +209,10 @@ def test_executor_gives_the_same_result(make: object) -> None:
     with make() as executor:  # type: ignore[operator]
         spread = equity(players, 'Kh 7c 2d', exact=False, samples=150_000, seed=9, executor=executor)
         exact_spread = equity(['AhKh', 'QQ', 'JTs'], 'Qh 7h 2c', executor=executor)
+        aimed = equity(players, 'Kh 7c 2d', exact=False, target_error=0.0007, seed=9, executor=executor)
     assert [(p.win, p.tie, p.stderr) for p in spread] == [(p.win, p.tie, p.stderr) for p in alone]
+    alone_aimed = equity(players, 'Kh 7c 2d', exact=False, target_error=0.0007, seed=9)
+    assert aimed.deals > 2 * 65536 and [p.equity for p in aimed] == [p.equity for p in alone_aimed]
     assert [(p.win, p.tie) for p in exact_spread] == [(p.win, p.tie) for p in equity(['AhKh', 'QQ', 'JTs'], 'Qh 7h 2c')]
 
 
