@@ -665,7 +665,8 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
     ``target_error`` (default :data:`DEFAULT_TARGET_ERROR`, at most :data:`MAX_SAMPLES` deals); given
     both, it stops at whichever comes first. ``seed`` makes sampling reproducible, also when
     ``executor`` (any :class:`concurrent.futures.Executor`: a process pool, a Dask client's
-    ``get_executor()``) spreads the chunks. Every hand is ranked by ``ranker.rank_many``.
+    ``get_executor()``) spreads the chunks (aiming at an error, the first two run in this process, since
+    they often suffice). Every hand is ranked by ``ranker.rank_many``.
     ``progress(done, total)`` is called as deals are counted.
 
     >>> [round(p.equity, 4) for p in equity(['Ah As', 'KK'])]
