@@ -10,6 +10,7 @@ from __future__ import annotations
 from .advice import Advice, LokiStrategy, advise
 from .card import Card, Deck, Rank, Suit, format_cards, parse_cards
 from .category import HandCategory
+from .equity import EquityResult, PlayerEquity, equity
 from .errors import (
     BettingError, CardCountError, CardParseError, DuplicateCardError, HandClassError, HandValueError,
     LookaheadError, MissingCardError, MissingDependencyError, OpponentCountError, PokerError, RangeParseError,
@@ -37,6 +38,7 @@ __all__ = [
     'CardParseError',
     'Deck',
     'DuplicateCardError',
+    'EquityResult',
     'HAND_CLASSES',
     'Hand',
     'HandCategory',
@@ -52,6 +54,7 @@ __all__ = [
     'OpponentCountError',
     'OpponentModel',
     'Player',
+    'PlayerEquity',
     'PokerError',
     'PreflopEquity',
     'Range',
@@ -66,6 +69,7 @@ __all__ = [
     '__version__',
     'advise',
     'class_equity',
+    'equity',
     'format_cards',
     'kelly_bet',
     'kelly_fraction',

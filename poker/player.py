@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from attrs import field, frozen
@@ -38,6 +38,9 @@ from .hand_statistics import HandStatistics, potentials
 from .rankable_hand import RankableHand
 from .starting_hand import StartingHand
 from .weights import WeightsLike, remove_known, weight_sets
+
+if TYPE_CHECKING:
+    from .equity import EquityResult
 
 __all__ = ['BOARD_SIZES', 'STREETS', 'Player']
 
@@ -221,6 +224,30 @@ class Player:
         return HandStatistics(hs=(ahead + tied / 2) / (ahead + tied + behind), hs_n=math.prod(each_hs),
                               ppot=ppot, npot=npot, ahead=ahead, tied=tied, behind=behind, opponents=opponents,
                               lookahead=lookahead, transitions=matrix, opponent_hs=each_hs, **extra)
+
+    def showdown_equity(self, opponents: int | None = None, weights: WeightsLike = None,
+                        **options: Any) -> EquityResult:
+        """The true showdown equity against ``opponents`` drawn from the weights, next to Papp's ``hs_n``.
+
+        ``hs_n`` multiplies per-opponent strengths as if the opponents' holdings were independent; this
+        deals them together (no shared cards) and runs the board out: :func:`poker.equity.equity` with
+        this hand against the opponents' weight sets (``opponents`` and ``weights`` read as in
+        :meth:`calculate_hand_statistics`) and :attr:`ranker`. ``options`` go to it (``exact``,
+        ``samples``, ``target_error``, ``seed``, ``executor``, ``dead``). Entry 0 is this hand.
+
+        >>> result = Player('Ah As', 'Kh 7c 2d').showdown_equity(weights={'KK': 1})
+        >>> round(result[0].equity, 6), result.exact
+        (0.085859, True)
+        """
+        from .equity import equity
+
+        sets, per_opponent = self.opponent_weights(weights)
+        count = self.ranker.check_opponents(len(sets) if opponents is None and per_opponent else opponents or 1)
+        if per_opponent and count != len(sets):
+            raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={opponents!r}')
+        field_sets = list(sets) if per_opponent else [sets[0]] * count
+        return equity([format_cards(self.hole_cards, sep=''), *field_sets], self.board, ranker=self.ranker,
+                      **options)
 
     # ------------------------------------------------------------------------------ value object
     def __eq__(self, other: object) -> bool:

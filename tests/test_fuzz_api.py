@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 import poker
 from poker import (
     Card, Deck, HandCategory, HandFactory, HandRanker, HandStatistics, OpponentModel, PokerError, StartingHand, advise,
-    class_equity, format_cards, kelly_bet, kelly_fraction, parse_cards, preflop_equity, simulate_income_rate,
+    class_equity, equity, format_cards, kelly_bet, kelly_fraction, parse_cards, preflop_equity, simulate_income_rate,
 )
 from poker.advice import Situation
 from poker.kelly import kelly_growth
@@ -115,8 +115,8 @@ def check(call: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
 def test_the_fuzzed_functions_are_all_the_public_functions() -> None:
     functions = {name for name in poker.__all__ if callable(getattr(poker, name))
                  and not isinstance(getattr(poker, name), type)}
-    assert functions == {'advise', 'class_equity', 'format_cards', 'kelly_bet', 'kelly_fraction', 'parse_cards',
-                         'preflop_equity', 'simulate_income_rate'}
+    assert functions == {'advise', 'class_equity', 'equity', 'format_cards', 'kelly_bet', 'kelly_fraction',
+                         'parse_cards', 'preflop_equity', 'simulate_income_rate'}
 
 
 @FUZZ
@@ -167,6 +167,16 @@ def test_preflop_equity(hole, weights, method, exact_limit, samples, seed) -> No
     if isinstance(method, str) and method in ('auto', 'exact'):  # enumeration takes seconds: see test_preflop.py
         method = 'sample'
     check(preflop_equity, hole, weights, method=method, exact_limit=exact_limit, samples=samples, seed=seed)
+
+
+@settings(FUZZ, max_examples=60)
+@given(either(st.lists(st.sampled_from(['AhKh', 'QQ+, AKs', 'random', 'Td 9d', '22', 'AKs:0.5']), min_size=2,
+                       max_size=4)),
+       either(st.sampled_from(['', 'Qh 7h 2c', 'Qh 7h 2c 9s', '2c 3d 4h 5s 7c'])), either(st.sampled_from(['', 'Jc'])),
+       either(st.integers(2, 300)), either(st.none()), either(st.integers(0, 9)))
+def test_equity(players, board, dead, samples, target_error, seed) -> None:
+    # sampled with few deals, or exact: the odd values must fail fast, the valid ones finish fast
+    check(equity, players, board, dead, exact=False, samples=samples, target_error=target_error, seed=seed)
 
 
 @FUZZ

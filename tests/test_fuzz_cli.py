@@ -51,6 +51,7 @@ STARTS = {
     'range': [['range'], ['range', 'QQ+']],
     'advise': [['advise', 'AhKh', '--pot', '3', '--to-call', '1', '--bet-size', '1'], ['advise']],
     'kelly': [['kelly']],
+    'equity': [['equity'], ['equity', 'AhKh', 'QQ+', '--samples', '2000', '--seed', '1']],
 }
 
 
