@@ -43,16 +43,13 @@ from attrs import field, frozen
 from .card import CardLike, format_cards, parse_cards
 from .errors import CardCountError, PokerError, WeightsError
 from .hand_ranker import HandRanker
-from .ranking_tables import CARD_BITS, CARD_KEYS
 from .range import Range
 from .weights import known_holdings, weight_array
+from .enumeration import card_columns
 from .showdowns import holding_showdowns
 from .starting_hand import CLASS_OF_HOLDING, HOLDINGS, StartingHand  # noqa: F401  (StartingHand: doctests)
 
 __all__ = ['OpponentModel']
-
-_HOLDING_KEYS = CARD_KEYS[HOLDINGS].sum(axis=1, dtype=np.uint32)
-_HOLDING_BITS = CARD_BITS[HOLDINGS].sum(axis=1)
 
 
 def _model_weights(value: Any) -> np.ndarray:
@@ -78,14 +75,18 @@ class OpponentModel:
         'bet': (0.65, 0.25),
         'raise': (0.8, 0.2),
     })
-    """Generic ``(mu, sigma)`` per action, on the strength scale: an opponent calling half the time,
-    betting 35% and raising 20% (``mu = 1 - frequency``, see :meth:`threshold`). Tune or subclass."""
+    """Generic ``(mu, sigma)`` per betting action (names from :data:`poker.betting.ACTIONS`), on the
+    strength scale: an opponent calling half the time, betting 35% and raising 20% (``mu = 1 -
+    frequency``, see :meth:`threshold`). Tune or subclass."""
 
     LOW_FACTOR: ClassVar[float] = 0.01
     """The smallest factor a holding's weight is multiplied by (Papp: never rule a holding out)."""
 
     PREFLOP_OPPONENTS: ClassVar[int] = 6
     """Which income-rate table ranks holdings before the flop (6 opponents: IR7, as in Papp 1998)."""
+
+    ranker: ClassVar[type[HandRanker]] = HandRanker
+    """The :class:`~poker.hand_ranker.HandRanker` whose ``rank_many`` ranks the holdings."""
 
     weights: np.ndarray = field(default=None, converter=_model_weights)
 
@@ -199,9 +200,9 @@ class OpponentModel:
             raise CardCountError(f'a board has 0 or 3 to 5 cards, got {len(cards)}: {format_cards(cards)!r}')
         touching = self._touching(cards)
         indices = [card.index for card in cards]
-        keys = _HOLDING_KEYS + CARD_KEYS[indices].sum(dtype=np.uint32)
-        bits = _HOLDING_BITS + CARD_BITS[indices].sum()
-        values = np.where(touching, 0, HandRanker.rank_key_sums(keys, len(cards) + 2, bits))
+        open_rows = np.flatnonzero(~touching)
+        values = np.zeros(1326, dtype=np.int16)
+        values[open_rows] = self.ranker.rank_many(card_columns(indices, *HOLDINGS[open_rows].T), validate=False)
         weights = np.ones(1326) if field is None else weight_array(field)
         weights[touching] = 0.0
         beaten, tied = holding_showdowns(values, weights)
@@ -210,7 +211,7 @@ class OpponentModel:
         with np.errstate(invalid='ignore', divide='ignore'):
             result = (beaten + tied / 2) / total
         result[touching | (total <= 0)] = np.nan
-        return result
+        return np.asarray(result, dtype=np.float64)
 
     def preflop_strengths(self) -> np.ndarray:
         """Each holding's income-rate percentile: the share of the other 1,325 with a lower rate, ties half.
@@ -224,7 +225,7 @@ class OpponentModel:
         ordered = np.sort(rates)
         below = np.searchsorted(ordered, rates, side='left')
         equal = np.searchsorted(ordered, rates, side='right') - below
-        return (below + (equal - 1) / 2) / 1325
+        return np.asarray((below + (equal - 1) / 2) / 1325, dtype=np.float64)
 
     @staticmethod
     def _touching(cards: list[Any]) -> np.ndarray:

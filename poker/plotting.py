@@ -166,7 +166,7 @@ def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | 
 
 
 def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardLike], lookahead: int | None = None,
-                     weights: Sequence[float] | np.ndarray | None = None) -> np.ndarray:
+                     weights: Sequence[float] | np.ndarray | None = None, *, player_class: Any = None) -> np.ndarray:
     """The hand's strength after each runout: the data :func:`strength_distribution_png` draws.
 
     For every way to deal the next ``lookahead`` board cards (by default all of them up to the river,
@@ -174,16 +174,17 @@ def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardL
     by ``weights`` (1,326 numbers; None for all equally), leaving out holdings that use a known card or
     a card of that runout. One value per runout, in ``itertools.combinations`` order of the cards left.
 
-    Against one opponent with every holding equally likely, their mean is the hand's EHS:
+    ``player_class`` (a :class:`~poker.player.Player` subclass, default ``Player``) supplies the opponent
+    model and the ranker. Against one opponent with every holding equally likely, their mean is the
+    hand's EHS:
 
     >>> values = runout_strengths('Ah Qh', '3h 4s Jh')
     >>> len(values), round(float(values.mean()), 4), round(float(values.min()), 4), float(values.max())
     (1081, 0.7094, 0.1727, 1.0)
     """
-    from .hand_ranker import HandRanker
+    from .enumeration import card_columns
     from .player import Player
-    from .ranking_tables import CARD_BITS, CARD_KEYS
-    player = Player(hole, board)
+    player = (Player if player_class is None else player_class)(hole, board)
     if not player.board:
         raise CardCountError(f'the board must have 3, 4 or 5 cards for runouts, got none: {board!r}')
     count = player.check_lookahead(min(2, player.cards_to_come) if lookahead is None else lookahead)
@@ -201,20 +202,20 @@ def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardL
     combinations = list(itertools.combinations(left, count))  # [()] with no look-ahead: the board as it is
     runouts = np.array(combinations, dtype=np.intp).reshape(len(combinations), count)
     boards = np.hstack([np.tile(shown, (len(runouts), 1)), runouts]).astype(np.intp)
-    mine = HandRanker.rank_many(np.hstack([np.tile(ours, (len(boards), 1)), boards]), validate=False)
-    board_keys = CARD_KEYS[boards].sum(axis=1, dtype=np.uint32)
-    board_bits = CARD_BITS[boards].sum(axis=1)
-    keys = board_keys[:, None] + CARD_KEYS[opponents].sum(axis=1, dtype=np.uint32)[None, :]
-    bits = board_bits[:, None] + CARD_BITS[opponents].sum(axis=1)[None, :]
-    size = len(shown) + count + 2
-    theirs = HandRanker.rank_key_sums(keys.ravel(), size, bits.ravel()).reshape(keys.shape)
-    clash = np.zeros(keys.shape, dtype=bool)
+    ranker = player.ranker
+    mine = ranker.rank_many(card_columns(ours, *boards.T), validate=False)
+    shape = (len(boards), len(opponents))
+    clash = np.zeros(shape, dtype=bool)
     for column in range(count):
         dealt = runouts[:, column, None]
         clash |= (opponents[None, :, 0] == dealt) | (opponents[None, :, 1] == dealt)
+    board_row, holding_row = np.nonzero(~clash)  # rank only hands of distinct cards
+    theirs = np.zeros(shape, dtype=np.int16)
+    theirs[board_row, holding_row] = ranker.rank_many(
+        card_columns([], *opponents[holding_row].T, *boards[board_row].T), validate=False)
     counted = np.where(clash, 0.0, opponent_weight[None, :])
     totals = counted.sum(axis=1)
     if (totals <= 0).any():
         raise WeightsError('no opponent holding has weight once the known cards and a runout are removed')
     score = np.where(mine[:, None] > theirs, 1.0, np.where(mine[:, None] == theirs, 0.5, 0.0))
-    return (counted * score).sum(axis=1) / totals
+    return np.asarray((counted * score).sum(axis=1) / totals, dtype=np.float64)
