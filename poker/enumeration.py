@@ -55,12 +55,14 @@ __all__ = [
     'HoldingOutcomes',
     'MAX_LOOKAHEAD',
     'OutcomeGrid',
+    'RangeTally',
     'TIED',
     'Tally',
     'card_columns',
     'enumeration_tables',
     'holding_outcomes',
     'outcome_grid',
+    'range_tally',
     'tally',
     'unseen_cards',
 ]
@@ -289,3 +291,200 @@ def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.nd
     weighted = np.asarray(sets).reshape(-1, 1326)[:, numbers].any(axis=0)
     rows = None if weighted.all() else np.flatnonzero(weighted)
     return holding_outcomes(hole, board, lookahead, ranker, rows).weigh(sets)
+
+
+# ------------------------------------------------------------------------------------ ranges against ranges
+@frozen(eq=False)
+class RangeTally:
+    """What :func:`range_tally` counts for every hero holding with weight, against the opponent's weights.
+
+    ``holdings``: the hero's holding numbers (ascending); ``now[i]``: the weighted opponent holdings
+    hero holding i is ahead of, tied with and behind now; ``transitions[i, a, b]``: the weighted
+    (opponent holding, runout) pairs going from outcome a now to outcome b after the runout (both only
+    over opponent holdings that share no card with hero holding i); ``score[i, r]`` and ``total[i, r]``:
+    after runout r, the weighted opponent holdings beaten plus half those tied, and all of them
+    (0 where the runout holds one of hero holding i's cards); ``runouts``: runouts per (hero,
+    opponent) pair.
+    """
+
+    holdings: np.ndarray
+    now: np.ndarray
+    transitions: np.ndarray
+    score: np.ndarray
+    total: np.ndarray
+    runouts: int
+
+
+def _rank_counts(values: np.ndarray, valid: np.ndarray) -> tuple[np.ndarray, int]:
+    """Per row of ``values`` (hand values, below 7,463): ``counts[r, v]``, how many distinct valid values
+    of row r are at most v, flattened; and the most distinct values in a row.
+
+    An opponent holding of value v then has the 1-based rank ``counts[r, v]`` among the opponent values
+    of its row, and a hero holding of value v finds ``counts[r, v - 1]`` opponent ranks below it and
+    ``counts[r, v]`` at most equal to it: no sort, a presence table summed along.
+    """
+    rows = values.shape[0]
+    present = np.zeros((rows, 7464), dtype=bool)
+    present[np.nonzero(valid)[0], values[valid]] = True
+    counts = np.cumsum(present, axis=1, dtype=np.int32)
+    return counts.ravel(), int(counts[:, -1].max()) if rows else 0
+
+
+def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
+                ranker: type[HandRanker] = HandRanker) -> RangeTally:
+    """Every hero holding with weight against the opponent's weights on ``board``, in one pass.
+
+    ``hero`` and ``opponent`` are 1,326 weights (holdings touching the board are ignored). The work
+    follows the holdings with weight on either side, and what hero holdings share is done once:
+
+    1. Each holding with weight is ranked on the board now and on every final board (board plus runout)
+       it can meet, once (``ranker.rank_many``), whatever side it is on.
+    2. Values become small dense ranks: now over all holdings, and per runout. For each runout, the
+       opponent's weights are spread over a 2-D grid (now rank x final rank) and summed cumulatively
+       in both directions; each hero holding then reads its 3x3 now/later counts from the grid at its
+       own two ranks (opponent weaker, equal or stronger, now and later) in O(1).
+    3. Card removal by inclusion-exclusion: the grid counts every opponent holding free of the runout,
+       also those sharing a card with the hero holding. Those hold one of the hero's two cards: for
+       each card, the hero and opponent holdings holding it are compared pairwise (their final values
+       on every runout at once) and subtracted, and the hero's own holding, in both groups, once more.
+    """
+    cards = unseen_cards(board)
+    count = len(cards)
+    tables = enumeration_tables(count, lookahead)
+    first, second = tables.pair_first, tables.pair_second
+    numbers = pair_numbers(np.take(cards, first), np.take(cards, second))
+    hero_weight = np.asarray(hero, dtype=np.float64)[numbers]
+    opponent_weight = np.asarray(opponent, dtype=np.float64)[numbers]
+    used = np.flatnonzero((hero_weight > 0) | (opponent_weight > 0))  # rows of the C(n, 2) holdings ranked
+    hero_at = np.flatnonzero(hero_weight[used] > 0)  # positions in `used`
+    opponent_at = np.flatnonzero(opponent_weight[used] > 0)
+    w = opponent_weight[used][opponent_at]
+    low, high = np.take(cards, first[used]), np.take(cards, second[used])
+    now = ranker.rank_many(card_columns(board, low, high), validate=False)
+
+    # runouts: every set of `lookahead` unseen cards (one empty runout on the river or without look-ahead)
+    if lookahead:
+        runout_positions = tables.runout_positions
+        runout_cards = np.take(cards, runout_positions)
+        runout_masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), runout_positions.astype(np.int64)), axis=0)
+    else:
+        runout_cards = np.empty((0, 1), dtype=np.uint8)
+        runout_masks = np.zeros(1, dtype=np.int64)
+    runouts = len(runout_masks)
+    holding_masks = (np.left_shift(np.int64(1), first[used].astype(np.int64))
+                     | np.left_shift(np.int64(1), second[used].astype(np.int64)))
+    valid = (runout_masks[:, np.newaxis] & holding_masks[np.newaxis, :]) == 0  # (runout, used holding)
+    if lookahead:
+        shape = valid.shape
+        final = np.zeros(shape, dtype=np.int16)
+        final[valid] = ranker.rank_many(card_columns(
+            board, *(np.broadcast_to(row[:, np.newaxis], shape)[valid] for row in runout_cards),
+            np.broadcast_to(low, shape)[valid], np.broadcast_to(high, shape)[valid]), validate=False)
+    else:
+        final = now[np.newaxis, :].astype(np.int16)
+    # small ranks among the opponent's values: now over its holdings, later per runout
+    opponent_valid, hero_valid = valid[:, opponent_at], valid[:, hero_at]
+    now_counts, now_ranks = _rank_counts(now[np.newaxis, opponent_at], np.ones((1, len(opponent_at)), dtype=bool))
+    final_counts, final_ranks = _rank_counts(final[:, opponent_at], opponent_valid)
+    row_base = (np.arange(runouts) * 7464)[:, np.newaxis]
+    opponent_rank = now_counts[now[opponent_at]]  # 1-based
+    hero_below, hero_upto = now_counts[now[hero_at] - 1], now_counts[now[hero_at]]
+    opponent_later = final_counts[row_base + final[:, opponent_at]]  # 1-based where valid
+    hero_final = final[:, hero_at].astype(np.intp)
+    hero_later_below = final_counts[row_base + hero_final - 1]
+    hero_later_upto = final_counts[row_base + hero_final]
+
+    heroes = len(hero_at)
+    transitions = np.zeros((heroes, 3, 3))
+    score = np.zeros((heroes, runouts))
+    total = np.zeros((heroes, runouts))
+    hero_cards = (first[used][hero_at], second[used][hero_at])
+    opponent_cards = (first[used][opponent_at], second[used][opponent_at])
+    # -- 2. per runout, two cumulative grids of the opponent's weights: by (now rank, final rank) over
+    # every opponent holding free of the runout, and by (card, final rank) over those holding each card
+    width = final_ranks + 1
+    block = max(1, (1 << 22) // (width * (now_ranks + 1 + count)))
+    # whole-number weights (uniform, or a range without fractions) are summed in int32: exact and fast
+    whole = bool(np.all(w == np.round(w))) and float(w.sum()) < 2 ** 30
+    grid_type = np.int32 if whole else np.float64
+    trash_weights = np.where(opponent_valid, w[np.newaxis, :], 0.0)  # weight 0 where a runout card is held
+    for start in range(0, runouts, block):
+        stop = min(runouts, start + block)
+        size = stop - start
+        weights = trash_weights[start:stop].ravel()
+        later = opponent_later[start:stop]  # (size, opponents); 1-based ranks where valid
+        run = np.arange(size)[:, np.newaxis]
+        cells = size * (now_ranks + 1) * width
+        grid = np.bincount(((run * (now_ranks + 1) + opponent_rank) * width + later).ravel(), weights=weights,
+                           minlength=cells)[:cells].astype(grid_type).reshape(size, now_ranks + 1, width)
+        np.cumsum(grid, axis=1, out=grid)
+        np.cumsum(grid, axis=2, out=grid)  # grid[r, i, j]: weight of now rank <= i and final rank <= j
+        cells = size * count * width
+        by_card = (np.bincount(((run * count + opponent_cards[0]) * width + later).ravel(), weights=weights,
+                               minlength=cells)[:cells]
+                   + np.bincount(((run * count + opponent_cards[1]) * width + later).ravel(), weights=weights,
+                                 minlength=cells)[:cells]).astype(grid_type).reshape(size, count, width)
+        np.cumsum(by_card, axis=2, out=by_card)  # by_card[r, c, j]: weight holding card c, final rank <= j
+
+        # every hero holding reads its cells on every runout of the block (masked where it is not free)
+        open_ = hero_valid[start:stop]
+        j_below, j_upto = hero_later_below[start:stop], hero_later_upto[start:stop]
+        base = run * ((now_ranks + 1) * width)
+        now_cuts = (base + hero_below * width, base + hero_upto * width, base + now_ranks * width)
+        later_cuts = (j_below, j_upto, np.full_like(j_upto, final_ranks))
+        flat = grid.ravel()
+        cut = [[np.take(flat, a + b) for b in later_cuts] for a in now_cuts]  # opponent <, <=, any; now x later
+        summed = np.array([[np.sum(value, axis=0, where=open_) for value in row] for row in cut])  # (3, 3, heroes)
+        now_band = (summed[0], summed[1] - summed[0], summed[2] - summed[1])  # opponent weaker now: we are AHEAD
+        for a, band in enumerate(now_band):
+            transitions[:, a, :] += np.stack([band[0], band[1] - band[0], band[2] - band[1]], axis=1)
+        below, up_to, every = cut[2]
+        flat_card = by_card.ravel()
+        for card_of in hero_cards:  # minus the opponent holdings that hold one of our cards
+            at = (run * count + card_of) * width
+            below = below - np.take(flat_card, at + j_below)
+            up_to = up_to - np.take(flat_card, at + j_upto)
+            every = every - np.take(flat_card, at + final_ranks)
+        score[:, start:stop] = np.where(open_, below + (up_to - below) / 2, 0.0).T
+        total[:, start:stop] = np.where(open_, every, 0.0).T
+
+    # -- 3. card removal in the transitions: for each card, the hero and opponent holdings that hold it,
+    # compared pairwise on every runout at once (sign(theirs - mine)); a runout touching a holding gives
+    # it the sentinel 32767, so one touching only ours counts +1 behind... as a fixed number of extra
+    # -1 (ahead) and +1 (behind) per pair, taken off below, and one touching both counts as tied.
+    big = np.int16(32767)
+    hero_final = np.where(hero_valid, final[:, hero_at], big)  # now int16 sentinel-marked copies
+    opponent_final = np.where(opponent_valid, final[:, opponent_at], big)
+    hero_now, opponent_now = now[hero_at].astype(np.int16), now[opponent_at].astype(np.int16)
+    hero_number, opponent_number = used[hero_at], used[opponent_at]
+    per_pair = math.comb(count - 3, lookahead)  # runouts free of three given cards
+    extra = math.comb(count - 3, lookahead - 1) if lookahead else 0  # touching one given card of the three
+    for card in range(count):
+        mine = np.flatnonzero((hero_cards[0] == card) | (hero_cards[1] == card))
+        theirs = np.flatnonzero((opponent_cards[0] == card) | (opponent_cards[1] == card))
+        if not mine.size or not theirs.size:
+            continue
+        weight = np.where(hero_number[mine][:, np.newaxis] != opponent_number[theirs][np.newaxis, :],
+                          w[theirs][np.newaxis, :], 0.0)  # never the hero's own holding: see below
+        now_code = np.sign(opponent_now[theirs][np.newaxis, :] - hero_now[mine][:, np.newaxis]) + 1
+        signs = np.sign(opponent_final[:, np.newaxis, theirs] - hero_final[:, mine, np.newaxis])
+        net = signs.sum(axis=0, dtype=np.int32)
+        decided = np.abs(signs, out=signs).sum(axis=0, dtype=np.int32)
+        ahead = (decided - net) // 2 - extra
+        behind = (decided + net) // 2 - extra
+        after = (ahead, per_pair - ahead - behind, behind)
+        for a in range(3):
+            in_band = np.where(now_code == a, weight, 0.0)
+            for b in range(3):
+                transitions[mine, a, b] -= (in_band * after[b]).sum(axis=1)
+    # the hero's own holding, if the opponent may hold it: in the runout grid once, in neither card
+    # group above (transitions) but in both card grids (score and total)
+    own = np.flatnonzero(opponent_weight[used][hero_at] > 0)
+    if own.size:
+        own_weight = opponent_weight[used][hero_at][own]
+        transitions[own, TIED, TIED] -= own_weight * math.comb(count - 2, lookahead)
+        free = hero_valid[:, own].T * own_weight[:, np.newaxis]
+        score[own] += free / 2
+        total[own] += free
+    return RangeTally(holdings=numbers[used][hero_at], now=transitions.sum(axis=2) / math.comb(count - 4, lookahead),
+                      transitions=transitions, score=score, total=total, runouts=math.comb(count - 4, lookahead))

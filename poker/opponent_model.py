@@ -45,9 +45,8 @@ from .errors import CardCountError, PokerError, WeightsError
 from .hand_ranker import HandRanker
 from .range import Range
 from .weights import known_holdings, weight_array
-from .enumeration import card_columns
-from .showdowns import holding_showdowns
-from .starting_hand import CLASS_OF_HOLDING, HOLDINGS, StartingHand  # noqa: F401  (StartingHand: doctests)
+from .enumeration import range_tally
+from .starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
 
 __all__ = ['OpponentModel']
 
@@ -199,19 +198,17 @@ class OpponentModel:
         if not 3 <= len(cards) <= 5:
             raise CardCountError(f'a board has 0 or 3 to 5 cards, got {len(cards)}: {format_cards(cards)!r}')
         touching = self._touching(cards)
-        indices = [card.index for card in cards]
-        open_rows = np.flatnonzero(~touching)
-        values = np.zeros(1326, dtype=np.int16)
-        values[open_rows] = self.ranker.rank_many(card_columns(indices, *HOLDINGS[open_rows].T), validate=False)
         weights = np.ones(1326) if field is None else weight_array(field)
         weights[touching] = 0.0
-        beaten, tied = holding_showdowns(values, weights)
-        by_card = np.bincount(HOLDINGS.ravel(), weights=np.repeat(weights, 2), minlength=52)
-        total = weights.sum() - by_card[HOLDINGS[:, 0]] - by_card[HOLDINGS[:, 1]] + weights
-        with np.errstate(invalid='ignore', divide='ignore'):
-            result = (beaten + tied / 2) / total
-        result[touching | (total <= 0)] = np.nan
-        return np.asarray(result, dtype=np.float64)
+        result = np.full(1326, np.nan)
+        if weights.any():  # the range engine: every holding against the field at once, ranked by self.ranker
+            tally = range_tally([card.index for card in cards], 0, np.where(touching, 0.0, 1.0), weights,
+                                self.ranker)
+            ahead, tied, behind = np.maximum(tally.now, 0.0).T
+            total = ahead + tied + behind
+            meets = total > 0
+            result[tally.holdings[meets]] = (ahead[meets] + tied[meets] / 2) / total[meets]
+        return result
 
     def preflop_strengths(self) -> np.ndarray:
         """Each holding's income-rate percentile: the share of the other 1,325 with a lower rate, ties half.
