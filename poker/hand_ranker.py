@@ -63,7 +63,7 @@ def _rank_block(columns: np.ndarray, size: int, base: tuple[int, int], out: np.n
                 buffers: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
     """Rank one block of hands of ``size`` cards; values go to ``out``.
 
-    ``columns`` is a C-contiguous (v, B) uint8 array of the cards that vary from row to row; the other
+    ``columns`` is a (v, B) uint8 array, each row contiguous, of the cards that vary from row to row; the other
     ``size - v`` cards are the same in every row, and ``base`` holds their key sum and bit mask. The key
     sum takes one lookup per *two* varying cards in :func:`~poker.ranking_tables.pair_key_table` (index
     ``52 * a + b`` fits in uint16); every temporary lives in the preallocated ``buffers`` (a block is
@@ -253,7 +253,7 @@ class HandRanker:
                    np.empty(block_rows, dtype=np.uint32))
         for start in range(0, cards.shape[0], block_rows):
             columns = varying[start:start + block_rows].T
-            if not columns.flags.c_contiguous:
+            if columns.strides[1] != 1:  # each column must be contiguous (an F-ordered batch already is)
                 columns = np.ascontiguousarray(columns)
             _rank_block(columns, size, base, values[start:start + columns.shape[1]], buffers)
         return values
