@@ -60,6 +60,7 @@ __all__ = [
     'Tally',
     'card_columns',
     'enumeration_tables',
+    'hero_by_hero',
     'holding_outcomes',
     'outcome_grid',
     'range_tally',
@@ -69,6 +70,8 @@ __all__ = [
 
 MAX_LOOKAHEAD = 2
 """The most board cards any statistic looks ahead (two on the flop: turn and river)."""
+
+_HOLDING_CARDS: list[tuple[int, int]] = [(int(a), int(b)) for a, b in itertools.combinations(range(52), 2)]
 
 
 def _array(value: np.ndarray) -> np.ndarray:
@@ -264,15 +267,19 @@ def holding_outcomes(hole: Sequence[int], board: Sequence[int], lookahead: int,
     ``lookahead`` is 0, 1 or 2 and at most the cards still to come. Every hand is ranked by
     ``ranker.rank_many``.
     """
-    grid = outcome_grid(hole, board, lookahead, ranker, rows)
+    return _counted(outcome_grid(hole, board, lookahead, ranker, rows), keep_signs=False)
+
+
+def _counted(grid: OutcomeGrid, keep_signs: bool = True) -> HoldingOutcomes:
+    """The :class:`HoldingOutcomes` of a grid: each row's signs summed (in place unless ``keep_signs``)."""
     now = grid.now
-    if lookahead == 0:
+    if grid.tables.lookahead == 0:
         later = np.zeros((len(now), 3), dtype=np.int32)
         later[np.arange(len(now)), now] = 1
         return HoldingOutcomes(grid.holdings, now, later, 1)
     signs = grid.signs
     net = signs.sum(axis=1, dtype=np.int32)
-    decided = np.abs(signs, out=signs).sum(axis=1, dtype=np.int32)
+    decided = np.abs(signs, out=signs.copy() if keep_signs else signs).sum(axis=1, dtype=np.int32)
     ahead = (decided - net) // 2 - grid.tables.overlapping
     behind = (decided + net) // 2
     later = np.stack([ahead, grid.tables.runouts - ahead - behind, behind], axis=1)
@@ -328,6 +335,47 @@ def _rank_counts(values: np.ndarray, valid: np.ndarray) -> tuple[np.ndarray, int
     present[np.nonzero(valid)[0], values[valid]] = True
     counts = np.cumsum(present, axis=1, dtype=np.int32)
     return counts.ravel(), int(counts[:, -1].max()) if rows else 0
+
+
+def hero_by_hero(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
+                 ranker: type[HandRanker] = HandRanker) -> RangeTally:
+    """:func:`range_tally` for a few hero holdings: each one through the single-hand kernel
+    (:func:`outcome_grid`, the engine of :class:`~poker.player.Player`), over the opponent holdings with
+    weight only. ``score`` and ``total`` then have a column per runout of the cards the hero does not
+    hold (the same values, other columns)."""
+    cards = unseen_cards(board)
+    tables = enumeration_tables(len(cards), lookahead)
+    numbers = pair_numbers(np.take(cards, tables.pair_first), np.take(cards, tables.pair_second))
+    numbers = numbers[np.asarray(hero)[numbers] > 0]
+    weights = np.asarray(opponent, dtype=np.float64)
+    now, transitions, scores, totals = [], [], [], []
+    for number in numbers.tolist():
+        low, high = _HOLDING_CARDS[number]
+        unseen = unseen_cards([low, high, *board])
+        inner = enumeration_tables(len(unseen), lookahead)
+        mine = pair_numbers(np.take(unseen, inner.pair_first), np.take(unseen, inner.pair_second))
+        rows = np.flatnonzero(weights[mine] > 0)
+        grid = outcome_grid([low, high], board, lookahead, ranker, rows)
+        counted = _counted(grid)
+        result = counted.weigh(weights)
+        now.append(result.now[0])
+        transitions.append(result.transitions[0])
+        w = weights[grid.holdings]
+        if lookahead:
+            # per runout column: opponent holdings free of it (the sentinel marks the others) and their outcomes
+            free = inner.grid[rows] != inner.subsets.shape[1]
+            signs = np.where(free, grid.signs, 0).astype(np.float64)
+            total = w @ free
+            scores.append((total - w @ signs) / 2)
+            totals.append(total)
+        else:
+            scores.append(np.array([result.now[0][AHEAD] + result.now[0][TIED] / 2]))
+            totals.append(np.array([result.now[0].sum()]))
+    width = max((len(t) for t in totals), default=1)
+    return RangeTally(holdings=numbers, now=np.array(now).reshape(-1, 3),
+                      transitions=np.array(transitions).reshape(-1, 3, 3),
+                      score=np.array(scores).reshape(-1, width), total=np.array(totals).reshape(-1, width),
+                      runouts=math.comb(len(cards) - 4, lookahead))
 
 
 def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,

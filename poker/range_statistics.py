@@ -13,8 +13,9 @@ True
 >>> round(float(stats.equity[stats.index('7h 6h')]), 4), round(stats.range_equity, 4)
 (0.458, 0.5113)
 
-What hero holdings share is computed once (the kernel is :func:`poker.enumeration.range_tally`), and
-the work follows the holdings that carry weight on both sides: ``hero=None, opponent=None`` gives every
+What hero holdings share is computed once (the kernel is :func:`poker.enumeration.range_tally`; a few
+hero holdings go one by one through :func:`poker.enumeration.hero_by_hero`), and the work follows the
+holdings that carry weight on both sides: ``hero=None, opponent=None`` gives every
 holding's statistics on a board against every other, the data of a card abstraction.
 
 Before the flop the statistics are all-in equities (:func:`poker.preflop.preflop_equity`, exact from the
@@ -32,7 +33,7 @@ import numpy as np
 from attrs import field, frozen
 
 from .card import Card, CardLike, format_cards, parse_cards
-from .enumeration import MAX_LOOKAHEAD, range_tally
+from .enumeration import MAX_LOOKAHEAD, hero_by_hero, range_tally
 from .errors import CardCountError, DuplicateCardError, LookaheadError, PokerError, WeightsError
 from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics
@@ -47,6 +48,11 @@ __all__ = ['RangeStatistics', 'range_statistics']
 
 MAX_BINS = 10_000
 """The most histogram bins :func:`range_statistics` draws."""
+
+HERO_BY_HERO = 16
+"""Up to this many hero holdings, each is counted on its own by the single-hand kernel (as ``Player``
+does, over the opponent holdings with weight only); beyond, the shared pass of
+:func:`~poker.enumeration.range_tally` ranks what they share once."""
 
 
 def _frozen_array(value: Any) -> np.ndarray:
@@ -258,7 +264,8 @@ def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opp
     meetable = _meetable(opponent_weights)
     if not cards:
         return _preflop(hero_weights, opponent_weights, meetable, count, bins, ranker, seed)
-    tally = range_tally(indices, depth, hero_weights, opponent_weights, ranker)
+    few = np.count_nonzero(hero_weights) <= HERO_BY_HERO
+    tally = (hero_by_hero if few else range_tally)(indices, depth, hero_weights, opponent_weights, ranker)
     keep = tally.now.sum(axis=1) > 0  # hero holdings that can meet an opponent holding
     holdings = tally.holdings[keep]
     # weighted counts come from differences of sums: clip the rounding below 0 (-1e-15, say) to 0

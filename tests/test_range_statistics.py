@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from poker import Player, PokerError, Range, range_statistics
-from poker.card import Card
+from poker.card import Card, parse_cards
 from poker.errors import CardCountError, LookaheadError, WeightsError
 from poker.holdings import HOLDINGS
 from poker.plotting import runout_strengths
@@ -151,3 +151,22 @@ def test_preflop_range_against_range() -> None:
 def test_bad_arguments(call, error) -> None:
     with pytest.raises(error):
         call()
+
+
+@pytest.mark.parametrize('board, lookahead', [('3h 4s Jh', 2), ('3h 4s Jh 9c', 1), ('3h 4s Jh', 0)])
+def test_the_shared_pass_and_hero_by_hero_agree(board: str, lookahead: int) -> None:
+    from poker.enumeration import hero_by_hero, range_tally
+    indices = [card.index for card in parse_cards(board)]
+    hero = np.zeros(1326)
+    hero[np.random.default_rng(9).choice(1326, 12, replace=False)] = 1.0
+    for opponent in (np.ones(1326), random_weights(3), Range.parse('QQ+, AKs').weights):
+        shared, single = range_tally(indices, lookahead, hero, opponent), hero_by_hero(indices, lookahead, hero, opponent)
+        assert np.array_equal(shared.holdings, single.holdings)
+        scale = 1e-12 * shared.now.sum(axis=1, keepdims=True).max()
+        assert np.allclose(shared.now, single.now, rtol=1e-12, atol=scale)
+        assert np.allclose(shared.transitions, single.transitions, rtol=1e-12, atol=scale * shared.runouts)
+        for tally in (shared, single):
+            assert np.allclose(tally.total.sum(axis=1), tally.now.sum(axis=1) * tally.runouts, rtol=1e-12)
+        assert np.allclose(shared.score.sum(axis=1), single.score.sum(axis=1), rtol=1e-12, atol=scale)
+        squares = [np.sort((t.score ** 2 / np.where(t.total > 0, t.total, 1)).ravel())[-50:] for t in (shared, single)]
+        assert np.allclose(*squares, rtol=1e-12)
