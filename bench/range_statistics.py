@@ -51,7 +51,7 @@ def row(label: str, times: tuple[float, float], baseline: str = '', ratio: float
         target: str = '') -> None:
     wall, cpu = times
     shown = f'{ratio:,.1f}x' if ratio is not None else ''
-    print(f'{label:<58}{wall * 1e3:>11.2f}{cpu * 1e3:>11.2f}  {target:<10}{shown:>10}  {baseline}')
+    print(f'{label:<58}{wall * 1e3:>11.4f}{cpu * 1e3:>11.4f}  {target:<10}{shown:>10}  {baseline}')
 
 
 def main() -> None:
@@ -99,6 +99,10 @@ def main() -> None:
     one = medians(lambda: range_statistics(hero_text, river, narrow), args.repeats * 20)
     player_one = medians(lambda: Player(hero, river).calculate_hand_statistics(weights=narrow), args.repeats * 20)
     whole = medians(lambda: range_statistics(None, river, narrow), args.repeats * 4)
+    from poker.enumeration import tally
+    hole_indices, river_indices = [c.index for c in hero], [c.index for c in river]
+    narrow_sets = narrow.weights[np.newaxis, :]
+    tally_one = medians(lambda: tally(hole_indices, river_indices, 0, narrow_sets), args.repeats * 20)
     per_hand = (whole[0] / 1081, whole[1] / 1081)
     try:
         import eval7
@@ -108,6 +112,7 @@ def main() -> None:
         peer = medians(lambda: eval7.py_hand_vs_range_exact(e7_hero, hand_range, e7_board), args.repeats * 200)
         row(f'river, {hero_text} vs {NARROW}: eval7 py_hand_vs_range_exact', peer)
         row('  range_statistics, that one hand', one, 'eval7', peer[1] / one[1], 'faster')
+        row('  Player, that one hand, counts only (tally)', tally_one, 'eval7', peer[1] / tally_one[1])
         row('  Player.calculate_hand_statistics, that one hand', player_one, 'eval7', peer[1] / player_one[1])
         row('  range_statistics, all 1,081 hands at once, per hand', per_hand, 'eval7', peer[1] / per_hand[1],
             'faster')

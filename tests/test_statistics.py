@@ -17,6 +17,7 @@ from poker import (
     Player, PokerError, StartingHand, parse_cards,
 )
 from poker.enumeration import BEHIND, enumeration_tables, holding_outcomes, tally
+from poker.holdings import pair_numbers
 from poker.reference import ReferencePlayer
 from poker.reference import tally as reference_tally
 from poker.starting_hand import HOLDINGS
@@ -145,8 +146,7 @@ def brute_force_equity(hole: list[int], board: list[int], lookahead: int, weight
     mine = np.broadcast_to(np.array(hole, dtype=np.int8), (len(theirs), 2))
     my_values = HandRanker.rank_many(np.hstack([mine, fixed, runout]))
     their_values = HandRanker.rank_many(np.hstack([theirs, fixed, runout]))
-    low, high = theirs.min(axis=1).astype(np.intp), theirs.max(axis=1).astype(np.intp)
-    weight = weights[low * (103 - low) // 2 + high - low - 1]
+    weight = weights[pair_numbers(theirs[:, 0], theirs[:, 1])]
     score = (my_values > their_values) + 0.5 * (my_values == their_values)
     return float((weight * score).sum() / weight.sum())
 
