@@ -444,8 +444,8 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
 
     heroes = len(hero_at)
     transitions = np.zeros((heroes, 3, 3))
-    score = np.zeros((heroes, runouts))
-    total = np.zeros((heroes, runouts))
+    score = np.zeros((runouts, heroes))  # transposed at the end: the blocks write whole rows
+    total = np.zeros((runouts, heroes))
     hero_cards = (first[used][hero_at], second[used][hero_at])
     opponent_cards = (first[used][opponent_at], second[used][opponent_at])
     # -- 2. per runout, two cumulative grids of the opponent's weights: by (now rank, final rank) over
@@ -462,39 +462,43 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
         weights = trash_weights[start:stop].ravel()
         later = opponent_later[start:stop]  # (size, opponents); 1-based ranks where valid
         run = np.arange(size)[:, np.newaxis]
+        # one more slab of zeros after the block's runouts: a hero holding a runout card reads 0 there
         cells = size * (now_ranks + 1) * width
-        grid = np.bincount(((run * (now_ranks + 1) + opponent_rank) * width + later).ravel(), weights=weights,
-                           minlength=cells)[:cells].astype(grid_type).reshape(size, now_ranks + 1, width)
+        grid = np.zeros((size + 1, now_ranks + 1, width), dtype=grid_type)
+        grid[:size] = np.bincount(((run * (now_ranks + 1) + opponent_rank) * width + later).ravel(), weights=weights,
+                                  minlength=cells)[:cells].reshape(size, now_ranks + 1, width)
         np.cumsum(grid, axis=1, out=grid)
         np.cumsum(grid, axis=2, out=grid)  # grid[r, i, j]: weight of now rank <= i and final rank <= j
         cells = size * count * width
-        by_card = (np.bincount(((run * count + opponent_cards[0]) * width + later).ravel(), weights=weights,
-                               minlength=cells)[:cells]
-                   + np.bincount(((run * count + opponent_cards[1]) * width + later).ravel(), weights=weights,
-                                 minlength=cells)[:cells]).astype(grid_type).reshape(size, count, width)
+        by_card = np.zeros((size + 1, count, width), dtype=grid_type)
+        by_card[:size] = (np.bincount(((run * count + opponent_cards[0]) * width + later).ravel(), weights=weights,
+                                      minlength=cells)[:cells]
+                          + np.bincount(((run * count + opponent_cards[1]) * width + later).ravel(),
+                                        weights=weights, minlength=cells)[:cells]).reshape(size, count, width)
         np.cumsum(by_card, axis=2, out=by_card)  # by_card[r, c, j]: weight holding card c, final rank <= j
 
-        # every hero holding reads its cells on every runout of the block (masked where it is not free)
-        open_ = hero_valid[start:stop]
+        # every hero holding reads its cells on every runout of the block (the zero slab where not free)
+        slab = np.where(hero_valid[start:stop], run, size)
         j_below, j_upto = hero_later_below[start:stop], hero_later_upto[start:stop]
-        base = run * ((now_ranks + 1) * width)
+        base = slab * ((now_ranks + 1) * width)
         now_cuts = (base + hero_below * width, base + hero_upto * width, base + now_ranks * width)
-        later_cuts = (j_below, j_upto, np.full_like(j_upto, final_ranks))
+        later_cuts = (j_below, j_upto, final_ranks)
         flat = grid.ravel()
         cut = [[np.take(flat, a + b) for b in later_cuts] for a in now_cuts]  # opponent <, <=, any; now x later
-        summed = np.array([[np.sum(value, axis=0, where=open_) for value in row] for row in cut])  # (3, 3, heroes)
+        summed = np.array([[value.sum(axis=0) for value in row] for row in cut])  # (3, 3, heroes)
         now_band = (summed[0], summed[1] - summed[0], summed[2] - summed[1])  # opponent weaker now: we are AHEAD
         for a, band in enumerate(now_band):
             transitions[:, a, :] += np.stack([band[0], band[1] - band[0], band[2] - band[1]], axis=1)
         below, up_to, every = cut[2]
         flat_card = by_card.ravel()
+        slab_base = slab * count
         for card_of in hero_cards:  # minus the opponent holdings that hold one of our cards
-            at = (run * count + card_of) * width
+            at = (slab_base + card_of) * width
             below = below - np.take(flat_card, at + j_below)
             up_to = up_to - np.take(flat_card, at + j_upto)
             every = every - np.take(flat_card, at + final_ranks)
-        score[:, start:stop] = np.where(open_, below + (up_to - below) / 2, 0.0).T
-        total[:, start:stop] = np.where(open_, every, 0.0).T
+        score[start:stop] = below + (up_to - below) / 2
+        total[start:stop] = every
 
     # -- 3. card removal in the transitions: for each card, the hero and opponent holdings that hold it,
     # compared pairwise on every runout at once (sign(theirs - mine)); a runout touching a holding gives
@@ -531,8 +535,8 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     if own.size:
         own_weight = opponent_weight[used][hero_at][own]
         transitions[own, TIED, TIED] -= own_weight * math.comb(count - 2, lookahead)
-        free = hero_valid[:, own].T * own_weight[:, np.newaxis]
-        score[own] += free / 2
-        total[own] += free
+        free = hero_valid[:, own] * own_weight[np.newaxis, :]
+        score[:, own] += free / 2
+        total[:, own] += free
     return RangeTally(holdings=numbers[used][hero_at], now=transitions.sum(axis=2) / math.comb(count - 4, lookahead),
-                      transitions=transitions, score=score, total=total, runouts=math.comb(count - 4, lookahead))
+                      transitions=transitions, score=score.T, total=total.T, runouts=math.comb(count - 4, lookahead))
