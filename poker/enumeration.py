@@ -538,5 +538,16 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
         free = hero_valid[:, own] * own_weight[np.newaxis, :]
         score[:, own] += free / 2
         total[:, own] += free
-    return RangeTally(holdings=numbers[used][hero_at], now=transitions.sum(axis=2) / math.comb(count - 4, lookahead),
-                      transitions=transitions, score=score.T, total=total.T, runouts=math.comb(count - 4, lookahead))
+    pairs = math.comb(count - 4, lookahead)
+    now_counts, score, total = transitions.sum(axis=2) / pairs, score.T, total.T
+    if not whole:
+        # fractional weights: the grids' differences leave rounding residue (1e-15, say) where the true
+        # count is 0, which would turn 0/0 potentials into noise. The same pass with whole weights (1 per
+        # opponent holding with weight) counts exactly; a weighted count is 0 exactly where that one is.
+        support = range_tally(board, lookahead, hero, (np.asarray(opponent) > 0).astype(np.float64), ranker)
+        now_counts = np.where(support.now > 0, np.maximum(now_counts, 0.0), 0.0)
+        transitions = np.where(support.transitions > 0, np.maximum(transitions, 0.0), 0.0)
+        score = np.where(support.score > 0, np.maximum(score, 0.0), 0.0)
+        total = np.where(support.total > 0, np.maximum(total, 0.0), 0.0)
+    return RangeTally(holdings=numbers[used][hero_at], now=now_counts, transitions=transitions, score=score,
+                      total=total, runouts=pairs)

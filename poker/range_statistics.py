@@ -268,15 +268,14 @@ def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opp
     tally = (hero_by_hero if few else range_tally)(indices, depth, hero_weights, opponent_weights, ranker)
     keep = tally.now.sum(axis=1) > 0  # hero holdings that can meet an opponent holding
     holdings = tally.holdings[keep]
-    # weighted counts come from differences of sums: clip the rounding below 0 (-1e-15, say) to 0
-    now, transitions = np.maximum(tally.now[keep], 0.0), np.maximum(tally.transitions[keep], 0.0)
-    score, total = np.maximum(tally.score[keep], 0.0), np.maximum(tally.total[keep], 0.0)
+    now, transitions = tally.now[keep], tally.transitions[keep]
+    score, total = tally.score[keep], tally.total[keep]
     totals = now.sum(axis=1)
     hs = (now[:, AHEAD] + now[:, TIED] / 2) / totals
     ppot, npot = _potentials(transitions) if depth else (np.zeros(len(hs)), np.zeros(len(hs)))
     mass = total.sum(axis=1)
     with np.errstate(invalid='ignore', divide='ignore'):
-        strength = np.where(total > 0, score / total, 0.0)
+        strength = np.clip(np.where(total > 0, score / total, 0.0), 0.0, 1.0)
     equity = score.sum(axis=1) / mass
     ehs_squared = (total * strength ** 2).sum(axis=1) / mass
     slot = np.minimum((strength * bins).astype(np.intp), bins - 1)

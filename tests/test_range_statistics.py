@@ -170,3 +170,21 @@ def test_the_shared_pass_and_hero_by_hero_agree(board: str, lookahead: int) -> N
         assert np.allclose(shared.score.sum(axis=1), single.score.sum(axis=1), rtol=1e-12, atol=scale)
         squares = [np.sort((t.score ** 2 / np.where(t.total > 0, t.total, 1)).ravel())[-50:] for t in (shared, single)]
         assert np.allclose(*squares, rtol=1e-12)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('board, weighted', [('3h 4s Jh', False), ('Kd 7c 2h', True), ('Ah Kh Qh Jd', True)])
+def test_every_single_holding_equals_player(board: str, weighted: bool) -> None:
+    opponent = random_weights(11) if weighted else None
+    stats = range_statistics(None, board, opponent)
+    check_against_player(stats, board, opponent, np.arange(len(stats)), exact=not weighted)
+
+
+def test_preflop_weighted_ranges_are_sampled_with_an_error_bar() -> None:
+    stats = range_statistics('AA, KK', (), 'QQ+, AKs, AJo', seed=3)
+    assert not stats.exact and (stats.standard_error > 0).all() and (stats.standard_error < 0.01).all()
+    from poker.preflop import preflop_equity
+    exact = preflop_equity('Ah As', Range.parse('QQ+, AKs, AJo'), method='exact')
+    at = stats.index('AhAs')
+    assert abs(float(stats.equity[at]) - exact.equity) < 4 * float(stats.standard_error[at])
+    assert np.array_equal(stats.histogram.sum(axis=1), np.ones(len(stats)))
