@@ -1,4 +1,12 @@
-"""The fast engine: every opponent holding and every runout, counted exactly with NumPy.
+"""The kernel: every opponent holding and every runout, counted exactly with NumPy, for the engines.
+
+Two engines stand on it: :class:`~poker.player.Player` (one hand) and
+:func:`~poker.range_statistics.range_statistics` (a whole hero range, which also serves
+:class:`~poker.opponent_model.OpponentModel`). Every hand is ranked through ``ranker.rank_many``.
+
+* One hand: :func:`outcome_grid` / :func:`holding_outcomes` / :func:`tally` (below);
+* a range: :func:`range_tally` (all hero holdings in one pass, see its docstring) and
+  :func:`hero_by_hero` (a few hero holdings, each through the one-hand kernel).
 
 For a player's hole cards and a board, :func:`holding_outcomes` finds, for each opponent holding of two
 unseen cards, whether the player is ahead, tied or behind now, and how often each of the three happens
@@ -333,7 +341,7 @@ def _rank_counts(values: np.ndarray, valid: np.ndarray) -> tuple[np.ndarray, int
     rows = values.shape[0]
     present = np.zeros((rows, 7464), dtype=bool)
     present[np.nonzero(valid)[0], values[valid]] = True
-    counts = np.cumsum(present, axis=1, dtype=np.int32)
+    counts = np.cumsum(present, axis=1, dtype=np.int16)  # at most 1,326 distinct values in a row
     return counts.ravel(), int(counts[:, -1].max()) if rows else 0
 
 
