@@ -509,12 +509,13 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
         total[start:stop] = every
 
     # -- 3. card removal in the transitions: for each card, the hero and opponent holdings that hold it,
-    # compared pairwise on every runout at once (sign(theirs - mine)); a runout touching a holding gives
-    # it the sentinel 32767, so one touching only ours counts +1 behind... as a fixed number of extra
-    # -1 (ahead) and +1 (behind) per pair, taken off below, and one touching both counts as tied.
+    # compared pairwise on every runout at once. A runout touching a holding gives it the sentinel 32767:
+    # one touching only the hero's counts as ahead, one touching only the opponent's as behind (a fixed
+    # number of each per pair, `extra`, taken off), one touching both as tied (left out of per_pair).
     big = np.int16(32767)
-    hero_final = np.where(hero_valid, final[:, hero_at], big)  # now int16 sentinel-marked copies
-    opponent_final = np.where(opponent_valid, final[:, opponent_at], big)
+    # (holding, runout) layouts, so that each pairwise comparison below runs along contiguous runouts
+    hero_final = np.ascontiguousarray(np.where(hero_valid, final[:, hero_at], big).T)
+    opponent_final = np.ascontiguousarray(np.where(opponent_valid, final[:, opponent_at], big).T)
     hero_now, opponent_now = now[hero_at].astype(np.int16), now[opponent_at].astype(np.int16)
     hero_number, opponent_number = used[hero_at], used[opponent_at]
     per_pair = math.comb(count - 3, lookahead)  # runouts free of three given cards
@@ -527,11 +528,9 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
         weight = np.where(hero_number[mine][:, np.newaxis] != opponent_number[theirs][np.newaxis, :],
                           w[theirs][np.newaxis, :], 0.0)  # never the hero's own holding: see below
         now_code = np.sign(opponent_now[theirs][np.newaxis, :] - hero_now[mine][:, np.newaxis]) + 1
-        signs = np.sign(opponent_final[:, np.newaxis, theirs] - hero_final[:, mine, np.newaxis])
-        net = signs.sum(axis=0, dtype=np.int32)
-        decided = np.abs(signs, out=signs).sum(axis=0, dtype=np.int32)
-        ahead = (decided - net) // 2 - extra
-        behind = (decided + net) // 2 - extra
+        ours, others = hero_final[mine][:, np.newaxis, :], opponent_final[theirs][np.newaxis, :, :]
+        ahead = (others < ours).sum(axis=2, dtype=np.int32) - extra
+        behind = (others > ours).sum(axis=2, dtype=np.int32) - extra
         after = (ahead, per_pair - ahead - behind, behind)
         for a in range(3):
             in_band = np.where(now_code == a, weight, 0.0)
