@@ -227,14 +227,14 @@ def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardL
     a card of that runout. One value per runout, in ``itertools.combinations`` order of the cards left.
 
     ``player_class`` (a :class:`~poker.player.Player` subclass, default ``Player``) supplies the opponent
-    model and the ranker. Against one opponent with every holding equally likely, their mean is the
+    model and the ranker; the counting is the engine's (:func:`poker.enumeration.hero_by_hero`). Against one opponent with every holding equally likely, their mean is the
     hand's EHS:
 
     >>> values = runout_strengths('Ah Qh', '3h 4s Jh')
     >>> len(values), round(float(values.mean()), 4), round(float(values.min()), 4), float(values.max())
     (1081, 0.7094, 0.1727, 1.0)
     """
-    from .enumeration import card_columns
+    from .enumeration import hero_by_hero
     from .player import Player
     player = (Player if player_class is None else player_class)(hole, board)
     if not player.board:
@@ -243,31 +243,10 @@ def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardL
     sets, per_opponent = player.opponent_weights(weights)
     if per_opponent:
         raise WeightsError('runout strengths take one weight set, not one per opponent')
-    ours = [card.index for card in player.hole_cards]
-    shown = [card.index for card in player.board]
-    known = set(ours) | set(shown)
-    weight = sets[0]
-    allowed = weight > 0
-    opponents = HOLDINGS[allowed].astype(np.intp)
-    opponent_weight = weight[allowed]
-    left = [card for card in range(52) if card not in known]
-    combinations = list(itertools.combinations(left, count))  # [()] with no look-ahead: the board as it is
-    runouts = np.array(combinations, dtype=np.intp).reshape(len(combinations), count)
-    boards = np.hstack([np.tile(shown, (len(runouts), 1)), runouts]).astype(np.intp)
-    ranker = player.ranker
-    mine = ranker.rank_many(card_columns(ours, *boards.T), validate=False)
-    shape = (len(boards), len(opponents))
-    clash = np.zeros(shape, dtype=bool)
-    for column in range(count):
-        dealt = runouts[:, column, None]
-        clash |= (opponents[None, :, 0] == dealt) | (opponents[None, :, 1] == dealt)
-    board_row, holding_row = np.nonzero(~clash)  # rank only hands of distinct cards
-    theirs = np.zeros(shape, dtype=np.int16)
-    theirs[board_row, holding_row] = ranker.rank_many(
-        card_columns([], *opponents[holding_row].T, *boards[board_row].T), validate=False)
-    counted = np.where(clash, 0.0, opponent_weight[None, :])
-    totals = counted.sum(axis=1)
-    if (totals <= 0).any():
+    hero = np.zeros(1326)
+    hero[player.starting_hand.holding_index] = 1.0
+    tally = hero_by_hero([card.index for card in player.board], count, hero, sets[0], player.ranker)
+    score, total = tally.score[0], tally.total[0]
+    if (total <= 0).any():
         raise WeightsError('no opponent holding has weight once the known cards and a runout are removed')
-    score = np.where(mine[:, None] > theirs, 1.0, np.where(mine[:, None] == theirs, 0.5, 0.0))
-    return np.asarray((counted * score).sum(axis=1) / totals, dtype=np.float64)
+    return np.asarray(score / total, dtype=np.float64)
