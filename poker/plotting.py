@@ -10,7 +10,6 @@ Every function writes a PNG file and returns its path.
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
