@@ -50,7 +50,7 @@ def medians(action: Callable[[], object], repeats: int) -> tuple[float, float]:
 def row(label: str, times: tuple[float, float], baseline: str = '', ratio: float | None = None,
         target: str = '') -> None:
     wall, cpu = times
-    shown = f'{ratio:,.1f}x' if ratio is not None else ''
+    shown = '' if ratio is None else f'{ratio:,.1f}x' if ratio >= 0.1 else f'{ratio:.3f}x'
     print(f'{label:<58}{wall * 1e3:>11.4f}{cpu * 1e3:>11.4f}  {target:<10}{shown:>10}  {baseline}')
 
 
@@ -134,6 +134,12 @@ def main() -> None:
     row('Player, flop, 2 to come, vs every holding (40 spots)', player_all, '', None, '<= ~5')
     row(f'Player, flop, 2 to come, vs {NARROW}', player_few, 'vs every holding', player_all[1] / player_few[1],
         '>= 5x')
+    for street, size in (('turn', 6), ('river', 7)):
+        spot = rng.sample(DECK, size)
+        everyone = medians(lambda: Player(spot[:2], spot[2:]).calculate_hand_statistics(), 40)
+        some = medians(lambda: Player(spot[:2], spot[2:]).calculate_hand_statistics(weights=narrow), 40)
+        row(f'Player, {street}, vs {NARROW}', some, f'vs every holding ({everyone[1] * 1e3:.3f} ms)',
+            everyone[1] / some[1])
 
     # 5. the ranking hook itself
     generator = np.random.default_rng(args.seed)
