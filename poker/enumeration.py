@@ -464,6 +464,9 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     whole = bool(np.all(w == np.round(w))) and float(w.sum()) < 2 ** 30
     grid_type = np.int32 if whole else np.float64
     trash_weights = np.where(opponent_valid, w[np.newaxis, :], 0.0)  # weight 0 where a runout card is held
+    hero_below_cells = (hero_below * width).astype(np.int32)
+    hero_upto_cells = (hero_upto * width).astype(np.int32)
+    hero_card_cells = tuple(card_of.astype(np.int32) for card_of in hero_cards)
     for start in range(0, runouts, block):
         stop = min(runouts, start + block)
         size = stop - start
@@ -485,11 +488,12 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
                                         weights=weights, minlength=cells)[:cells]).reshape(size, count, width)
         np.cumsum(by_card, axis=2, out=by_card)  # by_card[r, c, j]: weight holding card c, final rank <= j
 
-        # every hero holding reads its cells on every runout of the block (the zero slab where not free)
-        slab = np.where(hero_valid[start:stop], run, size)
+        # every hero holding reads its cells on every runout of the block (the zero slab where not free);
+        # indices in int32 (half the memory traffic of intp; every grid has fewer than 2**31 cells)
+        slab = np.where(hero_valid[start:stop], run.astype(np.int32), np.int32(size))
         j_below, j_upto = hero_later_below[start:stop], hero_later_upto[start:stop]
-        base = slab * ((now_ranks + 1) * width)
-        now_cuts = (base + hero_below * width, base + hero_upto * width, base + now_ranks * width)
+        base = slab * np.int32((now_ranks + 1) * width)
+        now_cuts = (base + hero_below_cells, base + hero_upto_cells, base + np.int32(now_ranks * width))
         later_cuts = (j_below, j_upto, final_ranks)
         flat = grid.ravel()
         cut = [[np.take(flat, a + b) for b in later_cuts] for a in now_cuts]  # opponent <, <=, any; now x later
@@ -499,9 +503,9 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
             transitions[:, a, :] += np.stack([band[0], band[1] - band[0], band[2] - band[1]], axis=1)
         below, up_to, every = cut[2]
         flat_card = by_card.ravel()
-        slab_base = slab * count
-        for card_of in hero_cards:  # minus the opponent holdings that hold one of our cards
-            at = (slab_base + card_of) * width
+        slab_base = slab * np.int32(count)
+        for card_of in hero_card_cells:  # minus the opponent holdings that hold one of our cards
+            at = (slab_base + card_of) * np.int32(width)
             below = below - np.take(flat_card, at + j_below)
             up_to = up_to - np.take(flat_card, at + j_upto)
             every = every - np.take(flat_card, at + final_ranks)
