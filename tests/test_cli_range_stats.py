@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from poker import range_statistics
 from poker.cli import main
@@ -58,3 +60,18 @@ def test_bad_input(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], me
     status, out, err = run(capsys, *argv)
     assert status == 2 and not out
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(hero=st.text(alphabet='AKQJT98765432shdco+-:., ', max_size=12),
+       board=st.sampled_from(['', '3h 4s Jh', '3h 4s Jh 2c 9d', 'Ah Ah Kd', '3h 4s']),
+       show=st.sampled_from(['ehs', 'hs', 'equity']))
+def test_typed_ranges_never_crash(hero: str, board: str, show: str) -> None:
+    argv = ['stats', '--hero-range', hero, '--range', 'QQ+', '--show', show, '--json']
+    if board:
+        argv += ['-b', board]
+    try:
+        status = main(argv)
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    assert status in (0, 2)

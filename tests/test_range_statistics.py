@@ -135,8 +135,10 @@ def test_preflop_range_against_range() -> None:
     stats = range_statistics('AA, KK', (), None)
     assert stats.exact and len(stats) == 12
     assert math.isclose(float(stats.hs[stats.index('AhAs')]), 0.852037133, abs_tol=1e-9)
-    narrow = range_statistics('AhAs', (), 'KK')
+    assert stats.for_holding('AhAs') == Player('AhAs').calculate_hand_statistics()
+    narrow = range_statistics('AhAs', (), 'KK', opponents=2)
     assert narrow.exact and math.isclose(float(narrow.equity[0]), 0.819461, abs_tol=1e-6)
+    assert narrow.for_holding('AhAs') == Player('AhAs').calculate_hand_statistics(weights=Range.parse('KK'), opponents=2)
 
 
 @pytest.mark.parametrize('call, error', [
