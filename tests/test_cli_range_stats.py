@@ -11,15 +11,7 @@ from hypothesis import strategies as st
 
 from poker import range_statistics
 from poker.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
+from test_cli_stats import run  # the same runner: exit status, stdout, stderr
 
 
 def test_grid_and_equity(capsys: pytest.CaptureFixture[str]) -> None:
