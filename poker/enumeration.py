@@ -446,9 +446,7 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     opponent_rank = now_counts[now[opponent_at]]  # 1-based
     hero_below, hero_upto = now_counts[now[hero_at] - 1], now_counts[now[hero_at]]
     opponent_later = final_counts[row_base + final[:, opponent_at]]  # 1-based where valid
-    hero_final = final[:, hero_at].astype(np.intp)
-    hero_later_below = final_counts[row_base + hero_final - 1]
-    hero_later_upto = final_counts[row_base + hero_final]
+    hero_final = final[:, hero_at]
 
     heroes = len(hero_at)
     transitions = np.zeros((heroes, 3, 3))
@@ -459,7 +457,8 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     # -- 2. per runout, two cumulative grids of the opponent's weights: by (now rank, final rank) over
     # every opponent holding free of the runout, and by (card, final rank) over those holding each card
     width = final_ranks + 1
-    block = max(1, (1 << 22) // (width * (now_ranks + 1 + count)))
+    # blocks of runouts small enough that the grids and the (runout, hero) arrays stay in cache
+    block = max(1, min((1 << 22) // (width * (now_ranks + 1 + count)), (1 << 15) // max(1, len(hero_at))))
     # whole-number weights (uniform, or a range without fractions) are summed in int32: exact and fast
     whole = bool(np.all(w == np.round(w))) and float(w.sum()) < 2 ** 30
     grid_type = np.int32 if whole else np.float64
@@ -491,7 +490,8 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
         # every hero holding reads its cells on every runout of the block (the zero slab where not free);
         # indices in int32 (half the memory traffic of intp; every grid has fewer than 2**31 cells)
         slab = np.where(hero_valid[start:stop], run.astype(np.int32), np.int32(size))
-        j_below, j_upto = hero_later_below[start:stop], hero_later_upto[start:stop]
+        at_value = row_base[start:stop] + hero_final[start:stop]  # the hero's final value in its runout's row
+        j_below, j_upto = np.take(final_counts, at_value - 1), np.take(final_counts, at_value)
         base = slab * np.int32((now_ranks + 1) * width)
         now_cuts = (base + hero_below_cells, base + hero_upto_cells, base + np.int32(now_ranks * width))
         later_cuts = (j_below, j_upto, final_ranks)
