@@ -522,6 +522,7 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     opponent_final = np.ascontiguousarray(np.where(opponent_valid, final[:, opponent_at], big).T)
     hero_now, opponent_now = now[hero_at].astype(np.int16), now[opponent_at].astype(np.int16)
     hero_number, opponent_number = used[hero_at], used[opponent_at]
+    same_sides = np.array_equal(hero_number, opponent_number)
     per_pair = math.comb(count - 3, lookahead)  # runouts free of three given cards
     extra = math.comb(count - 3, lookahead - 1) if lookahead else 0  # touching one given card of the three
     for card in range(count):
@@ -533,8 +534,10 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
                           w[theirs][np.newaxis, :], 0.0)  # never the hero's own holding: see below
         now_code = np.sign(opponent_now[theirs][np.newaxis, :] - hero_now[mine][:, np.newaxis]) + 1
         ours, others = hero_final[mine][:, np.newaxis, :], opponent_final[theirs][np.newaxis, :, :]
-        ahead = (others < ours).sum(axis=2, dtype=np.int32) - extra
-        behind = (others > ours).sum(axis=2, dtype=np.int32) - extra
+        beaten = (others < ours).sum(axis=2, dtype=np.int32)
+        # the same holdings on both sides (a range against itself): what beats is what is beaten, transposed
+        beating = beaten.T if same_sides else (others > ours).sum(axis=2, dtype=np.int32)
+        ahead, behind = beaten - extra, beating - extra
         after = (ahead, per_pair - ahead - behind, behind)
         for a in range(3):
             in_band = np.where(now_code == a, weight, 0.0)
