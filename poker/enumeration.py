@@ -71,6 +71,7 @@ __all__ = [
     'hero_by_hero',
     'holding_outcomes',
     'outcome_grid',
+    'positions_to_cards',
     'range_tally',
     'tally',
     'unseen_cards',
@@ -135,7 +136,7 @@ class EnumerationTables:
     * ``pair_first``, ``pair_second``: the two positions of each holding, in combinations order;
     * ``runout_positions``: shape (lookahead, columns), the positions of each runout column (every
       card for one card to come, every pair for two);
-    * ``subsets``: shape (2 + lookahead, S), every set of 2 + ``lookahead`` positions (the cards an
+    * ``subsets``: shape (2 + lookahead, S), uint8, every set of 2 + ``lookahead`` positions (the cards an
       opponent holds at the end besides the board);
     * ``grid[h, r]``: the number of the set made of holding h and runout column r, or S (a sentinel)
       where they share a position; ``overlapping`` such columns in every row;
@@ -182,7 +183,7 @@ def enumeration_tables(unknown: int, lookahead: int) -> EnumerationTables:
         grid[pair, runout] = numbers
     runouts = math.comb(unknown - 2, lookahead)
     return EnumerationTables(unknown, lookahead, first, second, runout_positions,
-                             np.ascontiguousarray(subsets.T, dtype=np.intp), grid,
+                             np.ascontiguousarray(subsets.T, dtype=np.uint8), grid,
                              runout_positions.shape[1] - runouts, runouts)
 
 
@@ -191,6 +192,21 @@ def unseen_cards(known: Iterable[int]) -> np.ndarray:
     taken = np.zeros(52, dtype=bool)
     taken[list(known)] = True
     return np.flatnonzero(~taken).astype(np.uint8)
+
+
+def positions_to_cards(positions: np.ndarray, known: Iterable[int], out: np.ndarray) -> np.ndarray:
+    """The unseen cards at ``positions`` (uint8), written to ``out`` (uint8, same shape).
+
+    Position p is the card ``p + #{known cards below it}``: with the known cards sorted, ``k_i - i`` is
+    the first position the i-th of them pushes up by one. A few uint8 comparisons and additions, faster
+    than a gather with (wide) integer indices.
+    """
+    np.copyto(out, positions)
+    step = np.empty(positions.shape, dtype=bool)
+    for shift, card in enumerate(sorted(known)):
+        np.greater_equal(positions, card - shift, out=step)
+        np.add(out, step, out=out, casting='unsafe')
+    return out
 
 
 def card_columns(fixed: Sequence[int], *varying: np.ndarray) -> np.ndarray:
@@ -260,7 +276,10 @@ def outcome_grid(hole: Sequence[int], board: Sequence[int], lookahead: int,
         signs = theirs_grid
     else:  # many: rank every set of final cards once, then gather
         theirs = np.zeros(count + 1, dtype=np.int16)  # the last one is the sentinel, 0
-        theirs[:-1] = ranker.rank_many(card_columns(board, *np.take(cards, tables.subsets)), validate=False)
+        hands = np.empty((len(board) + tables.subsets.shape[0], count), dtype=np.uint8)  # as card_columns builds
+        hands[:len(board)] = np.array(board, dtype=np.uint8)[:, np.newaxis]
+        positions_to_cards(tables.subsets, [*hole, *board], out=hands[len(board):])
+        theirs[:-1] = ranker.rank_many(hands.T, validate=False)
         signs = theirs[grid]
     signs -= mine
     np.sign(signs, out=signs)

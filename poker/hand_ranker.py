@@ -246,7 +246,10 @@ class HandRanker:
         # columns with one card in every row (an engine's board) are summed once, not per row
         constant = [j for j in range(size) if cards[0, j] == cards[-1, j] and (cards[:, j] == cards[0, j]).all()]
         base = (sum(_KEY_LIST[int(cards[0, j])] for j in constant), sum(_BIT_LIST[int(cards[0, j])] for j in constant))
-        varying = cards.T[[j for j in range(size) if j not in constant]].T if constant else cards
+        if constant == list(range(len(constant))):  # the usual case (a board first): a view, no copy
+            varying = cards[:, len(constant):]
+        else:
+            varying = cards.T[[j for j in range(size) if j not in constant]].T
         values = np.empty(cards.shape[0], dtype=np.int16)
         block_rows = min(cls.BLOCK_ROWS, cards.shape[0])
         buffers = (np.empty(block_rows, dtype=np.uint16), np.empty(block_rows, dtype=np.uint32),
