@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
-from poker import HandCategory, HandRanker, Player, RankableHand, Range
+from poker import HandCategory, HandRanker, Player, RankableHand, Range, range_statistics
 from poker.census import census, five_card_census
 from poker.opponent_model import OpponentModel
 from poker.plotting import runout_strengths
@@ -100,6 +100,9 @@ def test_preflop_opponent_model_census_pictures_and_hands_rank_through_the_hook(
                    lambda: CountingModel().strengths('Ah Kd 7c'),
                    lambda: runout_strengths('Ah Qh', '3h 4s Jh 2c', player_class=CountingPlayer),
                    lambda: CountingHand('Ah Kh Qh Jh Th'),
+                   lambda: range_statistics(None, '3h 4s Jh', 'QQ+', ranker=Counting),
+                   lambda: range_statistics('AhKh', '3h 4s Jh 2c', None, ranker=Counting),
+                   lambda: range_statistics('AhKh, QQ', (), 'KK', ranker=Counting),
                    lambda: Counting.rank('Ah Kh Qh Jh Th')):
         Counting.reset()
         action()
@@ -139,3 +142,11 @@ def test_rank_many_uint8_views_and_constant_columns_agree() -> None:
         rest = rng.permuted(np.tile(np.setdiff1d(np.arange(52), fixed), (3000, 1)), axis=1)[:, :size - 3]
         constant = np.column_stack([np.tile(fixed, (3000, 1)), rest])
         assert HandRanker.rank_many(constant).tolist() == [HandRanker.rank_indices(r) for r in constant.tolist()]
+
+
+def test_a_ranker_subclass_changes_the_range_engine() -> None:
+    standard = range_statistics(None, '3h 4s Jh', None)
+    java = range_statistics(None, '3h 4s Jh', None, ranker=JavaWheelRanker)
+    at = standard.index('Ah Qh')
+    assert standard.ppot[at] == 0.5041789128745651
+    assert java.ppot[java.index('Ah Qh')] == 0.5050257311126877
