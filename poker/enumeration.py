@@ -258,7 +258,8 @@ def outcome_grid(hole: Sequence[int], board: Sequence[int], lookahead: int,
         first, second = first[rows], second[rows]
     low, high = np.take(cards, first), np.take(cards, second)
     # one batch for now: our hand in row 0, the opponent's holdings after it
-    values = ranker.rank_many(card_columns(board, np.r_[hole[0], low], np.r_[hole[1], high]), validate=False)
+    values = ranker.rank_many(card_columns(board, np.concatenate(([hole[0]], low)),
+                                           np.concatenate(([hole[1]], high))), validate=False)
     now = (np.sign(values[1:].astype(np.int16) - values[0]) + 1).astype(np.int8)  # AHEAD 0, TIED 1, BEHIND 2
     holdings = pair_numbers(low, high)
     if lookahead == 0:
