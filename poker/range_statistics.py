@@ -72,8 +72,10 @@ class RangeStatistics:
     ``hs*(1-npot) + (1-hs)*ppot`` (the mean of the strength after the runouts); ``ehs_squared``, the
     mean of its square (Johanson's E[HS^2]); ``histogram``, its distribution over ``bins`` equal bins
     of [0, 1] (rows sum to 1). ``runouts`` is the number of runouts per (hero, opponent) pair;
-    ``opponent_holdings`` the opponent holdings with weight off the board. ``exact`` is False only
-    before the flop when sampled; then ``standard_error`` holds each equity's error.
+    ``opponent_holdings`` the opponent holdings with weight off the board; per hero holding,
+    ``counted`` is the opponent weight it can meet (``ahead + tied + behind``) and ``counted_holdings``
+    how many opponent holdings with weight share no card with it. ``exact`` is False only before the
+    flop when sampled; then ``standard_error`` holds each equity's error.
     """
 
     board: tuple[Card, ...]
@@ -96,6 +98,7 @@ class RangeStatistics:
     opponent_holdings: int
     exact: bool = True
     standard_error: np.ndarray = field(default=np.zeros(0), converter=_frozen_array)
+    counted_holdings: np.ndarray = field(default=np.zeros(0, dtype=np.int64), converter=_frozen_array)
 
     # -------------------------------------------------------------------------- derived arrays
     @property
@@ -146,14 +149,6 @@ class RangeStatistics:
             float(self.ahead[at]), float(self.tied[at]), float(self.behind[at]), opponents=self.opponents,
             lookahead=self.lookahead, transitions=self.transitions[at].tolist(),
             holdings=int(self.counted_holdings[at]), runouts=self.runouts, hole=hand.cards, board=self.board)
-
-    @property
-    def counted_holdings(self) -> np.ndarray:
-        """Per hero holding: how many opponent holdings with weight it can meet (no shared card)."""
-        return self._counted_holdings
-
-    _counted_holdings: np.ndarray = field(default=np.zeros(0, dtype=np.int64), converter=_frozen_array,
-                                          kw_only=True)
 
     def by_class(self, statistic: str = 'ehs') -> dict[str, float]:
         """The hero-weighted mean of ``statistic`` (any array above, e.g. ``'hs'``, ``'equity'``) per
