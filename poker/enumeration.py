@@ -415,14 +415,21 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
 
     1. Each holding with weight is ranked on the board now and on every final board (board plus runout)
        it can meet, once (``ranker.rank_many``), whatever side it is on.
-    2. Values become small dense ranks: now over all holdings, and per runout. For each runout, the
-       opponent's weights are spread over a 2-D grid (now rank x final rank) and summed cumulatively
-       in both directions; each hero holding then reads its 3x3 now/later counts from the grid at its
-       own two ranks (opponent weaker, equal or stronger, now and later) in O(1).
+    2. Values become small ranks among the opponent's values: now, and per runout (a presence table
+       per runout, summed along: no sort). For each block of runouts, the opponent's weights are spread
+       over a 2-D grid (now rank x final rank) and summed cumulatively in both directions; each hero
+       holding reads its 3x3 now/later counts from the grid at its own two ranks (opponent weaker,
+       equal or stronger, now and later) in O(1). Whole-number weights are summed in int32.
     3. Card removal by inclusion-exclusion: the grid counts every opponent holding free of the runout,
-       also those sharing a card with the hero holding. Those hold one of the hero's two cards: for
-       each card, the hero and opponent holdings holding it are compared pairwise (their final values
-       on every runout at once) and subtracted, and the hero's own holding, in both groups, once more.
+       also those sharing a card with the hero holding, which hold one of the hero's two cards.
+       Per runout (for the strength after it), a second grid by (card, final rank) takes them off. For
+       the transitions, for each card the hero and opponent holdings holding it are compared pairwise
+       (their final values on every runout at once) and subtracted; the hero's own holding, in both
+       groups, is put right once more.
+    4. With fractional weights, differences of sums leave rounding residue where a count is 0; a
+       second pass with whole weights finds those zeros exactly.
+
+    ``score`` and ``total`` have a column per runout of the board (0 where it holds a hero card).
     """
     cards = unseen_cards(board)
     count = len(cards)
