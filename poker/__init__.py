@@ -25,6 +25,7 @@ from .player import Player
 from .opponent_model import OpponentModel
 from .preflop import PreflopEquity, class_equity, preflop_equity, simulate_income_rate
 from .range import Range
+from .range_statistics import RangeStatistics, range_statistics
 from .rankable_hand import RankableHand
 from .starting_hand import HAND_CLASSES, StartingHand
 
@@ -59,6 +60,7 @@ __all__ = [
     'PreflopEquity',
     'Range',
     'RangeParseError',
+    'RangeStatistics',
     'Rank',
     'RankableHand',
     'ScenarioError',
@@ -75,5 +77,6 @@ __all__ = [
     'kelly_fraction',
     'parse_cards',
     'preflop_equity',
+    'range_statistics',
     'simulate_income_rate',
 ]

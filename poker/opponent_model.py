@@ -41,17 +41,13 @@ from attrs import field, frozen
 from .card import CardLike, format_cards, parse_cards
 from .errors import CardCountError, SettingError, WeightsError
 from .hand_ranker import HandRanker
-from .ranking_tables import CARD_BITS, CARD_KEYS
 from .range import Range
 from .weights import known_holdings, weight_array
-from .showdowns import holding_showdowns
-from .starting_hand import CLASS_OF_HOLDING, HOLDINGS, StartingHand  # noqa: F401  (StartingHand: doctests)
+from .enumeration import range_tally
+from .starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
 from .validators import probability, real_number, shown
 
 __all__ = ['OpponentModel']
-
-_HOLDING_KEYS = CARD_KEYS[HOLDINGS].sum(axis=1, dtype=np.uint32)
-_HOLDING_BITS = CARD_BITS[HOLDINGS].sum(axis=1)
 
 
 def _model_weights(value: Any) -> np.ndarray:
@@ -77,14 +73,18 @@ class OpponentModel:
         'bet': (0.65, 0.25),
         'raise': (0.8, 0.2),
     })
-    """Generic ``(mu, sigma)`` per action, on the strength scale: an opponent calling half the time,
-    betting 35% and raising 20% (``mu = 1 - frequency``, see :meth:`threshold`). Tune or subclass."""
+    """Generic ``(mu, sigma)`` per betting action (names from :data:`poker.betting.ACTIONS`), on the
+    strength scale: an opponent calling half the time, betting 35% and raising 20% (``mu = 1 -
+    frequency``, see :meth:`threshold`). Tune or subclass."""
 
     LOW_FACTOR: ClassVar[float] = 0.01
     """The smallest factor a holding's weight is multiplied by (Papp: never rule a holding out)."""
 
     PREFLOP_OPPONENTS: ClassVar[int] = 6
     """Which income-rate table ranks holdings before the flop (6 opponents: IR7, as in Papp 1998)."""
+
+    ranker: ClassVar[type[HandRanker]] = HandRanker
+    """The :class:`~poker.hand_ranker.HandRanker` whose ``rank_many`` ranks the holdings."""
 
     weights: np.ndarray = field(default=None, converter=_model_weights)
 
@@ -203,20 +203,17 @@ class OpponentModel:
         if not 3 <= len(cards) <= 5:
             raise CardCountError(f'a board has 0 or 3 to 5 cards, got {len(cards)}: {format_cards(cards)!r}')
         touching = self._touching(cards)
-        indices = [card.index for card in cards]
-        keys = _HOLDING_KEYS + CARD_KEYS[indices].sum(dtype=np.uint32)
-        bits = _HOLDING_BITS + CARD_BITS[indices].sum()
-        values = np.where(touching, 0, HandRanker.rank_key_sums(keys, len(cards) + 2, bits))
         weights = np.ones(1326) if field is None else weight_array(field)
         weights[touching] = 0.0
         if not weights.any():
             raise WeightsError(f'the field gives no holding any weight beside the board {format_cards(cards)!r}')
-        beaten, tied = holding_showdowns(values, weights)
-        by_card = np.bincount(HOLDINGS.ravel(), weights=np.repeat(weights, 2), minlength=52)
-        total = weights.sum() - by_card[HOLDINGS[:, 0]] - by_card[HOLDINGS[:, 1]] + weights
-        with np.errstate(invalid='ignore', divide='ignore'):
-            result = (beaten + tied / 2) / total
-        result[touching | (total <= 0)] = np.nan
+        result = np.full(1326, np.nan)
+        # the range engine: every holding against the field at once, ranked by self.ranker
+        tally = range_tally([card.index for card in cards], 0, np.where(touching, 0.0, 1.0), weights, self.ranker)
+        ahead, tied, behind = np.maximum(tally.now, 0.0).T
+        total = ahead + tied + behind
+        meets = total > 0
+        result[tally.holdings[meets]] = (ahead[meets] + tied[meets] / 2) / total[meets]
         return result
 
     def preflop_strengths(self) -> np.ndarray:
@@ -231,7 +228,7 @@ class OpponentModel:
         ordered = np.sort(rates)
         below = np.searchsorted(ordered, rates, side='left')
         equal = np.searchsorted(ordered, rates, side='right') - below
-        return (below + (equal - 1) / 2) / 1325
+        return np.asarray((below + (equal - 1) / 2) / 1325, dtype=np.float64)
 
     @staticmethod
     def _touching(cards: list[Any]) -> np.ndarray:

@@ -30,9 +30,11 @@ import numpy as np
 from attrs import field, frozen
 
 from . import enumeration
+from .betting import BOARD_SIZES, STREET_OF_BOARD_SIZE, STREETS
 from .card import Card, CardLike, format_cards, parse_cards
 from .enumeration import Tally
 from .errors import CardCountError, DuplicateCardError, LookaheadError, OpponentCountError
+from .hand import Hand
 from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics, potentials
 from .rankable_hand import RankableHand
@@ -42,13 +44,8 @@ from .weights import WeightsLike, remove_known, weight_sets
 if TYPE_CHECKING:
     from .equity import EquityResult
 
-__all__ = ['BOARD_SIZES', 'STREETS', 'Player']
+__all__ = ['BOARD_SIZES', 'STREETS', 'Player']  # the betting tables, re-exported from poker.betting
 
-BOARD_SIZES: tuple[int, ...] = (0, 3, 4, 5)
-"""The board sizes of the four betting rounds."""
-
-STREETS: dict[int, str] = {0: 'preflop', 3: 'flop', 4: 'turn', 5: 'river'}
-"""The betting round of each board size."""
 
 
 def _hole(cards: StartingHand | str | Iterable[CardLike]) -> tuple[Card, Card]:
@@ -83,18 +80,29 @@ class Player:
 
     hole_cards: tuple[Card, Card] = field(converter=_hole)
     board: tuple[Card, ...] = field(default=(), converter=_board)
+    _known: Hand = field(init=False)
+    """The cards this player knows, hole cards and board, in a :class:`~poker.hand.Hand` (kept sorted)."""
 
     def __attrs_post_init__(self) -> None:
-        for card in self.board:
-            if card in self.hole_cards:
-                raise DuplicateCardError(f'card {str(card)!r} is both a hole card and on the board '
-                                         f'({format_cards(self.hole_cards)} / {format_cards(self.board)})')
+        known = Hand(self.hole_cards)
+        try:
+            known.add(self.board)
+        except DuplicateCardError:
+            card = next(card for card in self.board if card in self.hole_cards)
+            raise DuplicateCardError(f'card {str(card)!r} is both a hole card and on the board '
+                                     f'({format_cards(self.hole_cards)} / {format_cards(self.board)})') from None
+        object.__setattr__(self, '_known', known)
+
+    @property
+    def cards(self) -> Hand:
+        """The cards this player knows, hole cards and board together, as a new sorted :class:`~poker.hand.Hand`."""
+        return Hand(self._known)
 
     # ------------------------------------------------------------------------------ the cards
     @property
     def street(self) -> str:
         """``'preflop'``, ``'flop'``, ``'turn'`` or ``'river'``."""
-        return STREETS[len(self.board)]
+        return STREET_OF_BOARD_SIZE[len(self.board)]
 
     @property
     def starting_hand(self) -> StartingHand:
@@ -193,7 +201,7 @@ class Player:
         from .preflop import preflop_equity
 
         allowed = sets > 0
-        results = [preflop_equity(self.hole_cards, weights) for weights in sets]  # uniform sets read the table
+        results = [preflop_equity(self.hole_cards, weights, ranker=self.ranker) for weights in sets]  # uniform: the table
         if not per_opponent:
             return results[0].statistics(opponents)
         each_hs = [result.equity for result in results]

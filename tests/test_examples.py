@@ -163,7 +163,8 @@ def test_cards_fall_back_to_text_where_symbols_cannot_be_shown():
 PROMISES = {
     'calling_station.py': ['30 hands', 'Station', 'Pusher', 'net results add up to 0'],
     'counting_ranker.py': ['hands built by the factory:    50 (cache hits 950, misses 50)',
-                           'hands ranked with the factory: 50', 'hands ranked without it:       1000'],
+                           'hands ranked with the factory: 50', 'hands ranked without it:       1000',
+                           'Player on the flop, 2 to come: 180,528 hands ranked'],
     'java_wheel_ranker.py': ['RankableHand: wheel 5854 (Straight, Five-High), six-high 5855',
                              'the six-high straight wins', 'JavaHand: wheel 5863 (Straight, Ace-High)',
                              'the wheel wins', 'of 1,000,000 heads-up showdowns',

@@ -37,13 +37,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                '  poker stats Ah Qh --board 3h4sJh2c --opponents 3 --json\n'
                '  poker stats AhQh --board "3h 4s Jh" --range "TT+, AJs+, KQs, AKo"\n'
                '  poker stats AsAd --opponents 4\n'
+               '  poker stats --hero-range "22+, A2s+, KTo+" --range "QQ+, AKs" --board "3h 4s Jh"\n'
                '  poker stats AhQh --board "3h 4s Jh" --png strength.png   (needs: pip install \'loki-holdem[plot]\')',
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('hole', nargs='+', help='the two hole cards, e.g. AhQh')
+    parser.add_argument('hole', nargs='*', help='the two hole cards, e.g. AhQh (or --hero-range)')
     add_board(parser)
     add_opponents(parser)
     add_lookahead(parser)
     add_range(parser)
+    add_range_options(parser)
     add_json(parser)
     add_png(parser)
     parser.set_defaults(handler=run)
@@ -119,6 +121,10 @@ def render(player: Player, stats: HandStatistics, use_colour: bool | None = None
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.hero_range is not None:
+        return run_range(args)
+    if not args.hole:
+        raise PokerError('give the two hole cards (e.g. poker stats AhQh) or a whole range with --hero-range')
     player = Player(words(args.hole), args.board)
     weights = args.range
     stats = player.calculate_hand_statistics(opponents=args.opponents, lookahead=args.lookahead, weights=weights)
@@ -149,3 +155,58 @@ def draw(player: Player, stats: HandStatistics, path: str, weights: Any = None) 
         title=f'{format_cards(player.hole_cards)} on {format_cards(player.board)} against {who}: '
               f'{len(values):,} runouts ({to_come})',
         label='HSn after the runout' if stats.opponents > 1 else 'HS after the runout')
+
+
+# ------------------------------------------------------------------------------ a whole hero range
+def add_range_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the range mode: ``--hero-range`` (instead of hole cards) and ``--show``."""
+    parser.add_argument('--hero-range', default=None, metavar='RANGE',
+                        help='statistics for every holding of this range at once, e.g. "22+, A2s+, KTo+" '
+                             '(a 13x13 grid of the classes; give no hole cards)')
+    parser.add_argument('--show', choices=('ehs', 'hs', 'equity'), default='ehs',
+                        help='with --hero-range: the statistic in the grid (default ehs)')
+
+
+def range_grid(stats: Any, show: str) -> list[list[str]]:
+    """The 13x13 cells: each class's hero-weighted mean of ``show``, blank outside the range."""
+    from ..starting_hand import HAND_CLASSES
+    means = stats.by_class(show)
+    return [[f'{means[name]:.3f}'.lstrip('0') if name in means else '' for name in HAND_CLASSES[13 * r:13 * r + 13]]
+            for r in range(13)]
+
+
+def run_range(args: argparse.Namespace) -> int:
+    """``poker stats --hero-range ...``: every holding of the hero range against the opponent's range."""
+    from ..range import Range
+    from ..range_statistics import range_statistics
+    from .grid import GRID_NOTE, render_grid
+    if args.hole:
+        raise PokerError(f'give hole cards or --hero-range, not both (got {" ".join(args.hole)!r})')
+    hero = Range.parse(args.hero_range)
+    if not hero:
+        raise PokerError(f'the hero range {args.hero_range!r} holds no holding')
+    opponent = args.range
+    against = 'every holding' if opponent is None else str(opponent)
+    stats = range_statistics(hero, args.board, opponent, lookahead=args.lookahead,
+                             opponents=args.opponents)
+    if args.png:
+        from ..plotting import range_statistics_png
+        range_statistics_png(stats, args.png, statistic=args.show,
+                             title=f'{args.hero_range} against {against}'
+                                   f'{" on " + format_cards(stats.board) if stats.board else " before the flop"}')
+    if args.json:
+        print_json({'board': [str(c) for c in stats.board], 'lookahead': stats.lookahead, 'opponents': stats.opponents,
+                    'show': args.show, 'holdings': len(stats), 'opponent_holdings': stats.opponent_holdings,
+                    'range_equity': stats.range_equity, 'exact': stats.exact, 'classes': stats.by_class(args.show),
+                    **({'picture': args.png} if args.png else {})})
+        return 0
+    where = f'on {format_cards(stats.board)}' if stats.board else 'before the flop'
+    print(f'{args.hero_range} ({len(stats):,} holdings) {where} against '
+          f'{against} ({stats.opponent_holdings:,} holdings): mean {args.show.upper()} '
+          f'by class ({GRID_NOTE})')
+    print(render_grid(range_grid(stats, args.show)))
+    sampled = '' if stats.exact else ' (sampled)'
+    print(f'range equity {stats.range_equity:.4f}{sampled}')
+    if args.png:
+        print(f'picture: {args.png}')
+    return 0
