@@ -116,7 +116,7 @@ def test_the_fuzzed_functions_are_all_the_public_functions() -> None:
     functions = {name for name in poker.__all__ if callable(getattr(poker, name))
                  and not isinstance(getattr(poker, name), type)}
     assert functions == {'advise', 'class_equity', 'equity', 'format_cards', 'kelly_bet', 'kelly_fraction',
-                         'parse_cards', 'preflop_equity', 'simulate_income_rate'}
+                         'parse_cards', 'preflop_equity', 'range_statistics', 'simulate_income_rate'}
 
 
 @FUZZ
@@ -177,6 +177,17 @@ def test_preflop_equity(hole, weights, method, exact_limit, samples, seed) -> No
 def test_equity(players, board, dead, samples, target_error, seed) -> None:
     # sampled with few deals, or exact: the odd values must fail fast, the valid ones finish fast
     check(equity, players, board, dead, exact=False, samples=samples, target_error=target_error, seed=seed)
+
+
+@settings(FUZZ, max_examples=60)
+@given(either(st.sampled_from([None, 'QQ+, AKs', 'AhKh', {'AA': 1, 'KK': 0.5}, np.ones(169)])),
+       either(st.sampled_from(['Qh 7h 2c 9s 3d', 'Qh 7h 2c 9s', 'Qh 7h 2c'])),
+       either(st.sampled_from([None, 'JJ+', 'random', np.ones(1326)])), either(st.integers(0, 1)),
+       either(st.integers(1, 3)), either(st.integers(1, 60)))
+def test_range_statistics(hero, board, opponent, lookahead, opponents, bins) -> None:
+    if isinstance(board, str) and board == 'Qh 7h 2c' and lookahead == 1:  # a flop with a card to come is fast; two cards are 0.35 s
+        lookahead = 0
+    check(poker.range_statistics, hero, board, opponent, lookahead=lookahead, opponents=opponents, bins=bins)
 
 
 @FUZZ
