@@ -30,7 +30,8 @@ sys.path.insert(0, str(ROOT))
 
 from poker.hand_ranker import HandRanker  # noqa: E402
 from poker.preflop import SHOWDOWNS_PER_HOLDING, TABLE_PATH, write_table  # noqa: E402
-from poker.ranking_tables import CARD_BITS, CARD_KEYS  # noqa: E402
+from poker.enumeration import card_columns  # noqa: E402
+from poker.holdings import pair_numbers  # noqa: E402
 from poker.showdowns import holding_showdowns, pairs_of  # noqa: E402
 from poker.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, class_size  # noqa: E402
 
@@ -64,11 +65,11 @@ def class_totals(boards: np.ndarray, sizes: np.ndarray, batch: int, progress: bo
         np.put_along_axis(present, chunk, True, axis=1)
         rest = np.nonzero(~present)[1].reshape(len(chunk), 47)
         low, high = rest[:, pairs[:, 0]], rest[:, pairs[:, 1]]
-        keys = CARD_KEYS[chunk].sum(axis=1, dtype=np.uint32)[:, None] + CARD_KEYS[low] + CARD_KEYS[high]
-        bits = CARD_BITS[chunk].sum(axis=1)[:, None] + CARD_BITS[low] + CARD_BITS[high]
-        values = HandRanker.rank_key_sums(keys.ravel(), 7, bits.ravel()).reshape(keys.shape)
+        board = np.repeat(chunk, low.shape[1], axis=0)  # each board once per holding it leaves
+        hands = card_columns([], *board.T, low.ravel(), high.ravel())
+        values = HandRanker.rank_many(hands, validate=False).reshape(low.shape)
         beaten, tied = holding_showdowns(values)
-        classes = CLASS_OF_HOLDING[low * (103 - low) // 2 + high - low - 1].ravel()
+        classes = CLASS_OF_HOLDING[pair_numbers(low, high)].ravel()
         wins += np.bincount(classes, weights=(beaten * multiplicity[:, None]).ravel(), minlength=len(wins))
         ties += np.bincount(classes, weights=(tied * multiplicity[:, None]).ravel(), minlength=len(ties))
         if progress and (start // batch) % 20 == 0:

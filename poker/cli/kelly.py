@@ -71,6 +71,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, ClassVar, TextIO, TypeVar
 
+from ..betting import BOARD_SIZES, STREETS
 from ..card import Card, format_cards, parse_cards
 from ..errors import BettingError, CardCountError, DuplicateCardError, OpponentCountError, PokerError
 from ..hand_ranker import HandRanker
@@ -139,8 +140,11 @@ class KellyAdvisor:
     Hooks: :meth:`ask` (prompt until a parser accepts), :meth:`suggest` (what to print at a turn to act).
     """
 
-    STREETS: ClassVar[tuple[tuple[str, int], ...]] = (('Pre-flop', 2), ('Flop', 3), ('Turn', 1), ('River', 1))
-    """Each betting round and the cards dealt before it (the hole cards before the pre-flop round)."""
+    DEALS: ClassVar[tuple[tuple[str, int], ...]] = tuple(
+        ('Pre-flop' if street == 'preflop' else street.capitalize(), size - before if size else 2)
+        for street, size, before in zip(STREETS, BOARD_SIZES, (0, *BOARD_SIZES)))
+    """Each betting round (:data:`poker.betting.STREETS`) and the cards dealt before it: the two hole cards
+    before the pre-flop round, then what each round adds to the board."""
 
     def __init__(self, read_line: ReadLine | None = None, *, out: TextIO | None = None,
                  err: TextIO | None = None, statistics: Statistics | None = None, weights: Any = None) -> None:
@@ -243,7 +247,7 @@ class KellyAdvisor:
         self.say('Kelly advisor for one hand (Ctrl-D ends).')
         self.bankroll = self.ask('Bankroll: ', lambda text: _whole(text, 'the bankroll', minimum=1))
         self.pot = self.ask('Retained pot: ', lambda text: _whole(text, 'the retained pot'))
-        for street, count in self.STREETS:
+        for street, count in self.DEALS:
             self.say(f'== {street} ==')
             prompt = 'Hole cards: ' if not self.hole else f'{street} card{"s" if count > 1 else ""}: '
             cards, self.stats = self.ask(prompt, functools.partial(self.parse_cards, count=count, street=street))
