@@ -19,6 +19,7 @@ from .hand import Hand
 from .hand_factory import HandFactory
 from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics
+from .isomorphism import HandIndexer
 from .kelly import kelly_bet, kelly_fraction
 from .player import Player
 from .opponent_model import OpponentModel
@@ -42,6 +43,7 @@ __all__ = [
     'HandCategory',
     'HandClassError',
     'HandFactory',
+    'HandIndexer',
     'HandRanker',
     'HandStatistics',
     'HandValueError',
