@@ -27,12 +27,15 @@ from .preflop import PreflopEquity, class_equity, preflop_equity, simulate_incom
 from .range import Range
 from .rankable_hand import RankableHand
 from .starting_hand import HAND_CLASSES, StartingHand
+from .strength_table import StrengthTable, TableError, build_table, load_table
+from .board_strength import BoardStrengths, board_strengths
 
 __version__ = '0.1.0'
 
 __all__ = [
     'Advice',
     'BettingError',
+    'BoardStrengths',
     'Card',
     'CardCountError',
     'CardParseError',
@@ -62,14 +65,19 @@ __all__ = [
     'RankableHand',
     'ScenarioError',
     'StartingHand',
+    'StrengthTable',
     'Suit',
+    'TableError',
     'WeightsError',
     '__version__',
     'advise',
+    'board_strengths',
+    'build_table',
     'class_equity',
     'format_cards',
     'kelly_bet',
     'kelly_fraction',
+    'load_table',
     'parse_cards',
     'preflop_equity',
     'simulate_income_rate',
