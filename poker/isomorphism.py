@@ -349,12 +349,12 @@ class HandIndexer:
         return int(self.index([parsed])[0])
 
     def canonical_hand(self, number: int) -> tuple[str, ...]:
-        """The representative of class ``number`` as text, one string per round."""
+        """The representative of class ``number`` as text, one string per round, each highest card first."""
         if isinstance(number, bool) or not isinstance(number, (int, np.integer)):
             raise PokerError(f'a hand number must be a whole number, got {number!r}')
         cards = self.unindex([int(number)])[0].tolist()
         out, start = [], 0
         for size in self.rounds:
-            out.append(format_cards([Card.from_index(c) for c in cards[start:start + size]]))
+            out.append(format_cards(sorted((Card.from_index(c) for c in cards[start:start + size]), reverse=True)))
             start += size
         return tuple(out)

@@ -28,6 +28,7 @@ A table is a directory:
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import hashlib
 import io
 import json
@@ -73,9 +74,16 @@ def _check_street(street: str) -> str:
 
 
 def canonical_boards(street: str) -> np.ndarray:
-    """The canonical boards of a street, (B, 3..5) int8 card indices, in board-number order."""
-    indexer = HandIndexer(BOARD_ROUNDS[_check_street(street)])
-    return indexer.unindex(np.arange(indexer.size))
+    """The canonical boards of a street, (B, 3..5) int8 card indices, in board-number order (read-only)."""
+    return _canonical_boards(_check_street(street))
+
+
+@functools.cache
+def _canonical_boards(street: str) -> np.ndarray:
+    indexer = HandIndexer(BOARD_ROUNDS[street])
+    boards = indexer.unindex(np.arange(indexer.size))
+    boards.flags.writeable = False
+    return boards
 
 
 def chunk_strengths(street: str, start: int, stop: int, bins: int = DEFAULT_BINS,
