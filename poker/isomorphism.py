@@ -243,19 +243,19 @@ class HandIndexer:
         code = np.zeros_like(used)
         start = 0
         for size in self.rounds:
-            colex, count, mask = np.zeros_like(used), np.zeros_like(used), np.zeros_like(used)
-            for column in range(start, start + size):
+            columns = range(start, start + size)
+            mask = np.zeros_like(used)
+            for column in columns:
+                mask[rows, suits[:, column]] |= 1 << ranks[:, column]
+            count = _POPCOUNT[mask]
+            colex = np.zeros_like(used)
+            for column in columns:
                 suit, rank = suits[:, column], ranks[:, column]
+                lower = (1 << rank) - 1
                 # the card's rank among the ranks its suit has left, and its place among this round's
                 # cards of its suit: the colex number of a set is the sum of C(rank, place)
-                free_rank = rank - _POPCOUNT[used[rows, suit] & ((1 << rank) - 1)]
-                below = np.ones_like(rank)
-                for other in range(start, start + size):
-                    if other != column:
-                        below += (suits[:, other] == suit) & (ranks[:, other] < rank)
-                colex[rows, suit] += _BINOM[free_rank, below]
-                count[rows, suit] += 1
-                mask[rows, suit] |= 1 << rank
+                free_rank = rank - _POPCOUNT[used[rows, suit] & lower]
+                colex[rows, suit] += _BINOM[free_rank, 1 + _POPCOUNT[mask[rows, suit] & lower]]
             suit_index += colex * place
             place *= _BINOM[_RANKS - used_count, count]
             used |= mask
