@@ -133,3 +133,14 @@ def test_suit_permutations_keep_the_number(case: tuple[str, list[int], list[int]
     hand = np.array([deck[:indexer.cards]])
     relabelled = (hand >> 2) * 4 + np.array(suits)[hand & 3]
     assert indexer.index(hand)[0] == indexer.index(relabelled)[0]
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(st.text(alphabet='AKQJT9876543210cdhsxCDHS♠♥ ,', max_size=24), st.sampled_from(list(STREET_ROUNDS)))
+def test_typed_hands_get_a_number_or_a_poker_error(text: str, street: str) -> None:
+    indexer = HandIndexer.for_street(street)
+    try:
+        number = indexer.index_hand(text)
+    except PokerError:
+        return
+    assert 0 <= number < indexer.size

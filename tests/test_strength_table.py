@@ -13,9 +13,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import poker.strength_table as strength_table
-from poker import Card, CardCountError, HandFactory, Player, RankableHand, TableError, build_table, load_table
+from poker import (
+    Card, CardCountError, HandFactory, Player, PokerError, RankableHand, TableError, build_table, load_table,
+)
 from poker.board_strength import board_strengths, boards_strengths
 from poker.card import format_cards
 from poker.isomorphism import HandIndexer
@@ -340,3 +343,25 @@ def test_ctrl_c_exits_130_keeping_finished_chunks(tmp_path: Path) -> None:
     assert stderr.count('\n') == 1 and 'resume' in stderr and 'Traceback' not in stderr
     manifest = json.loads((out / 'manifest.json').read_text())
     assert manifest['chunks'] and len(list((out / 'chunks').glob('chunk-*.npz'))) >= len(manifest['chunks'])
+
+
+@pytest.fixture(scope='module')
+def small_river_table(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp('river')
+    build_table('river', out, boards=1, chunk_boards=1, workers=1, progress=False)
+    return out
+
+
+CARD_TEXT = st.text(alphabet='AKQJT9876543210cdhsxCDHS♠♥ ,', max_size=18)
+
+
+@settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(hole=CARD_TEXT, board=CARD_TEXT, name=st.sampled_from(['hs', 'ehs', 'ehs_squared', 'histogram', 'x']))
+def test_lookups_of_typed_text_answer_or_raise_a_poker_error(small_river_table: Path, hole: str, board: str,
+                                                              name: str) -> None:
+    table = load_table(small_river_table)
+    try:
+        value = table.histogram(hole, board) if name == 'histogram' else table.value(name, hole, board)
+    except PokerError:
+        return
+    assert 0.0 <= value <= 1.0  # type: ignore[operator]
