@@ -113,7 +113,12 @@ class HandIndexer:
             raise CardCountError(f'rounds must be positive card counts totalling at most 7, got {rounds!r}')
         self.rounds: tuple[int, ...] = counts
         self.cards: int = sum(counts)
-        self._radices = tuple(n + 1 for n in counts)
+        # rounds are numbered last round first (for hole cards and a board: the board's suit pattern
+        # first), so one board's part is worked out once for all the holdings on it (index_boards)
+        self._order = counts[::-1]
+        starts = np.cumsum((0,) + counts)
+        self._columns = np.concatenate([np.arange(starts[r], starts[r + 1]) for r in reversed(range(len(counts)))])
+        self._radices = tuple(n + 1 for n in self._order)
         self._codes = math.prod(self._radices)
         self._build_configurations()
 
@@ -148,7 +153,7 @@ class HandIndexer:
     def _build_configurations(self) -> None:
         """Every sorted tuple of suit configurations, with its offset and per-position multipliers."""
         per_round = [[split for split in itertools.product(range(n + 1), repeat=_SUITS) if sum(split) == n]
-                     for n in self.rounds]
+                     for n in self._order]
         tuples: set[tuple[int, ...]] = set()
         for splits in itertools.product(*per_round):
             codes: list[int] = []
@@ -234,16 +239,41 @@ class HandIndexer:
         ``validate=False`` skips the argument checks for rows known to be good (the table builder).
         """
         hands = self.check_cards(cards) if validate else np.asarray(cards, dtype=np.int64)
+        state = self._add_rounds(self._start(len(hands)), hands[:, self._columns], self._order)
+        return self._finish(state)
+
+    def index_boards(self, holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
+        """Numbers of hands of rounds ``(2, k)``: every hole pair ``holes[b]`` (B, H, 2) on board ``boards[b]`` (B, k).
+
+        The same as :meth:`index` of the (B*H, 2+k) hands, reshaped (B, H), but each board's suit
+        pattern is worked out once: the fast path of the table builder. No argument checks.
+        """
+        count, size = boards.shape
+        if self.rounds != (2, size) or holes.shape[0] != count or holes.shape[2:] != (2,):
+            raise CardCountError(f'index_boards needs rounds (2, {size}) and holes of shape (B, H, 2), '
+                                 f'got {self.rounds} and {holes.shape}')
+        per_board = self._add_rounds(self._start(count), boards.astype(np.int64), (size,))
+        holdings = holes.shape[1]
+        state = tuple(np.repeat(part, holdings, axis=0) for part in per_board)
+        state = self._add_rounds(state, holes.reshape(count * holdings, 2).astype(np.int64), (2,))
+        return self._finish(state).reshape(count, holdings)
+
+    @staticmethod
+    def _start(count: int) -> tuple[np.ndarray, ...]:
+        """Per hand and suit: ranks used, how many, index so far, its place value, configuration code."""
+        zeros = np.zeros((count, _SUITS), dtype=np.int64)
+        return zeros, zeros.copy(), zeros.copy(), np.ones_like(zeros), zeros.copy()
+
+    @staticmethod
+    def _add_rounds(state: tuple[np.ndarray, ...], hands: np.ndarray,
+                    sizes: Sequence[int]) -> tuple[np.ndarray, ...]:
+        """The suit state after the rounds ``sizes`` of ``hands`` (their columns in that order)."""
+        used, used_count, suit_index, place, code = (part.copy() for part in state)
         suits, ranks = hands & 3, hands >> 2
         # (hand, suit) cells as flat positions in row-major (N, 4) arrays: one-index gathers are faster
         cells = (np.arange(len(hands)) * _SUITS)[:, None] + suits
-        used = np.zeros((len(hands), _SUITS), dtype=np.int64)  # ranks each suit used in earlier rounds
-        used_count = np.zeros_like(used)
-        suit_index = np.zeros_like(used)
-        place = np.ones_like(used)
-        code = np.zeros_like(used)
         start = 0
-        for size in self.rounds:
+        for size in sizes:
             columns = range(start, start + size)
             mask = np.zeros_like(used)
             flat_mask, flat_used = mask.reshape(-1), used.reshape(-1)
@@ -265,9 +295,14 @@ class HandIndexer:
             used_count += count
             code = code * (size + 1) + count
             start += size
+        return used, used_count, suit_index, place, code
+
+    def _finish(self, state: tuple[np.ndarray, ...]) -> np.ndarray:
+        """Hand numbers from the per-suit state: sort the suits, number the configuration and multisets."""
+        _, _, suit_index, _, code = state
         keys = np.sort((code << _CODE_SHIFT) | suit_index, axis=1)[:, ::-1]
         sorted_codes, sorted_index = keys >> _CODE_SHIFT, keys & ((1 << _CODE_SHIFT) - 1)
-        packed = np.zeros(len(hands), dtype=np.int64)
+        packed = np.zeros(len(keys), dtype=np.int64)
         for position in range(_SUITS):
             packed = packed * self._codes + sorted_codes[:, position]
         configuration = np.searchsorted(self._keys, packed)
@@ -321,11 +356,11 @@ class HandIndexer:
         for position in reversed(range(_SUITS)):
             codes[:, position] = keys % self._codes
             keys = keys // self._codes
-        hands = np.empty((count, self.cards), dtype=np.int8)
+        processed = np.empty((count, self.cards), dtype=np.int8)  # columns in processing order
         used = np.zeros((count, _SUITS), dtype=np.int64)
         colex_table, nth_unset = _colex_unrank_table(), _nth_unset_table()
         start = 0
-        for number, size in enumerate(self.rounds):
+        for number, size in enumerate(self._order):
             cards_in_round = self._round_counts[codes, number]
             radix = _BINOM[_RANKS - _POPCOUNT[used], cards_in_round]
             colex = suit_index // self._round_place[codes, number] % radix
@@ -334,8 +369,10 @@ class HandIndexer:
             cards = np.where(ranks >= 0, 4 * ranks + np.arange(_SUITS)[None, :, None], -1)
             bits = np.where(ranks >= 0, np.left_shift(1, np.maximum(ranks, 0)), 0)
             used |= np.bitwise_or.reduce(bits, axis=2)
-            hands[:, start:start + size] = np.sort(cards.reshape(count, -1), axis=1)[:, -size:]
+            processed[:, start:start + size] = np.sort(cards.reshape(count, -1), axis=1)[:, -size:]
             start += size
+        hands = np.empty_like(processed)
+        hands[:, self._columns] = processed
         return hands
 
     # ------------------------------------------------------------------------------ one hand, as text

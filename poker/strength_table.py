@@ -103,14 +103,12 @@ def chunk_strengths(street: str, start: int, stop: int, bins: int = DEFAULT_BINS
     columns: dict[str, list[np.ndarray]] = {name: [] for name in (*STATISTICS, 'histogram')}
     for first in range(0, len(boards), batch):
         result = boards_strengths(boards[first:first + batch], bins=bins, ranker=ranker)
-        count, holdings = result.holdings.shape
-        board_columns = np.broadcast_to(result.boards[:, None, :], (count, holdings, result.boards.shape[1]))
-        hands = np.concatenate([HOLDINGS.astype(np.int64)[result.holdings], board_columns], axis=2)
-        numbers.append(indexer.index(hands.reshape(count * holdings, -1), validate=False))
+        holes = HOLDINGS.astype(np.int64)[result.holdings]
+        numbers.append(indexer.index_boards(holes, result.boards).ravel())
         for name in STATISTICS:
             columns[name].append(getattr(result, name).ravel())
         if result.histogram is not None:
-            columns['histogram'].append(result.histogram.reshape(count * holdings, -1))
+            columns['histogram'].append(result.histogram.reshape(-1, bins))
             runouts = result.runouts
     # suit-isomorphic (board, holding) pairs have equal values: keep each hand number once
     unique, first_seen = np.unique(np.concatenate(numbers), return_index=True)

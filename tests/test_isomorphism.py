@@ -144,3 +144,16 @@ def test_typed_hands_get_a_number_or_a_poker_error(text: str, street: str) -> No
     except PokerError:
         return
     assert 0 <= number < indexer.size
+
+
+@pytest.mark.parametrize('street', ['flop', 'turn', 'river'])
+def test_index_boards_is_index_of_every_hole_pair_on_each_board(street: str) -> None:
+    indexer = HandIndexer.for_street(street)
+    rng = np.random.default_rng(17)
+    decks = np.argsort(rng.random((30, 52)), axis=1)
+    boards, rest = decks[:, :indexer.cards - 2], decks[:, indexer.cards - 2:]
+    holes = np.stack([rest[:, 0:40:2], rest[:, 1:40:2]], axis=2)          # 20 disjoint pairs per board
+    hands = np.concatenate([holes, np.broadcast_to(boards[:, None, :], (30, 20, boards.shape[1]))], axis=2)
+    assert (indexer.index_boards(holes, boards) == indexer.index(hands.reshape(600, -1)).reshape(30, 20)).all()
+    with pytest.raises(CardCountError):
+        HandIndexer((2, 3, 1, 1)).index_boards(holes, boards)
