@@ -283,6 +283,8 @@ def build_table(street: str, out: str | os.PathLike[str], *, bins: int = DEFAULT
     else:
         _check_same(root, manifest, parameters, __version__)
     done: dict[str, Any] = manifest['chunks']
+    if manifest['complete']:  # nothing to do: the arrays are there (the chunks may have been deleted)
+        return BuildSummary(root, street, chunk_count, 0, chunk_count, True)
     for key, entry in list(done.items()):
         path = _chunk_path(root, int(key))
         if not path.exists():

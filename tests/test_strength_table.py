@@ -255,6 +255,11 @@ def test_assembly_of_a_finished_table(tmp_path: Path, monkeypatch: pytest.Monkey
     assert np.load(tmp_path / 'part' / 'ehs.npy').tolist() == part.arrays['ehs'].tolist()
     for name in ('hs', 'ehs', 'ehs_squared'):
         assert whole.arrays[name].tolist() == part.arrays[name].tolist()
+    # a complete table needs its chunks no more: deleting them leaves nothing to rebuild
+    for path in (tmp_path / 'part' / 'chunks').iterdir():
+        path.unlink()
+    again = build_table('river', tmp_path / 'part', boards=2, chunk_boards=1, workers=1, progress=False)
+    assert (again.chunks_built, again.complete) == (0, True) and load_table(tmp_path / 'part').complete
     # a whole table is looked up by hand number directly
     monkeypatch.setattr(whole, 'number', lambda hole, board: 7)
     assert whole.row('Ah Kh', '2c 2d 2h 3h 3s') == 7 and whole.ehs('Ah Kh', '2c 2d 2h 3h 3s') == part.arrays['ehs'][7]
