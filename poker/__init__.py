@@ -20,6 +20,7 @@ from .hand import Hand
 from .hand_factory import HandFactory
 from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics
+from .isomorphism import HandIndexer
 from .kelly import kelly_bet, kelly_fraction
 from .player import Player
 from .opponent_model import OpponentModel
@@ -28,12 +29,15 @@ from .range import Range
 from .range_statistics import RangeStatistics, range_statistics
 from .rankable_hand import RankableHand
 from .starting_hand import HAND_CLASSES, StartingHand
+from .strength_table import StrengthTable, TableError, build_table, load_table
+from .board_strength import BoardStrengths, board_strengths
 
 __version__ = '0.1.0'
 
 __all__ = [
     'Advice',
     'BettingError',
+    'BoardStrengths',
     'Card',
     'CardCountError',
     'CardParseError',
@@ -45,6 +49,7 @@ __all__ = [
     'HandCategory',
     'HandClassError',
     'HandFactory',
+    'HandIndexer',
     'HandRanker',
     'HandStatistics',
     'HandValueError',
@@ -66,15 +71,20 @@ __all__ = [
     'ScenarioError',
     'SettingError',
     'StartingHand',
+    'StrengthTable',
     'Suit',
+    'TableError',
     'WeightsError',
     '__version__',
     'advise',
+    'board_strengths',
+    'build_table',
     'class_equity',
     'equity',
     'format_cards',
     'kelly_bet',
     'kelly_fraction',
+    'load_table',
     'parse_cards',
     'preflop_equity',
     'range_statistics',
