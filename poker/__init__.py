@@ -8,13 +8,14 @@
 from __future__ import annotations
 
 from .advice import Advice, LokiStrategy, advise
+from .board_strength import BoardStrengths, board_strengths
 from .card import Card, Deck, Rank, Suit, format_cards, parse_cards
 from .category import HandCategory
 from .equity import EquityResult, PlayerEquity, equity
 from .errors import (
     BettingError, CardCountError, CardParseError, DuplicateCardError, HandClassError, HandValueError,
     LookaheadError, MissingCardError, MissingDependencyError, OpponentCountError, PokerError, RangeParseError,
-    ScenarioError, SettingError, WeightsError,
+    ScenarioError, SettingError, TableError, WeightsError,
 )
 from .hand import Hand
 from .hand_factory import HandFactory
@@ -29,8 +30,7 @@ from .range import Range
 from .range_statistics import RangeStatistics, range_statistics
 from .rankable_hand import RankableHand
 from .starting_hand import HAND_CLASSES, StartingHand
-from .strength_table import StrengthTable, TableError, build_table, load_table
-from .board_strength import BoardStrengths, board_strengths
+from .strength_table import StrengthTable, build_table, load_table
 
 __version__ = '0.1.0'
 

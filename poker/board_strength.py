@@ -37,10 +37,13 @@ from attrs import field, frozen
 
 from .card import CardLike, parse_cards
 from .enumeration import _array as _frozen_array  # read-only array converter shared with the engine
-from .errors import CardCountError, CardParseError, DuplicateCardError, PokerError
+from .errors import CardCountError, CardParseError, DuplicateCardError, SettingError
+from .holdings import pair_numbers
 from .hand_ranker import HandRanker
 from .showdowns import holding_showdowns, pairs_of
+from .range_statistics import MAX_BINS
 from .starting_hand import holding_index
+from .validators import integer_array, shown, whole_number
 
 __all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths', 'strength_layout']
 
@@ -138,7 +141,7 @@ class BoardStrengths:
 
 
 def _check_boards(boards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
-    array = np.asarray(boards)
+    array = integer_array('boards', boards, error=CardParseError)
     if array.ndim != 2 or array.shape[1] not in (3, 4, 5):
         raise CardCountError(f'boards must be an array of shape (B, 3..5), got shape {array.shape}')
     if array.size and array.dtype.kind not in 'iu':
@@ -154,8 +157,7 @@ def _check_boards(boards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
 def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int = DEFAULT_BINS,
                      ranker: type[HandRanker] = HandRanker) -> BoardStrengths:
     """:func:`board_strengths` for a batch of boards of one size, (B, k) card indices, at once."""
-    if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)) or not 1 <= bins <= 10_000:
-        raise PokerError(f'bins must be a whole number from 1 to 10000, got {bins!r}')
+    bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     board_cards = _check_boards(boards)
     count, size = board_cards.shape
     layout = strength_layout(size)
@@ -169,7 +171,7 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
     beaten, tied = holding_showdowns(now)
     now_opponents = math.comb(layout.unseen - 2, 2)
     hs = (beaten + tied / 2) / now_opponents
-    numbers = holdings[..., 0] * (103 - holdings[..., 0]) // 2 + holdings[..., 1] - holdings[..., 0] - 1
+    numbers = pair_numbers(holdings[..., 0], holdings[..., 1])
     if layout.lookahead == 0:
         return BoardStrengths(board_cards, numbers, hs, hs, hs * hs, None, now_opponents, 1)
     ehs = np.empty_like(hs)
@@ -207,10 +209,11 @@ def board_strengths(board: str | Sequence[CardLike] | Sequence[int], *, bins: in
     ``board`` is text (``'2c 7d Js'``), cards, or card indices. The rows are the holdings of two cards
     not on the board, in :data:`~poker.starting_hand.HOLDINGS` order (``holdings`` gives their numbers).
     """
-    if isinstance(board, str) or any(not isinstance(card, (int, np.integer)) for card in board):
+    if isinstance(board, str) or (isinstance(board, Sequence) and not all(
+            isinstance(card, (int, np.integer)) and not isinstance(card, bool) for card in board)):
         indices = [card.index for card in parse_cards(board)]  # type: ignore[arg-type]
     else:
-        indices = [int(card) for card in board]  # type: ignore[arg-type]
+        indices = integer_array('board', board, ndim=1, error=CardParseError).tolist()
     result = boards_strengths([indices], bins=bins, ranker=ranker)
     return BoardStrengths(result.boards[0], result.holdings[0], result.hs[0], result.ehs[0],
                           result.ehs_squared[0], None if result.histogram is None else result.histogram[0],

@@ -28,6 +28,7 @@ __all__ = [
     'RangeParseError',
     'ScenarioError',
     'SettingError',
+    'TableError',
     'WeightsError',
 ]
 
@@ -102,3 +103,7 @@ class SettingError(PokerError):
 
 class MissingDependencyError(PokerError):
     """An optional extra that a feature needs is not installed (matplotlib for pictures)."""
+
+
+class TableError(PokerError):
+    """A strength table that cannot be built or read: mismatched parameters, an altered chunk, a missing hand."""

@@ -36,7 +36,7 @@ from attrs import field, frozen
 
 from .card import Card, CardLike, format_cards, parse_cards
 from .enumeration import MAX_LOOKAHEAD, hero_by_hero, range_tally
-from .errors import CardCountError, DuplicateCardError, LookaheadError, PokerError, WeightsError
+from .errors import CardCountError, DuplicateCardError, LookaheadError, PokerError, SettingError, WeightsError
 from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics
 from .holdings import HOLDING_MASKS, HOLDINGS
@@ -44,6 +44,7 @@ from .outcomes import AHEAD, BEHIND, TIED
 from .player import Player  # noqa: F401  (doctests)
 from .range import Range
 from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
+from .validators import whole_number
 from .weights import known_holdings, weight_array
 
 __all__ = ['RangeStatistics', 'range_statistics']
@@ -204,8 +205,7 @@ def _lookahead(lookahead: Any, board: tuple[Card, ...]) -> int:
 
 
 def _bins(bins: Any) -> int:
-    if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)) or not 1 <= bins <= MAX_BINS:
-        raise PokerError(f'bins must be a whole number from 1 to {MAX_BINS}, got {bins!r}')
+    bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     return int(bins)
 
 

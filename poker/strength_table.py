@@ -46,10 +46,11 @@ from attrs import frozen
 
 from .board_strength import DEFAULT_BINS, boards_strengths
 from .card import CardLike, parse_cards
-from .errors import CardCountError, PokerError
+from .errors import CardCountError, PokerError, TableError
 from .hand_ranker import HandRanker
 from .isomorphism import BOARD_ROUNDS, HandIndexer
 from .starting_hand import HOLDINGS
+from .validators import shown, whole_number
 
 __all__ = ['CHUNK_BOARDS', 'BuildSummary', 'StrengthTable', 'TableError', 'build_table', 'canonical_boards',
            'chunk_strengths', 'load_table']
@@ -58,18 +59,17 @@ FORMAT = 'poker strength table'
 FORMAT_VERSION = 1
 MANIFEST = 'manifest.json'
 STATISTICS = ('hs', 'ehs', 'ehs_squared')
+MAX_TABLE_BINS = 1000
+"""The most histogram bins a table keeps (a flop table holds 1,286,792 histograms of this many counts)."""
+
 CHUNK_BOARDS: dict[str, int] = {'flop': 8, 'turn': 64, 'river': 512}
 """Boards per chunk by default: a few seconds of work each, a few hundred chunks per street."""
 _BATCH_BOARDS = {'flop': 1, 'turn': 8, 'river': 256}  # boards ranked together inside a chunk
 
 
-class TableError(PokerError):
-    """A strength table that cannot be built or read: mismatched parameters, an altered chunk, a missing hand."""
-
-
 def _check_street(street: str) -> str:
-    if street not in BOARD_ROUNDS:
-        raise TableError(f'unknown street {street!r} for a strength table (expected flop, turn or river)')
+    if not isinstance(street, str) or street not in BOARD_ROUNDS:
+        raise TableError(f'unknown street {shown(street)} for a strength table (expected flop, turn or river)')
     return street
 
 
@@ -201,9 +201,7 @@ class BuildSummary:
 
 
 def _whole(value: object, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
-        raise TableError(f'{name} must be a whole number from {low} to {high}, got {value!r}')
-    return int(value)
+    return whole_number(name, value, minimum=low, maximum=high, error=TableError)
 
 
 def _ignore_interrupts() -> None:  # pragma: no cover - runs in worker processes
@@ -256,7 +254,7 @@ def build_table(street: str, out: str | os.PathLike[str], *, bins: int = DEFAULT
     """
     from . import __version__
     street = _check_street(street)
-    bins = _whole(bins, 'bins', 1, 1000)
+    bins = _whole(bins, 'bins', 1, MAX_TABLE_BINS)
     chunk_boards = _whole(CHUNK_BOARDS[street] if chunk_boards is None else chunk_boards, 'chunk_boards',
                           1, 1 << 20)
     total_boards = HandIndexer(BOARD_ROUNDS[street]).size
@@ -264,8 +262,8 @@ def build_table(street: str, out: str | os.PathLike[str], *, bins: int = DEFAULT
     if workers is not None:
         workers = _whole(workers, 'workers', 1, 4096)
     if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
-        raise TableError(f'scheduler must be an address such as tcp://host:8786, got {scheduler!r}')
-    root = Path(out)
+        raise TableError(f'scheduler must be an address such as tcp://host:8786, got {shown(scheduler)}')
+    root = _directory(out)
     try:
         (root / 'chunks').mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -480,9 +478,16 @@ class StrengthTable:
         return shares
 
 
+def _directory(path: object) -> Path:
+    """``path`` (text or a path object) as a Path, else a :class:`TableError` quoting it."""
+    if not isinstance(path, (str, os.PathLike)) or not str(os.fspath(path)).strip() or '\x00' in str(os.fspath(path)):
+        raise TableError(f'a table directory is a path, got {shown(path)}')
+    return Path(path)
+
+
 def load_table(path: str | os.PathLike[str]) -> StrengthTable:
     """Open the strength table in directory ``path`` (see :func:`build_table`)."""
-    root = Path(path)
+    root = _directory(path)
     manifest = _read_manifest(root)
     if manifest is None:
         raise TableError(f'no strength table in {str(root)!r} (no {MANIFEST})')

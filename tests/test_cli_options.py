@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 import json
 import re
 import shlex
@@ -107,7 +108,7 @@ def doc_examples() -> list[tuple[str, list[str]]]:
     """Every ``poker ...`` command quoted in the docs and the README."""
     examples = []
     for path in [ROOT / 'README.md', *sorted((ROOT / 'docs').glob('*.md'))]:
-        for match in re.finditer(r'^(?:\s*|.*`)(poker (?:rank|stats|preflop|range|advise) [^`\n]*)',
+        for match in re.finditer(r'^(?:\s*|.*`)(poker (?:rank|stats|preflop|range|advise|equity|table) [^`#\n]*)',
                                  path.read_text(encoding='utf-8'), re.MULTILINE):
             examples.append((match[1], shlex.split(match[1])[1:]))
     return examples
@@ -122,10 +123,31 @@ def test_there_are_examples_for_every_command() -> None:
     assert len(EXAMPLES) > 15
 
 
+@pytest.fixture(scope='module')
+def scheduler() -> Iterator[str]:
+    """The address of a small dask scheduler on this machine's loopback, for the --scheduler examples."""
+    from distributed import LocalCluster
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol='tcp', host='127.0.0.1',
+                      dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
+
+
+def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
+    """The example as run here: a table example builds two boards' chunks (a whole table takes minutes), on
+    a real local scheduler where it names one."""
+    if argv[0] != 'table':
+        return argv
+    if '--scheduler' in argv:
+        argv = [request.getfixturevalue('scheduler') if word.startswith('tcp://') else word for word in argv]
+    return [*argv, '--boards', '2', '--chunk-boards', '1']
+
+
 @pytest.mark.parametrize(('line', 'argv'), EXAMPLES, ids=[line for line, _ in EXAMPLES])
 def test_every_example_does_what_it_says(line: str, argv: list[str], tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+                                         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                         request: pytest.FixtureRequest) -> None:
     monkeypatch.chdir(tmp_path)
+    argv = runnable(argv, request)
     assert main(argv) == 0, line
     out, err = capsys.readouterr()
     assert err == '' and out

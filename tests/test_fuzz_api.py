@@ -115,8 +115,9 @@ def check(call: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
 def test_the_fuzzed_functions_are_all_the_public_functions() -> None:
     functions = {name for name in poker.__all__ if callable(getattr(poker, name))
                  and not isinstance(getattr(poker, name), type)}
-    assert functions == {'advise', 'class_equity', 'equity', 'format_cards', 'kelly_bet', 'kelly_fraction',
-                         'parse_cards', 'preflop_equity', 'range_statistics', 'simulate_income_rate'}
+    assert functions == {'advise', 'board_strengths', 'build_table', 'class_equity', 'equity', 'format_cards',
+                         'kelly_bet', 'kelly_fraction', 'load_table', 'parse_cards', 'preflop_equity',
+                         'range_statistics', 'simulate_income_rate'}
 
 
 @FUZZ
@@ -177,6 +178,25 @@ def test_preflop_equity(hole, weights, method, exact_limit, samples, seed) -> No
 def test_equity(players, board, dead, samples, target_error, seed) -> None:
     # sampled with few deals, or exact: the odd values must fail fast, the valid ones finish fast
     check(equity, players, board, dead, exact=False, samples=samples, target_error=target_error, seed=seed)
+
+
+@settings(FUZZ, max_examples=60)
+@given(either(st.sampled_from(['Qh 7h 2c 9s 3d', 'Qh 7h 2c 9s', [0, 5, 9, 13, 51]])), either(st.integers(1, 60)))
+def test_board_strengths(board, bins) -> None:
+    check(poker.board_strengths, board, bins=bins)
+
+
+@settings(FUZZ, max_examples=40)
+@given(either(st.sampled_from(['river', 'turn'])), either(st.integers(1, 20)), either(st.integers(1, 3)),
+       # never None or a large count here: that builds a whole table, which takes minutes
+       st.one_of(st.integers(1, 2), st.sampled_from([0, -1, 10 ** 400, True, 2.5, 'x', np.int64(2), np.ones(2)])),
+       either(st.just(1)))
+def test_build_and_load_table(tmp_path_factory, street, bins, chunk_boards, boards, workers) -> None:
+    out = tmp_path_factory.mktemp('table')
+    check(poker.build_table, street, out, bins=bins, chunk_boards=chunk_boards, boards=boards, workers=workers,
+          progress=False)
+    check(poker.load_table, out)
+    check(poker.load_table, street)  # an odd path: not a table
 
 
 @settings(FUZZ, max_examples=60)

@@ -52,6 +52,8 @@ STARTS = {
     'advise': [['advise', 'AhKh', '--pot', '3', '--to-call', '1', '--bet-size', '1'], ['advise']],
     'kelly': [['kelly']],
     'equity': [['equity'], ['equity', 'AhKh', 'QQ+', '--samples', '2000', '--seed', '1']],
+    'table': [['table'], ['table', '--street', 'river', '--out', 'out', '--boards', '1', '--chunk-boards', '1',
+                          '--workers', '1']],
 }
 
 

@@ -187,7 +187,7 @@ def add_seed(parser: argparse.ArgumentParser) -> None:
                         help='seed of the random sampling, for results that repeat (default: fresh each run)')
 
 
-def add_workers(parser: argparse.ArgumentParser) -> None:
+def add_workers(parser: argparse._ActionsContainer) -> None:
     """``--workers N``: worker processes for long work."""
     parser.add_argument('--workers', type=_WORKERS, default=None, metavar='N',
                         help='worker processes for long work (default: one per core)')

@@ -6,7 +6,8 @@ import argparse
 import sys
 
 from ..board_strength import DEFAULT_BINS
-from ..strength_table import build_table
+from ..strength_table import MAX_TABLE_BINS, build_table
+from .options import add_json, add_workers, whole
 from .output import print_json
 
 
@@ -19,25 +20,24 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                     'finish: run the same command again to resume after an interruption.',
         epilog='examples:\n  poker table --street river --out tables/river\n'
                '  poker table --street flop --out tables/flop --workers 2 --bins 50\n'
-               '  poker table --street turn --out tables/turn --scheduler tcp://10.0.0.5:8786\n'
-               "  poker table --street flop --out /tmp/try --boards 16   (a quick partial table)\n\n"
+               '  poker table --street turn --out tables/turn --scheduler tcp://127.0.0.1:8786\n'
+               "  poker table --street flop --out try --boards 16   (a quick partial table)\n\n"
                "read it: python -c \"import poker; print(poker.load_table('tables/river').ehs('AhKh', "
                "'2c 7d Js 9h 9s'))\"",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--street', required=True, choices=('flop', 'turn', 'river'), help='the street')
     parser.add_argument('--out', required=True, metavar='DIR', help='the table directory (created or resumed)')
     where = parser.add_mutually_exclusive_group()
-    where.add_argument('--workers', type=int, default=None, metavar='N',
-                       help='local worker processes (default: every core; 1 runs in this process)')
+    add_workers(where)
     where.add_argument('--scheduler', default=None, metavar='ADDRESS',
                        help="a dask.distributed scheduler, e.g. tcp://host:8786 (pip install 'loki-holdem[cluster]')")
-    parser.add_argument('--bins', type=int, default=DEFAULT_BINS,
+    parser.add_argument('--bins', type=whole('bins', 1, MAX_TABLE_BINS), default=DEFAULT_BINS,
                         help=f'histogram bins on the flop and turn (default {DEFAULT_BINS})')
-    parser.add_argument('--boards', type=int, default=None, metavar='N',
+    parser.add_argument('--boards', type=whole('boards', 1, 1_000_000), default=None, metavar='N',
                         help='build only the chunks of the first N canonical boards (a partial table)')
-    parser.add_argument('--chunk-boards', type=int, default=None, metavar='K',
+    parser.add_argument('--chunk-boards', type=whole('chunk boards', 1, 1_000_000), default=None, metavar='K',
                         help='canonical boards per chunk (default: flop 8, turn 64, river 512)')
-    parser.add_argument('--json', action='store_true', help='print JSON')
+    add_json(parser)
     parser.set_defaults(handler=run)
 
 
