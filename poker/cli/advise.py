@@ -18,7 +18,7 @@ from .output import colour, print_json
 __all__ = ['add_parser', 'hand_cards', 'opponent_weights', 'player_statistics', 'run']
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         'advise', help="Loki's betting advice and the Kelly bet",
         description="Loki's betting rules (Papp 1998) for one decision, with the reason and the numbers "

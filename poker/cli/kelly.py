@@ -87,7 +87,7 @@ Statistics = Callable[[tuple[Card, ...], tuple[Card, ...]], HandStatistics]
 T = TypeVar('T')
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         'kelly', help='interactive Kelly bet advisor for one hand (Cassandra)',
         description='\n\n'.join(__doc__.split('\n\n')[1:3]), formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -13,7 +13,7 @@ from .output import print_json
 TABLE_NAMES = {'1': 'IR2', '2-3': 'IR4', '4+': 'IR7'}
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         'preflop', help='the 13x13 grid of preflop income rates',
         description="Papp's preflop income rates (thousandths of a bet won per hand) of the 169 "

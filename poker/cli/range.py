@@ -10,7 +10,7 @@ from .options import add_json, add_png, words
 from .output import print_json
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         'range', help="show a range of starting hands on the 13x13 grid",
         description='Read range notation and show which starting hands it holds, and how much of each: '

@@ -10,7 +10,7 @@ from .options import add_json, words
 from .output import colour, print_json
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         'rank', help='rank 5 to 7 cards', description='Rank 5 to 7 cards exactly.',
         epilog='examples:\n  poker rank "Ah Kh Qh Jh Th 2c 3d"\n  poker rank 5c4d3h2sAc --json',

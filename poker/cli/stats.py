@@ -28,7 +28,7 @@ _LABELS = ('ahead', 'tied', 'behind')
 _TO_COME = {1: 'the next card', 2: 'the turn and river'}
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         'stats', help="hand strength, potential and EHS of a hand (Loki's statistics)",
         description="Loki's hand statistics by full enumeration: hand strength (HS, HSn), positive and "
