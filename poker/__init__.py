@@ -23,6 +23,7 @@ from .kelly import kelly_bet, kelly_fraction
 from .player import Player
 from .opponent_model import OpponentModel
 from .preflop import PreflopEquity, class_equity, preflop_equity, simulate_income_rate
+from .preflop_strategy import preflop_strategy
 from .range import Range
 from .rankable_hand import RankableHand
 from .starting_hand import HAND_CLASSES, StartingHand
@@ -70,5 +71,6 @@ __all__ = [
     'kelly_fraction',
     'parse_cards',
     'preflop_equity',
+    'preflop_strategy',
     'simulate_income_rate',
 ]
