@@ -162,7 +162,8 @@ class LokiStrategy:
     """A Make2 raises while fewer than this many bets have been made this round."""
     make1_fold_bets: ClassVar[int] = 2
     """A Make1 stops calling at this many bets to call, unless it has already called this round."""
-    rules: ClassVar[tuple[str, ...]] = ('make2', 'make1', 'semi_bluff', 'pot_odds_call', 'check_or_fold')
+    rules: ClassVar[tuple[str, ...]] = ('make2', 'make1', 'semi_bluff', 'pot_odds_call', 'showdown_odds_call',
+                                        'check_or_fold')
     """The rule methods, in the order they are tried; the last must always answer."""
 
     # ---------------------------------------------------------------------------------- decision
@@ -263,6 +264,46 @@ class LokiStrategy:
         return self.call_or_check(situation, 'pot_odds',
                                   f'{self._weak(stats, situation)}; pot odds: {name} {chance:.3f} >= '
                                   f'to_call/(pot + to_call) = {odds:.3f}')
+
+    use_showdown_odds: ClassVar[bool] = False
+    """Whether :meth:`showdown_odds_call` may call (off by default: in Papp's self-play the version without
+    showdown odds won, though on IRC it earned money; turn it on in a subclass)."""
+    big_bet_ratio: ClassVar[float] = 2.0
+    """The turn and river bet over the flop's (fixed limit: 2), for :meth:`showdown_odds`."""
+
+    def showdown_odds(self, stats: HandStatistics, situation: Situation) -> float:
+        """The HSn a call down to the showdown needs (Papp 6.6; his formula is lost, this one is ours).
+
+        Assume that on each street still to come one bet is made and every player still in matches it
+        (``opponents + 1`` players). Calling now and on every later street costs ``C = to_call + F``, where
+        ``F`` is the sum of those future bets (flop: a big bet on the turn and one on the river; turn: one
+        on the river), and the final pot is ``P = pot + to_call + (opponents + 1) * F``. Winning ``P`` with
+        probability ``p`` is worth it when ``p * P >= C``: the odds are ``C / P``. On the river ``F = 0``
+        and they are the pot odds.
+
+        >>> flop = HandStatistics(hs=0.5, hs_n=0.5, ppot=0.1, npot=0.1, ahead=5, tied=0, behind=5, lookahead=2,
+        ...                       board=tuple(parse_cards('9h 8h 2c')))
+        >>> round(LokiStrategy().showdown_odds(flop, Situation(pot=20, to_call=2, bet_size=2)), 4)  # 10/38
+        0.2632
+        """
+        cards = len(stats.board)
+        big_bet = situation.bet_size * (self.big_bet_ratio if cards == 3 else 1.0)
+        future = {3: 2 * big_bet, 4: big_bet}.get(cards, 0.0)
+        cost = situation.to_call + future
+        final = situation.pot + situation.to_call + (stats.opponents + 1) * future
+        return cost / final if final else 1.0
+
+    def showdown_odds_call(self, stats: HandStatistics, situation: Situation) -> Advice | None:
+        """Showdown odds: on the flop and turn, call when HSn is at least :meth:`showdown_odds` (if
+        :attr:`use_showdown_odds`)."""
+        if not self.use_showdown_odds or situation.to_call == 0 or self.is_preflop(stats) or self.is_river(stats):
+            return None
+        odds = self.showdown_odds(stats, situation)
+        if stats.hs_n < odds:
+            return None
+        return self.call_or_check(situation, 'showdown_odds',
+                                  f'{self._weak(stats, situation)}; showdown odds: HSn {stats.hs_n:.3f} >= '
+                                  f'(to_call + future bets)/(final pot) = {odds:.3f}')
 
     def check_or_fold(self, stats: HandStatistics, situation: Situation) -> Advice:
         """The last rule: check when nothing is to call, else fold, saying why the others did not apply."""
