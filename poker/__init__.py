@@ -20,6 +20,7 @@ from .hand_factory import HandFactory
 from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics
 from .kelly import kelly_bet, kelly_fraction
+from .match import MatchResult, match
 from .player import Player
 from .opponent_model import OpponentModel
 from .preflop import PreflopEquity, class_equity, preflop_equity, simulate_income_rate
@@ -48,6 +49,7 @@ __all__ = [
     'HandValueError',
     'LokiStrategy',
     'LookaheadError',
+    'MatchResult',
     'MissingCardError',
     'MissingDependencyError',
     'OpponentCountError',
@@ -69,6 +71,7 @@ __all__ = [
     'format_cards',
     'kelly_bet',
     'kelly_fraction',
+    'match',
     'parse_cards',
     'preflop_equity',
     'preflop_strategy',

@@ -15,7 +15,7 @@ from ..errors import PokerError
 
 __all__ = ['COMMANDS', 'OneLineErrorParser', 'build_parser', 'main']
 
-COMMANDS: tuple[str, ...] = ('rank', 'stats', 'preflop', 'range', 'advise', 'kelly')
+COMMANDS: tuple[str, ...] = ('rank', 'stats', 'preflop', 'range', 'advise', 'kelly', 'match')
 """The command modules of this package, in the order ``--help`` lists them."""
 
 
