@@ -223,7 +223,8 @@ def holding_scale(board: Iterable[int | Card] = (), ranker: type[HandRanker] = H
     indices = tuple(sorted(card.index if isinstance(card, Card) else int(card) for card in board))
     if not indices:
         return preflop_scale()
-    scale: np.ndarray = _cached_scale(indices, ranker)  # type: ignore[arg-type]  (classes are hashable)
+    key: Any = ranker  # a class is hashable; mypy cannot tell from HandRanker's signature
+    scale: np.ndarray = _cached_scale(indices, key)
     return scale
 
 
@@ -342,11 +343,13 @@ class SeatModel:
 
     def top(self, count: int = 5) -> list[tuple[str, float]]:
         """The ``count`` classes with the most weight per holding, with that weight, heaviest first."""
-        from .weights import class_means
-        means = class_means(np.where(self.dead, np.nan, self.weights))
         from .starting_hand import HAND_CLASSES
-        order = np.argsort(-np.nan_to_num(means, nan=-1.0), kind='stable')
-        return [(HAND_CLASSES[i], float(means[i])) for i in order[:count]]
+        live = ~self.dead
+        totals = np.bincount(CLASS_OF_HOLDING[live], weights=self.weights[live], minlength=169)
+        counts = np.bincount(CLASS_OF_HOLDING[live], minlength=169)
+        means = np.where(counts > 0, totals / np.maximum(counts, 1), -1.0)  # classes with no live holding last
+        order = np.argsort(-means, kind='stable')
+        return [(HAND_CLASSES[i], float(means[i])) for i in order[:count] if counts[i]]
 
 
 # ------------------------------------------------------------------------------------------ the player
