@@ -194,3 +194,10 @@ def test_exercise_runs_on_its_own(path):
     assert result.returncode == 0, result.stderr
     for promise in PROMISES[path.name]:
         assert promise in result.stdout
+
+
+def test_default_hand_shows_the_models_at_work():
+    out = pokergame().stdout
+    assert ' now sees ' in out and '% of the weight left: ' in out
+    line = next(line for line in out.splitlines() if ' now sees ' in line)
+    assert line.split(': ', 1)[1].split()[1] == '1.00'   # the heaviest class keeps its full weight
