@@ -45,7 +45,7 @@ from .card import parse_cards  # noqa: F401  (used by the doctests)
 from .errors import BettingError, PokerError
 from .hand_statistics import HandStatistics
 
-__all__ = ['Action', 'Advice', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
+__all__ = ['Action', 'Advice', 'FullLokiStrategy', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
 
 
 class Action(enum.StrEnum):
@@ -339,6 +339,13 @@ class LokiStrategy:
             return f"EHS' {strength:.3f} < Make1 {self.make1_threshold:.2f}"
         return (f"EHS' {strength:.3f} >= Make1 {self.make1_threshold:.2f} but "
                 f'{_chips(situation.bets_to_call)} bets to call, none called yet')
+
+
+class FullLokiStrategy(LokiStrategy):
+    """Loki's strategy with every betting feature of Papp's full player, showdown odds included (Papp 8.3:
+    version A). The seats of :mod:`poker.opponent_modelling` and of :func:`poker.match` play it."""
+
+    use_showdown_odds = True
 
 
 DEFAULT_STRATEGY = LokiStrategy()

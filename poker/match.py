@@ -59,8 +59,9 @@ def _loki_generic(name: str, seed: int) -> Contender:
 
 
 def _loki_no_model(name: str, seed: int) -> Contender:
+    from .advice import FullLokiStrategy
     from .game import LokiPlayer
-    return LokiPlayer(name)
+    return LokiPlayer(name, strategy=FullLokiStrategy())
 
 
 def _bot(kind: str) -> Callable[[str, int], Contender]:
@@ -82,7 +83,8 @@ PLAYER_KINDS: dict[str, Callable[[str, int], Contender]] = {
     'random': _bot('RandomPlayer'),
 }
 """The players a match knows by name: Loki with specific modelling, with generic modelling, without a model
-(every holding alike), and the simple bots of :mod:`poker.bots`."""
+(every holding alike; all three play :class:`~poker.advice.FullLokiStrategy`), and the simple bots of
+:mod:`poker.bots`."""
 
 PlayerSpec = Union[str, Callable[[str, int], Contender]]
 

@@ -17,7 +17,8 @@ holding's weight is then multiplied by :meth:`~poker.opponent_model.OpponentMode
 the 5th percentile) and EHS' = HS1 + (1 - HS1) * PPOT_c after it (:func:`holding_scale`, ``sigma`` 0.2),
 with HS1 exact against every holding and PPOT_c a fast count of outs. Re-weighting happens once per
 round, from a copy of the weights saved at the start of the round, and is redone from that copy when a
-later action implies a higher threshold.
+later action implies a higher threshold. A check (ours, :attr:`SeatModel.CHECKS_CAP`) caps the range the
+same way from above.
 
 *Generic* modelling (``specific=False``) always uses the defaults; *specific* modelling the opponent's own
 frequencies. The decisions use the models: ``hs_n`` is the product of the per-opponent HS (Papp eq. 5.4,
@@ -247,6 +248,11 @@ class SeatModel:
     """No re-weighting after the flop when the action is taken with more than 1 - this of the hands."""
     LOW_WEIGHT: ClassVar[float] = 0.01
     """No live holding's weight falls below this."""
+    CHECKS_CAP: ClassVar[bool] = True
+    """Whether a check caps the range (ours, after Loki-2, which tells checks apart; Papp's Loki-1 did not:
+    set False for it): the opponent would have bet its top ``f(bet)``, so holdings above that quantile lose
+    weight, by the same rule mirrored. Without it a model only ever makes opponents stronger, and in our
+    matches generic modelling then lost to no model at all (see docs/modelling.md)."""
     factor_model: ClassVar[OpponentModel] = OpponentModel()
     """Whose :meth:`~poker.opponent_model.OpponentModel.reweight_factor` re-weights."""
 
@@ -260,6 +266,7 @@ class SeatModel:
         self.round_start = self.weights.copy()
         self.street = 'preflop'
         self.applied_mu = -math.inf
+        self.applied_cap = math.inf
         self.folded = False
         self.dead = np.zeros(1326, dtype=bool)
 
@@ -269,7 +276,7 @@ class SeatModel:
         self.dead = known_holdings(card.index if isinstance(card, Card) else int(card) for card in known)
         self.weights = np.where(self.dead, 0.0, 1.0)
         self.round_start = self.weights.copy()
-        self.street, self.applied_mu, self.folded = 'preflop', -math.inf, False
+        self.street, self.applied_mu, self.applied_cap, self.folded = 'preflop', -math.inf, math.inf, False
 
     def new_round(self, street: str, board: Sequence[int]) -> None:
         """Save the weights at the start of a round (holdings with a board card drop to 0)."""
@@ -278,7 +285,7 @@ class SeatModel:
         self.dead = self.dead | known_holdings(board)
         self.weights = np.where(self.dead, 0.0, self.weights)
         self.round_start = self.weights.copy()
-        self.street, self.applied_mu = street, -math.inf
+        self.street, self.applied_mu, self.applied_cap = street, -math.inf, math.inf
 
     def observe(self, street: str, action: str, *, bets_to_call: int, board: Sequence[int]) -> None:
         """Re-weight after the opponent's ``action`` (if it implies a higher threshold than the one applied
@@ -286,6 +293,11 @@ class SeatModel:
         self.new_round(street, board)
         if action == 'fold':
             self.folded = True
+        elif action == 'check' and self.CHECKS_CAP:
+            cap = self.cap(street, bets_to_call, board)
+            if cap is not None and cap < self.applied_cap:
+                self.applied_cap = cap
+                self.reweight(self.applied_mu, board)
         else:
             threshold = self.threshold(street, action, bets_to_call, board)
             if threshold is not None and threshold > self.applied_mu:
@@ -308,16 +320,23 @@ class SeatModel:
         share = self.frequency(street, action, bets_to_call)
         if share is None:
             return None
+        mu = self._quantile(1 - share, board)
+        if not board:
+            return None if mu < self.PREFLOP_CUTOFF else mu
+        return None if share > 1 - self.POSTFLOP_CUTOFF else mu
+
+    def cap(self, street: str, bets_to_call: int, board: Sequence[int]) -> float | None:
+        """The quantile above which a checking opponent would have bet (:attr:`CHECKS_CAP`), or None."""
+        share = float(self.tally.frequencies(street, bets_to_call, specific=self.specific)[2])
+        return self._quantile(1 - share, board) if 0 < share < 1 else None
+
+    def _quantile(self, level: float, board: Sequence[int]) -> float:
         scale = holding_scale(board, self.ranker)
         live = self.round_start > 0
         values, weights = scale[live], self.round_start[live]
         order = np.argsort(values, kind='stable')
         cumulative = np.cumsum(weights[order])
-        target = (1 - share) * cumulative[-1]
-        mu = float(values[order][min(int(np.searchsorted(cumulative, target)), len(order) - 1)])
-        if not board:
-            return None if mu < self.PREFLOP_CUTOFF else mu
-        return None if share > 1 - self.POSTFLOP_CUTOFF else mu
+        return float(values[order][min(int(np.searchsorted(cumulative, level * cumulative[-1])), len(order) - 1)])
 
     def sigma(self, board: Sequence[int]) -> float:
         """Papp's sigma before the flop, ours after."""
@@ -330,8 +349,11 @@ class SeatModel:
     def reweight(self, mu: float, board: Sequence[int]) -> None:
         """Weights = the round's saved copy x :meth:`factor`, at least :attr:`LOW_WEIGHT` where the holding is
         possible; ``mu`` becomes the threshold applied this round."""
-        scale = holding_scale(board, self.ranker)
-        factor = self.factor(np.nan_to_num(scale, nan=0.0), mu, self.sigma(board))
+        scale = np.nan_to_num(holding_scale(board, self.ranker), nan=0.0)
+        sigma = self.sigma(board)
+        factor = self.factor(scale, mu, sigma) if math.isfinite(mu) else 1.0
+        if math.isfinite(self.applied_cap):  # mirrored: strong holdings would have bet
+            factor = factor * self.factor(2 * self.applied_cap - scale, self.applied_cap, sigma)
         self.weights = np.where(self.dead, 0.0, np.maximum(self.round_start * factor, self.LOW_WEIGHT))
         self.applied_mu = mu
 
@@ -358,7 +380,7 @@ class ModellingLokiPlayer(LokiPlayer):
 
     ``specific`` chooses specific modelling (the opponent's own frequencies) or generic (Table B.2 only);
     ``hs_mode`` is ``'product'`` (Papp eq. 5.4) or ``'field'`` (HS against the field array, to the power
-    of the opponents). :attr:`models` maps each opponent's name to its :class:`SeatModel`; frequencies are
+    of the opponents); ``strategy`` defaults to :class:`~poker.advice.FullLokiStrategy` (showdown odds on). :attr:`models` maps each opponent's name to its :class:`SeatModel`; frequencies are
     kept from hand to hand, weights start uniform each hand.
     """
 
@@ -367,6 +389,9 @@ class ModellingLokiPlayer(LokiPlayer):
 
     def __init__(self, name: str, *, specific: bool = True, hs_mode: str = 'product', strategy: Any = None,
                  lookahead: int | None = None, preflop_income_rates: bool = True) -> None:
+        if strategy is None:
+            from .advice import FullLokiStrategy
+            strategy = FullLokiStrategy()
         super().__init__(name, strategy=strategy, lookahead=lookahead, preflop_income_rates=preflop_income_rates)
         if hs_mode not in ('product', 'field'):
             raise PokerError(f"hs_mode must be 'product' or 'field', got {hs_mode!r}")

@@ -235,3 +235,27 @@ def test_showdown_odds_never_lose_money_in_expectation_at_the_threshold():
     odds = LokiStrategy().showdown_odds(turn, situation)
     cost, final = 4 + 4, 34 + 3 * 4
     assert odds * final - cost == pytest.approx(0)
+
+
+class Capping(SeatModel):
+    CHECKS_CAP = True
+
+
+class PappModel(SeatModel):
+    CHECKS_CAP = False
+
+
+def test_a_check_caps_the_range_when_asked():
+    model = fresh(Capping, specific=False)
+    model.observe('flop', 'check', bets_to_call=0, board=FLOP)
+    cap = model.applied_cap
+    scale = holding_scale(FLOP)
+    live = ~model.dead
+    assert cap == model._quantile(0.5, FLOP)                      # Table B.2: bets half the time with 0 to call
+    assert np.all(model.weights[live & (scale >= cap + 0.2)] == 0.01)
+    assert np.all(model.weights[live & (scale <= cap - 0.2)] == 1.0)
+    model.observe('flop', 'call', bets_to_call=1, board=FLOP)    # then calls: both bounds apply
+    assert model.applied_mu == cap and model.range_share() < 0.5   # generic: calls with the top 50% too
+    plain = fresh(PappModel, specific=False)
+    plain.observe('flop', 'check', bets_to_call=0, board=FLOP)
+    assert plain.range_share() == 1.0                             # Papp: a check says nothing
