@@ -169,3 +169,21 @@ def test_cli_advise_takes_players_position_tightness(capsys, monkeypatch):
     code = main(['advise', 'Ah8h', '--pot', '7', '--to-call', '2', '--bet-size', '2', '--position', '-3'])
     captured = capsys.readouterr()
     assert code == 2 and 'position must be' in captured.err and captured.err.count('\n') == 1
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(players=st.one_of(st.integers(-5, 30), st.floats(allow_nan=True, allow_infinity=True), st.booleans(),
+                         st.text(max_size=3)),
+       position=st.one_of(st.integers(-3, 30), st.floats(), st.none()),
+       tightness=st.one_of(st.sampled_from(['tight', 'moderate', 'loose']), st.text(max_size=6)),
+       hand=st.one_of(st.sampled_from(['AA', 'A8s', '72o', 'Ah 8h', 'KcQd']), st.text(max_size=5)))
+def test_anything_typed_is_a_strategy_or_one_poker_error(players, position, tightness, hand):
+    try:
+        result = preflop_strategy(hand, players=players, position=position, tightness=tightness)
+    except PokerError as error:
+        assert '\n' not in str(error)
+    else:
+        assert result in STRATEGIES
