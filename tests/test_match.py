@@ -146,3 +146,13 @@ def test_cli_match_bad_input_is_one_line_exit_2(argv, message, capsys):
     assert main(['match', *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count('\n') == 1
+
+
+def test_png_without_matplotlib_is_one_line_before_playing(capsys, monkeypatch, tmp_path):
+    import sys
+    for name in [name for name in sys.modules if name.startswith('matplotlib')]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, 'matplotlib', None)
+    assert main(['match', '--players', 'loki,station', '--hands', '2', '--png', str(tmp_path / 'm.png')]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == '' and 'needs matplotlib' in captured.err and captured.err.count('\n') == 1
