@@ -53,7 +53,8 @@ def main() -> None:
         six = match(['loki-generic'] * 3 + ['loki-no-model'] * 3, args.deals_six, seed=args.seed, executor=executor)
         six_time = time.perf_counter() - start
         start = time.perf_counter()
-        four = match(['loki', 'station', 'maniac', 'random'], args.deals_four, seed=args.seed, executor=executor)
+        four = match(['loki', 'station', 'maniac', 'random'], args.deals_four, seed=args.seed, executor=executor) \
+            if args.deals_four else None
         four_time = time.perf_counter() - start
     print(f"{'':<44}{'sb/hand':>9}  {'95% interval':>16}")
     print(f'A: {six.games:,} hands ({six.deals:,} deals x {six.rotations}), {six_time:.0f} s, {args.workers} workers')
@@ -61,6 +62,8 @@ def main() -> None:
     print(row('  Loki, generic modelling (mean of 3 seats)', generic))
     print(row('  Loki, no model (mean of 3 seats)', plain))
     print(row('  generic modelling - no model, per deal', generic - plain))
+    if four is None:
+        return
     print(f'B: {four.games:,} hands ({four.deals:,} deals x {four.rotations}), {four_time:.0f} s, {args.workers} workers')
     for index, name in enumerate(four.names):
         print(row(f'  {name}', four.per_deal[:, index]))

@@ -248,6 +248,9 @@ class SeatModel:
     """No re-weighting after the flop when the action is taken with more than 1 - this of the hands."""
     LOW_WEIGHT: ClassVar[float] = 0.01
     """No live holding's weight falls below this."""
+    QUANTILE_OF_RANGE: ClassVar[bool] = False
+    """Whether ``mu`` is a quantile of the opponent's weighted range (ours) rather than of all the holdings
+    still possible, each counted once (Papp: "more than 20% of all hands" have EHS' above 0.8)."""
     CHECKS_CAP: ClassVar[bool] = True
     """Whether a check caps the range (ours, after Loki-2, which tells checks apart; Papp's Loki-1 did not:
     set False for it): the opponent would have bet its top ``f(bet)``, so holdings above that quantile lose
@@ -315,8 +318,9 @@ class SeatModel:
         return None  # a check or a fold says nothing about strength
 
     def threshold(self, street: str, action: str, bets_to_call: int, board: Sequence[int]) -> float | None:
-        """``mu``: the ``(1 - f)`` quantile of the holdings (weighted as at the start of the round) on the
-        round's scale, or None when the action implies nothing or ``mu`` is below the cutoff."""
+        """``mu``: the ``(1 - f)`` quantile of the holdings still possible on the round's scale (weighted as at
+        the start of the round if :attr:`QUANTILE_OF_RANGE`), or None when the action implies nothing or ``mu``
+        is below the cutoff."""
         share = self.frequency(street, action, bets_to_call)
         if share is None:
             return None
@@ -333,7 +337,8 @@ class SeatModel:
     def _quantile(self, level: float, board: Sequence[int]) -> float:
         scale = holding_scale(board, self.ranker)
         live = self.round_start > 0
-        values, weights = scale[live], self.round_start[live]
+        values = scale[live]
+        weights = self.round_start[live] if self.QUANTILE_OF_RANGE else np.ones(len(values))
         order = np.argsort(values, kind='stable')
         cumulative = np.cumsum(weights[order])
         return float(values[order][min(int(np.searchsorted(cumulative, level * cumulative[-1])), len(order) - 1)])
