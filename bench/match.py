@@ -50,18 +50,21 @@ def main() -> None:
     args = parser.parse_args()
     with ProcessPoolExecutor(args.workers) as executor:
         start = time.perf_counter()
-        six = match(['loki-generic'] * 3 + ['loki-no-model'] * 3, args.deals_six, seed=args.seed, executor=executor)
+        six = match(['loki-generic'] * 3 + ['loki-no-model'] * 3, args.deals_six, seed=args.seed, executor=executor) \
+            if args.deals_six else None
         six_time = time.perf_counter() - start
         start = time.perf_counter()
         four = match(['loki', 'station', 'maniac', 'random'], args.deals_four, seed=args.seed, executor=executor) \
             if args.deals_four else None
         four_time = time.perf_counter() - start
     print(f"{'':<44}{'sb/hand':>9}  {'95% interval':>16}")
-    print(f'A: {six.games:,} hands ({six.deals:,} deals x {six.rotations}), {six_time:.0f} s, {args.workers} workers')
-    generic, plain = side(six, 'loki-generic'), side(six, 'loki-no-model')
-    print(row('  Loki, generic modelling (mean of 3 seats)', generic))
-    print(row('  Loki, no model (mean of 3 seats)', plain))
-    print(row('  generic modelling - no model, per deal', generic - plain))
+    if six is not None:
+        print(f'A: {six.games:,} hands ({six.deals:,} deals x {six.rotations}), {six_time:.0f} s, '
+              f'{args.workers} workers')
+        generic, plain = side(six, 'loki-generic'), side(six, 'loki-no-model')
+        print(row('  Loki, generic modelling (mean of 3 seats)', generic))
+        print(row('  Loki, no model (mean of 3 seats)', plain))
+        print(row('  generic modelling - no model, per deal', generic - plain))
     if four is None:
         return
     print(f'B: {four.games:,} hands ({four.deals:,} deals x {four.rotations}), {four_time:.0f} s, {args.workers} workers')
