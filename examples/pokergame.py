@@ -141,11 +141,21 @@ def _statistics_text(stats: HandStatistics) -> str:
     return text
 
 
-def narrate(game: FixedLimitGame, hand: HandResult, out: TextIO = sys.stdout) -> None:
-    """Tell one hand street by street: each decision's statistics and advice, the action taken, the showdown."""
+def replay_options(seed: int, players: int, number: int) -> str:
+    """The options of this program that tell hand ``number`` of a session again (as the last hand told)."""
+    options = f'--seed {seed} --players {players}'
+    return options if number == 1 else f'{options} --hands {number} --verbose'
+
+
+def narrate(game: FixedLimitGame, hand: HandResult, out: TextIO = sys.stdout, replay: str | None = None) -> None:
+    """Tell one hand street by street: each decision's statistics and advice, the action taken, the showdown.
+
+    ``replay``, if given, is said in the header: how to see this hand again (see :func:`replay_options`).
+    """
     names = hand.names
     width = max(len(name) for name in names)
-    print(f"Hand {hand.number} of fixed-limit hold'em (deck seed {hand.seed}): {len(names)} Loki-style players, "
+    again = f' (replay: {replay})' if replay else ''
+    print(f"Hand {hand.number} of fixed-limit hold'em{again}: {len(names)} Loki-style players, "
           f'blinds {game.small_blind}/{game.small_bet}, bets {game.small_bet}/{game.big_bet}', file=out)
     positions = _positions(hand)
     for seat, name in enumerate(names):
@@ -239,7 +249,7 @@ def play(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     players = [ModelShowingLoki(NAMES[seat]) for seat in range(args.players)]
     game = FixedLimitGame(players, seed=args.seed)
     if args.hands == 1:
-        narrate(game, game.play_hand(), out)
+        narrate(game, game.play_hand(), out, replay_options(args.seed, args.players, 1))
         return 0
     progress = Progress(args.hands)
     status = 0
@@ -247,7 +257,7 @@ def play(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         for done in range(1, args.hands + 1):
             hand = game.play_hand()
             if args.verbose:
-                narrate(game, hand, out)
+                narrate(game, hand, out, replay_options(args.seed, args.players, hand.number))
                 print(file=out)
             progress.update(done)
     except KeyboardInterrupt:
@@ -267,19 +277,39 @@ def build_parser() -> argparse.ArgumentParser:
                '  python examples/pokergame.py --hands 500\n'
                '  python examples/pokergame.py --scenario examples/scenarios.toml',
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--seed', type=int, default=2026, help='seed of the deal (default 2026)')
-    parser.add_argument('--players', type=int, default=4, choices=range(2, 11), metavar='2..10',
-                        help='players at the table (default 4)')
-    parser.add_argument('--hands', type=int, default=1, metavar='N',
+    parser.add_argument('--seed', type=int, default=None, metavar='S',
+                        help=f'seed of the session (default {DEFAULTS["seed"]}); a hand header says how to replay it')
+    parser.add_argument('--players', type=int, default=None, choices=range(2, 11), metavar='2..10',
+                        help=f'players at the table (default {DEFAULTS["players"]})')
+    parser.add_argument('--hands', type=int, default=None, metavar='N',
                         help='hands to play (default 1, told in full; more: a table of results; 0: none)')
-    parser.add_argument('--verbose', action='store_true', help='with --hands N, tell every hand in full')
+    parser.add_argument('--verbose', action='store_true', default=None,
+                        help='with --hands N, tell every hand in full')
     parser.add_argument('--scenario', metavar='FILE',
-                        help='work out the scenarios of a TOML or JSON file instead (see examples/scenarios.toml)')
+                        help='work out the scenarios of a TOML or JSON file instead (see examples/scenarios.toml); '
+                             'no hand is played, so the game options above do not go with it')
     return parser
+
+
+DEFAULTS = {'seed': 2026, 'players': 4, 'hands': 1, 'verbose': False}
+"""The game options and their defaults; none of them goes with --scenario."""
+
+
+def game_options_with_scenario(args: argparse.Namespace) -> list[str]:
+    """The game options given beside --scenario, which plays no hand (so they would be ignored)."""
+    return [f'--{name}' for name in DEFAULTS if getattr(args, name) is not None] if args.scenario is not None else []
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    ignored = game_options_with_scenario(args)
+    if ignored:
+        print(f'pokergame.py: error: {", ".join(ignored)} cannot go with --scenario, which works out the file\'s '
+              'scenarios and plays no hand', file=sys.stderr)
+        return 2
+    for name, default in DEFAULTS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
     if args.hands < 0:
         print(f'pokergame.py: error: --hands must be 0 or more, got {args.hands}', file=sys.stderr)
         return 2

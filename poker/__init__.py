@@ -10,10 +10,11 @@ from __future__ import annotations
 from .advice import Advice, LokiStrategy, advise
 from .card import Card, Deck, Rank, Suit, format_cards, parse_cards
 from .category import HandCategory
+from .equity import EquityResult, PlayerEquity, equity
 from .errors import (
     BettingError, CardCountError, CardParseError, DuplicateCardError, HandClassError, HandValueError,
     LookaheadError, MissingCardError, MissingDependencyError, OpponentCountError, PokerError, RangeParseError,
-    ScenarioError, WeightsError,
+    ScenarioError, SettingError, WeightsError,
 )
 from .hand import Hand
 from .hand_factory import HandFactory
@@ -26,6 +27,7 @@ from .opponent_model import OpponentModel
 from .preflop import PreflopEquity, class_equity, preflop_equity, simulate_income_rate
 from .preflop_strategy import preflop_strategy
 from .range import Range
+from .range_statistics import RangeStatistics, range_statistics
 from .rankable_hand import RankableHand
 from .starting_hand import HAND_CLASSES, StartingHand
 
@@ -39,6 +41,7 @@ __all__ = [
     'CardParseError',
     'Deck',
     'DuplicateCardError',
+    'EquityResult',
     'HAND_CLASSES',
     'Hand',
     'HandCategory',
@@ -55,19 +58,23 @@ __all__ = [
     'OpponentCountError',
     'OpponentModel',
     'Player',
+    'PlayerEquity',
     'PokerError',
     'PreflopEquity',
     'Range',
     'RangeParseError',
+    'RangeStatistics',
     'Rank',
     'RankableHand',
     'ScenarioError',
+    'SettingError',
     'StartingHand',
     'Suit',
     'WeightsError',
     '__version__',
     'advise',
     'class_equity',
+    'equity',
     'format_cards',
     'kelly_bet',
     'kelly_fraction',
@@ -75,5 +82,6 @@ __all__ = [
     'parse_cards',
     'preflop_equity',
     'preflop_strategy',
+    'range_statistics',
     'simulate_income_rate',
 ]

@@ -36,14 +36,14 @@ from __future__ import annotations
 
 import enum
 import math
-import numbers
 from typing import Any, ClassVar
 
 from attrs import field, frozen
 
 from .card import parse_cards  # noqa: F401  (used by the doctests)
-from .errors import BettingError, PokerError
+from .errors import BettingError
 from .hand_statistics import HandStatistics
+from .validators import amount, flag, shown, whole_number
 
 __all__ = ['Action', 'Advice', 'FullLokiStrategy', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
 
@@ -61,21 +61,24 @@ class Action(enum.StrEnum):
         return repr(self.value)
 
 
-def check_amount(name: str, value: float, *, positive: bool = False) -> float:
-    """``value`` as a float if it is a finite amount of at least 0 (more than 0 if ``positive``), else a
-    :class:`BettingError` quoting it."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) \
-            or value < 0 or (positive and value == 0):
-        need = 'more than 0' if positive else 'at least 0'
-        raise BettingError(f'{name} must be a finite amount of {need}, got {value!r}')
-    return float(value)
+def _pot(value: Any) -> float:
+    return amount('pot', value)
 
 
-def check_count(name: str, value: int, minimum: int = 0, error: type[PokerError] = BettingError) -> int:
-    """``value`` as an int if it is a whole number of at least ``minimum``, else ``error`` quoting it."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
-        raise error(f'{name} must be a whole number of at least {minimum}, got {value!r}')
-    return int(value)
+def _to_call(value: Any) -> float:
+    return amount('to_call', value)
+
+
+def _bet_size(value: Any) -> float:
+    return amount('bet_size', value, positive=True)
+
+
+def _bets_this_round(value: Any) -> int:
+    return whole_number('bets_this_round', value, maximum=10 ** 9, error=BettingError)
+
+
+def _called_this_round(value: Any) -> bool:
+    return flag('called_this_round', value, error=BettingError)
 
 
 @frozen
@@ -83,18 +86,25 @@ class Situation:
     """The betting so far: the pot, what it costs to stay in, the bet size, and this round's history.
 
     ``bets_this_round`` counts the bets and raises made this round (a blind counts as a bet); it is never
-    less than the bets to call, :attr:`bets`.
+    less than the bets to call, :attr:`bets`. Amounts are finite, at least 0 (``bet_size`` more than 0) and
+    at most 1e300, and ``to_call`` must be a finite number of bets (not 8 chips in bets of 1e-320), so
+    every figure derived from them is finite; anything else is a :class:`~poker.errors.BettingError`.
 
     >>> situation = Situation(pot=20, to_call=8, bet_size=4)
     >>> situation.bets, situation.pot_odds, round(situation.semi_bluff_odds, 4)
     (2, 0.2857142857142857, 0.1818)
     """
 
-    pot: float = field(converter=lambda v: check_amount('pot', v))
-    to_call: float = field(converter=lambda v: check_amount('to_call', v))
-    bet_size: float = field(converter=lambda v: check_amount('bet_size', v, positive=True))
-    bets_this_round: int = field(default=0, converter=lambda v: check_count('bets_this_round', v))
-    called_this_round: bool = field(default=False, converter=bool)
+    pot: float = field(converter=_pot)
+    to_call: float = field(converter=_to_call)
+    bet_size: float = field(converter=_bet_size)
+    bets_this_round: int = field(default=0, converter=_bets_this_round)
+    called_this_round: bool = field(default=False, converter=_called_this_round)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.to_call / self.bet_size <= 1e15:  # 8 / 1e-320 is inf
+            raise BettingError(f'to_call {shown(self.to_call)} is too many bets of {shown(self.bet_size)}: '
+                               'give the amounts in chips of one scale')
 
     @property
     def bets_to_call(self) -> float:
@@ -170,7 +180,7 @@ class LokiStrategy:
     def advise(self, stats: HandStatistics, situation: Situation) -> Advice:
         """The first answer of the :attr:`rules`."""
         for name in self.rules:
-            advice = getattr(self, name)(stats, situation)
+            advice: Advice | None = getattr(self, name)(stats, situation)
             if advice is not None:
                 return advice
         raise BettingError(f'no rule of {type(self).__name__} answered: the last of {self.rules} must')
@@ -362,6 +372,11 @@ def advise(stats: HandStatistics, *, pot: float, to_call: float, bet_size: float
     >>> advise(weak, pot=30, to_call=10, bet_size=10, bets_this_round=1).reason
     "EHS' 0.300 < Make1 0.50; pot odds: HSn 0.300 >= to_call/(pot + to_call) = 0.250: call 10"
     """
+    if not isinstance(stats, HandStatistics):
+        raise BettingError(f'advise needs HandStatistics (from Player.calculate_hand_statistics or '
+                           f'HandStatistics.from_counts), got {shown(stats)}')
+    if strategy is not None and not isinstance(strategy, LokiStrategy):
+        raise BettingError(f'strategy must be a LokiStrategy or None, got {shown(strategy)}')
     situation = Situation(pot, to_call, bet_size, bets_this_round, called_this_round)
     return (strategy or DEFAULT_STRATEGY).advise(stats, situation)
 

@@ -15,8 +15,6 @@ True
 from __future__ import annotations
 
 import enum
-import numbers
-import operator
 import random
 import re
 from collections.abc import Iterable, Iterator
@@ -24,7 +22,8 @@ from typing import TypeVar, Union
 
 from attrs import field, frozen
 
-from .errors import CardParseError, DuplicateCardError
+from .errors import CardCountError, CardParseError, DuplicateCardError, SettingError
+from .validators import flag, index_below, is_whole, shown
 
 __all__ = ['Card', 'CardLike', 'Deck', 'Rank', 'Suit', 'format_cards', 'parse_cards']
 
@@ -32,21 +31,6 @@ RANK_CHARS = '23456789TJQKA'
 SUIT_CHARS = 'cdhs'
 SUIT_SYMBOLS = '♣♦♥♠'
 _E = TypeVar('_E', bound=enum.IntEnum)
-
-
-def index_below(value: object, stop: int) -> int | None:
-    """``value`` as an int if it is a whole number (int or NumPy integer, not a bool or float) in ``0..stop-1``.
-
-    >>> index_below(3, 52), index_below(52, 52), index_below(True, 52), index_below(2.0, 52)
-    (3, None, None, None)
-    """
-    if isinstance(value, bool):
-        return None
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-    return number if 0 <= number < stop else None
 
 
 class Rank(enum.IntEnum):
@@ -83,13 +67,13 @@ class Rank(enum.IntEnum):
     def parse(cls, text: str) -> Rank:
         """Read ``'A'``, ``'t'``, ``'10'`` and so on."""
         if not isinstance(text, str):
-            raise CardParseError(f'invalid rank {text!r}: expected text such as "A" or "10"')
+            raise CardParseError(f'invalid rank {shown(text)}: expected text such as "A" or "10"')
         upper = text.strip().upper()
         if upper == '10':
             return cls.TEN
         if len(upper) == 1 and upper in RANK_CHARS:
             return cls(RANK_CHARS.index(upper) + 2)
-        raise CardParseError(f'invalid rank {text!r} (expected one of {RANK_CHARS} or 10)')
+        raise CardParseError(f'invalid rank {shown(text)} (expected one of {RANK_CHARS} or 10)')
 
 
 class Suit(enum.IntEnum):
@@ -112,7 +96,7 @@ class Suit(enum.IntEnum):
     def parse(cls, text: str) -> Suit:
         """Read ``'h'``, ``'H'`` or ``'♥'``."""
         if not isinstance(text, str):
-            raise CardParseError(f'invalid suit {text!r}: expected text such as "h" or "♥"')
+            raise CardParseError(f'invalid suit {shown(text)}: expected text such as "h" or "♥"')
         char = text.strip().lower()
         if len(char) == 1:
             if char in SUIT_CHARS:
@@ -121,7 +105,7 @@ class Suit(enum.IntEnum):
                 return cls(SUIT_SYMBOLS.index(char))
             if char in '♧♢♡♤':
                 return cls('♧♢♡♤'.index(char))
-        raise CardParseError(f'invalid suit {text!r} (expected one of {SUIT_CHARS} or {SUIT_SYMBOLS})')
+        raise CardParseError(f'invalid suit {shown(text)} (expected one of {SUIT_CHARS} or {SUIT_SYMBOLS})')
 
 
 def _member(kind: type[_E], value: int) -> _E:
@@ -130,7 +114,7 @@ def _member(kind: type[_E], value: int) -> _E:
         return kind(value)
     except ValueError:
         low, high = min(kind), max(kind)
-        raise CardParseError(f'invalid {kind.__name__.lower()} {value!r} (expected {int(low)} to {int(high)}, '
+        raise CardParseError(f'invalid {kind.__name__.lower()} {shown(value)} (expected {int(low)} to {int(high)}, '
                              f'or a {kind.__name__})') from None
 
 
@@ -165,20 +149,20 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read one card: ``'Ah'``, ``'10h'``, ``'th'``, ``'A♥'``."""
         if not isinstance(text, str):
-            raise CardParseError(f'invalid card {text!r}: expected text such as "Ah"')
+            raise CardParseError(f'invalid card {shown(text)}: expected text such as "Ah"')
         stripped = text.strip()
         if len(stripped) < 2:
-            raise CardParseError(f'invalid card {text!r}: expected a rank and a suit such as "Ah"')
+            raise CardParseError(f'invalid card {shown(text)}: expected a rank and a suit such as "Ah"')
         rank_text, suit_text = stripped[:-1], stripped[-1]
         try:
             rank = Rank.parse(rank_text)
         except CardParseError:
-            raise CardParseError(f'invalid card {text!r}: unknown rank {rank_text!r} '
+            raise CardParseError(f'invalid card {shown(text)}: unknown rank {shown(rank_text)} '
                                  f'(expected one of {RANK_CHARS} or 10)') from None
         try:
             suit = Suit.parse(suit_text)
         except CardParseError:
-            raise CardParseError(f'invalid card {text!r}: unknown suit {suit_text!r} '
+            raise CardParseError(f'invalid card {shown(text)}: unknown suit {shown(suit_text)} '
                                  f'(expected one of {SUIT_CHARS} or {SUIT_SYMBOLS})') from None
         return cls(rank, suit)
 
@@ -187,7 +171,7 @@ class Card:
         """The card with :attr:`index` ``index`` (0 = ``2c`` ... 51 = ``As``)."""
         number = index_below(index, 52)
         if number is None:
-            raise CardParseError(f'invalid card index {index!r} (expected 0 to 51)')
+            raise CardParseError(f'invalid card index {shown(index)} (expected 0 to 51)')
         if cls is Card:  # cards are immutable, so the plain class shares 52 objects
             return _CARDS[number]
         return cls(Rank((number >> 2) + 2), Suit(number & 3))
@@ -253,7 +237,7 @@ def _tokens(text: str) -> list[str]:
         if match is None:
             bad = compact[position:position + (3 if compact.startswith('10', position) else 2)]
             Card.parse(bad)  # raises the precise error for the bad token
-            raise CardParseError(f'invalid card {bad!r} in {text!r}')  # pragma: no cover
+            raise CardParseError(f'invalid card {shown(bad)} in {shown(text)}')  # pragma: no cover
         tokens.append(match.group(0))
         position = match.end()
     return tokens
@@ -271,27 +255,34 @@ def parse_cards(cards: str | CardLike | Iterable[CardLike], *, allow_duplicates:
     ...
     poker.errors.DuplicateCardError: duplicate card 'Ah' in 'AhAh'
     """
+    allow_duplicates = flag('allow_duplicates', allow_duplicates)
     if isinstance(cards, str):
         result = [Card.parse(token) for token in _tokens(cards)]
     elif isinstance(cards, Card):
         result = [cards]
-    elif isinstance(cards, Iterable):
+    elif isinstance(cards, Iterable) and not isinstance(cards, bytes) and getattr(cards, 'ndim', 1) != 0:
         result = [card if isinstance(card, Card) else Card.parse(card) for card in cards]
     else:
-        raise CardParseError(f'invalid cards {cards!r}: expected text such as "Ah Kd" or an iterable of cards')
+        raise CardParseError(f'invalid cards {shown(cards)}: expected text such as "Ah Kd" or an iterable of cards')
     if not allow_duplicates:
         seen: set[int] = set()
         for card in result:
             if card.index in seen:
-                shown = cards if isinstance(cards, str) else format_cards(result)
-                raise DuplicateCardError(f'duplicate card {str(card)!r} in {shown!r}')
+                given = cards if isinstance(cards, str) else format_cards(result)
+                raise DuplicateCardError(f'duplicate card {str(card)!r} in {shown(given)}')
             seen.add(card.index)
     return result
 
 
-def format_cards(cards: Iterable[Card], sep: str = ' ') -> str:
-    """``'Ah Kd'``: the cards' texts joined by ``sep``."""
-    return sep.join(str(card) for card in cards)
+def format_cards(cards: str | Iterable[CardLike], sep: str = ' ') -> str:
+    """``'Ah Kd'``: the cards' texts joined by ``sep`` (cards, or anything :func:`parse_cards` reads).
+
+    >>> format_cards(parse_cards('Ah Kd')), format_cards('10h 9h', sep=',')
+    ('Ah Kd', 'Th,9h')
+    """
+    if not isinstance(sep, str):
+        raise CardParseError(f'sep must be text, got {shown(sep)}')
+    return sep.join(str(card) for card in parse_cards(cards, allow_duplicates=True))
 
 
 class Deck:
@@ -307,8 +298,10 @@ class Deck:
 
     def __init__(self, seed: int | None = None, exclude: Iterable[CardLike] = ()) -> None:
         excluded = {card.index for card in parse_cards(exclude)} if exclude else set()
-        if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+        if seed is not None and is_whole(seed):
             seed = int(seed)  # a NumPy integer too (random.Random takes only Python's own types)
+        elif seed is not None:
+            raise SettingError(f'seed must be a whole number or None, got {shown(seed)}')
         self._random = random.Random(seed)
         self._cards: list[Card] = [Card.from_index(i) for i in range(52) if i not in excluded]
         self.shuffle()
@@ -319,9 +312,8 @@ class Deck:
 
     def deal(self, count: int = 1) -> list[Card]:
         """Take ``count`` cards from the top."""
-        if isinstance(count, bool) or not isinstance(count, numbers.Integral) or not 0 <= count <= len(self._cards):
-            from .errors import CardCountError
-            raise CardCountError(f'cannot deal {count!r} cards from a deck of {len(self._cards)}')
+        if index_below(count, len(self._cards) + 1) is None:
+            raise CardCountError(f'cannot deal {shown(count)} cards from a deck of {len(self._cards)}')
         count = int(count)
         dealt, self._cards = self._cards[:count], self._cards[count:]
         return dealt

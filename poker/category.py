@@ -14,9 +14,11 @@ class of equally strong five-card hands.
 from __future__ import annotations
 
 import enum
-import numbers
 from bisect import bisect_right
 from typing import NamedTuple
+
+from .errors import HandValueError
+from .validators import index_below, shown
 
 __all__ = ['CATEGORY_DATA', 'CategoryData', 'HandCategory']
 
@@ -82,10 +84,9 @@ class HandCategory(enum.IntEnum):
     @classmethod
     def from_value(cls, value: int) -> HandCategory:
         """The category of a hand value (1 to 7,462)."""
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 1 <= value <= NUMBER_OF_VALUES:
-            from .errors import HandValueError
-            raise HandValueError(f'invalid hand value {value!r} (expected 1 to {NUMBER_OF_VALUES})')
-        return cls(bisect_right(_FIRST_VALUES, value) - 1)
+        if index_below(value, NUMBER_OF_VALUES + 1) in (None, 0):
+            raise HandValueError(f'invalid hand value {shown(value)} (expected 1 to {NUMBER_OF_VALUES})')
+        return cls(bisect_right(_FIRST_VALUES, int(value)) - 1)
 
     def __str__(self) -> str:
         return self.label

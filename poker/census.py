@@ -1,12 +1,11 @@
 """The census: how many hands of 5, 6 or 7 cards fall in each category, counted over every combination.
 
-Every hand is ranked, none sampled. The work goes through the ranker's kernel,
-:meth:`HandRanker.rank_key_sums <poker.hand_ranker.HandRanker.rank_key_sums>`, with incremental key
-sums: the key and bit sums of all 2,598,960 five-card combinations are computed once, in
-``itertools.combinations(range(52), 5)`` order, where the combinations whose lowest card is at least
-``s`` form a contiguous suffix. A seven-card hand is then two lower cards ``c1 < c2`` plus a five-card
-combination above ``c2``, so one NumPy addition per pair of lower cards gives the sums of a whole block
-of hands (1,326 blocks in all).
+Every hand is ranked, none sampled, by the ranker's one hook,
+:meth:`HandRanker.rank_many <poker.hand_ranker.HandRanker.rank_many>`. The 2,598,960 five-card
+combinations are listed once, in ``itertools.combinations(range(52), 5)`` order, where the combinations
+whose lowest card is at least ``s`` form a contiguous suffix. A seven-card hand is then two lower cards
+``c1 < c2`` plus a five-card combination above ``c2``, so each pair of lower cards ranks a whole block of
+hands in one call (1,326 blocks in all; the ranker sums the two constant cards once per block).
 
 >>> census = five_card_census()
 >>> census.hands[HandCategory.FLUSH], census.distinct_values[HandCategory.FLUSH]
@@ -27,7 +26,7 @@ from attrs import frozen
 from .category import NUMBER_OF_VALUES, HandCategory
 from .errors import CardCountError
 from .hand_ranker import HandRanker
-from .ranking_tables import CARD_BITS, CARD_KEYS
+from .enumeration import card_columns
 
 __all__ = ['Census', 'census', 'five_card_census', 'seven_card_census', 'six_card_census']
 
@@ -69,47 +68,35 @@ class Census:
 
 
 @functools.cache
-def _five_card_sums() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Key sums (uint32) and bit sums (int64) of every 5-card combination, in lexicographic order,
-    and ``starts[s]``: the position of the first combination whose lowest card is ``s`` or more.
+def _five_card_combinations() -> tuple[np.ndarray, np.ndarray]:
+    """Every 5-card combination as a (5, 2,598,960) uint8 array, in lexicographic order, and
+    ``starts[s]``: the position of the first combination whose lowest card is ``s`` or more.
 
-    Built on the first census and kept (31 MB) for the next."""
+    Built on the first census and kept (13 MB) for the next."""
     cards = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(52), _FIVE)),
-                        dtype=np.int8, count=comb(52, _FIVE) * _FIVE).reshape(-1, _FIVE)
-    columns = cards.T.astype(np.intp)
-    keys = CARD_KEYS[columns].sum(axis=0, dtype=np.uint32)
-    bits = CARD_BITS[columns].sum(axis=0, dtype=np.int64)
+                        dtype=np.uint8, count=comb(52, _FIVE) * _FIVE).reshape(-1, _FIVE)
+    columns = np.ascontiguousarray(cards.T)
     starts = np.array([comb(52, _FIVE) - comb(52 - s, _FIVE) for s in range(53)], dtype=np.intp)
-    for array in (keys, bits, starts):
+    for array in (columns, starts):
         array.flags.writeable = False
-    return keys, bits, starts
-
-
-def _bit_sums(five_card_bits: np.ndarray, prefix_bits: int, rows: np.ndarray) -> np.ndarray:
-    """The bit sums of the chosen ``rows`` of a block: their five cards' bits plus the prefix cards'."""
-    return five_card_bits[rows] + prefix_bits
+    return columns, starts
 
 
 def census(size: int, ranker: type[HandRanker] = HandRanker) -> Census:
     """Rank every hand of ``size`` cards (5, 6 or 7) and count the hands of each value.
 
-    ``ranker`` supplies the kernel (:meth:`HandRanker.rank_key_sums`). The 7-card census ranks
-    133,784,560 hands and takes a few seconds.
+    Every hand goes through ``ranker.rank_many``. The 7-card census ranks 133,784,560 hands and takes
+    a few seconds.
     """
     if size not in (5, 6, 7):
         raise CardCountError(f'a census needs a hand size of 5 to 7 cards, got {size!r}')
-    keys, bits, starts = _five_card_sums()
+    columns, starts = _five_card_combinations()
     counts = np.zeros(NUMBER_OF_VALUES + 1, dtype=np.int64)
-    buffer = np.empty_like(keys)
     for prefix in itertools.combinations(range(52), size - _FIVE):
         start = int(starts[prefix[-1] + 1]) if prefix else 0
-        if start == len(keys):
+        if start == columns.shape[1]:
             continue
-        prefix_key = np.uint32(int(CARD_KEYS[list(prefix)].sum()))
-        prefix_bits = int(CARD_BITS[list(prefix)].sum())
-        block_keys = np.add(keys[start:], prefix_key, out=buffer[:len(keys) - start])
-        block_bits = functools.partial(_bit_sums, bits[start:], prefix_bits)
-        values = ranker.rank_key_sums(block_keys, size, block_bits)
+        values = ranker.rank_many(card_columns(prefix, *columns[:, start:]), validate=False)
         counts += np.bincount(values, minlength=NUMBER_OF_VALUES + 1)
     return Census(size, tuple(int(count) for count in counts))
 

@@ -1,4 +1,12 @@
-"""The fast engine: every opponent holding and every runout, counted exactly with NumPy.
+"""The kernel: every opponent holding and every runout, counted exactly with NumPy, for the engines.
+
+Two engines stand on it: :class:`~poker.player.Player` (one hand) and
+:func:`~poker.range_statistics.range_statistics` (a whole hero range, which also serves
+:class:`~poker.opponent_model.OpponentModel`). Every hand is ranked through ``ranker.rank_many``.
+
+* One hand: :func:`outcome_grid` / :func:`holding_outcomes` / :func:`tally` (below);
+* a range: :func:`range_tally` (all hero holdings in one pass, see its docstring) and
+  :func:`hero_by_hero` (a few hero holdings, each through the one-hand kernel).
 
 For a player's hole cards and a board, :func:`holding_outcomes` finds, for each opponent holding of two
 unseen cards, whether the player is ahead, tied or behind now, and how often each of the three happens
@@ -12,9 +20,9 @@ How it stays fast (a flop with two cards to come is 1,070,190 showdowns):
   list of unseen cards. Which positions form which holding, runout and subset does not depend on the
   spot, so :func:`enumeration_tables` builds those index tables once per ``(n, lookahead)`` and caches
   them.
-* A hand's value comes from the sum of its cards' keys (:data:`~poker.ranking_tables.CARD_KEYS`), and
-  sums add: a holding's key is the sum of two card keys, a subset's the sum of a holding's and a
-  runout's, each plus the board's. No array of 7 card columns is ever gathered.
+* Every hand is ranked by the one hook, ``ranker.rank_many`` (so a ranker subclass changes every
+  count), on compact ``uint8`` card arrays built column by column from the cached position tables:
+  the board's columns are constants, the unseen cards' columns one ``take`` each.
 * The opponent's final hand depends only on the *set* of its unseen cards (the holding and the runout
   together): on the flop 178,365 sets of four, each ranked once, though each is reached by six
   (holding, runout) splits. The player's final hand depends only on the runout (1,081 of them).
@@ -39,33 +47,40 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 from attrs import field, frozen
 
 from .hand_ranker import HandRanker
-from .ranking_tables import CARD_BITS, CARD_KEYS
+from .outcomes import AHEAD, BEHIND, TIED
+from .holdings import pair_numbers
 
 __all__ = [
     'AHEAD',
     'BEHIND',
     'EnumerationTables',
     'HoldingOutcomes',
+    'MAX_LOOKAHEAD',
+    'OutcomeGrid',
+    'RangeTally',
     'TIED',
     'Tally',
+    'card_columns',
     'enumeration_tables',
+    'hero_by_hero',
     'holding_outcomes',
+    'outcome_grid',
+    'positions_to_cards',
+    'range_tally',
     'tally',
+    'unseen_cards',
 ]
 
-AHEAD, TIED, BEHIND = 0, 1, 2
-"""Outcome codes, the row and column order of every 3x3 transition matrix."""
-
 MAX_LOOKAHEAD = 2
+"""The most board cards any statistic looks ahead (two on the flop: turn and river)."""
 
-_KEYS: list[int] = CARD_KEYS.tolist()
-_BITS: list[int] = CARD_BITS.tolist()
+_HOLDING_CARDS: list[tuple[int, int]] = [(int(a), int(b)) for a, b in itertools.combinations(range(52), 2)]
 
 
 def _array(value: np.ndarray) -> np.ndarray:
@@ -119,10 +134,12 @@ class EnumerationTables:
     """Index tables over positions 0 to ``unknown``-1 of the unseen cards; they depend on no spot.
 
     * ``pair_first``, ``pair_second``: the two positions of each holding, in combinations order;
-    * ``subset_pair``, ``subset_rest``: for each set of 2 + ``lookahead`` positions, the holding of its
-      first two and the runout of the rest (a position for one card, a holding number for two);
-    * ``grid[h, r]``: the number of the set made of holding h and runout r, or the number of sets
-      (a sentinel) where they share a position; ``overlapping`` such runouts in every row;
+    * ``runout_positions``: shape (lookahead, columns), the positions of each runout column (every
+      card for one card to come, every pair for two);
+    * ``subsets``: shape (2 + lookahead, S), uint8, every set of 2 + ``lookahead`` positions (the cards an
+      opponent holds at the end besides the board);
+    * ``grid[h, r]``: the number of the set made of holding h and runout column r, or S (a sentinel)
+      where they share a position; ``overlapping`` such columns in every row;
     * ``runouts``: the runouts per holding, C(unknown - 2, lookahead).
     """
 
@@ -130,17 +147,11 @@ class EnumerationTables:
     lookahead: int
     pair_first: np.ndarray = field(converter=_array)
     pair_second: np.ndarray = field(converter=_array)
-    subset_pair: np.ndarray = field(converter=_array)
-    subset_rest: np.ndarray = field(converter=_array)
+    runout_positions: np.ndarray = field(converter=_array)
+    subsets: np.ndarray = field(converter=_array)
     grid: np.ndarray = field(converter=_array)
     overlapping: int
     runouts: int
-
-
-def _pair_number(first: np.ndarray, second: np.ndarray, size: int) -> np.ndarray:
-    """The combinations-order number of the pairs of positions first < second among ``size``."""
-    first = first.astype(np.intp)
-    return first * (2 * size - first - 1) // 2 + second.astype(np.intp) - first - 1
 
 
 @functools.cache
@@ -148,95 +159,436 @@ def enumeration_tables(unknown: int, lookahead: int) -> EnumerationTables:
     """The cached index tables for ``unknown`` unseen cards and ``lookahead`` (0, 1 or 2) cards to come.
 
     >>> tables = enumeration_tables(47, 2)
-    >>> tables.grid.shape, len(tables.subset_pair), tables.overlapping, tables.runouts
-    ((1081, 1081), 178365, 91, 990)
+    >>> tables.grid.shape, tables.subsets.shape, tables.overlapping, tables.runouts
+    ((1081, 1081), (4, 178365), 91, 990)
     """
     if lookahead not in range(MAX_LOOKAHEAD + 1) or not 2 + lookahead <= unknown <= 52:
         raise ValueError(f'no enumeration tables for {unknown!r} unseen cards and look-ahead {lookahead!r}')
     first, second = np.triu_indices(unknown, 1)
-    empty = np.empty(0, dtype=np.intp)
     if lookahead == 0:
-        return EnumerationTables(unknown, 0, first, second, empty, empty, np.empty((len(first), 0), np.intp),
-                                 0, 1)
+        return EnumerationTables(unknown, 0, first, second, np.empty((0, 1), np.intp),
+                                 np.empty((2, 0), np.intp), np.empty((len(first), 0), np.intp), 0, 1)
     size = 2 + lookahead
     subsets = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(unknown), size)),
                           dtype=np.int8).reshape(-1, size)
     count = len(subsets)
-    runout_count = unknown if lookahead == 1 else len(first)
-    grid = np.full((len(first), runout_count), count, dtype=np.intp)
+    runout_positions = np.arange(unknown)[np.newaxis] if lookahead == 1 else np.stack([first, second])
+    grid = np.full((len(first), runout_positions.shape[1]), count, dtype=np.intp)
     numbers = np.arange(count, dtype=np.intp)
-    splits = []
-    for chosen in itertools.combinations(range(size), 2):
+    for chosen in itertools.combinations(range(size), 2):  # each set is reached by every (holding, runout) split
         rest = [c for c in range(size) if c not in chosen]
-        pair = _pair_number(subsets[:, chosen[0]], subsets[:, chosen[1]], unknown)
+        pair = pair_numbers(subsets[:, chosen[0]], subsets[:, chosen[1]], unknown)
         runout = (subsets[:, rest[0]].astype(np.intp) if lookahead == 1
-                  else _pair_number(subsets[:, rest[0]], subsets[:, rest[1]], unknown))
+                  else pair_numbers(subsets[:, rest[0]], subsets[:, rest[1]], unknown))
         grid[pair, runout] = numbers
-        splits.append((pair, runout))
-    subset_pair, subset_rest = splits[0]
     runouts = math.comb(unknown - 2, lookahead)
-    return EnumerationTables(unknown, lookahead, first, second, subset_pair, subset_rest, grid,
-                             runout_count - runouts, runouts)
+    return EnumerationTables(unknown, lookahead, first, second, runout_positions,
+                             np.ascontiguousarray(subsets.T, dtype=np.uint8), grid,
+                             runout_positions.shape[1] - runouts, runouts)
+
+
+def unseen_cards(known: Iterable[int]) -> np.ndarray:
+    """The card indices (uint8, ascending) not in ``known``: position p of the engine is card ``[p]``."""
+    taken = np.zeros(52, dtype=bool)
+    taken[list(known)] = True
+    return np.flatnonzero(~taken).astype(np.uint8)
+
+
+def positions_to_cards(positions: np.ndarray, known: Iterable[int], out: np.ndarray) -> np.ndarray:
+    """The unseen cards at ``positions`` (uint8), written to ``out`` (uint8, same shape).
+
+    Position p is the card ``p + #{known cards below it}``: with the known cards sorted, ``k_i - i`` is
+    the first position the i-th of them pushes up by one. A few uint8 comparisons and additions, faster
+    than a gather with (wide) integer indices.
+    """
+    np.copyto(out, positions)
+    step = np.empty(positions.shape, dtype=bool)
+    for shift, card in enumerate(sorted(known)):
+        np.greater_equal(positions, card - shift, out=step)
+        np.add(out, step, out=out, casting='unsafe')
+    return out
+
+
+def card_columns(fixed: Sequence[int], *varying: np.ndarray) -> np.ndarray:
+    """Hands to rank, as the (N, k) ``uint8`` view :meth:`~poker.hand_ranker.HandRanker.rank_many` reads fastest.
+
+    ``fixed`` cards are in every hand (a column of constants each); each ``varying`` array holds one
+    more card per hand. The result is the transpose of a C-ordered (k, N) array, so the ranker reads
+    each column without a copy.
+    """
+    count = len(varying[0]) if varying else 1
+    columns = np.empty((len(fixed) + len(varying), count), dtype=np.uint8)
+    for row, card in enumerate(fixed):
+        columns[row] = card
+    for row, cards in enumerate(varying, start=len(fixed)):
+        columns[row] = cards
+    return columns.T
+
+
+@frozen(eq=False)
+class OutcomeGrid:
+    """The raw comparison of one hand with opponent holdings, now and over every runout column.
+
+    ``holdings``: holding numbers of the opponent rows; ``now``: the outcome code per row;
+    ``signs[o, r]``: ``sign(theirs - mine)`` after runout column r (-1 we are ahead, 0 tied, +1 behind),
+    -1 where the runout shares a card with the holding (the sentinel loses to everything);
+    ``tables``: the position tables (``tables.overlapping`` such columns per row); ``cards``: the unseen
+    cards by position.
+    """
+
+    holdings: np.ndarray
+    now: np.ndarray
+    signs: np.ndarray
+    tables: EnumerationTables
+    cards: np.ndarray
+
+
+def outcome_grid(hole: Sequence[int], board: Sequence[int], lookahead: int,
+                 ranker: type[HandRanker] = HandRanker, rows: np.ndarray | None = None) -> OutcomeGrid:
+    """Compare ``hole`` on ``board`` with opponent holdings of two unseen cards, now and after each runout.
+
+    ``rows`` selects opponent holdings by their row among the C(n, 2) holdings of unseen cards (all by
+    default): the work follows the selection. Few rows rank their (holding, runout) hands directly;
+    many rank each set of the opponent's final cards once (a set is reached by several splits).
+    """
+    cards = unseen_cards([*hole, *board])
+    tables = enumeration_tables(len(cards), lookahead)
+    first, second = tables.pair_first, tables.pair_second
+    if rows is not None:
+        first, second = first[rows], second[rows]
+    low, high = np.take(cards, first), np.take(cards, second)
+    # one batch for now: our hand in row 0, the opponent's holdings after it
+    values = ranker.rank_many(card_columns(board, np.concatenate(([hole[0]], low)),
+                                           np.concatenate(([hole[1]], high))), validate=False)
+    now = (np.sign(values[1:].astype(np.int16) - values[0]) + 1).astype(np.int8)  # AHEAD 0, TIED 1, BEHIND 2
+    holdings = pair_numbers(low, high)
+    if lookahead == 0:
+        return OutcomeGrid(holdings, now, np.empty((len(now), 0), np.int16), tables, cards)
+    runout_cards = [np.take(cards, positions) for positions in tables.runout_positions]
+    mine = ranker.rank_many(card_columns([*hole, *board], *runout_cards), validate=False).astype(np.int16)
+    grid = tables.grid if rows is None else tables.grid[rows]
+    count = tables.subsets.shape[1]
+    if len(now) * tables.runouts * 3 < count:  # few holdings: rank each (holding, runout) hand once
+        held = np.flatnonzero(grid != count)
+        row_of, column_of = np.divmod(held, grid.shape[1])
+        hands = card_columns(board, low[row_of], high[row_of], *(c[column_of] for c in runout_cards))
+        theirs_grid = np.zeros(grid.shape, dtype=np.int16)
+        theirs_grid.flat[held] = ranker.rank_many(hands, validate=False)
+        signs = theirs_grid
+    else:  # many: rank every set of final cards once, then gather
+        theirs = np.zeros(count + 1, dtype=np.int16)  # the last one is the sentinel, 0
+        hands = np.empty((len(board) + tables.subsets.shape[0], count), dtype=np.uint8)  # as card_columns builds
+        hands[:len(board)] = np.array(board, dtype=np.uint8)[:, np.newaxis]
+        positions_to_cards(tables.subsets, [*hole, *board], out=hands[len(board):])
+        theirs[:-1] = ranker.rank_many(hands.T, validate=False)
+        signs = theirs[grid]
+    signs -= mine
+    np.sign(signs, out=signs)
+    return OutcomeGrid(holdings, now, signs, tables, cards)
 
 
 def holding_outcomes(hole: Sequence[int], board: Sequence[int], lookahead: int,
-                     ranker: type[HandRanker] = HandRanker) -> HoldingOutcomes:
-    """The outcomes against every opponent holding, now and over every runout of ``lookahead`` cards.
+                     ranker: type[HandRanker] = HandRanker, rows: np.ndarray | None = None) -> HoldingOutcomes:
+    """The outcomes against every opponent holding (or the ``rows`` chosen), now and over every runout.
 
     ``hole`` and ``board`` are card indices (2, and 3 to 5, all distinct: the caller checks);
-    ``lookahead`` is 0, 1 or 2 and at most the cards still to come. Values come from
-    ``ranker.rank_key_sums``.
+    ``lookahead`` is 0, 1 or 2 and at most the cards still to come. Every hand is ranked by
+    ``ranker.rank_many``.
     """
-    known = set(hole) | set(board)
-    cards = np.array([card for card in range(52) if card not in known], dtype=np.intp)
-    tables = enumeration_tables(len(cards), lookahead)
-    keys, bits = CARD_KEYS[cards], CARD_BITS[cards]
-    first, second = tables.pair_first, tables.pair_second
-    pair_keys, pair_bits = keys[first] + keys[second], bits[first] + bits[second]
-    board_key, board_bits = sum(_KEYS[card] for card in board), sum(_BITS[card] for card in board)
-    hand_key = board_key + sum(_KEYS[card] for card in hole)
-    hand_bits = board_bits + sum(_BITS[card] for card in hole)
-    size = len(board) + 2
+    return _counted(outcome_grid(hole, board, lookahead, ranker, rows), keep_signs=False)
 
-    # one batch for now: the player's hand in row 0, the opponent's holdings after it
-    now_keys = np.empty(len(pair_keys) + 1, dtype=np.uint32)
-    now_keys[0] = hand_key
-    np.add(pair_keys, np.uint32(board_key), out=now_keys[1:])
-    now_bits = np.empty(len(now_keys), dtype=np.int64)
-    now_bits[0] = hand_bits
-    np.add(pair_bits, board_bits, out=now_bits[1:])
-    values = ranker.rank_key_sums(now_keys, size, now_bits)
-    now = (np.sign(values[1:] - values[0]) + 1).astype(np.int8)  # 0 ahead, 1 tied, 2 behind
-    low, high = cards[first], cards[second]
-    holdings = low * (103 - low) // 2 + high - low - 1
-    if lookahead == 0:
+
+def _counted(grid: OutcomeGrid, keep_signs: bool = True) -> HoldingOutcomes:
+    """The :class:`HoldingOutcomes` of a grid: each row's signs summed (in place unless ``keep_signs``)."""
+    now = grid.now
+    if grid.tables.lookahead == 0:
         later = np.zeros((len(now), 3), dtype=np.int32)
         later[np.arange(len(now)), now] = 1
-        return HoldingOutcomes(holdings, now, later, 1)
-
-    rest_keys, rest_bits = (keys, bits) if lookahead == 1 else (pair_keys, pair_bits)
-    mine_later = ranker.rank_key_sums(rest_keys + np.uint32(hand_key), size + lookahead, rest_bits + hand_bits)
-    subset_pair, subset_rest = tables.subset_pair, tables.subset_rest
-    subset_keys = pair_keys[subset_pair] + rest_keys[subset_rest]
-    subset_keys += np.uint32(board_key)
-
-    def subset_bits(rows: np.ndarray) -> np.ndarray:
-        return pair_bits[subset_pair[rows]] + rest_bits[subset_rest[rows]] + board_bits
-
-    theirs = np.zeros(len(subset_keys) + 1, dtype=np.int16)  # the last one is the sentinel, 0
-    theirs[:-1] = ranker.rank_key_sums(subset_keys, size + lookahead, subset_bits)
-    signs = theirs[tables.grid]
-    signs -= mine_later.astype(np.int16)
-    np.sign(signs, out=signs)  # -1 ahead (and every overlapping runout), 0 tied, +1 behind
+        return HoldingOutcomes(grid.holdings, now, later, 1)
+    signs = grid.signs
     net = signs.sum(axis=1, dtype=np.int32)
-    decided = np.abs(signs, out=signs).sum(axis=1, dtype=np.int32)
-    ahead = (decided - net) // 2 - tables.overlapping
+    decided = np.abs(signs, out=signs.copy() if keep_signs else signs).sum(axis=1, dtype=np.int32)
+    ahead = (decided - net) // 2 - grid.tables.overlapping
     behind = (decided + net) // 2
-    later = np.stack([ahead, tables.runouts - ahead - behind, behind], axis=1)
-    return HoldingOutcomes(holdings, now, later, tables.runouts)
+    later = np.stack([ahead, grid.tables.runouts - ahead - behind, behind], axis=1)
+    return HoldingOutcomes(grid.holdings, now, later, grid.tables.runouts)
 
 
 def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.ndarray,
           ranker: type[HandRanker] = HandRanker) -> Tally:
-    """:func:`holding_outcomes` weighed by the weight ``sets`` (shape (k, 1326))."""
-    return holding_outcomes(hole, board, lookahead, ranker).weigh(sets)
+    """:func:`holding_outcomes` weighed by the weight ``sets`` (shape (k, 1326)).
+
+    Only the opponent holdings with weight in some set are enumerated, so the work follows the range.
+    """
+    cards = unseen_cards([*hole, *board])
+    tables = enumeration_tables(len(cards), lookahead)
+    numbers = pair_numbers(np.take(cards, tables.pair_first), np.take(cards, tables.pair_second))
+    weighted = np.asarray(sets).reshape(-1, 1326)[:, numbers].any(axis=0)
+    rows = None if weighted.all() else np.flatnonzero(weighted)
+    return holding_outcomes(hole, board, lookahead, ranker, rows).weigh(sets)
+
+
+# ------------------------------------------------------------------------------------ ranges against ranges
+@frozen(eq=False)
+class RangeTally:
+    """What :func:`range_tally` counts for every hero holding with weight, against the opponent's weights.
+
+    ``holdings``: the hero's holding numbers (ascending); ``now[i]``: the weighted opponent holdings
+    hero holding i is ahead of, tied with and behind now; ``transitions[i, a, b]``: the weighted
+    (opponent holding, runout) pairs going from outcome a now to outcome b after the runout (both only
+    over opponent holdings that share no card with hero holding i); ``score[i, r]`` and ``total[i, r]``:
+    after runout r, the weighted opponent holdings beaten plus half those tied, and all of them
+    (0 where the runout holds one of hero holding i's cards); ``runouts``: runouts per (hero,
+    opponent) pair.
+    """
+
+    holdings: np.ndarray
+    now: np.ndarray
+    transitions: np.ndarray
+    score: np.ndarray
+    total: np.ndarray
+    runouts: int
+
+
+def _rank_counts(values: np.ndarray, valid: np.ndarray) -> tuple[np.ndarray, int]:
+    """Per row of ``values`` (hand values, below 7,463): ``counts[r, v]``, how many distinct valid values
+    of row r are at most v, flattened; and the most distinct values in a row.
+
+    An opponent holding of value v then has the 1-based rank ``counts[r, v]`` among the opponent values
+    of its row, and a hero holding of value v finds ``counts[r, v - 1]`` opponent ranks below it and
+    ``counts[r, v]`` at most equal to it: no sort, a presence table summed along.
+    """
+    rows = values.shape[0]
+    present = np.zeros((rows, 7464), dtype=bool)
+    present[np.nonzero(valid)[0], values[valid]] = True
+    counts = np.cumsum(present, axis=1, dtype=np.int16)  # at most 1,326 distinct values in a row
+    return counts.ravel(), int(counts[:, -1].max()) if rows else 0
+
+
+def hero_by_hero(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
+                 ranker: type[HandRanker] = HandRanker) -> RangeTally:
+    """:func:`range_tally` for a few hero holdings: each one through the single-hand kernel
+    (:func:`outcome_grid`, the engine of :class:`~poker.player.Player`), over the opponent holdings with
+    weight only. ``score`` and ``total`` then have a column per runout of the cards the hero does not
+    hold (the same values, other columns)."""
+    cards = unseen_cards(board)
+    tables = enumeration_tables(len(cards), lookahead)
+    numbers = pair_numbers(np.take(cards, tables.pair_first), np.take(cards, tables.pair_second))
+    numbers = numbers[np.asarray(hero)[numbers] > 0]
+    weights = np.asarray(opponent, dtype=np.float64)
+    now, transitions, scores, totals = [], [], [], []
+    for number in numbers.tolist():
+        low, high = _HOLDING_CARDS[number]
+        unseen = unseen_cards([low, high, *board])
+        inner = enumeration_tables(len(unseen), lookahead)
+        mine = pair_numbers(np.take(unseen, inner.pair_first), np.take(unseen, inner.pair_second))
+        rows = np.flatnonzero(weights[mine] > 0)
+        grid = outcome_grid([low, high], board, lookahead, ranker, rows)
+        counted = _counted(grid)
+        result = counted.weigh(weights)
+        now.append(result.now[0])
+        transitions.append(result.transitions[0])
+        w = weights[grid.holdings]
+        if lookahead:
+            # per runout column: opponent holdings free of it (the sentinel marks the others) and their outcomes
+            free = inner.grid[rows] != inner.subsets.shape[1]
+            signs = np.where(free, grid.signs, 0).astype(np.float64)
+            total = w @ free
+            scores.append((total - w @ signs) / 2)
+            totals.append(total)
+        else:
+            scores.append(np.array([result.now[0][AHEAD] + result.now[0][TIED] / 2]))
+            totals.append(np.array([result.now[0].sum()]))
+    width = max((len(t) for t in totals), default=1)
+    return RangeTally(holdings=numbers, now=np.array(now).reshape(-1, 3),
+                      transitions=np.array(transitions).reshape(-1, 3, 3),
+                      score=np.array(scores).reshape(-1, width), total=np.array(totals).reshape(-1, width),
+                      runouts=math.comb(len(cards) - 4, lookahead))
+
+
+def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
+                ranker: type[HandRanker] = HandRanker) -> RangeTally:
+    """Every hero holding with weight against the opponent's weights on ``board``, in one pass.
+
+    ``hero`` and ``opponent`` are 1,326 weights (holdings touching the board are ignored). The work
+    follows the holdings with weight on either side, and what hero holdings share is done once:
+
+    1. Each holding with weight is ranked on the board now and on every final board (board plus runout)
+       it can meet, once (``ranker.rank_many``), whatever side it is on.
+    2. Values become small ranks among the opponent's values: now, and per runout (a presence table
+       per runout, summed along: no sort). For each block of runouts, the opponent's weights are spread
+       over a 2-D grid (now rank x final rank) and summed cumulatively in both directions; each hero
+       holding reads its 3x3 now/later counts from the grid at its own two ranks (opponent weaker,
+       equal or stronger, now and later) in O(1). Whole-number weights are summed in int32.
+    3. Card removal by inclusion-exclusion: the grid counts every opponent holding free of the runout,
+       also those sharing a card with the hero holding, which hold one of the hero's two cards.
+       Per runout (for the strength after it), a second grid by (card, final rank) takes them off. For
+       the transitions, for each card the hero and opponent holdings holding it are compared pairwise
+       (their final values on every runout at once) and subtracted; the hero's own holding, in both
+       groups, is put right once more.
+    4. With fractional weights, differences of sums leave rounding residue where a count is 0; a
+       second pass with whole weights finds those zeros exactly.
+
+    ``score`` and ``total`` have a column per runout of the board (0 where it holds a hero card).
+    """
+    cards = unseen_cards(board)
+    count = len(cards)
+    tables = enumeration_tables(count, lookahead)
+    first, second = tables.pair_first, tables.pair_second
+    numbers = pair_numbers(np.take(cards, first), np.take(cards, second))
+    hero_weight = np.asarray(hero, dtype=np.float64)[numbers]
+    opponent_weight = np.asarray(opponent, dtype=np.float64)[numbers]
+    used = np.flatnonzero((hero_weight > 0) | (opponent_weight > 0))  # rows of the C(n, 2) holdings ranked
+    hero_at = np.flatnonzero(hero_weight[used] > 0)  # positions in `used`
+    opponent_at = np.flatnonzero(opponent_weight[used] > 0)
+    w = opponent_weight[used][opponent_at]
+    low, high = np.take(cards, first[used]), np.take(cards, second[used])
+    now = ranker.rank_many(card_columns(board, low, high), validate=False)
+
+    # runouts: every set of `lookahead` unseen cards (one empty runout on the river or without look-ahead)
+    if lookahead:
+        runout_positions = tables.runout_positions
+        runout_cards = np.take(cards, runout_positions)
+        runout_masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), runout_positions.astype(np.int64)), axis=0)
+    else:
+        runout_cards = np.empty((0, 1), dtype=np.uint8)
+        runout_masks = np.zeros(1, dtype=np.int64)
+    runouts = len(runout_masks)
+    holding_masks = (np.left_shift(np.int64(1), first[used].astype(np.int64))
+                     | np.left_shift(np.int64(1), second[used].astype(np.int64)))
+    valid = (runout_masks[:, np.newaxis] & holding_masks[np.newaxis, :]) == 0  # (runout, used holding)
+    if lookahead:
+        shape = valid.shape
+        final = np.zeros(shape, dtype=np.int16)
+        final[valid] = ranker.rank_many(card_columns(
+            board, *(np.broadcast_to(row[:, np.newaxis], shape)[valid] for row in runout_cards),
+            np.broadcast_to(low, shape)[valid], np.broadcast_to(high, shape)[valid]), validate=False)
+    else:
+        final = now[np.newaxis, :].astype(np.int16)
+    # small ranks among the opponent's values: now over its holdings, later per runout
+    opponent_valid, hero_valid = valid[:, opponent_at], valid[:, hero_at]
+    now_counts, now_ranks = _rank_counts(now[np.newaxis, opponent_at], np.ones((1, len(opponent_at)), dtype=bool))
+    final_counts, final_ranks = _rank_counts(final[:, opponent_at], opponent_valid)
+    row_base = (np.arange(runouts) * 7464)[:, np.newaxis]
+    opponent_rank = now_counts[now[opponent_at]]  # 1-based
+    hero_below, hero_upto = now_counts[now[hero_at] - 1], now_counts[now[hero_at]]
+    opponent_later = final_counts[row_base + final[:, opponent_at]]  # 1-based where valid
+    hero_final = final[:, hero_at]
+
+    heroes = len(hero_at)
+    transitions = np.zeros((heroes, 3, 3))
+    score = np.zeros((runouts, heroes))  # transposed at the end: the blocks write whole rows
+    total = np.zeros((runouts, heroes))
+    hero_cards = (first[used][hero_at], second[used][hero_at])
+    opponent_cards = (first[used][opponent_at], second[used][opponent_at])
+    # -- 2. per runout, two cumulative grids of the opponent's weights: by (now rank, final rank) over
+    # every opponent holding free of the runout, and by (card, final rank) over those holding each card
+    width = final_ranks + 1
+    # blocks of runouts small enough that the grids and the (runout, hero) arrays stay in cache
+    block = max(1, min((1 << 22) // (width * (now_ranks + 1 + count)), (1 << 15) // max(1, len(hero_at))))
+    # whole-number weights (uniform, or a range without fractions) are summed in int32: exact and fast
+    whole = bool(np.all(w == np.round(w))) and float(w.sum()) < 2 ** 30
+    grid_type = np.int32 if whole else np.float64
+    trash_weights = np.where(opponent_valid, w[np.newaxis, :], 0.0)  # weight 0 where a runout card is held
+    hero_below_cells = (hero_below * width).astype(np.int32)
+    hero_upto_cells = (hero_upto * width).astype(np.int32)
+    hero_card_cells = tuple(card_of.astype(np.int32) for card_of in hero_cards)
+    for start in range(0, runouts, block):
+        stop = min(runouts, start + block)
+        size = stop - start
+        weights = trash_weights[start:stop].ravel()
+        later = opponent_later[start:stop]  # (size, opponents); 1-based ranks where valid
+        run = np.arange(size)[:, np.newaxis]
+        # one more slab of zeros after the block's runouts: a hero holding a runout card reads 0 there
+        cells = size * (now_ranks + 1) * width
+        grid = np.zeros((size + 1, now_ranks + 1, width), dtype=grid_type)
+        grid[:size] = np.bincount(((run * (now_ranks + 1) + opponent_rank) * width + later).ravel(), weights=weights,
+                                  minlength=cells)[:cells].reshape(size, now_ranks + 1, width)
+        np.cumsum(grid, axis=1, out=grid)
+        np.cumsum(grid, axis=2, out=grid)  # grid[r, i, j]: weight of now rank <= i and final rank <= j
+        cells = size * count * width
+        by_card = np.zeros((size + 1, count, width), dtype=grid_type)
+        by_card[:size] = (np.bincount(((run * count + opponent_cards[0]) * width + later).ravel(), weights=weights,
+                                      minlength=cells)[:cells]
+                          + np.bincount(((run * count + opponent_cards[1]) * width + later).ravel(),
+                                        weights=weights, minlength=cells)[:cells]).reshape(size, count, width)
+        np.cumsum(by_card, axis=2, out=by_card)  # by_card[r, c, j]: weight holding card c, final rank <= j
+
+        # every hero holding reads its cells on every runout of the block (the zero slab where not free);
+        # indices in int32 (half the memory traffic of intp; every grid has fewer than 2**31 cells)
+        slab = np.where(hero_valid[start:stop], run.astype(np.int32), np.int32(size))
+        at_value = row_base[start:stop] + hero_final[start:stop]  # the hero's final value in its runout's row
+        j_below, j_upto = np.take(final_counts, at_value - 1), np.take(final_counts, at_value)
+        base = slab * np.int32((now_ranks + 1) * width)
+        now_cuts = (base + hero_below_cells, base + hero_upto_cells, base + np.int32(now_ranks * width))
+        later_cuts = (j_below, j_upto, final_ranks)
+        flat = grid.ravel()
+        cut = [[np.take(flat, a + b) for b in later_cuts] for a in now_cuts]  # opponent <, <=, any; now x later
+        summed = np.array([[value.sum(axis=0) for value in row] for row in cut])  # (3, 3, heroes)
+        now_band = (summed[0], summed[1] - summed[0], summed[2] - summed[1])  # opponent weaker now: we are AHEAD
+        for a, band in enumerate(now_band):
+            transitions[:, a, :] += np.stack([band[0], band[1] - band[0], band[2] - band[1]], axis=1)
+        below, up_to, every = cut[2]
+        flat_card = by_card.ravel()
+        slab_base = slab * np.int32(count)
+        for card_of in hero_card_cells:  # minus the opponent holdings that hold one of our cards
+            at = (slab_base + card_of) * np.int32(width)
+            below = below - np.take(flat_card, at + j_below)
+            up_to = up_to - np.take(flat_card, at + j_upto)
+            every = every - np.take(flat_card, at + final_ranks)
+        score[start:stop] = below + (up_to - below) / 2
+        total[start:stop] = every
+
+    # -- 3. card removal in the transitions: for each card, the hero and opponent holdings that hold it,
+    # compared pairwise on every runout at once. A runout touching a holding gives it the sentinel 32767:
+    # one touching only the hero's counts as ahead, one touching only the opponent's as behind (a fixed
+    # number of each per pair, `extra`, taken off), one touching both as tied (left out of per_pair).
+    big = np.int16(32767)
+    # (holding, runout) layouts, so that each pairwise comparison below runs along contiguous runouts
+    hero_final = np.ascontiguousarray(np.where(hero_valid, final[:, hero_at], big).T)
+    opponent_final = np.ascontiguousarray(np.where(opponent_valid, final[:, opponent_at], big).T)
+    hero_now, opponent_now = now[hero_at].astype(np.int16), now[opponent_at].astype(np.int16)
+    hero_number, opponent_number = used[hero_at], used[opponent_at]
+    same_sides = np.array_equal(hero_number, opponent_number)
+    per_pair = math.comb(count - 3, lookahead)  # runouts free of three given cards
+    extra = math.comb(count - 3, lookahead - 1) if lookahead else 0  # touching one given card of the three
+    for card in range(count):
+        mine = np.flatnonzero((hero_cards[0] == card) | (hero_cards[1] == card))
+        theirs = np.flatnonzero((opponent_cards[0] == card) | (opponent_cards[1] == card))
+        if not mine.size or not theirs.size:
+            continue
+        weight = np.where(hero_number[mine][:, np.newaxis] != opponent_number[theirs][np.newaxis, :],
+                          w[theirs][np.newaxis, :], 0.0)  # never the hero's own holding: see below
+        now_code = np.sign(opponent_now[theirs][np.newaxis, :] - hero_now[mine][:, np.newaxis]) + 1
+        ours, others = hero_final[mine][:, np.newaxis, :], opponent_final[theirs][np.newaxis, :, :]
+        beaten = (others < ours).sum(axis=2, dtype=np.int32)
+        # the same holdings on both sides (a range against itself): what beats is what is beaten, transposed
+        beating = beaten.T if same_sides else (others > ours).sum(axis=2, dtype=np.int32)
+        ahead, behind = beaten - extra, beating - extra
+        after = (ahead, per_pair - ahead - behind, behind)
+        for a in range(3):
+            in_band = np.where(now_code == a, weight, 0.0)
+            for b in range(3):
+                transitions[mine, a, b] -= (in_band * after[b]).sum(axis=1)
+    # the hero's own holding, if the opponent may hold it: in the runout grid once, in neither card
+    # group above (transitions) but in both card grids (score and total)
+    own = np.flatnonzero(opponent_weight[used][hero_at] > 0)
+    if own.size:
+        own_weight = opponent_weight[used][hero_at][own]
+        transitions[own, TIED, TIED] -= own_weight * math.comb(count - 2, lookahead)
+        free = hero_valid[:, own] * own_weight[np.newaxis, :]
+        score[:, own] += free / 2
+        total[:, own] += free
+    pairs = math.comb(count - 4, lookahead)
+    now_counts, score, total = transitions.sum(axis=2) / pairs, score.T, total.T
+    if not whole:
+        # fractional weights: the grids' differences leave rounding residue (1e-15, say) where the true
+        # count is 0, which would turn 0/0 potentials into noise. The same pass with whole weights (1 per
+        # opponent holding with weight) counts exactly; a weighted count is 0 exactly where that one is.
+        support = range_tally(board, lookahead, hero, (np.asarray(opponent) > 0).astype(np.float64), ranker)
+        now_counts = np.where(support.now > 0, np.maximum(now_counts, 0.0), 0.0)
+        transitions = np.where(support.transitions > 0, np.maximum(transitions, 0.0), 0.0)
+        score = np.where(support.score > 0, np.maximum(score, 0.0), 0.0)
+        total = np.where(support.total > 0, np.maximum(total, 0.0), 0.0)
+    return RangeTally(holdings=numbers[used][hero_at], now=now_counts, transitions=transitions, score=score,
+                      total=total, runouts=pairs)

@@ -27,12 +27,24 @@ __all__ = [
     'PokerError',
     'RangeParseError',
     'ScenarioError',
+    'SettingError',
     'WeightsError',
 ]
 
 
 class PokerError(ValueError):
-    """The root of every error this library raises on bad input."""
+    """The root of every error this library raises on bad input.
+
+    Its message is always one line: line breaks in it (from a quoted multi-line value) become spaces.
+
+    >>> str(PokerError('bad weights array([[1.],\\n       [2.]])'))
+    'bad weights array([[1.], [2.]])'
+    """
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str) and ('\n' in args[0] or '\r' in args[0]):
+            args = (' '.join(args[0].split()),)
+        super().__init__(*args)
 
 
 class CardParseError(PokerError):
@@ -81,6 +93,11 @@ class BettingError(PokerError):
 
 class ScenarioError(PokerError):
     """A scenario file that cannot be read, or a scenario in it with a missing or bad field."""
+
+
+class SettingError(PokerError):
+    """A setting of the wrong type or out of its range: a cache size, a number of samples or deals, a
+    method name."""
 
 
 class MissingDependencyError(PokerError):

@@ -38,7 +38,7 @@ from attrs import field, frozen
 from .card import Card, Deck
 from .errors import PokerError
 from .hand_statistics import HandStatistics
-from .player import STREETS as STREET_OF_BOARD_SIZE
+from .betting import ACTIONS, BOARD_SIZE, STREETS
 from .rankable_hand import RankableHand
 
 __all__ = [
@@ -54,13 +54,7 @@ __all__ = [
     'TableView',
 ]
 
-BOARD_SIZE: dict[str, int] = {street: size for size, street in STREET_OF_BOARD_SIZE.items()}
-"""The board size of each betting round (from :data:`poker.player.STREETS`)."""
-
-STREETS: tuple[str, ...] = tuple(BOARD_SIZE)
-"""The four betting rounds, in order."""
-ACTIONS: tuple[str, ...] = ('fold', 'check', 'call', 'bet', 'raise')
-"""What a seat may ask to do; the table turns any of them into the legal action it means."""
+# STREETS, BOARD_SIZE and ACTIONS come from poker.betting (the one place for the betting vocabulary)
 
 
 @frozen

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from sortedcontainers import SortedList
+from sortedcontainers import SortedList  # type: ignore[import-untyped]
 
 from .card import Card, CardLike, format_cards, parse_cards
 from .errors import DuplicateCardError, MissingCardError

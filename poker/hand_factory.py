@@ -19,6 +19,7 @@ from typing import ClassVar, NamedTuple, Union
 
 from .card import Card, CardLike, parse_cards
 from .errors import CardCountError
+from .validators import whole_number
 from .rankable_hand import RankableHand
 from .starting_hand import StartingHand
 
@@ -39,7 +40,8 @@ class CacheInfo(NamedTuple):
 class HandFactory:
     """Memoizes :class:`StartingHand` (2 cards) and :class:`RankableHand` (5-7 cards) by card set.
 
-    A bounded LRU cache (``maxsize=None`` for unbounded), safe to share between threads. It never
+    A bounded LRU cache (``maxsize`` a whole number of at least 0, or None for unbounded; anything else is
+    a :class:`~poker.errors.SettingError`), safe to share between threads. It never
     mutates the cards it is given. Subclass hooks: :attr:`starting_hand_class`,
     :attr:`rankable_hand_class` and :meth:`make_hand` (called on a miss).
     """
@@ -48,9 +50,7 @@ class HandFactory:
     rankable_hand_class: ClassVar[type[RankableHand]] = RankableHand
 
     def __init__(self, maxsize: int | None = 1 << 20) -> None:
-        if maxsize is not None and maxsize < 0:
-            raise ValueError(f'maxsize must be None or >= 0, got {maxsize!r}')
-        self.maxsize = maxsize
+        self.maxsize = None if maxsize is None else whole_number('maxsize', maxsize, minimum=0)
         self._cache: OrderedDict[int, AnyHand] = OrderedDict()
         self._lock = threading.Lock()
         self._hits = 0

@@ -23,12 +23,12 @@ from typing import Any
 from attrs import asdict, field, frozen
 
 from .card import Card
+from .outcomes import AHEAD, BEHIND, TIED
 
-__all__ = ['HandStatistics', 'potentials']
+__all__ = ['AHEAD', 'BEHIND', 'HandStatistics', 'TIED', 'potentials']  # outcome codes re-exported from poker.outcomes
 
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
 _ZERO: Matrix = ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
-AHEAD, TIED, BEHIND = 0, 1, 2
 
 
 def _matrix(value: Any) -> Matrix:

@@ -12,7 +12,15 @@ Layout: rows and columns run A K Q J T 9 8 7 6 5 4 3 2; pairs on the diagonal, s
 :data:`poker.starting_hand.HAND_CLASSES`.
 """
 
-__all__ = ['IR2', 'IR4', 'IR7']
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import OpponentCountError
+from .validators import whole_number
+
+__all__ = ['INCOME_RATES', 'IR2', 'IR4', 'IR7', 'MAX_OPPONENTS', 'check_opponents', 'class_income_rate',
+           'income_rate_table']
 
 #            A     K     Q     J     T     9     8     7     6     5     4     3     2
 IR2: tuple[tuple[int, ...], ...] = (
@@ -64,3 +72,30 @@ IR7: tuple[tuple[int, ...], ...] = (
     (   -1,  -163,  -248,  -308,  -356,  -414,  -447,  -418,  -365,  -304,  -347,    21,  -180),  # 3
     (  -39,  -188,  -274,  -336,  -383,  -433,  -469,  -495,  -459,  -397,  -422,  -462,    -6),  # 2
 )
+
+MAX_OPPONENTS = 22
+"""The most opponents at one table: 23 players' hole cards and a board use 51 of the 52 cards."""
+
+INCOME_RATES: dict[str, tuple[tuple[int, ...], ...]] = {'1': IR2, '2-3': IR4, '4+': IR7}
+"""The three grids by number of opponents."""
+
+
+def check_opponents(opponents: int, limit: int = MAX_OPPONENTS) -> int:
+    """``opponents`` if it is a whole number from 1 to ``limit``, else an :class:`OpponentCountError`."""
+    return whole_number('opponents', opponents, minimum=1, maximum=limit, error=OpponentCountError)
+
+
+def income_rate_table(opponents: int = 1) -> tuple[tuple[int, ...], ...]:
+    """The 13x13 grid used against ``opponents``: IR2 for 1, IR4 for 2-3, IR7 for 4 or more.
+
+    >>> income_rate_table(3) is IR4
+    True
+    """
+    count = check_opponents(opponents)
+    return INCOME_RATES['1' if count == 1 else '2-3' if count <= 3 else '4+']
+
+
+def class_income_rate(index: int, opponents: int = 1) -> int:
+    """Papp's income rate of the class at grid ``index`` (0 to 168, see
+    :data:`~poker.starting_hand.HAND_CLASSES`) against ``opponents``, in thousandths of a bet."""
+    return income_rate_table(opponents)[index // 13][index % 13]

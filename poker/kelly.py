@@ -49,13 +49,12 @@ How the suggestion moves (AA's exact preflop numbers; more opponents or a bigger
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Sequence
 
-from .advice import check_amount
 from .errors import BettingError
 from .hand_ranker import HandRanker
 from .hand_statistics import AHEAD, BEHIND, TIED, HandStatistics
+from .validators import amount, probability, shown
 
 __all__ = ['kelly_bet', 'kelly_fraction', 'kelly_growth', 'showdown_probabilities']
 
@@ -66,19 +65,19 @@ Outcome = tuple[float, float, float]
 """``(P_i, a_i, b_i)``: the chance of beating ``i`` opponents and tying the rest, and the wealth line."""
 
 
-def _check_probabilities(win: float, split: float) -> None:
-    for name, value in (('win', win), ('split', split)):
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
-            raise BettingError(f'{name} must be a probability from 0 to 1, got {value!r}')
+def _check_probabilities(win: float, split: float) -> tuple[float, float]:
+    """``win`` and ``split`` as Python floats (a float32 would overflow in the sums), checked."""
+    win, split = probability('win', win), probability('split', split)
     if win + split > 1 + 1e-12:
         raise BettingError(f'win + split must be at most 1, got {win!r} + {split!r}')
+    return win, split
 
 
 def _outcomes(win: float, split: float, opponents: int, retained_pot: float) -> tuple[list[Outcome], float]:
     """The non-losing outcomes ``(P_i, a_i, b_i)`` for ``i = 0..n`` and the chance ``q`` of losing."""
-    _check_probabilities(win, split)
+    win, split = _check_probabilities(win, split)
     n = HandRanker.check_opponents(opponents)
-    r = check_amount('retained_pot', retained_pot)
+    r = amount('retained_pot', retained_pot)
     outcomes = [(math.comb(n, i) * win ** i * split ** (n - i), i / (1 + n - i), r / (1 + n - i))
                 for i in range(n + 1)]
     lose = 1 - sum(p for p, _, _ in outcomes)
@@ -98,8 +97,7 @@ def kelly_growth(x: float, win: float, split: float, opponents: int = 1, retaine
     >>> round(kelly_growth(0.5, 0.6, 0.0), 6)  # 0.6 log 1.5 + 0.4 log 0.5
     -0.03398
     """
-    if isinstance(x, bool) or not isinstance(x, numbers.Real) or not 0 <= x <= 1:
-        raise BettingError(f'x must be a fraction from 0 to 1, got {x!r}')
+    x = probability('x', x)
     outcomes, lose = _outcomes(win, split, opponents, retained_pot)
     total = sum(p * math.log(1 + a * x + b) for p, a, b in outcomes if p > 0)
     if lose:
@@ -164,6 +162,9 @@ def kelly_bet(stats: HandStatistics, bankroll: float, retained_pot: float = 0.0,
     """The Kelly bet in whole chips (rounded down) for ``bankroll`` and a ``retained_pot`` in chips.
 
     The chances come from :func:`showdown_probabilities`; ``opponents`` defaults to ``stats.opponents``.
+    The bet never exceeds the bankroll: with the nuts (a fraction of 1) it is the whole bankroll, rounded
+    down to whole chips. Amounts are finite, at least 0 and at most 1e300 (else a
+    :class:`~poker.errors.BettingError`).
 
     >>> aces = HandStatistics.from_counts(1_781_508_418, 11_402_312, 304_661_670)
     >>> kelly_bet(aces, 10_000)
@@ -171,11 +172,18 @@ def kelly_bet(stats: HandStatistics, bankroll: float, retained_pot: float = 0.0,
     >>> kelly_bet(aces, 10_000, retained_pot=1_000), kelly_bet(aces, 10_000, opponents=3)
     (6933, 4966)
     """
-    bankroll = check_amount('bankroll', bankroll)
-    retained_pot = check_amount('retained_pot', retained_pot)
+    if not isinstance(stats, HandStatistics):
+        raise BettingError(f'kelly_bet needs HandStatistics first (from Player.calculate_hand_statistics or '
+                           f'HandStatistics.from_counts), got {shown(stats)}; with win and split chances, '
+                           'use kelly_fraction(win, split) * bankroll')
+    bankroll = amount('bankroll', bankroll)
+    retained_pot = amount('retained_pot', retained_pot)
     if bankroll == 0:
         return 0
+    retained = retained_pot / bankroll
+    if not retained <= 1e300:
+        raise BettingError(f'retained_pot {shown(retained_pot)} is too large against bankroll {shown(bankroll)}')
     win, split = showdown_probabilities(stats)
-    fraction = kelly_fraction(win, split, stats.opponents if opponents is None else opponents,
-                              retained_pot / bankroll)
-    return math.floor(fraction * bankroll * (1 + 1e-12))
+    fraction = kelly_fraction(win, split, stats.opponents if opponents is None else opponents, retained)
+    # The tiny nudge keeps 0.2 * 10_000 from flooring to 1999; the cap keeps the nudge from betting more than all.
+    return min(math.floor(fraction * bankroll * (1 + 1e-12)), math.floor(bankroll))

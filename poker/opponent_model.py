@@ -30,9 +30,7 @@ strengths`. Weights are never renormalised, and a model whose weights all reach 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping
-from numbers import Real
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -41,18 +39,15 @@ import numpy as np
 from attrs import field, frozen
 
 from .card import CardLike, format_cards, parse_cards
-from .errors import CardCountError, PokerError, WeightsError
+from .errors import CardCountError, SettingError, WeightsError
 from .hand_ranker import HandRanker
-from .ranking_tables import CARD_BITS, CARD_KEYS
 from .range import Range
 from .weights import known_holdings, weight_array
-from .showdowns import holding_showdowns
-from .starting_hand import CLASS_OF_HOLDING, HOLDINGS, StartingHand  # noqa: F401  (StartingHand: doctests)
+from .enumeration import range_tally
+from .starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
+from .validators import probability, real_number, shown
 
 __all__ = ['OpponentModel']
-
-_HOLDING_KEYS = CARD_KEYS[HOLDINGS].sum(axis=1, dtype=np.uint32)
-_HOLDING_BITS = CARD_BITS[HOLDINGS].sum(axis=1)
 
 
 def _model_weights(value: Any) -> np.ndarray:
@@ -78,14 +73,18 @@ class OpponentModel:
         'bet': (0.65, 0.25),
         'raise': (0.8, 0.2),
     })
-    """Generic ``(mu, sigma)`` per action, on the strength scale: an opponent calling half the time,
-    betting 35% and raising 20% (``mu = 1 - frequency``, see :meth:`threshold`). Tune or subclass."""
+    """Generic ``(mu, sigma)`` per betting action (names from :data:`poker.betting.ACTIONS`), on the
+    strength scale: an opponent calling half the time, betting 35% and raising 20% (``mu = 1 -
+    frequency``, see :meth:`threshold`). Tune or subclass."""
 
     LOW_FACTOR: ClassVar[float] = 0.01
     """The smallest factor a holding's weight is multiplied by (Papp: never rule a holding out)."""
 
     PREFLOP_OPPONENTS: ClassVar[int] = 6
     """Which income-rate table ranks holdings before the flop (6 opponents: IR7, as in Papp 1998)."""
+
+    ranker: ClassVar[type[HandRanker]] = HandRanker
+    """The :class:`~poker.hand_ranker.HandRanker` whose ``rank_many`` ranks the holdings."""
 
     weights: np.ndarray = field(default=None, converter=_model_weights)
 
@@ -108,9 +107,7 @@ class OpponentModel:
         >>> OpponentModel.threshold(0.3)
         0.7
         """
-        if isinstance(frequency, bool) or not isinstance(frequency, Real) or not 0 <= frequency <= 1:
-            raise PokerError(f'an action frequency lies from 0 to 1, got {frequency!r}')
-        return round(1 - frequency, 12)
+        return round(1 - probability('an action frequency', frequency, error=SettingError), 12)
 
     # ------------------------------------------------------------------------------- changes
     def remove_known(self, cards: str | Iterable[CardLike]) -> OpponentModel:
@@ -131,9 +128,12 @@ class OpponentModel:
                  field: Any = None) -> OpponentModel:
         """The model after the opponent took ``action`` on ``board``: weights times :meth:`reweight_factor`.
 
-        ``action`` names a preset in :attr:`ACTIONS` or is a ``(mu, sigma)`` pair. Holdings with a board
-        card drop to 0. ``field`` (weights) changes whom the strengths are measured against on the flop
-        and later; by default every holding, as Papp did.
+        ``action`` names a preset in :attr:`ACTIONS` or is a ``(mu, sigma)`` pair of finite numbers (sigma
+        at least 0). Holdings with a board card drop to 0. ``field`` (weights in any form
+        :func:`~poker.weights.weight_array` reads) changes whom the strengths are measured against on the
+        flop and later; by default every holding, as Papp did. Before the flop strengths are income-rate
+        percentiles, which no field changes, so a field there is an error rather than ignored, as is a
+        field with no weight left beside the board.
 
         >>> model = OpponentModel().reweight('bet')
         >>> [float(model.weights[StartingHand(cards).holding_index]) for cards in ('Ah As', '7c 2d')]
@@ -152,14 +152,15 @@ class OpponentModel:
 
     def _check_action(self, action: Any) -> tuple[float, float]:
         if isinstance(action, str):
-            raise PokerError(f'unknown action {action!r} (expected one of {", ".join(self.ACTIONS)} '
-                             'or a (mu, sigma) pair)')
-        try:
-            mu, sigma = (float(x) for x in action)
-        except (TypeError, ValueError):
-            raise PokerError(f'an action is a name or a (mu, sigma) pair, got {action!r}') from None
-        if not (math.isfinite(mu) and math.isfinite(sigma)) or sigma < 0:
-            raise PokerError(f'mu must be finite and sigma finite and not negative, got {action!r}')
+            raise SettingError(f'unknown action {shown(action)} (expected one of {", ".join(self.ACTIONS)} '
+                               'or a (mu, sigma) pair)')
+        if isinstance(action, np.ndarray):
+            action = action.tolist()
+        if not isinstance(action, (tuple, list)) or len(action) != 2:
+            raise SettingError(f'an action is a name or a (mu, sigma) pair, got {shown(action)}')
+        mu, sigma = (real_number(name, value) for name, value in zip(('mu', 'sigma'), action))
+        if sigma < 0:
+            raise SettingError(f'sigma must not be negative, got {shown(action)}')
         return mu, sigma
 
     # ---------------------------------------------------------------------------------- hooks
@@ -175,7 +176,8 @@ class OpponentModel:
         """
         if sigma == 0:
             return np.where(strength >= mu, 1.0, self.LOW_FACTOR)
-        with np.errstate(invalid='ignore'):
+        # A tiny sigma overflows the quotient to +-inf, which the clip makes 1 or LOW_FACTOR, as it should.
+        with np.errstate(invalid='ignore', over='ignore', divide='ignore'):
             return np.clip((strength - mu + sigma) / (2 * sigma), self.LOW_FACTOR, 1.0)
 
     def strengths(self, board: str | Iterable[CardLike] = (), *, field: Any = None) -> np.ndarray:
@@ -194,22 +196,24 @@ class OpponentModel:
         """
         cards = parse_cards(board)
         if not cards:
+            if field is not None:
+                raise WeightsError('a field counts only on the flop and later: before the flop strengths are '
+                                   'income-rate percentiles, which no field changes')
             return self.preflop_strengths()
         if not 3 <= len(cards) <= 5:
             raise CardCountError(f'a board has 0 or 3 to 5 cards, got {len(cards)}: {format_cards(cards)!r}')
         touching = self._touching(cards)
-        indices = [card.index for card in cards]
-        keys = _HOLDING_KEYS + CARD_KEYS[indices].sum(dtype=np.uint32)
-        bits = _HOLDING_BITS + CARD_BITS[indices].sum()
-        values = np.where(touching, 0, HandRanker.rank_key_sums(keys, len(cards) + 2, bits))
         weights = np.ones(1326) if field is None else weight_array(field)
         weights[touching] = 0.0
-        beaten, tied = holding_showdowns(values, weights)
-        by_card = np.bincount(HOLDINGS.ravel(), weights=np.repeat(weights, 2), minlength=52)
-        total = weights.sum() - by_card[HOLDINGS[:, 0]] - by_card[HOLDINGS[:, 1]] + weights
-        with np.errstate(invalid='ignore', divide='ignore'):
-            result = (beaten + tied / 2) / total
-        result[touching | (total <= 0)] = np.nan
+        if not weights.any():
+            raise WeightsError(f'the field gives no holding any weight beside the board {format_cards(cards)!r}')
+        result = np.full(1326, np.nan)
+        # the range engine: every holding against the field at once, ranked by self.ranker
+        tally = range_tally([card.index for card in cards], 0, np.where(touching, 0.0, 1.0), weights, self.ranker)
+        ahead, tied, behind = np.maximum(tally.now, 0.0).T
+        total = ahead + tied + behind
+        meets = total > 0
+        result[tally.holdings[meets]] = (ahead[meets] + tied[meets] / 2) / total[meets]
         return result
 
     def preflop_strengths(self) -> np.ndarray:
@@ -224,7 +228,7 @@ class OpponentModel:
         ordered = np.sort(rates)
         below = np.searchsorted(ordered, rates, side='left')
         equal = np.searchsorted(ordered, rates, side='right') - below
-        return (below + (equal - 1) / 2) / 1325
+        return np.asarray((below + (equal - 1) / 2) / 1325, dtype=np.float64)
 
     @staticmethod
     def _touching(cards: list[Any]) -> np.ndarray:

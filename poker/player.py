@@ -24,28 +24,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from attrs import field, frozen
 
 from . import enumeration
+from .betting import BOARD_SIZES, STREET_OF_BOARD_SIZE, STREETS
 from .card import Card, CardLike, format_cards, parse_cards
 from .enumeration import Tally
 from .errors import CardCountError, DuplicateCardError, LookaheadError, OpponentCountError
+from .hand import Hand
 from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics, potentials
 from .rankable_hand import RankableHand
 from .starting_hand import StartingHand
 from .weights import WeightsLike, remove_known, weight_sets
 
-__all__ = ['BOARD_SIZES', 'STREETS', 'Player']
+if TYPE_CHECKING:
+    from .equity import EquityResult
 
-BOARD_SIZES: tuple[int, ...] = (0, 3, 4, 5)
-"""The board sizes of the four betting rounds."""
+__all__ = ['BOARD_SIZES', 'STREETS', 'Player']  # the betting tables, re-exported from poker.betting
 
-STREETS: dict[int, str] = {0: 'preflop', 3: 'flop', 4: 'turn', 5: 'river'}
-"""The betting round of each board size."""
 
 
 def _hole(cards: StartingHand | str | Iterable[CardLike]) -> tuple[Card, Card]:
@@ -80,18 +80,29 @@ class Player:
 
     hole_cards: tuple[Card, Card] = field(converter=_hole)
     board: tuple[Card, ...] = field(default=(), converter=_board)
+    _known: Hand = field(init=False)
+    """The cards this player knows, hole cards and board, in a :class:`~poker.hand.Hand` (kept sorted)."""
 
     def __attrs_post_init__(self) -> None:
-        for card in self.board:
-            if card in self.hole_cards:
-                raise DuplicateCardError(f'card {str(card)!r} is both a hole card and on the board '
-                                         f'({format_cards(self.hole_cards)} / {format_cards(self.board)})')
+        known = Hand(self.hole_cards)
+        try:
+            known.add(self.board)
+        except DuplicateCardError:
+            card = next(card for card in self.board if card in self.hole_cards)
+            raise DuplicateCardError(f'card {str(card)!r} is both a hole card and on the board '
+                                     f'({format_cards(self.hole_cards)} / {format_cards(self.board)})') from None
+        object.__setattr__(self, '_known', known)
+
+    @property
+    def cards(self) -> Hand:
+        """The cards this player knows, hole cards and board together, as a new sorted :class:`~poker.hand.Hand`."""
+        return Hand(self._known)
 
     # ------------------------------------------------------------------------------ the cards
     @property
     def street(self) -> str:
         """``'preflop'``, ``'flop'``, ``'turn'`` or ``'river'``."""
-        return STREETS[len(self.board)]
+        return STREET_OF_BOARD_SIZE[len(self.board)]
 
     @property
     def starting_hand(self) -> StartingHand:
@@ -190,7 +201,7 @@ class Player:
         from .preflop import preflop_equity
 
         allowed = sets > 0
-        results = [preflop_equity(self.hole_cards, weights) for weights in sets]  # uniform sets read the table
+        results = [preflop_equity(self.hole_cards, weights, ranker=self.ranker) for weights in sets]  # uniform: the table
         if not per_opponent:
             return results[0].statistics(opponents)
         each_hs = [result.equity for result in results]
@@ -221,6 +232,30 @@ class Player:
         return HandStatistics(hs=(ahead + tied / 2) / (ahead + tied + behind), hs_n=math.prod(each_hs),
                               ppot=ppot, npot=npot, ahead=ahead, tied=tied, behind=behind, opponents=opponents,
                               lookahead=lookahead, transitions=matrix, opponent_hs=each_hs, **extra)
+
+    def showdown_equity(self, opponents: int | None = None, weights: WeightsLike = None,
+                        **options: Any) -> EquityResult:
+        """The true showdown equity against ``opponents`` drawn from the weights, next to Papp's ``hs_n``.
+
+        ``hs_n`` multiplies per-opponent strengths as if the opponents' holdings were independent; this
+        deals them together (no shared cards) and runs the board out: :func:`poker.equity.equity` with
+        this hand against the opponents' weight sets (``opponents`` and ``weights`` read as in
+        :meth:`calculate_hand_statistics`) and :attr:`ranker`. ``options`` go to it (``exact``,
+        ``samples``, ``target_error``, ``seed``, ``executor``, ``dead``). Entry 0 is this hand.
+
+        >>> result = Player('Ah As', 'Kh 7c 2d').showdown_equity(weights={'KK': 1})
+        >>> round(result[0].equity, 6), result.exact
+        (0.085859, True)
+        """
+        from .equity import equity
+
+        sets, per_opponent = self.opponent_weights(weights)
+        count = self.ranker.check_opponents(len(sets) if opponents is None and per_opponent else opponents or 1)
+        if per_opponent and count != len(sets):
+            raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={opponents!r}')
+        field_sets = list(sets) if per_opponent else [sets[0]] * count
+        return equity([format_cards(self.hole_cards, sep=''), *field_sets], self.board, ranker=self.ranker,
+                      **options)
 
     # ------------------------------------------------------------------------------ value object
     def __eq__(self, other: object) -> bool:

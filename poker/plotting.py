@@ -1,8 +1,8 @@
 """Pictures: a 13x13 heat map of the starting-hand classes, and the spread of a hand's strength.
 
-matplotlib is an optional extra (``pip install 'poker[plot]'``). It is imported only when a picture is
-drawn, through its object-oriented interface (no pyplot, no global backend switch), so ``import poker``
-stays light and a program that draws nothing never needs it. Without it, drawing raises
+matplotlib is an optional extra (``pip install 'loki-holdem[plot]'``, or ``pip install '.[plot]'`` from a
+checkout). It is imported only when a picture is drawn, through its object-oriented interface (no pyplot, no
+global backend switch), so ``import poker`` stays light and a program that draws nothing never needs it. Without it, drawing raises
 :class:`~poker.errors.MissingDependencyError` with the command that installs it.
 
 Every function writes a PNG file and returns its path.
@@ -10,7 +10,6 @@ Every function writes a PNG file and returns its path.
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -22,10 +21,11 @@ from .card import CardLike
 from .errors import CardCountError, MissingDependencyError, PokerError, WeightsError
 from .starting_hand import HAND_CLASSES, HOLDINGS
 
-__all__ = ['heat_map_png', 'income_rate_png', 'range_png', 'runout_strengths', 'strength_distribution_png']
+__all__ = ['heat_map_png', 'income_rate_png', 'range_png', 'range_statistics_png', 'runout_strengths',
+           'strength_distribution_png']
 
 RANK_LABELS = tuple('AKQJT98765432')
-PLOT_EXTRA = "pip install 'poker[plot]'"
+PLOT_EXTRA = "pip install 'loki-holdem[plot]' (from a checkout: pip install '.[plot]')"
 
 
 def _figure(width: float, height: float) -> Any:
@@ -60,6 +60,45 @@ def _grid(values: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
     return grid
 
 
+def range_statistics_png(stats: Any, path: str | os.PathLike[str], *, statistic: str = 'ehs',
+                         title: str = '') -> Path:
+    """A :class:`~poker.range_statistics.RangeStatistics` as two pictures side by side.
+
+    Left, the 13x13 grid of the hero classes' weighted mean ``statistic`` (``'ehs'``, ``'hs'``,
+    ``'equity'``...; classes outside the range left blank). Right, the range's equity distribution, as
+    Equilab draws it: the holdings sorted by showdown equity, strongest first, against the share of the
+    range (by weight) at least that strong.
+    """
+    means = stats.by_class(statistic)
+    cells = np.full(169, np.nan)
+    for name, value in means.items():
+        cells[HAND_CLASSES.index(name)] = value
+    grid = cells.reshape(13, 13)
+    text = [[HAND_CLASSES[13 * r + c] + (f'\n{grid[r, c]:.2f}' if np.isfinite(grid[r, c]) else '')
+             for c in range(13)] for r in range(13)]
+    figure = _figure(16.0, 7.5)
+    left, right = figure.subplots(1, 2, gridspec_kw={'width_ratios': [1.15, 1.0]})
+    label = {'ehs': 'EHS', 'hs': 'HS', 'equity': 'equity'}.get(statistic, statistic)
+    _draw_grid(figure, left, grid, cell_text=text, limits=(0.0, 1.0), colour_bar_label=f'mean {label} of the class',
+               title=f'{label} by class')
+    order = np.argsort(-stats.equity, kind='stable')
+    share = np.cumsum(stats.weights[order]) / stats.weights.sum()
+    right.step(np.concatenate([[0.0], share]) * 100, np.concatenate([[stats.equity[order][0]], stats.equity[order]]),
+               where='pre', color='#4c72b0')
+    right.axhline(stats.range_equity, color='#c44e52', linestyle='--', linewidth=1.2,
+                  label=f'range equity {stats.range_equity:.3f}')
+    right.set_xlim(0, 100)
+    right.set_ylim(0, 1)
+    right.set_xlabel('share of the range (by weight), strongest holdings first, %')
+    right.set_ylabel('showdown equity of the holding')
+    right.set_title('equity distribution')
+    right.legend(loc='upper right')
+    if title:
+        figure.suptitle(title)
+    figure.tight_layout()
+    return _save(figure, path)
+
+
 def heat_map_png(values: Sequence[Sequence[float]] | np.ndarray, path: str | os.PathLike[str], *,
                  title: str = '', colour_bar_label: str = '', cell_text: Sequence[Sequence[str]] | None = None,
                  colour_map: str = 'RdYlGn', centre: float | None = None,
@@ -71,36 +110,48 @@ def heat_map_png(values: Sequence[Sequence[float]] | np.ndarray, path: str | os.
     ends of the colour scale (``(0, 1)`` for range weights).
     """
     grid = _grid(values)
+    figure = _figure(9.0, 8.2)
+    _draw_grid(figure, figure.add_subplot(), grid, title=title, colour_bar_label=colour_bar_label,
+               cell_text=cell_text, colour_map=colour_map, centre=centre, limits=limits)
+    figure.tight_layout()
+    return _save(figure, path)
+
+
+def _draw_grid(figure: Any, axes: Any, grid: np.ndarray, *, title: str = '', colour_bar_label: str = '',
+               cell_text: Sequence[Sequence[str]] | None = None, colour_map: str = 'RdYlGn',
+               centre: float | None = None, limits: tuple[float, float] | None = None) -> None:
+    """Draw a 13x13 grid (NaN cells left blank) as a heat map on ``axes``, with its colour bar."""
+    shown = np.ma.masked_invalid(grid)
     if cell_text is None:
         cell_text = [[f'{HAND_CLASSES[13 * r + c]}\n{grid[r, c]:g}' for c in range(13)] for r in range(13)]
-    figure = _figure(9.0, 8.2)
-    axes = figure.add_subplot()
-    low, high = limits if limits is not None else (float(grid.min()), float(grid.max()))
+    finite = grid[np.isfinite(grid)]
+    low, high = limits if limits is not None else (float(finite.min()), float(finite.max())) if finite.size else (0, 1)
     norm: Any = None
     if centre is not None:
         from matplotlib.colors import TwoSlopeNorm
         norm = TwoSlopeNorm(vcenter=centre, vmin=min(low, centre - 1e-9), vmax=max(high, centre + 1e-9))
-        image = axes.imshow(grid, cmap=colour_map, norm=norm)
+        image = axes.imshow(shown, cmap=colour_map, norm=norm)
     else:
-        image = axes.imshow(grid, cmap=colour_map, vmin=low, vmax=high if high > low else low + 1)
+        image = axes.imshow(shown, cmap=colour_map, vmin=low, vmax=high if high > low else low + 1)
     colour_bar = figure.colorbar(image, ax=axes, fraction=0.046, pad=0.03)
     if colour_bar_label:
         colour_bar.set_label(colour_bar_label)
     for row in range(13):
         for column in range(13):
-            red, green, blue, _ = image.cmap(image.norm(grid[row, column]))
-            dark = 0.299 * red + 0.587 * green + 0.114 * blue < 0.5
+            value = grid[row, column]
+            dark = False
+            if np.isfinite(value):
+                red, green, blue, _ = image.cmap(image.norm(value))
+                dark = 0.299 * red + 0.587 * green + 0.114 * blue < 0.5
             axes.text(column, row, cell_text[row][column], ha='center', va='center', fontsize=7,
                       color='white' if dark else 'black')
     axes.set_xticks(range(13), RANK_LABELS)
     axes.set_yticks(range(13), RANK_LABELS)
     axes.tick_params(length=0)
     axes.xaxis.set_ticks_position('top')
-    axes.set_xlabel('suited above the diagonal, offsuit below, pairs on it')
+    axes.set_xlabel('suited hands above the diagonal, offsuit below, pairs on it')
     if title:
         axes.set_title(title, pad=24)
-    figure.tight_layout()
-    return _save(figure, path)
 
 
 def income_rate_png(path: str | os.PathLike[str], opponents: int = 1) -> Path:
@@ -166,7 +217,7 @@ def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | 
 
 
 def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardLike], lookahead: int | None = None,
-                     weights: Sequence[float] | np.ndarray | None = None) -> np.ndarray:
+                     weights: Sequence[float] | np.ndarray | None = None, *, player_class: Any = None) -> np.ndarray:
     """The hand's strength after each runout: the data :func:`strength_distribution_png` draws.
 
     For every way to deal the next ``lookahead`` board cards (by default all of them up to the river,
@@ -174,47 +225,27 @@ def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardL
     by ``weights`` (1,326 numbers; None for all equally), leaving out holdings that use a known card or
     a card of that runout. One value per runout, in ``itertools.combinations`` order of the cards left.
 
-    Against one opponent with every holding equally likely, their mean is the hand's EHS:
+    ``player_class`` (a :class:`~poker.player.Player` subclass, default ``Player``) supplies the opponent
+    model and the ranker; the counting is the engine's (:func:`poker.enumeration.hero_by_hero`). Against one opponent with every holding equally likely, their mean is the
+    hand's EHS:
 
     >>> values = runout_strengths('Ah Qh', '3h 4s Jh')
     >>> len(values), round(float(values.mean()), 4), round(float(values.min()), 4), float(values.max())
     (1081, 0.7094, 0.1727, 1.0)
     """
-    from .hand_ranker import HandRanker
+    from .enumeration import hero_by_hero
     from .player import Player
-    from .ranking_tables import CARD_BITS, CARD_KEYS
-    player = Player(hole, board)
+    player = (Player if player_class is None else player_class)(hole, board)
     if not player.board:
         raise CardCountError(f'the board must have 3, 4 or 5 cards for runouts, got none: {board!r}')
     count = player.check_lookahead(min(2, player.cards_to_come) if lookahead is None else lookahead)
     sets, per_opponent = player.opponent_weights(weights)
     if per_opponent:
         raise WeightsError('runout strengths take one weight set, not one per opponent')
-    ours = [card.index for card in player.hole_cards]
-    shown = [card.index for card in player.board]
-    known = set(ours) | set(shown)
-    weight = sets[0]
-    allowed = weight > 0
-    opponents = HOLDINGS[allowed].astype(np.intp)
-    opponent_weight = weight[allowed]
-    left = [card for card in range(52) if card not in known]
-    combinations = list(itertools.combinations(left, count))  # [()] with no look-ahead: the board as it is
-    runouts = np.array(combinations, dtype=np.intp).reshape(len(combinations), count)
-    boards = np.hstack([np.tile(shown, (len(runouts), 1)), runouts]).astype(np.intp)
-    mine = HandRanker.rank_many(np.hstack([np.tile(ours, (len(boards), 1)), boards]), validate=False)
-    board_keys = CARD_KEYS[boards].sum(axis=1, dtype=np.uint32)
-    board_bits = CARD_BITS[boards].sum(axis=1)
-    keys = board_keys[:, None] + CARD_KEYS[opponents].sum(axis=1, dtype=np.uint32)[None, :]
-    bits = board_bits[:, None] + CARD_BITS[opponents].sum(axis=1)[None, :]
-    size = len(shown) + count + 2
-    theirs = HandRanker.rank_key_sums(keys.ravel(), size, bits.ravel()).reshape(keys.shape)
-    clash = np.zeros(keys.shape, dtype=bool)
-    for column in range(count):
-        dealt = runouts[:, column, None]
-        clash |= (opponents[None, :, 0] == dealt) | (opponents[None, :, 1] == dealt)
-    counted = np.where(clash, 0.0, opponent_weight[None, :])
-    totals = counted.sum(axis=1)
-    if (totals <= 0).any():
+    hero = np.zeros(1326)
+    hero[player.starting_hand.holding_index] = 1.0
+    tally = hero_by_hero([card.index for card in player.board], count, hero, sets[0], player.ranker)
+    score, total = tally.score[0], tally.total[0]
+    if (total <= 0).any():
         raise WeightsError('no opponent holding has weight once the known cards and a runout are removed')
-    score = np.where(mine[:, None] > theirs, 1.0, np.where(mine[:, None] == theirs, 0.5, 0.0))
-    return (counted * score).sum(axis=1) / totals
+    return np.asarray(score / total, dtype=np.float64)

@@ -1,28 +1,30 @@
 """Ranges: weights on the 1,326 holdings, written the way players write them (PokerStove, Equilab).
 
-A range is a comma-separated list of parts, each optionally weighted with ``:w``:
+A range is a list of parts separated by commas, semicolons or spaces (a trailing separator is fine),
+each optionally weighted with ``:w`` (a number, or a percentage ``:50%``):
 
-========================  =================================================================
-``QQ``, ``AKs``, ``AKo``  one class (a pair, the 4 suited or the 12 offsuit holdings)
-``AK``                    both ``AKs`` and ``AKo``
-``QQ+``                   this pair and every higher one: ``QQ, KK, AA``
-``ATs+``, ``KTo+``, AT+   this kicker and every higher one below the top card
-``22-55``, ``A5s-A2s``    every pair, or every kicker, between the two (either order)
-``AhKh``                  one holding
-``AKo:0.5``               the part with weight 0.5 (default 1)
-========================  =================================================================
+===========================  =================================================================
+``QQ``, ``AKs``, ``AKo``     one class (a pair, the 4 suited or the 12 offsuit holdings)
+``AK``                       both ``AKs`` and ``AKo``
+``QQ+``                      this pair and every higher one: ``QQ, KK, AA``
+``ATs+``, ``KTo+``, ``AT+``  this kicker and every higher one below the top card
+``22-55``, ``A5s-A2s``       every pair, or every kicker, between the two (either order)
+``T9s-65s``, ``T9o-54o``     connectors (or gappers: ``T8s-64s``) of the same gap between the two
+``AhKh``                     one holding
+``15%``                      the best 15% of holdings by Papp's heads-up income rate IR2 (:meth:`Range.top`)
+``random``, ``any``          every holding
+``AKo:0.5``, ``AKo:50%``     the part with weight 0.5 (default 1)
+===========================  =================================================================
 
-A later part overrides an earlier one where they overlap (``AK, AKo:0.5`` plays AKo half the time).
-
->>> r = Range.parse('QQ+, AKs, A5s-A2s:0.5')
->>> len(r), r.combos, str(r)
-(38, 30.0, 'QQ+, AKs, A5s-A2s:0.5')
->>> r
-Range.parse('QQ+, AKs, A5s-A2s:0.5')
->>> str(Range.parse('AKs, AKo, AQs, AQo, AJs') | Range.parse('KK'))
-'KK, AJs+, AQo+'
->>> str(Range.parse('QQ+').without('Ah'))
-'KK-QQ, AsAd, AsAc, AdAc'
+Where parts overlap, the more specific part decides: a single holding (``AhKh``) over a single class
+(``AKs``, ``QQ``), and a single class over a part naming several classes (``AK``, ``QQ+``, ``ATs+``,
+spans, ``15%``, ``random``). Between parts equally specific the comma is a union and the largest weight
+wins, as in ProPokerTools' weighted ranges ("if a hand is weighted more than once, the largest weight
+wins"), which makes the union of unweighted ranges what PokerStove and Equilab read. So
+``QQ+, AKs, ATs+:0.5`` holds AKs whole and ATs-AQs half, ``AK, AKo:0.5`` plays AKo half the time,
+``22+, 55:0`` leaves out fives, and ``AKs, AhKh:0`` every suited AK but hearts. Why: a player who names a
+class or a holding means that class or holding, whatever broader part is also written; and the order of
+the parts never matters, so a range pasted in any order reads the same.
 
 A :class:`Range` works wherever weights are taken (it converts with ``numpy.asarray``).
 """
@@ -32,7 +34,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Iterator
-from numbers import Real
 from typing import Any
 
 import numpy as np
@@ -41,6 +42,7 @@ from attrs import field, frozen
 from .card import RANK_CHARS, CardLike, format_cards, parse_cards
 from .errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
 from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index, holding_index
+from .validators import probability, real_number, shown
 from .weights import class_means, known_holdings, weight_array
 
 __all__ = ['Range']
@@ -51,10 +53,19 @@ _CLASS = r'([2-9TJQKA])([2-9TJQKA])([SO]?)'
 _PART = re.compile(rf'{_CLASS}(\+?)', re.IGNORECASE | re.ASCII)
 _SPAN = re.compile(rf'{_CLASS}-{_CLASS}', re.IGNORECASE | re.ASCII)
 _HOLDING = re.compile(r'[2-9TJQKA][CDHS][2-9TJQKA][CDHS]', re.IGNORECASE | re.ASCII)
+_NUMBER = r'(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)'
+_WEIGHT = re.compile(rf'[+-]?{_NUMBER}(?:[eE][+-]?[0-9]+)?(%?)', re.ASCII)  # ASCII digits only: no '1_0', no '١'
+_TOP = re.compile(rf'({_NUMBER})%', re.ASCII)
+_SEPARATOR = re.compile(r'\s*[,;]\s*|\s+')
+_GLUE = re.compile(r'\s*([:-])\s*')  # 'AKs : 0.5' and '22 - 55' are one part each
+_EVERY = ('random', 'any')
+
+HOLDING, CLASS, GROUP = 0, 1, 2
+"""How specific a range part is: a single holding, a single class, or several classes (see the module)."""
 
 
 def _read_only(weights: Any) -> np.ndarray:
-    array = weight_array(weights)
+    array = weight_array(weights) + 0.0  # -0 weighs 0: equal ranges have equal bytes (and hashes)
     array.flags.writeable = False
     return array
 
@@ -95,34 +106,60 @@ def _part_classes(item: str) -> list[int]:
         if one[0] == one[1] and two[0] == two[1]:
             bottom, top = sorted((one[0], two[0]))
             return [n for rank in range(bottom, top + 1) for n in _class_numbers(rank, rank, '')]
-        if one[0] != two[0] or one[2] != two[2] or one[0] == one[1] or two[0] == two[1]:
-            raise RangeParseError(f'invalid range part {item!r}: a span keeps its top card and suitedness '
-                                  '(e.g. A5s-A2s, 22-55)')
-        bottom, top = sorted((one[1], two[1]))
-        return [n for kicker in range(bottom, top + 1) for n in _class_numbers(one[0], kicker, one[2])]
-    raise RangeParseError(f'invalid range part {item!r} (expected e.g. QQ+, AKs, ATo+, 22-55, A5s-A2s, AhKh)')
+        if one[2] != two[2] or one[0] == one[1] or two[0] == two[1]:
+            raise RangeParseError(f'invalid range part {item!r}: a span keeps its suitedness and joins two '
+                                  'pairs or two unpaired hands (e.g. 22-55, A5s-A2s, T9s-65s)')
+        if one[0] == two[0]:  # kickers under one top card: A5s-A2s
+            bottom, top = sorted((one[1], two[1]))
+            return [n for kicker in range(bottom, top + 1) for n in _class_numbers(one[0], kicker, one[2])]
+        gap = one[0] - one[1]
+        if two[0] - two[1] != gap:
+            raise RangeParseError(f'invalid range part {item!r}: a span keeps its top card (A5s-A2s) or its '
+                                  'gap (T9s-65s, T8s-64s)')
+        bottom, top = sorted((one[0], two[0]))
+        return [n for high in range(bottom, top + 1) for n in _class_numbers(high, high - gap, one[2])]
+    raise RangeParseError(f'invalid range part {item!r} (expected e.g. QQ+, AKs, ATo+, 22-55, A5s-A2s, '
+                          'T9s-65s, AhKh, 15%, random)')
 
 
-def _part_holdings(item: str) -> np.ndarray:
-    """The holding numbers a part (without its weight) names."""
+def _part_holdings(item: str) -> tuple[int, np.ndarray]:
+    """How specific a part (without its weight) is, and the holding numbers it names."""
     if _HOLDING.fullmatch(item):
         try:
             first, second = parse_cards(item)
         except DuplicateCardError:
             raise RangeParseError(f'invalid range part {item!r}: a card twice') from None
-        return np.array([holding_index(first.index, second.index)])
-    return np.concatenate([_MEMBERS[n] for n in _part_classes(item)])
+        return HOLDING, np.array([holding_index(first.index, second.index)])
+    if item.lower() in _EVERY:
+        return GROUP, np.arange(1326)
+    if match := _TOP.fullmatch(item):
+        fraction = float(match[1]) / 100
+        if not 0 <= fraction <= 1:
+            raise RangeParseError(f'invalid range part {item!r}: a top fraction is 0% to 100%')
+        return GROUP, np.flatnonzero(Range.top(fraction).weights)
+    numbers = _part_classes(item)
+    tier = CLASS if len(numbers) == 1 and not item.endswith('+') else GROUP
+    return tier, np.concatenate([_MEMBERS[n] for n in numbers])
 
 
 def _part_weight(part: str, text: str) -> float:
-    try:
-        weight = float(text)
-    except ValueError:
-        raise RangeParseError(f'invalid weight {text!r} in range part {part!r}') from None
+    """The weight after a part's colon: a plain decimal number (ASCII digits) or a percentage."""
+    match = _WEIGHT.fullmatch(text)
+    weight = float(text.rstrip('%')) / (100 if match and match[1] else 1) if match else math.nan
     if not math.isfinite(weight) or weight < 0:
-        raise RangeParseError(f'invalid weight {text!r} in range part {part!r}: weights are finite and '
-                              'not negative')
-    return weight
+        raise RangeParseError(f'invalid weight {text!r} in range part {part!r}: expected a finite number '
+                              'not below 0 in ASCII digits, such as 0.5 or 50%')
+    return weight + 0.0  # -0 is 0
+
+
+def _parts(text: str) -> list[str]:
+    """The parts of range text: split at commas, semicolons or spaces, a trailing separator allowed."""
+    parts = _SEPARATOR.split(_GLUE.sub(r'\1', text.strip()))
+    if len(parts) > 1 and not parts[-1]:
+        parts.pop()
+    if '' in parts:
+        raise RangeParseError(f'empty part in range {text!r}')
+    return parts
 
 
 # ----------------------------------------------------------------------------------- normal form
@@ -156,34 +193,55 @@ def _class_weight(members: np.ndarray) -> float:
 class Range:
     """Weights on the 1,326 holdings (:attr:`weights`, read-only, in holding order).
 
-    Immutable: ``|`` (union, the larger weight), ``&`` (intersection, the smaller), ``*`` (scaling)
-    and :meth:`without` make new ranges. ``len`` counts holdings with weight; :attr:`combos` sums the
-    weights. ``str`` gives a compact normal form that :meth:`parse` reads back to an equal range.
+    Immutable: ``|`` (union, the larger weight), ``&`` (intersection, the smaller), ``-`` (difference:
+    the weight less the other's, at least 0), ``*`` (scaling by a finite number not below 0) and
+    :meth:`without` make new ranges; range text works on either side. ``len`` counts the holdings with
+    weight and iterating yields them, as ``(StartingHand, weight)`` pairs in holding order (the order of
+    ``itertools.combinations(range(52), 2)``); :attr:`combos` sums the weights. ``in`` takes a holding
+    or any range part (``'AKs'``, ``'QQ+'``, ``'AhKh'``, a :class:`StartingHand`, a pair of cards): it
+    is in when every holding it names has weight above 0, whatever the weight, so a class in part (only
+    AhKh of AKs) is not in, and one at weight 0.5 is. ``str`` gives a compact normal form that
+    :meth:`parse` reads back to an equal range; equal ranges hash equal.
+
+    >>> r = Range.parse('QQ+, AKs:0.5, AhKh')
+    >>> 'AKs' in r, 'KK+' in r, 'AK' in r, 'AsKs' in r, len(r), r.combos
+    (True, True, False, True, 22, 20.5)
+    >>> [(str(hand), weight) for hand, weight in Range.parse('AKs:0.5')]
+    [('AcKc', 0.5), ('AdKd', 0.5), ('AhKh', 0.5), ('AsKs', 0.5)]
+    >>> str(Range.parse('QQ+, AK') - 'KK, AKo'), str(Range.parse('QQ+') * 0.5 | 'AA')
+    ('AA, QQ, AKs', 'AA, KK-QQ:0.5')
     """
+
+    __array_ufunc__ = None  # ``array * range`` asks the range (which refuses), not NumPy's broadcasting
 
     weights: np.ndarray = field(converter=_read_only)
 
     # ------------------------------------------------------------------------------- construction
     @classmethod
     def parse(cls, text: str) -> Range:
-        """Read range notation (see the module documentation); raises :class:`RangeParseError`.
+        """Read range notation (see the module documentation); raises :class:`RangeParseError` quoting it.
 
-        >>> Range.parse('QQ++')
+        Overlapping parts: the more specific decides, and among equals the larger weight (a union).
+        Errors quote the text:
+
+        >>> Range.parse('QQ++')  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        poker.errors.RangeParseError: invalid range part 'QQ++' (expected e.g. QQ+, AKs, ATo+, 22-55, A5s-A2s, AhKh)
+        poker.errors.RangeParseError: invalid range part 'QQ++' (expected e.g. QQ+, AKs, ATo+, 22-55, ...)
         """
         if not isinstance(text, str):
-            raise RangeParseError(f'a range is written as text, got {text!r}')
+            raise RangeParseError(f'a range is written as text, got {shown(text)}')
         weights = np.zeros(1326)
         if not text.strip():
             return cls(weights)
-        for raw in text.split(','):
-            part = raw.strip()
-            if not part:
-                raise RangeParseError(f'empty part in range {text!r}')
+        layers = np.full((3, 1326), -1.0)  # per specificity, the largest weight given (-1: none)
+        for part in _parts(text):
             item, colon, weight = part.partition(':')
-            weights[_part_holdings(item.strip())] = _part_weight(part, weight.strip()) if colon else 1.0
+            tier, holdings = _part_holdings(item)
+            value = _part_weight(part, weight) if colon else 1.0
+            layers[tier, holdings] = np.maximum(layers[tier, holdings], value)
+        for layer in layers[::-1]:  # the broadest first; a more specific part then decides
+            weights = np.where(layer >= 0, layer, weights)
         return cls(weights)
 
     @classmethod
@@ -216,8 +274,7 @@ class Range:
         'TT+, ATs+, AKo, KJs+'
         """
         from .hand_ranker import HandRanker
-        if not isinstance(fraction, Real) or not 0 <= fraction <= 1:
-            raise PokerError(f'fraction must be a number from 0 to 1, got {fraction!r}')
+        fraction = probability('fraction', fraction, error=WeightsError)
         table = HandRanker.income_rate_table(opponents)
         rates = [table[c // 13][c % 13] for c in range(169)]
         order = sorted(range(169), key=lambda c: (-rates[c], c))
@@ -239,12 +296,17 @@ class Range:
 
     __rand__ = __and__
 
+    def __sub__(self, other: Range | str) -> Range:
+        return type(self)(np.maximum(self.weights - type(self).coerce(other).weights, 0.0))
+
+    def __rsub__(self, other: Range | str) -> Range:
+        return type(self).coerce(other) - self
+
     def __mul__(self, factor: float) -> Range:
-        if isinstance(factor, bool) or not isinstance(factor, Real):
-            return NotImplemented
-        if not math.isfinite(factor) or factor < 0:
-            raise WeightsError(f'a range scales by a finite number not below 0, got {factor!r}')
-        return type(self)(self.weights * float(factor))
+        number = real_number('a range\'s scale factor', factor, error=WeightsError)
+        if number < 0:
+            raise WeightsError(f'a range scales by a finite number not below 0, got {shown(factor)}')
+        return type(self)(self.weights * number)
 
     __rmul__ = __mul__
 
@@ -263,11 +325,21 @@ class Range:
         return int(np.count_nonzero(self.weights))
 
     def __contains__(self, hand: object) -> bool:
+        if isinstance(hand, str):
+            try:
+                return bool((self.weights[_part_holdings(hand.strip())[1]] > 0).all())
+            except RangeParseError:
+                pass  # not a range part: perhaps a holding written otherwise ('Ah Kh', '10h 9h')
         try:
             starting = hand if isinstance(hand, StartingHand) else StartingHand(hand)  # type: ignore[arg-type]
-        except (CardParseError, CardCountError, DuplicateCardError):
+        except (CardParseError, CardCountError, DuplicateCardError, TypeError):
             return False
         return bool(self.weights[starting.holding_index] > 0)
+
+    def __iter__(self) -> Iterator[tuple[StartingHand, float]]:
+        """The holdings with weight, as ``(StartingHand, weight)`` pairs in holding order."""
+        for number in np.flatnonzero(self.weights):
+            yield StartingHand.from_holding_index(int(number)), float(self.weights[number])
 
     def class_weights(self) -> np.ndarray:
         """The mean weight of each class's holdings, 169 values in :data:`HAND_CLASSES` order."""
@@ -322,7 +394,7 @@ class Range:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self.weights.tobytes())
+        return hash(self.weights.tobytes())  # weights hold no -0 (see _read_only)
 
     def __repr__(self) -> str:
         return f'{type(self).__name__}.parse({str(self)!r})'

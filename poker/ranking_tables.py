@@ -39,6 +39,7 @@ __all__ = [
     'five_card_classes',
     'flush_suit_table',
     'flush_table',
+    'pair_key_table',
     'rank_table',
     'straight_ranks',
 ]
@@ -129,7 +130,8 @@ def five_card_classes() -> tuple[FiveCardClass, ...]:
 
 def _rank_sum(ranks: np.ndarray) -> np.ndarray:
     """Sum of the rank keys along the last axis."""
-    return np.asarray(RANK_KEYS, dtype=np.int64)[ranks].sum(axis=-1)
+    sums: np.ndarray = np.asarray(RANK_KEYS, dtype=np.int64)[ranks].sum(axis=-1)
+    return sums
 
 
 def _rank_multisets(size: int) -> np.ndarray:
@@ -186,5 +188,17 @@ def flush_suit_table(size: int) -> np.ndarray:
         if table[key] not in (-1, flush):
             raise AssertionError(f'suit keys collide for {size} cards')  # pragma: no cover
         table[key] = flush
+    table.flags.writeable = False
+    return table
+
+
+@functools.cache
+def pair_key_table() -> np.ndarray:
+    """The key sum of every ordered pair of cards, ``pair_key_table()[52 * a + b] = CARD_KEYS[a] + CARD_KEYS[b]``.
+
+    :meth:`~poker.hand_ranker.HandRanker.rank_many` adds a hand's keys two cards per lookup with it
+    (2,704 entries, 10.8 kB: it stays in the processor's cache).
+    """
+    table: np.ndarray = (CARD_KEYS[:, np.newaxis] + CARD_KEYS[np.newaxis, :]).ravel()
     table.flags.writeable = False
     return table

@@ -24,21 +24,36 @@ from typing import ClassVar
 import numpy as np
 
 from .card import Card, CardLike, parse_cards
-from .enumeration import AHEAD, BEHIND, TIED, Tally
+from .enumeration import Tally
 from .hand_factory import HandFactory
+from .hand_ranker import HandRanker
+from .holdings import holding_index
+from .outcomes import outcome_code
 from .player import Player
 from .rankable_hand import RankableHand
-from .starting_hand import holding_index
 
-__all__ = ['ReferencePlayer', 'outcome', 'tally']
+__all__ = ['ReferencePlayer', 'factory_class', 'outcome', 'tally']
 
 
 def outcome(mine: RankableHand, theirs: RankableHand) -> int:
-    """:data:`~poker.enumeration.AHEAD`, :data:`~poker.enumeration.TIED` or
-    :data:`~poker.enumeration.BEHIND`: how ``mine`` fares against ``theirs``."""
-    if mine > theirs:
-        return AHEAD
-    return TIED if mine == theirs else BEHIND
+    """:data:`~poker.outcomes.AHEAD`, :data:`~poker.outcomes.TIED` or
+    :data:`~poker.outcomes.BEHIND`: how ``mine`` fares against ``theirs``."""
+    return outcome_code(mine, theirs)
+
+
+_FACTORIES: dict[tuple[type[HandFactory], type[HandRanker]], type[HandFactory]] = {}
+
+
+def factory_class(factory: type[HandFactory], ranker: type[HandRanker]) -> type[HandFactory]:
+    """``factory``, or a subclass of it whose hands rank through ``ranker`` (so a ranker subclass counts)."""
+    hand_class = factory.rankable_hand_class
+    if hand_class.ranker is ranker:
+        return factory
+    if (factory, ranker) not in _FACTORIES:
+        ranked = type(f'{ranker.__name__}{hand_class.__name__}', (hand_class,), {'ranker': ranker})
+        _FACTORIES[factory, ranker] = type(f'{ranker.__name__}{factory.__name__}', (factory,),
+                                           {'rankable_hand_class': ranked})
+    return _FACTORIES[factory, ranker]
 
 
 def tally(hole: Iterable[CardLike], board: Iterable[CardLike], lookahead: int, sets: np.ndarray,
@@ -81,5 +96,7 @@ class ReferencePlayer(Player):
     hand_factory: ClassVar[type[HandFactory]] = HandFactory
 
     def count_outcomes(self, lookahead: int, sets: np.ndarray) -> Tally:
-        """The plain loops of :func:`tally`, ranking through an unbounded :attr:`hand_factory`."""
-        return tally(self.hole_cards, self.board, lookahead, sets, self.hand_factory(maxsize=None))
+        """The plain loops of :func:`tally`, ranking through an unbounded :attr:`hand_factory` whose hands
+        use :attr:`ranker` (its ``rank``, built on ``rank_many``)."""
+        factory = factory_class(self.hand_factory, self.ranker)
+        return tally(self.hole_cards, self.board, lookahead, sets, factory(maxsize=None))

@@ -38,6 +38,7 @@ from .card import Card, format_cards, parse_cards
 from .errors import PokerError, ScenarioError
 from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics
+from .validators import shown
 
 __all__ = ['FIELDS', 'Scenario', 'load_scenarios', 'scenarios_from_data']
 
@@ -97,14 +98,40 @@ def load_scenarios(path: str | os.PathLike[str]) -> list[Scenario]:
         raise ScenarioError(f'{source}: no such file') from None
     except (OSError, UnicodeDecodeError) as error:
         raise ScenarioError(f'{source}: cannot read it ({error})') from None
+    return scenarios_from_data(_read_text(text, suffix, source), source)
+
+
+def _read_text(text: str, suffix: str, source: str) -> Any:
+    """The data of TOML or strict JSON text (no duplicate keys, no NaN or Infinity), or a ScenarioError."""
+    kind = 'TOML' if suffix == '.toml' else 'JSON'
     try:
-        data = tomllib.loads(text) if suffix == '.toml' else json.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ScenarioError(f'{source}: not valid TOML ({error})') from None
+        if suffix == '.toml':
+            return tomllib.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise ScenarioError(f'{source}: not valid JSON ({error.msg} at line {error.lineno} '
                             f'column {error.colno})') from None
-    return scenarios_from_data(data, source)
+    except RecursionError:
+        raise ScenarioError(f'{source}: not a scenario file (arrays or tables nested too deeply)') from None
+    except ValueError as error:  # TOMLDecodeError, a duplicate key, a number too long for Python's int()
+        reason = 'a number with thousands of digits' if 'integer string conversion' in str(error) else \
+            ' '.join(str(error).split())[:200]
+        raise ScenarioError(f'{source}: not valid {kind} ({reason})') from None
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (JSON parsers disagree on which one wins)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise ValueError(f'the key {key!r} appears twice in one object')
+        data[key] = value
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    """JSON's ``NaN``, ``Infinity`` and ``-Infinity`` are not JSON: refuse them."""
+    raise ValueError(f'{name} is not a JSON number')
 
 
 def scenarios_from_data(data: Any, source: str = 'scenarios') -> list[Scenario]:
@@ -122,12 +149,12 @@ def scenarios_from_data(data: Any, source: str = 'scenarios') -> list[Scenario]:
 
 def _scenario(entry: Any, where: str) -> Scenario:
     if not isinstance(entry, Mapping):
-        raise ScenarioError(f'{where}: expected a table of fields, got {entry!r}')
+        raise ScenarioError(f'{where}: expected a table of fields, got {shown(entry)}')
     name = entry.get('name', '')
     if not isinstance(name, str):
-        raise ScenarioError(f'{where}: \'name\': expected text, got {name!r}')
+        raise ScenarioError(f'{where}: \'name\': expected text, got {shown(name)}')
     if name:
-        where = f'{where} ({name!r})'
+        where = f'{where} ({shown(name)})'
     unknown = sorted(set(entry) - set(FIELDS))
     if unknown:
         raise ScenarioError(f'{where}: unknown field {unknown[0]!r} (expected {", ".join(FIELDS)})')
@@ -157,11 +184,11 @@ def _scenario(entry: Any, where: str) -> Scenario:
 def _cards(value: Any, where: str, name: str) -> list[Card]:
     if not isinstance(value, (str, list, tuple)) or (not isinstance(value, str)
                                                      and not all(isinstance(v, str) for v in value)):
-        raise ScenarioError(f'{where}: {name!r}: expected cards as text such as "Ah Qh", got {value!r}')
+        raise ScenarioError(f'{where}: {shown(name)}: expected cards as text such as "Ah Qh", got {shown(value)}')
     try:
         return parse_cards(value)
     except PokerError as error:
-        raise ScenarioError(f'{where}: {name!r}: {error}') from None
+        raise ScenarioError(f'{where}: {shown(name)}: {error}') from None
 
 
 def _lookahead(value: Any, board_size: int, where: str) -> tuple[int | None, ...]:
@@ -173,7 +200,7 @@ def _lookahead(value: Any, board_size: int, where: str) -> tuple[int | None, ...
     most = 0 if board_size in (0, 5) else 5 - board_size
     for item in values:
         if isinstance(item, bool) or not isinstance(item, int) or not 0 <= item <= 2:
-            raise ScenarioError(f"{where}: 'lookahead': expected 0, 1 or 2 cards, got {item!r}")
+            raise ScenarioError(f"{where}: 'lookahead': expected 0, 1 or 2 cards, got {shown(item)}")
         if item > most:
             street = {0: 'before the flop', 3: 'on the flop', 4: 'on the turn', 5: 'on the river'}[board_size]
             raise ScenarioError(f"{where}: 'lookahead': {item} cards is too many {street} (at most {most})")
@@ -183,7 +210,7 @@ def _lookahead(value: Any, board_size: int, where: str) -> tuple[int | None, ...
 def _ranges(value: Any, opponents: int, where: str, known: tuple[Card, ...]) -> tuple[str, ...]:
     values = [value] if isinstance(value, str) else value
     if not isinstance(values, (list, tuple)) or not all(isinstance(v, str) for v in values):
-        raise ScenarioError(f"{where}: 'ranges': expected range text or a list of them, got {value!r}")
+        raise ScenarioError(f"{where}: 'ranges': expected range text or a list of them, got {shown(value)}")
     if len(values) not in (0, 1, opponents):
         raise ScenarioError(f"{where}: 'ranges': expected one range for every opponent or one per opponent "
                             f'({opponents}), got {len(values)}')
@@ -195,6 +222,9 @@ def _ranges(value: Any, opponents: int, where: str, known: tuple[Card, ...]) -> 
                 hands = Range.parse(text)
             except PokerError as error:
                 raise ScenarioError(f'{where}: {label!r}: {error}') from None
+            if not hands:
+                raise ScenarioError(f'{where}: {label!r}: the range {text!r} is empty: it holds no holding '
+                                    '(leave out ranges for any holding)')
             if not hands.without(known):
                 raise ScenarioError(f'{where}: {label!r}: no holding of {text!r} is possible with '
                                     f'{format_cards(known)} known')

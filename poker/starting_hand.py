@@ -1,7 +1,7 @@
 """Two hole cards, their class among the 169 (``'AKs'``, ``'AKo'``, ``'QQ'``), and the 1,326 holdings.
 
 Holdings are numbered in ``itertools.combinations(range(52), 2)`` order (``2c2d`` is 0, ``AhAs`` is
-1,325) wherever an array of 1,326 weights is meant. Classes are numbered by their place in the 13x13
+1,325; the formula is in :mod:`poker.holdings`) wherever an array of 1,326 weights is meant. Classes are numbered by their place in the 13x13
 grid: ace first, pairs on the diagonal, suited hands above it and offsuit hands below.
 
 >>> hand = StartingHand.parse('KhAh')
@@ -15,14 +15,16 @@ grid: ace first, pairs on the diagonal, suited hands above it and offsuit hands 
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Iterator
 
 import numpy as np
 from attrs import field, frozen
 
-from .card import RANK_CHARS, Card, CardLike, format_cards, index_below, parse_cards
+from .card import RANK_CHARS, Card, CardLike, format_cards, parse_cards
 from .errors import CardCountError, CardParseError, HandClassError
+from .holdings import HOLDINGS, holding_index
+from .income_rates import class_income_rate
+from .validators import index_below, shown
 
 __all__ = [
     'CLASS_OF_HOLDING',
@@ -33,19 +35,6 @@ __all__ = [
     'class_size',
     'holding_index',
 ]
-
-HOLDINGS: np.ndarray = np.array(list(itertools.combinations(range(52), 2)), dtype=np.int8)
-"""The 1,326 holdings as card-index pairs (low, high), in ``combinations(range(52), 2)`` order."""
-HOLDINGS.flags.writeable = False
-
-
-def holding_index(first: int, second: int) -> int:
-    """The number (0 to 1,325) of the holding of two card indices, in either order."""
-    low, high = (first, second) if first < second else (second, first)
-    if not 0 <= low < high <= 51:
-        raise CardParseError(f'invalid holding of card indices {first!r} and {second!r}')
-    return low * (103 - low) // 2 + high - low - 1
-
 
 def _class_name(row: int, column: int) -> str:
     high, low = RANK_CHARS[12 - min(row, column)], RANK_CHARS[12 - max(row, column)]
@@ -76,7 +65,7 @@ def class_index(name: str) -> int:
     key = name.strip() if isinstance(name, str) else ''
     key = key[:2].upper() + key[2:].lower()
     if key not in _CLASS_INDEX:
-        raise HandClassError(f'unknown starting-hand class {name!r} (expected e.g. AA, AKs, AKo)')
+        raise HandClassError(f'unknown starting-hand class {shown(name)} (expected e.g. AA, AKs, AKo)')
     return _CLASS_INDEX[key]
 
 
@@ -89,7 +78,7 @@ def class_size(name: str) -> int:
 def _two_cards(cards: str | Iterable[CardLike]) -> tuple[Card, Card]:
     parsed = sorted(parse_cards(cards), reverse=True)
     if len(parsed) != 2:
-        raise CardCountError(f'a starting hand needs exactly 2 cards, got {len(parsed)}: {cards!r}')
+        raise CardCountError(f'a starting hand needs exactly 2 cards, got {len(parsed)}: {shown(cards)}')
     return parsed[0], parsed[1]
 
 
@@ -113,7 +102,7 @@ class StartingHand:
         """The holding numbered ``index`` (0 to 1,325)."""
         number = index_below(index, 1326)
         if number is None:
-            raise CardParseError(f'invalid holding index {index!r} (expected 0 to 1325)')
+            raise CardParseError(f'invalid holding index {shown(index)} (expected 0 to 1325)')
         low, high = HOLDINGS[number]
         return cls((Card.from_index(int(low)), Card.from_index(int(high))))
 
@@ -149,8 +138,7 @@ class StartingHand:
 
     def income_rate(self, opponents: int = 1) -> int:
         """Papp's income rate of this hand's class (thousandths of a bet per hand) against ``opponents``."""
-        from .hand_ranker import HandRanker
-        return HandRanker.income_rate(self.hand_class, opponents)
+        return class_income_rate(self.class_index, opponents)
 
     def sort_key(self, opponents: int = 1) -> tuple[int, int]:
         """Orders starting hands by income rate against ``opponents`` (then by holding, for a total order)."""

@@ -5,12 +5,17 @@ A *weight set* is one non-negative, finite weight per holding, in ``combinations
 :func:`weight_sets` reads any of these forms:
 
 * ``None``: every holding weighs 1 (uniform);
+* range text, ``'TT+, AJs+'``, read by :meth:`Range.parse <poker.range.Range.parse>` (the weights of its
+  holdings);
 * 1,326 numbers (a NumPy array, list or tuple), one per holding;
 * 169 numbers, one per class in :data:`~poker.starting_hand.HAND_CLASSES` order, or a 13x13 grid
   in the same order (the Java original's weight grid): each holding gets its class's weight;
 * a mapping of class names to weights, ``{'AKs': 1.0, 'QQ': 0.5}``: classes not named weigh 0;
 * any object with a ``weights`` attribute holding one of the forms above (a range, say);
 * a list of such sets, or a 2-D array of them, one per opponent.
+
+Weights are real numbers (not text, not booleans); masked arrays are refused, since their hidden values
+would count.
 
 Holdings that touch a known card are then set to 0 (:func:`remove_known`); a set left all zero is an
 error, since it says the opponent holds nothing.
@@ -21,6 +26,9 @@ error, since it says the opponent holds nothing.
 >>> sets, per_opponent = weight_sets([None, {'AA': 1}])
 >>> sets.shape, per_opponent, sets.sum(axis=1).tolist()
 ((2, 1326), True, [1326.0, 6.0])
+>>> sets, per_opponent = weight_sets(['QQ+, AKs', 'TT+'])
+>>> sets.shape, per_opponent, sets.sum(axis=1).tolist()
+((2, 1326), True, [22.0, 30.0])
 >>> float(remove_known(weight_sets({'AA': 1})[0], [51]).sum())  # AA without As
 3.0
 """
@@ -36,6 +44,7 @@ import numpy as np
 from .card import Card, format_cards
 from .errors import PokerError, WeightsError
 from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS, class_index
+from .validators import real_number, shown
 
 __all__ = [
     'HOLDING_COUNT',
@@ -56,9 +65,9 @@ MAX_TOTAL_WEIGHT = 1e300
 """The largest total a weight set may have: the engine multiplies weights by up to 1,070,190 showdowns, and
 the counts must stay finite (weights are relative, so any set can be scaled below it)."""
 
-WeightsLike = Union[None, np.ndarray, Iterable[Any], Mapping[str, float], Any]
-"""Anything :func:`weight_sets` reads: ``None``, an array, a class mapping, an object with ``weights``,
-or a list of those (one per opponent)."""
+WeightsLike = Union[None, str, np.ndarray, Iterable[Any], Mapping[str, float], Any]
+"""Anything :func:`weight_sets` reads: ``None``, range text, an array, a class mapping, an object with
+``weights``, or a list of those (one per opponent)."""
 
 
 def uniform_weights() -> np.ndarray:
@@ -100,9 +109,10 @@ def known_holdings(cards: Iterable[int]) -> np.ndarray:
 
 def _checked(values: np.ndarray, source: Any) -> np.ndarray:
     """``values`` as float64, after checking they are finite and non-negative."""
-    if values.dtype.kind not in 'biuf':
+    if values.dtype.kind not in 'iuf':
         raise WeightsError(f'weights must be numbers, got {_shown(source)}')
-    weights = values.astype(np.float64) + 0.0  # a fresh copy, with -0.0 made 0.0 (equal weights, equal bytes)
+    with np.errstate(over='ignore'):  # a float128 past float64's range becomes inf, refused just below
+        weights = values.astype(np.float64) + 0.0  # a fresh copy, with -0.0 made 0.0 (equal weights, equal bytes)
     if not np.isfinite(weights).all():
         raise WeightsError(f'weights must be finite, got NaN or infinity in {_shown(source)}')
     if (weights < 0).any():
@@ -110,20 +120,21 @@ def _checked(values: np.ndarray, source: Any) -> np.ndarray:
     with np.errstate(over='ignore'):
         total = float(weights.sum())
     if total > MAX_TOTAL_WEIGHT:
+        got = f'{total:g}' if total < np.inf else 'more than a float holds'
         raise WeightsError(f'weights must total at most {MAX_TOTAL_WEIGHT:g} (weighted counts of a million runouts '
-                           f'must stay finite), got {total:g} in {_shown(source)}: scale them down')
+                           f'must stay finite), got {got} in {_shown(source)}: scale them down')
     return weights
 
 
 def _shown(source: Any) -> str:
-    """A short quotation of the bad input for an error message."""
-    text = repr(source)
-    return text if len(text) <= 80 else text[:77] + '...'
+    """A short one-line quotation of the bad input for an error message."""
+    return shown(source)
 
 
 def _from_classes(class_weights: np.ndarray) -> np.ndarray:
     """Spread 169 class weights (grid order) over the 1,326 holdings."""
-    return class_weights[CLASS_OF_HOLDING]
+    spread: np.ndarray = class_weights[CLASS_OF_HOLDING]
+    return spread
 
 
 def _from_mapping(mapping: Mapping[Any, Any]) -> np.ndarray:
@@ -134,11 +145,12 @@ def _from_mapping(mapping: Mapping[Any, Any]) -> np.ndarray:
         except PokerError:
             index = -1
         if index < 0:
-            raise WeightsError(f'unknown starting-hand class {name!r} in weights (expected e.g. AA, AKs, AKo)')
+            raise WeightsError(f'unknown starting-hand class {shown(name)} in weights (expected e.g. AA, AKs, AKo)')
         try:
-            classes[index] = float(value)
-        except (TypeError, ValueError):
-            raise WeightsError(f'weight of {name!r} must be a number, got {value!r}') from None
+            classes[index] = real_number(f'the weight of {name}', value, error=WeightsError)
+        except WeightsError:
+            raise WeightsError(f'the weight of {name} must be a finite number, got {shown(value)} '
+                               f'in {_shown(mapping)}') from None
     return _from_classes(_checked(classes, mapping))
 
 
@@ -150,6 +162,10 @@ def weight_array(weights: Any) -> np.ndarray:
     """
     if weights is None:
         return uniform_weights()
+    if isinstance(weights, str):
+        from .range import Range  # range.py builds on this module
+        parsed: np.ndarray = np.array(Range.parse(weights).weights, dtype=np.float64)
+        return parsed
     if isinstance(weights, Mapping):
         return _from_mapping(weights)
     inner = getattr(weights, 'weights', None)
@@ -166,13 +182,16 @@ def weight_array(weights: Any) -> np.ndarray:
 
 def _as_array(weights: Any) -> np.ndarray | None:
     """``weights`` as a NumPy array, or None if it is not a rectangular array of scalars."""
+    if isinstance(weights, np.ma.MaskedArray):
+        raise WeightsError(f'weights must be a plain array, not a masked one (its hidden values would count), '
+                           f'got {_shown(weights)}')
     if isinstance(weights, np.ndarray):
         return weights
-    if isinstance(weights, (str, bytes)):
-        raise WeightsError(f'weights must be numbers, got {_shown(weights)}')
+    if isinstance(weights, bytes):
+        raise WeightsError(f'weights must be numbers or range text, got {_shown(weights)}')
     try:
         array = np.asarray(weights)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, OverflowError, RecursionError):
         return None
     return None if array.dtype == object else array
 
@@ -181,10 +200,13 @@ def _is_single(weights: Any) -> bool:
     """Whether ``weights`` is one weight set rather than a list of sets."""
     if weights is None or isinstance(weights, Mapping) or not isinstance(weights, (list, tuple, np.ndarray)):
         return True
+    if isinstance(weights, (list, tuple)) and any(isinstance(item, (str, Mapping)) or item is None
+                                                  for item in weights[:1]):
+        return False  # a list of texts or mappings: one set per opponent
     array = _as_array(weights)
     if array is None or array.size == 0:
         return False
-    return array.ndim == 1 or array.shape == (13, 13)
+    return array.ndim <= 1 or array.shape == (13, 13)
 
 
 def weight_sets(weights: WeightsLike = None) -> tuple[np.ndarray, bool]:
@@ -193,7 +215,8 @@ def weight_sets(weights: WeightsLike = None) -> tuple[np.ndarray, bool]:
     A single set (of any form) gives one row and ``False``; a list of sets, or an array of shape
     (k, 1326), (k, 169) or (k, 13, 13), gives k rows and ``True`` (one set per opponent).
     Raises :class:`~poker.errors.WeightsError` for a wrong length, a negative, NaN or infinite weight,
-    an unknown class name or an empty list.
+    an unknown class name or an empty list, and :class:`~poker.errors.RangeParseError` for range text
+    that cannot be read.
     """
     if _is_single(weights):
         return weight_array(weights)[np.newaxis, :], False
@@ -223,7 +246,7 @@ def remove_known(sets: np.ndarray, cards: Iterable[int]) -> np.ndarray:
     result[:, _holdings_with_card()[cards].ravel()] = 0.0
     empty = np.flatnonzero(~result.any(axis=1))
     if empty.size:
-        shown = format_cards(Card.from_index(int(c)) for c in sorted(cards))
-        raise WeightsError(f'{which(int(empty[0]))} give no holding any weight once the known cards {shown!r} '
+        known = format_cards(Card.from_index(int(c)) for c in sorted(cards))
+        raise WeightsError(f'{which(int(empty[0]))} give no holding any weight once the known cards {known!r} '
                            'are removed')
     return result

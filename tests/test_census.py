@@ -75,10 +75,10 @@ def test_census_uses_the_given_ranker() -> None:
     class CountingRanker(HandRanker):
         hands = 0
 
-        @staticmethod
-        def rank_key_sums(keys, size, bits):  # type: ignore[no-untyped-def, override]
-            CountingRanker.hands += len(keys)
-            return HandRanker.rank_key_sums(keys, size, bits)
+        @classmethod
+        def rank_many(cls, indices, *, validate=True):  # type: ignore[no-untyped-def, override]
+            CountingRanker.hands += len(indices)
+            return super().rank_many(indices, validate=validate)
 
     assert census(5, CountingRanker) == five_card_census()
     assert CountingRanker.hands == comb(52, 5)

@@ -56,9 +56,7 @@ def test_bad_cards_exit_2_with_one_line(args: list[str], quoted: str, capsys: py
 
 
 def test_usage_error_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as caught:
-        main(['rank'])
-    assert caught.value.code == 2
+    assert main(['rank']) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and 'error' in err
 
@@ -70,9 +68,7 @@ def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as caught:
-        main(['--version'])
-    assert caught.value.code == 0 and capsys.readouterr().out.strip() == f'poker {__version__}'
+    assert main(['--version']) == 0 and capsys.readouterr().out.strip() == f'poker {__version__}'
 
 
 def test_python_m_poker_rank() -> None:
@@ -86,3 +82,21 @@ def test_python_m_poker_bad_input_has_no_traceback() -> None:
     assert result.returncode == 2 and result.stdout == ''
     assert result.stderr.splitlines() == [
         "poker: error: invalid card '1h': unknown rank '1' (expected one of 23456789TJQKA or 10)"]
+
+
+@pytest.mark.parametrize('command', COMMANDS)
+def test_ctrl_c_in_any_command_exits_130_quietly(command: str, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib.import_module(f'poker.cli.{command}'), 'run', interrupted)
+    argv = {'rank': ['rank', 'AhKhQhJhTh'], 'stats': ['stats', 'AhKh'], 'range': ['range', 'QQ+'],
+            'advise': ['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1'],
+            'equity': ['equity', 'AhKh', 'QQ'],
+            'match': ['match', '--players', 'loki,station', '--hands', '1']}.get(command, [command])
+    assert main(argv) == 130
+    out, err = capsys.readouterr()
+    assert err.strip() == '' and 'Traceback' not in out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -36,16 +37,16 @@ HAND = [
     'Ah Kh',                    # hole cards
     '3', '50', '0 50 50',       # pre-flop cycle 1: 3 opponents, you bet 50, they put in 0, 50, 50: pot 250
     '2', '50', '100 0',         # cycle 2
-    '0',                        # round over: pot 250 + 50 + 100 = 400
+    '',                         # round over: pot 250 + 50 + 100 = 400
     'Qh Jh 2c',
     '2', '0', '0 0',
-    '0',                        # pot 400
+    '',                         # pot 400
     'Th',
     '1', '100', '100',
-    '0',                        # pot 600
+    '',                         # pot 600
     '3d',
     '1', '0', '0',
-    '0',                        # pot 600
+    '',                         # pot 600
 ]
 TURNS = [  # (board size, bankroll, retained pot, opponents) at each turn to act in HAND
     (0, 5000, 100, 3), (0, 4950, 250, 2), (3, 4900, 400, 2), (4, 4900, 400, 1), (5, 4800, 600, 1)]
@@ -91,13 +92,19 @@ def lines_starting(text: str, start: str) -> list[str]:
     return [line for line in text.splitlines() if line.startswith(start)]
 
 
+def kelly_bets(text: str) -> list[int]:
+    """The Kelly bet of each suggestion in a session's output."""
+    return [int(number) for number in re.findall(r'\(Kelly bet (\d+):', text)]
+
+
 # ------------------------------------------------------------------------------------- the state machine
 def test_whole_hand_suggestions_and_pots() -> None:
     code, out, err, script, recorder = session(HAND)
     assert code == 0 and err == ''
     expected = [kelly_bet(STREET_STATS[board], bankroll, retained_pot=pot, opponents=n)
                 for board, bankroll, pot, n in TURNS]
-    assert [int(line.split()[3]) for line in lines_starting(out, 'You should bet: ')] == expected
+    assert kelly_bets(out) == expected
+    assert len(lines_starting(out, 'You should ')) == len(expected)
     assert lines_starting(out, 'Pot: ') == ['Pot: 400', 'Pot: 400', 'Pot: 600', 'Pot: 600']
     assert out.splitlines()[-1] == 'Hand over. Pot: 600; your bankroll before it is paid: 4800'
     assert [street for street in lines_starting(out, '== ')] == [
@@ -110,7 +117,7 @@ def test_whole_hand_suggestions_and_pots() -> None:
 
 def test_suggestions_move_with_opponents_and_pot() -> None:
     code, out, *_ = session(HAND)
-    bets = [int(line.split()[3]) for line in lines_starting(out, 'You should bet: ')]
+    bets = kelly_bets(out)
     # Same hand before the flop: 3 opponents and pot 100, then 2 and pot 200 - fewer opponents, more bet.
     assert bets[1] > bets[0]
     win_line = lines_starting(out, 'Against 3 opponents: ')[0]
@@ -119,16 +126,19 @@ def test_suggestions_move_with_opponents_and_pot() -> None:
 
 
 BAD_ANSWERS = {  # position in HAND -> (bad answer, part of the reason) given first, each asked again
-    0: [('abc', "the bankroll must be a whole number of at least 1, got 'abc'"), ('0', "got '0'"),
+    0: [('abc', "the bankroll must be a whole number of at least 1 and at most 1000000000000, got 'abc'"),
+        ('0', "got '0'"), ('9' * 5000, "got '9999"), ('9' * 400, 'at most 1000000000000'),
+        ('1_000', "got '1_000'"), ('\ufffd', "got '\ufffd'"),
         ('-5', "got '-5'"), ('12.5', "got '12.5'"), ('', "got ''"), ('\u00b2', "got '\u00b2'"),
         ('\u0661\u0660', "got '\u0661\u0660'")],
-    1: [('x', "the retained pot must be a whole number of at least 0, got 'x'")],
+    1: [('x', "the retained pot must be a whole number of at least 0 and at most 1000000000000, got 'x'")],
     2: [('Ah', "need 2 hole cards, got 1 in 'Ah'"), ('Ah Ah', "duplicate card 'Ah' in 'Ah Ah'"),
         ('Ah Kh Qd', 'got 3'), ('Zz Kh', "invalid card 'Zz'")],
     3: [('23', "at most 22 opponents, got '23'"), ('three', "got 'three'")],
     4: [('5001', 'your bet 5001 is more than your bankroll 5000'), ('all', "got 'all'")],
+    6: [('4', "only 3 opponents are still in, got '4'")],
     5: [('0 50', "need 3 amounts (one per opponent), got '0 50'"), ('0 50 50 50', 'need 3 amounts'),
-        ('0 -1 50', "a bet must be a whole number of at least 0, got '-1'")],
+        ('0 -1 50', "a bet must be a whole number of at least 0 and at most 1000000000000, got '-1'")],
     10: [('Qh Jh', "need 3 cards for the flop, got 2 in 'Qh Jh'"), ('Qh Jh Ah', 'Ah is already dealt (Ah Kh)'),
          ('Kh Jh 2c Td', 'got 4')],
     15: [('Qh', 'Qh is already dealt (Ah Kh Qh Jh 2c)'), ('Th Tc', "need 1 card for the turn, got 2 in 'Th Tc'")],
@@ -160,7 +170,7 @@ def test_bad_input_is_asked_again_with_a_reason() -> None:
 
 
 def test_specific_reasons() -> None:
-    *_, err, _, _ = session(['5000', '0', 'Ah Kh', '1', '6000', '10', '3 4', '4', '0', 'Ah Qd 2c'])
+    *_, err, _, _ = session(['5000', '0', 'Ah Kh', '1', '6000', '10', '3 4', '4', '', 'Ah Qd 2c'])
     assert 'your bet 6000 is more than your bankroll 5000' in err
     assert "need 1 amount (one per opponent), got '3 4'" in err
     assert 'Ah is already dealt (Ah Kh)' in err
@@ -187,12 +197,12 @@ def test_fold_ends_the_hand() -> None:
 
 
 def test_all_in_leaves_nothing_to_suggest() -> None:
-    code, out, *_ = session(['100', '0', 'Ah Kh', '1', '100', '100', '0', 'Qh Jh 2c', '1'])
-    assert lines_starting(out, 'You should bet: ')[-1].startswith('You should bet: 0 ')
+    code, out, *_ = session(['100', '0', 'Ah Kh', '1', '100', '100', '', 'Qh Jh 2c', '1'])
+    assert lines_starting(out, 'You should ')[-1].startswith('You should check  (Kelly bet 0:')
 
 
 def test_statistics_error_asks_for_the_cards_again() -> None:
-    script, recorder = Script(['5000', '0', 'Ah Kh', 'Ah Kh', '0']), Recorder(fail_first=True)
+    script, recorder = Script(['5000', '0', 'Ah Kh', 'Ah Kh', '']), Recorder(fail_first=True)
     out, err = io.StringIO(), io.StringIO()
     assert KellyAdvisor(script, out=out, err=err, statistics=recorder).run() == 0
     assert err.getvalue() == '  no opponent holding is left with weight; try again\n'
@@ -210,12 +220,11 @@ def run_main(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: p
 
 def test_kelly_command_whole_hand(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     from poker.player import Player
-    script = '\n'.join(['10000', '0', 'As Ad', '1', '500', '500', '0', 'Kd 7c 2h', '1', '0', '0', '0',
-                        '9s', '1', '0', '0', '0', 'Ac', '1', '1000', '1000', '0']) + '\n'
+    script = '\n'.join(['10000', '0', 'As Ad', '1', '500', '500', '', 'Kd 7c 2h', '1', '0', '0', '',
+                        '9s', '1', '0', '0', '', 'Ac', '1', '1000', '1000', '']) + '\n'
     code, out, err = run_main(['kelly'], capsys, monkeypatch, script)
     assert code == 0 and err == ''
-    bets = [int(line.split('You should bet: ')[1].split()[0]) for line in out.splitlines()
-            if 'You should bet: ' in line]
+    bets = kelly_bets(out)
     assert bets[0] == 7079  # AA heads-up before the flop: the issue's x = 0.7079225 of 10,000
     aces = tuple(parse_cards('As Ad'))
     flop = tuple(parse_cards('Kd 7c 2h'))
@@ -275,9 +284,10 @@ def test_advise_with_range(capsys: pytest.CaptureFixture[str], monkeypatch: pyte
     (['advise', 'Ah', '--pot', '1', '--to-call', '0', '--bet-size', '1'], 'need 2 hole cards'),
     (['advise', 'AhKh', '--board', 'Qh Jh', '--pot', '1', '--to-call', '0', '--bet-size', '1'], '0, 3, 4 or 5'),
     (['advise', 'AhKh', '--board', 'Ah Jh 2c', '--pot', '1', '--to-call', '0', '--bet-size', '1'], 'duplicate'),
-    (['advise', 'AhKh', '--pot', '-1', '--to-call', '0', '--bet-size', '1'], 'got -1'),
-    (['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '0'], 'bet_size'),
-    (['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1', '--bets', '-2'], 'got -2'),
+    (['advise', 'AhKh', '--pot', '-1', '--to-call', '0', '--bet-size', '1'], "got '-1'"),
+    (['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '0'],
+     "bet size must be a number from 1e-06 to 1e+12, got '0'"),
+    (['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1', '--bets', '-2'], "got '-2'"),
 ])
 def test_advise_bad_input_is_one_line_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
@@ -298,7 +308,8 @@ def test_advise_empty_range_is_an_error_not_every_holding(capsys: pytest.Capture
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, err = run_main(['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1', '--range', ''],
                               capsys, monkeypatch)
-    assert code == 2 and out == '' and err == 'poker: error: the weights give no holding any weight\n'
+    assert code == 2 and out == '' and err == ("poker advise: error: argument -r/--range: the range '' holds no "
+                                               'holding (leave --range out for any hand)\n')
 
 
 def test_kelly_command_bad_range_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],
@@ -312,3 +323,85 @@ def test_commands_are_listed() -> None:
     from poker.cli import COMMANDS
     assert {'advise', 'kelly'} <= set(COMMANDS)
 
+
+
+# ------------------------------------------------------------------------------------- a hand of poker
+def test_every_opponent_folding_ends_the_hand_before_the_flop() -> None:
+    code, out, err, script, recorder = session(['5000', '0', 'Ah Kh', '2', '100', 'f F', 'Qh Jh 2c'])
+    assert code == 0 and err == ''
+    assert out.splitlines()[-1] == ('Every opponent folded: the pot of 100 is yours; '
+                                    'your bankroll before it is paid: 4900')
+    assert '== Flop ==' not in out and script.answers == ['Qh Jh 2c'] and len(recorder.calls) == 1
+
+
+def test_no_opponent_left_at_the_prompt_ends_the_hand() -> None:
+    code, out, err, script, _ = session(['5000', '40', 'Ah Kh', '0', 'Qh Jh 2c'])
+    assert code == 0 and err == '' and script.answers == ['Qh Jh 2c']
+    assert out.splitlines()[-1].startswith('Every opponent folded: the pot of 40 is yours')
+
+
+def test_a_folded_opponent_stays_out_and_the_count_cannot_grow() -> None:
+    code, out, err, script, _ = session(['5000', '0', 'Ah Kh', '3', '50', '50 f 50', '3', '2', '0', '0 0', '',
+                                         'Qh Jh 2c', '3', '2'])
+    assert code == 0
+    assert err.splitlines() == ["  only 2 opponents are still in, got '3'; try again"] * 2
+    assert [line.split(':')[0] for line in lines_starting(out, 'Against ')] == [
+        'Against 3 opponents', 'Against 2 opponents', 'Against 2 opponents']
+
+
+def test_facing_a_raise_says_call_raise_or_fold_and_how_much() -> None:
+    # pre-flop (win 0.64): a raise of 100 over your 50 is worth a raise; on the flop (0.75) as well
+    code, out, err, script, _ = session(['5000', '0', 'Ah Kh', '1', '50', '150', '1'])
+    advice = lines_starting(out, 'You should ')
+    assert advice[0].startswith('You should bet ')
+    kelly = kelly_bets(out)[1]
+    expected = kelly_bet(STREET_STATS[0], 4950, retained_pot=200, opponents=1)
+    assert kelly == expected > 100
+    assert advice[1].startswith(f'You should raise: put in {kelly} (call 100, raise {kelly - 100})')
+    assert script.prompts[-1] == 'Your bet (to call: 100; f folds): '
+
+
+def test_facing_more_than_the_kelly_bet_says_fold() -> None:
+    weak = {size: HandStatistics.from_counts(20, 0, 80) for size in (0, 3, 4, 5)}
+    out = io.StringIO()
+    script = Script(['1000', '0', '7h 2c', '1', '0', '400', '1'])
+    KellyAdvisor(script, out=out, err=io.StringIO(), statistics=lambda hole, board: weak[len(board)]).run()
+    assert lines_starting(out.getvalue(), 'You should ')[-1].startswith(
+        'You should fold (the Kelly bet is less than the 400 to call)')
+    assert script.prompts[-1] == 'Your bet (to call: 400; f folds): '
+
+
+def test_facing_a_bet_refuses_less_than_the_call() -> None:
+    *_, err, script, _ = session(['5000', '0', 'Ah Kh', '1', '50', '150', '1', '20', '100', '0', ''])
+    assert err.splitlines() == ["  to stay in put in at least the 100 to call (or all you have), or f to fold; "
+                                "got '20'; try again"]
+
+
+def test_piped_invalid_utf8_is_asked_again_under_a_strict_locale() -> None:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, 'PYTHONPATH': str(root), 'LC_ALL': 'C', 'PYTHONIOENCODING': 'ascii:strict',
+           'PYTHONUTF8': '0'}
+    stdin = b'\xff\xfe5000\n' + b'9' * 5000 + b'\n5000\n0\nQs Qd\n'
+    result = subprocess.run([sys.executable, '-m', 'poker', 'kelly'], input=stdin, capture_output=True, env=env,
+                            timeout=60)
+    err = result.stderr.decode()
+    assert result.returncode == 0 and 'Traceback' not in err
+    assert len(err.splitlines()) == 2 and all(line.endswith('; try again') for line in err.splitlines())
+    assert result.stdout.decode().rstrip().endswith('Bye.')
+
+
+def test_the_kelly_bet_never_exceeds_the_bankroll(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ['advise', 'AhKh', '--board', 'Qh Jh Th 2c 3d', '--pot', '1', '--to-call', '0', '--bet-size', '1',
+            '--bankroll', '1e12', '--json']
+    code, out, _ = run_main(argv, capsys, monkeypatch)
+    assert code == 0 and json.loads(out)['kelly']['bet'] == 10 ** 12
+    nuts = {size: HandStatistics.from_counts(100, 0, 0) for size in (0, 3, 4, 5)}
+    out_stream = io.StringIO()
+    script = Script([str(10 ** 12), '1', 'Ah Kh', '1'])
+    KellyAdvisor(script, out=out_stream, err=io.StringIO(), statistics=lambda hole, board: nuts[len(board)]).run()
+    assert kelly_bets(out_stream.getvalue()) == [10 ** 12]

@@ -76,4 +76,41 @@ def test_preflop_and_range(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, 'stats', 'AhQh', '--board', '3h 4s Jh', '--range', 'TT+, AJs+, KQs, AKo', '--json')
     data = json.loads(out)
     expected = Player('AhQh', '3h 4s Jh').calculate_hand_statistics(weights=Range.parse('TT+, AJs+, KQs, AKo'))
-    assert status == 0 and data == {'street': 'flop', **json.loads(json.dumps(expected.to_dict()))}
+    library = json.loads(json.dumps(expected.to_dict()))
+    assert status == 0 and data == {'street': 'flop', **{k: v for k, v in library.items()
+                                                         if k not in ('ahead', 'tied', 'behind')},
+                                    'outcomes_of': 'weighted opponent holdings now',
+                                    **{f'share_{k}': library[k] / expected.total for k in ('ahead', 'tied', 'behind')},
+                                    **{f'weighted_{k}': library[k] for k in ('ahead', 'tied', 'behind')}}
+
+
+OUTCOME_KEYS = {'outcomes_of', 'share_ahead', 'share_tied', 'share_behind', 'weighted_ahead', 'weighted_tied',
+                'weighted_behind'}
+
+
+@pytest.mark.parametrize('board', ['', '3h 4s Jh', '3h 4s Jh 2c', '3h 4s Jh 2c 9d'])
+def test_json_gives_shares_and_weighted_counts_on_every_street(capsys: pytest.CaptureFixture[str],
+                                                               board: str) -> None:
+    status, out, _ = run(capsys, 'stats', 'AhQh', '-b', board, '--json')
+    data = json.loads(out)
+    assert status == 0 and OUTCOME_KEYS <= set(data) and not {'ahead', 'tied', 'behind'} & set(data)
+    shares = [data[f'share_{k}'] for k in ('ahead', 'tied', 'behind')]
+    counts = [data[f'weighted_{k}'] for k in ('ahead', 'tied', 'behind')]
+    assert sum(shares) == pytest.approx(1) and all(0 <= x <= 1 for x in shares)
+    assert [c / sum(counts) for c in counts] == pytest.approx(shares)
+    assert data['outcomes_of'] == ('weighted opponent holdings now' if board else 'weighted showdowns over every board')
+
+
+def test_preflop_counts_are_the_exact_showdowns(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, 'stats', 'AsAd', '--json')
+    data = json.loads(out)
+    assert [data['weighted_ahead'], data['weighted_tied'], data['weighted_behind']] == [  # the issue's counts
+        1_781_508_418, 11_402_312, 304_661_670]
+    assert data['share_ahead'] == pytest.approx(1_781_508_418 / 2_097_572_400, abs=1e-15)
+
+
+def test_text_says_which_it_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, 'stats', 'AsAd')
+    assert 'shares of showdowns: 84.93% ahead, 0.54% tied, 14.52% behind' in out
+    _, out, _ = run(capsys, 'stats', 'AhQh', '-b', '3h 4s Jh')
+    assert 'weighted holdings now: 628 ahead, 9 tied, 444 behind of 1,081 holdings' in out

@@ -10,7 +10,7 @@ from poker import (
     HandClassError, HandValueError, MissingCardError,
     Card, CardCountError, CardParseError, Deck, DuplicateCardError, Hand, HandCategory, HandFactory, HandRanker,
     OpponentCountError, OpponentModel, PokerError, Rank, RangeParseError, RankableHand, StartingHand, Suit,
-    WeightsError, errors, kelly_fraction, parse_cards,
+    BettingError, SettingError, WeightsError, errors, kelly_fraction, parse_cards, simulate_income_rate,
 )
 from poker.starting_hand import class_index
 
@@ -69,7 +69,11 @@ CASES: list[tuple[str, Callable[[], object], type[PokerError], str]] = [
     ('describe text', lambda: HandRanker.describe('7'), HandValueError, "'7'"),  # type: ignore[arg-type]
     ('describe a float', lambda: HandRanker.describe(1.5), HandValueError, '1.5'),  # type: ignore[arg-type]
     ('kelly with too many opponents', lambda: kelly_fraction(0.5, 0.1, 10 ** 30), OpponentCountError, '10000'),
-    ('frequency as text', lambda: OpponentModel.threshold('0.3'), PokerError, "'0.3'"),  # type: ignore[arg-type]
+    ('frequency as text', lambda: OpponentModel.threshold('0.3'), SettingError, "'0.3'"),  # type: ignore[arg-type]
+    ('cache size as text', lambda: HandFactory(maxsize='10'), SettingError, "'10'"),  # type: ignore[arg-type]
+    ('deals as a float', lambda: simulate_income_rate('AA', deals=2.5), SettingError, '2.5'),
+    ('a 5,000-digit amount', lambda: kelly_fraction(0.5, 0.1, retained_pot=10 ** 5000), BettingError, 'digits'),
+    ('cards from a 5,000-digit number', lambda: parse_cards(10 ** 5000), CardParseError, 'digits'),
 ]
 
 
@@ -84,7 +88,7 @@ def test_bad_input_raises_the_specific_error(action: Callable[[], object], error
 
 @pytest.mark.parametrize('error', [CardCountError, CardParseError, DuplicateCardError, HandClassError,
                                    HandValueError, MissingCardError, OpponentCountError, RangeParseError,
-                                   WeightsError])
+                                   SettingError, WeightsError])
 def test_every_error_is_a_poker_error_and_a_value_error(error: type[PokerError]) -> None:
     assert issubclass(error, PokerError) and issubclass(error, ValueError)
     assert error.__doc__

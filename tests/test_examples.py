@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -58,6 +59,38 @@ def test_same_seed_same_hand_other_seed_other_hand():
         pokergame('--seed', '8', '--players', '6')
     assert first.returncode == 0 and first.stdout == again.stdout != other.stdout
     assert first.stdout.count('  seat ') == 6 and 'Fay' in first.stdout
+
+
+def told_hands(out: str) -> dict[int, str]:
+    """The narration of each hand in ``out``, by hand number (from its header to its Net line)."""
+    hands = {}
+    for match in re.finditer(r"^Hand (\d+) of fixed-limit hold'em.*?^Net: .*?$", out, flags=re.S | re.M):
+        hands[int(match.group(1))] = match.group(0)
+    return hands
+
+
+def test_the_hand_header_says_how_to_replay_it():
+    """Issue 9: the header printed a deck seed that --seed did not reproduce; it now prints options that do."""
+    session = pokergame('--seed', '7', '--players', '3', '--hands', '3', '--verbose')
+    assert session.returncode == 0, session.stderr
+    told = told_hands(session.stdout)
+    assert sorted(told) == [1, 2, 3]
+    for number in (1, 3):
+        replay = re.search(r'\(replay: ([^)]*)\)', told[number].splitlines()[0]).group(1)
+        again = pokergame(*replay.split())
+        assert again.returncode == 0, again.stderr
+        last = told_hands(again.stdout)
+        assert max(last) == number and last[number] == told[number]
+
+
+@pytest.mark.parametrize('option', [['--hands', '5'], ['--hands', '1'], ['--seed', '3'], ['--players', '6'],
+                                    ['--verbose']])
+def test_game_options_are_refused_beside_a_scenario_file(option):
+    """Issue 9: --hands with --scenario was silently ignored (the file's scenarios play no hand)."""
+    result = pokergame('--scenario', str(EXAMPLES / 'scenarios.toml'), *option)
+    assert result.returncode == 2 and result.stdout == ''
+    assert result.stderr == (f'pokergame.py: error: {option[0]} cannot go with --scenario, which works out the '
+                             "file's scenarios and plays no hand\n")
 
 
 def test_many_hands_give_a_results_table():
@@ -135,7 +168,8 @@ EXERCISE_DIRS = sorted(path for path in (EXAMPLES / 'exercises').iterdir()
 FLAT_EXERCISES = [path for path in EXERCISES if not path.name.startswith('_')]
 PROMISES = {
     'counting_ranker.py': ['hands built by the factory:    50 (cache hits 950, misses 50)',
-                           'hands ranked with the factory: 50', 'hands ranked without it:       1000'],
+                           'hands ranked with the factory: 50', 'hands ranked without it:       1000',
+                           'Player on the flop, 2 to come: 180,528 hands ranked'],
     'java_wheel_ranker.py': ['RankableHand: wheel 5854 (Straight, Five-High), six-high 5855',
                              'the six-high straight wins', 'JavaHand: wheel 5863 (Straight, Ace-High)',
                              'the wheel wins', 'of 1,000,000 heads-up showdowns',

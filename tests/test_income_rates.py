@@ -1,4 +1,4 @@
-"""Papp's income-rate tables: spot values, ordering, the shared CSV, and re-derivation by simulation."""
+"""Papp's income-rate tables: spot values, ordering, the reference CSV, and re-derivation by simulation."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from poker.preflop import SHOWDOWNS_PER_HOLDING, equity_table, simulate_income_r
 from poker.starting_hand import class_size
 
 ROOT = Path(__file__).resolve().parents[1]
-CSV_CANDIDATES = [ROOT.parent / 'shared' / 'data' / 'income_rates.csv',
-                  ROOT.parents[1] / 'shared' / 'data' / 'income_rates.csv']
+INCOME_RATES_CSV = ROOT / 'tests' / 'data' / 'income_rates.csv'
+"""Papp's tables as published (Appendix A), transcribed independently of poker/income_rates.py."""
 
 
 @pytest.mark.parametrize('hand_class, one, three, six', [
@@ -59,9 +59,8 @@ def test_unknown_class() -> None:
         HandRanker.income_rate('AKx')
 
 
-def test_tables_match_the_shared_csv() -> None:
-    path = next(p for p in CSV_CANDIDATES if p.exists())
-    with path.open(encoding='utf-8') as handle:
+def test_tables_match_the_reference_csv() -> None:
+    with INCOME_RATES_CSV.open(encoding='utf-8') as handle:
         rows = list(csv.DictReader(line for line in handle if not line.startswith('#')))
     assert sorted(row['hand'] for row in rows) == sorted(HAND_CLASSES)
     for row in rows:

@@ -65,7 +65,7 @@ def test_bad_paths_are_poker_errors(tmp_path):
 
 def test_missing_matplotlib_names_the_extra(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, 'matplotlib.figure', None)
-    with pytest.raises(MissingDependencyError, match=r"pip install 'poker\[plot\]'"):
+    with pytest.raises(MissingDependencyError, match=r"pip install 'loki-holdem\[plot\]'"):
         income_rate_png(tmp_path / 'ir.png')
     assert not (tmp_path / 'ir.png').exists()
 

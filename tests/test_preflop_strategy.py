@@ -166,7 +166,10 @@ def test_cli_advise_takes_players_position_tightness(capsys, monkeypatch):
                  '0', '--tightness', 'moderate', '--json'])
     out = capsys.readouterr().out
     assert code == 0 and '"action": "raise"' in out and 'Make2' in out
-    code = main(['advise', 'Ah8h', '--pot', '7', '--to-call', '2', '--bet-size', '2', '--position', '-3'])
+    try:
+        code = main(['advise', 'Ah8h', '--pot', '7', '--to-call', '2', '--bet-size', '2', '--position', '-3'])
+    except SystemExit as stop:   # argparse's own usage errors
+        code = stop.code
     captured = capsys.readouterr()
     assert code == 2 and 'position must be' in captured.err and captured.err.count('\n') == 1
 

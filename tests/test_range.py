@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from poker import HAND_CLASSES, HandRanker, PokerError, Range, RangeParseError, StartingHand, WeightsError
+from poker import HAND_CLASSES, Card, HandRanker, PokerError, Range, RangeParseError, StartingHand, WeightsError
 from poker.starting_hand import CLASS_OF_HOLDING, class_index
 
 
@@ -43,7 +45,7 @@ def test_single_holdings_and_weights() -> None:
     assert Range.parse('khah') == Range.parse('AhKh')
     half = Range.parse('AKo:0.5')
     assert len(half) == 12 and half.combos == 6.0
-    later_wins = Range.parse('AK, AKo:0.5')
+    later_wins = Range.parse('AK, AKo:0.5')  # the single class decides
     assert later_wins.combos == 4 + 6 and later_wins == Range.parse('AKs') | half
     assert Range.parse('AKs, AhKh:0').combos == 3
     assert Range.parse('QQ+:0.25, AA') == Range.parse('AA, QQ-KK:0.25')
@@ -175,3 +177,112 @@ def test_grid() -> None:
     full = [line.split()[1:] for line in Range.uniform().grid().splitlines()[1:]]
     assert [cell for row in full for cell in row] == list(HAND_CLASSES)
     assert Range.parse('AKs:0.5').class_weights()[class_index('AKs')] == 0.5
+
+
+# ------------------------------------------------------------------------------------- notation players paste
+@pytest.mark.parametrize('text, expected', [
+    ('T9s-65s', 'T9s, 98s, 87s, 76s, 65s'),
+    ('65s-T9s', 'T9s, 98s, 87s, 76s, 65s'),
+    ('T9o-54o', 'T9o, 98o, 87o, 76o, 65o, 54o'),
+    ('T8s-64s', 'T8s, 97s, 86s, 75s, 64s'),
+    ('T9-87', 'T9s, T9o, 98s, 98o, 87s, 87o'),
+    ('QQ+ AKs', 'QQ+, AKs'),
+    ('QQ+;AKs', 'QQ+, AKs'),
+    ('QQ+ ; AKs ,', 'QQ+, AKs'),
+    ('QQ+,AKs,', 'QQ+, AKs'),
+    ('AKs : 0.5', 'AKs:0.5'),
+    ('22 - 44', '22, 33, 44'),
+    ('AKs:50%', 'AKs:0.5'),
+    ('AKs:12.5%', 'AKs:0.125'),
+    ('random', '22+, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, 52+, 42+, 32'),
+    ('ANY', '22+, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, 52+, 42+, 32'),
+    ('any:0.5', '22+:0.5, A2+:0.5, K2+:0.5, Q2+:0.5, J2+:0.5, T2+:0.5, 92+:0.5, 82+:0.5, 72+:0.5, 62+:0.5, 52+:0.5, '
+                '42+:0.5, 32:0.5'),
+])
+def test_notation_players_paste(text: str, expected: str) -> None:
+    assert Range.parse(text) == Range.parse(expected.replace('T9s, T9o', 'T9').replace('98s, 98o', '98')
+                                            .replace('87s, 87o', '87'))
+
+
+@pytest.mark.parametrize('fraction', ['5%', '15%', '33.3%', '0%', '100%'])
+def test_a_top_fraction_is_range_top(fraction: str) -> None:
+    assert Range.parse(fraction) == Range.top(float(fraction[:-1]) / 100)  # Papp's IR2 ordering
+    assert Range.parse(f'{fraction}:0.5') == Range.top(float(fraction[:-1]) / 100) * 0.5
+
+
+@pytest.mark.parametrize('text, bad', [
+    ('AKs:1_0', '1_0'), ('AKs:\u0661', '\u0661'), ('AKs:\u00b2', '\u00b2'), ('AKs:1e999', '1e999'),
+    ('AKs:nan', 'nan'), ('AKs:50%%', '50%%'), ('AKs:', ''), ('101%', '101%'), ('1_5%', '1_5%'),
+    ('\u0661\u0665%', '\u0661\u0665%'), ('T9s-64s', 'T9s-64s'), ('T9s-65o', 'T9s-65o'), ('QQ+,,AKs', 'QQ+,,AKs'),
+    (',QQ+', ',QQ+'),
+])
+def test_numbers_are_ascii_digits_only(text: str, bad: str) -> None:
+    with pytest.raises(RangeParseError) as raised:
+        Range.parse(text)
+    assert repr(bad) in str(raised.value) and '\n' not in str(raised.value)
+
+
+def test_overlapping_parts_the_specific_one_decides_then_the_largest_weight() -> None:
+    assert Range.parse('QQ+, AKs, ATs+:0.5') == Range.parse('QQ+, AKs, AQs-ATs:0.5')  # the --help example
+    assert Range.parse('ATs+:0.5, AKs') == Range.parse('AKs, ATs+:0.5')  # order never matters
+    assert Range.parse('AK, AKo:0.5') == Range.parse('AKs, AKo:0.5') == Range.parse('AKo:0.5, AK')
+    assert Range.parse('22+, 55:0') == Range.parse('66+, 22-44')
+    assert Range.parse('AKs, AhKh:0').combos == 3 and Range.parse('AhKh:0, AKs').combos == 3
+    assert Range.parse('QQ+:0.5, KK+') == Range.parse('QQ:0.5, KK+')  # equally broad: the larger weight
+    assert Range.parse('AKs:0.25, AKs:0.75') == Range.parse('AKs:0.75')
+    assert Range.parse('15%, AA:0') == Range.top(0.15) - 'AA'
+
+
+def test_classes_and_parts_work_with_in() -> None:
+    r = Range.parse('QQ+, AKs')
+    assert 'AKs' in r and 'QQ' in r and 'QQ+' in r and 'KK-QQ' in r and 'AsKs' in r and 'As Ks' in r
+    assert 'AKo' not in r and 'AK' not in r and 'JJ+' not in r and 'AsKd' not in r
+    assert (Card.parse('Ah'), Card.parse('Kh')) in r and StartingHand.parse('Qs Qd') in r
+    assert 'nonsense' not in r and 42 not in r and None not in r
+    partly = Range.parse('AhKh')
+    assert 'AhKh' in partly and 'AKs' not in partly  # a class is in when all of it is
+    assert 'AKs' in Range.parse('AKs:0.01')  # whatever its weight
+
+
+def test_iteration_yields_holdings_with_weights() -> None:
+    r = Range.parse('AA:0.5, AhKh')
+    pairs = list(r)
+    assert len(pairs) == len(r) == 7
+    assert [hand.holding_index for hand, _ in pairs] == sorted(hand.holding_index for hand, _ in pairs)
+    assert dict((str(hand), weight) for hand, weight in pairs)['AhKh'] == 1.0
+    assert sum(weight for _, weight in pairs) == r.combos == 4.0
+    assert all(isinstance(hand, StartingHand) and isinstance(weight, float) for hand, weight in pairs)
+
+
+def test_difference() -> None:
+    assert Range.parse('QQ+, AK') - 'KK, AKo' == Range.parse('AA, QQ, AKs')
+    assert Range.parse('QQ+') - Range.parse('KK:0.25') == Range.parse('AA, QQ, KK:0.75')
+    assert 'QQ+' - Range.parse('KK') == Range.parse('AA, QQ')
+    assert Range.parse('AA:0.5') - 'AA' == Range.parse('')
+
+
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(ranges(), ranges(), ranges())
+def test_laws_of_the_operators(a: Range, b: Range, c: Range) -> None:
+    assert a | b == b | a and a & b == b & a
+    assert (a | b) | c == a | (b | c) and (a & b) & c == a & (b & c)
+    assert a | a == a == a & a and a | (a & b) == a == a & (a | b)
+    assert a & (b | c) == (a & b) | (a & c)
+    np.testing.assert_allclose((a - b).weights + (a & b).weights, a.weights)  # the weight splits in two
+    assert (a - b).weights.min() >= 0 and ((a - b).weights <= a.weights).all()
+    assert a - a == Range.parse('') and a * 1 == a and len(a * 0) == 0
+    assert hash(a | b) == hash(b | a) and hash(Range.parse(str(a))) == hash(a)
+    assert sorted(hand.holding_index for hand, _ in a) == np.flatnonzero(a.weights).tolist()
+    for name in ('AA', 'AKs', 'T9o', '72o'):
+        assert (name in a) == bool((a.weights[CLASS_OF_HOLDING == class_index(name)] > 0).all())
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(['QQ+', 'AKs', 'ATs+:0.5', 'T9s-65s', '22-55:0.25', 'AhKh:0', 'AK', 'KQo:50%',
+                                 '5%', 'A5s-A2s', 'JJ:0', 'QsQh:2']), min_size=1, max_size=6),
+       st.randoms(use_true_random=False), st.sampled_from([', ', ',', ' ', '; ']))
+def test_order_and_separators_never_matter(parts: list[str], random: Any, separator: str) -> None:
+    expected = Range.parse(', '.join(parts))
+    random.shuffle(parts)
+    assert Range.parse(separator.join(parts)) == expected
+    assert Range.parse(str(expected)) == expected

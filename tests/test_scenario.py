@@ -52,7 +52,8 @@ BAD = [
     ({'hole': 'Ah Qh', 'board': 'Ad Ac As', 'ranges': 'AA'},
      "'ranges': no holding of 'AA' is possible with Ah Qh Ad Ac As known"),
     ({'hole': 'Ah Qh', 'opponents': 2, 'ranges': ['QQ+', 'AhQh']}, "'ranges[2]': no holding of 'AhQh' is possible"),
-    ({'hole': 'Ah Qh', 'ranges': ''}, "'ranges': no holding of '' is possible with Ah Qh known"),
+    ({'hole': 'Ah Qh', 'ranges': ''}, "'ranges': the range '' is empty: it holds no holding"),
+    ({'hole': 'Ah Qh', 'ranges': 'AhAd'}, "'ranges': no holding of 'AhAd' is possible with Ah Qh known"),
     ({'hole': 'Ah Qh', 'oponents': 2}, f"unknown field 'oponents' (expected {', '.join(FIELDS)})"),
     ({'hole': 'Ah Qh', 'name': 7}, "'name': expected text, got 7"),
     ('Ah Qh', "scenario 1: expected a table of fields, got 'Ah Qh'"),
@@ -109,3 +110,25 @@ def test_the_classic_scenario_runs_exactly():
     assert (two.ppot, two.npot) == (0.5041789128745651, 0.14514153391623746)
     five, = scenarios_from_data([{'hole': 'Ah Qh', 'board': '3h 4s Jh', 'opponents': 5, 'lookahead': 1}])[0].run()
     assert five.hs_n == 0.06857632055948792
+
+
+@pytest.mark.parametrize(('name', 'text', 'message'), [
+    ('digits.json', '{"scenario": [{"hole": "Ah Qh", "opponents": ' + '9' * 5000 + '}]}',
+     'not valid JSON (a number with thousands of digits)'),
+    ('digits.toml', '[[scenario]]\nhole = "Ah Qh"\nopponents = ' + '9' * 5000 + '\n', 'not valid TOML'),
+    ('deep.json', '[' * 100_000 + ']' * 100_000, 'nested too deeply'),
+    ('deep.toml', 'a = ' + '[' * 100_000 + ']' * 100_000, 'nested too deeply'),
+    ('twice.json', '{"scenario": [{"hole": "Ah Qh", "hole": "2c 2d"}]}',
+     "not valid JSON (the key 'hole' appears twice in one object)"),
+    ('nan.json', '{"scenario": [{"hole": "Ah Qh", "opponents": NaN}]}', 'NaN is not a JSON number'),
+    ('empty.toml', '[[scenario]]\nhole = "Ah Qh"\nranges = ""\n', "'ranges': the range '' is empty"),
+    ('blank.json', '{"scenario": [{"hole": "Ah Qh", "ranges": ["QQ+", " "], "opponents": 2}]}',
+     "'ranges[2]': the range ' ' is empty"),
+])
+def test_hostile_files_are_one_scenario_error(tmp_path: Path, name: str, text: str, message: str) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(ScenarioError) as caught:
+        load_scenarios(path)
+    assert message in str(caught.value) and '\n' not in str(caught.value)
+    assert 'known' not in str(caught.value)

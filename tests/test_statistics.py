@@ -17,6 +17,7 @@ from poker import (
     Player, PokerError, StartingHand, parse_cards,
 )
 from poker.enumeration import BEHIND, enumeration_tables, holding_outcomes, tally
+from poker.holdings import pair_numbers
 from poker.reference import ReferencePlayer
 from poker.reference import tally as reference_tally
 from poker.starting_hand import HOLDINGS
@@ -145,8 +146,7 @@ def brute_force_equity(hole: list[int], board: list[int], lookahead: int, weight
     mine = np.broadcast_to(np.array(hole, dtype=np.int8), (len(theirs), 2))
     my_values = HandRanker.rank_many(np.hstack([mine, fixed, runout]))
     their_values = HandRanker.rank_many(np.hstack([theirs, fixed, runout]))
-    low, high = theirs.min(axis=1).astype(np.intp), theirs.max(axis=1).astype(np.intp)
-    weight = weights[low * (103 - low) // 2 + high - low - 1]
+    weight = weights[pair_numbers(theirs[:, 0], theirs[:, 1])]
     score = (my_values > their_values) + 0.5 * (my_values == their_values)
     return float((weight * score).sum() / weight.sum())
 
@@ -242,7 +242,7 @@ class TestWeights:
     def test_bad_weights_raise(self) -> None:
         from poker import WeightsError
         player = Player(*SPOT)
-        for bad in (np.ones(1325), -np.ones(1326), np.full(1326, np.nan), {'AKx': 1}, 'AKs'):
+        for bad in (np.ones(1325), -np.ones(1326), np.full(1326, np.nan), {'AKx': 1}, b'AKs'):
             with pytest.raises(WeightsError):
                 player.calculate_hand_statistics(weights=bad)
         with pytest.raises(WeightsError, match='no holding'):
@@ -325,10 +325,10 @@ class TestPlayer:
         calls: list[int] = []
 
         class CountingRanker(HandRanker):
-            @staticmethod
-            def rank_key_sums(keys, size, bits):  # type: ignore[no-untyped-def]
-                calls.append(size)
-                return HandRanker.rank_key_sums(keys, size, bits)
+            @classmethod
+            def rank_many(cls, indices, *, validate=True):  # type: ignore[no-untyped-def]
+                calls.append(np.asarray(indices).shape[1])
+                return super().rank_many(indices, validate=validate)
 
         class Loki(Player):
             ranker = CountingRanker
@@ -346,7 +346,7 @@ class TestPlayer:
 @pytest.mark.parametrize('unknown, lookahead', [(47, 2), (47, 1), (46, 1), (45, 0)])
 def test_enumeration_tables(unknown: int, lookahead: int) -> None:
     tables = enumeration_tables(unknown, lookahead)
-    sentinel = len(tables.subset_pair)
+    sentinel = tables.subsets.shape[1]
     assert sentinel == (math.comb(unknown, 2 + lookahead) if lookahead else 0)
     if lookahead:
         valid = tables.grid != sentinel

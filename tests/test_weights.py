@@ -78,7 +78,7 @@ def test_a_set_per_opponent() -> None:
     ({3: 1}, '3'),
     ({'AKs': 'heavy'}, "'heavy'"),
     ({'AKs': -2}, 'non-negative'),
-    ('AKs', 'numbers'),
+    (b'AKs', 'numbers'),
     (np.array(['a'] * 1326), 'numbers'),
     ([], 'no weights'),
     (np.ones(0), 'no weights'),

@@ -7,30 +7,26 @@ its own cache misses (the ``make_hand`` hook). Deal the same few boards many tim
 factory ranks each distinct hand once, however often it is asked for it.
 
 Solution: below. Every method of HandRanker is a classmethod, so the counter is a class attribute, and
-``rank`` is the one hook every single-hand path goes through (``rank_many`` is the batch hook).
+``rank_many`` is the one ranking hook: ``rank`` (one hand) ranks a one-row batch with it, and so does
+every engine of the library, so the counter also sees what :class:`poker.Player` ranks for its
+statistics.
 
 Run it: ``python examples/exercises/counting_ranker.py``
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import ClassVar
 
 import numpy as np
 
-from poker import Card, Deck, HandFactory, HandRanker, RankableHand, StartingHand
+from poker import Card, Deck, HandFactory, HandRanker, Player, RankableHand, StartingHand
 
 
 class CountingRanker(HandRanker):
-    """A HandRanker that counts the hands it ranks, one at a time or in batches."""
+    """A HandRanker that counts the hands it ranks, one at a time or in batches (both reach rank_many)."""
 
     hands_ranked: ClassVar[int] = 0
-
-    @classmethod
-    def rank(cls, cards: Iterable[Card]) -> int:
-        cls.hands_ranked += 1
-        return super().rank(cards)
 
     @classmethod
     def rank_many(cls, indices: np.ndarray, *, validate: bool = True) -> np.ndarray:
@@ -40,6 +36,12 @@ class CountingRanker(HandRanker):
 
 class CountedHand(RankableHand):
     """A RankableHand whose value comes from the counting ranker."""
+
+    ranker = CountingRanker
+
+
+class CountingPlayer(Player):
+    """A Player whose engine ranks with the counting ranker."""
 
     ranker = CountingRanker
 
@@ -78,6 +80,10 @@ def main() -> None:
     CountingRanker.hands_ranked = 0
     CountingRanker.rank_many(np.array([[card.index for card in cards] for cards in deals]))
     print(f'one rank_many batch of them:   {CountingRanker.hands_ranked} hands in a single call')
+    CountingRanker.hands_ranked = 0
+    CountingPlayer('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=2)
+    print(f'Player on the flop, 2 to come: {CountingRanker.hands_ranked:,} hands ranked '
+          '(each set of final cards once: 178,365 for the opponent, 1,081 for us, 1,082 now)')
 
 
 if __name__ == '__main__':

@@ -5,14 +5,16 @@ The Java program this library descends from scored the wheel (5-4-3-2-A) like th
 five-card hands in six or seven cards. Write a :class:`poker.HandRanker` subclass that does the same, use
 it for a :class:`poker.RankableHand` subclass and compare a wheel with a six-high straight under both
 rankers. Then (1) rank a million heads-up showdowns with both and count how often the result changes, and
-(2) enumerate Papp's example, A♥Q♥ on 3♥4♠J♥ with two cards to come, under the Java scoring: the Java
-program's reported PPOT 0.5050257311126877 and NPOT 0.1433984109873438 come out to the last digit, so
-the wheel alone explains why they differ from the exact 0.5041789128745651 and 0.14514153391623746.
+(2) give the ranker to a :class:`poker.Player` subclass and compute Papp's example, A♥Q♥ on 3♥4♠J♥
+with two cards to come: the Java program's reported PPOT 0.5050257311126877 and NPOT 0.1433984109873438
+come out to the last digit, so the wheel alone explains why they differ from the exact
+0.5041789128745651 and 0.14514153391623746.
 
-Solution: below. ``rank`` (one hand) and ``rank_many`` (a batch) are the two hooks; both score every
-five-card subset with the wheel lifted and keep the best, so the single-hand and batch paths agree as
-they must. (Lifting only the final value is not enough: A-2-3-4-5-6 holds a six-high straight, which the
-Java scoring ranks below the wheel it also holds.)
+Solution: below. ``rank_many`` is the one ranking hook: ``rank`` (one hand), ``RankableHand``,
+``Player``'s engine and every other statistic rank through it, so overriding it alone changes them all.
+It scores every five-card subset with the wheel lifted and keeps the best. (Lifting only the final value
+is not enough: A-2-3-4-5-6 holds a six-high straight, which the Java scoring ranks below the wheel it
+also holds.)
 
 Run it: ``python examples/exercises/java_wheel_ranker.py``
 """
@@ -20,12 +22,10 @@ Run it: ``python examples/exercises/java_wheel_ranker.py``
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
 
 import numpy as np
 
-from poker import Card, HandCategory, HandRanker, RankableHand, parse_cards
-from poker.hand_statistics import AHEAD, BEHIND, TIED, potentials
+from poker import HandCategory, HandRanker, Player, RankableHand
 
 WHEEL, BROADWAY = HandCategory.STRAIGHT.first_value, HandCategory.STRAIGHT.last_value
 STEEL_WHEEL, ROYAL = HandCategory.STRAIGHT_FLUSH.first_value, HandCategory.STRAIGHT_FLUSH.last_value
@@ -41,20 +41,17 @@ class JavaWheelRanker(HandRanker):
         return np.where(lifted == STEEL_WHEEL, ROYAL, lifted).astype(values.dtype)
 
     @classmethod
-    def rank(cls, cards: Iterable[Card]) -> int:
-        return int(cls.rank_many(np.array([[card.index for card in cards]]))[0])
-
-    @classmethod
     def rank_many(cls, indices: np.ndarray, *, validate: bool = True) -> np.ndarray:
-        rows = np.asarray(indices)
-        best = None
-        for five in itertools.combinations(range(rows.shape[1]), 5):
-            values = cls.java_value(super().rank_many(rows[:, five], validate=validate))
-            best = values if best is None else np.maximum(best, values)
-        return best
+        rows, standard = np.asarray(indices), super().rank_many
+        fives = itertools.combinations(range(rows.shape[1]), 5)
+        return np.maximum.reduce([cls.java_value(standard(rows[:, five], validate=validate)) for five in fives])
 
 
 class JavaHand(RankableHand):
+    ranker = JavaWheelRanker
+
+
+class JavaPlayer(Player):
     ranker = JavaWheelRanker
 
 
@@ -75,23 +72,10 @@ def showdowns(deals: int, seed: int = 1998, batch: int = 100_000) -> tuple[int, 
     return changed, wrong_winner
 
 
-def two_card_potentials(ranker: type[HandRanker], hole: str = 'Ah Qh', board: str = '3h 4s Jh') -> tuple[float, float]:
-    """PPOT and NPOT with two cards to come, enumerated plainly (a NumPy batch per opponent holding)."""
-    mine, flop = [c.index for c in parse_cards(hole)], [c.index for c in parse_cards(board)]
-    unseen = [c for c in range(52) if c not in mine + flop]
-    runouts = list(itertools.combinations(unseen, 2))
-    my_final = dict(zip(runouts, ranker.rank_many(np.array([mine + flop + list(r) for r in runouts])).tolist()))
-    my_now = ranker.rank_many(np.array([mine + flop]))[0]
-    outcome = {1: AHEAD, 0: TIED, -1: BEHIND}
-    transitions = np.zeros((3, 3))
-    for holding in itertools.combinations(unseen, 2):
-        now = outcome[int(np.sign(my_now - ranker.rank_many(np.array([list(holding) + flop]))[0]))]
-        open_runouts = [r for r in runouts if not set(r) & set(holding)]
-        theirs = ranker.rank_many(np.array([list(holding) + flop + list(r) for r in open_runouts]))
-        later = np.sign(np.array([my_final[r] for r in open_runouts]) - theirs.astype(int))
-        for sign, column in outcome.items():
-            transitions[now, column] += int((later == sign).sum())
-    return potentials(tuple(tuple(row) for row in transitions.tolist()))  # type: ignore[arg-type]
+def two_card_potentials(player_class: type[Player], hole: str = 'Ah Qh', board: str = '3h 4s Jh') -> tuple[float, float]:
+    """PPOT and NPOT with two cards to come, straight from ``player_class``'s engine."""
+    stats = player_class(hole, board).calculate_hand_statistics(lookahead=2)
+    return stats.ppot, stats.npot
 
 
 def main() -> None:
@@ -105,9 +89,9 @@ def main() -> None:
     changed, wrong_winner = showdowns(deals)
     print(f'of {deals:,} heads-up showdowns the Java scoring changes the result of {changed:,} '
           f'({changed / deals:.3%}); {wrong_winner:,} of them get a wrong winner, the rest a false tie')
-    for ranker in (HandRanker, JavaWheelRanker):
-        ppot, npot = two_card_potentials(ranker)
-        print(f'{ranker.__name__:>15}: A♥Q♥ on 3♥4♠J♥, two cards to come: PPOT {ppot!r}, NPOT {npot!r}')
+    for player_class in (Player, JavaPlayer):
+        ppot, npot = two_card_potentials(player_class)
+        print(f'{player_class.ranker.__name__:>15}: A♥Q♥ on 3♥4♠J♥, two cards to come: PPOT {ppot!r}, NPOT {npot!r}')
 
 
 if __name__ == '__main__':

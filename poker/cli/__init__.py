@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import PokerError
 
-__all__ = ['COMMANDS', 'OneLineErrorParser', 'build_parser', 'main']
+__all__ = ['COMMANDS', 'OneLineErrorParser', 'build_parser', 'main', 'one_line']
 
-COMMANDS: tuple[str, ...] = ('rank', 'stats', 'preflop', 'range', 'advise', 'kelly', 'match')
+COMMANDS: tuple[str, ...] = ('rank', 'stats', 'preflop', 'range', 'equity', 'advise', 'kelly', 'match')
 """The command modules of this package, in the order ``--help`` lists them."""
 
 
@@ -23,7 +23,7 @@ class OneLineErrorParser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr and exit status 2 (scripts use it too)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        print(f'{self.prog}: error: {message}', file=sys.stderr)
+        print(f'{self.prog}: error: {one_line(message)}', file=sys.stderr)
         raise SystemExit(2)
 
 
@@ -43,17 +43,34 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    handler = getattr(args, 'handler', None)
-    if handler is None:
-        parser.print_help()
-        return 0
+    """Run the command line; returns the exit status: 0 done, 2 bad input (one line on stderr), 130 Ctrl-C."""
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        handler = getattr(args, 'handler', None)
+        if handler is None:
+            parser.print_help()
+            return 0
         return int(handler(args) or 0)
+    except SystemExit as done:  # argparse after --help, --version or a usage error (already printed)
+        return done.code if isinstance(done.code, int) else 0 if done.code is None else 2
     except PokerError as error:
-        print(f'poker: error: {error}', file=sys.stderr)
+        print(f'poker: error: {one_line(str(error))}', file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: quietly, with the shell's status for SIGINT
+        print(file=sys.stderr)
+        return 130
     except BrokenPipeError:  # pragma: no cover - e.g. `poker ... | head`
         return 0
+    except OSError as error:  # a file that cannot be read or written
+        print(f'poker: error: {one_line(str(error))}', file=sys.stderr)
+        return 2
+
+
+def one_line(text: str) -> str:
+    """``text`` with its line breaks and runs of spaces folded into single spaces.
+
+    >>> one_line('a\\n   b')
+    'a b'
+    """
+    return ' '.join(text.split())

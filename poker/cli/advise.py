@@ -4,6 +4,7 @@ Kelly bet when a bankroll is given."""
 from __future__ import annotations
 
 import argparse
+import math
 from typing import Any
 
 from ..advice import Advice, Situation, advise
@@ -11,6 +12,7 @@ from ..card import Card, format_cards, parse_cards
 from ..errors import CardCountError
 from ..hand_statistics import HandStatistics
 from ..kelly import kelly_bet, kelly_fraction, showdown_probabilities
+from .options import add_board, add_json, add_lookahead, add_opponents, add_range, amount, whole, words
 from .output import colour, print_json
 
 __all__ = ['add_parser', 'hand_cards', 'opponent_weights', 'player_statistics', 'run']
@@ -27,19 +29,22 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                '  poker advise AsKd --pot 3 --to-call 2 --bet-size 2 --range "QQ+,AKs" --bankroll 500 --json',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('hole', nargs='+', help='your two hole cards, e.g. "Ah Kh" (spaces optional)')
-    parser.add_argument('--board', default='', help='0, 3, 4 or 5 board cards (default: none, before the flop)')
-    parser.add_argument('--pot', type=float, required=True,
+    add_board(parser)
+    parser.add_argument('--pot', type=amount('the pot'), required=True,
                         help="the pot before you act, this round's bets included")
-    parser.add_argument('--to-call', type=float, required=True, help='what it costs you to stay in (0: nothing)')
-    parser.add_argument('--bet-size', type=float, required=True, help='the bet of this round (fixed limit)')
-    parser.add_argument('--bets', type=int, default=0,
+    parser.add_argument('--to-call', type=amount('the amount to call'), required=True,
+                        help='what it costs you to stay in (0: nothing)')
+    parser.add_argument('--bet-size', type=amount('the bet size', positive=True), required=True,
+                        help='the bet of this round (fixed limit)')
+    parser.add_argument('--bets', type=whole('bets', 0, 100), default=0,
                         help='bets made this round, a blind included (default: the bets to call)')
     parser.add_argument('--called', action='store_true', help='you have already called a bet this round')
-    parser.add_argument('--opponents', type=int, default=1, help='opponents still in (default 1)')
-    parser.add_argument('--range', dest='range_text', metavar='RANGE',
-                        help='the opponents\' range, e.g. "TT+,AQs+,KQs" (default: every holding alike)')
-    parser.add_argument('--bankroll', type=float, help='your bankroll: also print the Kelly bet')
-    parser.add_argument('--json', action='store_true', help='print JSON')
+    add_opponents(parser)
+    add_lookahead(parser)
+    add_range(parser)
+    parser.add_argument('--bankroll', type=amount('the bankroll', positive=True),
+                        help='your bankroll: also print the Kelly bet')
+    add_json(parser)
     add_preflop_options(parser)
     parser.set_defaults(handler=run)
 
@@ -56,12 +61,12 @@ def hand_cards(hole_text: str, board_text: str = '') -> tuple[tuple[Card, ...], 
     return hole, board
 
 
-def opponent_weights(range_text: str | None) -> Any:
-    """The weights of a range given in text (:class:`poker.range.Range`), or None for every holding alike."""
-    if range_text is None:
+def opponent_weights(hands: Any) -> Any:
+    """The weights of a :class:`poker.range.Range` (or range text), or None for every holding alike."""
+    if hands is None:
         return None
     from ..range import Range
-    return Range.parse(range_text).weights
+    return Range.coerce(hands).weights
 
 
 def player_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, opponents: int = 1, weights: Any = None,
@@ -73,9 +78,10 @@ def player_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, oppone
 
 
 def run(args: argparse.Namespace) -> int:
-    hole, board = hand_cards(' '.join(args.hole), args.board)
+    hole, board = hand_cards(words(args.hole), args.board)
     situation = Situation(args.pot, args.to_call, args.bet_size, args.bets, args.called)  # checks the amounts
-    stats = player_statistics(hole, board, opponents=args.opponents, weights=opponent_weights(args.range_text))
+    stats = player_statistics(hole, board, opponents=args.opponents, lookahead=args.lookahead,
+                              weights=opponent_weights(args.range))
     advice = preflop_advice(args, hole, board, situation)
     if advice is None:
         advice = advise(stats, pot=situation.pot, to_call=situation.to_call, bet_size=situation.bet_size,
@@ -95,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _kelly(stats: HandStatistics, bankroll: float, pot: float, opponents: int) -> dict[str, Any]:
     """The Kelly numbers, with the pot as the retained pot."""
-    bet = kelly_bet(stats, bankroll, retained_pot=pot, opponents=opponents)
+    bet = min(kelly_bet(stats, bankroll, retained_pot=pot, opponents=opponents), math.floor(bankroll))
     win, split = showdown_probabilities(stats)
     fraction = kelly_fraction(win, split, opponents, pot / bankroll) if bankroll > 0 else 0.0
     return {'bet': bet, 'fraction': fraction, 'bankroll': bankroll, 'retained_pot': pot,
@@ -120,9 +126,9 @@ def _print_text(hole: tuple[Card, ...], board: tuple[Card, ...], stats: HandStat
 def add_preflop_options(parser: argparse.ArgumentParser) -> None:
     """--players, --position and --tightness: with no board, play Papp's pre-flop strategy (section 6.1)."""
     group = parser.add_argument_group("Papp's pre-flop strategy (no board; any of these options turns it on)")
-    group.add_argument('--players', type=float, metavar='P',
+    group.add_argument('--players', type=amount('players', positive=True), metavar='P',
                        help='players expected to play the hand (picks the income-rate table; default opponents + 1)')
-    group.add_argument('--position', type=int, metavar='N',
+    group.add_argument('--position', type=whole('position', 0, 21), metavar='N',
                        help="Papp's position: 0 on the button, players - 1 in the small blind (default 0)")
     group.add_argument('--tightness', choices=('tight', 'moderate', 'loose'),
                        help='tight, moderate or loose (default loose, as Loki)')

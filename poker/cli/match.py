@@ -4,10 +4,11 @@ with a 95% interval, and a picture of the cumulative results."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
-from ..errors import PokerError
 from ..match import PLAYER_KINDS, match
+from .options import add_json, add_png, add_seed, add_workers, whole
 from .output import print_json
 
 __all__ = ['add_parser', 'run']
@@ -26,25 +27,24 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--players', required=True, metavar='A,B,...',
                         help='2 to 10 players, comma-separated (a name may repeat)')
-    parser.add_argument('--hands', type=int, required=True, metavar='N',
+    parser.add_argument('--hands', type=whole('hands', 1, 10_000_000), required=True, metavar='N',
                         help='deals to play; each is played once per player, seats rotated')
-    parser.add_argument('--seed', type=int, metavar='S', help='seed of the deals (default: a fresh one, printed)')
-    parser.add_argument('--workers', type=int, metavar='N', help='worker processes (default: play here)')
-    parser.add_argument('--json', action='store_true', help='print JSON')
-    parser.add_argument('--png', metavar='FILE', help='draw the cumulative results (needs matplotlib)')
+    add_seed(parser)
+    add_workers(parser)
+    add_json(parser)
+    add_png(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     players = [name.strip() for name in args.players.split(',') if name.strip()]
-    if args.workers is not None and not 1 <= args.workers <= 256:
-        raise PokerError(f'--workers must be from 1 to 256, got {args.workers}')
     if args.png is not None:
         from ..plotting import _figure
         _figure(1, 1)  # fail before playing when matplotlib is missing
-    if args.workers and args.workers > 1:
+    workers = args.workers if args.workers is not None else (os.cpu_count() or 1) if args.hands >= 200 else 1
+    if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(args.workers) as executor:
+        with ProcessPoolExecutor(workers) as executor:
             result = match(players, args.hands, seed=args.seed, executor=executor)
     else:
         result = match(players, args.hands, seed=args.seed)

@@ -7,7 +7,11 @@ import os
 import sys
 from typing import Any, TextIO
 
-__all__ = ['colour', 'print_json', 'use_colour']
+import numpy as np
+
+from ..errors import PokerError
+
+__all__ = ['colour', 'print_json', 'to_json', 'use_colour']
 
 _CODES = {'bold': '1', 'red': '31', 'green': '32', 'yellow': '33', 'blue': '34', 'dim': '2'}
 
@@ -25,6 +29,30 @@ def colour(text: str, style: str, enabled: bool | None = None) -> str:
     return f'\x1b[{_CODES[style]}m{text}\x1b[0m' if enabled else text
 
 
+def to_json(data: Any) -> str:
+    """``data`` as indented, strict JSON: NumPy numbers and arrays as plain ones, and never NaN or Infinity
+    (a :class:`~poker.errors.PokerError` instead: no command may print what JSON parsers refuse).
+
+    >>> to_json({'a': np.float64(0.5), 'b': np.arange(2)}).split()
+    ['{', '"a":', '0.5,', '"b":', '[', '0,', '1', ']', '}']
+    >>> to_json({'x': float('nan')})
+    Traceback (most recent call last):
+    ...
+    poker.errors.PokerError: a result is not a finite number, so it cannot be written as JSON: {'x': nan}
+    """
+    try:
+        return json.dumps(data, indent=2, allow_nan=False, default=_plain)
+    except ValueError:
+        raise PokerError(f'a result is not a finite number, so it cannot be written as JSON: {data!r:.200}') from None
+
+
+def _plain(value: Any) -> Any:
+    """JSON's fallback for NumPy values."""
+    if isinstance(value, (np.ndarray, np.generic)):
+        return value.tolist()
+    raise TypeError(f'{type(value).__name__} is not JSON data')
+
+
 def print_json(data: Any) -> None:
-    """Print ``data`` as indented JSON."""
-    print(json.dumps(data, indent=2, sort_keys=False))
+    """Print ``data`` as strict JSON (:func:`to_json`): the one JSON writer of every command."""
+    print(to_json(data))

@@ -7,6 +7,7 @@ import argparse
 from ..hand_ranker import HandRanker
 from ..starting_hand import HAND_CLASSES
 from .grid import GRID_NOTE, render_grid
+from .options import add_json, add_opponents, add_png
 from .output import print_json
 
 TABLE_NAMES = {'1': 'IR2', '2-3': 'IR4', '4+': 'IR7'}
@@ -18,12 +19,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description="Papp's preflop income rates (thousandths of a bet won per hand) of the 169 "
                     'starting-hand classes against N opponents: IR2 for 1, IR4 for 2-3, IR7 for 4 or more.',
         epilog='examples:\n  poker preflop\n  poker preflop --opponents 5\n  poker preflop --json\n'
-               '  poker preflop --opponents 3 --png preflop.png   (needs: pip install \'poker[plot]\')',
+               '  poker preflop --opponents 3 --png preflop.png   (needs: pip install \'loki-holdem[plot]\')',
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--opponents', type=int, default=1, metavar='N',
-                        help=f'number of opponents, 1 to {HandRanker.MAX_OPPONENTS} (default 1)')
-    parser.add_argument('--json', action='store_true', help='print JSON')
-    parser.add_argument('--png', metavar='FILE', help='also draw the grid as a heat map picture')
+    add_opponents(parser)
+    add_json(parser)
+    add_png(parser)
     parser.set_defaults(handler=run)
 
 

@@ -6,6 +6,7 @@ import argparse
 
 from ..starting_hand import HAND_CLASSES
 from .grid import GRID_NOTE, class_weight_grid, render_grid
+from .options import add_json, add_png, words
 from .output import print_json
 
 
@@ -13,13 +14,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         'range', help="show a range of starting hands on the 13x13 grid",
         description='Read range notation and show which starting hands it holds, and how much of each: '
-                    'a full class shows its name, part of one its percentage, an absent one a dot.',
-        epilog='examples:\n  poker range "QQ+, AKs"\n  poker range "22+, A2s+, KTs+, QJs, AJo+:0.5" --json\n'
-               '  poker range "TT+, AQs+" --png range.png   (needs: pip install \'poker[plot]\')',
+                    'a full class shows its name, part of one its percentage, an absent one a dot. '
+                    'Parts are separated by commas, semicolons or spaces; where they overlap the more specific '
+                    'part decides (a holding over a class over a group of classes), then the larger weight.',
+        epilog='examples:\n  poker range "QQ+, AKs"\n  poker range QQ+ AKs T9s-65s AJo:50%\n'
+               '  poker range 15%\n  poker range "22+, A2s+, KTs+, QJs, AJo+:0.5" --json\n'
+               '  poker range "TT+, AQs+" --png range.png   (needs: pip install \'loki-holdem[plot]\')',
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('text', nargs='+', help='range notation, e.g. "QQ+, AKs, ATs+:0.5"')
-    parser.add_argument('--json', action='store_true', help='print JSON')
-    parser.add_argument('--png', metavar='FILE', help='also draw the range as a heat map picture')
+    parser.add_argument('text', nargs='+', help='range notation, in one word or several: '
+                                                '"QQ+, AKs, ATs+:0.5" or QQ+ AKs ATs+:0.5')
+    add_json(parser)
+    add_png(parser)
     parser.set_defaults(handler=run)
 
 
@@ -37,7 +42,7 @@ def _style(share: float) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from ..range import Range  # imported here: the command line must start fast
-    text = ' '.join(args.text)
+    text = words(args.text)
     hand_range = Range.parse(text)
     weights = hand_range.weights
     grid = class_weight_grid(weights)

@@ -6,6 +6,7 @@ import argparse
 
 from ..card import format_cards
 from ..rankable_hand import RankableHand
+from .options import add_json, words
 from .output import colour, print_json
 
 
@@ -15,12 +16,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         epilog='examples:\n  poker rank "Ah Kh Qh Jh Th 2c 3d"\n  poker rank 5c4d3h2sAc --json',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('cards', nargs='+', help='the cards, e.g. "Ah Kh Qh Jh Th" (spaces optional)')
-    parser.add_argument('--json', action='store_true', help='print JSON')
+    add_json(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    hand = RankableHand.parse(' '.join(args.cards))
+    hand = RankableHand.parse(words(args.cards))
     if args.json:
         print_json({'cards': [str(c) for c in hand.cards], 'value': hand.value, 'category': hand.category.label,
                     'best_five': [str(c) for c in hand.best_five], 'description': hand.description})

@@ -1,7 +1,12 @@
 """``poker stats HOLE --board BOARD``: HS, HSn, PPOT, NPOT, EHS and EHS' of a hand, exactly.
 
-The opponents' holdings are weighted uniformly; the library's :class:`~poker.player.Player` takes
-opponent models.
+The opponents' holdings are weighted uniformly, or by ``--range``; the library's
+:class:`~poker.player.Player` takes opponent models.
+
+Ahead, tied and behind come both ways, under names that say which: ``share_ahead`` (``_tied``,
+``_behind``) is the share, ``weighted_ahead`` (...) the weighted count, and ``outcomes_of`` says what was
+counted: on a board the opponent's holdings now (so ``share_ahead`` is the share of holdings beaten now),
+before the flop the showdowns over every board.
 """
 
 from __future__ import annotations
@@ -9,10 +14,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+import numpy as np
+
 from ..card import format_cards
 from ..errors import PokerError
 from ..hand_statistics import HandStatistics
 from ..player import Player
+from ..weights import known_holdings, weight_array
+from .options import add_board, add_json, add_lookahead, add_opponents, add_png, add_range, words
 from .output import colour, print_json
 
 _LABELS = ('ahead', 'tied', 'behind')
@@ -28,20 +37,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                '  poker stats Ah Qh --board 3h4sJh2c --opponents 3 --json\n'
                '  poker stats AhQh --board "3h 4s Jh" --range "TT+, AJs+, KQs, AKo"\n'
                '  poker stats AsAd --opponents 4\n'
-               '  poker stats AhQh --board "3h 4s Jh" --png strength.png   (needs: pip install \'poker[plot]\')',
+               '  poker stats --hero-range "22+, A2s+, KTo+" --range "QQ+, AKs" --board "3h 4s Jh"\n'
+               '  poker stats AhQh --board "3h 4s Jh" --png strength.png   (needs: pip install \'loki-holdem[plot]\')',
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('hole', nargs='+', help='the two hole cards, e.g. AhQh')
-    parser.add_argument('--board', '-b', nargs='+', default=[],
-                        help='the board: 3, 4 or 5 cards (none: before the flop, the exact all-in equity)')
-    parser.add_argument('--opponents', '-n', type=int, default=1, help='opponents still in the hand (1-22)')
-    parser.add_argument('--lookahead', '-l', type=int, default=None,
-                        help='cards to look ahead for the potentials: 2 (flop), 1 or 0; '
-                             'default 2 on the flop, 1 on the turn, 0 on the river')
-    parser.add_argument('--range', '-r', dest='range_text', default=None,
-                        help='the opponent\'s range, e.g. "QQ+, AKs, AQo:0.5" (default: every holding alike)')
-    parser.add_argument('--json', action='store_true', help='print JSON')
-    parser.add_argument('--png', metavar='FILE',
-                        help="also draw the hand's strength after each runout as a histogram picture")
+    parser.add_argument('hole', nargs='*', help='the two hole cards, e.g. AhQh (or --hero-range)')
+    add_board(parser)
+    add_opponents(parser)
+    add_lookahead(parser)
+    add_range(parser)
+    add_range_options(parser)
+    add_json(parser)
+    add_png(parser)
     parser.set_defaults(handler=run)
 
 
@@ -50,7 +56,31 @@ def _number(value: float) -> str:
     return f'{int(value):,}' if float(value).is_integer() else f'{value:,.4f}'
 
 
-def render(player: Player, stats: HandStatistics, use_colour: bool | None = None) -> str:
+def outcomes(player: Player, stats: HandStatistics, weights: Any = None) -> dict[str, Any]:
+    """Ahead, tied and behind both as shares and as weighted counts, saying what was counted.
+
+    On a board they are the opponent's holdings now (each counted by its weight); before the flop the
+    showdowns after every board (the weighted holdings times :attr:`HandStatistics.runouts`), since
+    :class:`HandStatistics` holds the shares there.
+    """
+    total = stats.ahead + stats.tied + stats.behind
+    counts: tuple[float, ...]
+    if player.board:
+        counts = (stats.ahead, stats.tied, stats.behind)
+        shares = tuple(count / total if total else 0.0 for count in counts)
+        of = 'weighted opponent holdings now'
+    else:
+        shares = tuple(share / total if total else 0.0 for share in (stats.ahead, stats.tied, stats.behind))
+        array = weight_array(weights)[~known_holdings(card.index for card in player.hole_cards)]
+        showdowns = float(array.sum()) * stats.runouts
+        integral = stats.exact and bool(np.all(array == np.round(array)))
+        counts = tuple(float(round(share * showdowns)) if integral else share * showdowns for share in shares)
+        of = 'weighted showdowns over every board'
+    return {'outcomes_of': of, **{f'share_{label}': value for label, value in zip(_LABELS, shares)},
+            **{f'weighted_{label}': value for label, value in zip(_LABELS, counts)}}
+
+
+def render(player: Player, stats: HandStatistics, use_colour: bool | None = None, weights: Any = None) -> str:
     """The statistics as a readable table."""
     who = 'opponent' if stats.opponents == 1 else 'opponents'
     hand = player.hand
@@ -58,9 +88,14 @@ def render(player: Player, stats: HandStatistics, use_colour: bool | None = None
         f'before the flop: {player.starting_hand.hand_class}'
     lines = [f'{colour(format_cards(player.hole_cards, sep=""), "bold", use_colour)} {where}, '
              f'against {stats.opponents} {who}']
-    counts = ', '.join(f'{_number(getattr(stats, label))} {label}' for label in _LABELS)
+    known = outcomes(player, stats, weights)
+    if player.board:
+        counts = ', '.join(f'{_number(known[f"weighted_{label}"])} {label}' for label in _LABELS)
+        note = f'weighted holdings now: {counts} of {stats.holdings:,} holdings'
+    else:
+        note = 'shares of showdowns: ' + ', '.join(f'{known[f"share_{label}"]:.2%} {label}' for label in _LABELS)
     rows = [
-        ('HS', stats.hs, f'{counts} of {stats.holdings:,} holdings'),
+        ('HS', stats.hs, note),
         ('HSn', stats.hs_n, f'HS to the power {stats.opponents}'),
         ('PPOT', stats.ppot, 'chance to pull ahead'),
         ('NPOT', stats.npot, 'chance to fall behind'),
@@ -86,18 +121,21 @@ def render(player: Player, stats: HandStatistics, use_colour: bool | None = None
 
 
 def run(args: argparse.Namespace) -> int:
-    player = Player(' '.join(args.hole), ' '.join(args.board))
-    weights = None
-    if args.range_text is not None:
-        from ..range import Range
-        weights = Range.parse(args.range_text)
+    if args.hero_range is not None:
+        return run_range(args)
+    if not args.hole:
+        raise PokerError('give the two hole cards (e.g. poker stats AhQh) or a whole range with --hero-range')
+    player = Player(words(args.hole), args.board)
+    weights = args.range
     stats = player.calculate_hand_statistics(opponents=args.opponents, lookahead=args.lookahead, weights=weights)
     if args.png:
         draw(player, stats, args.png, weights)
     if args.json:
-        print_json({'street': player.street, **stats.to_dict(), **({'picture': args.png} if args.png else {})})
+        data = {key: value for key, value in stats.to_dict().items() if key not in _LABELS}  # named below
+        print_json({'street': player.street, **data, **outcomes(player, stats, weights),
+                    **({'picture': args.png} if args.png else {})})
     else:
-        print(render(player, stats))
+        print(render(player, stats, weights=weights))
         if args.png:
             print(f'picture: {args.png}')
     return 0
@@ -117,3 +155,58 @@ def draw(player: Player, stats: HandStatistics, path: str, weights: Any = None) 
         title=f'{format_cards(player.hole_cards)} on {format_cards(player.board)} against {who}: '
               f'{len(values):,} runouts ({to_come})',
         label='HSn after the runout' if stats.opponents > 1 else 'HS after the runout')
+
+
+# ------------------------------------------------------------------------------ a whole hero range
+def add_range_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the range mode: ``--hero-range`` (instead of hole cards) and ``--show``."""
+    parser.add_argument('--hero-range', default=None, metavar='RANGE',
+                        help='statistics for every holding of this range at once, e.g. "22+, A2s+, KTo+" '
+                             '(a 13x13 grid of the classes; give no hole cards)')
+    parser.add_argument('--show', choices=('ehs', 'hs', 'equity'), default='ehs',
+                        help='with --hero-range: the statistic in the grid (default ehs)')
+
+
+def range_grid(stats: Any, show: str) -> list[list[str]]:
+    """The 13x13 cells: each class's hero-weighted mean of ``show``, blank outside the range."""
+    from ..starting_hand import HAND_CLASSES
+    means = stats.by_class(show)
+    return [[f'{means[name]:.3f}'.lstrip('0') if name in means else '' for name in HAND_CLASSES[13 * r:13 * r + 13]]
+            for r in range(13)]
+
+
+def run_range(args: argparse.Namespace) -> int:
+    """``poker stats --hero-range ...``: every holding of the hero range against the opponent's range."""
+    from ..range import Range
+    from ..range_statistics import range_statistics
+    from .grid import GRID_NOTE, render_grid
+    if args.hole:
+        raise PokerError(f'give hole cards or --hero-range, not both (got {" ".join(args.hole)!r})')
+    hero = Range.parse(args.hero_range)
+    if not hero:
+        raise PokerError(f'the hero range {args.hero_range!r} holds no holding')
+    opponent = args.range
+    against = 'every holding' if opponent is None else str(opponent)
+    stats = range_statistics(hero, args.board, opponent, lookahead=args.lookahead,
+                             opponents=args.opponents)
+    if args.png:
+        from ..plotting import range_statistics_png
+        range_statistics_png(stats, args.png, statistic=args.show,
+                             title=f'{args.hero_range} against {against}'
+                                   f'{" on " + format_cards(stats.board) if stats.board else " before the flop"}')
+    if args.json:
+        print_json({'board': [str(c) for c in stats.board], 'lookahead': stats.lookahead, 'opponents': stats.opponents,
+                    'show': args.show, 'holdings': len(stats), 'opponent_holdings': stats.opponent_holdings,
+                    'range_equity': stats.range_equity, 'exact': stats.exact, 'classes': stats.by_class(args.show),
+                    **({'picture': args.png} if args.png else {})})
+        return 0
+    where = f'on {format_cards(stats.board)}' if stats.board else 'before the flop'
+    print(f'{args.hero_range} ({len(stats):,} holdings) {where} against '
+          f'{against} ({stats.opponent_holdings:,} holdings): mean {args.show.upper()} '
+          f'by class ({GRID_NOTE})')
+    print(render_grid(range_grid(stats, args.show)))
+    sampled = '' if stats.exact else ' (sampled)'
+    print(f'range equity {stats.range_equity:.4f}{sampled}')
+    if args.png:
+        print(f'picture: {args.png}')
+    return 0

@@ -1,0 +1,154 @@
+"""How fast is the range engine? Medians, with ratios against baselines measured in the same run.
+
+    PYTHONPATH=. python bench/range_statistics.py [--repeats 5] [--player-sample 100] [--seed 2026]
+
+Cases (targets from issue 10):
+
+* all 1,176 holdings on a flop, HS + PPOT + NPOT with two cards to come, against every holding:
+  ``range_statistics(board=flop)`` against a loop of ``Player.calculate_hand_statistics`` (timed on
+  ``--player-sample`` holdings and scaled to 1,176; target <= 1 s);
+* the same against a 20-holding range (``QQ+, AKs``): at most a fifth of the time against everything;
+* river, one hand against ``QQ+, AKs``: eval7's ``py_hand_vs_range_exact`` against ``range_statistics``
+  for that hand, and per hand when the whole hero range is asked at once;
+* ``Player`` on the flop against every holding and against ``QQ+, AKs`` (target about 5 ms);
+* ``HandRanker.rank_many`` on 1.7 million 7-card uint8 rows.
+
+Times are medians of wall time and of process CPU time (the CPU column is steadier on a shared machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from poker import Card, HandRanker, Player, Range, range_statistics  # noqa: E402
+
+DECK = [Card.from_index(i) for i in range(52)]
+NARROW = 'QQ+, AKs'
+
+
+def medians(action: Callable[[], object], repeats: int) -> tuple[float, float]:
+    """Median wall and CPU seconds of ``repeats`` calls, after one untimed call."""
+    action()
+    wall, cpu = [], []
+    for _ in range(repeats):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        action()
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    return float(np.median(wall)), float(np.median(cpu))
+
+
+def row(label: str, times: tuple[float, float], baseline: str = '', ratio: float | None = None,
+        target: str = '') -> None:
+    wall, cpu = times
+    shown = '' if ratio is None else f'{ratio:,.1f}x' if ratio >= 0.1 else f'{ratio:.3f}x'
+    print(f'{label:<58}{wall * 1e3:>11.4f}{cpu * 1e3:>11.4f}  {target:<10}{shown:>10}  {baseline}')
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--repeats', type=int, default=5)
+    parser.add_argument('--player-sample', type=int, default=100)
+    parser.add_argument('--seed', type=int, default=2026)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    cards = rng.sample(DECK, 5)
+    flop, river = cards[:3], cards
+    narrow = Range.parse(NARROW)
+    print(f'flop {" ".join(map(str, flop))}, river {" ".join(map(str, river))}; narrow range {NARROW!r}')
+    header = f'{"case":<58}{"wall ms":>11}{"cpu ms":>11}  {"target":<10}{"ratio":>10}  baseline'
+    print(header)
+    print('-' * len(header))
+
+    # 1. every holding on the flop, two cards to come, against every holding
+    every = medians(lambda: range_statistics(board=flop), args.repeats)
+    holdings = range_statistics(board=flop).holdings
+    sample = rng.sample(holdings.tolist(), args.player_sample)
+
+    from poker.holdings import HOLDINGS
+
+    def loop() -> None:
+        for number in sample:
+            hole = [DECK[int(HOLDINGS[number][0])], DECK[int(HOLDINGS[number][1])]]
+            Player(hole, flop).calculate_hand_statistics(lookahead=2)
+
+    looped = medians(loop, 1)
+    scale = len(holdings) / len(sample)
+    looped = (looped[0] * scale, looped[1] * scale)
+    row('flop, 1,176 holdings vs every holding: range_statistics', every, 'Player loop (scaled)',
+        looped[1] / every[1], '<= 1000')
+    row(f'  Player loop over 1,176 holdings (timed {len(sample)}, scaled)', looped)
+
+    # 2. the same against a 20-holding range
+    few = medians(lambda: range_statistics(board=flop, opponent=narrow), args.repeats)
+    row(f'flop, 1,176 holdings vs {NARROW}: range_statistics', few, 'vs every holding', every[1] / few[1],
+        '>= 5x')
+
+    # 3. river, one hand against the narrow range
+    hero = [c for c in DECK if c not in river][:2]
+    hero_text = ''.join(map(str, hero))
+    one = medians(lambda: range_statistics(hero_text, river, narrow), args.repeats * 20)
+    player_one = medians(lambda: Player(hero, river).calculate_hand_statistics(weights=narrow), args.repeats * 20)
+    whole = medians(lambda: range_statistics(None, river, narrow), args.repeats * 4)
+    from poker.enumeration import tally
+    hole_indices, river_indices = [c.index for c in hero], [c.index for c in river]
+    narrow_sets = narrow.weights[np.newaxis, :]
+    tally_one = medians(lambda: tally(hole_indices, river_indices, 0, narrow_sets), args.repeats * 20)
+    per_hand = (whole[0] / 1081, whole[1] / 1081)
+    try:
+        import eval7
+        hand_range = eval7.HandRange(NARROW)
+        e7_hero = [eval7.Card(str(c)) for c in hero]
+        e7_board = [eval7.Card(str(c)) for c in river]
+        peer = medians(lambda: eval7.py_hand_vs_range_exact(e7_hero, hand_range, e7_board), args.repeats * 200)
+        row(f'river, {hero_text} vs {NARROW}: eval7 py_hand_vs_range_exact', peer)
+        row('  range_statistics, that one hand', one, 'eval7', peer[1] / one[1], 'faster')
+        row('  Player, that one hand, counts only (tally)', tally_one, 'eval7', peer[1] / tally_one[1])
+        row('  Player.calculate_hand_statistics, that one hand', player_one, 'eval7', peer[1] / player_one[1])
+        row('  range_statistics, all 1,081 hands at once, per hand', per_hand, 'eval7', peer[1] / per_hand[1],
+            'faster')
+    except ImportError:
+        print('eval7 is not installed: the river peer comparison is skipped (pip install eval7)')
+        row(f'river, {hero_text} vs {NARROW}: range_statistics', one)
+
+    # 4. Player on the flop
+    spots = [rng.sample(DECK, 5) for _ in range(40)]
+    state = {'i': 0}
+
+    def next_player(weights: object = None) -> None:
+        spot = spots[state['i'] % len(spots)]
+        state['i'] += 1
+        Player(spot[:2], spot[2:]).calculate_hand_statistics(lookahead=2, weights=weights)
+
+    player_all = medians(next_player, 40)
+    player_few = medians(lambda: next_player(narrow), 40)
+    row('Player, flop, 2 to come, vs every holding (40 spots)', player_all, '', None, '<= ~5')
+    row(f'Player, flop, 2 to come, vs {NARROW}', player_few, 'vs every holding', player_all[1] / player_few[1],
+        '>= 5x')
+    for street, size in (('turn', 6), ('river', 7)):
+        spot = rng.sample(DECK, size)
+        everyone = medians(lambda: Player(spot[:2], spot[2:]).calculate_hand_statistics(), 40)
+        some = medians(lambda: Player(spot[:2], spot[2:]).calculate_hand_statistics(weights=narrow), 40)
+        row(f'Player, {street}, vs {NARROW}', some, f'vs every holding ({everyone[1] * 1e3:.3f} ms)',
+            everyone[1] / some[1])
+
+    # 5. the ranking hook itself
+    generator = np.random.default_rng(args.seed)
+    rows = np.argsort(generator.random((1_700_000, 52), dtype=np.float32), axis=1)[:, :7].astype(np.uint8)
+    ranked = medians(lambda: HandRanker.rank_many(rows, validate=False), args.repeats)
+    row('HandRanker.rank_many, 1.7M x 7 uint8, validate=False', ranked)
+    checked = medians(lambda: HandRanker.rank_many(rows), args.repeats)
+    row('HandRanker.rank_many, 1.7M x 7 uint8, validated', checked)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,203 @@
+"""Argument checks, in one place: every public function checks its arguments on entry with these.
+
+Each check returns the value in its plain Python form (an ``int``, a ``float``, an integer array) or raises
+the narrow :class:`~poker.errors.PokerError` subclass it is given, with a one-line message that names the
+argument and quotes the bad value (:func:`shown`: huge or multi-line reprs are cut to one short line).
+Booleans are never numbers here, and NumPy scalars are numbers like Python's own.
+
+>>> whole_number('deals', 20_000, minimum=2)
+20000
+>>> whole_number('deals', 2.5, minimum=2)
+Traceback (most recent call last):
+...
+poker.errors.SettingError: deals must be a whole number of at least 2, got 2.5
+>>> amount('x', -10**400)
+Traceback (most recent call last):
+...
+poker.errors.BettingError: x must be a finite amount of at least 0, got -1000000000000000...000000000000000 (401 digits)
+>>> probability('win', 0.25), index_below(True, 52), index_below(51, 52)
+(0.25, None, 51)
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+import re
+from typing import Any
+
+import numpy as np
+
+from .errors import BettingError, PokerError, SettingError
+
+__all__ = [
+    'SHOWN_LENGTH',
+    'amount',
+    'flag',
+    'index_below',
+    'integer_array',
+    'is_whole',
+    'probability',
+    'real_number',
+    'shown',
+    'whole_number',
+]
+
+SHOWN_LENGTH = 80
+"""The longest quotation of a bad value in an error message."""
+
+
+def shown(value: Any, limit: int = SHOWN_LENGTH) -> str:
+    """A one-line quotation of ``value`` for an error message: its repr, with runs of white space made one
+    space, and cut in the middle past ``limit`` characters (a 5,000-digit number says how many digits).
+
+    >>> shown(2 ** 20), shown('a\\nb'), shown(np.arange(3))
+    ('1048576', "'a\\\\nb'", 'array([0, 1, 2])')
+    >>> shown(10 ** 5000), shown(-2 ** 400)
+    ('...000000000000000 (an int of about 5,001 digits)', '-2582249878086908...171972747493376 (121 digits)')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit // 2:
+        return _long_int(value)
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the real error
+        text = f'<{type(value).__name__} object>'
+    text = re.sub(r'\s+', ' ', text)
+    if len(text) <= limit:
+        return text
+    half = (limit - 3) // 2
+    return f'{text[:half]}...{text[-half:]}'
+
+
+def _long_int(value: int) -> str:
+    """A huge int's first and last digits and its length (Python refuses ``str`` past 4,300 digits)."""
+    sign = '-' if value < 0 else ''
+    value = abs(value)
+    size = len(str(value)) if value.bit_length() < 14_000 else int(value.bit_length() * math.log10(2)) + 1
+    if size > 4000:
+        return f'{sign}...{value % 10 ** 15:015d} (an int of about {size:,} digits)'
+    digits = str(value)
+    return f'{sign}{digits[:16]}...{digits[-15:]} ({size} digits)'
+
+
+def is_whole(value: Any) -> bool:
+    """Whether ``value`` is a whole number: an ``int`` or NumPy integer, not a ``bool`` (nor a float).
+
+    >>> is_whole(3), is_whole(np.int8(3)), is_whole(True), is_whole(3.0)
+    (True, True, False, False)
+    """
+    return isinstance(value, (numbers.Integral, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def index_below(value: object, stop: int) -> int | None:
+    """``value`` as an int if it is a whole number (int or NumPy integer, not a bool or float) in ``0..stop-1``.
+
+    >>> index_below(3, 52), index_below(52, 52), index_below(True, 52), index_below(2.0, 52)
+    (3, None, None, None)
+    """
+    if not is_whole(value):
+        return None
+    number = operator.index(value)  # type: ignore[arg-type]
+    return number if 0 <= number < stop else None
+
+
+def flag(name: str, value: Any, *, error: type[PokerError] = SettingError) -> bool:
+    """``value`` as a bool if it is one (or a NumPy bool, or the int 0 or 1), else ``error`` quoting it."""
+    if isinstance(value, (bool, np.bool_)) or (is_whole(value) and value in (0, 1)):
+        return bool(value)
+    raise error(f'{name} must be True or False, got {shown(value)}')
+
+
+def whole_number(name: str, value: Any, *, minimum: int | None = 0, maximum: int | None = None,
+                 error: type[PokerError] = SettingError) -> int:
+    """``value`` as an int if it is a whole number from ``minimum`` to ``maximum`` (either may be None: no
+    bound), else ``error`` quoting it."""
+    if is_whole(value):
+        number = operator.index(value)
+        if (minimum is None or number >= minimum) and (maximum is None or number <= maximum):
+            return number
+    if minimum is not None and maximum is not None:
+        need = f'from {minimum} to {maximum}'
+    elif minimum is not None:
+        need = f'of at least {minimum}'
+    elif maximum is not None:
+        need = f'of at most {maximum}'
+    else:
+        need = '(an int)'
+    raise error(f'{name} must be a whole number {need}, got {shown(value)}')
+
+
+def real_number(name: str, value: Any, *, error: type[PokerError] = SettingError) -> float:
+    """``value`` as a finite float if it is a real number (int, float or NumPy number, not a bool) that a
+    float can hold, else ``error`` quoting it."""
+    if isinstance(value, (numbers.Real, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_)):
+        try:
+            number = float(value)
+        except OverflowError:  # an int past 1.8e308
+            number = math.inf
+        if math.isfinite(number):
+            return number
+    raise error(f'{name} must be a finite number, got {shown(value)}')
+
+
+def amount(name: str, value: Any, *, positive: bool = False, maximum: float = 1e300,
+           error: type[PokerError] = BettingError) -> float:
+    """``value`` as a float if it is a finite amount of at least 0 (more than 0 if ``positive``) and at most
+    ``maximum``, else ``error`` quoting it.
+
+    The default ceiling, 1e300, leaves room for the arithmetic on amounts (a pot plus a call, a fraction
+    of a bankroll) to stay finite.
+    """
+    need = 'more than 0' if positive else 'at least 0'
+    try:
+        number = real_number(name, value, error=error)
+    except PokerError:
+        raise error(f'{name} must be a finite amount of {need}, got {shown(value)}') from None
+    if number < 0 or (positive and number == 0):
+        raise error(f'{name} must be a finite amount of {need}, got {shown(value)}')
+    if number > maximum:
+        raise error(f'{name} must be at most {maximum:g}, got {shown(value)}')
+    return number + 0.0  # -0.0 reads as 0.0
+
+
+def probability(name: str, value: Any, *, error: type[PokerError] = BettingError) -> float:
+    """``value`` as a float if it is a number from 0 to 1, else ``error`` quoting it."""
+    try:
+        number = real_number(name, value, error=error)
+    except PokerError:
+        number = math.nan
+    if not 0 <= number <= 1:
+        raise error(f'{name} must be a probability from 0 to 1, got {shown(value)}')
+    return number + 0.0
+
+
+def integer_array(name: str, value: Any, *, ndim: int | None = None,
+                  error: type[PokerError] = SettingError) -> np.ndarray:
+    """``value`` as a NumPy integer array (with ``ndim`` dimensions, if given), else ``error`` quoting it.
+
+    Ragged nesting, booleans, floats (even whole ones), strings and objects are refused; an empty array
+    of any numeric dtype is an empty integer array.
+
+    >>> integer_array('cards', [[1, 2], [3, 4]], ndim=2).tolist()
+    [[1, 2], [3, 4]]
+    >>> integer_array('cards', [[1, 2], [3]])
+    Traceback (most recent call last):
+    ...
+    poker.errors.SettingError: cards must be a rectangular array of whole numbers, got [[1, 2], [3]]
+    """
+    if isinstance(value, np.ma.MaskedArray):
+        raise error(f'{name} must be a plain array, not a masked one, got {shown(value)}')
+    try:
+        array = value if isinstance(value, np.ndarray) else np.asarray(value)
+    except (ValueError, TypeError, OverflowError, RecursionError):
+        array = None
+    if array is None or array.dtype == object:
+        raise error(f'{name} must be a rectangular array of whole numbers, got {shown(value)}')
+    if array.size == 0 and array.dtype.kind in 'biuf':
+        array = array.astype(np.intp)
+    if array.dtype.kind not in 'iu':
+        raise error(f'{name} must hold whole numbers, got dtype {array.dtype}: {shown(value)}')
+    if ndim is not None and array.ndim != ndim:
+        raise error(f'{name} must be a {ndim}-dimensional array, got shape {array.shape}: {shown(value)}')
+    return array

@@ -1,0 +1,166 @@
+"""One command line: the same option reads the same way in every command, and every example does what it says."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from poker.cli import COMMANDS, build_parser, main
+from poker.range import Range
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = {'board': '--board', 'opponents': '--opponents', 'lookahead': '--lookahead', 'range': '--range',
+          'json': '--json', 'png': '--png', 'seed': '--seed', 'workers': '--workers'}
+
+
+def subparsers() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def described(action: argparse.Action) -> tuple[object, ...]:
+    return (tuple(action.option_strings), action.dest, action.help, action.type, action.default, action.nargs,
+            action.metavar, type(action), action.required)
+
+
+def test_every_command_is_built() -> None:
+    assert set(subparsers()) == set(COMMANDS)
+
+
+def test_a_shared_option_is_the_same_in_every_command() -> None:
+    seen: dict[str, dict[str, tuple[object, ...]]] = {}
+    for command, parser in subparsers().items():
+        for action in parser._actions:
+            for dest, flag in SHARED.items():
+                if flag in action.option_strings:
+                    assert action.dest == dest, (command, flag)
+                    seen.setdefault(dest, {})[command] = described(action)
+    for dest, by_command in seen.items():
+        assert len(set(by_command.values())) == 1, (dest, by_command)
+    # and each command offers what it reads
+    assert {'board', 'opponents', 'lookahead', 'range', 'json', 'png'} <= {d for d in seen if 'stats' in seen[d]}
+    assert {'board', 'opponents', 'lookahead', 'range', 'json'} <= {d for d in seen if 'advise' in seen[d]}
+    assert {'range'} <= {d for d in seen if 'kelly' in seen[d]}
+    assert {'json', 'png'} <= {d for d in seen if 'range' in seen[d]}
+    assert {'opponents', 'json', 'png'} <= {d for d in seen if 'preflop' in seen[d]}
+    assert 'json' in seen and 'rank' in seen['json']
+
+
+def test_short_names_are_the_long_names() -> None:
+    shorts = {'-b': '--board', '-n': '--opponents', '-l': '--lookahead', '-r': '--range'}
+    for parser in subparsers().values():
+        for action in parser._actions:
+            for short, long in shorts.items():
+                assert (short in action.option_strings) == (long in action.option_strings)
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> object:
+    assert main(list(argv)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+BOARDS = [['-b', 'Ah', '7c', '2d'], ['-b', 'Ah 7c 2d'], ['--board', 'Ah7c2d'], ['--board', 'Ah', '7c2d']]
+
+
+@pytest.mark.parametrize('command', [
+    ['stats', 'AsKd'], ['advise', 'AsKd', '--pot', '3', '--to-call', '2', '--bet-size', '2']])
+def test_the_board_takes_one_word_or_several(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    outputs = [run_json(capsys, *command, *board, '--json') for board in BOARDS]
+    assert all(output == outputs[0] for output in outputs)
+    assert main([*command, '-b', 'Ah', '7c']) == 2  # two cards are no board
+    assert 'got 2' in capsys.readouterr().err
+
+
+def test_range_text_in_several_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_json(capsys, 'range', 'QQ+', 'AKs', '--json') == run_json(capsys, 'range', 'QQ+, AKs', '--json')
+    assert run_json(capsys, 'range', 'QQ+', 'AKs', '--json')['range'] == 'QQ+, AKs'  # type: ignore[index]
+
+
+def test_advise_has_lookahead(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ['advise', 'AsKd', '-b', 'Ah 7c 2d', '--pot', '3', '--to-call', '2', '--bet-size', '2', '--json']
+    one = run_json(capsys, *argv, '-l', '1')
+    two = run_json(capsys, *argv)
+    assert one['statistics']['lookahead'] == 1 and two['statistics']['lookahead'] == 2  # type: ignore[index]
+    assert one['statistics']['ppot'] != two['statistics']['ppot']  # type: ignore[index]
+
+
+# ------------------------------------------------------------------------------------- the examples
+def help_examples() -> list[tuple[str, list[str]]]:
+    """Every ``poker ...`` line of the --help texts, as argument lists (the command's own and the top one)."""
+    texts = [build_parser().epilog or ''] + [parser.epilog or '' for parser in subparsers().values()]
+    examples = []
+    for text in texts:
+        for line in text.splitlines():
+            line = line.strip()
+            if line.startswith('poker ') and 'COMMAND' not in line:
+                examples.append((line, shlex.split(re.split(r'\s{3,}', line)[0])[1:]))
+    return examples
+
+
+def doc_examples() -> list[tuple[str, list[str]]]:
+    """Every ``poker ...`` command quoted in the docs and the README."""
+    examples = []
+    for path in [ROOT / 'README.md', *sorted((ROOT / 'docs').glob('*.md'))]:
+        for match in re.finditer(r'^(?:\s*|.*`)(poker (?:rank|stats|preflop|range|advise) [^`\n]*)',
+                                 path.read_text(encoding='utf-8'), re.MULTILINE):
+            examples.append((match[1], shlex.split(match[1])[1:]))
+    return examples
+
+
+EXAMPLES = help_examples() + doc_examples()
+
+
+def test_there_are_examples_for_every_command() -> None:
+    commands = {argv[0] for _, argv in EXAMPLES}
+    assert set(COMMANDS) - {'kelly'} <= commands  # kelly's help shows a session instead
+    assert len(EXAMPLES) > 15
+
+
+@pytest.mark.parametrize(('line', 'argv'), EXAMPLES, ids=[line for line, _ in EXAMPLES])
+def test_every_example_does_what_it_says(line: str, argv: list[str], tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 0, line
+    out, err = capsys.readouterr()
+    assert err == '' and out
+    if '--json' in argv:
+        json.loads(out)
+    if '--png' in argv:
+        assert (tmp_path / argv[argv.index('--png') + 1]).read_bytes().startswith(b'\x89PNG')
+    if argv[0] == 'range':
+        text = ' '.join(word for word in argv[1:] if not word.startswith('--') and not word.endswith('.png'))
+        shown = Range.parse(json.loads(out)['range'] if '--json' in argv else out.splitlines()[0].rsplit(': ', 1)[0])
+        assert shown == Range.parse(text)  # what is printed reads back as what was asked
+        for part in re.split(r'[,\s]+', text.strip()):
+            name, _, weight = part.partition(':')
+            assert name in shown, (line, part)  # no part undone by another
+            if re.fullmatch(r'[2-9TJQKA]{2}[so]?', name) and len(Range.parse(name)) in (4, 6, 12):
+                stated = float(weight.rstrip('%')) / 100 if weight.endswith('%') else float(weight or 1)
+                assert {w for _, w in Range.parse(name) & shown} == {stated}, (line, part)
+
+
+def test_the_top_help_example_keeps_every_part(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(['range', 'QQ+, AKs, ATs+:0.5']) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith('QQ+, AKs, AQs-ATs:0.5: 28 of 1326 holdings')  # 18 + 4 + 12 x 0.5
+
+
+def test_the_kelly_help_session_is_what_kelly_prints(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    epilog = subparsers()['kelly'].epilog or ''
+    shown = [line.strip() for line in epilog.splitlines()[1:] if line.strip() != '...']
+    asked = re.compile(r'(Bankroll|Retained pot|Hole cards|Opponents|Your bet)')
+    answers = [line.split(': ', 1)[1] for line in shown if asked.match(line)]
+    monkeypatch.setattr('sys.stdin', io.StringIO('\n'.join(answers) + '\n'))
+    assert main(['kelly']) == 0
+    out = capsys.readouterr().out
+    for line in shown:
+        if line.startswith(('Against', 'You should')):
+            assert line.replace('...)', '') in out, line

@@ -1,0 +1,159 @@
+"""The command line's rule, fuzzed: whatever the arguments and standard input, every command ends with status 0
+or 2, says why in one line on stderr when it refuses, never prints a traceback, and its --json is strict JSON.
+
+Each example is a fresh ``python -m poker`` process, so the examples are few, drawn from tokens that have
+broken commands before (huge, tiny and non-ASCII numbers, empty and odd ranges, cards twice, bytes that are
+not UTF-8) mixed with random text; hypothesis is seeded (derandomized) so a run repeats.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from poker.cli import COMMANDS, main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+NUMBERS = ['0', '1', '2', '3', '-1', '0.5', '1e308', '1.7976931348623157e308', '1e-320', '1e13', 'nan', 'inf',
+           '-inf', '1_0', '\u0661', '\u00b2', '9' * 400, '9' * 5000, '22', '23', '1.5', '']
+CARDS = ['Ah', 'Kh', 'AhKh', 'Ah Kh', 'Qh Jh Th', '3h 4s Jh', '2c', 'Ah Ah', '10h', 'Zz', '\u2660A', 'Ks 7d 2c 9s',
+         'Ks 7d 2c 9s 3h', 'As Kd Qc Jh Th 9s 8s', '']
+RANGES = ['QQ+', 'AKs', 'QQ+, AKs, ATs+:0.5', 'T9s-65s', '15%', 'random', '', ' ', ',', 'AKs:1_0', 'AKs:\u0661',
+          'AKs:50%', '22+:1e308, A2+:1e308', 'QQ++', 'AKx', 'AhAh', 'AA:0', '0%', '100%']
+OPTIONS = ['-b', '--board', '-n', '--opponents', '-l', '--lookahead', '-r', '--range', '--json', '--png', '--pot',
+           '--to-call', '--bet-size', '--bets', '--bankroll', '--called', '--help', '--version', '--', '-']
+FILES = ['out.png', '', 'x.jpg', 'no/such/dir/x.png']
+
+TOKEN = st.one_of(st.sampled_from(NUMBERS + CARDS + RANGES + OPTIONS + FILES),
+                  st.text(alphabet=st.characters(blacklist_categories=('Cs',), blacklist_characters='\x00'),
+                          max_size=8))
+LINES = st.lists(st.one_of(st.sampled_from(NUMBERS + CARDS + ['f', 'F', 'fold', '0 0', '1 f', 'f f']),
+                           st.text(max_size=6).filter(lambda t: '\x00' not in t)), max_size=12)
+STDIN = st.one_of(LINES.map(lambda lines: '\n'.join(lines).encode('utf-8', 'surrogatepass')),
+                  st.binary(max_size=40))
+
+EXAMPLES = int(os.environ.get('POKER_FUZZ_EXAMPLES', '4'))
+"""Examples per command (each a process): few in the suite; set POKER_FUZZ_EXAMPLES for a deeper run."""
+
+# a valid start for each command, so that the fuzz reaches past the first check
+STARTS = {
+    'rank': [['rank'], ['rank', 'As Kd Qc Jh Th']],
+    'stats': [['stats'], ['stats', 'AhQh'], ['stats', 'AhQh', '-b', '3h 4s Jh']],
+    'preflop': [['preflop']],
+    'range': [['range'], ['range', 'QQ+']],
+    'advise': [['advise', 'AhKh', '--pot', '3', '--to-call', '1', '--bet-size', '1'], ['advise']],
+    'kelly': [['kelly']],
+    'equity': [['equity'], ['equity', 'AhKh', 'QQ+', '--samples', '2000', '--seed', '1']],
+}
+
+
+def run(argv: list[str], stdin: bytes, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, 'PYTHONPATH': str(ROOT), 'NO_COLOR': '1', 'LC_ALL': 'C', 'PYTHONIOENCODING': 'utf-8'}
+    return subprocess.run([sys.executable, '-m', 'poker', *argv], input=stdin, capture_output=True, env=env,
+                          cwd=cwd, timeout=60)
+
+
+def check(result: subprocess.CompletedProcess[bytes], argv: list[str]) -> None:
+    err = result.stderr.decode('utf-8', 'replace')
+    assert result.returncode in (0, 2), (argv, result.returncode, err)
+    assert 'Traceback' not in err, (argv, err)
+    if result.returncode == 2:
+        assert len(err.splitlines()) == 1, (argv, err)
+    if '--json' in argv and result.returncode == 0 and '--help' not in argv and '--version' not in argv \
+            and argv[0] != 'kelly':
+        json.loads(result.stdout, parse_constant=lambda name: pytest.fail(f'{name} in JSON of {argv}'))
+
+
+@pytest.mark.parametrize('command', COMMANDS)
+def test_any_input_is_an_answer_or_one_line_exit_2(command: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    cwd = tmp_path_factory.mktemp(f'fuzz-{command}')
+
+    @settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(start=st.sampled_from(STARTS[command]), tokens=st.lists(TOKEN, max_size=6), stdin=STDIN)
+    def fuzz(start: list[str], tokens: list[str], stdin: bytes) -> None:
+        argv = [*start, *tokens]
+        result = run(argv, stdin, cwd)
+        check(result, argv)
+        if command == 'kelly' and result.returncode == 0:  # every refused answer is one line, asked again
+            for line in result.stderr.decode('utf-8', 'replace').splitlines():
+                assert line.endswith('; try again') or not line, (argv, line)
+
+    fuzz()
+
+
+@pytest.mark.parametrize('argv', [
+    ['advise', 'QhQd', '--pot', '3', '--to-call', '1.7976931348623157e308', '--bet-size', '0.5'],
+    ['advise', 'QhQd', '--pot', '3', '--to-call', '8', '--bet-size', '1e-320'],
+    ['advise', 'AhKh', '--board', 'Qh Jh Th 2c 3d', '--pot', '1', '--to-call', '0', '--bet-size', '1',
+     '--bankroll', '1.7976931348623157e308'],
+    ['advise', '9h8h', '--board', 'Ks 7h 2d', '--pot', '0', '--to-call', '0', '--bet-size', '1e308', '--json'],
+    ['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1', '--bets', '1_0'],
+    ['stats', 'AhQh', '--png', ''],
+    ['stats', 'AhQh', '-r', ''],
+    ['kelly', '--range', ''],
+    ['range', '22+:1e308, A2+:1e308'],
+    ['range', 'AKs:1_0'],
+    ['range', 'AKs:\u0661'],
+])
+def test_the_issue_inputs_are_one_line_exit_2(argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert len(err.splitlines()) == 1 and out == '', (argv, err)
+
+
+def test_kelly_hostile_answers(tmp_path: Path) -> None:
+    answers = ['9' * 5000, '9' * 400, '1000', '0', 'Ah Kh', '1', '9' * 400, '100', 'f']
+    result = run(['kelly'], ('\n'.join(answers) + '\n').encode() + b'\xff\xfe\n', tmp_path)
+    err = result.stderr.decode()
+    assert result.returncode == 0 and 'Traceback' not in err
+    assert len(err.splitlines()) == 3 and all(line.endswith('; try again') for line in err.splitlines())
+    assert 'Every opponent folded' in result.stdout.decode()
+
+
+def test_ctrl_c_exits_130_quietly(tmp_path: Path) -> None:
+    import signal
+    import time
+    env = {**os.environ, 'PYTHONPATH': str(ROOT), 'NO_COLOR': '1', 'PYTHONUNBUFFERED': '1'}
+    process = subprocess.Popen([sys.executable, '-m', 'poker', 'kelly'], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path)
+    assert process.stdout is not None
+    process.stdout.readline()  # the greeting: the command has started
+    time.sleep(0.2)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and b'Traceback' not in err and len(err.splitlines()) <= 1
+
+
+AMOUNT = st.one_of(st.floats(0, 1e12), st.floats(1e-6, 1e-3), st.sampled_from(['0', '1e12', '1e-6', '1e-7', '1e12.5',
+                                                                                '1e13', '5e-324', '-0', '+1']))
+
+
+@settings(max_examples=30, derandomize=True, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(pot=AMOUNT, to_call=AMOUNT, bet_size=AMOUNT, bankroll=AMOUNT, opponents=st.integers(1, 22))
+def test_advise_any_amounts_in_process(pot: object, to_call: object, bet_size: object, bankroll: object,
+                                       opponents: int) -> None:
+    import contextlib
+    import io
+    argv = ['advise', 'AhKh', '-b', 'Qh Jh Th 2c 3d', '--pot', str(pot), '--to-call', str(to_call),
+            '--bet-size', str(bet_size), '--bankroll', str(bankroll), '-n', str(opponents), '--json']
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    assert code in (0, 2) and 'Traceback' not in err.getvalue()
+    if code == 2:
+        assert len(err.getvalue().splitlines()) == 1 and out.getvalue() == ''
+    else:
+        data = json.loads(out.getvalue(), parse_constant=lambda name: pytest.fail(f'{name} in JSON of {argv}'))
+        assert 0 <= data['kelly']['bet'] <= float(bankroll)  # type: ignore[arg-type]

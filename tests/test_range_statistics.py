@@ -1,0 +1,192 @@
+"""range_statistics: every holding's statistics on a board at once, equal to Player's, holding by holding."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from poker import Player, PokerError, Range, range_statistics
+from poker.card import Card, parse_cards
+from poker.errors import CardCountError, LookaheadError, WeightsError
+from poker.holdings import HOLDINGS
+from poker.plotting import runout_strengths
+from poker.reference import ReferencePlayer
+
+RATIOS = ('hs', 'hs_n', 'ppot', 'npot', 'ehs', 'ehs_prime')
+
+
+def random_weights(seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    weights = rng.random(1326) ** 3
+    weights[rng.random(1326) < 0.3] = 0.0
+    return weights
+
+
+def hole_of(number: int) -> list[Card]:
+    low, high = HOLDINGS[number]
+    return [Card.from_index(int(low)), Card.from_index(int(high))]
+
+
+def check_against_player(stats, board: str, weights, sample: np.ndarray, player_class=Player, exact=True) -> None:
+    for at in sample.tolist():
+        number = int(stats.holdings[at])
+        expected = player_class(hole_of(number), board).calculate_hand_statistics(
+            lookahead=stats.lookahead, weights=weights, opponents=stats.opponents)
+        got = stats.for_holding(hole_of(number))
+        if exact:
+            assert (got.ahead, got.tied, got.behind) == (expected.ahead, expected.tied, expected.behind)
+            assert got.transitions == expected.transitions
+            assert got == expected
+        else:
+            scale = 1e-12 * expected.total
+            assert np.allclose([got.ahead, got.tied, got.behind], [expected.ahead, expected.tied, expected.behind],
+                               rtol=1e-12, atol=scale)
+            assert np.allclose(got.transitions, expected.transitions, rtol=1e-12, atol=scale * got.runouts)
+        for name in RATIOS:
+            assert math.isclose(getattr(got, name), getattr(expected, name), rel_tol=1e-12, abs_tol=1e-12), name
+            assert math.isclose(float(getattr(stats, name)[at]), getattr(expected, name), rel_tol=1e-12,
+                                abs_tol=1e-12), name
+        # the runout distribution's mean is the showdown equity
+        assert math.isclose(float(stats.equity[at]), expected.hs * (1 - expected.npot) + (1 - expected.hs) * expected.ppot,
+                            rel_tol=1e-12, abs_tol=1e-12)
+        assert math.isclose(float(stats.histogram[at].sum()), 1.0, rel_tol=1e-12)
+
+
+BOARDS = [('3h 4s Jh', 2), ('Kd 7c 2h', 2), ('9s 9h 9c', 1), ('Ah Kh Qh Jd', 1), ('Ts 6d 6c 2s', 1),
+          ('3h 4s Jh 9c Jd', 0), ('As Ks Qs Js Ts', 0), ('Kd 7c 2h', 0)]
+
+
+@pytest.mark.parametrize('board, lookahead', BOARDS)
+def test_every_holding_equals_player_uniform(board: str, lookahead: int) -> None:
+    stats = range_statistics(board=board, lookahead=lookahead)
+    unseen = 52 - len(board.split())
+    assert len(stats) == math.comb(unseen, 2)
+    assert (stats.ahead + stats.tied + stats.behind == math.comb(unseen - 2, 2)).all()
+    step = 1 if lookahead == 0 else 29
+    check_against_player(stats, board, None, np.arange(0, len(stats), step))
+
+
+@pytest.mark.parametrize('board, lookahead', BOARDS[:6])
+def test_every_holding_equals_player_weighted(board: str, lookahead: int) -> None:
+    hero, opponent = random_weights(1), random_weights(2)
+    stats = range_statistics(hero, board, opponent, lookahead=lookahead, opponents=3)
+    assert np.array_equal(stats.weights, hero[stats.holdings])
+    step = 1 if lookahead == 0 else 37
+    check_against_player(stats, board, opponent, np.arange(0, len(stats), step), exact=False)
+
+
+def test_a_narrow_opponent_range_equals_player_and_the_reference_path() -> None:
+    board = '3h 4s Jh'
+    opponent = Range.parse('QQ+, AKs')
+    stats = range_statistics('AA, AKs, 76s, T9o', board, opponent)
+    assert stats.opponent_holdings == 22
+    check_against_player(stats, board, opponent, np.arange(len(stats)))
+    check_against_player(stats, '3h 4s Jh', opponent, np.arange(0, len(stats), 9), player_class=ReferencePlayer)
+    river = range_statistics('AA, AKs, 76s', board + ' 2c Td', opponent)
+    check_against_player(river, board + ' 2c Td', opponent, np.arange(len(river)), player_class=ReferencePlayer)
+
+
+@pytest.mark.parametrize('board', ['3h 4s Jh 2c', '3h 4s Jh'])
+def test_the_runout_distribution_is_the_hands_strength_after_each_runout(board: str) -> None:
+    stats = range_statistics('AhQh', board, bins=20)
+    values = runout_strengths('Ah Qh', board)  # against every holding: each runout leaves as many
+    at = stats.index('AhQh')
+    assert math.isclose(float(stats.equity[at]), float(values.mean()), rel_tol=1e-12)
+    assert math.isclose(float(stats.ehs_squared[at]), float((values ** 2).mean()), rel_tol=1e-12)
+    expected = np.bincount(np.minimum((values * 20).astype(int), 19), minlength=20) / len(values)
+    assert np.allclose(stats.histogram[at], expected, rtol=1e-12, atol=1e-15)
+
+
+def test_weighted_runouts_count_by_the_weight_they_leave() -> None:
+    weights = random_weights(5)
+    stats = range_statistics(None, '3h 4s Jh', weights, bins=10)
+    player = Player('AhQh', '3h 4s Jh').calculate_hand_statistics(weights=weights)
+    at = stats.index('AhQh')
+    mean = float((stats.histogram[at] * (np.arange(10) + 0.5) / 10).sum())
+    assert abs(mean - float(stats.equity[at])) <= 0.05  # the bins' centres: the mean to half a bin
+    assert math.isclose(float(stats.equity[at]), player.hs * (1 - player.npot) + (1 - player.hs) * player.ppot,
+                        rel_tol=1e-12)
+    assert float(stats.equity[at]) ** 2 <= float(stats.ehs_squared[at]) <= 1
+
+
+def test_range_equity_weighs_holdings_by_their_matchups() -> None:
+    stats = range_statistics('AA, KK', '8s 7d 2c 3h 9d', 'KK, QQ')
+    mass = stats.weights * (stats.ahead + stats.tied + stats.behind)
+    assert math.isclose(stats.range_equity, float((mass * stats.equity).sum() / mass.sum()))
+    aces = [stats.equity[stats.index(h)] for h in ('AcAd', 'AhAs')]
+    assert all(e == 1.0 for e in aces)
+
+
+def test_by_class_means_and_errors() -> None:
+    stats = range_statistics('AA, AKs, 72o', '3h 4s Jh')
+    means = stats.by_class('hs')
+    assert set(means) == {'AA', 'AKs', '72o'}
+    members = [stats.index(h) for h in ('AcAd', 'AcAh', 'AcAs', 'AdAh', 'AdAs', 'AhAs')]
+    assert math.isclose(means['AA'], float(stats.hs[members].mean()), rel_tol=1e-12)
+    with pytest.raises(PokerError):
+        stats.by_class('nonsense')
+    with pytest.raises(PokerError):
+        stats.for_holding('Kc Kd')
+
+
+def test_preflop_range_against_range() -> None:
+    stats = range_statistics('AA, KK', (), None)
+    assert stats.exact and len(stats) == 12
+    assert math.isclose(float(stats.hs[stats.index('AhAs')]), 0.852037133, abs_tol=1e-9)
+    assert stats.for_holding('AhAs') == Player('AhAs').calculate_hand_statistics()
+    narrow = range_statistics('AhAs', (), 'KK', opponents=2)
+    assert narrow.exact and math.isclose(float(narrow.equity[0]), 0.819461, abs_tol=1e-6)
+    assert narrow.for_holding('AhAs') == Player('AhAs').calculate_hand_statistics(weights=Range.parse('KK'), opponents=2)
+
+
+@pytest.mark.parametrize('call, error', [
+    (lambda: range_statistics(board='Ah Kh'), CardCountError),
+    (lambda: range_statistics(board='Ah Kh Qh', lookahead=3), LookaheadError),
+    (lambda: range_statistics(board='Ah Kh Qh Jh Th', lookahead=1), LookaheadError),
+    (lambda: range_statistics('AhAs', 'Ah Kh Qh'), WeightsError),
+    (lambda: range_statistics(None, 'Ah Kh Qh', np.zeros(1326)), WeightsError),
+    (lambda: range_statistics(board='Ah Kh Qh', bins=0), PokerError),
+    (lambda: range_statistics(board='Ah Kh Qh', opponents=0), PokerError),
+])
+def test_bad_arguments(call, error) -> None:
+    with pytest.raises(error):
+        call()
+
+
+@pytest.mark.parametrize('board, lookahead', [('3h 4s Jh', 2), ('3h 4s Jh 9c', 1), ('3h 4s Jh', 0)])
+def test_the_shared_pass_and_hero_by_hero_agree(board: str, lookahead: int) -> None:
+    from poker.enumeration import hero_by_hero, range_tally
+    indices = [card.index for card in parse_cards(board)]
+    hero = np.zeros(1326)
+    hero[np.random.default_rng(9).choice(1326, 12, replace=False)] = 1.0
+    for opponent in (np.ones(1326), random_weights(3), Range.parse('QQ+, AKs').weights):
+        shared, single = range_tally(indices, lookahead, hero, opponent), hero_by_hero(indices, lookahead, hero, opponent)
+        assert np.array_equal(shared.holdings, single.holdings)
+        scale = 1e-12 * shared.now.sum(axis=1, keepdims=True).max()
+        assert np.allclose(shared.now, single.now, rtol=1e-12, atol=scale)
+        assert np.allclose(shared.transitions, single.transitions, rtol=1e-12, atol=scale * shared.runouts)
+        for tally in (shared, single):
+            assert np.allclose(tally.total.sum(axis=1), tally.now.sum(axis=1) * tally.runouts, rtol=1e-12)
+        assert np.allclose(shared.score.sum(axis=1), single.score.sum(axis=1), rtol=1e-12, atol=scale)
+        squares = [np.sort((t.score ** 2 / np.where(t.total > 0, t.total, 1)).ravel())[-50:] for t in (shared, single)]
+        assert np.allclose(*squares, rtol=1e-12)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('board, weighted', [('3h 4s Jh', False), ('Kd 7c 2h', True), ('Ah Kh Qh Jd', True)])
+def test_every_single_holding_equals_player(board: str, weighted: bool) -> None:
+    opponent = random_weights(11) if weighted else None
+    stats = range_statistics(None, board, opponent)
+    check_against_player(stats, board, opponent, np.arange(len(stats)), exact=not weighted)
+
+
+def test_preflop_weighted_ranges_are_sampled_with_an_error_bar() -> None:
+    stats = range_statistics('AA, KK', (), 'QQ+, AKs, AJo', seed=3)
+    assert not stats.exact and (stats.standard_error > 0).all() and (stats.standard_error < 0.01).all()
+    from poker.preflop import preflop_equity
+    exact = preflop_equity('Ah As', Range.parse('QQ+, AKs, AJo'), method='exact')
+    at = stats.index('AhAs')
+    assert abs(float(stats.equity[at]) - exact.equity) < 4 * float(stats.standard_error[at])
+    assert np.array_equal(stats.histogram.sum(axis=1), np.ones(len(stats)))

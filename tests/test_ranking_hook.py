@@ -1,0 +1,152 @@
+"""The one ranking hook: every path ranks through ``ranker.rank_many`` of the ranker it was given."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, ClassVar
+
+import numpy as np
+import pytest
+
+from poker import HandCategory, HandRanker, Player, RankableHand, Range, range_statistics
+from poker.census import census, five_card_census
+from poker.opponent_model import OpponentModel
+from poker.plotting import runout_strengths
+from poker.preflop import preflop_equity
+from poker.reference import ReferencePlayer
+
+WHEEL, BROADWAY = HandCategory.STRAIGHT.first_value, HandCategory.STRAIGHT.last_value
+STEEL_WHEEL, ROYAL = HandCategory.STRAIGHT_FLUSH.first_value, HandCategory.STRAIGHT_FLUSH.last_value
+
+
+class Counting(HandRanker):
+    """Counts the hands ranked; overrides nothing but rank_many."""
+
+    hands: ClassVar[int] = 0
+    calls: ClassVar[int] = 0
+
+    @classmethod
+    def rank_many(cls, indices: Any, *, validate: bool = True) -> np.ndarray:
+        Counting.calls += 1
+        Counting.hands += len(indices)
+        return super().rank_many(indices, validate=validate)
+
+    @classmethod
+    def reset(cls) -> None:
+        Counting.hands = Counting.calls = 0
+
+
+class JavaWheelRanker(HandRanker):
+    """The Java original's scoring: the wheel as the top straight, the steel wheel as a royal flush."""
+
+    @classmethod
+    def rank_many(cls, indices: Any, *, validate: bool = True) -> np.ndarray:
+        rows, standard = np.asarray(indices), super().rank_many
+        best = None
+        for five in itertools.combinations(range(rows.shape[1]), 5):
+            values = standard(rows[:, five], validate=validate)
+            values = np.where(values == WHEEL, BROADWAY, np.where(values == STEEL_WHEEL, ROYAL, values))
+            best = values if best is None else np.maximum(best, values)
+        assert best is not None
+        return best.astype(np.int16)
+
+
+class CountingPlayer(Player):
+    ranker = Counting
+
+
+class CountingReference(ReferencePlayer):
+    ranker = Counting
+
+
+class CountingModel(OpponentModel):
+    ranker = Counting
+
+
+class CountingHand(RankableHand):
+    ranker = Counting
+
+
+class JavaPlayer(Player):
+    ranker = JavaWheelRanker
+
+
+@pytest.fixture(autouse=True)
+def fresh_count() -> None:
+    Counting.reset()
+
+
+@pytest.mark.parametrize('lookahead, hands', [(2, 178_365 + 1_081 + 1_082), (1, 47 * 46 // 2 * 45 // 3 + 47 + 1_082),
+                                              (0, 1_082)])
+def test_player_ranks_every_hand_through_the_hook(lookahead: int, hands: int) -> None:
+    stats = CountingPlayer('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=lookahead)
+    assert Counting.hands == hands
+    assert stats == Player('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=lookahead)
+
+
+def test_a_narrow_range_ranks_few_hands() -> None:
+    CountingPlayer('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=2, weights=Range.parse('QQ+, AKs'))
+    assert 0 < Counting.hands < 30_000
+
+
+def test_the_reference_path_ranks_through_the_hook() -> None:
+    CountingReference('Ah Qh', '3h 4s Jh 2c 9d').calculate_hand_statistics(weights=Range.parse('QQ+'))
+    assert Counting.calls > 0
+
+
+def test_preflop_opponent_model_census_pictures_and_hands_rank_through_the_hook() -> None:
+    for action in (lambda: preflop_equity('Ah Kh', Range.parse('QQ'), ranker=Counting),
+                   lambda: CountingPlayer('Ah Kh').calculate_hand_statistics(weights=Range.parse('QQ')),
+                   lambda: CountingModel().strengths('Ah Kd 7c'),
+                   lambda: runout_strengths('Ah Qh', '3h 4s Jh 2c', player_class=CountingPlayer),
+                   lambda: CountingHand('Ah Kh Qh Jh Th'),
+                   lambda: range_statistics(None, '3h 4s Jh', 'QQ+', ranker=Counting),
+                   lambda: range_statistics('AhKh', '3h 4s Jh 2c', None, ranker=Counting),
+                   lambda: range_statistics('AhKh, QQ', (), 'KK', ranker=Counting),
+                   lambda: Counting.rank('Ah Kh Qh Jh Th')):
+        Counting.reset()
+        action()
+        assert Counting.calls > 0
+    Counting.reset()
+    assert census(5, Counting) == five_card_census()
+    assert Counting.hands == 2_598_960
+
+
+def test_a_ranker_subclass_changes_players_potentials() -> None:
+    standard = Player('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=2)
+    java = JavaPlayer('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=2)
+    assert standard.ppot == 0.5041789128745651
+    assert java.ppot == 0.5050257311126877
+    assert java.npot == 0.1433984109873438
+
+
+def test_rank_goes_through_rank_many() -> None:
+    class Shifted(HandRanker):
+        @classmethod
+        def rank_many(cls, indices: Any, *, validate: bool = True) -> np.ndarray:
+            return super().rank_many(indices, validate=validate) - 1
+
+    assert Shifted.rank('Ah Kh Qh Jh Th') == 7461
+    assert Shifted.rank_indices([0, 4, 8, 12, 48]) == HandRanker.rank_indices([0, 4, 8, 12, 48]) - 1
+
+
+def test_rank_many_uint8_views_and_constant_columns_agree() -> None:
+    rng = np.random.default_rng(7)
+    for size in (5, 6, 7):
+        rows = np.array([rng.choice(52, size, replace=False) for _ in range(3000)])
+        expected = [HandRanker.rank_indices(row) for row in rows.tolist()]
+        fortran = np.asfortranarray(rows.astype(np.uint8))
+        assert HandRanker.rank_many(rows).tolist() == expected
+        assert HandRanker.rank_many(fortran, validate=False).tolist() == expected
+        fixed = rows[0, :3]
+        rest = rng.permuted(np.tile(np.setdiff1d(np.arange(52), fixed), (3000, 1)), axis=1)[:, :size - 3]
+        constant = np.column_stack([np.tile(fixed, (3000, 1)), rest])
+        assert HandRanker.rank_many(constant).tolist() == [HandRanker.rank_indices(r) for r in constant.tolist()]
+
+
+def test_a_ranker_subclass_changes_the_range_engine() -> None:
+    standard = range_statistics(None, '3h 4s Jh', None)
+    java = range_statistics(None, '3h 4s Jh', None, ranker=JavaWheelRanker)
+    at = standard.index('Ah Qh')
+    assert standard.ppot[at] == 0.5041789128745651
+    assert java.ppot[java.index('Ah Qh')] == 0.5050257311126877

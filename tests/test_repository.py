@@ -1,0 +1,112 @@
+"""Rules about the repository itself: a fresh clone alone passes its tests, and pip finds this project.
+
+* No test reads anything outside the repository (what tests compare against lives in ``tests/data/``).
+* The distribution is ``loki-holdem`` (``poker`` on the package index is an unrelated project), and every
+  install hint a user can read names it, or ``.`` from a checkout.
+"""
+
+from __future__ import annotations
+
+import configparser
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / 'tests'
+DISTRIBUTION = 'loki-holdem'
+
+# Ways a test can reach beside the checkout: '../x' text, a 'shared' folder, a parent of the repository root
+# (Path(__file__).parents[2] and up, or ROOT.parent / ROOT.parents[...] where ROOT is the root), absolute
+# paths into home or work folders.
+OUTSIDE = [
+    (re.compile(r'''['"](\.\.[/\\])'''), "a '../' path"),
+    (re.compile(r'''['"/\\]shared['"/\\]'''), "the 'shared' folder beside the checkout"),
+    (re.compile(r'__file__[^\n]*\.parents\[\s*(?:[2-9]|\d{2,})\s*\]'), 'a parent of the repository root'),
+    (re.compile(r'__file__[^\n]*\.parent\.parent\.parent'), 'a parent of the repository root'),
+    (re.compile(r'\bROOT\.parents?\b'), 'a parent of the repository root'),
+    (re.compile(r'''['"](?:/work|/home|/Users|~)/'''), 'an absolute path on one machine'),
+]
+
+
+def outside_references(text: str) -> list[str]:
+    """The lines of ``text`` that point outside the repository, with what they point at."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        for pattern, what in OUTSIDE:
+            if pattern.search(line):
+                found.append(f'line {number}: {what}: {line.strip()}')
+    return found
+
+
+@pytest.mark.parametrize('line', [
+    "CSV = ROOT.parent / 'shared' / 'data' / 'income_rates.csv'",
+    "CSV = Path(__file__).resolve().parents[2] / 'data.csv'",
+    "open('../shared/data/income_rates.csv')",
+    "ROOT.parents[1] / 'x'",
+    "Path('/work/shared/data/x.csv')",
+])
+def test_the_rule_sees_paths_outside(line: str) -> None:
+    assert outside_references(line)
+
+
+def test_the_rule_lets_paths_inside_pass() -> None:
+    inside = ("ROOT = Path(__file__).resolve().parents[1]\nCSV = ROOT / 'tests' / 'data' / 'income_rates.csv'\n"
+              "EXAMPLES = Path(__file__).resolve().parent.parent / 'examples'\n")
+    assert outside_references(inside) == []
+
+
+def test_no_test_reads_anything_outside_the_repository() -> None:
+    this = Path(__file__).resolve()
+    offenders = {path.name: outside_references(path.read_text(encoding='utf-8'))
+                 for path in sorted(TESTS.rglob('*.py')) if path.resolve() != this}
+    assert {name: lines for name, lines in offenders.items() if lines} == {}
+
+
+def test_reference_data_lives_in_the_repository() -> None:
+    assert (TESTS / 'data' / 'income_rates.csv').is_file()
+
+
+# ------------------------------------------------------------------------------------ the distribution
+def test_the_distribution_has_a_free_name() -> None:
+    config = configparser.ConfigParser()
+    config.read(ROOT / 'setup.cfg', encoding='utf-8')
+    assert config['metadata']['name'] == DISTRIBUTION
+
+
+def shipped_text() -> list[Path]:
+    """Every file a user reads: the package (with its --help texts and error messages), docs, README,
+    examples, setup.cfg."""
+    paths = [ROOT / 'README.md', ROOT / 'setup.cfg']
+    for folder, pattern in (('poker', '*.py'), ('docs', '*.md'), ('examples', '*.py'), ('examples', '*.md'),
+                            ('bench', '*.py'), ('tools', '*.py')):
+        paths += sorted((ROOT / folder).rglob(pattern))
+    return [path for path in paths if path.is_file()]
+
+
+def test_no_install_hint_names_the_wrong_distribution() -> None:
+    """``pip install 'poker[plot]'`` installs an unrelated project: hints say loki-holdem, or '.' from a checkout."""
+    wrong = re.compile(r'''pip install\s+['"]?poker\b|['"]poker\[''')
+    found = [f'{path.relative_to(ROOT)}:{number}: {line.strip()}'
+             for path in shipped_text()
+             for number, line in enumerate(path.read_text(encoding='utf-8').splitlines(), 1)
+             if wrong.search(line)]
+    assert found == []
+
+
+def test_the_plot_hint_names_the_distribution() -> None:
+    from poker.plotting import PLOT_EXTRA
+    assert f"pip install '{DISTRIBUTION}[plot]'" in PLOT_EXTRA
+
+
+# --------------------------------------------------------------------------------------------- CI
+def test_ci_runs_the_readme_test_command_on_a_clean_export_in_a_fresh_venv() -> None:
+    readme = (ROOT / 'README.md').read_text(encoding='utf-8')
+    command = "pip install -e '.[test]' && pytest"
+    assert f'    {command}\n' in readme
+    script = (ROOT / '.ci' / 'run').read_text(encoding='utf-8')
+    lines = [line.strip() for line in script.splitlines() if line.strip() and not line.lstrip().startswith('#')]
+    assert lines[-1] == command  # its status is the script's: pytest's 5 (nothing collected) fails CI
+    assert 'archive' in script and 'HEAD' in script and 'mktemp -d' in script and '-m venv' in script
+    assert 'set -euo pipefail' in script
