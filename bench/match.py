@@ -1,11 +1,12 @@
 """Duplicate matches that measure Loki (issue 12): modelling against no model, and Loki against the bots.
 
-    python bench/match.py [--deals-six 3400] [--deals-four 5000] [--workers 2] [--seed 12]
+    python bench/match.py [--deals-six 3400] [--deals-four 5000] [--deals-heads-up 10000] [--workers 2] [--seed 12]
 
 Match A, six seats: three Loki seats with generic opponent modelling and three without a model (every
 holding alike), as in Papp's experiments (copies of each version); 3,400 deals x 6 seatings = 20,400
 hands. Match B, four seats: Loki (specific modelling), a calling station, a maniac and a random player;
-5,000 deals x 4 seatings = 20,000 hands. Each row: small bets per hand with the 95% interval from the
+5,000 deals x 4 seatings = 20,000 hands. Matches C: Loki heads-up against each bot, 10,000 deals x 2
+seatings = 20,000 hands each. Each row: small bets per hand with the 95% interval from the
 duplicate sets (per-deal results); for A the copies of a version are averaged per deal, and the
 difference rows pair the two sides deal by deal.
 """
@@ -45,6 +46,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('--deals-six', type=int, default=3400)
     parser.add_argument('--deals-four', type=int, default=5000)
+    parser.add_argument('--deals-heads-up', type=int, default=10000)
     parser.add_argument('--workers', type=int, default=2)
     parser.add_argument('--seed', type=int, default=12)
     args = parser.parse_args()
@@ -57,6 +59,12 @@ def main() -> None:
         four = match(['loki', 'station', 'maniac', 'random'], args.deals_four, seed=args.seed, executor=executor) \
             if args.deals_four else None
         four_time = time.perf_counter() - start
+        heads_up = {}
+        for bot in ('station', 'maniac', 'random'):
+            if args.deals_heads_up:
+                start = time.perf_counter()
+                heads_up[bot] = (match(['loki', bot], args.deals_heads_up, seed=args.seed, executor=executor),
+                                 time.perf_counter() - start)
     print(f"{'':<44}{'sb/hand':>9}  {'95% interval':>16}")
     if six is not None:
         print(f'A: {six.games:,} hands ({six.deals:,} deals x {six.rotations}), {six_time:.0f} s, '
@@ -65,6 +73,9 @@ def main() -> None:
         print(row('  Loki, generic modelling (mean of 3 seats)', generic))
         print(row('  Loki, no model (mean of 3 seats)', plain))
         print(row('  generic modelling - no model, per deal', generic - plain))
+    for bot, (result, seconds) in heads_up.items():
+        print(f'C: heads-up against {bot}: {result.games:,} hands ({result.deals:,} deals x 2), {seconds:.0f} s')
+        print(row(f'  loki against {bot}', result.per_deal[:, 0]))
     if four is None:
         return
     print(f'B: {four.games:,} hands ({four.deals:,} deals x {four.rotations}), {four_time:.0f} s, {args.workers} workers')
