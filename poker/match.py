@@ -37,6 +37,7 @@ from typing import Any, Union
 import numpy as np
 from attrs import field, frozen
 
+from .validators import shown
 from .errors import PokerError
 from .game import Contender, FixedLimitGame
 
@@ -192,11 +193,11 @@ class MatchResult:
 def _factory(spec: PlayerSpec) -> Callable[[str, int], Contender]:
     if isinstance(spec, str):
         if spec not in PLAYER_KINDS:
-            raise PokerError(f'unknown player {spec!r} (expected one of {", ".join(PLAYER_KINDS)})')
+            raise PokerError(f'unknown player {shown(spec)} (expected one of {", ".join(PLAYER_KINDS)})')
         return PLAYER_KINDS[spec]
     if callable(spec):
         return spec
-    raise PokerError(f'a player is a name or a factory f(name, seed), got {spec!r}')
+    raise PokerError(f'a player is a name or a factory f(name, seed), got {shown(spec)}')
 
 
 def _names(specs: Sequence[PlayerSpec]) -> tuple[str, ...]:
@@ -229,11 +230,11 @@ def _check(players: Sequence[PlayerSpec], hands: int) -> None:
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) \
             or not FixedLimitGame.MIN_SEATS <= len(players) <= FixedLimitGame.MAX_SEATS:
         raise PokerError(f'a match needs a list of {FixedLimitGame.MIN_SEATS} to {FixedLimitGame.MAX_SEATS} '
-                         f'players, got {players!r}')
+                         f'players, got {shown(players)}')
     for spec in players:
         _factory(spec)
     if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= 10_000_000:
-        raise PokerError(f'hands (deals) must be a whole number from 1 to 10,000,000, got {hands!r}')
+        raise PokerError(f'hands (deals) must be a whole number from 1 to 10,000,000, got {shown(hands)}')
 
 
 def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None, executor: Executor | None = None,
@@ -246,7 +247,7 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     """
     _check(players, hands)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise PokerError(f'seed must be a whole number of 0 or more, got {seed!r}')
+        raise PokerError(f'seed must be a whole number of 0 or more, got {shown(seed)}')
     seed = random.SystemRandom().randrange(1 << 32) if seed is None else seed
     names = _names(players)
     master = random.Random(seed)

@@ -46,6 +46,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .card import CardLike
+from .validators import shown
 from .errors import BettingError, PokerError
 from .starting_hand import HAND_CLASSES, StartingHand, class_index
 
@@ -131,13 +132,13 @@ def _shipped() -> PreflopThresholds:
 
 def _check_tightness(tightness: str) -> str:
     if tightness not in TIGHTNESS:
-        raise BettingError(f'tightness must be one of {", ".join(TIGHTNESS)}, got {tightness!r}')
+        raise BettingError(f'tightness must be one of {", ".join(TIGHTNESS)}, got {shown(tightness)}')
     return tightness
 
 
 def _check_position(position: int) -> int:
     if isinstance(position, bool) or not isinstance(position, numbers.Integral) or not 0 <= position <= 21:
-        raise BettingError(f'position must be a whole number from 0 (the button) to 21, got {position!r}')
+        raise BettingError(f'position must be a whole number from 0 (the button) to 21, got {shown(position)}')
     return int(position)
 
 
@@ -149,7 +150,7 @@ def group_of(players: float) -> str:
     """
     if isinstance(players, bool) or not isinstance(players, numbers.Real) or not math.isfinite(players) \
             or not 1 <= players <= 23:
-        raise BettingError(f'players must be a number from 1 to 23 (expected to play), got {players!r}')
+        raise BettingError(f'players must be a number from 1 to 23 (expected to play), got {shown(players)}')
     count = math.floor(float(players) + 0.5)
     return '2' if count <= 2 else '3-4' if count <= 4 else '5+'
 
@@ -183,7 +184,7 @@ def thresholds(group: str, tightness: str = 'loose', *, position: int, small_bli
     """Each strategy's threshold (eq. 6.1) for a group, tightness and position; Call1 and Call2 only for the
     small blind. Make0's is ``-inf``: it is always allowed."""
     if group not in GROUPS:
-        raise BettingError(f'group must be one of {", ".join(GROUPS)}, got {group!r}')
+        raise BettingError(f'group must be one of {", ".join(GROUPS)}, got {shown(group)}')
     tightness, position = _check_tightness(tightness), _check_position(position)
     table = _shipped() if table is None else table
     result: dict[str, float] = {}
