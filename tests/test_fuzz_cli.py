@@ -52,6 +52,7 @@ STARTS = {
     'advise': [['advise', 'AhKh', '--pot', '3', '--to-call', '1', '--bet-size', '1'], ['advise']],
     'kelly': [['kelly']],
     'equity': [['equity'], ['equity', 'AhKh', 'QQ+', '--samples', '2000', '--seed', '1']],
+    'match': [['match'], ['match', '--players', 'station,maniac', '--hands', '2', '--seed', '1']],
 }
 
 
