@@ -7,8 +7,11 @@
 
 The classic example is A♥Q♥ on a flop of 3♥4♠J♥ (Papp 1998, chapter 5) against 1 and 5 opponents, with
 one and two cards of look-ahead: HS, HSn, PPOT, NPOT, EHS and EHS'. The hand is played by Loki-style
-players (poker.game.LokiPlayer): at each decision they compute their statistics and follow
-poker.advice.advise; the narration shows both, then the action the table took.
+players with opponent models (poker.opponent_modelling.ModellingLokiPlayer): before the flop they play
+Papp's income-rate strategies (poker.preflop_strategy), after it they compute their statistics against
+the weights their models give each opponent and follow poker.advice.advise; the narration shows both,
+the action the table took, and after each call, bet or raise the top of the actor's range as the next
+seat now sees it (the classes with the most weight, and the share of the weight left).
 
 A scenario file (TOML or JSON) lists hands to work out like the classic one; examples/scenarios.toml
 shows every field, and poker/scenario.py describes them.
@@ -24,8 +27,9 @@ from typing import TextIO
 
 from poker import Card, PokerError, format_cards
 from poker.cli import OneLineErrorParser
-from poker.game import FixedLimitGame, HandResult, LokiPlayer, PlayerSummary
+from poker.game import ActionRecord, FixedLimitGame, HandResult, PlayerSummary
 from poker.hand_statistics import HandStatistics
+from poker.opponent_modelling import ModellingLokiPlayer
 from poker.scenario import Scenario, load_scenarios
 
 NAMES = ('Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Joe')
@@ -89,6 +93,38 @@ def show_scenarios(scenarios: Sequence[Scenario], out: TextIO = sys.stdout) -> N
 
 
 # ------------------------------------------------------------------------------------------------ game
+class ModelShowingLoki(ModellingLokiPlayer):
+    """A modelling Loki seat (poker.opponent_modelling) that remembers, after each action of another seat,
+    the top of that seat's range as it now sees it, for the narration."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.seen: dict[int, tuple[list[tuple[str, float]], float]] = {}
+        self.actions = 0
+
+    def begin_hand(self, seat: int, names: tuple[str, ...], hole: tuple[Card, ...], button: int) -> None:
+        super().begin_hand(seat, names, hole, button)
+        self.seen, self.actions = {}, 0
+
+    def observe(self, record: ActionRecord, board: tuple[Card, ...]) -> None:
+        super().observe(record, board)
+        model = self.models.get(self.seat_names[record.seat]) if record.seat != self.seat else None
+        if model is not None and record.action in ('call', 'bet', 'raise'):
+            self.seen[self.actions] = (model.top(6), model.range_share())
+        self.actions += 1
+
+
+def _range_seen(game: FixedLimitGame, hand: HandResult, index: int, record: ActionRecord) -> str | None:
+    """The acting seat's range after action ``index``, as the next seat sees it (None if it saw nothing)."""
+    observer = game.players[(record.seat + 1) % len(game.players)]
+    seen = getattr(observer, 'seen', {}).get(index)
+    if seen is None:
+        return None
+    top, share = seen
+    classes = ' '.join(f'{name} {weight:.2f}' for name, weight in top)
+    return f'{hand.names[(record.seat + 1) % len(hand.names)]} now sees {share:.0%} of the weight left: {classes}'
+
+
 def _positions(hand: HandResult) -> dict[int, str]:
     count = len(hand.names)
     if count == 2:
@@ -134,6 +170,7 @@ def narrate(game: FixedLimitGame, hand: HandResult, out: TextIO = sys.stdout, re
             heading += f'  {cards_text(board, out)}  (pot {records[0].pot - records[0].amount})'
         print(f'\n{heading}', file=out)
         for record in records:
+            index = hand.actions.index(record)
             name = f'{names[record.seat]:<{width}}'
             if record.decision is None:
                 print(f'  {name}  posts the {record.action}: {record.amount}', file=out)
@@ -153,6 +190,9 @@ def narrate(game: FixedLimitGame, hand: HandResult, out: TextIO = sys.stdout, re
                 print(f'  {" " * width}  {advice}  ->  {taken}', file=out)
             else:
                 print(f'  {name}  {taken}', file=out)
+            seen = _range_seen(game, hand, index, record)
+            if seen is not None:
+                print(f'  {" " * width}  {seen}', file=out)
     print(file=out)
     if hand.showdown:
         print(f'Showdown  {cards_text(hand.board, out)}', file=out)
@@ -206,7 +246,7 @@ class Progress:
 
 
 def play(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    players = [LokiPlayer(NAMES[seat]) for seat in range(args.players)]
+    players = [ModelShowingLoki(NAMES[seat]) for seat in range(args.players)]
     game = FixedLimitGame(players, seed=args.seed)
     if args.hands == 1:
         narrate(game, game.play_hand(), out, replay_options(args.seed, args.players, 1))

@@ -23,9 +23,11 @@ from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics
 from .isomorphism import HandIndexer
 from .kelly import kelly_bet, kelly_fraction
+from .match import MatchResult, match
 from .player import Player
 from .opponent_model import OpponentModel
 from .preflop import PreflopEquity, class_equity, preflop_equity, simulate_income_rate
+from .preflop_strategy import preflop_strategy
 from .range import Range
 from .range_statistics import RangeStatistics, range_statistics
 from .rankable_hand import RankableHand
@@ -55,6 +57,7 @@ __all__ = [
     'HandValueError',
     'LokiStrategy',
     'LookaheadError',
+    'MatchResult',
     'MissingCardError',
     'MissingDependencyError',
     'OpponentCountError',
@@ -85,8 +88,10 @@ __all__ = [
     'kelly_bet',
     'kelly_fraction',
     'load_table',
+    'match',
     'parse_cards',
     'preflop_equity',
+    'preflop_strategy',
     'range_statistics',
     'simulate_income_rate',
 ]

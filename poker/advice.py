@@ -45,7 +45,7 @@ from .errors import BettingError
 from .hand_statistics import HandStatistics
 from .validators import amount, flag, shown, whole_number
 
-__all__ = ['Action', 'Advice', 'LokiStrategy', 'Situation', 'advise']
+__all__ = ['Action', 'Advice', 'FullLokiStrategy', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
 
 
 class Action(enum.StrEnum):
@@ -172,7 +172,8 @@ class LokiStrategy:
     """A Make2 raises while fewer than this many bets have been made this round."""
     make1_fold_bets: ClassVar[int] = 2
     """A Make1 stops calling at this many bets to call, unless it has already called this round."""
-    rules: ClassVar[tuple[str, ...]] = ('make2', 'make1', 'semi_bluff', 'pot_odds_call', 'check_or_fold')
+    rules: ClassVar[tuple[str, ...]] = ('make2', 'make1', 'semi_bluff', 'pot_odds_call', 'showdown_odds_call',
+                                        'check_or_fold')
     """The rule methods, in the order they are tried; the last must always answer."""
 
     # ---------------------------------------------------------------------------------- decision
@@ -274,6 +275,46 @@ class LokiStrategy:
                                   f'{self._weak(stats, situation)}; pot odds: {name} {chance:.3f} >= '
                                   f'to_call/(pot + to_call) = {odds:.3f}')
 
+    use_showdown_odds: ClassVar[bool] = False
+    """Whether :meth:`showdown_odds_call` may call (off by default: in Papp's self-play the version without
+    showdown odds won, though on IRC it earned money; turn it on in a subclass)."""
+    big_bet_ratio: ClassVar[float] = 2.0
+    """The turn and river bet over the flop's (fixed limit: 2), for :meth:`showdown_odds`."""
+
+    def showdown_odds(self, stats: HandStatistics, situation: Situation) -> float:
+        """The HSn a call down to the showdown needs (Papp 6.6; his formula is lost, this one is ours).
+
+        Assume that on each street still to come one bet is made and every player still in matches it
+        (``opponents + 1`` players). Calling now and on every later street costs ``C = to_call + F``, where
+        ``F`` is the sum of those future bets (flop: a big bet on the turn and one on the river; turn: one
+        on the river), and the final pot is ``P = pot + to_call + (opponents + 1) * F``. Winning ``P`` with
+        probability ``p`` is worth it when ``p * P >= C``: the odds are ``C / P``. On the river ``F = 0``
+        and they are the pot odds.
+
+        >>> flop = HandStatistics(hs=0.5, hs_n=0.5, ppot=0.1, npot=0.1, ahead=5, tied=0, behind=5, lookahead=2,
+        ...                       board=tuple(parse_cards('9h 8h 2c')))
+        >>> round(LokiStrategy().showdown_odds(flop, Situation(pot=20, to_call=2, bet_size=2)), 4)  # 10/38
+        0.2632
+        """
+        cards = len(stats.board)
+        big_bet = situation.bet_size * (self.big_bet_ratio if cards == 3 else 1.0)
+        future = {3: 2 * big_bet, 4: big_bet}.get(cards, 0.0)
+        cost = situation.to_call + future
+        final = situation.pot + situation.to_call + (stats.opponents + 1) * future
+        return cost / final if final else 1.0
+
+    def showdown_odds_call(self, stats: HandStatistics, situation: Situation) -> Advice | None:
+        """Showdown odds: on the flop and turn, call when HSn is at least :meth:`showdown_odds` (if
+        :attr:`use_showdown_odds`)."""
+        if not self.use_showdown_odds or situation.to_call == 0 or self.is_preflop(stats) or self.is_river(stats):
+            return None
+        odds = self.showdown_odds(stats, situation)
+        if stats.hs_n < odds:
+            return None
+        return self.call_or_check(situation, 'showdown_odds',
+                                  f'{self._weak(stats, situation)}; showdown odds: HSn {stats.hs_n:.3f} >= '
+                                  f'(to_call + future bets)/(final pot) = {odds:.3f}')
+
     def check_or_fold(self, stats: HandStatistics, situation: Situation) -> Advice:
         """The last rule: check when nothing is to call, else fold, saying why the others did not apply."""
         notes = [self._weak(stats, situation)]
@@ -285,6 +326,22 @@ class LokiStrategy:
             notes.append(f'{name} {chance:.3f} < pot odds {situation.pot_odds:.3f}')
         return self.fold_or_check(situation, 'check_or_fold', '; '.join(notes))
 
+    # ---------------------------------------------------------------------------------- pre-flop
+    tightness: ClassVar[str] = 'loose'
+    """Papp's pre-flop tightness (``'tight'``, ``'moderate'`` or ``'loose'``, Loki's default)."""
+
+    def preflop_advice(self, hand: Any, situation: Situation, *, players: float, position: int,
+                       small_blind: bool = False, big_blind: bool = False, strategy: str | None = None) -> Advice:
+        """Papp's pre-flop play (section 6.1): :func:`advise_preflop` with this strategy's :attr:`tightness`.
+
+        ``strategy`` is the one chosen at the first pre-flop decision (None: choose it now).
+        """
+        return advise_preflop(hand, players=players, position=position, pot=situation.pot,
+                              to_call=situation.to_call, bet_size=situation.bet_size,
+                              bets_this_round=max(1, situation.bets_this_round),
+                              called_this_round=situation.called_this_round, small_blind=small_blind,
+                              big_blind=big_blind, tightness=self.tightness, strategy=strategy)
+
     def _weak(self, stats: HandStatistics, situation: Situation) -> str:
         """Why the Make1 and Make2 rules passed the decision on."""
         strength = self.strength(stats)
@@ -292,6 +349,13 @@ class LokiStrategy:
             return f"EHS' {strength:.3f} < Make1 {self.make1_threshold:.2f}"
         return (f"EHS' {strength:.3f} >= Make1 {self.make1_threshold:.2f} but "
                 f'{_chips(situation.bets_to_call)} bets to call, none called yet')
+
+
+class FullLokiStrategy(LokiStrategy):
+    """Loki's strategy with every betting feature of Papp's full player, showdown odds included (Papp 8.3:
+    version A). The seats of :mod:`poker.opponent_modelling` and of :func:`poker.match` play it."""
+
+    use_showdown_odds = True
 
 
 DEFAULT_STRATEGY = LokiStrategy()
@@ -315,3 +379,105 @@ def advise(stats: HandStatistics, *, pot: float, to_call: float, bet_size: float
         raise BettingError(f'strategy must be a LokiStrategy or None, got {shown(strategy)}')
     situation = Situation(pot, to_call, bet_size, bets_this_round, called_this_round)
     return (strategy or DEFAULT_STRATEGY).advise(stats, situation)
+
+
+# ------------------------------------------------------------------------------------------ pre-flop
+class PreflopPlay:
+    """Papp's six pre-flop strategies as betting rules (section 6.1; see :mod:`poker.preflop_strategy`).
+
+    :meth:`LokiStrategy.preflop_advice` uses one; a subclass may change a rule by overriding its method
+    (``make0`` ... ``make4``). Counting the bets: the big blind is a bet for the big blind itself (its
+    option is a check for Make1), but not a raise for anyone else, so Make1 opens an unraised pot with a
+    raise and Make2 raises while fewer than 2 raises are in.
+
+    >>> play = PreflopPlay()
+    >>> play.advice('Make2', Situation(pot=3, to_call=2, bet_size=2, bets_this_round=1)).action
+    'raise'
+    >>> play.advice('Call1', Situation(pot=9, to_call=4, bet_size=2, bets_this_round=2)).reason
+    'Call1: 2 bets to call and no money put in voluntarily this round: fold'
+    """
+
+    raise_cap: ClassVar[int] = 2
+    """Make2 raises while fewer than this many raises have been made this round."""
+
+    def advice(self, strategy: str, situation: Situation, *, small_blind: bool = False,
+               big_blind: bool = False) -> Advice:
+        """The action of ``strategy`` (``'Make0'`` ... ``'Make4'``) in ``situation``."""
+        from .preflop_strategy import STRATEGIES
+        if strategy not in STRATEGIES:
+            raise BettingError(f'unknown pre-flop strategy {strategy!r} (expected one of {", ".join(STRATEGIES)})')
+        method = getattr(self, strategy.lower())
+        result: Advice = method(situation, small_blind=small_blind, big_blind=big_blind)
+        return result
+
+    @staticmethod
+    def raises(situation: Situation) -> int:
+        """Raises made this round before the flop: the bets less the big blind."""
+        return max(0, situation.bets - 1)
+
+    def make0(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
+        """Make0: check if it is free, else fold."""
+        return DEFAULT_STRATEGY.fold_or_check(situation, 'Make0', 'Make0')
+
+    def call1(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
+        """Call1: call, but fold to 2 or more bets to call unless money is in voluntarily; the small blind
+        calls only the half bet that completes its blind (Papp: "call 0.5")."""
+        return self._call_up_to(situation, 'Call1', 0.5 if small_blind else None, small_blind)
+
+    def make1(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
+        """Make1: raise an unraised pot (the big blind checks its option), else as Call1."""
+        if self.raises(situation) == 0 and not (big_blind and situation.to_call == 0):
+            return DEFAULT_STRATEGY.bet_or_raise(situation, 'Make1', 'Make1: no raise yet this round')
+        return self._call_up_to(situation, 'Make1', None, small_blind)
+
+    def call2(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
+        """Call2: call anything; the small blind calls up to 1.5 bets (Papp: "call 1.5")."""
+        if small_blind and situation.bets_to_call > 1.5 + 1e-9 and not situation.called_this_round:
+            return DEFAULT_STRATEGY.fold_or_check(
+                situation, 'Call2', f'Call2 (small blind): {_chips(situation.bets_to_call)} bets to call > 1.5')
+        return DEFAULT_STRATEGY.call_or_check(situation, 'Call2', 'Call2')
+
+    def make2(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
+        """Make2: raise while fewer than :attr:`raise_cap` raises are in, else call."""
+        raises = self.raises(situation)
+        if raises < self.raise_cap:
+            return DEFAULT_STRATEGY.bet_or_raise(situation, 'Make2', f'Make2: {raises} raises so far')
+        return DEFAULT_STRATEGY.call_or_check(situation, 'Make2', f'Make2: {raises} raises already')
+
+    def make4(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
+        """Make4: raise until the betting is capped (the table turns a raise at the cap into a call)."""
+        return DEFAULT_STRATEGY.bet_or_raise(situation, 'Make4', 'Make4')
+
+    def _call_up_to(self, situation: Situation, name: str, limit: float | None, small_blind: bool) -> Advice:
+        bets = situation.bets_to_call
+        if limit is not None and bets > limit + 1e-9 and not situation.called_this_round:
+            return DEFAULT_STRATEGY.fold_or_check(situation, name,
+                                                  f'{name} (small blind): {_chips(bets)} bets to call > {limit:g}')
+        if bets >= 2 - 1e-9 and not situation.called_this_round:
+            return DEFAULT_STRATEGY.fold_or_check(
+                situation, name, f'{name}: {_chips(bets)} bets to call and no money put in voluntarily this round')
+        return DEFAULT_STRATEGY.call_or_check(situation, name, name)
+
+
+def advise_preflop(hand: Any, *, players: float, position: int, pot: float, to_call: float, bet_size: float,
+                   bets_this_round: int = 1, called_this_round: bool = False, small_blind: bool = False,
+                   big_blind: bool = False, tightness: str = 'loose', strategy: str | None = None,
+                   play: PreflopPlay | None = None) -> Advice:
+    """Loki's pre-flop advice (Papp 6.1): the :func:`~poker.preflop_strategy.preflop_strategy` for the hand
+    (or the one already chosen this round, ``strategy``), then its rule.
+
+    >>> advise_preflop('Ah 8h', players=4, position=0, tightness='moderate', pot=7, to_call=2, bet_size=2).reason
+    'Make2 (IR 338 in the 3-4 players table, moderate, position 0): Make2: 0 raises so far: raise 4'
+    """
+    from .hand_ranker import HandRanker
+    from .preflop_strategy import GROUP_OPPONENTS, group_of, hand_class_of, preflop_strategy
+    situation = Situation(pot, to_call, bet_size, bets_this_round, called_this_round)
+    if strategy is None:
+        strategy = preflop_strategy(hand, players=players, position=position, tightness=tightness,
+                                    small_blind=small_blind)
+    advice = (play or PreflopPlay()).advice(strategy, situation, small_blind=small_blind, big_blind=big_blind)
+    group = group_of(players)
+    rate = HandRanker.income_rate(hand_class_of(hand), GROUP_OPPONENTS[group])
+    why = f'{strategy} (IR {rate} in the {group} players table, {tightness}, position {position}' + \
+        (', small blind' if small_blind else '') + ')'
+    return Advice(advice.action, advice.amount, advice.rule, f'{why}: {advice.reason}')

@@ -76,6 +76,15 @@ class ActionRecord:
     amount: int
     pot: int
     decision: Decision | None = None
+    to_call: int = 0
+    """What it cost the seat to stay in when it acted (0 for a blind)."""
+    bet_size: int = 0
+    """The bet of the round (0 for a blind)."""
+
+    @property
+    def bets_to_call(self) -> int:
+        """Bets the seat faced when it acted: 0, 1, 2 or more (Papp's context of an action)."""
+        return self.to_call // self.bet_size if self.bet_size else 0
 
     @property
     def asked(self) -> str | None:
@@ -102,6 +111,40 @@ class TableView:
     opponents: int
     can_raise: bool
     history: tuple[ActionRecord, ...] = ()
+    seats: int = 0
+    """Seats at the table."""
+    button: int = 0
+    """The button's seat."""
+    active: tuple[int, ...] = ()
+    """The seats still in the hand, this one included."""
+
+    @property
+    def small_blind(self) -> int | None:
+        """The seat that posted the small blind (None if no blind was recorded)."""
+        return next((record.seat for record in self.history if record.action == 'small blind'), None)
+
+    @property
+    def big_blind(self) -> int | None:
+        """The seat that posted the big blind (None if no blind was recorded)."""
+        return next((record.seat for record in self.history if record.action == 'big blind'), None)
+
+    @property
+    def position(self) -> int:
+        """Papp's position: the seats still in that act before the small blind's turn comes again (0 on the
+        button, the big blind ``players - 2``, the small blind ``players - 1``)."""
+        active, seats, small = set(self.active), self.seats, self.small_blind
+        if small is None or self.seat == small or not seats:
+            return max(0, len(active) - 1)
+        return sum(1 for step in range(1, seats) if (seat := (self.seat + step) % seats) in active
+                   and self._before(seat, small, seats))
+
+    def _before(self, seat: int, small: int, seats: int) -> bool:
+        return (seat - self.seat) % seats < (small - self.seat) % seats
+
+    def voluntary(self, street: str = 'preflop') -> set[int]:
+        """The seats still in that have called, bet or raised on ``street``."""
+        return {record.seat for record in self.history if record.street == street
+                and record.action in ('call', 'bet', 'raise') and record.seat in self.active}
 
 
 class Contender(Protocol):
@@ -112,6 +155,12 @@ class Contender(Protocol):
     def decide(self, view: TableView) -> Decision:
         """The seat's choice in the situation ``view`` shows; the table makes it legal."""
         ...
+
+
+# A seat may also have these methods; the table calls them when it has them (see LokiPlayer):
+#   begin_hand(seat, names, hole, button)  before the blinds of each hand,
+#   observe(record, board)                 after every action of every seat (blinds included),
+#   end_hand(result)                       after the showdown.
 
 
 @frozen
@@ -181,10 +230,15 @@ class LokiPlayer:
     for the street: 2 cards on the flop, 1 on the turn).
     """
 
-    def __init__(self, name: str, *, strategy: Any = None, lookahead: int | None = None) -> None:
+    def __init__(self, name: str, *, strategy: Any = None, lookahead: int | None = None,
+                 preflop_income_rates: bool = True) -> None:
         self.name = name
         self.strategy = strategy
         self.lookahead = lookahead
+        self.preflop_income_rates = preflop_income_rates
+        self.preflop_choice: str | None = None
+        self.preflop_players: float = 2.0
+        self.preflop_position: int = 0
 
     def weights(self, view: TableView) -> Any:
         """The opponents' holding weights to compute against (a hook; ``None``: all holdings equally)."""
@@ -204,10 +258,33 @@ class LokiPlayer:
                       strategy=self.strategy)
 
     def decide(self, view: TableView) -> Decision:
-        """The :meth:`advise` action on the :meth:`statistics`, with both kept in the decision."""
+        """The :meth:`advise` action on the :meth:`statistics` (before the flop :meth:`preflop_advise`, unless
+        ``preflop_income_rates`` is False), with both kept in the decision."""
         stats = self.statistics(view)
-        advice = self.advise(stats, view)
+        if view.street == 'preflop' and self.preflop_income_rates:
+            advice = self.preflop_advise(view)
+        else:
+            advice = self.advise(stats, view)
         return Decision(advice.action, stats, advice)
+
+    def preflop_advise(self, view: TableView) -> Any:
+        """Papp's pre-flop play (section 6.1): the strategy chosen at this seat's first pre-flop decision from
+        the hand's income rate, the players expected to play and the position, then kept for the round."""
+        from .advice import DEFAULT_STRATEGY, Situation
+        from .preflop_strategy import expected_players
+        strategy = self.strategy or DEFAULT_STRATEGY
+        first = not any(record.seat == view.seat and record.decision is not None for record in view.history)
+        if first or self.preflop_choice is None:
+            voluntary = view.voluntary('preflop') - {view.seat}
+            players = expected_players(len(voluntary), len(view.active) - 1 - len(voluntary))
+            self.preflop_players, self.preflop_position = players, view.position
+            self.preflop_choice = None
+        situation = Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round)
+        advice = strategy.preflop_advice(view.hole, situation, players=self.preflop_players,
+                                         position=self.preflop_position, small_blind=view.seat == view.small_blind,
+                                         big_blind=view.seat == view.big_blind, strategy=self.preflop_choice)
+        self.preflop_choice = advice.rule
+        return advice
 
     def __repr__(self) -> str:
         return f'{type(self).__name__}({self.name!r})'
@@ -291,9 +368,12 @@ class FixedLimitGame:
         button = self.button
         names = tuple(player.name for player in self.players)
         state = _HandState(count)
+        for seat, player in enumerate(self.players):
+            if hasattr(player, 'begin_hand'):
+                player.begin_hand(seat, names, holes[seat], button)
         small, big = (button, self._after(button)) if count == 2 else (self._after(button), self._after(button, 2))
-        state.put('preflop', small, 'small blind', self.small_blind)
-        state.put('preflop', big, 'big blind', self.small_bet)
+        self._put(state, (), 'preflop', small, 'small blind', self.small_blind)
+        self._put(state, (), 'preflop', big, 'big blind', self.small_bet)
         street_reached = 'preflop'
         for street in STREETS:
             if len(state.active) < 2:
@@ -314,9 +394,22 @@ class FixedLimitGame:
             self._won[seat] += 1 / len(winners)
         self.hands_played += 1
         self.button = self._after(button)
-        return HandResult(number=self.hands_played, seed=seed, names=names, button=button, holes=holes,
-                          board=board, actions=tuple(state.records), pot=state.pot, winners=winners,
-                          hands=hands, net=net)
+        result = HandResult(number=self.hands_played, seed=seed, names=names, button=button, holes=holes,
+                            board=board, actions=tuple(state.records), pot=state.pot, winners=winners,
+                            hands=hands, net=net)
+        for player in self.players:
+            if hasattr(player, 'end_hand'):
+                player.end_hand(result)
+        return result
+
+    def _put(self, state: _HandState, board: tuple[Card, ...], street: str, seat: int, action: str, amount: int,
+             decision: Decision | None = None, to_call: int = 0, bet_size: int = 0) -> None:
+        """Record an action and show it to every seat that observes (``observe(record, board)``)."""
+        state.put(street, seat, action, amount, decision, to_call, bet_size)
+        record = state.records[-1]
+        for player in self.players:
+            if hasattr(player, 'observe'):
+                player.observe(record, board)
 
     def _betting_round(self, state: _HandState, street: str, first: int, holes: tuple[tuple[Card, ...], ...],
                        board: tuple[Card, ...], names: tuple[str, ...]) -> None:
@@ -335,7 +428,8 @@ class FixedLimitGame:
             view = TableView(seat=seat, name=names[seat], hole=holes[seat], board=board, street=street,
                              pot=state.pot, to_call=to_call, bet_size=size, bets_this_round=bets,
                              called_this_round=seat in voluntary, opponents=len(state.active) - 1,
-                             can_raise=can_raise, history=tuple(state.records))
+                             can_raise=can_raise, history=tuple(state.records), seats=len(self.players),
+                             button=self.button, active=tuple(sorted(state.active)))
             decision = self.players[seat].decide(view)
             action = self.legal_action(decision.action, to_call, can_raise, bets)
             amount = 0
@@ -350,7 +444,7 @@ class FixedLimitGame:
                 pending = deque(s for s in self._order(self._after(seat), state.active) if s != seat)
             if action in ('call', 'bet', 'raise'):
                 voluntary.add(seat)
-            state.put(street, seat, action, amount, decision)
+            self._put(state, board, street, seat, action, amount, decision, to_call, size)
 
     def _order(self, first: int, active: set[int]) -> list[int]:
         return [self._after(first, step) for step in range(len(self.players)) if self._after(first, step) in active]
@@ -399,8 +493,9 @@ class _HandState:
         self.round = [0] * count
         self.records: list[ActionRecord] = []
 
-    def put(self, street: str, seat: int, action: str, amount: int, decision: Decision | None = None) -> None:
+    def put(self, street: str, seat: int, action: str, amount: int, decision: Decision | None = None,
+            to_call: int = 0, bet_size: int = 0) -> None:
         self.pot += amount
         self.total[seat] += amount
         self.round[seat] += amount
-        self.records.append(ActionRecord(street, seat, action, amount, self.pot, decision))
+        self.records.append(ActionRecord(street, seat, action, amount, self.pot, decision, to_call, bet_size))

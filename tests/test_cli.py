@@ -95,7 +95,8 @@ def test_ctrl_c_in_any_command_exits_130_quietly(command: str, capsys: pytest.Ca
     monkeypatch.setattr(importlib.import_module(f'poker.cli.{command}'), 'run', interrupted)
     argv = {'rank': ['rank', 'AhKhQhJhTh'], 'stats': ['stats', 'AhKh'], 'range': ['range', 'QQ+'],
             'advise': ['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1'],
-            'equity': ['equity', 'AhKh', 'QQ'], 'table': ['table', '--street', 'river', '--out', 'x']}.get(command, [command])
+            'equity': ['equity', 'AhKh', 'QQ'], 'table': ['table', '--street', 'river', '--out', 'x'],
+            'match': ['match', '--players', 'loki,station', '--hands', '1']}.get(command, [command])
     assert main(argv) == 130
     out, err = capsys.readouterr()
     assert err.strip() == '' and 'Traceback' not in out

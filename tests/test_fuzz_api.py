@@ -116,8 +116,8 @@ def test_the_fuzzed_functions_are_all_the_public_functions() -> None:
     functions = {name for name in poker.__all__ if callable(getattr(poker, name))
                  and not isinstance(getattr(poker, name), type)}
     assert functions == {'advise', 'board_strengths', 'build_table', 'class_equity', 'equity', 'format_cards',
-                         'kelly_bet', 'kelly_fraction', 'load_table', 'parse_cards', 'preflop_equity',
-                         'range_statistics', 'simulate_income_rate'}
+                         'kelly_bet', 'kelly_fraction', 'load_table', 'match', 'parse_cards', 'preflop_equity',
+                         'preflop_strategy', 'range_statistics', 'simulate_income_rate'}
 
 
 @FUZZ
@@ -264,3 +264,21 @@ def test_factory_and_deck(maxsize, count) -> None:
 ])
 def test_the_issue_instances_pass_the_same_check(call) -> None:
     check(call)
+
+
+@FUZZ
+@given(either(st.sampled_from(['AA', 'A8s', '72o', 'Ah 8h', 'KcQd'])), either(st.one_of(st.integers(1, 12),
+       st.floats(1, 12))), either(st.integers(0, 9)), either(st.sampled_from(['tight', 'moderate', 'loose'])),
+       either(st.booleans()))
+def test_preflop_strategy(hand, players, position, tightness, small_blind) -> None:
+    check(poker.preflop_strategy, hand, players=players, position=position, tightness=tightness,
+          small_blind=small_blind)
+
+
+@settings(FUZZ, max_examples=60)
+@given(either(st.lists(st.sampled_from(['station', 'maniac', 'random', 'rock']), min_size=2, max_size=4)),
+       either(st.integers(1, 3)), either(st.one_of(st.none(), st.integers(0, 9))))
+def test_match(players, hands, seed) -> None:
+    if isinstance(hands, (int, np.integer)) and not isinstance(hands, bool) and 3 < hands <= 10_000_000:
+        hands = 3  # within the limit: keep it quick; beyond: must be refused
+    check(poker.match, players, hands, seed=seed, progress=False)

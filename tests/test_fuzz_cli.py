@@ -54,6 +54,7 @@ STARTS = {
     'equity': [['equity'], ['equity', 'AhKh', 'QQ+', '--samples', '2000', '--seed', '1']],
     'table': [['table'], ['table', '--street', 'river', '--out', 'out', '--boards', '1', '--chunk-boards', '1',
                           '--workers', '1']],
+    'match': [['match'], ['match', '--players', 'station,maniac', '--hands', '2', '--seed', '1']],
 }
 
 

@@ -217,3 +217,62 @@ def test_loki_players_compute_statistics_and_follow_the_advice():
     replayed = [(seat, FixedLimitGame.legal_action(d.action, v.to_call, v.can_raise))
                 for seat, player in enumerate(players) for v, d in player.seen]
     assert sorted(taken) == sorted(replayed)
+
+
+# ------------------------------------------------------------------------------- issue 12: hooks, positions
+class Recorder:
+    """Records what the table tells it; always calls."""
+
+    def __init__(self, name):
+        self.name, self.calls, self.views = name, [], []
+
+    def begin_hand(self, seat, names, hole, button):
+        self.calls.append(('begin', seat, button, len(hole)))
+
+    def observe(self, record, board):
+        self.calls.append(('observe', record.seat, record.action, record.bets_to_call, len(board)))
+
+    def end_hand(self, result):
+        self.calls.append(('end', result.number))
+
+    def decide(self, view):
+        self.views.append(view)
+        return Decision('call')
+
+
+def test_table_tells_observers_every_action_in_order():
+    from poker.game import FixedLimitGame
+    seats = [Recorder(name) for name in ('Ann', 'Bob', 'Cat', 'Dan')]
+    hand = FixedLimitGame(seats, seed=5).play_hand()
+    calls = seats[2].calls
+    assert calls[0] == ('begin', 2, 0, 2) and calls[-1] == ('end', 1)
+    observed = [c for c in calls if c[0] == 'observe']
+    assert [(c[1], c[2]) for c in observed] == [(r.seat, r.action) for r in hand.actions]
+    first = next(r for r in hand.actions if r.decision is not None)
+    assert first.to_call == 2 and first.bet_size == 2 and first.bets_to_call == 1
+
+
+def test_positions_as_papp_counts_them():
+    from poker.game import FixedLimitGame
+    seats = [Recorder(name) for name in 'ABCDEF']
+    FixedLimitGame(seats, seed=1).play_hand()       # button seat 0, blinds seats 1 and 2
+    first = {seat: recorder.views[0] for seat, recorder in enumerate(seats)}
+    assert {seat: view.position for seat, view in first.items()} == {3: 3, 4: 2, 5: 1, 0: 0, 1: 5, 2: 4}
+    assert first[1].small_blind == 1 and first[1].big_blind == 2
+    assert first[4].voluntary('preflop') == {3}
+
+
+def test_loki_chooses_its_preflop_strategy_once():
+    from poker.game import FixedLimitGame, LokiPlayer
+    lokis = [LokiPlayer(name) for name in 'ABCD']
+    game = FixedLimitGame(lokis, seed=11)
+    for _ in range(20):
+        hand = game.play_hand()
+        for seat in range(4):
+            rules = {r.decision.advice.rule for r in hand.street_actions('preflop')
+                     if r.seat == seat and r.decision is not None}
+            assert len(rules) <= 1
+            assert rules <= {'Make0', 'Call1', 'Make1', 'Call2', 'Make2', 'Make4'}
+    old = LokiPlayer('old', preflop_income_rates=False)
+    hand = FixedLimitGame([old, LokiPlayer('new')], seed=2).play_hand()
+    assert hand.actions[2].decision.advice.rule not in ('Make0', 'Make1', 'Make2', 'Make4')

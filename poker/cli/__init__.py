@@ -15,7 +15,7 @@ from ..errors import PokerError
 
 __all__ = ['COMMANDS', 'OneLineErrorParser', 'build_parser', 'main', 'one_line']
 
-COMMANDS: tuple[str, ...] = ('rank', 'stats', 'preflop', 'range', 'equity', 'advise', 'kelly', 'table')
+COMMANDS: tuple[str, ...] = ('rank', 'stats', 'preflop', 'range', 'equity', 'advise', 'kelly', 'match', 'table')
 """The command modules of this package, in the order ``--help`` lists them."""
 
 

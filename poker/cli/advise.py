@@ -45,6 +45,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument('--bankroll', type=amount('the bankroll', positive=True),
                         help='your bankroll: also print the Kelly bet')
     add_json(parser)
+    add_preflop_options(parser)
     parser.set_defaults(handler=run)
 
 
@@ -81,8 +82,10 @@ def run(args: argparse.Namespace) -> int:
     situation = Situation(args.pot, args.to_call, args.bet_size, args.bets, args.called)  # checks the amounts
     stats = player_statistics(hole, board, opponents=args.opponents, lookahead=args.lookahead,
                               weights=opponent_weights(args.range))
-    advice = advise(stats, pot=situation.pot, to_call=situation.to_call, bet_size=situation.bet_size,
-                    bets_this_round=situation.bets_this_round, called_this_round=situation.called_this_round)
+    advice = preflop_advice(args, hole, board, situation)
+    if advice is None:
+        advice = advise(stats, pot=situation.pot, to_call=situation.to_call, bet_size=situation.bet_size,
+                        bets_this_round=situation.bets_this_round, called_this_round=situation.called_this_round)
     kelly = _kelly(stats, args.bankroll, situation.pot, args.opponents) if args.bankroll is not None else None
     if args.json:
         print_json({'hole': [str(c) for c in hole], 'board': [str(c) for c in board],
@@ -117,3 +120,28 @@ def _print_text(hole: tuple[Card, ...], board: tuple[Card, ...], stats: HandStat
         print(f"Kelly: bet {kelly['bet']} of {kelly['bankroll']:g} (fraction {kelly['fraction']:.4f}; "
               f"win {kelly['win']:.4f}, split {kelly['split']:.4f} per opponent, retained pot "
               f"{kelly['retained_pot']:g})")
+
+
+# ------------------------------------------------------------------ Papp's pre-flop strategy (issue 12)
+def add_preflop_options(parser: argparse.ArgumentParser) -> None:
+    """--players, --position and --tightness: with no board, play Papp's pre-flop strategy (section 6.1)."""
+    group = parser.add_argument_group("Papp's pre-flop strategy (no board; any of these options turns it on)")
+    group.add_argument('--players', type=amount('players', positive=True), metavar='P',
+                       help='players expected to play the hand (picks the income-rate table; default opponents + 1)')
+    group.add_argument('--position', type=whole('position', 0, 21), metavar='N',
+                       help="Papp's position: 0 on the button, players - 1 in the small blind (default 0)")
+    group.add_argument('--tightness', choices=('tight', 'moderate', 'loose'),
+                       help='tight, moderate or loose (default loose, as Loki)')
+
+
+def preflop_advice(args: argparse.Namespace, hole: tuple[Card, ...], board: tuple[Card, ...],
+                   situation: Situation) -> Advice | None:
+    """The pre-flop strategy's advice when there is no board and one of its options is given, else None."""
+    if board or (args.players is None and args.position is None and args.tightness is None):
+        return None
+    from ..advice import advise_preflop
+    players = args.opponents + 1 if args.players is None else args.players
+    position = 0 if args.position is None else args.position
+    return advise_preflop(hole, players=players, position=position, pot=situation.pot, to_call=situation.to_call,
+                          bet_size=situation.bet_size, bets_this_round=max(1, situation.bets),
+                          called_this_round=situation.called_this_round, tightness=args.tightness or 'loose')

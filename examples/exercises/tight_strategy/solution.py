@@ -1,4 +1,4 @@
-"""Exercise: a tighter Loki, with higher thresholds and no semi-bluffs.
+"""Solution to the exercise in task.py: a tighter Loki, with higher thresholds and no semi-bluffs.
 
 :class:`poker.advice.LokiStrategy` keeps Loki's betting thresholds as class attributes
 (``make2_threshold`` = 0.85 and ``make1_threshold`` = 0.50, applied to EHS') and each rule as a method
@@ -11,7 +11,7 @@ Solution: below: two class attributes and one overridden rule (returning None pa
 to the next rule). ``advise(..., strategy=...)`` takes the strategy to use; a
 :class:`poker.game.LokiPlayer` takes one too, so the tight player can sit at a table.
 
-Run it: ``python examples/exercises/tight_strategy.py``
+Run it: ``python examples/exercises/tight_strategy/solution.py`` (check it: ``check.py --solution``)
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Exercise: sit a player of your own at the table with three Loki-style players.
+"""Solution to the exercise in task.py: sit a player of your own at the table with three Loki-style players.
 
 :class:`poker.game.FixedLimitGame` seats anything with a ``name`` and a ``decide(view)`` method that
 returns a :class:`poker.game.Decision`. Write the simplest opponent there is, a calling station that
@@ -9,7 +9,7 @@ advice is to call with an EHS of 0.7 or more. Play a seeded session and print th
 Solution: below. The table turns every request into a legal action (a call with nothing to call is a
 check, a raise at the cap a call), so a player never needs to know the rules in detail.
 
-Run it: ``python examples/exercises/calling_station.py`` (a few seconds). Thirty hands are far too few
+Run it: ``python examples/exercises/calling_station/solution.py`` (check it: ``check.py --solution``) (a few seconds). Thirty hands are far too few
 to say who is better: raise ``HANDS`` and watch the totals settle.
 """
 

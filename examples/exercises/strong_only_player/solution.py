@@ -1,4 +1,4 @@
-"""Exercise: a player whose opponent model trusts only strong holdings.
+"""Solution to the exercise in task.py: a player whose opponent model trusts only strong holdings.
 
 :meth:`poker.player.Player.calculate_hand_statistics` weighs every opponent holding equally unless it is
 given weights. Its opponent model is a hook, :meth:`Player.opponent_weights`, which turns the
@@ -12,7 +12,7 @@ Solution: below. The weights are one number per holding (1,326, in
 holding to its class, and the income-rate grid in the same class order gives the rates. The hook hands
 those weights to the original, which removes the holdings that use a known card.
 
-Run it: ``python examples/exercises/strong_only_player.py``
+Run it: ``python examples/exercises/strong_only_player/solution.py`` (check it: ``check.py --solution``)
 """
 
 from __future__ import annotations

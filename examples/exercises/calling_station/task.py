@@ -1,0 +1,37 @@
+"""Exercise: sit a player of your own at the table with three Loki-style players.
+
+:class:`poker.game.FixedLimitGame` seats anything with a ``name`` and a ``decide(view)`` method that
+returns a :class:`poker.game.Decision`. Write the simplest opponent there is, a calling station that
+calls every bet and never bets itself, and a Loki-style player that is a little more aggressive: a
+:class:`poker.game.LokiPlayer` subclass that overrides its :meth:`advise` hook to raise (rule
+``'pusher'``) whenever the advice is to call with an EHS of 0.7 or more.
+
+The table turns every request into a legal action (a call with nothing to call is a check, a raise at
+the cap a call), so a player never needs to know the rules in detail.
+
+Check it: ``python examples/exercises/calling_station/check.py``; one solution is in solution.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from poker.game import Decision, LokiPlayer, TableView
+from poker.hand_statistics import HandStatistics
+
+
+class CallingStation:
+    """Calls everything, bets nothing."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def decide(self, view: TableView) -> Decision:
+        raise NotImplementedError('CallingStation.decide: your code here')
+
+
+class Pusher(LokiPlayer):
+    """A Loki-style player that turns a call into a raise with an EHS of 0.7 or more."""
+
+    def advise(self, stats: HandStatistics, view: TableView) -> Any:
+        return super().advise(stats, view)  # your code here

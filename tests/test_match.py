@@ -1,0 +1,162 @@
+"""Duplicate matches (Papp 8.1) and the simple bots."""
+
+from __future__ import annotations
+
+import json
+import math
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+
+from poker import match
+from poker.bots import CallingStation, Maniac, RandomPlayer, Rock
+from poker.cli import main
+from poker.errors import PokerError
+from poker.game import FixedLimitGame
+from poker.match import CHUNK_DEALS, MatchResult, play_chunk, rotations
+
+TABLE_8_1 = """\
+1 2 3 4 5 6 7 8 9 T
+2 4 6 8 T 1 3 5 7 9
+3 6 9 1 4 7 T 2 5 8
+4 8 1 5 9 2 6 T 3 7
+5 T 4 9 3 8 2 7 1 6
+6 1 7 2 8 3 9 4 T 5
+7 3 T 6 2 9 5 1 8 4
+8 5 2 T 7 4 1 9 6 3
+9 7 5 3 1 T 8 6 4 2
+T 9 8 7 6 5 4 3 2 1"""
+
+
+def test_ten_players_rotate_as_in_papps_table_8_1():
+    for line, seating in zip(TABLE_8_1.splitlines(), rotations(10)):
+        seats = [10 if c == 'T' else int(c) for c in line.split()]   # seat of player p (1-based)
+        assert [seating[seat - 1] for seat in seats] == list(range(10))
+
+
+@pytest.mark.parametrize('players', range(2, 11))
+def test_every_player_sits_in_every_seat_once(players):
+    seatings = rotations(players)
+    assert len(seatings) == players
+    for seat in range(players):
+        assert sorted(seating[seat] for seating in seatings) == list(range(players))
+
+
+def test_reproducible_and_the_same_with_an_executor():
+    players = ['loki-no-model', 'station', 'random']
+    first = match(players, CHUNK_DEALS + 5, seed=9)
+    again = match(players, CHUNK_DEALS + 5, seed=9)
+    with ThreadPoolExecutor(2) as executor:
+        spread = match(players, CHUNK_DEALS + 5, seed=9, executor=executor)
+    assert np.array_equal(first.per_deal, again.per_deal) and np.array_equal(first.per_deal, spread.per_deal)
+    other = match(players, CHUNK_DEALS + 5, seed=10)
+    assert not np.array_equal(first.per_deal, other.per_deal)
+    assert first.games == 3 * (CHUNK_DEALS + 5)
+
+
+def test_results_add_up_and_intervals_come_from_the_deals():
+    result = match(['maniac', 'station', 'rock', 'random'], 30, seed=2)
+    assert sum(result.means()) == pytest.approx(0, abs=1e-12)
+    column = result.per_deal[:, 0]
+    assert result.half_widths()[0] == pytest.approx(1.96 * column.std(ddof=1) / math.sqrt(30))
+    mean, half = result.difference('maniac', 'station')
+    assert mean == pytest.approx(result.means()[0] - result.means()[1])
+    assert result.cumulative()[-1] == pytest.approx(result.per_deal.sum(axis=0) * 4)
+    data = result.to_dict()
+    json.dumps(data, allow_nan=False)
+    assert data['players'][0]['low'] < data['players'][0]['mean'] < data['players'][0]['high']
+
+
+def test_a_deal_is_the_same_cards_for_every_seating():
+    # A station against a station: every deal is checked and called down, so each seating nets the same
+    # showdown; over both seatings the two players come out exactly even.
+    result = play_chunk(['station', 'station'], ['a', 'b'], [11, 12, 13], 0)
+    assert np.all(result[:, 0] == -result[:, 1])
+    assert np.all(result.sum(axis=1) == 0)
+
+
+def test_loki_beats_the_random_player():
+    result = match(['loki-no-model', 'random'], 60, seed=5)
+    mean, half = result.difference('loki-no-model', 'random')
+    assert mean - half > 0
+
+
+def test_duplicate_names_are_numbered_and_bad_players_refused():
+    assert match(['station', 'station'], 1, seed=1).names == ('station-1', 'station-2')
+    with pytest.raises(PokerError, match='unknown player'):
+        match(['loki', 'shark'], 1)
+    with pytest.raises(PokerError, match='2 to 10 players'):
+        match(['loki'], 1)
+    with pytest.raises(PokerError, match='hands'):
+        match(['loki', 'station'], 0)
+    with pytest.raises(PokerError, match='seed'):
+        match(['loki', 'station'], 1, seed=-1)
+
+
+def test_a_factory_can_be_a_player():
+    result = match([CallingStation, 'maniac'], 5, seed=3)
+    assert result.names == ('CallingStation', 'maniac') and isinstance(result, MatchResult)
+
+
+# ------------------------------------------------------------------------------------------------ bots
+def seat_actions(hand, seat):
+    return {record.action for record in hand.actions if record.seat == seat} - {'small blind', 'big blind'}
+
+
+def test_bots_do_what_they_say():
+    game = FixedLimitGame([CallingStation('s'), Maniac('m'), RandomPlayer('r', 1), Rock('k')], seed=8)
+    for _ in range(30):
+        hand = game.play_hand()
+        assert seat_actions(hand, 0) <= {'call', 'check'}
+        assert seat_actions(hand, 1) <= {'bet', 'raise', 'call'}
+    from poker.game import TableView
+    from poker import parse_cards
+    view = TableView(seat=0, name='k', hole=tuple(parse_cards('7c 2d')), board=(), street='preflop', pot=3,
+                     to_call=2, bet_size=2, bets_this_round=1, called_this_round=False, opponents=3, can_raise=True)
+    assert Rock('k').decide(view).action == 'fold'
+    aces = TableView(seat=0, name='k', hole=tuple(parse_cards('Ac Ad')), board=(), street='preflop', pot=3,
+                     to_call=2, bet_size=2, bets_this_round=1, called_this_round=False, opponents=3, can_raise=True)
+    assert Rock('k').decide(aces).action == 'raise'
+    picks = [RandomPlayer('r', 4).decide(view).action for _ in range(3)]
+    assert picks == [RandomPlayer('r', 4).decide(view).action for _ in range(3)]
+
+
+# ------------------------------------------------------------------------------------------------ CLI
+def test_cli_match_text_json_png(capsys, tmp_path):
+    assert main(['match', '--players', 'loki-no-model,station', '--hands', '4', '--seed', '1']) == 0
+    out = capsys.readouterr().out
+    assert '8 hands: 4 deals x 2 seatings (seed 1)' in out and 'loki-no-model' in out and '95% interval' in out
+    picture = tmp_path / 'm.png'
+    assert main(['match', '--players', 'maniac,station', '--hands', '3', '--seed', '1', '--json', '--png',
+                 str(picture)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data['games'] == 6 and [p['name'] for p in data['players']] == ['maniac', 'station']
+    assert picture.read_bytes()[:4] == b'\x89PNG'
+
+
+@pytest.mark.parametrize(('argv', 'message'), [
+    (['--players', 'loki,shark', '--hands', '2'], "unknown player 'shark'"),
+    (['--players', 'loki', '--hands', '2'], '2 to 10 players'),
+    (['--players', 'loki,station', '--hands', '-2'], 'hands'),
+    (['--players', 'loki,station', '--hands', '2', '--workers', '0'], '--workers'),
+    (['--players', 'loki,station', '--hands', '2', '--png', 'x.jpg'], '.png'),
+])
+def test_cli_match_bad_input_is_one_line_exit_2(argv, message, capsys):
+    try:
+        code = main(['match', *argv])
+    except SystemExit as stop:   # argparse's own usage errors
+        code = stop.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count('\n') == 1
+
+
+def test_png_without_matplotlib_is_one_line_before_playing(capsys, monkeypatch, tmp_path):
+    import sys
+    for name in [name for name in sys.modules if name.startswith('matplotlib')]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, 'matplotlib', None)
+    assert main(['match', '--players', 'loki,station', '--hands', '2', '--png', str(tmp_path / 'm.png')]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == '' and 'needs matplotlib' in captured.err and captured.err.count('\n') == 1

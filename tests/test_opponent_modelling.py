@@ -1,0 +1,261 @@
+"""Opponent models at the table (Papp ch. 7): frequencies, thresholds, re-weighting, and decisions using them."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from poker import parse_cards
+from poker.advice import LokiStrategy, Situation
+from poker.game import FixedLimitGame, LokiPlayer
+from poker.hand_statistics import HandStatistics
+from poker.opponent_model import OpponentModel
+from poker.opponent_modelling import (
+    DEFAULT_FREQUENCIES, ActionFrequencies, ModellingLokiPlayer, SeatModel, fast_potentials, holding_scale,
+    preflop_scale,
+)
+from poker.player import Player
+from poker.starting_hand import StartingHand
+
+FLOP = [card.index for card in parse_cards('9h 8h 2c')]
+
+
+def index(text):
+    return StartingHand(text).holding_index
+
+
+class Fixed(SeatModel):
+    """A model whose action frequency is set by hand."""
+
+    share = 0.3
+
+    def frequency(self, street, action, bets_to_call):
+        return None if action in ('check', 'fold') else self.share
+
+
+def fresh(cls=SeatModel, known=(), **kwargs):
+    model = cls('Opp', **kwargs)
+    model.begin_hand(known)
+    return model
+
+
+# --------------------------------------------------------------------------------------- frequencies
+def test_table_b2_defaults_and_the_blend_of_eq_7_3():
+    assert DEFAULT_FREQUENCIES.tolist() == [[0, 0.5, 0.5], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]]
+    tally = ActionFrequencies()
+    assert tally.frequencies('flop', 2).tolist() == [0.7, 0.2, 0.1]
+    for _ in range(5):
+        tally.observe('preflop', 1, 'call')
+    assert tally.frequencies('preflop', 1) == pytest.approx([0.375, 0.475, 0.15])   # 1/4 observed, 3/4 B.2
+    for _ in range(25):
+        tally.observe('preflop', 1, 'call')
+    assert tally.frequencies('preflop', 1).tolist() == [0.0, 1.0, 0.0]             # 20+: observed alone
+    assert tally.frequencies('flop', 1).tolist() == [0.0, 1.0, 0.0]                # eq. 7.4: from the round before
+    assert tally.frequencies('preflop', 1, specific=False).tolist() == [0.5, 0.3, 0.2]
+    tally.observe('river', 7, 'raise')
+    assert tally.counts[3, 2, 2] == 1                                               # 2+ bets
+    with pytest.raises(Exception, match='unknown round'):
+        tally.observe('showdown', 0, 'call')
+
+
+# --------------------------------------------------------------------------------------- thresholds
+def test_papps_preflop_example_raises_30_percent_gives_mu_118():
+    assert fresh(Fixed).threshold('preflop', 'raise', 1, ()) == 118.0
+
+
+def test_mu_is_the_one_minus_f_quantile():
+    scale = preflop_scale()
+    for share in (0.05, 0.2, 0.5):
+        model = fresh(Fixed)
+        model.share = share
+        mu = model.threshold('preflop', 'raise', 1, ())
+        assert np.mean(scale > mu) <= share <= np.mean(scale >= mu)
+
+
+def test_reweighting_factor_floor_and_half_at_mu():
+    model = fresh(Fixed, known=[card.index for card in parse_cards('Ac Kd')])
+    model.observe('preflop', 'raise', bets_to_call=1, board=())
+    scale, mu = preflop_scale(), model.applied_mu
+    live = ~model.dead
+    assert model.weights[model.dead].tolist() == [0.0] * int(model.dead.sum())
+    assert model.weights[live].min() == 0.01
+    assert np.all(model.weights[live & (scale >= mu + 330)] == 1.0)
+    assert np.all(model.weights[live & (scale <= mu - 330)] == 0.01)
+    assert np.allclose(model.weights[live & (scale == mu)], 0.5) and np.any(live & (scale == mu))
+    expected = np.clip((scale - mu + 330) / 660, 0.01, 1.0)
+    assert np.allclose(model.weights[live], expected[live])
+
+
+def test_no_preflop_reweighting_below_the_fifth_percentile():
+    model = fresh(Fixed)
+    model.share = 0.97
+    assert model.threshold('preflop', 'call', 1, ()) is None
+    model.observe('preflop', 'call', bets_to_call=1, board=())
+    assert model.range_share() == 1.0
+
+
+def test_once_per_round_from_the_saved_copy():
+    raised_then_called = fresh(specific=False)
+    raised_then_called.observe('preflop', 'raise', bets_to_call=1, board=())
+    after_raise = raised_then_called.weights.copy()
+    raised_then_called.observe('preflop', 'call', bets_to_call=2, board=())     # lower threshold: nothing
+    assert np.array_equal(raised_then_called.weights, after_raise)
+    called_then_raised = fresh(specific=False)
+    called_then_raised.observe('preflop', 'call', bets_to_call=1, board=())
+    called_then_raised.observe('preflop', 'raise', bets_to_call=2, board=())    # higher: redone from the copy
+    direct = fresh(specific=False)
+    direct.observe('preflop', 'raise', bets_to_call=2, board=())
+    assert np.allclose(called_then_raised.weights, direct.weights)
+
+
+def test_rounds_multiply_and_board_cards_drop_out():
+    model = fresh()
+    model.observe('preflop', 'raise', bets_to_call=1, board=())
+    preflop = model.weights.copy()
+    model.observe('flop', 'bet', bets_to_call=0, board=FLOP)
+    assert model.weights[index('9h 9s')] == 0.0 and model.round_start[index('Ad Kd')] == preflop[index('Ad Kd')]
+    assert model.weights[index('Ad Ac')] == pytest.approx(preflop[index('Ad Ac')] * 1.0)
+    assert model.weights[index('7c 3d')] == 0.01
+    model.observe('flop', 'check', bets_to_call=0, board=FLOP)                 # a check implies nothing
+    assert model.tally.counts[1, 0, 1] == 1
+
+
+def test_generic_ignores_what_it_saw_specific_uses_it():
+    generic, specific = fresh(specific=False), fresh(specific=True)
+    for model in (generic, specific):
+        for _ in range(40):
+            model.tally.observe('preflop', 1, 'raise')   # a maniac: raises every hand
+    generic.observe('preflop', 'raise', bets_to_call=1, board=())
+    specific.observe('preflop', 'raise', bets_to_call=1, board=())
+    assert generic.range_share() < 0.3
+    assert specific.range_share() == 1.0        # raising every hand says nothing
+
+
+# --------------------------------------------------------------------------------------- the scale
+def test_hand_strength_part_of_the_scale_against_two_oracles():
+    board = [card.index for card in parse_cards('Ks 7h 2d 9c 4s')]
+    river = holding_scale(board)                                   # no potential on the river: HS1 alone
+    oracle = OpponentModel().strengths('Ks 7h 2d 9c 4s')
+    assert np.allclose(river, oracle, equal_nan=True)
+    for text in ('Ah Kh', '7c 7d', '3c 5c'):
+        stats = Player(text, 'Ks 7h 2d 9c 4s').calculate_hand_statistics()
+        assert river[index(text)] == pytest.approx(stats.hs)
+
+
+def test_fast_potentials_count_outs():
+    ppot = fast_potentials(FLOP)
+    flush_and_overs = 9 + 1.5 * 2       # Ah Kh on 9h 8h 2c: 9 hearts, two overcards
+    assert ppot[index('Ah Kh')] == pytest.approx(1 - (1 - flush_and_overs / 47) * (1 - flush_and_overs / 46))
+    open_ended = 8                       # Tc Jd: 7 and Q make a straight
+    assert ppot[index('Tc Jd')] == pytest.approx(1 - (1 - (open_ended + 3) / 47) * (1 - (open_ended + 3) / 46))
+    assert ppot[index('3d 4s')] == 0.0
+    assert math.isnan(ppot[index('9h 9s')])
+    turn = fast_potentials(FLOP + [parse_cards('3s')[0].index])
+    assert turn[index('Ah Kh')] == pytest.approx(12 / 46)
+    assert not fast_potentials(FLOP + [0, 1]).any()
+
+
+def test_scale_is_ehs_prime_with_hs1_and_the_fast_potential():
+    scale = holding_scale(FLOP)
+    hs = Player('Ah Kh', '9h 8h 2c').calculate_hand_statistics().hs
+    ppot = fast_potentials(FLOP)[index('Ah Kh')]
+    assert scale[index('Ah Kh')] == pytest.approx(hs + (1 - hs) * ppot)
+
+
+# --------------------------------------------------------------------------------------- at the table
+def test_seats_model_each_other_and_decide_against_the_models():
+    seats = [ModellingLokiPlayer(name) for name in ('Ann', 'Bob', 'Cat')]
+    game = FixedLimitGame(seats, seed=3)
+    for _ in range(6):
+        game.play_hand()
+    ann = seats[0]
+    assert set(ann.models) == {'Bob', 'Cat'}
+    assert ann.models['Bob'].tally.counts.sum() > 0
+    assert sum(s.net for s in game.summary()) == 0
+
+
+def test_hs_n_is_the_product_of_per_opponent_hs_or_the_field():
+    product = ModellingLokiPlayer('Ann')
+    field = ModellingLokiPlayer('Ann', hs_mode='field')
+    bob, cat = fresh(), fresh()
+    bob.observe('preflop', 'raise', bets_to_call=1, board=())
+    from poker.game import TableView
+    view = TableView(seat=0, name='Ann', hole=tuple(parse_cards('Ah Kh')), board=tuple(parse_cards('9h 8h 2c')),
+                     street='flop', pot=12, to_call=0, bet_size=2, bets_this_round=0, called_this_round=False,
+                     opponents=2, can_raise=True, seats=3, active=(0, 1, 2))
+    for player in (product, field):
+        player.seat_names, player.seat, player.models = ('Ann', 'Bob', 'Cat'), 0, {'Bob': bob, 'Cat': cat}
+    stats = product.statistics(view)
+    each = [Player('Ah Kh', '9h 8h 2c').calculate_hand_statistics(weights=model.weights).hs for model in (bob, cat)]
+    assert stats.hs_n == pytest.approx(each[0] * each[1])
+    from poker.weights import known_holdings
+    dead = known_holdings(card.index for card in parse_cards('Ah Kh 9h 8h 2c'))
+    tables = [np.where(dead, 0.0, model.weights) for model in (bob, cat)]
+    average = np.mean([w / w.sum() for w in tables], axis=0)
+    against_field = Player('Ah Kh', '9h 8h 2c').calculate_hand_statistics(weights=average)
+    assert stats.ppot == pytest.approx(against_field.ppot)
+    assert field.statistics(view).hs_n == pytest.approx(against_field.hs ** 2)
+    with pytest.raises(Exception, match='hs_mode'):
+        ModellingLokiPlayer('x', hs_mode='mean')
+
+
+# --------------------------------------------------------------------------------------- showdown odds
+class WithShowdownOdds(LokiStrategy):
+    use_showdown_odds = True
+
+
+def flop_stats(hs_n, opponents=1):
+    return HandStatistics(hs=hs_n, hs_n=hs_n, ppot=0.0, npot=0.0, ahead=5, tied=0, behind=5, lookahead=2,
+                          opponents=opponents, board=tuple(parse_cards('9h 8h 2c')))
+
+
+def test_showdown_odds_is_cost_to_the_showdown_over_the_final_pot():
+    situation = Situation(pot=20, to_call=2, bet_size=2)
+    assert WithShowdownOdds().showdown_odds(flop_stats(0.3), situation) == pytest.approx((2 + 8) / (22 + 2 * 8))
+    assert WithShowdownOdds().showdown_odds(flop_stats(0.3, 3), situation) == pytest.approx(10 / (22 + 4 * 8))
+    river = HandStatistics.from_counts(3, 0, 7, board=tuple(parse_cards('9h 8h 2c 3d 4s')))
+    assert LokiStrategy().showdown_odds(river, Situation(pot=20, to_call=4, bet_size=4)) == pytest.approx(4 / 24)
+
+
+def test_showdown_odds_calls_where_the_pot_odds_fold():
+    situation = Situation(pot=20, to_call=2, bet_size=2)
+    assert LokiStrategy().advise(flop_stats(0.3), situation).action == 'fold'           # off by default
+    called = WithShowdownOdds().advise(flop_stats(0.3), situation)
+    assert (called.action, called.rule) == ('call', 'showdown_odds')
+    assert WithShowdownOdds().advise(flop_stats(0.25), situation).action == 'fold'      # 0.25 < 10/38
+
+
+def test_showdown_odds_never_lose_money_in_expectation_at_the_threshold():
+    # Exactly at the odds a call down breaks even under the rule's own assumptions.
+    situation = Situation(pot=30, to_call=4, bet_size=4)
+    turn = HandStatistics(hs=0.4, hs_n=0.4, ppot=0.0, npot=0.0, ahead=4, tied=0, behind=6, lookahead=1,
+                          opponents=2, board=tuple(parse_cards('9h 8h 2c 3d')))
+    odds = LokiStrategy().showdown_odds(turn, situation)
+    cost, final = 4 + 4, 34 + 3 * 4
+    assert odds * final - cost == pytest.approx(0)
+
+
+class Capping(SeatModel):
+    CHECKS_CAP = True
+
+
+class PappModel(SeatModel):
+    CHECKS_CAP = False
+
+
+def test_a_check_caps_the_range_when_asked():
+    model = fresh(Capping, specific=False)
+    model.observe('flop', 'check', bets_to_call=0, board=FLOP)
+    cap = model.applied_cap
+    scale = holding_scale(FLOP)
+    live = ~model.dead
+    assert cap == model._quantile(0.5, FLOP)                      # Table B.2: bets half the time with 0 to call
+    assert np.all(model.weights[live & (scale >= cap + 0.2)] == 0.01)
+    assert np.all(model.weights[live & (scale <= cap - 0.2)] == 1.0)
+    model.observe('flop', 'call', bets_to_call=1, board=FLOP)    # then calls: both bounds apply
+    assert model.applied_mu == cap and model.range_share() < 0.5   # generic: calls with the top 50% too
+    plain = fresh(PappModel, specific=False)
+    plain.observe('flop', 'check', bets_to_call=0, board=FLOP)
+    assert plain.range_share() == 1.0                             # Papp: a check says nothing
