@@ -163,6 +163,11 @@ class Contender(Protocol):
 #   end_hand(result)                       after the showdown.
 
 
+def _read_only_hands(hands: Mapping[int, RankableHand]) -> Mapping[int, RankableHand]:
+    """A read-only copy of the showdown hands by seat."""
+    return MappingProxyType(dict(hands))
+
+
 @frozen
 class HandResult:
     """Everything about one hand: the deal, every action, the showdown and who won what.
@@ -180,8 +185,7 @@ class HandResult:
     actions: tuple[ActionRecord, ...]
     pot: int
     winners: tuple[int, ...]
-    hands: Mapping[int, RankableHand] = field(factory=dict, converter=lambda hands: MappingProxyType(dict(hands)),
-                                              hash=False)
+    hands: Mapping[int, RankableHand] = field(factory=dict, converter=_read_only_hands, hash=False)
     net: tuple[int, ...] = ()
 
     @property

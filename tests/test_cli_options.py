@@ -133,8 +133,10 @@ def scheduler() -> Iterator[str]:
 
 
 def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
-    """The example as run here: a table example builds two boards' chunks (a whole table takes minutes), on
-    a real local scheduler where it names one."""
+    """The example as run here: a match plays a dozen hands, a table example builds two boards' chunks (a
+    whole table takes minutes), on a real local scheduler where it names one."""
+    if argv[0] == 'match':  # a dozen hands stand for the example's thousands (each seating plays them)
+        return [*argv[:argv.index('--hands') + 1], '12', *argv[argv.index('--hands') + 2:]]
     if argv[0] != 'table':
         return argv
     if '--scheduler' in argv:
