@@ -26,6 +26,7 @@ and on it) and a big bet of 4 (turn and river), with at most :attr:`FixedLimitGa
 
 from __future__ import annotations
 
+import functools
 import numbers
 import random
 from collections import deque
@@ -33,10 +34,12 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Protocol
 
+import numpy as np
 from attrs import field, frozen
 
 from .card import Card, Deck
 from .errors import PokerError
+from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics
 from .betting import ACTIONS, BOARD_SIZE, STREETS
 from .rankable_hand import RankableHand
@@ -161,6 +164,14 @@ class Contender(Protocol):
 #   begin_hand(seat, names, hole, button)  before the blinds of each hand,
 #   observe(record, board)                 after every action of every seat (blinds included),
 #   end_hand(result)                       after the showdown.
+
+
+@functools.cache
+def _showdown_hand_class(ranker: type[HandRanker]) -> type[RankableHand]:
+    """:class:`RankableHand`, or a subclass of it that ranks with ``ranker`` (for the hands shown down)."""
+    if ranker is RankableHand.ranker:
+        return RankableHand
+    return type(f'{ranker.__name__}Hand', (RankableHand,), {'ranker': ranker, '__slots__': ()})
 
 
 def _read_only_hands(hands: Mapping[int, RankableHand]) -> Mapping[int, RankableHand]:
@@ -299,10 +310,13 @@ class FixedLimitGame:
 
     ``seed`` makes the whole session repeatable: each hand's deck is shuffled with a seed drawn from it.
     Chips are unlimited (fixed limit needs no stacks); :meth:`summary` tells who is up and who is down.
+    Showdowns are ranked by :attr:`ranker` (its :meth:`~poker.hand_ranker.HandRanker.rank_many`, the library's
+    one ranking hook), a class attribute a subclass may replace.
     """
 
     MIN_SEATS: ClassVar[int] = 2
     MAX_SEATS: ClassVar[int] = 10
+    ranker: ClassVar[type[HandRanker]] = HandRanker
 
     def __init__(self, players: Sequence[Contender], *, small_bet: int = 2, big_bet: int | None = None,
                  small_blind: int | None = None, cap: int = 4, seed: int | None = None) -> None:
@@ -453,14 +467,17 @@ class FixedLimitGame:
     def _order(self, first: int, active: set[int]) -> list[int]:
         return [self._after(first, step) for step in range(len(self.players)) if self._after(first, step) in active]
 
-    @staticmethod
-    def _winners(active: set[int], holes: tuple[tuple[Card, ...], ...],
+    def _winners(self, active: set[int], holes: tuple[tuple[Card, ...], ...],
                  board: tuple[Card, ...]) -> tuple[tuple[int, ...], dict[int, RankableHand]]:
         if len(active) == 1:
             return tuple(active), {}
-        hands = {seat: RankableHand((*holes[seat], *board)) for seat in sorted(active)}
-        best = max(hands.values())
-        return tuple(seat for seat, hand in hands.items() if hand == best), hands
+        seats = sorted(active)
+        cards = np.array([[card.index for card in (*holes[seat], *board)] for seat in seats], dtype=np.uint8)
+        values = self.ranker.rank_many(cards, validate=False)
+        best = values.max()
+        shown = _showdown_hand_class(self.ranker)
+        return (tuple(seat for seat, value in zip(seats, values) if value == best),
+                {seat: shown((*holes[seat], *board)) for seat in seats})
 
     def _split(self, pot: int, winners: tuple[int, ...], button: int) -> dict[int, int]:
         """Equal shares; odd chips go one each to the winners nearest the button's left."""

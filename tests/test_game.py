@@ -276,3 +276,33 @@ def test_loki_chooses_its_preflop_strategy_once():
     old = LokiPlayer('old', preflop_income_rates=False)
     hand = FixedLimitGame([old, LokiPlayer('new')], seed=2).play_hand()
     assert hand.actions[2].decision.advice.rule not in ('Make0', 'Make1', 'Make2', 'Make4')
+
+
+def test_the_table_ranks_showdowns_through_its_ranker():
+    import numpy as np
+
+    from poker import HandRanker
+    from poker.bots import CallingStation
+
+    class Lowball(HandRanker):  # the weakest hand wins: every showdown turns around
+        calls = 0
+
+        @classmethod
+        def rank_many(cls, indices, *, validate=True):
+            Lowball.calls += 1
+            return (7463 - super().rank_many(indices, validate=validate)).astype(np.int16)
+
+    class LowballGame(FixedLimitGame):
+        ranker = Lowball
+
+    stations = [CallingStation(name) for name in 'ABC']
+    usual, lowball = FixedLimitGame(stations, seed=5), LowballGame(stations, seed=5)
+    turned = 0
+    for _ in range(20):
+        one, two = usual.play_hand(), lowball.play_hand()
+        assert one.holes == two.holes and one.board == two.board  # calling stations: every hand to showdown
+        standard = {seat: RankableHand(shown.cards).value for seat, shown in two.hands.items()}
+        assert set(two.winners) == {seat for seat, value in standard.items() if value == min(standard.values())}
+        assert all(shown.value == 7463 - standard[seat] for seat, shown in two.hands.items())  # shown as ranked
+        turned += set(one.winners) != set(two.winners)
+    assert Lowball.calls == 20 * (1 + 3) and turned >= 15  # a batch per showdown, and each shown hand (rank)
