@@ -26,7 +26,6 @@ and on it) and a big bet of 4 (turn and river), with at most :attr:`FixedLimitGa
 
 from __future__ import annotations
 
-import functools
 import numbers
 import random
 from collections import deque
@@ -166,12 +165,15 @@ class Contender(Protocol):
 #   end_hand(result)                       after the showdown.
 
 
-@functools.cache
+_SHOWDOWN_HAND_CLASSES: dict[type[HandRanker], type[RankableHand]] = {RankableHand.ranker: RankableHand}
+
+
 def _showdown_hand_class(ranker: type[HandRanker]) -> type[RankableHand]:
     """:class:`RankableHand`, or a subclass of it that ranks with ``ranker`` (for the hands shown down)."""
-    if ranker is RankableHand.ranker:
-        return RankableHand
-    return type(f'{ranker.__name__}Hand', (RankableHand,), {'ranker': ranker, '__slots__': ()})
+    if ranker not in _SHOWDOWN_HAND_CLASSES:
+        _SHOWDOWN_HAND_CLASSES[ranker] = type(f'{ranker.__name__}Hand', (RankableHand,),
+                                              {'ranker': ranker, '__slots__': ()})
+    return _SHOWDOWN_HAND_CLASSES[ranker]
 
 
 def _read_only_hands(hands: Mapping[int, RankableHand]) -> Mapping[int, RankableHand]:
