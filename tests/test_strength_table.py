@@ -370,3 +370,21 @@ def test_lookups_of_typed_text_answer_or_raise_a_poker_error(small_river_table: 
     except PokerError:
         return
     assert 0.0 <= value <= 1.0  # type: ignore[operator]
+
+
+@pytest.mark.parametrize('board', ['Qh 7h 2c', '2c 7d Js 9h', '2c 7d Js 9h 9s'])
+def test_the_table_engine_agrees_with_the_range_engine(board: str) -> None:
+    """Two engines, one answer: board_strengths (sorting per final board) and range_statistics (the kernel's
+    range pass) give every holding the same HS, showdown equity, E[HS^2] and histogram against every holding."""
+    import numpy as np
+
+    from poker import board_strengths, range_statistics
+    table, ranges = board_strengths(board, bins=10), range_statistics(None, board, None, bins=10)
+    order = np.argsort(table.holdings)
+    assert np.array_equal(np.asarray(table.holdings)[order], ranges.holdings)
+    assert np.array_equal(np.asarray(table.hs)[order], ranges.hs)
+    assert np.array_equal(np.asarray(table.ehs)[order], ranges.equity)
+    assert np.allclose(np.asarray(table.ehs_squared)[order], ranges.ehs_squared, rtol=0, atol=1e-12)
+    if table.histogram is not None:
+        counts = np.asarray(table.histogram, dtype=float)[order]
+        assert np.array_equal(counts / counts.sum(axis=1, keepdims=True), ranges.histogram)
