@@ -1,21 +1,21 @@
-"""Exercise: how much ranking does a memoizing factory save?
+"""Solution to the exercise in task.py: how much ranking a memoizing factory saves, counted by a ranker.
 
-Subclass :class:`poker.HandRanker` so that it counts the hands it ranks, give it to a
-:class:`poker.RankableHand` subclass through the ``ranker`` class attribute, and let a
-:class:`poker.HandFactory` subclass build those hands (the ``rankable_hand_class`` hook) while counting
-its own cache misses (the ``make_hand`` hook). Deal the same few boards many times and compare: the
-factory ranks each distinct hand once, however often it is asked for it.
+A :class:`poker.HandRanker` subclass counts the hands it ranks; a :class:`poker.RankableHand` subclass
+takes its values from it (the ``ranker`` class attribute), a :class:`poker.HandFactory` subclass builds
+those hands (the ``rankable_hand_class`` hook) and counts its own cache misses (the ``make_hand`` hook),
+and a :class:`poker.Player` subclass ranks its statistics with it. The same few hands are asked for many
+times: the factory ranks each distinct hand once, however often it is asked for it.
 
-Solution: below. Every method of HandRanker is a classmethod, so the counter is a class attribute, and
-``rank_many`` is the one ranking hook: ``rank`` (one hand) ranks a one-row batch with it, and so does
-every engine of the library, so the counter also sees what :class:`poker.Player` ranks for its
-statistics.
+Every method of HandRanker is a classmethod, so the counter is a class attribute, and ``rank_many`` is
+the one ranking hook: ``rank`` (one hand) ranks a one-row batch with it, and so does every engine of the
+library, so the counter also sees what :class:`poker.Player` ranks for its statistics.
 
-Run it: ``python examples/exercises/counting_ranker.py``
+Run it: ``python examples/exercises/counting_ranker/solution.py`` (check it: ``check.py --solution``)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
@@ -29,7 +29,7 @@ class CountingRanker(HandRanker):
     hands_ranked: ClassVar[int] = 0
 
     @classmethod
-    def rank_many(cls, indices: np.ndarray, *, validate: bool = True) -> np.ndarray:
+    def rank_many(cls, indices: np.ndarray | Sequence[Sequence[int]], *, validate: bool = True) -> np.ndarray:
         cls.hands_ranked += len(indices)
         return super().rank_many(indices, validate=validate)
 

@@ -1,27 +1,27 @@
-"""Exercise: put the Java original's wheel back, and reproduce the Java program's figures.
+"""Solution to the exercise in task.py: the Java original's wheel put back, and the Java program's
+figures reproduced.
 
 The Java program this library descends from scored the wheel (5-4-3-2-A) like the broadway straight
 (A-K-Q-J-T) and the steel wheel (the 5-high straight flush) like a royal flush, and took the best of the
-five-card hands in six or seven cards. Write a :class:`poker.HandRanker` subclass that does the same, use
-it for a :class:`poker.RankableHand` subclass and compare a wheel with a six-high straight under both
-rankers. Then (1) rank a million heads-up showdowns with both and count how often the result changes, and
-(2) give the ranker to a :class:`poker.Player` subclass and compute Papp's example, A♥Q♥ on 3♥4♠J♥
-with two cards to come: the Java program's reported PPOT 0.5050257311126877 and NPOT 0.1433984109873438
-come out to the last digit, so the wheel alone explains why they differ from the exact
-0.5041789128745651 and 0.14514153391623746.
+five-card hands in six or seven cards. Below, a :class:`poker.HandRanker` subclass does the same; a
+:class:`poker.RankableHand` subclass compares a wheel with a six-high straight under both rankers; a
+million heads-up showdowns show how often the result changes; and a :class:`poker.Player` subclass
+computes Papp's example, A♥Q♥ on 3♥4♠J♥ with two cards to come: the Java program's reported PPOT
+0.5050257311126877 and NPOT 0.1433984109873438 come out to the last digit, so the wheel alone explains
+why they differ from the exact 0.5041789128745651 and 0.14514153391623746.
 
-Solution: below. ``rank_many`` is the one ranking hook: ``rank`` (one hand), ``RankableHand``,
-``Player``'s engine and every other statistic rank through it, so overriding it alone changes them all.
-It scores every five-card subset with the wheel lifted and keeps the best. (Lifting only the final value
-is not enough: A-2-3-4-5-6 holds a six-high straight, which the Java scoring ranks below the wheel it
-also holds.)
+``rank_many`` is the one ranking hook: ``rank`` (one hand), ``RankableHand``, ``Player``'s engine and
+every other statistic rank through it, so overriding it alone changes them all. It scores every
+five-card subset with the wheel lifted and keeps the best. (Lifting only the final value is not enough:
+A-2-3-4-5-6 holds a six-high straight, which the Java scoring ranks below the wheel it also holds.)
 
-Run it: ``python examples/exercises/java_wheel_ranker.py``
+Run it: ``python examples/exercises/java_wheel_ranker/solution.py`` (check it: ``check.py --solution``)
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -41,10 +41,12 @@ class JavaWheelRanker(HandRanker):
         return np.where(lifted == STEEL_WHEEL, ROYAL, lifted).astype(values.dtype)
 
     @classmethod
-    def rank_many(cls, indices: np.ndarray, *, validate: bool = True) -> np.ndarray:
+    def rank_many(cls, indices: np.ndarray | Sequence[Sequence[int]], *, validate: bool = True) -> np.ndarray:
         rows, standard = np.asarray(indices), super().rank_many
         fives = itertools.combinations(range(rows.shape[1]), 5)
-        return np.maximum.reduce([cls.java_value(standard(rows[:, five], validate=validate)) for five in fives])
+        best: np.ndarray = np.maximum.reduce([cls.java_value(standard(rows[:, five], validate=validate))
+                                              for five in fives])
+        return best
 
 
 class JavaHand(RankableHand):
