@@ -264,9 +264,9 @@ def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opp
     few = np.count_nonzero(hero_weights) <= HERO_BY_HERO
     tally = (hero_by_hero if few else range_tally)(indices, depth, hero_weights, opponent_weights, ranker)
     keep = tally.now.sum(axis=1) > 0  # hero holdings that can meet an opponent holding
-    holdings = tally.holdings[keep]
-    now, transitions = tally.now[keep], tally.transitions[keep]
-    score, total = tally.score[keep], tally.total[keep]
+    holdings, now, transitions, score, total = tally.holdings, tally.now, tally.transitions, tally.score, tally.total
+    if not keep.all():  # (copies of the (holding, runout) arrays only when some row goes)
+        holdings, now, transitions, score, total = holdings[keep], now[keep], transitions[keep], score[keep], total[keep]
     totals = now.sum(axis=1)
     hs = (now[:, AHEAD] + now[:, TIED] / 2) / totals
     ppot, npot = _potentials(transitions) if depth else (np.zeros(len(hs)), np.zeros(len(hs)))

@@ -190,3 +190,50 @@ def test_preflop_weighted_ranges_are_sampled_with_an_error_bar() -> None:
     at = stats.index('AhAs')
     assert abs(float(stats.equity[at]) - exact.equity) < 4 * float(stats.standard_error[at])
     assert np.array_equal(stats.histogram.sum(axis=1), np.ones(len(stats)))
+
+
+NARROW_SPOTS = [('3s 7c Tc', 2), ('3s 7c Tc', 1), ('Ks 7c 2h', 2), ('3s 7c Tc 9h', 1), ('3s 7c Tc 9h 2d', 0)]
+
+
+def sparse_random_weights(seed: int, holdings: int = 45) -> np.ndarray:
+    """A narrow range whose weights are all different (one weight group per holding)."""
+    rng = np.random.default_rng(seed)
+    weights = np.zeros(1326)
+    weights[rng.choice(1326, holdings, replace=False)] = rng.random(holdings) + 0.01
+    return weights
+
+
+def wide_path(monkeypatch, call):
+    """``call()`` with range_tally's narrow path switched off: the shared grids count every spot."""
+    import poker.enumeration as enumeration
+    with monkeypatch.context() as patch:
+        patch.setattr(enumeration, 'NARROW_OPPONENTS', 0)
+        return call()
+
+
+@pytest.mark.parametrize('board, lookahead', NARROW_SPOTS)
+@pytest.mark.parametrize('opponent', ['QQ+, AKs', 'AhKh', 'JJ+:0.5, AKs', 'random'])
+@pytest.mark.parametrize('heroes', [None, 'AA, AKs, 76s, T9o, 22'])  # every holding: final hands ranked by set
+def test_the_narrow_path_equals_the_wide_one(monkeypatch, board: str, lookahead: int, opponent: str,
+                                             heroes: str | None) -> None:
+    from poker.enumeration import NARROW_OPPONENTS, range_tally
+    indices = [card.index for card in parse_cards(board)]
+    weights = sparse_random_weights(7) if opponent == 'random' else np.asarray(Range.parse(opponent).weights, float)
+    assert 0 < np.count_nonzero(weights) <= NARROW_OPPONENTS
+    hero = np.ones(1326) if heroes is None else np.asarray(Range.parse(heroes).weights, float)
+    narrow = range_tally(indices, lookahead, hero, weights)
+    wide = wide_path(monkeypatch, lambda: range_tally(indices, lookahead, hero, weights))
+    assert np.array_equal(narrow.holdings, wide.holdings) and narrow.runouts == wide.runouts
+    for name in ('now', 'transitions', 'score', 'total'):
+        got, expected = getattr(narrow, name), getattr(wide, name)
+        assert got.shape == expected.shape, name
+        if opponent == 'random':  # weights of every size: sums in another order, equal to rounding
+            assert np.allclose(got, expected, rtol=1e-12, atol=1e-12 * float(np.abs(expected).max())), name
+            assert np.array_equal(got == 0, expected == 0), name  # but exactly 0 where nothing counts
+        else:  # whole and half weights: every count exact
+            assert np.array_equal(got, expected), name
+    stats = range_statistics(heroes, board, weights, lookahead=lookahead)
+    reference = wide_path(monkeypatch, lambda: range_statistics(heroes, board, weights, lookahead=lookahead))
+    assert np.array_equal(stats.holdings, reference.holdings)
+    for name in (*RATIOS, 'equity', 'ehs_squared', 'histogram', 'counted'):
+        assert np.allclose(getattr(stats, name), getattr(reference, name), rtol=1e-12, atol=1e-12), name
