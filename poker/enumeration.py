@@ -415,6 +415,17 @@ def hero_by_hero(board: Sequence[int], lookahead: int, hero: np.ndarray, opponen
                       runouts=math.comb(len(cards) - 4, lookahead))
 
 
+def _spot(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray
+          ) -> tuple[np.ndarray, EnumerationTables, np.ndarray, np.ndarray, np.ndarray]:
+    """What both range passes start from: the unseen cards, their enumeration tables, the holding number
+    of each pair of unseen positions, and the hero's and the opponent's weights on those pairs."""
+    cards = unseen_cards(board)
+    tables = enumeration_tables(len(cards), lookahead)
+    numbers = pair_numbers(np.take(cards, tables.pair_first), np.take(cards, tables.pair_second))
+    return (cards, tables, numbers, np.asarray(hero, dtype=np.float64)[numbers],
+            np.asarray(opponent, dtype=np.float64)[numbers])
+
+
 def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
                 ranker: type[HandRanker] = HandRanker) -> RangeTally:
     """Every hero holding with weight against the opponent's weights on ``board``, in one pass.
@@ -443,13 +454,9 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     An opponent range with at most :data:`NARROW_OPPONENTS` holdings with weight goes through
     :func:`_narrow_tally` instead (the same counts, exactly; its cost follows the opponent's support).
     """
-    cards = unseen_cards(board)
+    cards, tables, numbers, hero_weight, opponent_weight = _spot(board, lookahead, hero, opponent)
     count = len(cards)
-    tables = enumeration_tables(count, lookahead)
     first, second = tables.pair_first, tables.pair_second
-    numbers = pair_numbers(np.take(cards, first), np.take(cards, second))
-    hero_weight = np.asarray(hero, dtype=np.float64)[numbers]
-    opponent_weight = np.asarray(opponent, dtype=np.float64)[numbers]
     if 0 < np.count_nonzero(opponent_weight) <= NARROW_OPPONENTS and np.any(hero_weight > 0):
         return _narrow_tally(board, lookahead, hero, opponent, ranker)
     used = np.flatnonzero((hero_weight > 0) | (opponent_weight > 0))  # rows of the C(n, 2) holdings ranked
@@ -637,13 +644,9 @@ def _narrow_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, oppone
     Every count is a sum of non-negative terms (no differences of sums), so it is exactly 0 where
     nothing counts, whatever the weights, and whole or half weights count exactly.
     """
-    cards = unseen_cards(board)
+    cards, tables, numbers, hero_weight, opponent_weight = _spot(board, lookahead, hero, opponent)
     count = len(cards)
-    tables = enumeration_tables(count, lookahead)
     first, second = tables.pair_first, tables.pair_second
-    numbers = pair_numbers(np.take(cards, first), np.take(cards, second))
-    hero_weight = np.asarray(hero, dtype=np.float64)[numbers]
-    opponent_weight = np.asarray(opponent, dtype=np.float64)[numbers]
     used = np.flatnonzero((hero_weight > 0) | (opponent_weight > 0))  # rows of the C(n, 2) holdings ranked
     hero_at = np.flatnonzero(hero_weight[used] > 0)  # positions in `used`
     opponent_at = np.flatnonzero(opponent_weight[used] > 0)
