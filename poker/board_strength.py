@@ -9,11 +9,12 @@ cards, against one opponent holding uniformly random among the cards left:
 * ``histogram``: how many runouts end with the final ``hs`` in each of ``bins`` equal bins of [0, 1]
   (the last bin holds 1.0); none on the river, where nothing is to come.
 
-It is the "range engine" way: nothing loops over holdings. Only the ``n`` unseen cards matter, so the
-work is laid out by *positions* 0..n-1 among them, in index tables built once per street. Every final
-hand is ranked once through ``ranker.rank_many`` (an opponent's final hand depends only on the set of
-its hole cards and the runout), and the strengths of all holdings on one final board come from a sort
-with card-removal corrections (:func:`poker.showdowns.holding_showdowns`).
+It is the range engine with every holding on both sides: each board is one call of
+:func:`poker.enumeration.range_tally` with ``transitions=False`` (which takes the kernel's sorted pass:
+every final hand ranked once through ``ranker.rank_many``, a sort per final board with card-removal
+corrections), and the strength after each runout is summarised by
+:func:`poker.range_statistics.runout_strengths`, as :func:`~poker.range_statistics.range_statistics`
+does. So the tables and the range statistics are one computation, and a ranker subclass changes both.
 
 >>> from poker.card import parse_cards
 >>> board = [card.index for card in parse_cards('2c 7d Js')]
@@ -27,8 +28,6 @@ with card-removal corrections (:func:`poker.showdowns.holding_showdowns`).
 
 from __future__ import annotations
 
-import functools
-import itertools
 import math
 from collections.abc import Sequence
 
@@ -36,76 +35,18 @@ import numpy as np
 from attrs import field, frozen
 
 from .card import CardLike, parse_cards
-from .enumeration import _array as _frozen_array  # read-only array converter shared with the engine
+from .enumeration import range_tally
 from .errors import CardCountError, CardParseError, DuplicateCardError, SettingError
-from .holdings import pair_numbers
 from .hand_ranker import HandRanker
-from .showdowns import holding_showdowns, pairs_of
-from .range_statistics import MAX_BINS
+from .range_statistics import MAX_BINS, runout_strengths
 from .starting_hand import holding_index
-from .validators import integer_array, shown, whole_number
+from .validators import integer_array, read_only, whole_number
 
-__all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths', 'strength_layout']
+__all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths']
 
 DEFAULT_BINS = 50
-
-
-@frozen(eq=False)
-class StrengthLayout:
-    """The index tables of one board size: which positions among the ``n`` unseen cards form what.
-
-    ``runouts`` (R, L) are the sets of L positions still to come; ``sets`` (S, L+2) every set of an
-    opponent's hole cards and a runout together, in colex order; for runout ``r`` and the ``h``-th
-    holding of the positions it leaves, ``holding_of[r, h]`` is that holding's number among the pairs of
-    all ``n`` positions and ``set_of[r, h]`` the number of the set it makes with the runout.
-    """
-
-    unseen: int
-    lookahead: int
-    runouts: np.ndarray = field(converter=_frozen_array)
-    sets: np.ndarray = field(converter=_frozen_array)
-    holding_of: np.ndarray = field(converter=_frozen_array)
-    set_of: np.ndarray = field(converter=_frozen_array)
-
-    @property
-    def runouts_per_holding(self) -> int:
-        """How many runouts each holding sees (those sharing no card with it)."""
-        return math.comb(self.unseen - 2, self.lookahead)
-
-    @property
-    def opponents(self) -> int:
-        """How many opponent holdings each holding meets on the final board."""
-        return math.comb(self.unseen - 2 - self.lookahead, 2)
-
-
-def _colex(positions: np.ndarray) -> np.ndarray:
-    """The colex number of each row of ascending positions: the sum of C(p_i, i+1)."""
-    total = np.zeros(positions.shape[0], dtype=np.int64)
-    for place, column in enumerate(positions.T):
-        total += np.array([math.comb(int(p), place + 1) for p in range(int(column.max()) + 1)])[column]
-    return total
-
-
-@functools.cache
-def strength_layout(board_size: int) -> StrengthLayout:
-    """The (cached) index tables for boards of ``board_size`` cards (3, 4 or 5)."""
-    if board_size not in (3, 4, 5):
-        raise CardCountError(f'a board for strengths has 3, 4 or 5 cards, got {board_size}')
-    unseen, lookahead = 52 - board_size, 5 - board_size
-    runout_list = list(itertools.combinations(range(unseen), lookahead))
-    runouts = np.array(runout_list, dtype=np.intp).reshape(len(runout_list), lookahead)
-    sets = np.array(list(itertools.combinations(range(unseen), lookahead + 2)), dtype=np.intp)
-    sets = sets[np.argsort(_colex(sets))]
-    rest_pairs = pairs_of(unseen - lookahead)
-    holding_of = np.empty((len(runouts), len(rest_pairs)), dtype=np.intp)
-    set_of = np.empty_like(holding_of)
-    for number, runout in enumerate(runouts):
-        rest = np.setdiff1d(np.arange(unseen), runout)
-        low, high = rest[rest_pairs[:, 0]], rest[rest_pairs[:, 1]]
-        holding_of[number] = low * (2 * unseen - low - 1) // 2 + high - low - 1
-        members = np.sort(np.column_stack([np.broadcast_to(runout, (len(low), lookahead)), low, high]), axis=1)
-        set_of[number] = _colex(members)
-    return StrengthLayout(unseen, lookahead, runouts, sets, holding_of, set_of)
+_EVERY_HOLDING = np.ones(1326)
+_EVERY_HOLDING.flags.writeable = False
 
 
 @frozen(eq=False)
@@ -118,11 +59,11 @@ class BoardStrengths:
     many runouts each sees (1 on the river).
     """
 
-    boards: np.ndarray = field(converter=_frozen_array)
-    holdings: np.ndarray = field(converter=_frozen_array)
-    hs: np.ndarray = field(converter=_frozen_array)
-    ehs: np.ndarray = field(converter=_frozen_array)
-    ehs_squared: np.ndarray = field(converter=_frozen_array)
+    boards: np.ndarray = field(converter=read_only)
+    holdings: np.ndarray = field(converter=read_only)
+    hs: np.ndarray = field(converter=read_only)
+    ehs: np.ndarray = field(converter=read_only)
+    ehs_squared: np.ndarray = field(converter=read_only)
     histogram: np.ndarray | None
     opponents: int
     runouts: int
@@ -160,46 +101,25 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
     bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     board_cards = _check_boards(boards)
     count, size = board_cards.shape
-    layout = strength_layout(size)
-    # the unseen cards of each board, ascending: position p of board b is card unseen[b, p]
-    present = np.zeros((count, 52), dtype=bool)
-    present[np.arange(count)[:, None], board_cards] = True
-    unseen = np.nonzero(~present)[1].reshape(count, layout.unseen)
-    pairs = pairs_of(layout.unseen)
-    holdings = unseen[:, pairs]                                    # (B, H, 2) cards
-    now = _rank(ranker, board_cards, holdings)                     # (B, H)
-    beaten, tied = holding_showdowns(now)
-    now_opponents = math.comb(layout.unseen - 2, 2)
-    hs = (beaten + tied / 2) / now_opponents
-    numbers = pair_numbers(holdings[..., 0], holdings[..., 1])
-    if layout.lookahead == 0:
-        return BoardStrengths(board_cards, numbers, hs, hs, hs * hs, None, now_opponents, 1)
-    ehs = np.empty_like(hs)
-    ehs_squared = np.empty_like(hs)
-    histogram = np.empty(hs.shape + (bins,), dtype=np.int64)
-    scale = 2 * layout.opponents            # the final strength is (2 wins + ties) / scale, exactly
-    per_holding = layout.runouts_per_holding
-    flat_holdings = layout.holding_of.ravel()
-    for board in range(count):
-        set_values = _rank(ranker, board_cards[board:board + 1], unseen[board][layout.sets][None])[0]
-        final = set_values[layout.set_of]                         # (R, H'): every holding on every runout
-        won, drawn = holding_showdowns(final)
-        doubled = (2 * won + drawn).ravel()
-        total = np.bincount(flat_holdings, weights=doubled, minlength=len(pairs))
-        squares = np.bincount(flat_holdings, weights=doubled.astype(np.float64) ** 2, minlength=len(pairs))
-        ehs[board] = total / (per_holding * scale)
-        ehs_squared[board] = squares / (per_holding * scale * scale)
-        bin_of = np.minimum(doubled * bins // scale, bins - 1)
-        histogram[board] = np.bincount(flat_holdings * bins + bin_of, minlength=len(pairs) * bins) \
-            .reshape(len(pairs), bins)
-    return BoardStrengths(board_cards, numbers, hs, ehs, ehs_squared, histogram, layout.opponents, per_holding)
-
-
-def _rank(ranker: type[HandRanker], boards: np.ndarray, extra: np.ndarray) -> np.ndarray:
-    """Values of each board (B, k) with each row of ``extra`` (B, M, j) cards: (B, M), via ``rank_many``."""
-    count, rows = extra.shape[:2]
-    cards = np.concatenate([np.broadcast_to(boards[:, None, :], (count, rows, boards.shape[1])), extra], axis=2)
-    return ranker.rank_many(cards.reshape(count * rows, -1), validate=False).reshape(count, rows)
+    lookahead = 5 - size
+    holdings = math.comb(52 - size, 2)
+    numbers = np.empty((count, holdings), dtype=np.intp)
+    hs, ehs, ehs_squared = (np.empty((count, holdings)) for _ in range(3))
+    histogram = np.empty((count, holdings, bins), dtype=np.int64) if lookahead else None
+    for board, cards in enumerate(board_cards.tolist()):
+        tally = range_tally(cards, lookahead, _EVERY_HOLDING, _EVERY_HOLDING, ranker, transitions=False)
+        numbers[board] = tally.holdings
+        hs[board] = (tally.now[:, 0] + tally.now[:, 1] / 2) / tally.now.sum(axis=1)
+        if histogram is None:  # the river: the strength now is the final one
+            ehs[board], ehs_squared[board] = hs[board], hs[board] ** 2
+            continue
+        # every runout free of a holding meets the same number of opponents: counting runouts is weighing them
+        valid = (tally.total > 0).astype(np.float64)
+        ehs[board], ehs_squared[board], counts = runout_strengths(tally.score, tally.total, bins, valid)
+        histogram[board] = np.rint(counts).astype(np.int64)
+    opponents = math.comb(52 - 5 - 2, 2)
+    runouts = math.comb(52 - size - 2, lookahead)
+    return BoardStrengths(board_cards, numbers, hs, ehs, ehs_squared, histogram, opponents, runouts)
 
 
 def board_strengths(board: str | Sequence[CardLike] | Sequence[int], *, bins: int = DEFAULT_BINS,

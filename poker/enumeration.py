@@ -1,12 +1,15 @@
 """The kernel: every opponent holding and every runout, counted exactly with NumPy, for the engines.
 
-Two engines stand on it: :class:`~poker.player.Player` (one hand) and
+Every engine stands on it: :class:`~poker.player.Player` (one hand),
 :func:`~poker.range_statistics.range_statistics` (a whole hero range, which also serves
-:class:`~poker.opponent_model.OpponentModel`). Every hand is ranked through ``ranker.rank_many``.
+:class:`~poker.opponent_model.OpponentModel`) and the strength tables
+(:func:`~poker.board_strength.board_strengths`: every holding against every holding). Every hand is
+ranked through ``ranker.rank_many``.
 
 * One hand: :func:`outcome_grid` / :func:`holding_outcomes` / :func:`tally` (below);
-* a range: :func:`range_tally` (all hero holdings in one pass, see its docstring) and
-  :func:`hero_by_hero` (a few hero holdings, each through the one-hand kernel).
+* a range: :func:`range_tally` (all hero holdings in one pass, by one of three passes that count the
+  same numbers: narrow, sorted or grids, see its docstring) and :func:`hero_by_hero` (a few hero
+  holdings, each through the one-hand kernel).
 
 For a player's hole cards and a board, :func:`holding_outcomes` finds, for each opponent holding of two
 unseen cards, whether the player is ahead, tied or behind now, and how often each of the three happens
@@ -55,6 +58,8 @@ from attrs import field, frozen
 from .hand_ranker import HandRanker
 from .outcomes import AHEAD, BEHIND, TIED
 from .holdings import pair_numbers
+from .showdowns import holding_showdowns, pairs_of
+from .validators import read_only
 
 __all__ = [
     'AHEAD',
@@ -74,6 +79,8 @@ __all__ = [
     'outcome_grid',
     'positions_to_cards',
     'range_tally',
+    'runout_holdings',
+    'set_values',
     'tally',
     'unseen_cards',
 ]
@@ -92,12 +99,6 @@ holdings 45 ms (80 ms with 20 different weights) where the grids take 150 ms (28
 _HOLDING_CARDS: list[tuple[int, int]] = [(int(a), int(b)) for a, b in itertools.combinations(range(52), 2)]
 
 
-def _array(value: np.ndarray) -> np.ndarray:
-    array = np.asarray(value)
-    array.flags.writeable = False
-    return array
-
-
 @frozen(eq=False)
 class Tally:
     """Weighted counts for k opponent weight sets: what :class:`~poker.player.Player` needs.
@@ -107,8 +108,8 @@ class Tally:
     outcome b after the runout; ``runouts`` is the number of runouts per holding.
     """
 
-    now: np.ndarray = field(converter=_array)
-    transitions: np.ndarray = field(converter=_array)
+    now: np.ndarray = field(converter=read_only)
+    transitions: np.ndarray = field(converter=read_only)
     runouts: int
 
 
@@ -123,9 +124,9 @@ class HoldingOutcomes:
     on the opponent model, so a bot may weigh them by several models.
     """
 
-    holdings: np.ndarray = field(converter=_array)
-    now: np.ndarray = field(converter=_array)
-    later: np.ndarray = field(converter=_array)
+    holdings: np.ndarray = field(converter=read_only)
+    now: np.ndarray = field(converter=read_only)
+    later: np.ndarray = field(converter=read_only)
     runouts: int
 
     def weigh(self, sets: np.ndarray) -> Tally:
@@ -154,11 +155,11 @@ class EnumerationTables:
 
     unknown: int
     lookahead: int
-    pair_first: np.ndarray = field(converter=_array)
-    pair_second: np.ndarray = field(converter=_array)
-    runout_positions: np.ndarray = field(converter=_array)
-    subsets: np.ndarray = field(converter=_array)
-    grid: np.ndarray = field(converter=_array)
+    pair_first: np.ndarray = field(converter=read_only)
+    pair_second: np.ndarray = field(converter=read_only)
+    runout_positions: np.ndarray = field(converter=read_only)
+    subsets: np.ndarray = field(converter=read_only)
+    grid: np.ndarray = field(converter=read_only)
     overlapping: int
     runouts: int
 
@@ -232,6 +233,25 @@ def card_columns(fixed: Sequence[int], *varying: np.ndarray) -> np.ndarray:
     for row, cards in enumerate(varying, start=len(fixed)):
         columns[row] = cards
     return columns.T
+
+
+def set_values(board: Sequence[int], known: Sequence[int], tables: EnumerationTables,
+               ranker: type[HandRanker] = HandRanker) -> np.ndarray:
+    """The value of the board with each set of ``2 + lookahead`` unseen positions (``tables.subsets``),
+    one ``rank_many`` call, and a last entry 0 for the grids' sentinel (it loses to every hand).
+
+    A final hand is the board plus such a set, whichever of its cards are the holding and which the
+    runout, so ``set_values(...)[tables.grid]`` is every holding's value on every runout, each set ranked
+    once although several (holding, runout) splits reach it. ``known`` are the cards that are not unseen
+    (the board, and a player's hole cards if the positions exclude them).
+    """
+    count = tables.subsets.shape[1]
+    hands = np.empty((len(board) + tables.subsets.shape[0], count), dtype=np.uint8)  # as card_columns builds
+    hands[:len(board)] = np.array(board, dtype=np.uint8)[:, np.newaxis]
+    positions_to_cards(tables.subsets, known, out=hands[len(board):])
+    values = np.zeros(count + 1, dtype=np.int16)
+    values[:-1] = ranker.rank_many(hands.T, validate=False)
+    return values
 
 
 @frozen(eq=False)
@@ -348,12 +368,12 @@ class RangeTally:
     over opponent holdings that share no card with hero holding i); ``score[i, r]`` and ``total[i, r]``:
     after runout r, the weighted opponent holdings beaten plus half those tied, and all of them
     (0 where the runout holds one of hero holding i's cards); ``runouts``: runouts per (hero,
-    opponent) pair.
+    opponent) pair. ``transitions`` is None when the caller did not ask for them (the strength tables).
     """
 
     holdings: np.ndarray
     now: np.ndarray
-    transitions: np.ndarray
+    transitions: np.ndarray | None
     score: np.ndarray
     total: np.ndarray
     runouts: int
@@ -427,8 +447,17 @@ def _spot(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.n
 
 
 def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
-                ranker: type[HandRanker] = HandRanker) -> RangeTally:
+                ranker: type[HandRanker] = HandRanker, *, transitions: bool = True) -> RangeTally:
     """Every hero holding with weight against the opponent's weights on ``board``, in one pass.
+
+    Three passes count the same numbers; the support of the weights and what is asked choose one:
+
+    * an opponent range with at most :data:`NARROW_OPPONENTS` holdings with weight:
+      :func:`_narrow_tally` (direct comparisons; its cost follows the opponent's support);
+    * on the river, or when the ``transitions`` are not asked for (``transitions=False``; the strength
+      tables need only the strength now and after each runout): :func:`_sorted_tally` (a sort per final
+      board, every holding against every other at once);
+    * else the shared grids below, the only pass that splits the runouts' outcomes by the outcome now.
 
     ``hero`` and ``opponent`` are 1,326 weights (holdings touching the board are ignored). The work
     follows the holdings with weight on either side, and what hero holdings share is done once:
@@ -459,6 +488,8 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     first, second = tables.pair_first, tables.pair_second
     if 0 < np.count_nonzero(opponent_weight) <= NARROW_OPPONENTS and np.any(hero_weight > 0):
         return _narrow_tally(board, lookahead, hero, opponent, ranker)
+    if lookahead == 0 or not transitions:
+        return _sorted_tally(board, lookahead, hero, opponent, ranker)
     used = np.flatnonzero((hero_weight > 0) | (opponent_weight > 0))  # rows of the C(n, 2) holdings ranked
     hero_at = np.flatnonzero(hero_weight[used] > 0)  # positions in `used`
     opponent_at = np.flatnonzero(opponent_weight[used] > 0)
@@ -466,26 +497,19 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     low, high = np.take(cards, first[used]), np.take(cards, second[used])
     now = ranker.rank_many(card_columns(board, low, high), validate=False)
 
-    # runouts: every set of `lookahead` unseen cards (one empty runout on the river or without look-ahead)
-    if lookahead:
-        runout_positions = tables.runout_positions
-        runout_cards = np.take(cards, runout_positions)
-        runout_masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), runout_positions.astype(np.int64)), axis=0)
-    else:
-        runout_cards = np.empty((0, 1), dtype=np.uint8)
-        runout_masks = np.zeros(1, dtype=np.int64)
+    # runouts: every set of `lookahead` (1 or 2) unseen cards; with nothing to come the sorted pass counts
+    runout_positions = tables.runout_positions
+    runout_cards = np.take(cards, runout_positions)
+    runout_masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), runout_positions.astype(np.int64)), axis=0)
     runouts = len(runout_masks)
     holding_masks = (np.left_shift(np.int64(1), first[used].astype(np.int64))
                      | np.left_shift(np.int64(1), second[used].astype(np.int64)))
     valid = (runout_masks[:, np.newaxis] & holding_masks[np.newaxis, :]) == 0  # (runout, used holding)
-    if lookahead:
-        shape = valid.shape
-        final = np.zeros(shape, dtype=np.int16)
-        final[valid] = ranker.rank_many(card_columns(
-            board, *(np.broadcast_to(row[:, np.newaxis], shape)[valid] for row in runout_cards),
-            np.broadcast_to(low, shape)[valid], np.broadcast_to(high, shape)[valid]), validate=False)
-    else:
-        final = now[np.newaxis, :].astype(np.int16)
+    shape = valid.shape
+    final = np.zeros(shape, dtype=np.int16)
+    final[valid] = ranker.rank_many(card_columns(
+        board, *(np.broadcast_to(row[:, np.newaxis], shape)[valid] for row in runout_cards),
+        np.broadcast_to(low, shape)[valid], np.broadcast_to(high, shape)[valid]), validate=False)
     # small ranks among the opponent's values: now over its holdings, later per runout
     opponent_valid, hero_valid = valid[:, opponent_at], valid[:, hero_at]
     now_counts, now_ranks = _rank_counts(now[np.newaxis, opponent_at], np.ones((1, len(opponent_at)), dtype=bool))
@@ -497,7 +521,7 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     hero_final = final[:, hero_at]
 
     heroes = len(hero_at)
-    transitions = np.zeros((heroes, 3, 3))
+    moves = np.zeros((heroes, 3, 3))
     score = np.zeros((runouts, heroes))  # transposed at the end: the blocks write whole rows
     total = np.zeros((runouts, heroes))
     hero_cards = (first[used][hero_at], second[used][hero_at])
@@ -548,7 +572,7 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
         summed = np.array([[value.sum(axis=0) for value in row] for row in cut])  # (3, 3, heroes)
         now_band = (summed[0], summed[1] - summed[0], summed[2] - summed[1])  # opponent weaker now: we are AHEAD
         for a, band in enumerate(now_band):
-            transitions[:, a, :] += np.stack([band[0], band[1] - band[0], band[2] - band[1]], axis=1)
+            moves[:, a, :] += np.stack([band[0], band[1] - band[0], band[2] - band[1]], axis=1)
         below, up_to, every = cut[2]
         flat_card = by_card.ravel()
         slab_base = slab * np.int32(count)
@@ -572,7 +596,7 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     hero_number, opponent_number = used[hero_at], used[opponent_at]
     same_sides = np.array_equal(hero_number, opponent_number)
     per_pair = math.comb(count - 3, lookahead)  # runouts free of three given cards
-    extra = math.comb(count - 3, lookahead - 1) if lookahead else 0  # touching one given card of the three
+    extra = math.comb(count - 3, lookahead - 1)  # touching one given card of the three
     for card in range(count):
         mine = np.flatnonzero((hero_cards[0] == card) | (hero_cards[1] == card))
         theirs = np.flatnonzero((opponent_cards[0] == card) | (opponent_cards[1] == card))
@@ -590,28 +614,29 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
         for a in range(3):
             in_band = np.where(now_code == a, weight, 0.0)
             for b in range(3):
-                transitions[mine, a, b] -= (in_band * after[b]).sum(axis=1)
+                moves[mine, a, b] -= (in_band * after[b]).sum(axis=1)
     # the hero's own holding, if the opponent may hold it: in the runout grid once, in neither card
     # group above (transitions) but in both card grids (score and total)
     own = np.flatnonzero(opponent_weight[used][hero_at] > 0)
     if own.size:
         own_weight = opponent_weight[used][hero_at][own]
-        transitions[own, TIED, TIED] -= own_weight * math.comb(count - 2, lookahead)
+        moves[own, TIED, TIED] -= own_weight * math.comb(count - 2, lookahead)
         free = hero_valid[:, own] * own_weight[np.newaxis, :]
         score[:, own] += free / 2
         total[:, own] += free
     pairs = math.comb(count - 4, lookahead)
-    now_counts, score, total = transitions.sum(axis=2) / pairs, score.T, total.T
+    now_counts, score, total = moves.sum(axis=2) / pairs, score.T, total.T
     if not whole:
         # fractional weights: the grids' differences leave rounding residue (1e-15, say) where the true
         # count is 0, which would turn 0/0 potentials into noise. The same pass with whole weights (1 per
         # opponent holding with weight) counts exactly; a weighted count is 0 exactly where that one is.
         support = range_tally(board, lookahead, hero, (np.asarray(opponent) > 0).astype(np.float64), ranker)
         now_counts = np.where(support.now > 0, np.maximum(now_counts, 0.0), 0.0)
-        transitions = np.where(support.transitions > 0, np.maximum(transitions, 0.0), 0.0)
+        assert support.transitions is not None  # (asked for: the grids or the narrow pass)
+        moves = np.where(support.transitions > 0, np.maximum(moves, 0.0), 0.0)
         score = np.where(support.score > 0, np.maximum(score, 0.0), 0.0)
         total = np.where(support.total > 0, np.maximum(total, 0.0), 0.0)
-    return RangeTally(holdings=numbers[used][hero_at], now=now_counts, transitions=transitions, score=score,
+    return RangeTally(holdings=numbers[used][hero_at], now=now_counts, transitions=moves, score=score,
                       total=total, runouts=pairs)
 
 
@@ -619,7 +644,7 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
 def _free_runouts(unknown: int, lookahead: int) -> np.ndarray:
     """``free[h, r]``: runout column r shares no position with holding h (the cached grid's non-sentinels)."""
     tables = enumeration_tables(unknown, lookahead)
-    return _array(tables.grid != tables.subsets.shape[1])
+    return read_only(tables.grid != tables.subsets.shape[1])
 
 
 def _narrow_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
@@ -663,11 +688,7 @@ def _narrow_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, oppone
         if valid.size > sets:
             # many holdings: a final hand is the board plus a set of 2 + lookahead unseen cards, reached by
             # several (holding, runout) splits: rank every set once, then gather (the sentinel set reads 0)
-            hands = np.empty((len(board) + tables.subsets.shape[0], sets), dtype=np.uint8)  # as card_columns builds
-            hands[:len(board)] = np.array(board, dtype=np.uint8)[:, np.newaxis]
-            positions_to_cards(tables.subsets, board, out=hands[len(board):])
-            values = np.zeros(sets + 1, dtype=np.int16)
-            values[:-1] = ranker.rank_many(hands.T, validate=False)
+            values = set_values(board, board, tables, ranker)
             final = values[tables.grid if len(used) == len(tables.grid) else tables.grid[used]]
         else:  # few: rank each (holding, runout) hand
             runout_cards = np.take(cards, tables.runout_positions)
@@ -752,3 +773,94 @@ def _narrow_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, oppone
             transitions[:, a, b] = (band * later[b]).sum(axis=1)
     return RangeTally(holdings=numbers[used][hero_at], now=now_counts, transitions=transitions, score=score,
                       total=total, runouts=pairs)
+
+
+# ------------------------------------------------------------------------- the sorted pass (no transitions)
+@functools.cache
+def runout_holdings(unknown: int, lookahead: int) -> np.ndarray:
+    """``holdings[r]``: the rows (among the C(unknown, 2) holdings of positions) free of runout column r,
+    ascending, shape (runout columns, C(unknown - lookahead, 2)).
+
+    Ascending holding rows are the combinations order of the positions the runout leaves, so a row of
+    values gathered with them is what :func:`~poker.showdowns.holding_showdowns` expects.
+    """
+    free = _free_runouts(unknown, lookahead)
+    return read_only(np.nonzero(free.T)[1].reshape(free.shape[1], math.comb(unknown - lookahead, 2)))
+
+
+def _showdown_counts(values: np.ndarray, weights: np.ndarray, pairs: tuple[np.ndarray, np.ndarray], cards: int
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per holding (last axis; leading axes independent boards): the opponent weight it beats, ties, and
+    can meet at all (the holdings sharing no card with it)."""
+    if weights.size and weights.min() == weights.max():  # alike (every holding): counts, scaled
+        beaten, tied = holding_showdowns(values)
+        scale = float(weights.flat[0])
+        met = np.full(values.shape, scale * math.comb(cards - 2, 2))
+        return beaten * scale, tied * scale, met
+    beaten, tied = holding_showdowns(values, weights)
+    weights = np.broadcast_to(weights, values.shape)
+    flat = weights.reshape(-1, values.shape[-1])
+    offsets = (np.arange(len(flat)) * cards)[:, np.newaxis]
+    per_card = (np.bincount((offsets + pairs[0]).ravel(), flat.ravel(), len(flat) * cards)
+                + np.bincount((offsets + pairs[1]).ravel(), flat.ravel(), len(flat) * cards)).reshape(len(flat), cards)
+    # every holding, less those holding either card (the holding itself is in both groups: added back once,
+    # and so left out, as it should be: no one meets its own cards)
+    met = flat.sum(axis=1, keepdims=True) - per_card[:, pairs[0]] - per_card[:, pairs[1]] + flat
+    return beaten, tied, met.reshape(values.shape)
+
+
+def _sorted_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
+                  ranker: type[HandRanker] = HandRanker) -> RangeTally:
+    """:func:`range_tally` by sorting: every holding against every other on each final board at once.
+
+    1. Every holding of two unseen cards is ranked now, and every set of final cards once
+       (:func:`set_values`); per runout, the holdings free of it (:func:`runout_holdings`) read their
+       final values from the sets.
+    2. :func:`~poker.showdowns.holding_showdowns` sorts each board's values and finds, per holding, the
+       opponent weight it beats and ties, card removal by inclusion-exclusion over the two cards; the
+       weight it can meet is the whole less the weight holding either of its cards.
+
+    This is the strength tables' engine (every holding against every holding, on every board): its cost
+    is a few sorts per final board, whatever the weights. It gives the counts now and ``score``/``total``
+    after each runout; the transitions (outcome now against outcome later, per opponent holding) need
+    the grids, so they are None here unless nothing is to come (on the river the runout is the empty one
+    and each outcome stays what it is).
+    """
+    cards, tables, numbers, hero_weight, opponent_weight = _spot(board, lookahead, hero, opponent)
+    count = len(cards)
+    heroes = np.flatnonzero(hero_weight > 0)
+    pairs = (tables.pair_first, tables.pair_second)
+    now_values = ranker.rank_many(card_columns(board, np.take(cards, pairs[0]), np.take(cards, pairs[1])),
+                                  validate=False)
+    beaten, tied, met = _showdown_counts(now_values, opponent_weight, pairs, count)
+    now = np.stack([beaten, tied, met - beaten - tied], axis=1)[heroes]
+    if lookahead:
+        holding_of = runout_holdings(count, lookahead)
+        columns = np.arange(len(holding_of))[:, np.newaxis]
+        final = set_values(board, board, tables, ranker)[tables.grid[holding_of, columns]]  # (runout, free holding)
+        # per runout, the free holdings are the pairs of the positions it leaves, numbered 0.. among them
+        local = pairs_of(count - lookahead)
+        won, drawn, can_meet = _showdown_counts(final, opponent_weight[holding_of], (local[:, 0], local[:, 1]),
+                                                count - lookahead)
+        score = np.zeros((len(holding_of), len(numbers)))
+        total = np.zeros_like(score)
+        np.put_along_axis(score, holding_of, won + drawn / 2, axis=1)
+        np.put_along_axis(total, holding_of, can_meet, axis=1)
+        score, total = score[:, heroes].T, total[:, heroes].T
+    else:
+        score, total = now[:, :1] + now[:, 1:2] / 2, now.sum(axis=1, keepdims=True)
+    w = opponent_weight[opponent_weight > 0]
+    if not (np.all(w == np.round(w)) and float(w.sum()) < 2 ** 52):
+        # fractional weights: sums of sorted weights, differenced, leave rounding residue (1e-15, say)
+        # where the true weight is 0. Counting with whole weights (1 per holding with weight) finds those
+        # zeros exactly.
+        support = _sorted_tally(board, lookahead, hero, (np.asarray(opponent) > 0).astype(np.float64), ranker)
+        now = np.where(support.now > 0, np.maximum(now, 0.0), 0.0)
+        score = np.where(support.score > 0, np.maximum(score, 0.0), 0.0)
+        total = np.where(support.total > 0, np.maximum(total, 0.0), 0.0)
+    steps: np.ndarray | None = None
+    if lookahead == 0:  # the one empty runout: every outcome stays
+        steps = np.zeros((len(heroes), 3, 3))
+        steps[:, [0, 1, 2], [0, 1, 2]] = now
+    return RangeTally(holdings=numbers[heroes], now=now, transitions=steps, score=score, total=total,
+                      runouts=math.comb(count - 4, lookahead))

@@ -44,7 +44,7 @@ from .outcomes import AHEAD, BEHIND, TIED
 from .player import Player  # noqa: F401  (doctests)
 from .range import Range
 from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
-from .validators import whole_number
+from .validators import read_only, whole_number
 from .weights import known_holdings, weight_array
 
 __all__ = ['RangeStatistics', 'range_statistics']
@@ -59,9 +59,7 @@ does, over the opponent holdings with weight only); beyond, the shared pass of
 
 
 def _frozen_array(value: Any) -> np.ndarray:
-    array = np.array(value)
-    array.flags.writeable = False
-    return array
+    return read_only(value, copy=True)
 
 
 @frozen(eq=False)
@@ -263,6 +261,7 @@ def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opp
         return _preflop(hero_weights, opponent_weights, meetable, count, bins, ranker, seed)
     few = np.count_nonzero(hero_weights) <= HERO_BY_HERO
     tally = (hero_by_hero if few else range_tally)(indices, depth, hero_weights, opponent_weights, ranker)
+    assert tally.transitions is not None  # (asked for: the default)
     keep = tally.now.sum(axis=1) > 0  # hero holdings that can meet an opponent holding
     holdings, now, transitions, score, total = tally.holdings, tally.now, tally.transitions, tally.score, tally.total
     if not keep.all():  # (copies of the (holding, runout) arrays only when some row goes)
@@ -270,20 +269,41 @@ def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opp
     totals = now.sum(axis=1)
     hs = (now[:, AHEAD] + now[:, TIED] / 2) / totals
     ppot, npot = _potentials(transitions) if depth else (np.zeros(len(hs)), np.zeros(len(hs)))
-    mass = total.sum(axis=1)
-    with np.errstate(invalid='ignore', divide='ignore'):
-        strength = np.clip(np.where(total > 0, score / total, 0.0), 0.0, 1.0)
-    equity = score.sum(axis=1) / mass
-    ehs_squared = (total * strength ** 2).sum(axis=1) / mass
-    slot = np.minimum((strength * bins).astype(np.intp), bins - 1)
-    histogram = np.bincount((np.arange(len(hs))[:, np.newaxis] * bins + slot).ravel(), weights=total.ravel(),
-                            minlength=len(hs) * bins).reshape(len(hs), bins) / mass[:, np.newaxis]
+    equity, ehs_squared, histogram = runout_strengths(score, total, bins)
+    histogram /= total.sum(axis=1)[:, np.newaxis]
     return RangeStatistics(
         board=cards, lookahead=depth, opponents=count, holdings=holdings, weights=hero_weights[holdings],
         ahead=now[:, AHEAD], tied=now[:, TIED], behind=now[:, BEHIND], transitions=transitions, hs=hs, ppot=ppot,
         npot=npot, equity=equity, ehs_squared=ehs_squared, histogram=histogram, counted=totals,
         runouts=tally.runouts, opponent_holdings=int(np.count_nonzero(opponent_weights)),
         counted_holdings=meetable[holdings])
+
+
+def runout_strengths(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The strength after the runouts, summarised per holding: the one place both engines do it.
+
+    ``score[i, r]`` and ``total[i, r]`` are what :func:`~poker.enumeration.range_tally` counts for hero
+    holding i after runout r (weight beaten plus half the weight tied, and all the weight it meets; 0
+    where the runout holds its cards), so the strength after the runout is ``score / total``. Returns
+    the showdown equity (runouts weighed by ``total``, their probability given the opponent's weights),
+    E[HS^2] likewise, and per bin of [0, 1] the sum of ``weights`` (default ``total``) of the runouts
+    whose strength falls in it, not normalised. A strength of exactly k/bins falls in bin k (the last
+    bin holds 1.0): the bin is found exactly, ``floor(score * bins / total)``, not from a rounded ratio.
+    """
+    mass = total.sum(axis=1)
+    met = total > 0
+    with np.errstate(invalid='ignore', divide='ignore'):
+        strength = np.clip(np.where(met, score / total, 0.0), 0.0, 1.0)
+        slot = np.where(met, np.floor_divide(score * bins, total), 0.0)
+    equity = score.sum(axis=1) / mass
+    ehs_squared = (total * strength ** 2).sum(axis=1) / mass
+    slot = np.clip(slot, 0, bins - 1).astype(np.intp)
+    rows = len(score)
+    histogram = np.bincount((np.arange(rows)[:, np.newaxis] * bins + slot).ravel(),
+                            weights=(total if weights is None else weights).ravel(),
+                            minlength=rows * bins).reshape(rows, bins)
+    return equity, ehs_squared, histogram
 
 
 def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, opponents: int, bins: int,

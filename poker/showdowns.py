@@ -70,8 +70,12 @@ def sorted_runs(values: np.ndarray, weights: np.ndarray | None = None) -> tuple[
     ([[2, 0, 2, 1]], [[2, 1, 2, 1]])
     """
     order = np.argsort(values, axis=-1, kind='stable')
-    ordered = np.take_along_axis(values, order, axis=-1)
     size = values.shape[-1]
+    # the flat index of each sorted entry's original place: one gather sorts, one scatter unsorts (cheaper
+    # than take_along_axis / put_along_axis, which build broadcast index arrays on every call)
+    rows = values.size // size if size else 0
+    flat_order = (order.reshape(rows, size) + (np.arange(rows) * size)[:, np.newaxis]).ravel()
+    ordered = np.take(np.ascontiguousarray(values).ravel(), flat_order).reshape(values.shape)
     positions = np.broadcast_to(np.arange(size), ordered.shape)
     starts_run = np.ones(ordered.shape, dtype=bool)
     starts_run[..., 1:] = ordered[..., 1:] != ordered[..., :-1]
@@ -83,15 +87,15 @@ def sorted_runs(values: np.ndarray, weights: np.ndarray | None = None) -> tuple[
         below_sorted = first
         equal_sorted = last - first + 1
     else:
-        cumulative = np.cumsum(np.take_along_axis(np.broadcast_to(weights, values.shape), order, axis=-1),
-                               axis=-1)
+        full = np.ascontiguousarray(np.broadcast_to(weights, values.shape), dtype=np.float64).ravel()
+        cumulative = np.cumsum(np.take(full, flat_order).reshape(values.shape), axis=-1)
         before = np.concatenate([np.zeros(ordered.shape[:-1] + (1,)), cumulative], axis=-1)
         below_sorted = np.take_along_axis(before, first, axis=-1)
         equal_sorted = np.take_along_axis(cumulative, last, axis=-1) - below_sorted
-    below = np.empty_like(below_sorted)
-    equal = np.empty_like(equal_sorted)
-    np.put_along_axis(below, order, below_sorted, axis=-1)
-    np.put_along_axis(equal, order, equal_sorted, axis=-1)
+    below = np.empty(values.shape, dtype=below_sorted.dtype)
+    equal = np.empty(values.shape, dtype=equal_sorted.dtype)
+    below.ravel()[flat_order] = below_sorted.ravel()
+    equal.ravel()[flat_order] = equal_sorted.ravel()
     return below, equal
 
 

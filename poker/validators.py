@@ -39,6 +39,7 @@ __all__ = [
     'integer_array',
     'is_whole',
     'probability',
+    'read_only',
     'real_number',
     'shown',
     'whole_number',
@@ -200,4 +201,12 @@ def integer_array(name: str, value: Any, *, ndim: int | None = None,
         raise error(f'{name} must hold whole numbers, got dtype {array.dtype}: {shown(value)}')
     if ndim is not None and array.ndim != ndim:
         raise error(f'{name} must be a {ndim}-dimensional array, got shape {array.shape}: {shown(value)}')
+    return array
+
+
+def read_only(value: object, *, copy: bool = False) -> np.ndarray:
+    """``value`` as a NumPy array that cannot be written (the converter of the frozen result classes'
+    array fields); ``copy`` first when the array may be someone else's."""
+    array = np.array(value) if copy else np.asarray(value)
+    array.flags.writeable = False
     return array

@@ -237,3 +237,45 @@ def test_the_narrow_path_equals_the_wide_one(monkeypatch, board: str, lookahead:
     assert np.array_equal(stats.holdings, reference.holdings)
     for name in (*RATIOS, 'equity', 'ehs_squared', 'histogram', 'counted'):
         assert np.allclose(getattr(stats, name), getattr(reference, name), rtol=1e-12, atol=1e-12), name
+
+
+SORTED_SPOTS = [('3s 7c Tc', 2), ('Ks Kc 2h', 1), ('3s 7c Tc 9h', 1), ('3s 7c Tc 9h', 0), ('3s 7c Tc 9h 2d', 0)]
+
+
+@pytest.mark.parametrize('board, lookahead', SORTED_SPOTS)
+@pytest.mark.parametrize('opponent', ['every', 'whole', 'fractional'])
+def test_the_sorted_pass_equals_the_grids_and_the_single_hand_kernel(monkeypatch, board: str, lookahead: int,
+                                                                      opponent: str) -> None:
+    """The strength tables' pass (range_tally(..., transitions=False): a sort per final board) counts what the
+    grids count, and what the single-hand kernel counts, on every street; exactly for whole weights."""
+    from poker.enumeration import _sorted_tally, hero_by_hero, range_tally
+    indices = [card.index for card in parse_cards(board)]
+    rng = np.random.default_rng(len(board) + lookahead)
+    weights = {'every': np.ones(1326), 'whole': rng.integers(0, 4, 1326).astype(float),
+               'fractional': random_weights(5)}[opponent]
+    hero = np.ones(1326)
+    hero[rng.choice(1326, 400, replace=False)] = 0.0
+    fast = range_tally(indices, lookahead, hero, weights, transitions=False)
+    assert fast.transitions is None or lookahead == 0
+    few = np.zeros(1326)
+    few[fast.holdings[::97]] = 1.0
+    references = [hero_by_hero(indices, lookahead, few, weights)]
+    if lookahead:
+        references.append(wide_path(monkeypatch, lambda: range_tally(indices, lookahead, hero, weights)))
+    else:  # on the river (or with nothing to come) the sorted pass is range_tally's only wide pass
+        assert np.array_equal(_sorted_tally(indices, lookahead, hero, weights).now, fast.now)
+    for reference in references:
+        rows = np.searchsorted(fast.holdings, reference.holdings)
+        assert np.array_equal(fast.holdings[rows], reference.holdings)
+        pairs = [(fast.now[rows], reference.now), (fast.total[rows].sum(axis=1), reference.total.sum(axis=1)),
+                 (fast.score[rows].sum(axis=1), reference.score.sum(axis=1))]
+        if len(reference.holdings) == len(fast.holdings):  # the grids: the same runout columns
+            pairs += [(fast.score, reference.score), (fast.total, reference.total)]
+        for got, expected in pairs:
+            if opponent == 'fractional':
+                assert np.allclose(got, expected, rtol=1e-12, atol=1e-12 * float(np.abs(expected).max()))
+                assert np.array_equal(got == 0, expected == 0)
+            else:
+                assert np.array_equal(got, expected)
+    if lookahead == 0:  # nothing to come: every outcome stays what it is
+        assert np.array_equal(fast.transitions, np.einsum('ia,ab->iab', fast.now, np.eye(3)))
