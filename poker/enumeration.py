@@ -450,14 +450,19 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
                 ranker: type[HandRanker] = HandRanker, *, transitions: bool = True) -> RangeTally:
     """Every hero holding with weight against the opponent's weights on ``board``, in one pass.
 
-    Three passes count the same numbers; the support of the weights and what is asked choose one:
+    Three passes count the same numbers; what is to come, the support of the weights and what is asked
+    choose one:
 
+    * with nothing to come (the river, or ``lookahead=0``): :func:`_sorted_tally`, one sort of every
+      holding's value (about 0.4 ms on a river, whatever the ranges: against ``QQ+, AKs`` the narrow
+      pass below takes 0.3 ms for 20 hero holdings but 0.9 ms for all of them);
     * an opponent range with at most :data:`NARROW_OPPONENTS` holdings with weight:
       :func:`_narrow_tally` (direct comparisons; its cost follows the opponent's support);
-    * on the river, or when the ``transitions`` are not asked for (``transitions=False``; the strength
-      tables need only the strength now and after each runout): :func:`_sorted_tally` (a sort per final
-      board, every holding against every other at once);
-    * else the shared grids below, the only pass that splits the runouts' outcomes by the outcome now.
+    * when the ``transitions`` are not asked for (``transitions=False``; the strength tables need only
+      the strength now and after each runout): :func:`_sorted_tally` (a sort per final board, every
+      holding against every other at once);
+    * else the shared grids below, the only wide pass that splits the runouts' outcomes by the outcome
+      now.
 
     ``hero`` and ``opponent`` are 1,326 weights (holdings touching the board are ignored). The work
     follows the holdings with weight on either side, and what hero holdings share is done once:
@@ -486,9 +491,11 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     cards, tables, numbers, hero_weight, opponent_weight = _spot(board, lookahead, hero, opponent)
     count = len(cards)
     first, second = tables.pair_first, tables.pair_second
+    if lookahead == 0:
+        return _sorted_tally(board, lookahead, hero, opponent, ranker)
     if 0 < np.count_nonzero(opponent_weight) <= NARROW_OPPONENTS and np.any(hero_weight > 0):
         return _narrow_tally(board, lookahead, hero, opponent, ranker)
-    if lookahead == 0 or not transitions:
+    if not transitions:
         return _sorted_tally(board, lookahead, hero, opponent, ranker)
     used = np.flatnonzero((hero_weight > 0) | (opponent_weight > 0))  # rows of the C(n, 2) holdings ranked
     hero_at = np.flatnonzero(hero_weight[used] > 0)  # positions in `used`

@@ -216,12 +216,15 @@ def wide_path(monkeypatch, call):
 @pytest.mark.parametrize('heroes', [None, 'AA, AKs, 76s, T9o, 22'])  # every holding: final hands ranked by set
 def test_the_narrow_path_equals_the_wide_one(monkeypatch, board: str, lookahead: int, opponent: str,
                                              heroes: str | None) -> None:
-    from poker.enumeration import NARROW_OPPONENTS, range_tally
+    from poker.enumeration import NARROW_OPPONENTS, _narrow_tally, range_tally
     indices = [card.index for card in parse_cards(board)]
     weights = sparse_random_weights(7) if opponent == 'random' else np.asarray(Range.parse(opponent).weights, float)
     assert 0 < np.count_nonzero(weights) <= NARROW_OPPONENTS
     hero = np.ones(1326) if heroes is None else np.asarray(Range.parse(heroes).weights, float)
-    narrow = range_tally(indices, lookahead, hero, weights)
+    narrow = _narrow_tally(indices, lookahead, hero, weights)  # (range_tally takes it on the flop and turn)
+    if lookahead:
+        assert all(np.array_equal(getattr(narrow, name), getattr(range_tally(indices, lookahead, hero, weights), name))
+                   for name in ('now', 'transitions', 'score', 'total'))
     wide = wide_path(monkeypatch, lambda: range_tally(indices, lookahead, hero, weights))
     assert np.array_equal(narrow.holdings, wide.holdings) and narrow.runouts == wide.runouts
     for name in ('now', 'transitions', 'score', 'total'):
