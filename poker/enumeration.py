@@ -795,7 +795,7 @@ def runout_holdings(unknown: int, lookahead: int) -> np.ndarray:
     return read_only(np.nonzero(free.T)[1].reshape(free.shape[1], math.comb(unknown - lookahead, 2)))
 
 
-def _showdown_counts(values: np.ndarray, weights: np.ndarray, pairs: tuple[np.ndarray, np.ndarray], cards: int
+def _weighted_showdowns(values: np.ndarray, weights: np.ndarray, pairs: tuple[np.ndarray, np.ndarray], cards: int
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per holding (last axis; leading axes independent boards): the opponent weight it beats, ties, and
     can meet at all (the holdings sharing no card with it)."""
@@ -839,7 +839,7 @@ def _sorted_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, oppone
     pairs = (tables.pair_first, tables.pair_second)
     now_values = ranker.rank_many(card_columns(board, np.take(cards, pairs[0]), np.take(cards, pairs[1])),
                                   validate=False)
-    beaten, tied, met = _showdown_counts(now_values, opponent_weight, pairs, count)
+    beaten, tied, met = _weighted_showdowns(now_values, opponent_weight, pairs, count)
     now = np.stack([beaten, tied, met - beaten - tied], axis=1)[heroes]
     if lookahead:
         holding_of = runout_holdings(count, lookahead)
@@ -847,7 +847,7 @@ def _sorted_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, oppone
         final = set_values(board, board, tables, ranker)[tables.grid[holding_of, columns]]  # (runout, free holding)
         # per runout, the free holdings are the pairs of the positions it leaves, numbered 0.. among them
         local = pairs_of(count - lookahead)
-        won, drawn, can_meet = _showdown_counts(final, opponent_weight[holding_of], (local[:, 0], local[:, 1]),
+        won, drawn, can_meet = _weighted_showdowns(final, opponent_weight[holding_of], (local[:, 0], local[:, 1]),
                                                 count - lookahead)
         score = np.zeros((len(holding_of), len(numbers)))
         total = np.zeros_like(score)
