@@ -849,11 +849,15 @@ def _sorted_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, oppone
         local = pairs_of(count - lookahead)
         won, drawn, can_meet = _weighted_showdowns(final, opponent_weight[holding_of], (local[:, 0], local[:, 1]),
                                                 count - lookahead)
-        score = np.zeros((len(holding_of), len(numbers)))
+        # laid out (holding, runout), 0 where the runout holds one of the holding's cards
+        runouts = len(holding_of)
+        cells = (holding_of * runouts + columns).ravel()
+        score = np.zeros((len(numbers), runouts))
         total = np.zeros_like(score)
-        np.put_along_axis(score, holding_of, won + drawn / 2, axis=1)
-        np.put_along_axis(total, holding_of, can_meet, axis=1)
-        score, total = score[:, heroes].T, total[:, heroes].T
+        score.ravel()[cells] = (won + drawn / 2).ravel()
+        total.ravel()[cells] = can_meet.ravel()
+        if len(heroes) < len(numbers):
+            score, total = score[heroes], total[heroes]
     else:
         score, total = now[:, :1] + now[:, 1:2] / 2, now.sum(axis=1, keepdims=True)
     w = opponent_weight[opponent_weight > 0]
