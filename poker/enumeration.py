@@ -54,11 +54,13 @@ from attrs import field, frozen
 
 from .hand_ranker import HandRanker
 from .outcomes import AHEAD, BEHIND, TIED
-from .holdings import pair_numbers
+from .holdings import HOLDING_MASKS, NUMBER_OF_PAIR, pair_numbers
 
 __all__ = [
     'AHEAD',
     'BEHIND',
+    'BOARD_MEMO_SIZE',
+    'BoardValues',
     'EnumerationTables',
     'HoldingOutcomes',
     'MAX_LOOKAHEAD',
@@ -67,13 +69,16 @@ __all__ = [
     'RangeTally',
     'TIED',
     'Tally',
+    'board_values',
     'card_columns',
     'enumeration_tables',
     'hero_by_hero',
     'holding_outcomes',
+    'memoized_board_values',
     'outcome_grid',
     'positions_to_cards',
     'range_tally',
+    'showdown_counts',
     'tally',
     'unseen_cards',
 ]
@@ -266,11 +271,10 @@ def outcome_grid(hole: Sequence[int], board: Sequence[int], lookahead: int,
     if rows is not None:
         first, second = first[rows], second[rows]
     low, high = np.take(cards, first), np.take(cards, second)
-    # one batch for now: our hand in row 0, the opponent's holdings after it
-    values = ranker.rank_many(card_columns(board, np.concatenate(([hole[0]], low)),
-                                           np.concatenate(([hole[1]], high))), validate=False)
-    now = (np.sign(values[1:].astype(np.int16) - values[0]) + 1).astype(np.int8)  # AHEAD 0, TIED 1, BEHIND 2
     holdings = pair_numbers(low, high)
+    # now: every holding's value on this board, ours too, is read from the per-board memo
+    values = board_values(board, ranker).values
+    now = (np.sign(values[holdings] - values[NUMBER_OF_PAIR[hole[0]][hole[1]]]) + 1).astype(np.int8)  # AHEAD 0 ...
     if lookahead == 0:
         return OutcomeGrid(holdings, now, np.empty((len(now), 0), np.int16), tables, cards)
     runout_cards = [np.take(cards, positions) for positions in tables.runout_positions]
@@ -328,13 +332,98 @@ def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.nd
     """:func:`holding_outcomes` weighed by the weight ``sets`` (shape (k, 1326)).
 
     Only the opponent holdings with weight in some set are enumerated, so the work follows the range.
+    With nothing to come (``lookahead`` 0), the counts are the memoized values of :func:`board_values`
+    weighed directly (:func:`showdown_counts`).
     """
+    if lookahead == 0:
+        now = showdown_counts(hole, board, sets, ranker)
+        return Tally(now=now, transitions=now[:, :, np.newaxis] * np.eye(3), runouts=1)  # nothing changes
     cards = unseen_cards([*hole, *board])
     tables = enumeration_tables(len(cards), lookahead)
     numbers = pair_numbers(np.take(cards, tables.pair_first), np.take(cards, tables.pair_second))
     weighted = np.asarray(sets).reshape(-1, 1326)[:, numbers].any(axis=0)
     rows = None if weighted.all() else np.flatnonzero(weighted)
     return holding_outcomes(hole, board, lookahead, ranker, rows).weigh(sets)
+
+
+# ------------------------------------------------------------------------------------ every holding on a board
+BOARD_MEMO_SIZE = 1024
+"""How many boards (per ranker class) :func:`board_values` remembers, least recently used first out: at
+about 13 KB a board, some 13 MB at most."""
+
+
+@frozen(eq=False)
+class BoardValues:
+    """The value of every holding on one board, as the ranker ranks the board's cards with the holding.
+
+    ``values``: 1,326 int16 values in holding order (read-only), 0 for the holdings that touch the board
+    (they never meet it: mask them with ``free``); ``listed``: the same values as a tuple of Python ints,
+    for loops over a few holdings (indexing a tuple is several times faster than an array); ``free``:
+    read-only, which holdings share no card with the board; ``mask``: the board's card mask (bit i for
+    card index i, as :data:`~poker.holdings.CARD_MASKS`).
+    """
+
+    board: tuple[int, ...]
+    values: np.ndarray = field(converter=_array)
+    listed: tuple[int, ...]
+    free: np.ndarray = field(converter=_array)
+    mask: int
+
+
+@functools.lru_cache(maxsize=BOARD_MEMO_SIZE)
+def memoized_board_values(ranker: type[HandRanker], board: tuple[int, ...]) -> BoardValues:
+    """The memo behind :func:`board_values`, keyed by the ranker class and the sorted board.
+
+    A ranker subclass is its own key, so it never reads another class's values, and it is asked once per
+    board (one ``ranker.rank_many`` call of the 1,081, 1,128 or 1,176 holdings free of the board) until
+    the board falls out of the memo. ``memoized_board_values.cache_clear()`` empties it;
+    ``cache_info()`` counts hits and misses.
+    """
+    cards = unseen_cards(board)
+    tables = enumeration_tables(len(cards), 0)
+    low, high = np.take(cards, tables.pair_first), np.take(cards, tables.pair_second)
+    numbers = pair_numbers(low, high)
+    values = np.zeros(1326, dtype=np.int16)
+    values[numbers] = ranker.rank_many(card_columns(board, low, high), validate=False)
+    free = np.zeros(1326, dtype=bool)
+    free[numbers] = True
+    return BoardValues(board, values, tuple(values.tolist()), free, sum(1 << card for card in board))
+
+
+def board_values(board: Sequence[int], ranker: type[HandRanker] = HandRanker) -> BoardValues:
+    """The value of every holding on ``board`` (3 to 5 distinct card indices, in any order), memoized.
+
+    Every single-hand question on a board with nothing to come (:class:`~poker.player.Player` on the
+    river, or any street with ``lookahead=0``; :func:`hand_strength`) and the values *now* of every
+    look-ahead read their values here: the first question on a board ranks its holdings once, by one
+    ``ranker.rank_many`` call, and later ones on the same board (a bot asking its hand against each
+    opponent's range, or re-weighting every holding) gather from the memo. The memo is per ranker class
+    (a counting ranker sees one call per new board) and bounded (:data:`BOARD_MEMO_SIZE` boards, least
+    recently used first out).
+
+    >>> from poker.card import parse_cards
+    >>> from poker.holdings import holding_index
+    >>> known = board_values([card.index for card in parse_cards('Kd 7c 2h 9s 9h')])
+    >>> int(known.free.sum()), HandRanker.describe(known.listed[holding_index(49, 50)])  # AdAh
+    (1081, 'Two Pair, Aces and Nines')
+    """
+    return memoized_board_values(ranker, tuple(sorted(board)))
+
+
+def showdown_counts(hole: Sequence[int], board: Sequence[int], sets: np.ndarray,
+                    ranker: type[HandRanker] = HandRanker) -> np.ndarray:
+    """Shape (k, 3): per weight set (shape (k, 1326)), the weight of the opponent holdings ``hole`` is ahead
+    of, tied with and behind on ``board`` as it is, over the holdings free of every known card.
+
+    Nothing is ranked on a board already in the memo (:func:`board_values`): three weighted sums over the
+    holdings, by comparison with our own holding's value.
+    """
+    known = board_values(board, ranker)
+    values = known.values
+    mine = values[NUMBER_OF_PAIR[hole[0]][hole[1]]]
+    meets = known.free & ((HOLDING_MASKS & ((1 << hole[0]) | (1 << hole[1]))) == 0)
+    weights = np.asarray(sets, dtype=np.float64).reshape(-1, 1326) * meets
+    return np.stack([weights @ (values < mine), weights @ (values == mine), weights @ (values > mine)], axis=1)
 
 
 # ------------------------------------------------------------------------------------ ranges against ranges
