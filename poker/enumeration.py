@@ -407,7 +407,7 @@ def board_values(board: Sequence[int], ranker: type[HandRanker] = HandRanker) ->
     >>> int(known.free.sum()), HandRanker.describe(known.listed[holding_index(49, 50)])  # AdAh
     (1081, 'Two Pair, Aces and Nines')
     """
-    return memoized_board_values(ranker, tuple(sorted(board)))
+    return memoized_board_values(ranker, tuple(sorted(board)))  # type: ignore[arg-type]  # (a class is hashable)
 
 
 def showdown_counts(hole: Sequence[int], board: Sequence[int], sets: np.ndarray,

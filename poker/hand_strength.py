@@ -69,13 +69,14 @@ def hand_strength(hole: StartingHand | str | Iterable[CardLike], board: str | It
     """
     if not (isinstance(ranker, type) and issubclass(ranker, HandRanker)):
         raise SettingError(f'ranker must be a HandRanker class, got {shown(ranker)}')
-    mine_cards = hole.cards if isinstance(hole, StartingHand) else hole
+    mine_cards: Any = hole.cards if isinstance(hole, StartingHand) else hole
+    cards: Any = board
     # the fast path for pre-built cards: one pass, no parsing (anything else, or anything wrong, is
     # read and checked by _checked, which quotes the bad input)
-    if type(mine_cards) in _SEQUENCES and type(board) in _SEQUENCES and len(mine_cards) == 2 \
-            and 3 <= len(board) <= 5:
-        known_cards = [card.index for card in (*mine_cards, *board) if isinstance(card, Card)]
-        if len(known_cards) != 2 + len(board) or len(set(known_cards)) != len(known_cards):
+    if type(mine_cards) in _SEQUENCES and type(cards) in _SEQUENCES and len(mine_cards) == 2 \
+            and 3 <= len(cards) <= 5:
+        known_cards = [card.index for card in (*mine_cards, *cards) if isinstance(card, Card)]
+        if len(known_cards) != 2 + len(cards) or len(set(known_cards)) != len(known_cards):
             known_cards = _checked(mine_cards, board)
     else:
         known_cards = _checked(mine_cards, board)
