@@ -8,11 +8,14 @@ action.
 
 :func:`hand_strength` answers it from the per-board memo of :func:`poker.enumeration.board_values`: the
 first question on a board ranks the 1,081 holdings free of it with one ``ranker.rank_many`` call; every
-later question on that board (any hand, any range) ranks nothing and compares values only. For a
-narrow range that is a short loop over its holdings with weight (:meth:`Range.support
-<poker.range.Range.support>`, kept by the range); for a wide one three weighted sums in NumPy.
-:meth:`Player.calculate_hand_statistics <poker.player.Player.calculate_hand_statistics>` gives the same
-``hs`` (and the counts behind it) with every opponent model and look-ahead.
+later question on that board (any hand, any range) ranks nothing and compares values only. A
+:class:`~poker.range.Range` (or ``None``, every holding) is laid out on the board once, its holdings
+sorted by value with prefix sums of their weights (:class:`RangeOnBoard`, kept by :func:`on_board` for
+the next question): then one hand against it is a few binary searches, whatever the range's width.
+Weights in other forms are summed in NumPy. :meth:`Player.calculate_hand_statistics
+<poker.player.Player.calculate_hand_statistics>` gives the same ``hs`` (and the counts behind it) with
+every opponent model and look-ahead: exactly for whole and half weights; other weights, summed in
+another order, may differ in the last bits (a band with nothing in it is exactly 0 either way).
 
 >>> from poker import Range
 >>> hand_strength('Ah Kh', 'Kd 7c 2h 9s 9h', Range.parse('QQ+, AKs'))  # (6 + 2/2) / 12
@@ -23,28 +26,25 @@ narrow range that is a short loop over its holdings with weight (:meth:`Range.su
 
 from __future__ import annotations
 
+import functools
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 
 from .card import Card, CardLike, format_cards, parse_cards
-from .enumeration import board_values, showdown_counts
+from .enumeration import BoardValues, board_values, showdown_counts
 from .errors import CardCountError, DuplicateCardError, SettingError, WeightsError
 from .hand_ranker import HandRanker
-from .holdings import HOLDING_MASKS, NUMBER_OF_PAIR
+from .holdings import HOLDINGS, NUMBER_OF_PAIR
 from .range import Range
 from .starting_hand import StartingHand
 from .validators import shown
 from .weights import weight_array
 
-__all__ = ['LOOP_HOLDINGS', 'hand_strength']
+__all__ = ['ON_BOARD_CACHE', 'RangeOnBoard', 'hand_strength', 'on_board']
 
-LOOP_HOLDINGS = 100
-"""Ranges with at most this many holdings with weight are counted by a Python loop over them (a Python
-step costs about 0.1 microsecond, a NumPy call over the 1,326 holdings a few); wider ones in NumPy."""
-
-_MASKS: list[int] = HOLDING_MASKS.tolist()
 _SEQUENCES = (tuple, list)
 
 
@@ -57,8 +57,8 @@ def hand_strength(hole: StartingHand | str | Iterable[CardLike], board: str | It
     weights, a class mapping; ``None`` for every holding alike). Equal to ``Player(hole,
     board).calculate_hand_statistics(weights=weights).hs``, and on the river to the showdown equity.
     Hands are ranked by ``ranker.rank_many``, once per board and ranker class (see
-    :func:`~poker.enumeration.board_values`). Fastest with a pre-built ``Range`` and cards (a range
-    keeps its holdings with weight; text is parsed on every call).
+    :func:`~poker.enumeration.board_values`). Fastest with a pre-built ``Range`` and cards, asked about
+    again (range text is parsed on every call, and an array is summed in NumPy each time).
 
     >>> hand_strength('Qs Qd', 'Qh 8c 3d 2s Jc', 'AA, KK, T9s')  # a set against overpairs and straights
     0.75
@@ -82,30 +82,103 @@ def hand_strength(hole: StartingHand | str | Iterable[CardLike], board: str | It
         known_cards = _checked(mine_cards, board)
     low, high, *indices = known_cards
     known = board_values(indices, ranker)
-    support = weights.support() if isinstance(weights, Range) else None
-    if support is not None and len(support) <= LOOP_HOLDINGS:
-        listed, masks = known.listed, _MASKS
-        mine = listed[NUMBER_OF_PAIR[low][high]]
-        seen = known.mask | (1 << low) | (1 << high)
-        ahead = tied = behind = 0.0
-        for number, weight in support:  # the holdings with weight, free of the known cards, against ours
-            if masks[number] & seen:
-                continue
-            value = listed[number]
-            if value < mine:
-                ahead += weight
-            elif value == mine:
-                tied += weight
-            else:
-                behind += weight
-    else:
-        array = weights.weights if isinstance(weights, Range) else weight_array(weights)
-        ahead, tied, behind = showdown_counts((low, high), indices, array, ranker)[0].tolist()
+    if weights is None or isinstance(weights, Range):  # the range's holdings on this board, by value
+        ahead, tied, behind = on_board(known, _uniform() if weights is None else weights).counts(low, high)
+    else:  # weights in another form: three weighted sums in NumPy
+        ahead, tied, behind = showdown_counts((low, high), indices, weight_array(weights), ranker)[0].tolist()
     total = ahead + tied + behind
     if total <= 0:
         cards = format_cards(Card.from_index(i) for i in (low, high, *indices))
         raise WeightsError(f'the weights give no holding any weight once the known cards {cards} are removed')
     return (ahead + tied / 2) / total
+
+
+class RangeOnBoard:
+    """A range's holdings on one board, sorted by value: :func:`hand_strength` answers from it with a few
+    binary searches, whatever the range's width.
+
+    :attr:`values`: the values of the range's holdings free of the board, ascending, and :attr:`prefix`:
+    ``prefix[i]`` the weight of the first i of them; :meth:`holding_card`: the same for the ones that hold
+    a given card (built on demand, kept). Built by :func:`on_board`, which keeps the most recent ones.
+    """
+
+    __slots__ = ('known', 'range', 'values', 'prefix', '_numbers', '_weights', '_listed', '_by_card')
+
+    def __init__(self, known: BoardValues, weights: Range) -> None:
+        self.known, self.range = known, weights
+        numbers = np.flatnonzero((weights.weights > 0) & known.free)
+        self._numbers = numbers[np.argsort(known.values[numbers], kind='stable')]
+        self._weights = weights.weights[self._numbers]
+        self.values: list[int]
+        self.prefix: list[float]
+        self.values, self.prefix = self._sorted(np.ones(len(self._numbers), dtype=bool))
+        self._by_card: dict[int, tuple[list[int], list[float]]] = {}
+        self._listed: list[float] = weights.weights.tolist()  # the weight of a holding, by number
+
+    def _sorted(self, chosen: np.ndarray) -> tuple[list[int], list[float]]:
+        """The ``chosen`` holdings' values (ascending) and their weights' prefix sums, as lists."""
+        return self.known.values[self._numbers[chosen]].tolist(), [0.0, *np.cumsum(self._weights[chosen]).tolist()]
+
+    def holding_card(self, card: int) -> tuple[list[int], list[float]]:
+        """The values and prefix sums (as :attr:`values` and :attr:`prefix`) of the holdings that hold ``card``."""
+        found = self._by_card.get(card)
+        if found is None:
+            pairs = HOLDINGS[self._numbers]
+            found = self._by_card[card] = self._sorted((pairs[:, 0] == card) | (pairs[:, 1] == card))
+        return found
+
+    def counts(self, low: int, high: int) -> tuple[float, float, float]:
+        """The weight of the range's holdings free of ``low``, ``high`` and the board that the holding
+        ``low high`` is ahead of, tied with and behind."""
+        number = NUMBER_OF_PAIR[low][high]
+        mine = self.known.listed[number]
+        # every holding by band (weaker, equal, stronger: two binary searches on the sorted values), less
+        # those holding our first card, less those holding our second, plus our own holding, which was in
+        # both (and ties us). Holding counts say which bands are empty, so an emptied band is exactly 0
+        # whatever rounding the differences of weight sums leave.
+        values, prefix = self.values, self.prefix
+        below, up_to = bisect_left(values, mine), bisect_right(values, mine)
+        ahead_count, tied_count, behind_count = below, up_to - below, len(values) - up_to
+        ahead, tied, behind = prefix[below], prefix[up_to] - prefix[below], prefix[-1] - prefix[up_to]
+        for card in (low, high):
+            values, prefix = self.holding_card(card)
+            if values:
+                below, up_to = bisect_left(values, mine), bisect_right(values, mine)
+                ahead_count, tied_count, behind_count = \
+                    ahead_count - below, tied_count - (up_to - below), behind_count - (len(values) - up_to)
+                ahead, tied, behind = \
+                    ahead - prefix[below], tied - (prefix[up_to] - prefix[below]), behind - (prefix[-1] - prefix[up_to])
+        own = self._listed[number]
+        if own > 0:
+            tied_count, tied = tied_count + 1, tied + own
+        return (ahead if ahead_count else 0.0, tied if tied_count else 0.0, behind if behind_count else 0.0)
+
+
+ON_BOARD_CACHE = 256
+"""How many (board, range) pairs :func:`on_board` keeps, the oldest first out."""
+
+_ON_BOARD: dict[tuple[int, int], RangeOnBoard] = {}
+
+
+def on_board(known: BoardValues, weights: Range) -> RangeOnBoard:
+    """The :class:`RangeOnBoard` of ``weights`` on the board of ``known``, kept for the next question.
+
+    Keyed by the two objects' identities: an entry holds both, so neither id can be reused while it is
+    kept, and a range (immutable) or a board memo entry asked about again is found again.
+    """
+    key = (id(known), id(weights))
+    entry = _ON_BOARD.get(key)
+    if entry is None or entry.known is not known or entry.range is not weights:
+        entry = RangeOnBoard(known, weights)
+        if len(_ON_BOARD) >= ON_BOARD_CACHE:
+            _ON_BOARD.pop(next(iter(_ON_BOARD)), None)
+        _ON_BOARD[key] = entry
+    return entry
+
+
+@functools.cache
+def _uniform() -> Range:
+    return Range.uniform()
 
 
 def _checked(hole: Any, board: Any) -> list[int]:

@@ -215,8 +215,6 @@ class Range:
     __array_ufunc__ = None  # ``array * range`` asks the range (which refuses), not NumPy's broadcasting
 
     weights: np.ndarray = field(converter=_read_only)
-    _support: tuple[tuple[int, float], ...] | None = field(init=False, default=None, repr=False)
-    """:meth:`support`, once asked (the weights never change, so neither does it)."""
 
     # ------------------------------------------------------------------------------- construction
     @classmethod
@@ -322,21 +320,6 @@ class Range:
     def combos(self) -> float:
         """The sum of the weights: the number of holdings, counting each by its weight."""
         return float(self.weights.sum())
-
-    def support(self) -> tuple[tuple[int, float], ...]:
-        """The holdings with weight, as ``(holding number, weight)`` pairs in holding order.
-
-        Computed on the first call and kept (a range never changes), so engines that loop in Python
-        over a narrow range, such as :func:`~poker.hand_strength.hand_strength`, read it for free.
-
-        >>> Range.parse('AA:0.5').support()[:2]
-        ((1320, 0.5), (1321, 0.5))
-        """
-        if self._support is None:
-            numbers = np.flatnonzero(self.weights)
-            object.__setattr__(self, '_support', tuple(zip(numbers.tolist(), self.weights[numbers].tolist())))
-        assert self._support is not None
-        return self._support
 
     def __len__(self) -> int:
         return int(np.count_nonzero(self.weights))

@@ -11,7 +11,7 @@ import pytest
 from poker import Card, HandRanker, Player, Range, StartingHand, hand_strength
 from poker.enumeration import BOARD_MEMO_SIZE, board_values, memoized_board_values, showdown_counts
 from poker.errors import CardCountError, DuplicateCardError, SettingError, WeightsError
-from poker.hand_strength import LOOP_HOLDINGS
+from poker.hand_strength import ON_BOARD_CACHE, on_board
 from poker.holdings import HOLDINGS
 from poker.reference import ReferencePlayer
 
@@ -78,11 +78,34 @@ def test_hand_strength_agrees_with_the_reference_on_the_river() -> None:
 
 def test_both_paths_count_alike() -> None:
     wide = weighted_range(7) | Range.parse('22+')
-    assert len(wide) > LOOP_HOLDINGS >= len(Range.parse('QQ+, AKs'))
-    for hole, board in spots(8, 5, seed=5):
-        loop = hand_strength(hole, board, Range(np.where(wide.weights > 0.5, 1.0, 0.0)))
-        numpy = hand_strength(hole, board, np.where(wide.weights > 0.5, 1.0, 0.0))
-        assert loop == numpy
+    for weights in (Range(np.where(wide.weights > 0.5, 1.0, 0.0)), Range.parse('QQ+, AKs'), wide):
+        for hole, board in spots(8, 5, seed=5):
+            sorted_path = hand_strength(hole, board, weights)  # a Range: its holdings on the board, by value
+            numpy_path = hand_strength(hole, board, weights.weights)  # an array: weighted sums in NumPy
+            if weights is wide:
+                assert sorted_path == pytest.approx(numpy_path, rel=1e-12)
+            else:
+                assert sorted_path == numpy_path
+
+
+def test_emptied_bands_are_exactly_zero() -> None:
+    # every holding that beats ace-king holds the ace or the king of hearts: the stronger band is empty,
+    # exactly (a difference of weight sums would leave rounding residue), and so HS is exactly 1
+    weights = Range.parse('AhAs:0.1, AhAd:0.2, KhKs:0.7, AdQd:0.3, 7c6d:0.3')
+    hole, board = 'Ah Kh', 'Qh Jh 2c 3d 8s'
+    stats = Player(hole, board).calculate_hand_statistics(weights=weights)
+    assert (stats.ahead, stats.tied, stats.behind) == (0.3, 0.0, 0.3)  # 7c6d below; AdQd pairs its queen
+    known = board_values([card.index for card in parse_board(board)])
+    ahead, tied, behind = on_board(known, weights).counts(50, 46)  # Ah, Kh
+    assert tied == 0.0 and behind == pytest.approx(0.3, rel=1e-15) and ahead == 0.3  # (a few ulps off 0.3)
+    stronger_only = Range.parse('AhAs:0.1, AhAd:0.2, KhKs:0.7, 7c6d:0.3')
+    assert hand_strength(hole, board, stronger_only) == 1.0
+    with pytest.raises(WeightsError):
+        hand_strength(hole, board, Range.parse('AhAs:0.1, AhAd:0.2, KhKs:0.7'))
+
+
+def parse_board(text: str) -> list[Card]:
+    return [Card.parse(token) for token in text.split()]
 
 
 def test_a_ranker_subclass_gets_its_own_values() -> None:
@@ -138,13 +161,18 @@ def test_showdown_counts_are_the_players_counts() -> None:
         assert row.tolist() == [stats.ahead, stats.tied, stats.behind]
 
 
-def test_a_range_keeps_its_support() -> None:
+def test_a_range_on_a_board_is_kept_and_bounded() -> None:
     narrow = Range.parse('QQ+, AKs:0.5')
-    support = narrow.support()
-    assert support is narrow.support()
-    assert [number for number, _ in support] == np.flatnonzero(narrow.weights).tolist()
-    assert sorted({weight for _, weight in support}) == [0.5, 1.0]
-    assert narrow == Range.parse('QQ+, AKs:0.5') and hash(narrow) == hash(Range.parse('QQ+, AKs:0.5'))
+    known = board_values([0, 9, 22, 30, 44])
+    entry = on_board(known, narrow)
+    assert on_board(known, narrow) is entry  # the same range on the same board: found again
+    assert on_board(known, Range.parse('QQ+, AKs:0.5')) is not entry  # another range object: its own entry
+    assert entry.values == sorted(entry.values) and len(entry.values) == len(entry.prefix) - 1
+    assert entry.prefix[-1] == sum(w for n, w in enumerate(narrow.weights.tolist()) if known.free[n])
+    for _ in range(ON_BOARD_CACHE + 5):
+        on_board(known, Range.parse('QQ+'))
+    from poker.hand_strength import _ON_BOARD
+    assert len(_ON_BOARD) <= ON_BOARD_CACHE
 
 
 @pytest.mark.parametrize('hole, board, weights, error', [
