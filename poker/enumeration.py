@@ -1,10 +1,13 @@
 """The kernel: every opponent holding and every runout, counted exactly with NumPy, for the engines.
 
 Two engines stand on it: :class:`~poker.player.Player` (one hand) and
-:func:`~poker.range_statistics.range_statistics` (a whole hero range, which also serves
-:class:`~poker.opponent_model.OpponentModel`). Every hand is ranked through ``ranker.rank_many``.
+:func:`~poker.range_statistics.range_statistics` (a whole hero range). Every hand is ranked through
+``ranker.rank_many``.
 
-* One hand: :func:`outcome_grid` / :func:`holding_outcomes` / :func:`tally` (below);
+* Every holding's value on a board, memoized per board and ranker class: :func:`board_values` (the values
+  now of every single-hand question; :func:`~poker.hand_strength.hand_strength` and
+  :class:`~poker.opponent_model.OpponentModel` read only these);
+* one hand: :func:`outcome_grid` / :func:`holding_outcomes` / :func:`tally` (below);
 * a range: :func:`range_tally` (all hero holdings in one pass, see its docstring) and
   :func:`hero_by_hero` (a few hero holdings, each through the one-hand kernel).
 

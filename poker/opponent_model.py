@@ -43,7 +43,8 @@ from .errors import CardCountError, SettingError, WeightsError
 from .hand_ranker import HandRanker
 from .range import Range
 from .weights import known_holdings, weight_array
-from .enumeration import range_tally
+from .enumeration import board_values
+from .showdowns import holding_showdowns, pair_groups, pairs_of
 from .starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
 from .validators import probability, real_number, shown
 
@@ -207,13 +208,22 @@ class OpponentModel:
         weights[touching] = 0.0
         if not weights.any():
             raise WeightsError(f'the field gives no holding any weight beside the board {format_cards(cards)!r}')
+        # every holding's value on the board from the per-board memo (one self.ranker.rank_many call per
+        # board), then every holding against the field at once: sorted, with card-removal corrections
+        known = board_values([card.index for card in cards], self.ranker)
+        free = np.flatnonzero(known.free)  # the holdings of the n unseen cards: the pairs of range(n), in order
+        values, field_weights = known.values[free], weights[free]
+        beaten, tied = holding_showdowns(values, None if field is None else field_weights)  # whole counts if uniform
+        # the field's holdings that share no card with holding (a, b): all, less those holding a or b, plus
+        # (a, b) itself, which is in both groups; counted in whole numbers too, so that "none" is exact
+        unseen = 52 - len(cards)
+        groups, pairs = pair_groups(unseen)[0], pairs_of(unseen)
+        live = (field_weights > 0).astype(np.int64)
+        by_card, live_by_card = field_weights[groups].sum(axis=1), live[groups].sum(axis=1)
+        total = field_weights.sum() - by_card[pairs[:, 0]] - by_card[pairs[:, 1]] + field_weights
+        meets = live.sum() - live_by_card[pairs[:, 0]] - live_by_card[pairs[:, 1]] + live > 0
         result = np.full(1326, np.nan)
-        # the range engine: every holding against the field at once, ranked by self.ranker
-        tally = range_tally([card.index for card in cards], 0, np.where(touching, 0.0, 1.0), weights, self.ranker)
-        ahead, tied, behind = np.maximum(tally.now, 0.0).T
-        total = ahead + tied + behind
-        meets = total > 0
-        result[tally.holdings[meets]] = (ahead[meets] + tied[meets] / 2) / total[meets]
+        result[free[meets]] = (beaten[meets] + tied[meets] / 2) / total[meets]
         return result
 
     def preflop_strengths(self) -> np.ndarray:
