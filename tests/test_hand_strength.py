@@ -190,3 +190,21 @@ def test_bad_arguments_raise_one_error(hole: Any, board: Any, weights: Any, erro
     options = {'ranker': int} if error is SettingError else {}
     with pytest.raises(error):
         hand_strength(hole, board, weights, **options)
+
+
+def test_an_opponent_model_with_a_ranker_subclass_reads_its_own_values() -> None:
+    from poker import OpponentModel
+
+    class LowballModel(OpponentModel):
+        ranker = Lowball
+
+    board = 'Qh Jd 2c 7s 9h'
+    standard = OpponentModel().strengths(board)  # HandRanker's values are memoized first
+    Lowball.calls = 0
+    lowball = LowballModel().strengths(board)
+    assert Lowball.calls == 1
+    seen = ~np.isnan(standard)
+    assert np.array_equal(seen, ~np.isnan(lowball))
+    assert np.allclose(lowball[seen], 1 - standard[seen], rtol=0, atol=1e-12)  # every showdown turned around
+    number = StartingHand('Ah Kd').holding_index
+    assert hand_strength('Ah Kd', board, ranker=Lowball) == lowball[number]  # the same field, the same count
