@@ -352,7 +352,7 @@ def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.nd
 # ------------------------------------------------------------------------------------ every holding on a board
 BOARD_MEMO_SIZE = 1024
 """How many boards (per ranker class) :func:`board_values` remembers, least recently used first out: at
-about 13 KB a board, some 13 MB at most."""
+about 4 KB a board, some 4 MB at most."""
 
 
 @frozen(eq=False)
@@ -360,17 +360,24 @@ class BoardValues:
     """The value of every holding on one board, as the ranker ranks the board's cards with the holding.
 
     ``values``: 1,326 int16 values in holding order (read-only), 0 for the holdings that touch the board
-    (they never meet it: mask them with ``free``); ``listed``: the same values as a tuple of Python ints,
-    for loops over a few holdings (indexing a tuple is several times faster than an array); ``free``:
+    (they never meet it: mask them with ``free``; ``values.item(n)`` reads one as a Python int); ``free``:
     read-only, which holdings share no card with the board; ``mask``: the board's card mask (bit i for
     card index i, as :data:`~poker.holdings.CARD_MASKS`).
     """
 
     board: tuple[int, ...]
     values: np.ndarray = field(converter=_array)
-    listed: tuple[int, ...]
     free: np.ndarray = field(converter=_array)
     mask: int
+
+    def weigh(self, hole: Sequence[int], sets: np.ndarray) -> np.ndarray:
+        """Shape (k, 3): per weight set (shape (k, 1326)), the weight of the holdings free of every known
+        card that the holding ``hole`` is ahead of, tied with and behind: three weighted sums, nothing ranked."""
+        values = self.values
+        mine = values[NUMBER_OF_PAIR[hole[0]][hole[1]]]
+        meets = self.free & ((HOLDING_MASKS & ((1 << hole[0]) | (1 << hole[1]))) == 0)
+        weights = np.asarray(sets, dtype=np.float64).reshape(-1, 1326) * meets
+        return np.stack([weights @ (values < mine), weights @ (values == mine), weights @ (values > mine)], axis=1)
 
 
 @functools.lru_cache(maxsize=BOARD_MEMO_SIZE)
@@ -382,15 +389,15 @@ def memoized_board_values(ranker: type[HandRanker], board: tuple[int, ...]) -> B
     the board falls out of the memo. ``memoized_board_values.cache_clear()`` empties it;
     ``cache_info()`` counts hits and misses.
     """
+    mask = sum(1 << card for card in board)
+    free = (HOLDING_MASKS & mask) == 0
+    numbers = np.flatnonzero(free)  # ascending: the pairs of unseen cards in combinations order
     cards = unseen_cards(board)
     tables = enumeration_tables(len(cards), 0)
-    low, high = np.take(cards, tables.pair_first), np.take(cards, tables.pair_second)
-    numbers = pair_numbers(low, high)
     values = np.zeros(1326, dtype=np.int16)
-    values[numbers] = ranker.rank_many(card_columns(board, low, high), validate=False)
-    free = np.zeros(1326, dtype=bool)
-    free[numbers] = True
-    return BoardValues(board, values, tuple(values.tolist()), free, sum(1 << card for card in board))
+    values[numbers] = ranker.rank_many(card_columns(board, np.take(cards, tables.pair_first),
+                                                    np.take(cards, tables.pair_second)), validate=False)
+    return BoardValues(board, values, free, mask)
 
 
 def board_values(board: Sequence[int], ranker: type[HandRanker] = HandRanker) -> BoardValues:
@@ -407,7 +414,7 @@ def board_values(board: Sequence[int], ranker: type[HandRanker] = HandRanker) ->
     >>> from poker.card import parse_cards
     >>> from poker.holdings import holding_index
     >>> known = board_values([card.index for card in parse_cards('Kd 7c 2h 9s 9h')])
-    >>> int(known.free.sum()), HandRanker.describe(known.listed[holding_index(49, 50)])  # AdAh
+    >>> int(known.free.sum()), HandRanker.describe(known.values.item(holding_index(49, 50)))  # AdAh
     (1081, 'Two Pair, Aces and Nines')
     """
     return memoized_board_values(ranker, tuple(sorted(board)))  # type: ignore[arg-type]  # (a class is hashable)
@@ -418,15 +425,9 @@ def showdown_counts(hole: Sequence[int], board: Sequence[int], sets: np.ndarray,
     """Shape (k, 3): per weight set (shape (k, 1326)), the weight of the opponent holdings ``hole`` is ahead
     of, tied with and behind on ``board`` as it is, over the holdings free of every known card.
 
-    Nothing is ranked on a board already in the memo (:func:`board_values`): three weighted sums over the
-    holdings, by comparison with our own holding's value.
+    Nothing is ranked on a board already in the memo (:func:`board_values`): :meth:`BoardValues.weigh`.
     """
-    known = board_values(board, ranker)
-    values = known.values
-    mine = values[NUMBER_OF_PAIR[hole[0]][hole[1]]]
-    meets = known.free & ((HOLDING_MASKS & ((1 << hole[0]) | (1 << hole[1]))) == 0)
-    weights = np.asarray(sets, dtype=np.float64).reshape(-1, 1326) * meets
-    return np.stack([weights @ (values < mine), weights @ (values == mine), weights @ (values > mine)], axis=1)
+    return board_values(board, ranker).weigh(hole, sets)
 
 
 # ------------------------------------------------------------------------------------ ranges against ranges

@@ -99,21 +99,26 @@ class RangeOnBoard:
 
     :attr:`values`: the values of the range's holdings free of the board, ascending, and :attr:`prefix`:
     ``prefix[i]`` the weight of the first i of them; :meth:`holding_card`: the same for the ones that hold
-    a given card (built on demand, kept). Built by :func:`on_board`, which keeps the most recent ones.
+    a given card (built on demand, kept). Laid out on the second question (:meth:`counts`): one question
+    alone is cheaper summed directly. Built by :func:`on_board`, which keeps the most recent ones.
     """
 
-    __slots__ = ('known', 'range', 'values', 'prefix', '_numbers', '_weights', '_listed', '_by_card')
+    __slots__ = ('known', 'range', 'values', 'prefix', '_numbers', '_weights', '_pairs', '_own', '_by_card')
 
     def __init__(self, known: BoardValues, weights: Range) -> None:
         self.known, self.range = known, weights
+        self.values: list[int] | None = None  # (until laid out)
+        self.prefix: list[float] = []
+
+    def _lay_out(self) -> None:
+        known, weights = self.known, self.range
         numbers = np.flatnonzero((weights.weights > 0) & known.free)
         self._numbers = numbers[np.argsort(known.values[numbers], kind='stable')]
         self._weights = weights.weights[self._numbers]
-        self.values: list[int]
-        self.prefix: list[float]
-        self.values, self.prefix = self._sorted(np.ones(len(self._numbers), dtype=bool))
+        self._pairs = HOLDINGS[self._numbers]
+        self._own: dict[int, float] = dict(zip(self._numbers.tolist(), self._weights.tolist()))  # weight by number
         self._by_card: dict[int, tuple[list[int], list[float]]] = {}
-        self._listed: list[float] = weights.weights.tolist()  # the weight of a holding, by number
+        self.values, self.prefix = self._sorted(np.ones(len(self._numbers), dtype=bool))
 
     def _sorted(self, chosen: np.ndarray) -> tuple[list[int], list[float]]:
         """The ``chosen`` holdings' values (ascending) and their weights' prefix sums, as lists."""
@@ -123,20 +128,26 @@ class RangeOnBoard:
         """The values and prefix sums (as :attr:`values` and :attr:`prefix`) of the holdings that hold ``card``."""
         found = self._by_card.get(card)
         if found is None:
-            pairs = HOLDINGS[self._numbers]
+            pairs = self._pairs
             found = self._by_card[card] = self._sorted((pairs[:, 0] == card) | (pairs[:, 1] == card))
         return found
 
     def counts(self, low: int, high: int) -> tuple[float, float, float]:
         """The weight of the range's holdings free of ``low``, ``high`` and the board that the holding
         ``low high`` is ahead of, tied with and behind."""
+        if self.values is None:
+            if not self.prefix:  # the first question: weighted sums (and a mark that it was asked)
+                self.prefix = [0.0]
+                ahead, tied, behind = self.known.weigh((low, high), self.range.weights)[0].tolist()
+                return ahead, tied, behind
+            self._lay_out()
         number = NUMBER_OF_PAIR[low][high]
-        mine = self.known.listed[number]
+        mine = self.known.values.item(number)
         # every holding by band (weaker, equal, stronger: two binary searches on the sorted values), less
         # those holding our first card, less those holding our second, plus our own holding, which was in
         # both (and ties us). Holding counts say which bands are empty, so an emptied band is exactly 0
         # whatever rounding the differences of weight sums leave.
-        values, prefix = self.values, self.prefix
+        values, prefix = self.values or [], self.prefix
         below, up_to = bisect_left(values, mine), bisect_right(values, mine)
         ahead_count, tied_count, behind_count = below, up_to - below, len(values) - up_to
         ahead, tied, behind = prefix[below], prefix[up_to] - prefix[below], prefix[-1] - prefix[up_to]
@@ -148,7 +159,7 @@ class RangeOnBoard:
                     ahead_count - below, tied_count - (up_to - below), behind_count - (len(values) - up_to)
                 ahead, tied, behind = \
                     ahead - prefix[below], tied - (prefix[up_to] - prefix[below]), behind - (prefix[-1] - prefix[up_to])
-        own = self._listed[number]
+        own = self._own.get(number, 0.0)
         if own > 0:
             tied_count, tied = tied_count + 1, tied + own
         return (ahead if ahead_count else 0.0, tied if tied_count else 0.0, behind if behind_count else 0.0)

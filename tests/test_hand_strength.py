@@ -61,11 +61,13 @@ def test_hand_strength_is_players_hs(board_size: int) -> None:
                 with pytest.raises(WeightsError):
                     hand_strength(hole, board, weights)
                 continue
-            got = hand_strength(hole, board, weights)
-            if weights is None or isinstance(weights, (str, dict)) or weights == Range.parse('QQ+, AKs'):
-                assert got == stats.hs  # whole and half weights count exactly
-            else:
-                assert got == pytest.approx(stats.hs, rel=1e-12, abs=1e-15)
+            # a range's first question on a board is summed directly, the next ones read its layout
+            for got in (hand_strength(hole, board, weights), hand_strength(hole, board, weights),
+                        hand_strength(hole[::-1], board, weights)):
+                if weights is None or isinstance(weights, (str, dict)) or weights == Range.parse('QQ+, AKs'):
+                    assert got == stats.hs  # whole and half weights count exactly
+                else:
+                    assert got == pytest.approx(stats.hs, rel=1e-12, abs=1e-15)
 
 
 def test_hand_strength_agrees_with_the_reference_on_the_river() -> None:
@@ -73,6 +75,7 @@ def test_hand_strength_agrees_with_the_reference_on_the_river() -> None:
     for hole, board in spots(5, 5, seed=11):
         reference = ReferencePlayer(hole, board).calculate_hand_statistics(weights=narrow)
         assert hand_strength(StartingHand(hole), tuple(board), narrow) == reference.hs
+        assert hand_strength(StartingHand(hole), tuple(board), narrow) == reference.hs  # (laid out)
         assert hand_strength(hole, board, narrow.weights) == reference.hs  # the NumPy path
 
 
@@ -80,6 +83,9 @@ def test_both_paths_count_alike() -> None:
     wide = weighted_range(7) | Range.parse('22+')
     for weights in (Range(np.where(wide.weights > 0.5, 1.0, 0.0)), Range.parse('QQ+, AKs'), wide):
         for hole, board in spots(8, 5, seed=5):
+            for other in spots(3, 0, seed=len(board)):  # other hands first, so that the range is laid out
+                if not set(other[0]) & set(board):
+                    hand_strength(other[0], board, weights)
             sorted_path = hand_strength(hole, board, weights)  # a Range: its holdings on the board, by value
             numpy_path = hand_strength(hole, board, weights.weights)  # an array: weighted sums in NumPy
             if weights is wide:
@@ -96,12 +102,15 @@ def test_emptied_bands_are_exactly_zero() -> None:
     stats = Player(hole, board).calculate_hand_statistics(weights=weights)
     assert (stats.ahead, stats.tied, stats.behind) == (0.3, 0.0, 0.3)  # 7c6d below; AdQd pairs its queen
     known = board_values([card.index for card in parse_board(board)])
-    ahead, tied, behind = on_board(known, weights).counts(50, 46)  # Ah, Kh
+    on_board(known, weights).counts(50, 46)
+    ahead, tied, behind = on_board(known, weights).counts(50, 46)  # Ah, Kh (the range laid out)
     assert tied == 0.0 and behind == pytest.approx(0.3, rel=1e-15) and ahead == 0.3  # (a few ulps off 0.3)
     stronger_only = Range.parse('AhAs:0.1, AhAd:0.2, KhKs:0.7, 7c6d:0.3')
-    assert hand_strength(hole, board, stronger_only) == 1.0
-    with pytest.raises(WeightsError):
-        hand_strength(hole, board, Range.parse('AhAs:0.1, AhAd:0.2, KhKs:0.7'))
+    blocked = Range.parse('AhAs:0.1, AhAd:0.2, KhKs:0.7')
+    for _ in range(2):  # summed, then laid out
+        assert hand_strength(hole, board, stronger_only) == 1.0
+        with pytest.raises(WeightsError):
+            hand_strength(hole, board, blocked)
 
 
 def parse_board(text: str) -> list[Card]:
@@ -148,7 +157,7 @@ def test_board_values_are_every_holding_on_the_board() -> None:
     assert known.free.tolist() == free
     for number in (0, 100, 700, 1325):
         if free[number]:
-            assert known.listed[number] == HandRanker.rank_indices([*HOLDINGS[number].tolist(), *board])
+            assert known.values[number] == HandRanker.rank_indices([*HOLDINGS[number].tolist(), *board])
     assert not known.values.flags.writeable and not known.values[~known.free].any()
 
 
@@ -167,7 +176,12 @@ def test_a_range_on_a_board_is_kept_and_bounded() -> None:
     entry = on_board(known, narrow)
     assert on_board(known, narrow) is entry  # the same range on the same board: found again
     assert on_board(known, Range.parse('QQ+, AKs:0.5')) is not entry  # another range object: its own entry
+    first = entry.counts(51, 50)  # AsAh: the first question is summed directly...
+    assert entry.values is None
+    assert entry.counts(51, 50) == first  # ...the second lays the range out (exact here: half weights)
     assert entry.values == sorted(entry.values) and len(entry.values) == len(entry.prefix) - 1
+    assert [entry.counts(a, b) for a, b in ((3, 7), (47, 46))] == [tuple(known.weigh((a, b), narrow.weights)[0])
+                                                                   for a, b in ((3, 7), (47, 46))]
     assert entry.prefix[-1] == sum(w for n, w in enumerate(narrow.weights.tolist()) if known.free[n])
     for _ in range(ON_BOARD_CACHE + 5):
         on_board(known, Range.parse('QQ+'))
