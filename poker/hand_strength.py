@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from .card import Card, CardLike, format_cards, parse_cards
-from .enumeration import BoardValues, board_values, showdown_counts
+from .enumeration import BoardValues, board_values
 from .errors import CardCountError, DuplicateCardError, SettingError, WeightsError
 from .hand_ranker import HandRanker
 from .holdings import HOLDINGS, NUMBER_OF_PAIR
@@ -85,7 +85,7 @@ def hand_strength(hole: StartingHand | str | Iterable[CardLike], board: str | It
     if weights is None or isinstance(weights, Range):  # the range's holdings on this board, by value
         ahead, tied, behind = on_board(known, _uniform() if weights is None else weights).counts(low, high)
     else:  # weights in another form: three weighted sums in NumPy
-        ahead, tied, behind = showdown_counts((low, high), indices, weight_array(weights), ranker)[0].tolist()
+        ahead, tied, behind = known.weigh((low, high), weight_array(weights))[0].tolist()
     total = ahead + tied + behind
     if total <= 0:
         cards = format_cards(Card.from_index(i) for i in (low, high, *indices))
@@ -103,12 +103,13 @@ class RangeOnBoard:
     alone is cheaper summed directly. Built by :func:`on_board`, which keeps the most recent ones.
     """
 
-    __slots__ = ('known', 'range', 'values', 'prefix', '_numbers', '_weights', '_pairs', '_own', '_by_card')
+    __slots__ = ('known', 'range', 'values', 'prefix', '_asked', '_numbers', '_weights', '_pairs', '_own', '_by_card')
 
     def __init__(self, known: BoardValues, weights: Range) -> None:
         self.known, self.range = known, weights
         self.values: list[int] | None = None  # (until laid out)
         self.prefix: list[float] = []
+        self._asked = False
 
     def _lay_out(self) -> None:
         known, weights = self.known, self.range
@@ -136,8 +137,8 @@ class RangeOnBoard:
         """The weight of the range's holdings free of ``low``, ``high`` and the board that the holding
         ``low high`` is ahead of, tied with and behind."""
         if self.values is None:
-            if not self.prefix:  # the first question: weighted sums (and a mark that it was asked)
-                self.prefix = [0.0]
+            if not self._asked:  # the first question: weighted sums
+                self._asked = True
                 ahead, tied, behind = self.known.weigh((low, high), self.range.weights)[0].tolist()
                 return ahead, tied, behind
             self._lay_out()
