@@ -103,7 +103,7 @@ class RangeOnBoard:
     alone is cheaper summed directly. Built by :func:`on_board`, which keeps the most recent ones.
     """
 
-    __slots__ = ('known', 'range', 'values', 'prefix', '_asked', '_numbers', '_weights', '_pairs', '_own', '_by_card')
+    __slots__ = ('known', 'range', 'values', 'prefix', '_asked', '_numbers', '_weights', '_pairs', '_by_card')
 
     def __init__(self, known: BoardValues, weights: Range) -> None:
         self.known, self.range = known, weights
@@ -117,9 +117,9 @@ class RangeOnBoard:
         self._numbers = numbers[np.argsort(known.values[numbers], kind='stable')]
         self._weights = weights.weights[self._numbers]
         self._pairs = HOLDINGS[self._numbers]
-        self._own: dict[int, float] = dict(zip(self._numbers.tolist(), self._weights.tolist()))  # weight by number
         self._by_card: dict[int, tuple[list[int], list[float]]] = {}
-        self.values, self.prefix = self._sorted(np.ones(len(self._numbers), dtype=bool))
+        values, self.prefix = self._sorted(np.ones(len(self._numbers), dtype=bool))
+        self.values = values  # last: once it is set, everything is (threads may share an entry)
 
     def _sorted(self, chosen: np.ndarray) -> tuple[list[int], list[float]]:
         """The ``chosen`` holdings' values (ascending) and their weights' prefix sums, as lists."""
@@ -160,14 +160,15 @@ class RangeOnBoard:
                     ahead_count - below, tied_count - (up_to - below), behind_count - (len(values) - up_to)
                 ahead, tied, behind = \
                     ahead - prefix[below], tied - (prefix[up_to] - prefix[below]), behind - (prefix[-1] - prefix[up_to])
-        own = self._own.get(number, 0.0)
+        own = self.range.weights.item(number)  # our own holding's weight (it is free of the board)
         if own > 0:
             tied_count, tied = tied_count + 1, tied + own
         return (ahead if ahead_count else 0.0, tied if tied_count else 0.0, behind if behind_count else 0.0)
 
 
-ON_BOARD_CACHE = 256
-"""How many (board, range) pairs :func:`on_board` keeps, the oldest first out."""
+ON_BOARD_CACHE = 64
+"""How many (board, range) pairs :func:`on_board` keeps, the oldest first out (a range laid out on a
+board takes up to some 80 KB)."""
 
 _ON_BOARD: dict[tuple[int, int], RangeOnBoard] = {}
 
