@@ -12,7 +12,8 @@ Cases (targets from issue 10):
   (pre-built cards and range, as eval7 gets them) WARM (the same board each call: the per-board memo of
   holding values hits) and COLD (a new board each call, cycling through 4x more boards than the memo
   keeps; eval7 gets the same boards), ``Player.calculate_hand_statistics`` both ways, ``range_statistics``
-  for that hand, and per hand when the whole hero range is asked at once;
+  for that hand, and per hand when the whole hero range is asked at once; and the same hand against every
+  holding (eval7's time grows with the range; ours, warm, does not);
 * ``Player`` on the flop against every holding and against ``QQ+, AKs`` (target about 5 ms);
 * ``HandRanker.rank_many`` on 1.7 million 7-card uint8 rows.
 
@@ -149,6 +150,20 @@ def main() -> None:
             peer_cold[1] / player_cold[1])
         row('  range_statistics, that one hand', one, 'eval7', peer[1] / one[1])
         row('  range_statistics, all 1,081 hands at once, per hand', per_hand, 'eval7', peer[1] / per_hand[1],
+            'faster')
+        # the same hand against every holding: eval7's time grows with the range, ours (warm) does not
+        everything = Range.uniform()
+        every_text = '22+, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, 52+, 42+, 32'
+        every_range = eval7.HandRange(every_text)
+        assert len(every_range.hands) == 1326 and Range.parse(every_text) == everything
+        peer_every = medians(lambda: eval7.py_hand_vs_range_exact(e7_hero, every_range, e7_board), 3 * args.repeats,
+                             20)
+        warm_every = medians(lambda: hand_strength(hero_cards, river_cards, everything), 3 * args.repeats, 2000)
+        cold_every = medians(lambda: hand_strength(hero_cards, next_board(), everything), 3 * args.repeats, 400)
+        row(f'river, {hero_text} vs every holding: eval7 py_hand_vs_range_exact', peer_every)
+        row('  hand_strength, WARM (same board: memo hit)', warm_every, 'eval7', peer_every[1] / warm_every[1],
+            'faster')
+        row('  hand_strength, COLD (a new board each call)', cold_every, 'eval7', peer_every[1] / cold_every[1],
             'faster')
     except ImportError:
         print('eval7 is not installed: the river peer comparison is skipped (pip install eval7)')
