@@ -21,7 +21,8 @@ import numpy as np
 
 from .errors import CardParseError
 
-__all__ = ['CARD_MASKS', 'HOLDINGS', 'HOLDING_COUNT', 'HOLDING_MASKS', 'NUMBER_OF_PAIR', 'holding_index', 'pair_numbers']
+__all__ = ['CARD_MASKS', 'HOLDINGS', 'HOLDING_COUNT', 'HOLDING_MASKS', 'NUMBER_OF_PAIR', 'holding_index',
+           'pair_numbers']
 
 HOLDING_COUNT = 1326
 """The number of two-card holdings, C(52, 2)."""

@@ -116,8 +116,8 @@ def test_the_fuzzed_functions_are_all_the_public_functions() -> None:
     functions = {name for name in poker.__all__ if callable(getattr(poker, name))
                  and not isinstance(getattr(poker, name), type)}
     assert functions == {'advise', 'board_strengths', 'build_table', 'class_equity', 'equity', 'format_cards',
-                         'hand_strength', 'kelly_bet', 'kelly_fraction', 'load_table', 'match', 'parse_cards', 'preflop_equity',
-                         'preflop_strategy', 'range_statistics', 'simulate_income_rate'}
+                         'hand_strength', 'kelly_bet', 'kelly_fraction', 'load_table', 'match', 'parse_cards',
+                         'preflop_equity', 'preflop_strategy', 'range_statistics', 'simulate_income_rate'}
 
 
 @FUZZ
