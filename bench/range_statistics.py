@@ -8,8 +8,12 @@ Cases (targets from issue 10):
   ``range_statistics(board=flop)`` against a loop of ``Player.calculate_hand_statistics`` (timed on
   ``--player-sample`` holdings and scaled to 1,176; target <= 1 s);
 * the same against a 20-holding range (``QQ+, AKs``): at most a fifth of the time against everything;
-* river, one hand against ``QQ+, AKs``: eval7's ``py_hand_vs_range_exact`` against ``range_statistics``
-  for that hand, and per hand when the whole hero range is asked at once;
+* river, one hand against ``QQ+, AKs``: eval7's ``py_hand_vs_range_exact`` against ``hand_strength``
+  (pre-built cards and range, as eval7 gets them) WARM (the same board each call: the per-board memo of
+  holding values hits) and COLD (a new board each call, cycling through 4x more boards than the memo
+  keeps; eval7 gets the same boards), ``Player.calculate_hand_statistics`` both ways, ``range_statistics``
+  for that hand, and per hand when the whole hero range is asked at once; and the same hand against every
+  holding (eval7's time grows with the range; ours, warm, does not);
 * ``Player`` on the flop against every holding and against ``QQ+, AKs`` (target about 5 ms);
 * ``HandRanker.rank_many`` on 1.7 million 7-card uint8 rows.
 
@@ -29,21 +33,23 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from poker import Card, HandRanker, Player, Range, range_statistics  # noqa: E402
+from poker import Card, HandRanker, Player, Range, hand_strength, range_statistics  # noqa: E402
 
 DECK = [Card.from_index(i) for i in range(52)]
 NARROW = 'QQ+, AKs'
 
 
-def medians(action: Callable[[], object], repeats: int) -> tuple[float, float]:
-    """Median wall and CPU seconds of ``repeats`` calls, after one untimed call."""
+def medians(action: Callable[[], object], repeats: int, batch: int = 1) -> tuple[float, float]:
+    """Median wall and CPU seconds per call over ``repeats`` samples of ``batch`` calls each, after one
+    untimed call (calls of a few microseconds are timed in batches, so the clocks' cost does not count)."""
     action()
     wall, cpu = [], []
     for _ in range(repeats):
         start, start_cpu = time.perf_counter(), time.process_time()
-        action()
-        wall.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - start_cpu)
+        for _ in range(batch):
+            action()
+        wall.append((time.perf_counter() - start) / batch)
+        cpu.append((time.process_time() - start_cpu) / batch)
     return float(np.median(wall)), float(np.median(cpu))
 
 
@@ -93,32 +99,76 @@ def main() -> None:
     row(f'flop, 1,176 holdings vs {NARROW}: range_statistics', few, 'vs every holding', every[1] / few[1],
         '>= 5x')
 
-    # 3. river, one hand against the narrow range
+    # 3. river, one hand against the narrow range: eval7 and ours, pre-built cards and ranges on both sides.
+    # WARM: the same board every call (the per-board memo of holding values hits: no ranking at all);
+    # COLD: a new board every call (cycling through more boards than the memo keeps, so it never hits).
     hero = [c for c in DECK if c not in river][:2]
     hero_text = ''.join(map(str, hero))
-    one = medians(lambda: range_statistics(hero_text, river, narrow), args.repeats * 20)
-    player_one = medians(lambda: Player(hero, river).calculate_hand_statistics(weights=narrow), args.repeats * 20)
+    hero_cards, river_cards = tuple(hero), tuple(river)
+    from poker.enumeration import BOARD_MEMO_SIZE
+    cold_boards = []
+    while len(cold_boards) < 4 * BOARD_MEMO_SIZE:
+        board = tuple(rng.sample([c for c in DECK if c not in hero], 5))
+        cold_boards.append(board)
+    cycle = {'i': 0}
+
+    def next_board() -> tuple[Card, ...]:
+        cycle['i'] += 1
+        return cold_boards[cycle['i'] % len(cold_boards)]
+
+    warm = medians(lambda: hand_strength(hero_cards, river_cards, narrow), 3 * args.repeats, 2000)
+    cold = medians(lambda: hand_strength(hero_cards, next_board(), narrow), 3 * args.repeats, 400)
+    player = Player(hero, river)
+    player_warm = medians(lambda: player.calculate_hand_statistics(weights=narrow), 3 * args.repeats, 200)
+    player_cold = medians(lambda: Player(hero, next_board()).calculate_hand_statistics(weights=narrow),
+                          3 * args.repeats, 200)
+    one = medians(lambda: range_statistics(hero_text, river, narrow), 3 * args.repeats, 20)
     whole = medians(lambda: range_statistics(None, river, narrow), args.repeats * 4)
-    from poker.enumeration import tally
-    hole_indices, river_indices = [c.index for c in hero], [c.index for c in river]
-    narrow_sets = narrow.weights[np.newaxis, :]
-    tally_one = medians(lambda: tally(hole_indices, river_indices, 0, narrow_sets), args.repeats * 20)
     per_hand = (whole[0] / 1081, whole[1] / 1081)
     try:
         import eval7
         hand_range = eval7.HandRange(NARROW)
         e7_hero = [eval7.Card(str(c)) for c in hero]
         e7_board = [eval7.Card(str(c)) for c in river]
-        peer = medians(lambda: eval7.py_hand_vs_range_exact(e7_hero, hand_range, e7_board), args.repeats * 200)
+        peer = medians(lambda: eval7.py_hand_vs_range_exact(e7_hero, hand_range, e7_board), 3 * args.repeats, 2000)
+        e7_boards = [[eval7.Card(str(c)) for c in board] for board in cold_boards]
+        e7_cycle = {'i': 0}
+
+        def e7_next() -> list[object]:
+            e7_cycle['i'] += 1
+            return e7_boards[e7_cycle['i'] % len(e7_boards)]
+
+        peer_cold = medians(lambda: eval7.py_hand_vs_range_exact(e7_hero, hand_range, e7_next()),
+                            3 * args.repeats, 400)
         row(f'river, {hero_text} vs {NARROW}: eval7 py_hand_vs_range_exact', peer)
-        row('  range_statistics, that one hand', one, 'eval7', peer[1] / one[1], 'faster')
-        row('  Player, that one hand, counts only (tally)', tally_one, 'eval7', peer[1] / tally_one[1])
-        row('  Player.calculate_hand_statistics, that one hand', player_one, 'eval7', peer[1] / player_one[1])
+        row('  eval7, a new board each call', peer_cold, 'eval7 (same board)', peer[1] / peer_cold[1])
+        row('  hand_strength, WARM (same board: memo hit)', warm, 'eval7', peer[1] / warm[1], 'faster')
+        row('  hand_strength, COLD (a new board each call)', cold, 'eval7, new boards', peer_cold[1] / cold[1],
+            'faster')
+        row('  Player.calculate_hand_statistics, WARM (built once)', player_warm, 'eval7', peer[1] / player_warm[1])
+        row('  Player(...).calculate_hand_statistics, COLD (new board)', player_cold, 'eval7, new boards',
+            peer_cold[1] / player_cold[1])
+        row('  range_statistics, that one hand', one, 'eval7', peer[1] / one[1])
         row('  range_statistics, all 1,081 hands at once, per hand', per_hand, 'eval7', peer[1] / per_hand[1],
+            'faster')
+        # the same hand against every holding: eval7's time grows with the range, ours (warm) does not
+        everything = Range.uniform()
+        every_text = '22+, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, 52+, 42+, 32'
+        every_range = eval7.HandRange(every_text)
+        assert len(every_range.hands) == 1326 and Range.parse(every_text) == everything
+        peer_every = medians(lambda: eval7.py_hand_vs_range_exact(e7_hero, every_range, e7_board), 3 * args.repeats,
+                             20)
+        warm_every = medians(lambda: hand_strength(hero_cards, river_cards, everything), 3 * args.repeats, 2000)
+        cold_every = medians(lambda: hand_strength(hero_cards, next_board(), everything), 3 * args.repeats, 400)
+        row(f'river, {hero_text} vs every holding: eval7 py_hand_vs_range_exact', peer_every)
+        row('  hand_strength, WARM (same board: memo hit)', warm_every, 'eval7', peer_every[1] / warm_every[1],
+            'faster')
+        row('  hand_strength, COLD (a new board each call)', cold_every, 'eval7', peer_every[1] / cold_every[1],
             'faster')
     except ImportError:
         print('eval7 is not installed: the river peer comparison is skipped (pip install eval7)')
-        row(f'river, {hero_text} vs {NARROW}: range_statistics', one)
+        row(f'river, {hero_text} vs {NARROW}: hand_strength, WARM', warm)
+        row(f'river, {hero_text} vs {NARROW}: hand_strength, COLD', cold)
 
     # 4. Player on the flop
     spots = [rng.sample(DECK, 5) for _ in range(40)]

@@ -21,6 +21,7 @@ from .hand import Hand
 from .hand_factory import HandFactory
 from .hand_ranker import HandRanker
 from .hand_statistics import HandStatistics
+from .hand_strength import hand_strength
 from .isomorphism import HandIndexer
 from .kelly import kelly_bet, kelly_fraction
 from .match import MatchResult, match
@@ -85,6 +86,7 @@ __all__ = [
     'class_equity',
     'equity',
     'format_cards',
+    'hand_strength',
     'kelly_bet',
     'kelly_fraction',
     'load_table',

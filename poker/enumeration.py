@@ -1,12 +1,15 @@
 """The kernel: every opponent holding and every runout, counted exactly with NumPy, for the engines.
 
 Every engine stands on it: :class:`~poker.player.Player` (one hand),
-:func:`~poker.range_statistics.range_statistics` (a whole hero range, which also serves
-:class:`~poker.opponent_model.OpponentModel`) and the strength tables
+:func:`~poker.range_statistics.range_statistics` (a whole hero range),
+:class:`~poker.opponent_model.OpponentModel` and the strength tables
 (:func:`~poker.board_strength.board_strengths`: every holding against every holding). Every hand is
 ranked through ``ranker.rank_many``.
 
-* One hand: :func:`outcome_grid` / :func:`holding_outcomes` / :func:`tally` (below);
+* Every holding's value on a board, memoized per board and ranker class: :func:`board_values` (the values
+  now of every single-hand question and of the range passes; :func:`~poker.hand_strength.hand_strength`
+  reads only these);
+* one hand: :func:`outcome_grid` / :func:`holding_outcomes` / :func:`tally` (below);
 * a range: :func:`range_tally` (all hero holdings in one pass, by one of three passes that count the
   same numbers: narrow, sorted or grids, see its docstring) and :func:`hero_by_hero` (a few hero
   holdings, each through the one-hand kernel).
@@ -57,13 +60,15 @@ from attrs import field, frozen
 
 from .hand_ranker import HandRanker
 from .outcomes import AHEAD, BEHIND, TIED
-from .holdings import pair_numbers
+from .holdings import HOLDING_MASKS, NUMBER_OF_PAIR, pair_numbers
 from .showdowns import holding_showdowns, pairs_of
 from .validators import read_only
 
 __all__ = [
     'AHEAD',
     'BEHIND',
+    'BOARD_MEMO_SIZE',
+    'BoardValues',
     'EnumerationTables',
     'HoldingOutcomes',
     'MAX_LOOKAHEAD',
@@ -72,15 +77,18 @@ __all__ = [
     'RangeTally',
     'TIED',
     'Tally',
+    'board_values',
     'card_columns',
     'enumeration_tables',
     'hero_by_hero',
     'holding_outcomes',
+    'memoized_board_values',
     'outcome_grid',
     'positions_to_cards',
     'range_tally',
     'runout_holdings',
     'set_values',
+    'showdown_counts',
     'tally',
     'unseen_cards',
 ]
@@ -286,11 +294,10 @@ def outcome_grid(hole: Sequence[int], board: Sequence[int], lookahead: int,
     if rows is not None:
         first, second = first[rows], second[rows]
     low, high = np.take(cards, first), np.take(cards, second)
-    # one batch for now: our hand in row 0, the opponent's holdings after it
-    values = ranker.rank_many(card_columns(board, np.concatenate(([hole[0]], low)),
-                                           np.concatenate(([hole[1]], high))), validate=False)
-    now = (np.sign(values[1:].astype(np.int16) - values[0]) + 1).astype(np.int8)  # AHEAD 0, TIED 1, BEHIND 2
     holdings = pair_numbers(low, high)
+    # now: every holding's value on this board, ours too, is read from the per-board memo
+    values = board_values(board, ranker).values
+    now = (np.sign(values[holdings] - values[NUMBER_OF_PAIR[hole[0]][hole[1]]]) + 1).astype(np.int8)  # AHEAD 0 ...
     if lookahead == 0:
         return OutcomeGrid(holdings, now, np.empty((len(now), 0), np.int16), tables, cards)
     runout_cards = [np.take(cards, positions) for positions in tables.runout_positions]
@@ -348,13 +355,99 @@ def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.nd
     """:func:`holding_outcomes` weighed by the weight ``sets`` (shape (k, 1326)).
 
     Only the opponent holdings with weight in some set are enumerated, so the work follows the range.
+    With nothing to come (``lookahead`` 0), the counts are the memoized values of :func:`board_values`
+    weighed directly (:func:`showdown_counts`).
     """
+    if lookahead == 0:
+        now = showdown_counts(hole, board, sets, ranker)
+        return Tally(now=now, transitions=now[:, :, np.newaxis] * np.eye(3), runouts=1)  # nothing changes
     cards = unseen_cards([*hole, *board])
     tables = enumeration_tables(len(cards), lookahead)
     numbers = pair_numbers(np.take(cards, tables.pair_first), np.take(cards, tables.pair_second))
     weighted = np.asarray(sets).reshape(-1, 1326)[:, numbers].any(axis=0)
     rows = None if weighted.all() else np.flatnonzero(weighted)
     return holding_outcomes(hole, board, lookahead, ranker, rows).weigh(sets)
+
+
+# ------------------------------------------------------------------------------------ every holding on a board
+BOARD_MEMO_SIZE = 1024
+"""How many boards (per ranker class) :func:`board_values` remembers, least recently used first out: at
+about 4 KB a board, some 4 MB at most."""
+
+
+@frozen(eq=False)
+class BoardValues:
+    """The value of every holding on one board, as the ranker ranks the board's cards with the holding.
+
+    ``values``: 1,326 int16 values in holding order (read-only), 0 for the holdings that touch the board
+    (they never meet it: mask them with ``free``; ``values.item(n)`` reads one as a Python int); ``free``:
+    read-only, which holdings share no card with the board; ``mask``: the board's card mask (bit i for
+    card index i, as :data:`~poker.holdings.CARD_MASKS`).
+    """
+
+    board: tuple[int, ...]
+    values: np.ndarray = field(converter=read_only)
+    free: np.ndarray = field(converter=read_only)
+    mask: int
+
+    def weigh(self, hole: Sequence[int], sets: np.ndarray) -> np.ndarray:
+        """Shape (k, 3): per weight set (shape (k, 1326)), the weight of the holdings free of every known
+        card that the holding ``hole`` is ahead of, tied with and behind: three weighted sums, nothing ranked."""
+        values = self.values
+        mine = values[NUMBER_OF_PAIR[hole[0]][hole[1]]]
+        meets = self.free & ((HOLDING_MASKS & ((1 << hole[0]) | (1 << hole[1]))) == 0)
+        weights = np.asarray(sets, dtype=np.float64).reshape(-1, 1326) * meets
+        return np.stack([weights @ (values < mine), weights @ (values == mine), weights @ (values > mine)], axis=1)
+
+
+@functools.lru_cache(maxsize=BOARD_MEMO_SIZE)
+def memoized_board_values(ranker: type[HandRanker], board: tuple[int, ...]) -> BoardValues:
+    """The memo behind :func:`board_values`, keyed by the ranker class and the sorted board.
+
+    A ranker subclass is its own key, so it never reads another class's values, and it is asked once per
+    board (one ``ranker.rank_many`` call of the 1,081, 1,128 or 1,176 holdings free of the board) until
+    the board falls out of the memo. ``memoized_board_values.cache_clear()`` empties it;
+    ``cache_info()`` counts hits and misses.
+    """
+    mask = sum(1 << card for card in board)
+    free = (HOLDING_MASKS & mask) == 0
+    numbers = np.flatnonzero(free)  # ascending: the pairs of unseen cards in combinations order
+    cards = unseen_cards(board)
+    tables = enumeration_tables(len(cards), 0)
+    values = np.zeros(1326, dtype=np.int16)
+    values[numbers] = ranker.rank_many(card_columns(board, np.take(cards, tables.pair_first),
+                                                    np.take(cards, tables.pair_second)), validate=False)
+    return BoardValues(board, values, free, mask)
+
+
+def board_values(board: Sequence[int], ranker: type[HandRanker] = HandRanker) -> BoardValues:
+    """The value of every holding on ``board`` (3 to 5 distinct card indices, in any order), memoized.
+
+    Every single-hand question on a board with nothing to come (:class:`~poker.player.Player` on the
+    river, or any street with ``lookahead=0``; :func:`hand_strength`) and the values *now* of every
+    look-ahead read their values here: the first question on a board ranks its holdings once, by one
+    ``ranker.rank_many`` call, and later ones on the same board (a bot asking its hand against each
+    opponent's range, or re-weighting every holding) gather from the memo. The memo is per ranker class
+    (a counting ranker sees one call per new board) and bounded (:data:`BOARD_MEMO_SIZE` boards, least
+    recently used first out).
+
+    >>> from poker.card import parse_cards
+    >>> from poker.holdings import holding_index
+    >>> known = board_values([card.index for card in parse_cards('Kd 7c 2h 9s 9h')])
+    >>> int(known.free.sum()), HandRanker.describe(known.values.item(holding_index(49, 50)))  # AdAh
+    (1081, 'Two Pair, Aces and Nines')
+    """
+    return memoized_board_values(ranker, tuple(sorted(board)))  # type: ignore[arg-type]  # (a class is hashable)
+
+
+def showdown_counts(hole: Sequence[int], board: Sequence[int], sets: np.ndarray,
+                    ranker: type[HandRanker] = HandRanker) -> np.ndarray:
+    """Shape (k, 3): per weight set (shape (k, 1326)), the weight of the opponent holdings ``hole`` is ahead
+    of, tied with and behind on ``board`` as it is, over the holdings free of every known card.
+
+    Nothing is ranked on a board already in the memo (:func:`board_values`): :meth:`BoardValues.weigh`.
+    """
+    return board_values(board, ranker).weigh(hole, sets)
 
 
 # ------------------------------------------------------------------------------------ ranges against ranges
@@ -502,7 +595,7 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     opponent_at = np.flatnonzero(opponent_weight[used] > 0)
     w = opponent_weight[used][opponent_at]
     low, high = np.take(cards, first[used]), np.take(cards, second[used])
-    now = ranker.rank_many(card_columns(board, low, high), validate=False)
+    now = board_values(board, ranker).values[numbers[used]]
 
     # runouts: every set of `lookahead` (1 or 2) unseen cards; with nothing to come the sorted pass counts
     runout_positions = tables.runout_positions
@@ -684,7 +777,7 @@ def _narrow_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, oppone
     opponent_at = np.flatnonzero(opponent_weight[used] > 0)
     w = opponent_weight[used][opponent_at]
     low, high = np.take(cards, first[used]), np.take(cards, second[used])
-    now = ranker.rank_many(card_columns(board, low, high), validate=False).astype(np.int16)
+    now = board_values(board, ranker).values[numbers[used]]
     # -- 1. every holding with weight on every final board, laid out (holding, runout): the comparisons
     # below run along a hero holding's runouts, contiguous. The cached grid marks the runout columns
     # that share a card with a holding (its sentinel).
@@ -820,8 +913,8 @@ def _sorted_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, oppone
                   ranker: type[HandRanker] = HandRanker) -> RangeTally:
     """:func:`range_tally` by sorting: every holding against every other on each final board at once.
 
-    1. Every holding of two unseen cards is ranked now, and every set of final cards once
-       (:func:`set_values`); per runout, the holdings free of it (:func:`runout_holdings`) read their
+    1. Every holding of two unseen cards has its value now from :func:`board_values`, and every set of
+       final cards is ranked once (:func:`set_values`); per runout, the holdings free of it (:func:`runout_holdings`) read their
        final values from the sets.
     2. :func:`~poker.showdowns.holding_showdowns` sorts each board's values and finds, per holding, the
        opponent weight it beats and ties, card removal by inclusion-exclusion over the two cards; the
@@ -837,8 +930,7 @@ def _sorted_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, oppone
     count = len(cards)
     heroes = np.flatnonzero(hero_weight > 0)
     pairs = (tables.pair_first, tables.pair_second)
-    now_values = ranker.rank_many(card_columns(board, np.take(cards, pairs[0]), np.take(cards, pairs[1])),
-                                  validate=False)
+    now_values = board_values(board, ranker).values[numbers]
     beaten, tied, met = _weighted_showdowns(now_values, opponent_weight, pairs, count)
     now = np.stack([beaten, tied, met - beaten - tied], axis=1)[heroes]
     if lookahead:

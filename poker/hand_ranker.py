@@ -227,7 +227,9 @@ class HandRanker:
         Fastest with ``uint8`` input; an (N, k) view of a C-ordered (k, N) array (``columns.T``), as
         the engines build, is read without a copy.
         """
-        cards = integer_array('rank_many\'s card indices', indices, error=CardParseError)
+        # an engine's uint8 batch needs no conversion or dtype check (masked arrays are not plain ndarrays)
+        cards = indices if type(indices) is np.ndarray and indices.dtype == np.uint8 \
+            else integer_array('rank_many\'s card indices', indices, error=CardParseError)
         if cards.ndim != 2 or not cls.MIN_CARDS <= cards.shape[1] <= cls.MAX_CARDS:
             raise CardCountError(f'rank_many needs an array of shape (N, 5..7), got shape {cards.shape}')
         size = cards.shape[1]
@@ -248,9 +250,14 @@ class HandRanker:
         if validate:
             for start in range(0, cards.shape[0], cls.BLOCK_ROWS):
                 cls._check_distinct(np.ascontiguousarray(cards[start:start + cls.BLOCK_ROWS].T), cards, start)
-        # columns with one card in every row (an engine's board) are summed once, not per row
-        constant = [j for j in range(size) if cards[0, j] == cards[-1, j] and (cards[:, j] == cards[0, j]).all()]
-        base = (sum(_KEY_LIST[int(cards[0, j])] for j in constant), sum(_BIT_LIST[int(cards[0, j])] for j in constant))
+        # columns with one card in every row (an engine's board) are summed once, not per row. Only columns
+        # whose first and last rows agree can be; those are checked together, in one comparison
+        first = cards[0]
+        candidates = np.flatnonzero(first == cards[-1])
+        constant = candidates[(cards[:, candidates] == first[candidates]).all(axis=0)].tolist() \
+            if candidates.size else []
+        cards_of = first.tolist()
+        base = (sum(_KEY_LIST[cards_of[j]] for j in constant), sum(_BIT_LIST[cards_of[j]] for j in constant))
         if constant == list(range(len(constant))):  # the usual case (a board first): a view, no copy
             varying = cards[:, len(constant):]
         else:

@@ -21,7 +21,8 @@ import numpy as np
 
 from .errors import CardParseError
 
-__all__ = ['CARD_MASKS', 'HOLDINGS', 'HOLDING_COUNT', 'HOLDING_MASKS', 'holding_index', 'pair_numbers']
+__all__ = ['CARD_MASKS', 'HOLDINGS', 'HOLDING_COUNT', 'HOLDING_MASKS', 'NUMBER_OF_PAIR', 'holding_index',
+           'pair_numbers']
 
 HOLDING_COUNT = 1326
 """The number of two-card holdings, C(52, 2)."""
@@ -49,6 +50,10 @@ def holding_index(first: int, second: int) -> int:
         raise CardParseError(f'invalid holding of card indices {first!r} and {second!r}')
     return int(pair_numbers(int(first), int(second)))
 
+
+NUMBER_OF_PAIR: list[list[int]] = pair_numbers(np.arange(52)[:, np.newaxis], np.arange(52)).tolist()
+"""``NUMBER_OF_PAIR[a][b]``: the holding number of card indices a and b (distinct, either order), as a
+plain table for Python loops, where :func:`holding_index`'s checks would cost more than the lookup."""
 
 CARD_MASKS: np.ndarray = np.left_shift(np.int64(1), np.arange(52, dtype=np.int64))
 """One bit per card index (bit ``i`` for card ``i``): sets of cards as int64 masks, for disjointness tests."""

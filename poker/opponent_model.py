@@ -208,9 +208,10 @@ class OpponentModel:
         if not weights.any():
             raise WeightsError(f'the field gives no holding any weight beside the board {format_cards(cards)!r}')
         result = np.full(1326, np.nan)
-        # the range engine: every holding against the field at once, ranked by self.ranker
+        # the range engine: every holding against the field at once, ranked by self.ranker (on the river,
+        # the kernel's sorted pass over the board's memoized values)
         tally = range_tally([card.index for card in cards], 0, np.where(touching, 0.0, 1.0), weights, self.ranker)
-        ahead, tied, behind = np.maximum(tally.now, 0.0).T
+        ahead, tied, behind = tally.now.T
         total = ahead + tied + behind
         meets = total > 0
         result[tally.holdings[meets]] = (ahead[meets] + tied[meets] / 2) / total[meets]

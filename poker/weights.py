@@ -162,8 +162,12 @@ def weight_array(weights: Any) -> np.ndarray:
     """
     if weights is None:
         return uniform_weights()
+    from .range import Range  # range.py builds on this module
+
+    if isinstance(weights, Range):  # checked when the range was built (and read-only): a copy will do
+        copied: np.ndarray = weights.weights.copy()
+        return copied
     if isinstance(weights, str):
-        from .range import Range  # range.py builds on this module
         parsed: np.ndarray = np.array(Range.parse(weights).weights, dtype=np.float64)
         return parsed
     if isinstance(weights, Mapping):

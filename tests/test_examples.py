@@ -171,7 +171,7 @@ NEW_EXERCISES = {'calling_station', 'strong_only_player', 'tight_strategy', 'rew
 SOLUTION_PROMISES = {
     'counting_ranker': ['hands built by the factory:    50 (cache hits 950, misses 50)',
                         'hands ranked with the factory: 50', 'hands ranked without it:       1000',
-                        'Player on the flop, 2 to come: 180,528 hands ranked'],
+                        'Player on the flop, 2 to come: 180,622 hands ranked'],
     'java_wheel_ranker': ['RankableHand: wheel 5854 (Straight, Five-High), six-high 5855',
                           'the six-high straight wins', 'JavaHand: wheel 5863 (Straight, Ace-High)',
                           'the wheel wins', 'of 1,000,000 heads-up showdowns',

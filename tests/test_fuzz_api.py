@@ -116,8 +116,8 @@ def test_the_fuzzed_functions_are_all_the_public_functions() -> None:
     functions = {name for name in poker.__all__ if callable(getattr(poker, name))
                  and not isinstance(getattr(poker, name), type)}
     assert functions == {'advise', 'board_strengths', 'build_table', 'class_equity', 'equity', 'format_cards',
-                         'kelly_bet', 'kelly_fraction', 'load_table', 'match', 'parse_cards', 'preflop_equity',
-                         'preflop_strategy', 'range_statistics', 'simulate_income_rate'}
+                         'hand_strength', 'kelly_bet', 'kelly_fraction', 'load_table', 'match', 'parse_cards',
+                         'preflop_equity', 'preflop_strategy', 'range_statistics', 'simulate_income_rate'}
 
 
 @FUZZ
@@ -208,6 +208,17 @@ def test_range_statistics(hero, board, opponent, lookahead, opponents, bins) -> 
     if isinstance(board, str) and board == 'Qh 7h 2c' and lookahead == 1:  # a flop with a card to come is fast; two cards are 0.35 s
         lookahead = 0
     check(poker.range_statistics, hero, board, opponent, lookahead=lookahead, opponents=opponents, bins=bins)
+
+
+@FUZZ
+@given(either(holes), either(st.sampled_from(['Qh 7h 2c 9s 3d', 'Qh 7h 2c 9s', 'Qh 7h 2c', 'Ah 7h 2c 9s 3d'])),
+       either(st.sampled_from([None, 'QQ+, AKs', poker.Range.parse('JJ+, AKs:0.5'), np.ones(1326), {'AA': 1}])),
+       either(st.sampled_from([HandRanker, HandStatistics])))
+def test_hand_strength(hole, board, weights, ranker) -> None:
+    check(poker.hand_strength, hole, board, weights, ranker=ranker)
+    if isinstance(hole, str) and isinstance(board, str) and hole in ('AhKh', 'Ah As') \
+            and board in ('Qh 7h 2c', 'Ah 7h 2c 9s 3d'):  # pre-built cards: the fast path
+        check(poker.hand_strength, tuple(parse_cards(hole)), parse_cards(board), weights, ranker=ranker)
 
 
 @FUZZ

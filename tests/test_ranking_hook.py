@@ -10,6 +10,7 @@ import pytest
 
 from poker import HandCategory, HandRanker, Player, RankableHand, Range, range_statistics
 from poker.census import census, five_card_census
+from poker.enumeration import memoized_board_values
 from poker.opponent_model import OpponentModel
 from poker.plotting import runout_strengths
 from poker.preflop import preflop_equity
@@ -74,14 +75,20 @@ class JavaPlayer(Player):
 @pytest.fixture(autouse=True)
 def fresh_count() -> None:
     Counting.reset()
+    memoized_board_values.cache_clear()  # every test starts with no board's values remembered
 
 
-@pytest.mark.parametrize('lookahead, hands', [(2, 178_365 + 1_081 + 1_082), (1, 47 * 46 // 2 * 45 // 3 + 47 + 1_082),
-                                              (0, 1_082)])
+# the values now come from the per-board memo: the 1,176 holdings free of the flop, ours among them
+@pytest.mark.parametrize('lookahead, hands', [(2, 178_365 + 1_081 + 1_176), (1, 47 * 46 // 2 * 45 // 3 + 47 + 1_176),
+                                              (0, 1_176)])
 def test_player_ranks_every_hand_through_the_hook(lookahead: int, hands: int) -> None:
     stats = CountingPlayer('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=lookahead)
     assert Counting.hands == hands
     assert stats == Player('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=lookahead)
+    Counting.reset()  # the same board again: only the values after the runouts are ranked again
+    again = CountingPlayer('Ks Kd', '3h 4s Jh').calculate_hand_statistics(lookahead=lookahead)
+    assert Counting.hands == hands - 1_176
+    assert again == Player('Ks Kd', '3h 4s Jh').calculate_hand_statistics(lookahead=lookahead)
 
 
 def test_a_narrow_range_ranks_few_hands() -> None:

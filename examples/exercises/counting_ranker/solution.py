@@ -83,7 +83,8 @@ def main() -> None:
     CountingRanker.hands_ranked = 0
     CountingPlayer('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=2)
     print(f'Player on the flop, 2 to come: {CountingRanker.hands_ranked:,} hands ranked '
-          '(each set of final cards once: 178,365 for the opponent, 1,081 for us, 1,082 now)')
+          '(each set of final cards once: 178,365 for the opponent, 1,081 for us, and the 1,176 holdings now '
+          'unless this board was asked about before)')
 
 
 if __name__ == '__main__':
