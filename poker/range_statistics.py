@@ -289,16 +289,23 @@ def runout_strengths(score: np.ndarray, total: np.ndarray, bins: int, weights: n
     the showdown equity (runouts weighed by ``total``, their probability given the opponent's weights),
     E[HS^2] likewise, and per bin of [0, 1] the sum of ``weights`` (default ``total``) of the runouts
     whose strength falls in it, not normalised. A strength of exactly k/bins falls in bin k (the last
-    bin holds 1.0): the bin is found exactly, ``floor(score * bins / total)``, not from a rounded ratio.
+    bin holds 1.0): the bin is found exactly, ``floor(score * bins / total)``, not from a rounded ratio
+    alone.
     """
-    mass = total.sum(axis=1)
     met = total > 0
-    with np.errstate(invalid='ignore', divide='ignore'):
-        strength = np.clip(np.where(met, score / total, 0.0), 0.0, 1.0)
-        slot = np.where(met, np.floor_divide(score * bins, total), 0.0)
+    strength = np.divide(score, total, out=np.zeros(score.shape), where=met)
+    np.clip(strength, 0.0, 1.0, out=strength)
+    mass = total.sum(axis=1)
     equity = score.sum(axis=1) / mass
-    ehs_squared = (total * strength ** 2).sum(axis=1) / mass
-    slot = np.clip(slot, 0, bins - 1).astype(np.intp)
+    ehs_squared = (total * strength * strength).sum(axis=1) / mass
+    # the bin: floor(strength * bins) from the rounded ratio, then put right where rounding crossed a
+    # bin edge (a strength of exactly k/bins can come out just below k). The products score * bins and
+    # slot * total are exact (whole or half counts), so comparing them decides exactly.
+    slot = (strength * bins).astype(np.intp)
+    scaled = score * bins
+    slot += ((slot + 1) * total <= scaled) & met
+    slot -= (slot * total > scaled) & met
+    np.clip(slot, 0, bins - 1, out=slot)
     rows = len(score)
     histogram = np.bincount((np.arange(rows)[:, np.newaxis] * bins + slot).ravel(),
                             weights=(total if weights is None else weights).ravel(),
