@@ -528,15 +528,48 @@ def hero_by_hero(board: Sequence[int], lookahead: int, hero: np.ndarray, opponen
                       runouts=math.comb(len(cards) - 4, lookahead))
 
 
-def _spot(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray
-          ) -> tuple[np.ndarray, EnumerationTables, np.ndarray, np.ndarray, np.ndarray]:
-    """What both range passes start from: the unseen cards, their enumeration tables, the holding number
-    of each pair of unseen positions, and the hero's and the opponent's weights on those pairs."""
+@frozen(eq=False)
+class _Spot:
+    """What every range pass starts from: the board, the look-ahead, the unseen cards, their enumeration
+    tables, the holding number of each pair of unseen positions (``numbers``), the hero's and the
+    opponent's weights on those pairs, and the 1,326 weights as given (``hero_all``, ``opponent_all``)."""
+
+    board: Sequence[int]
+    lookahead: int
+    cards: np.ndarray
+    tables: EnumerationTables
+    numbers: np.ndarray
+    hero: np.ndarray
+    opponent: np.ndarray
+    hero_all: np.ndarray
+    opponent_all: np.ndarray
+
+    def whole_opponent(self) -> _Spot:
+        """The same spot with every opponent holding with weight weighing 1 (counts exact zeros)."""
+        return _spot(self.board, self.lookahead, self.hero_all, (self.opponent_all > 0).astype(np.float64))
+
+    def support(self, ranker: type[HandRanker]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                          np.ndarray, np.ndarray, np.ndarray]:
+        """The holdings with weight on either side, as the narrow and grid passes lay them out: ``used``
+        (their rows among the pairs), ``hero_at`` and ``opponent_at`` (positions in ``used``), the
+        opponent's weights ``w``, their cards ``low`` and ``high``, and their values ``now``."""
+        used = np.flatnonzero((self.hero > 0) | (self.opponent > 0))  # rows of the C(n, 2) holdings ranked
+        hero_at = np.flatnonzero(self.hero[used] > 0)  # positions in `used`
+        opponent_at = np.flatnonzero(self.opponent[used] > 0)
+        w = self.opponent[used][opponent_at]
+        low, high = np.take(self.cards, self.tables.pair_first[used]), np.take(self.cards, self.tables.pair_second[used])
+        now = board_values(self.board, ranker).values[self.numbers[used]]
+        return used, hero_at, opponent_at, w, low, high, now
+
+
+def _spot(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray) -> _Spot:
+    """The :class:`_Spot` of a board, a look-ahead and two sets of 1,326 weights."""
     cards = unseen_cards(board)
     tables = enumeration_tables(len(cards), lookahead)
     numbers = pair_numbers(np.take(cards, tables.pair_first), np.take(cards, tables.pair_second))
-    return (cards, tables, numbers, np.asarray(hero, dtype=np.float64)[numbers],
-            np.asarray(opponent, dtype=np.float64)[numbers])
+    hero_all, opponent_all = np.asarray(hero, dtype=np.float64), np.asarray(opponent, dtype=np.float64)
+    return _Spot(board, lookahead, cards, tables, numbers, hero_all[numbers], opponent_all[numbers], hero_all,
+                 opponent_all)
 
 
 def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
@@ -581,21 +614,23 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     An opponent range with at most :data:`NARROW_OPPONENTS` holdings with weight goes through
     :func:`_narrow_tally` instead (the same counts, exactly; its cost follows the opponent's support).
     """
-    cards, tables, numbers, hero_weight, opponent_weight = _spot(board, lookahead, hero, opponent)
+    spot = _spot(board, lookahead, hero, opponent)
+    if lookahead == 0:
+        return _sorted_tally(spot, ranker)
+    if 0 < np.count_nonzero(spot.opponent) <= NARROW_OPPONENTS and np.any(spot.hero > 0):
+        return _narrow_tally(spot, ranker)
+    if not transitions:
+        return _sorted_tally(spot, ranker)
+    return _grid_tally(spot, ranker)
+
+
+def _grid_tally(spot: _Spot, ranker: type[HandRanker] = HandRanker) -> RangeTally:
+    """:func:`range_tally`'s shared grids (steps 1 to 4 of its docstring), with one or two cards to come."""
+    board, lookahead, cards, tables, numbers = spot.board, spot.lookahead, spot.cards, spot.tables, spot.numbers
+    opponent_weight = spot.opponent
     count = len(cards)
     first, second = tables.pair_first, tables.pair_second
-    if lookahead == 0:
-        return _sorted_tally(board, lookahead, hero, opponent, ranker)
-    if 0 < np.count_nonzero(opponent_weight) <= NARROW_OPPONENTS and np.any(hero_weight > 0):
-        return _narrow_tally(board, lookahead, hero, opponent, ranker)
-    if not transitions:
-        return _sorted_tally(board, lookahead, hero, opponent, ranker)
-    used = np.flatnonzero((hero_weight > 0) | (opponent_weight > 0))  # rows of the C(n, 2) holdings ranked
-    hero_at = np.flatnonzero(hero_weight[used] > 0)  # positions in `used`
-    opponent_at = np.flatnonzero(opponent_weight[used] > 0)
-    w = opponent_weight[used][opponent_at]
-    low, high = np.take(cards, first[used]), np.take(cards, second[used])
-    now = board_values(board, ranker).values[numbers[used]]
+    used, hero_at, opponent_at, w, low, high, now = spot.support(ranker)
 
     # runouts: every set of `lookahead` (1 or 2) unseen cards; with nothing to come the sorted pass counts
     runout_positions = tables.runout_positions
@@ -730,7 +765,7 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
         # fractional weights: the grids' differences leave rounding residue (1e-15, say) where the true
         # count is 0, which would turn 0/0 potentials into noise. The same pass with whole weights (1 per
         # opponent holding with weight) counts exactly; a weighted count is 0 exactly where that one is.
-        support = range_tally(board, lookahead, hero, (np.asarray(opponent) > 0).astype(np.float64), ranker)
+        support = _grid_tally(spot.whole_opponent(), ranker)
         now_counts = np.where(support.now > 0, np.maximum(now_counts, 0.0), 0.0)
         assert support.transitions is not None  # (asked for: the grids or the narrow pass)
         moves = np.where(support.transitions > 0, np.maximum(moves, 0.0), 0.0)
@@ -747,8 +782,7 @@ def _free_runouts(unknown: int, lookahead: int) -> np.ndarray:
     return read_only(tables.grid != tables.subsets.shape[1])
 
 
-def _narrow_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
-                  ranker: type[HandRanker] = HandRanker) -> RangeTally:
+def _narrow_tally(spot: _Spot, ranker: type[HandRanker] = HandRanker) -> RangeTally:
     """:func:`range_tally` against a narrow opponent range (at most :data:`NARROW_OPPONENTS` holdings with
     weight): the same counts, in the same layout, at a cost that follows the opponent's support.
 
@@ -769,15 +803,10 @@ def _narrow_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, oppone
     Every count is a sum of non-negative terms (no differences of sums), so it is exactly 0 where
     nothing counts, whatever the weights, and whole or half weights count exactly.
     """
-    cards, tables, numbers, hero_weight, opponent_weight = _spot(board, lookahead, hero, opponent)
+    board, lookahead, cards, tables, numbers = spot.board, spot.lookahead, spot.cards, spot.tables, spot.numbers
     count = len(cards)
     first, second = tables.pair_first, tables.pair_second
-    used = np.flatnonzero((hero_weight > 0) | (opponent_weight > 0))  # rows of the C(n, 2) holdings ranked
-    hero_at = np.flatnonzero(hero_weight[used] > 0)  # positions in `used`
-    opponent_at = np.flatnonzero(opponent_weight[used] > 0)
-    w = opponent_weight[used][opponent_at]
-    low, high = np.take(cards, first[used]), np.take(cards, second[used])
-    now = board_values(board, ranker).values[numbers[used]]
+    used, hero_at, opponent_at, w, low, high, now = spot.support(ranker)
     # -- 1. every holding with weight on every final board, laid out (holding, runout): the comparisons
     # below run along a hero holding's runouts, contiguous. The cached grid marks the runout columns
     # that share a card with a holding (its sentinel).
@@ -909,8 +938,7 @@ def _weighted_showdowns(values: np.ndarray, weights: np.ndarray, pairs: tuple[np
     return beaten, tied, met.reshape(values.shape)
 
 
-def _sorted_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
-                  ranker: type[HandRanker] = HandRanker) -> RangeTally:
+def _sorted_tally(spot: _Spot, ranker: type[HandRanker] = HandRanker) -> RangeTally:
     """:func:`range_tally` by sorting: every holding against every other on each final board at once.
 
     1. Every holding of two unseen cards has its value now from :func:`board_values`, and every set of
@@ -926,9 +954,10 @@ def _sorted_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, oppone
     the grids, so they are None here unless nothing is to come (on the river the runout is the empty one
     and each outcome stays what it is).
     """
-    cards, tables, numbers, hero_weight, opponent_weight = _spot(board, lookahead, hero, opponent)
+    board, lookahead, cards, tables, numbers = spot.board, spot.lookahead, spot.cards, spot.tables, spot.numbers
+    opponent_weight = spot.opponent
     count = len(cards)
-    heroes = np.flatnonzero(hero_weight > 0)
+    heroes = np.flatnonzero(spot.hero > 0)
     pairs = (tables.pair_first, tables.pair_second)
     now_values = board_values(board, ranker).values[numbers]
     beaten, tied, met = _weighted_showdowns(now_values, opponent_weight, pairs, count)
@@ -957,7 +986,7 @@ def _sorted_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, oppone
         # fractional weights: sums of sorted weights, differenced, leave rounding residue (1e-15, say)
         # where the true weight is 0. Counting with whole weights (1 per holding with weight) finds those
         # zeros exactly.
-        support = _sorted_tally(board, lookahead, hero, (np.asarray(opponent) > 0).astype(np.float64), ranker)
+        support = _sorted_tally(spot.whole_opponent(), ranker)
         now = np.where(support.now > 0, np.maximum(now, 0.0), 0.0)
         score = np.where(support.score > 0, np.maximum(score, 0.0), 0.0)
         total = np.where(support.total > 0, np.maximum(total, 0.0), 0.0)

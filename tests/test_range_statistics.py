@@ -216,12 +216,12 @@ def wide_path(monkeypatch, call):
 @pytest.mark.parametrize('heroes', [None, 'AA, AKs, 76s, T9o, 22'])  # every holding: final hands ranked by set
 def test_the_narrow_path_equals_the_wide_one(monkeypatch, board: str, lookahead: int, opponent: str,
                                              heroes: str | None) -> None:
-    from poker.enumeration import NARROW_OPPONENTS, _narrow_tally, range_tally
+    from poker.enumeration import NARROW_OPPONENTS, _narrow_tally, _spot, range_tally
     indices = [card.index for card in parse_cards(board)]
     weights = sparse_random_weights(7) if opponent == 'random' else np.asarray(Range.parse(opponent).weights, float)
     assert 0 < np.count_nonzero(weights) <= NARROW_OPPONENTS
     hero = np.ones(1326) if heroes is None else np.asarray(Range.parse(heroes).weights, float)
-    narrow = _narrow_tally(indices, lookahead, hero, weights)  # (range_tally takes it on the flop and turn)
+    narrow = _narrow_tally(_spot(indices, lookahead, hero, weights))  # (range_tally takes it on the flop and turn)
     if lookahead:
         assert all(np.array_equal(getattr(narrow, name), getattr(range_tally(indices, lookahead, hero, weights), name))
                    for name in ('now', 'transitions', 'score', 'total'))
@@ -251,7 +251,7 @@ def test_the_sorted_pass_equals_the_grids_and_the_single_hand_kernel(monkeypatch
                                                                       opponent: str) -> None:
     """The strength tables' pass (range_tally(..., transitions=False): a sort per final board) counts what the
     grids count, and what the single-hand kernel counts, on every street; exactly for whole weights."""
-    from poker.enumeration import _sorted_tally, hero_by_hero, range_tally
+    from poker.enumeration import _sorted_tally, _spot, hero_by_hero, range_tally
     indices = [card.index for card in parse_cards(board)]
     rng = np.random.default_rng(len(board) + lookahead)
     weights = {'every': np.ones(1326), 'whole': rng.integers(0, 4, 1326).astype(float),
@@ -266,7 +266,7 @@ def test_the_sorted_pass_equals_the_grids_and_the_single_hand_kernel(monkeypatch
     if lookahead:
         references.append(wide_path(monkeypatch, lambda: range_tally(indices, lookahead, hero, weights)))
     else:  # on the river (or with nothing to come) the sorted pass is range_tally's only wide pass
-        assert np.array_equal(_sorted_tally(indices, lookahead, hero, weights).now, fast.now)
+        assert np.array_equal(_sorted_tally(_spot(indices, lookahead, hero, weights)).now, fast.now)
     for reference in references:
         rows = np.searchsorted(fast.holdings, reference.holdings)
         assert np.array_equal(fast.holdings[rows], reference.holdings)
