@@ -24,7 +24,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from poker.match import MatchResult, match  # noqa: E402
+from poker.table.duplicate import MatchResult, match  # noqa: E402
 
 
 def interval(values: np.ndarray) -> tuple[float, float]:

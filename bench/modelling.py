@@ -19,10 +19,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from timing import median_seconds  # noqa: E402
 
-from poker.card import Deck  # noqa: E402
-from poker.game import FixedLimitGame, LokiPlayer  # noqa: E402
-from poker.opponent_model import OpponentModel  # noqa: E402
-from poker.opponent_modelling import ModellingLokiPlayer, SeatModel, _cached_scale  # noqa: E402
+from poker.cards.card import Deck  # noqa: E402
+from poker.table.game import FixedLimitGame, LokiPlayer  # noqa: E402
+from poker.strategy.reweighting import OpponentModel  # noqa: E402
+from poker.table.modelling import ModellingLokiPlayer, SeatModel, _cached_scale  # noqa: E402
 
 
 def main() -> None:
@@ -73,7 +73,7 @@ def main() -> None:
 
 
 def _text(indices: list[int]) -> str:
-    from poker.card import Card
+    from poker.cards.card import Card
     return ' '.join(str(Card.from_index(i)) for i in indices)
 
 

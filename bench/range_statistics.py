@@ -80,7 +80,7 @@ def main() -> None:
     holdings = range_statistics(board=flop).holdings
     sample = rng.sample(holdings.tolist(), args.player_sample)
 
-    from poker.holdings import HOLDINGS
+    from poker.cards.holdings import HOLDINGS
 
     def loop() -> None:
         for number in sample:
@@ -105,7 +105,7 @@ def main() -> None:
     hero = [c for c in DECK if c not in river][:2]
     hero_text = ''.join(map(str, hero))
     hero_cards, river_cards = tuple(hero), tuple(river)
-    from poker.enumeration import BOARD_MEMO_SIZE
+    from poker.kernel.enumeration import BOARD_MEMO_SIZE
     cold_boards = []
     while len(cold_boards) < 4 * BOARD_MEMO_SIZE:
         board = tuple(rng.sample([c for c in DECK if c not in hero], 5))

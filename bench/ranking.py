@@ -22,9 +22,9 @@ from pathlib import Path
 import numpy as np
 
 from poker import Card, HandRanker, RankableHand
-from poker.category import CATEGORY_DATA, HandCategory
-from poker.census import census, seven_card_census
-from poker.ranking_tables import flush_suit_table, flush_table, rank_table
+from poker.ranking.category import CATEGORY_DATA, HandCategory
+from poker.ranking.exhaustive import census, seven_card_census
+from poker.ranking.tables import flush_suit_table, flush_table, rank_table
 from timing import median, median_seconds
 
 ROOT = Path(__file__).resolve().parents[1]

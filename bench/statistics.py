@@ -2,9 +2,9 @@
 
     PYTHONPATH=. python bench/statistics.py [--spots 40] [--reference-calls 1] [--seed 2026]
 
-Each timed call builds a new :class:`~poker.player.Player` for a new random spot and computes its
+Each timed call builds a new :class:`~poker.stats.player.Player` for a new random spot and computes its
 statistics, so nothing is cached between calls but the spot-independent index tables (their one-off
-build is timed separately). The reference path (:class:`~poker.reference.ReferencePlayer`: plain loops
+build is timed separately). The reference path (:class:`~poker.stats.reference.ReferencePlayer`: plain loops
 over domain objects) runs in the same process on the first spots of each case, the ratio is
 reference median / engine median, and the two results are checked to agree (exactly for uniform
 weights).
@@ -24,9 +24,9 @@ import time
 import numpy as np
 
 from poker import Card, Player
-from poker.enumeration import enumeration_tables
-from poker.ranking_tables import flush_suit_table, flush_table, rank_table
-from poker.reference import ReferencePlayer
+from poker.kernel.enumeration import enumeration_tables
+from poker.ranking.tables import flush_suit_table, flush_table, rank_table
+from poker.stats.reference import ReferencePlayer
 
 DECK = [Card.from_index(i) for i in range(52)]
 

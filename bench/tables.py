@@ -27,8 +27,8 @@ import time
 import numpy as np
 
 from poker import Card, Player, build_table
-from poker.isomorphism import HandIndexer
-from poker.strength_table import CHUNK_BOARDS, canonical_boards, chunk_strengths
+from poker.cards.isomorphism import HandIndexer
+from poker.stats.strength_tables import CHUNK_BOARDS, canonical_boards, chunk_strengths
 
 TARGET_MINUTES = {'flop': 30, 'turn': 15, 'river': 5}
 

@@ -7,14 +7,14 @@
 
 The classic example is A♥Q♥ on a flop of 3♥4♠J♥ (Papp 1998, chapter 5) against 1 and 5 opponents, with
 one and two cards of look-ahead: HS, HSn, PPOT, NPOT, EHS and EHS'. The hand is played by Loki-style
-players with opponent models (poker.opponent_modelling.ModellingLokiPlayer): before the flop they play
+players with opponent models (poker.table.modelling.ModellingLokiPlayer): before the flop they play
 Papp's income-rate strategies (poker.preflop_strategy), after it they compute their statistics against
-the weights their models give each opponent and follow poker.advice.advise; the narration shows both,
+the weights their models give each opponent and follow poker.strategy.advice.advise; the narration shows both,
 the action the table took, and after each call, bet or raise the top of the actor's range as the next
 seat now sees it (the classes with the most weight, and the share of the weight left).
 
 A scenario file (TOML or JSON) lists hands to work out like the classic one; examples/scenarios.toml
-shows every field, and poker/scenario.py describes them.
+shows every field, and poker/stats/scenario.py describes them.
 """
 
 from __future__ import annotations
@@ -27,10 +27,9 @@ from typing import TextIO
 
 from poker import Card, PokerError, format_cards
 from poker.cli import OneLineErrorParser
-from poker.game import ActionRecord, FixedLimitGame, HandResult, PlayerSummary
-from poker.hand_statistics import HandStatistics
-from poker.opponent_modelling import ModellingLokiPlayer
-from poker.scenario import Scenario, load_scenarios
+from poker import ActionRecord, FixedLimitGame, HandResult
+from poker.table import PlayerSummary
+from poker import HandStatistics, ModellingLokiPlayer, Scenario, load_scenarios
 
 NAMES = ('Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Joe')
 HOLE, FLOP = (Card.parse('Ah'), Card.parse('Qh')), (Card.parse('3h'), Card.parse('4s'), Card.parse('Jh'))
@@ -94,7 +93,7 @@ def show_scenarios(scenarios: Sequence[Scenario], out: TextIO = sys.stdout) -> N
 
 # ------------------------------------------------------------------------------------------------ game
 class ModelShowingLoki(ModellingLokiPlayer):
-    """A modelling Loki seat (poker.opponent_modelling) that remembers, after each action of another seat,
+    """A modelling Loki seat (poker.table.modelling) that remembers, after each action of another seat,
     the top of that seat's range as it now sees it, for the narration."""
 
     def __init__(self, name: str) -> None:

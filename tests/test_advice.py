@@ -1,4 +1,4 @@
-"""Loki's betting rules (poker.advice): every branch, the boundaries, and a subclass changing one rule."""
+"""Loki's betting rules (poker.strategy.advice): every branch, the boundaries, and a subclass changing one rule."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from poker import Advice, BettingError, LokiStrategy, PokerError, advise, parse_cards
-from poker.advice import Action, Situation
-from poker.hand_statistics import HandStatistics
+from poker.strategy.advice import Action, Situation
+from poker.stats.hand_statistics import HandStatistics
 
 BOARDS = {
     'preflop': (),

@@ -12,8 +12,8 @@ from math import comb
 import pytest
 
 from poker import CardCountError, HandCategory, HandRanker
-from poker.category import CATEGORY_DATA
-from poker.census import Census, census, five_card_census, seven_card_census, six_card_census
+from poker.ranking.category import CATEGORY_DATA
+from poker.ranking.exhaustive import Census, census, five_card_census, seven_card_census, six_card_census
 
 C = HandCategory
 

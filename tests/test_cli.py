@@ -92,7 +92,7 @@ def test_ctrl_c_in_any_command_exits_130_quietly(command: str, capsys: pytest.Ca
     def interrupted(args: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(importlib.import_module(f'poker.cli.{command}'), 'run', interrupted)
+    monkeypatch.setattr(importlib.import_module(f'poker.cli.{command}_command'), 'run', interrupted)
     argv = {'rank': ['rank', 'AhKhQhJhTh'], 'stats': ['stats', 'AhKh'], 'range': ['range', 'QQ+'],
             'advise': ['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1'],
             'equity': ['equity', 'AhKh', 'QQ'], 'table': ['table', '--street', 'river', '--out', 'x'],

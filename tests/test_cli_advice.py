@@ -1,7 +1,7 @@
 """The advice commands: ``poker kelly`` driven by scripted input, and ``poker advise``.
 
 The :class:`KellyAdvisor` state-machine tests give it their own statistics. The tests that run the commands
-end to end compute statistics with :class:`poker.player.Player` (and :class:`poker.range.Range`), imported
+end to end compute statistics with :class:`poker.stats.player.Player` (and :class:`poker.ranges.range.Range`), imported
 inside each test.
 """
 
@@ -14,11 +14,11 @@ import re
 import pytest
 
 from poker import advise, kelly_bet, parse_cards
-from poker.card import Card
+from poker.cards.card import Card
 from poker.cli import main
-from poker.cli.kelly import KellyAdvisor
+from poker.cli.kelly_command import KellyAdvisor
 from poker.errors import WeightsError
-from poker.hand_statistics import HandStatistics
+from poker.stats.hand_statistics import HandStatistics
 
 Cards = tuple[Card, ...]
 
@@ -219,7 +219,7 @@ def run_main(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: p
 
 
 def test_kelly_command_whole_hand(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from poker.player import Player
+    from poker.stats.player import Player
     script = '\n'.join(['10000', '0', 'As Ad', '1', '500', '500', '', 'Kd 7c 2h', '1', '0', '0', '',
                         '9s', '1', '0', '0', '', 'Ac', '1', '1000', '1000', '']) + '\n'
     code, out, err = run_main(['kelly'], capsys, monkeypatch, script)
@@ -243,7 +243,7 @@ def test_kelly_command_ends_on_eof(capsys: pytest.CaptureFixture[str], monkeypat
 
 def test_advise_json_matches_the_library(capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from poker.player import Player
+    from poker.stats.player import Player
     argv = ['advise', 'Ah Kh', '--board', 'Qh Jh 2c', '--pot', '20', '--to-call', '4', '--bet-size', '4',
             '--opponents', '2', '--bankroll', '1000', '--json']
     code, out, err = run_main(argv, capsys, monkeypatch)
@@ -268,8 +268,8 @@ def test_advise_text_aces_preflop(capsys: pytest.CaptureFixture[str], monkeypatc
 
 
 def test_advise_with_range(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from poker.player import Player
-    from poker.range import Range
+    from poker.stats.player import Player
+    from poker.ranges.range import Range
     argv = ['advise', '9c9d', '--board', 'Ks 7h 2d', '--pot', '10', '--to-call', '2', '--bet-size', '2', '--json']
     plain = json.loads(run_main(argv, capsys, monkeypatch)[1])
     ranged = json.loads(run_main([*argv, '--range', 'TT+,AKs'], capsys, monkeypatch)[1])

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import poker.cli.equity as command
+import poker.cli.equity_command as command
 from poker import equity
 from poker.cli import COMMANDS, main
 from test_cli_stats import run  # the shared capsys runner

@@ -11,7 +11,7 @@ from poker import HAND_CLASSES, HandRanker
 from poker.cli import COMMANDS, main
 from poker.cli import output
 from poker.cli.grid import class_weight_grid, render_grid
-from poker.starting_hand import CLASS_OF_HOLDING
+from poker.cards.starting_hand import CLASS_OF_HOLDING
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from poker.cli import COMMANDS, build_parser, main
-from poker.range import Range
+from poker.ranges.range import Range
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = {'board': '--board', 'opponents': '--opponents', 'lookahead': '--lookahead', 'range': '--range',

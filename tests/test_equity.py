@@ -16,8 +16,8 @@ from poker import (
     Card, CardCountError, DuplicateCardError, EquityResult, HandFactory, HandRanker, OpponentCountError,
     Player, PlayerEquity, PokerError, Range, SettingError, WeightsError, equity, parse_cards, preflop_equity,
 )
-from poker.starting_hand import HOLDINGS
-from poker.weights import weight_array
+from poker.cards.starting_hand import HOLDINGS
+from poker.ranges.inputs import weight_array
 
 
 # ------------------------------------------------------------------------------------------ the oracle

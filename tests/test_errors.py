@@ -12,7 +12,7 @@ from poker import (
     OpponentCountError, OpponentModel, PokerError, Rank, RangeParseError, RankableHand, StartingHand, Suit,
     BettingError, SettingError, WeightsError, errors, kelly_fraction, parse_cards, simulate_income_rate,
 )
-from poker.starting_hand import class_index
+from poker.cards.starting_hand import class_index
 
 CASES: list[tuple[str, Callable[[], object], type[PokerError], str]] = [
     ('unknown suit', lambda: Card.parse('Ax'), CardParseError, "'x'"),

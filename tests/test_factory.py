@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from poker import Card, CardCountError, HandFactory, RankableHand, StartingHand, parse_cards
-from poker.hand_factory import CacheInfo
+from poker.ranking.factory import CacheInfo
 
 
 def test_same_cards_in_any_order_give_the_same_object() -> None:

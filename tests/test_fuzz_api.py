@@ -28,9 +28,9 @@ from poker import (
     Card, Deck, HandCategory, HandFactory, HandRanker, HandStatistics, OpponentModel, PokerError, StartingHand, advise,
     class_equity, equity, format_cards, kelly_bet, kelly_fraction, parse_cards, preflop_equity, simulate_income_rate,
 )
-from poker.advice import Situation
-from poker.kelly import kelly_growth
-from poker.weights import weight_array, weight_sets
+from poker.strategy.advice import Situation
+from poker.strategy.kelly import kelly_growth
+from poker.ranges.inputs import weight_array, weight_sets
 
 FUZZ = settings(derandomize=True, max_examples=120, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -116,7 +116,7 @@ def test_the_fuzzed_functions_are_all_the_public_functions() -> None:
     functions = {name for name in poker.__all__ if callable(getattr(poker, name))
                  and not isinstance(getattr(poker, name), type)}
     assert functions == {'advise', 'board_strengths', 'build_table', 'class_equity', 'equity', 'format_cards',
-                         'hand_strength', 'kelly_bet', 'kelly_fraction', 'load_table', 'match', 'parse_cards',
+                         'hand_strength', 'kelly_bet', 'kelly_fraction', 'load_scenarios', 'load_table', 'match', 'parse_cards',
                          'preflop_equity', 'preflop_strategy', 'range_statistics', 'simulate_income_rate'}
 
 
@@ -293,3 +293,9 @@ def test_match(players, hands, seed) -> None:
     if isinstance(hands, (int, np.integer)) and not isinstance(hands, bool) and 3 < hands <= 10_000_000:
         hands = 3  # within the limit: keep it quick; beyond: must be refused
     check(poker.match, players, hands, seed=seed, progress=False)
+
+
+@FUZZ
+@given(odd)
+def test_load_scenarios(path) -> None:
+    check(poker.load_scenarios, path)

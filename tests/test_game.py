@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from poker import PokerError, RankableHand
-from poker.game import ACTIONS, Decision, FixedLimitGame, HandResult, LokiPlayer, TableView
+from poker.table.game import ACTIONS, Decision, FixedLimitGame, HandResult, LokiPlayer, TableView
 
 
 class Scripted:
@@ -241,7 +241,7 @@ class Recorder:
 
 
 def test_table_tells_observers_every_action_in_order():
-    from poker.game import FixedLimitGame
+    from poker.table.game import FixedLimitGame
     seats = [Recorder(name) for name in ('Ann', 'Bob', 'Cat', 'Dan')]
     hand = FixedLimitGame(seats, seed=5).play_hand()
     calls = seats[2].calls
@@ -253,7 +253,7 @@ def test_table_tells_observers_every_action_in_order():
 
 
 def test_positions_as_papp_counts_them():
-    from poker.game import FixedLimitGame
+    from poker.table.game import FixedLimitGame
     seats = [Recorder(name) for name in 'ABCDEF']
     FixedLimitGame(seats, seed=1).play_hand()       # button seat 0, blinds seats 1 and 2
     first = {seat: recorder.views[0] for seat, recorder in enumerate(seats)}
@@ -263,7 +263,7 @@ def test_positions_as_papp_counts_them():
 
 
 def test_loki_chooses_its_preflop_strategy_once():
-    from poker.game import FixedLimitGame, LokiPlayer
+    from poker.table.game import FixedLimitGame, LokiPlayer
     lokis = [LokiPlayer(name) for name in 'ABCD']
     game = FixedLimitGame(lokis, seed=11)
     for _ in range(20):
@@ -282,7 +282,7 @@ def test_the_table_ranks_showdowns_through_its_ranker():
     import numpy as np
 
     from poker import HandRanker
-    from poker.bots import CallingStation
+    from poker.table.bots import CallingStation
 
     class Lowball(HandRanker):  # the weakest hand wins: every showdown turns around
         calls = 0

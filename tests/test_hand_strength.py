@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from poker import Card, HandRanker, Player, Range, StartingHand, hand_strength
-from poker.enumeration import BOARD_MEMO_SIZE, board_values, memoized_board_values, showdown_counts
+from poker.kernel.enumeration import BOARD_MEMO_SIZE, board_values, memoized_board_values, showdown_counts
 from poker.errors import CardCountError, DuplicateCardError, SettingError, WeightsError
-from poker.hand_strength import ON_BOARD_CACHE, on_board
-from poker.holdings import HOLDINGS
-from poker.reference import ReferencePlayer
+from poker.stats.strength import ON_BOARD_CACHE, on_board
+from poker.cards.holdings import HOLDINGS
+from poker.stats.reference import ReferencePlayer
 
 DECK = [Card.from_index(i) for i in range(52)]
 
@@ -185,7 +185,7 @@ def test_a_range_on_a_board_is_kept_and_bounded() -> None:
     assert entry.prefix[-1] == sum(w for n, w in enumerate(narrow.weights.tolist()) if known.free[n])
     for _ in range(ON_BOARD_CACHE + 5):
         on_board(known, Range.parse('QQ+'))
-    from poker.hand_strength import _ON_BOARD
+    from poker.stats.strength import _ON_BOARD
     assert len(_ON_BOARD) <= ON_BOARD_CACHE
 
 

@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 
 from poker import HAND_CLASSES, HandRanker, OpponentCountError, PokerError, StartingHand
-from poker.preflop import SHOWDOWNS_PER_HOLDING, equity_table, simulate_income_rate
-from poker.starting_hand import class_size
+from poker.stats.preflop_odds import SHOWDOWNS_PER_HOLDING, equity_table, simulate_income_rate
+from poker.cards.starting_hand import class_size
 
 ROOT = Path(__file__).resolve().parents[1]
 INCOME_RATES_CSV = ROOT / 'tests' / 'data' / 'income_rates.csv'
-"""Papp's tables as published (Appendix A), transcribed independently of poker/income_rates.py."""
+"""Papp's tables as published (Appendix A), transcribed independently of poker/cards/income_rates.py."""
 
 
 @pytest.mark.parametrize('hand_class, one, three, six', [

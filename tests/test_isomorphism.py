@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from poker import CardCountError, CardParseError, DuplicateCardError, PokerError
-from poker.isomorphism import BOARD_ROUNDS, STREET_ROUNDS, HandIndexer
+from poker.cards.isomorphism import BOARD_ROUNDS, STREET_ROUNDS, HandIndexer
 
 PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)
 

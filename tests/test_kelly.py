@@ -1,4 +1,4 @@
-"""Kelly sizing (poker.kelly): the reference value, closed forms, edges, monotony and a brute-force oracle."""
+"""Kelly sizing (poker.strategy.kelly): the reference value, closed forms, edges, monotony and a brute-force oracle."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from poker import BettingError, OpponentCountError, PokerError, kelly_bet, kelly_fraction
-from poker.hand_statistics import HandStatistics
-from poker.kelly import kelly_growth, showdown_probabilities
+from poker.stats.hand_statistics import HandStatistics
+from poker.strategy.kelly import kelly_growth, showdown_probabilities
 
 # AA before the flop, heads-up: the exact showdowns won and split of all 2,097,572,400 (issue 5).
 AA_WIN, AA_SPLIT, AA_TOTAL = 1_781_508_418, 11_402_312, 2_097_572_400

@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from poker import match
-from poker.bots import CallingStation, Maniac, RandomPlayer, Rock
+from poker.table.bots import CallingStation, Maniac, RandomPlayer, Rock
 from poker.cli import main
 from poker.errors import PokerError
-from poker.game import FixedLimitGame
-from poker.match import CHUNK_DEALS, MatchResult, play_chunk, rotations
+from poker.table.game import FixedLimitGame
+from poker.table.duplicate import CHUNK_DEALS, MatchResult, play_chunk, rotations
 
 TABLE_8_1 = """\
 1 2 3 4 5 6 7 8 9 T
@@ -110,7 +110,7 @@ def test_bots_do_what_they_say():
         hand = game.play_hand()
         assert seat_actions(hand, 0) <= {'call', 'check'}
         assert seat_actions(hand, 1) <= {'bet', 'raise', 'call'}
-    from poker.game import TableView
+    from poker.table.game import TableView
     from poker import parse_cards
     view = TableView(seat=0, name='k', hole=tuple(parse_cards('7c 2d')), board=(), street='preflop', pot=3,
                      to_call=2, bet_size=2, bets_this_round=1, called_this_round=False, opponents=3, can_raise=True)

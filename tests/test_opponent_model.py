@@ -9,7 +9,7 @@ from poker import (
     CardCountError, HandRanker, OpponentModel, PokerError, Range, StartingHand, WeightsError, parse_cards,
     preflop_equity,
 )
-from poker.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS
+from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS
 
 SHARE = HOLDINGS[:, None, :, None] == HOLDINGS[None, :, None, :]
 DISJOINT = ~SHARE.any(axis=(2, 3))

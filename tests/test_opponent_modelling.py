@@ -8,16 +8,16 @@ import numpy as np
 import pytest
 
 from poker import parse_cards
-from poker.advice import LokiStrategy, Situation
-from poker.game import FixedLimitGame, LokiPlayer
-from poker.hand_statistics import HandStatistics
-from poker.opponent_model import OpponentModel
-from poker.opponent_modelling import (
+from poker.strategy.advice import LokiStrategy, Situation
+from poker.table.game import FixedLimitGame, LokiPlayer
+from poker.stats.hand_statistics import HandStatistics
+from poker.strategy.reweighting import OpponentModel
+from poker.table.modelling import (
     DEFAULT_FREQUENCIES, ActionFrequencies, ModellingLokiPlayer, SeatModel, fast_potentials, holding_scale,
     preflop_scale,
 )
-from poker.player import Player
-from poker.starting_hand import StartingHand
+from poker.stats.player import Player
+from poker.cards.starting_hand import StartingHand
 
 FLOP = [card.index for card in parse_cards('9h 8h 2c')]
 
@@ -181,7 +181,7 @@ def test_hs_n_is_the_product_of_per_opponent_hs_or_the_field():
     field = ModellingLokiPlayer('Ann', hs_mode='field')
     bob, cat = fresh(), fresh()
     bob.observe('preflop', 'raise', bets_to_call=1, board=())
-    from poker.game import TableView
+    from poker.table.game import TableView
     view = TableView(seat=0, name='Ann', hole=tuple(parse_cards('Ah Kh')), board=tuple(parse_cards('9h 8h 2c')),
                      street='flop', pot=12, to_call=0, bet_size=2, bets_this_round=0, called_this_round=False,
                      opponents=2, can_raise=True, seats=3, active=(0, 1, 2))
@@ -190,7 +190,7 @@ def test_hs_n_is_the_product_of_per_opponent_hs_or_the_field():
     stats = product.statistics(view)
     each = [Player('Ah Kh', '9h 8h 2c').calculate_hand_statistics(weights=model.weights).hs for model in (bob, cat)]
     assert stats.hs_n == pytest.approx(each[0] * each[1])
-    from poker.weights import known_holdings
+    from poker.ranges.weights import known_holdings
     dead = known_holdings(card.index for card in parse_cards('Ah Kh 9h 8h 2c'))
     tables = [np.where(dead, 0.0, model.weights) for model in (bob, cat)]
     average = np.mean([w / w.sum() for w in tables], axis=0)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from poker import MissingDependencyError, PokerError
-from poker.plotting import heat_map_png, income_rate_png, range_png, strength_distribution_png
+from poker.pictures.plots import heat_map_png, income_rate_png, range_png, strength_distribution_png
 
 PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
 
@@ -74,7 +74,7 @@ def test_missing_matplotlib_names_the_extra(tmp_path, monkeypatch):
 def slow_runout_strengths(hole: str, board: str, weights: np.ndarray) -> list[float]:
     """One card ahead, the plain way: each runout, each holding, one rank_many row per hand."""
     from poker import HandRanker, parse_cards
-    from poker.starting_hand import HOLDINGS
+    from poker.cards.starting_hand import HOLDINGS
     ours, shown = [c.index for c in parse_cards(hole)], [c.index for c in parse_cards(board)]
     result = []
     for card in (c for c in range(52) if c not in ours + shown):
@@ -92,8 +92,8 @@ def slow_runout_strengths(hole: str, board: str, weights: np.ndarray) -> list[fl
 
 
 def test_runout_strengths_match_a_plain_count():
-    from poker.plotting import runout_strengths
-    from poker.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES
+    from poker.pictures.plots import runout_strengths
+    from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES
     weights = np.where(CLASS_OF_HOLDING < 13, 1.0, 0.25)  # aces weigh more, as an opponent model might
     fast = runout_strengths('Kd Qc', 'Ks 8h 4d 2c', weights=weights)
     assert len(fast) == 46 and HAND_CLASSES[12] == 'A2s'
@@ -101,7 +101,7 @@ def test_runout_strengths_match_a_plain_count():
 
 
 def test_runout_strengths_on_the_river_and_without_lookahead():
-    from poker.plotting import runout_strengths
+    from poker.pictures.plots import runout_strengths
     river = runout_strengths('Ah Qh', '3h 4s Jh 2c 9d')
     assert river.shape == (1,)
     now = runout_strengths('Ah Qh', '3h 4s Jh', lookahead=0)
@@ -109,8 +109,8 @@ def test_runout_strengths_on_the_river_and_without_lookahead():
 
 
 def test_mean_strength_over_runouts_is_ehs():
-    from poker.player import Player
-    from poker.plotting import runout_strengths
+    from poker.stats.player import Player
+    from poker.pictures.plots import runout_strengths
     for lookahead in (1, 2):
         stats = Player('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=lookahead)
         assert runout_strengths('Ah Qh', '3h 4s Jh', lookahead).mean() == pytest.approx(stats.ehs, abs=1e-12)
@@ -126,7 +126,7 @@ def test_mean_strength_over_runouts_is_ehs():
 ])
 def test_runout_strengths_bad_input(args, error, message):
     import poker
-    from poker.plotting import runout_strengths
+    from poker.pictures.plots import runout_strengths
     with pytest.raises(getattr(poker, error), match=message):
         runout_strengths(*args)
     with pytest.raises(poker.WeightsError, match='1,326'):

@@ -14,11 +14,11 @@ from poker import (
     Card, CardCountError, DuplicateCardError, HAND_CLASSES, HandRanker, PokerError, PreflopEquity, Range,
     StartingHand, WeightsError, class_equity, parse_cards, preflop_equity,
 )
-from poker.preflop import (
+from poker.stats.preflop_odds import (
     BOARDS_PER_HOLDING, SHOWDOWNS_PER_HOLDING, _exact_counts, _orbit_representatives, equity_table,
 )
-from poker.showdowns import pairs_of
-from poker.starting_hand import CLASS_OF_HOLDING, HOLDINGS, class_index, class_size, holding_index
+from poker.kernel.showdowns import pairs_of
+from poker.cards.starting_hand import CLASS_OF_HOLDING, HOLDINGS, class_index, class_size, holding_index
 
 ROOT = Path(__file__).resolve().parents[1]
 

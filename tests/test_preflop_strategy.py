@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 
 from poker import StartingHand
-from poker.advice import PreflopPlay, Situation, advise_preflop
+from poker.strategy.advice import PreflopPlay, Situation, advise_preflop
 from poker.cli import main
 from poker.errors import BettingError, PokerError
-from poker.hand_ranker import HandRanker
-from poker.preflop_strategy import (
+from poker.ranking.ranker import HandRanker
+from poker.strategy.preflop import (
     GROUPS, STRATEGIES, TABLE_PATH, TIGHTNESS, expected_players, group_of, load_thresholds, preflop_strategy,
     thresholds,
 )
-from poker.starting_hand import HAND_CLASSES
+from poker.cards.starting_hand import HAND_CLASSES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from poker import HAND_CLASSES, Card, HandRanker, PokerError, Range, RangeParseError, StartingHand, WeightsError
-from poker.starting_hand import CLASS_OF_HOLDING, class_index
+from poker.cards.starting_hand import CLASS_OF_HOLDING, class_index
 
 
 def classes(range_: Range) -> set[str]:

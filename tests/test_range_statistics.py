@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from poker import Player, PokerError, Range, range_statistics
-from poker.card import Card, parse_cards
+from poker.cards.card import Card, parse_cards
 from poker.errors import CardCountError, LookaheadError, WeightsError
-from poker.holdings import HOLDINGS
-from poker.plotting import runout_strengths
-from poker.reference import ReferencePlayer
+from poker.cards.holdings import HOLDINGS
+from poker.pictures.plots import runout_strengths
+from poker.stats.reference import ReferencePlayer
 
 RATIOS = ('hs', 'hs_n', 'ppot', 'npot', 'ehs', 'ehs_prime')
 
@@ -157,7 +157,7 @@ def test_bad_arguments(call, error) -> None:
 
 @pytest.mark.parametrize('board, lookahead', [('3h 4s Jh', 2), ('3h 4s Jh 9c', 1), ('3h 4s Jh', 0)])
 def test_the_shared_pass_and_hero_by_hero_agree(board: str, lookahead: int) -> None:
-    from poker.enumeration import hero_by_hero, range_tally
+    from poker.kernel.enumeration import hero_by_hero, range_tally
     indices = [card.index for card in parse_cards(board)]
     hero = np.zeros(1326)
     hero[np.random.default_rng(9).choice(1326, 12, replace=False)] = 1.0
@@ -185,7 +185,7 @@ def test_every_single_holding_equals_player(board: str, weighted: bool) -> None:
 def test_preflop_weighted_ranges_are_sampled_with_an_error_bar() -> None:
     stats = range_statistics('AA, KK', (), 'QQ+, AKs, AJo', seed=3)
     assert not stats.exact and (stats.standard_error > 0).all() and (stats.standard_error < 0.01).all()
-    from poker.preflop import preflop_equity
+    from poker.stats.preflop_odds import preflop_equity
     exact = preflop_equity('Ah As', Range.parse('QQ+, AKs, AJo'), method='exact')
     at = stats.index('AhAs')
     assert abs(float(stats.equity[at]) - exact.equity) < 4 * float(stats.standard_error[at])
@@ -205,7 +205,7 @@ def sparse_random_weights(seed: int, holdings: int = 45) -> np.ndarray:
 
 def wide_path(monkeypatch, call):
     """``call()`` with range_tally's narrow path switched off: the shared grids count every spot."""
-    import poker.enumeration as enumeration
+    import poker.kernel.enumeration as enumeration
     with monkeypatch.context() as patch:
         patch.setattr(enumeration, 'NARROW_OPPONENTS', 0)
         return call()
@@ -216,7 +216,7 @@ def wide_path(monkeypatch, call):
 @pytest.mark.parametrize('heroes', [None, 'AA, AKs, 76s, T9o, 22'])  # every holding: final hands ranked by set
 def test_the_narrow_path_equals_the_wide_one(monkeypatch, board: str, lookahead: int, opponent: str,
                                              heroes: str | None) -> None:
-    from poker.enumeration import NARROW_OPPONENTS, _narrow_tally, _spot, range_tally
+    from poker.kernel.enumeration import NARROW_OPPONENTS, _narrow_tally, _spot, range_tally
     indices = [card.index for card in parse_cards(board)]
     weights = sparse_random_weights(7) if opponent == 'random' else np.asarray(Range.parse(opponent).weights, float)
     assert 0 < np.count_nonzero(weights) <= NARROW_OPPONENTS
@@ -251,7 +251,7 @@ def test_the_sorted_pass_equals_the_grids_and_the_single_hand_kernel(monkeypatch
                                                                       opponent: str) -> None:
     """The strength tables' pass (range_tally(..., transitions=False): a sort per final board) counts what the
     grids count, and what the single-hand kernel counts, on every street; exactly for whole weights."""
-    from poker.enumeration import _sorted_tally, _spot, hero_by_hero, range_tally
+    from poker.kernel.enumeration import _sorted_tally, _spot, hero_by_hero, range_tally
     indices = [card.index for card in parse_cards(board)]
     rng = np.random.default_rng(len(board) + lookahead)
     weights = {'every': np.ones(1326), 'whole': rng.integers(0, 4, 1326).astype(float),
@@ -286,7 +286,7 @@ def test_the_sorted_pass_equals_the_grids_and_the_single_hand_kernel(monkeypatch
 
 def test_runout_strengths_bins_exactly() -> None:
     """A strength of exactly k/bins is in bin k, though the rounded ratio times bins falls just below k."""
-    from poker.range_statistics import runout_strengths
+    from poker.stats.range_stats import runout_strengths
     assert int(28.5 / 50 * 100) == 56  # the trap: 0.57 * 100 = 56.99999999999999
     score, total = np.array([[28.5, 0.0, 50.0, 3.0]]), np.array([[50.0, 0.0, 50.0, 7.0]])
     equity, squared, histogram = runout_strengths(score, total, 100)

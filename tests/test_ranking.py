@@ -26,7 +26,7 @@ from poker import (
     Card, CardCountError, CardParseError, DuplicateCardError, HandCategory, HandRanker, PokerError, RankableHand,
     parse_cards,
 )
-from poker.ranking_tables import CARD_KEYS, RANK_KEYS, SUIT_KEY_BITS, SUIT_KEYS
+from poker.ranking.tables import CARD_KEYS, RANK_KEYS, SUIT_KEY_BITS, SUIT_KEYS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -384,7 +384,7 @@ def test_suit_key_sum_tells_the_flush_suit(size: int) -> None:
 
 
 def test_import_builds_no_table() -> None:
-    code = ('import poker, poker.ranking_tables as t; '
+    code = ('import poker, poker.ranking.tables as t; '
             'print(t.rank_table.cache_info().currsize + t.flush_table.cache_info().currsize)')
     result = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True,
                             env={**os.environ, 'PYTHONPATH': str(ROOT)})

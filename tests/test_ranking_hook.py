@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 
 from poker import HandCategory, HandRanker, Player, RankableHand, Range, range_statistics
-from poker.census import census, five_card_census
-from poker.enumeration import memoized_board_values
-from poker.opponent_model import OpponentModel
-from poker.plotting import runout_strengths
-from poker.preflop import preflop_equity
-from poker.reference import ReferencePlayer
+from poker.ranking.exhaustive import census, five_card_census
+from poker.kernel.enumeration import memoized_board_values
+from poker.strategy.reweighting import OpponentModel
+from poker.pictures.plots import runout_strengths
+from poker.stats.preflop_odds import preflop_equity
+from poker.stats.reference import ReferencePlayer
 
 WHEEL, BROADWAY = HandCategory.STRAIGHT.first_value, HandCategory.STRAIGHT.last_value
 STEEL_WHEEL, ROYAL = HandCategory.STRAIGHT_FLUSH.first_value, HandCategory.STRAIGHT_FLUSH.last_value

@@ -97,7 +97,7 @@ def test_no_install_hint_names_the_wrong_distribution() -> None:
 
 
 def test_the_plot_hint_names_the_distribution() -> None:
-    from poker.plotting import PLOT_EXTRA
+    from poker.pictures.plots import PLOT_EXTRA
     assert f"pip install '{DISTRIBUTION}[plot]'" in PLOT_EXTRA
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from poker import Card, ScenarioError
-from poker.scenario import FIELDS, Scenario, load_scenarios, scenarios_from_data
+from poker.stats.scenario import FIELDS, Scenario, load_scenarios, scenarios_from_data
 
 EXAMPLES = Path(__file__).resolve().parent.parent / 'examples'
 

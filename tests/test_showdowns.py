@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from poker.showdowns import holding_showdowns, pair_groups, pairs_of, sorted_runs
+from poker.kernel.showdowns import holding_showdowns, pair_groups, pairs_of, sorted_runs
 
 
 def plain(values: np.ndarray, weights: np.ndarray, cards: int) -> tuple[np.ndarray, np.ndarray]:

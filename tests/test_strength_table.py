@@ -15,13 +15,13 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-import poker.strength_table as strength_table
+import poker.stats.strength_tables as strength_table
 from poker import (
     Card, CardCountError, HandFactory, Player, PokerError, RankableHand, TableError, build_table, load_table,
 )
-from poker.board_strength import board_strengths, boards_strengths
-from poker.card import format_cards
-from poker.isomorphism import HandIndexer
+from poker.stats.boards import board_strengths, boards_strengths
+from poker.cards.card import format_cards
+from poker.cards.isomorphism import HandIndexer
 
 ROOT = Path(__file__).resolve().parents[1]
 FACTORY = HandFactory()

@@ -13,10 +13,10 @@ from poker import (
     BettingError, CardParseError, HandFactory, HandRanker, HandStatistics, OpponentModel, Player, PokerError,
     Range, SettingError, WeightsError, advise, kelly_bet, kelly_fraction, preflop_equity, simulate_income_rate,
 )
-from poker.advice import Situation
-from poker.kelly import kelly_growth
+from poker.strategy.advice import Situation
+from poker.strategy.kelly import kelly_growth
 from poker.validators import amount, flag, index_below, integer_array, probability, real_number, shown, whole_number
-from poker.weights import weight_array, weight_sets
+from poker.ranges.inputs import weight_array, weight_sets
 
 HUGE = 10 ** 400
 BIGGEST = 1.7976931348623157e308

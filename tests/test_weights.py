@@ -1,4 +1,4 @@
-"""poker.weights: every accepted form of opponent weights, and every rejected one."""
+"""poker.ranges.weights: every accepted form of opponent weights, and every rejected one."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from poker import HAND_CLASSES, Player, StartingHand, WeightsError
-from poker.starting_hand import CLASS_OF_HOLDING, HOLDINGS, class_index
-from poker.weights import known_holdings, remove_known, uniform_weights, weight_sets
+from poker.cards.starting_hand import CLASS_OF_HOLDING, HOLDINGS, class_index
+from poker.ranges.weights import known_holdings, remove_known, uniform_weights
+from poker.ranges.inputs import weight_sets
 
 
 def single(weights: object) -> np.ndarray:

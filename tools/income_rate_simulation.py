@@ -3,7 +3,7 @@
 Usage: python tools/income_rate_simulation.py [--deals 20000] [--seed 0] [--opponents 1 3 6] [CLASS ...]
 
 Each class is dealt ``--deals`` times against 1, 3 and 6 random opponents who always call to the end
-(:func:`poker.preflop.simulate_income_rate`): IR = 1000 * ((n + 1) * share - 1), ties split. The table
+(:func:`poker.stats.preflop_odds.simulate_income_rate`): IR = 1000 * ((n + 1) * share - 1), ties split. The table
 shows the simulated rate, its standard error, Papp's value (IR2, IR4 and IR7 of Appendix A) and the
 difference in standard errors, where Papp's own error (1,000,000 deals) is added in quadrature. Against
 one opponent the exact rate from the shipped equity table is shown too.
@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from poker.hand_ranker import HandRanker  # noqa: E402
-from poker.preflop import class_equity, simulate_income_rate  # noqa: E402
-from poker.starting_hand import HAND_CLASSES, class_index  # noqa: E402
+from poker.ranking.ranker import HandRanker  # noqa: E402
+from poker.stats.preflop_odds import class_equity, simulate_income_rate  # noqa: E402
+from poker.cards.starting_hand import HAND_CLASSES, class_index  # noqa: E402
 
 
 def main(argv: list[str]) -> None:

@@ -1,4 +1,4 @@
-"""Write poker/income_rates.py from the shared income-rate data (Papp 1998, Appendix A).
+"""Write poker/cards/income_rates.py from the shared income-rate data (Papp 1998, Appendix A).
 
 Usage: python tools/make_income_rates.py [path/to/income_rates.csv]
 
@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from poker.starting_hand import HAND_CLASSES  # noqa: E402
+from poker.cards.starting_hand import HAND_CLASSES  # noqa: E402
 
 DEFAULT_SOURCE = ROOT.parent / 'shared' / 'data' / 'income_rates.csv'
 COLUMNS = {'ir_1': 'IR2', 'ir_2_3': 'IR4', 'ir_4plus': 'IR7'}
@@ -31,7 +31,7 @@ thousandths of a bet per hand. IR2 is used against 1 opponent, IR4 against 2-3, 
 
 Layout: rows and columns run A K Q J T 9 8 7 6 5 4 3 2; pairs on the diagonal, suited hands above it
 (row = higher card), offsuit hands below it (column = higher card), as in
-:data:`poker.starting_hand.HAND_CLASSES`.
+:data:`poker.cards.starting_hand.HAND_CLASSES`.
 """
 
 __all__ = ['IR2', 'IR4', 'IR7']

@@ -1,12 +1,12 @@
 """Compute the exact all-in equity of every starting-hand class against one random holding.
 
-Usage: python tools/make_preflop_equity.py [--out poker/data/preflop_equity.csv] [--batch 500]
+Usage: python tools/make_preflop_equity.py [--out poker/stats/data/preflop_equity.csv] [--batch 500]
 
 For one holding, the showdowns are every opponent holding without its cards (C(50, 2) = 1,225) times
 every board without the four hole cards (C(48, 5) = 1,712,304): 2,097,572,400. Instead of dealing them
 holding by holding, the tool turns the loops around: for each board it ranks all C(47, 2) = 1,081
 holdings the board leaves at once, and counts for each holding the holdings it beats and ties that
-share no card with it (:func:`poker.showdowns.holding_showdowns`: one sort plus inclusion-exclusion).
+share no card with it (:func:`poker.kernel.showdowns.holding_showdowns`: one sort plus inclusion-exclusion).
 Boards that differ only by a permutation of the suits give the same totals per class, so only one board
 per suit orbit is ranked (134,459 of the 2,598,960) and its totals are multiplied by the orbit's size.
 
@@ -28,12 +28,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from poker.hand_ranker import HandRanker  # noqa: E402
-from poker.preflop import SHOWDOWNS_PER_HOLDING, TABLE_PATH, write_table  # noqa: E402
-from poker.enumeration import card_columns  # noqa: E402
-from poker.holdings import pair_numbers  # noqa: E402
-from poker.showdowns import holding_showdowns, pairs_of  # noqa: E402
-from poker.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, class_size  # noqa: E402
+from poker.ranking.ranker import HandRanker  # noqa: E402
+from poker.stats.preflop_odds import SHOWDOWNS_PER_HOLDING, TABLE_PATH, write_table  # noqa: E402
+from poker.kernel.enumeration import card_columns  # noqa: E402
+from poker.cards.holdings import pair_numbers  # noqa: E402
+from poker.kernel.showdowns import holding_showdowns, pairs_of  # noqa: E402
+from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, class_size  # noqa: E402
 
 SUIT_PERMUTATIONS = list(itertools.permutations(range(4)))
 

@@ -1,6 +1,6 @@
 """Reconstruct Papp's Table B.1 (the pre-flop [base, increment] thresholds) from income-rate percentiles.
 
-Usage: python tools/make_preflop_thresholds.py [--out poker/data/preflop_thresholds.csv]
+Usage: python tools/make_preflop_thresholds.py [--out poker/strategy/data/preflop_thresholds.csv]
 
 Only two cells of Table B.1 survive (see docs/preflop.md); this tool fills the rest so that each setting
 plays a stated share of the 1,326 holdings in each position, and keeps the surviving numbers exactly:
@@ -36,9 +36,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from poker.income_rates import IR2, IR4, IR7  # noqa: E402
-from poker.preflop_strategy import GROUPS, STRATEGIES, TABLE_PATH, TIGHTNESS, write_table  # noqa: E402
-from poker.starting_hand import CLASS_OF_HOLDING  # noqa: E402
+from poker.cards.income_rates import IR2, IR4, IR7  # noqa: E402
+from poker.strategy.preflop import GROUPS, STRATEGIES, TABLE_PATH, TIGHTNESS, write_table  # noqa: E402
+from poker.cards.starting_hand import CLASS_OF_HOLDING  # noqa: E402
 
 TABLES = {'2': IR2, '3-4': IR4, '5+': IR7}
 REFERENCE_POSITION = 3

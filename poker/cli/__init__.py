@@ -1,4 +1,5 @@
-"""The ``poker`` command line: one module per command in this package, each with ``add_parser``.
+"""The ``poker`` command line: one module per command in this package (``poker equity`` in
+``equity_command.py``), each with ``add_parser``.
 
 Every command prints one line on stderr and exits 2 on bad input, with no traceback.
 """
@@ -10,13 +11,13 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from .. import __version__
+from .._version import __version__
 from ..errors import PokerError
 
 __all__ = ['COMMANDS', 'OneLineErrorParser', 'build_parser', 'main', 'one_line']
 
 COMMANDS: tuple[str, ...] = ('rank', 'stats', 'preflop', 'range', 'equity', 'advise', 'kelly', 'match', 'table')
-"""The command modules of this package, in the order ``--help`` lists them."""
+"""The commands, in the order ``--help`` lists them; command ``name`` lives in module ``name_command``."""
 
 
 class OneLineErrorParser(argparse.ArgumentParser):
@@ -38,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument('--version', action='version', version=f'poker {__version__}')
     subparsers = parser.add_subparsers(title='commands', metavar='COMMAND', parser_class=OneLineErrorParser)
     for name in COMMANDS:
-        importlib.import_module(f'{__name__}.{name}').add_parser(subparsers)
+        importlib.import_module(f'{__name__}.{name}_command').add_parser(subparsers)
     return parser
 
 

@@ -1,6 +1,6 @@
 """The 13x13 starting-hand grid as terminal text, shared by ``poker preflop`` and ``poker range``.
 
-Rows and columns run A K Q ... 2 as in :data:`~poker.starting_hand.HAND_CLASSES`: pairs on the
+Rows and columns run A K Q ... 2 as in :data:`~poker.cards.starting_hand.HAND_CLASSES`: pairs on the
 diagonal, suited hands above it, offsuit hands below.
 
 >>> print(render_grid([['x'] * 13] * 13, width=2).splitlines()[0])
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..weights import class_means
+from ..ranges.weights import class_means
 from .output import colour
 
 __all__ = ['GRID_NOTE', 'RANKS', 'class_weight_grid', 'render_grid']

@@ -9,7 +9,7 @@ function                      option              value (``args.<dest>``)
 :func:`add_board`             ``-b/--board``      the board text (several words joined: ``-b Ah 7c 2d``)
 :func:`add_opponents`         ``-n/--opponents``  1 to 22 (default 1)
 :func:`add_lookahead`         ``-l/--lookahead``  0, 1 or 2, or None for the street's default
-:func:`add_range`             ``-r/--range``      a :class:`~poker.range.Range` with weight, or None
+:func:`add_range`             ``-r/--range``      a :class:`~poker.ranges.range.Range` with weight, or None
 :func:`add_json`              ``--json``          True to print JSON (:func:`~poker.cli.output.print_json`)
 :func:`add_png`               ``--png FILE``      a path ending in ``.png`` in an existing folder, or None
 :func:`add_seed`              ``--seed S``        a whole number 0 to 2**63-1, or None
@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import PokerError
-from ..hand_ranker import HandRanker
+from ..ranking.ranker import HandRanker
 
 __all__ = [
     'MAX_AMOUNT', 'MIN_AMOUNT', 'add_board', 'add_json', 'add_lookahead', 'add_opponents', 'add_png',
@@ -115,8 +115,8 @@ def amount(what: str, *, positive: bool = False) -> Callable[[str], float]:
 
 
 def range_value(text: str) -> Any:
-    """Range text as a :class:`~poker.range.Range` holding at least one holding."""
-    from ..range import Range  # imported on use: the command line must start fast
+    """Range text as a :class:`~poker.ranges.range.Range` holding at least one holding."""
+    from ..ranges.range import Range  # imported on use: the command line must start fast
     try:
         hands = Range.parse(text)
     except PokerError as error:
@@ -164,7 +164,7 @@ def add_lookahead(parser: argparse.ArgumentParser) -> None:
 
 
 def add_range(parser: argparse.ArgumentParser) -> None:
-    """``-r/--range``: the opponents' range as a :class:`~poker.range.Range`, or None for any holding."""
+    """``-r/--range``: the opponents' range as a :class:`~poker.ranges.range.Range`, or None for any holding."""
     parser.add_argument('-r', '--range', dest='range', type=range_value, default=None, metavar='RANGE',
                         help='the opponents\' range, e.g. "QQ+, AKs, AQo:0.5" (default: every holding alike)')
 
@@ -176,7 +176,7 @@ def add_json(parser: argparse.ArgumentParser) -> None:
 
 def add_png(parser: argparse.ArgumentParser) -> None:
     """``--png FILE``: also draw a picture (needs matplotlib)."""
-    from ..plotting import PLOT_EXTRA
+    from ..pictures.plots import PLOT_EXTRA
     parser.add_argument('--png', type=png_file, default=None, metavar='FILE',
                         help=f'also draw a picture into FILE, ending in .png (needs: {PLOT_EXTRA})')
 

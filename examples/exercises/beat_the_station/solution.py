@@ -10,10 +10,7 @@ Run it: ``python examples/exercises/beat_the_station/solution.py`` (check it: ``
 
 from __future__ import annotations
 
-from poker import StartingHand, match
-from poker.bots import Bot
-from poker.game import Decision, TableView
-from poker.player import Player
+from poker import Bot, Decision, Player, StartingHand, TableView, match
 
 
 class StationBeater(Bot):

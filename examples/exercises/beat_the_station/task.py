@@ -1,10 +1,10 @@
 """Exercise: write a bot that beats the calling station in a match.
 
-A calling station (:class:`poker.bots.CallingStation`) calls every bet and never bets. It cannot be
+A calling station (:class:`poker.table.bots.CallingStation`) calls every bet and never bets. It cannot be
 bluffed, but it pays off: bet your good hands, check the rest, never bluff. Write ``StationBeater``, a
-:class:`poker.bots.Bot` whose :meth:`decide` returns a :class:`poker.game.Decision` (``'fold'``,
+:class:`poker.table.bots.Bot` whose :meth:`decide` returns a :class:`poker.table.game.Decision` (``'fold'``,
 ``'check'``, ``'call'``, ``'bet'`` or ``'raise'``; the table makes it legal). It sees the situation in a
-:class:`poker.game.TableView`: ``view.hole``, ``view.board``, ``view.to_call`` ...  Useful: the income
+:class:`poker.table.game.TableView`: ``view.hole``, ``view.board``, ``view.to_call`` ...  Useful: the income
 rate of the hole cards, ``StartingHand(view.hole).income_rate()``, and the hand strength,
 ``Player(view.hole, view.board).calculate_hand_statistics(lookahead=0).hs``.
 
@@ -16,8 +16,7 @@ Check it: ``python examples/exercises/beat_the_station/check.py``; one solution 
 
 from __future__ import annotations
 
-from poker.bots import Bot
-from poker.game import Decision, TableView
+from poker import Bot, Decision, TableView
 
 
 class StationBeater(Bot):

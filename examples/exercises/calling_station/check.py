@@ -9,7 +9,7 @@ from types import ModuleType
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from _checking import run  # noqa: E402
 
-from poker.game import FixedLimitGame, LokiPlayer  # noqa: E402
+from poker import FixedLimitGame, LokiPlayer  # noqa: E402
 
 
 def check(module: ModuleType) -> None:

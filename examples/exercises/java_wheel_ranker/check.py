@@ -12,7 +12,7 @@ from _checking import run  # noqa: E402
 import numpy as np  # noqa: E402
 
 from poker import Card, HandCategory, HandRanker  # noqa: E402
-from poker.census import five_card_census, census  # noqa: E402
+from poker.ranking import five_card_census, census  # noqa: E402
 
 WHEEL, BROADWAY = HandCategory.STRAIGHT.first_value, HandCategory.STRAIGHT.last_value
 STEEL_WHEEL, ROYAL = HandCategory.STRAIGHT_FLUSH.first_value, HandCategory.STRAIGHT_FLUSH.last_value

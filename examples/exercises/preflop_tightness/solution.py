@@ -1,6 +1,6 @@
 """Solution to the exercise in task.py: the share of hands each tightness plays, and the nearest setting.
 
-Each of the 169 classes is asked once and counted by its size (:func:`poker.starting_hand.class_size`);
+Each of the 169 classes is asked once and counted by its size (:func:`poker.cards.starting_hand.class_size`);
 ``min`` with a key ordered tight, moderate, loose keeps the tighter setting on a tie.
 
 Run it: ``python examples/exercises/preflop_tightness/solution.py`` (check it: ``check.py --solution``)
@@ -9,8 +9,9 @@ Run it: ``python examples/exercises/preflop_tightness/solution.py`` (check it: `
 from __future__ import annotations
 
 from poker import preflop_strategy
-from poker.preflop_strategy import TIGHTNESS
-from poker.starting_hand import HAND_CLASSES, class_size
+from poker.strategy import TIGHTNESS
+from poker import HAND_CLASSES
+from poker.cards import class_size
 
 
 def share_played(tightness: str, players: int, position: int) -> float:

@@ -3,7 +3,7 @@
 Loki plays the pre-flop by income rate (Papp 1998, 6.1): :func:`poker.preflop_strategy` names the
 strategy of a hand (``'Make0'`` folds unless checking is free; anything else plays) for the number of
 players expected to play, the position (0 on the button) and a tightness (``'tight'``, ``'moderate'``
-or ``'loose'``). The thresholds come from ``poker/data/preflop_thresholds.csv``.
+or ``'loose'``). The thresholds come from ``poker/strategy/data/preflop_thresholds.csv``.
 
 1. Write ``share_played(tightness, players, position)``: the share of the 1,326 holdings (each class
    counted by its holdings: 6 per pair, 4 suited, 12 offsuit) whose strategy is not Make0.

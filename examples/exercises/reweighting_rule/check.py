@@ -11,7 +11,7 @@ from _checking import run  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-from poker.opponent_modelling import SeatModel  # noqa: E402
+from poker import SeatModel  # noqa: E402
 
 
 def check(module: ModuleType) -> None:

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from poker import parse_cards
-from poker.opponent_modelling import SeatModel
+from poker import SeatModel, parse_cards
 
 
 class MyModel(SeatModel):

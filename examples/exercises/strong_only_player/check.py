@@ -11,8 +11,7 @@ from _checking import run  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-from poker.player import Player  # noqa: E402
-from poker.starting_hand import StartingHand  # noqa: E402
+from poker import Player, StartingHand  # noqa: E402
 
 
 def check(module: ModuleType) -> None:

@@ -1,6 +1,6 @@
 """Solution to the exercise in task.py: a player whose opponent model trusts only strong holdings.
 
-:meth:`poker.player.Player.calculate_hand_statistics` weighs every opponent holding equally unless it is
+:meth:`poker.stats.player.Player.calculate_hand_statistics` weighs every opponent holding equally unless it is
 given weights. Its opponent model is a hook, :meth:`Player.opponent_weights`, which turns the
 ``weights`` argument into weight sets. Write a subclass that, when no weights are given, assumes the
 opponent holds only starting hands with an income rate of at least 200 against one opponent (Papp's IR2
@@ -8,7 +8,7 @@ table: about one holding in seven), and compare the hand strength and potential 
 against everyone and against the strong holdings only.
 
 Solution: below. The weights are one number per holding (1,326, in
-``itertools.combinations(range(52), 2)`` order); :data:`poker.starting_hand.CLASS_OF_HOLDING` maps each
+``itertools.combinations(range(52), 2)`` order); :data:`poker.cards.starting_hand.CLASS_OF_HOLDING` maps each
 holding to its class, and the income-rate grid in the same class order gives the rates. The hook hands
 those weights to the original, which removes the holdings that use a known card.
 
@@ -21,9 +21,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from poker import HandRanker
-from poker.player import Player
-from poker.starting_hand import CLASS_OF_HOLDING
+from poker import HandRanker, Player
+from poker.cards import CLASS_OF_HOLDING
 
 
 def strong_holdings(threshold: int) -> np.ndarray:

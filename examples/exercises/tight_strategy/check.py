@@ -9,9 +9,7 @@ from types import ModuleType
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from _checking import run  # noqa: E402
 
-from poker import parse_cards  # noqa: E402
-from poker.advice import advise  # noqa: E402
-from poker.hand_statistics import HandStatistics  # noqa: E402
+from poker import HandStatistics, advise, parse_cards  # noqa: E402
 
 FLOP = tuple(parse_cards('9h 8h 2c'))
 

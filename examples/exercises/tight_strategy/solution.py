@@ -1,6 +1,6 @@
 """Solution to the exercise in task.py: a tighter Loki, with higher thresholds and no semi-bluffs.
 
-:class:`poker.advice.LokiStrategy` keeps Loki's betting thresholds as class attributes
+:class:`poker.strategy.advice.LokiStrategy` keeps Loki's betting thresholds as class attributes
 (``make2_threshold`` = 0.85 and ``make1_threshold`` = 0.50, applied to EHS') and each rule as a method
 (``make2``, ``make1``, ``semi_bluff``, ``pot_odds_call``, ``check_or_fold``). Write a subclass that bets
 for value only with EHS' of 0.90 or more, calls only from 0.60, and never semi-bluffs. Then ask both
@@ -9,16 +9,14 @@ they disagree.
 
 Solution: below: two class attributes and one overridden rule (returning None passes the decision on
 to the next rule). ``advise(..., strategy=...)`` takes the strategy to use; a
-:class:`poker.game.LokiPlayer` takes one too, so the tight player can sit at a table.
+:class:`poker.table.game.LokiPlayer` takes one too, so the tight player can sit at a table.
 
 Run it: ``python examples/exercises/tight_strategy/solution.py`` (check it: ``check.py --solution``)
 """
 
 from __future__ import annotations
 
-from poker import parse_cards
-from poker.advice import Advice, LokiStrategy, Situation, advise
-from poker.hand_statistics import HandStatistics
+from poker import Advice, HandStatistics, LokiStrategy, Situation, advise, parse_cards
 
 FLOP = tuple(parse_cards('9h 8h 2c'))
 

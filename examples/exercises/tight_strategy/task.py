@@ -1,6 +1,6 @@
 """Exercise: a tighter Loki, with higher thresholds and no semi-bluffs.
 
-:class:`poker.advice.LokiStrategy` keeps Loki's betting thresholds as class attributes
+:class:`poker.strategy.advice.LokiStrategy` keeps Loki's betting thresholds as class attributes
 (``make2_threshold`` = 0.85 and ``make1_threshold`` = 0.50, applied to EHS') and each rule as a method
 (``make2``, ``make1``, ``semi_bluff``, ``pot_odds_call``, ``check_or_fold``). Write a subclass that bets
 for value only with EHS' of 0.90 or more, calls only from 0.60, and never semi-bluffs (a rule that
@@ -12,7 +12,7 @@ prints where the two strategies disagree).
 
 from __future__ import annotations
 
-from poker.advice import LokiStrategy
+from poker import LokiStrategy
 
 
 class TightStrategy(LokiStrategy):

@@ -1,0 +1,49 @@
+"""Cards and hole cards: the vocabulary every other wing speaks.
+
+* :mod:`~poker.cards.card`: :class:`Card`, :class:`Rank`, :class:`Suit`, a seeded :class:`Deck`, card text;
+* :mod:`~poker.cards.holdings`: the numbering of the 1,326 two-card holdings, and their card masks;
+* :mod:`~poker.cards.starting_hand`: :class:`StartingHand` and the 169 classes (``'AKs'``, ``'QQ'``);
+* :mod:`~poker.cards.income_rates`: Papp's income rates of the 169 classes (three 13x13 grids);
+* :mod:`~poker.cards.streets`: the betting rounds and their board sizes;
+* :mod:`~poker.cards.isomorphism`: :class:`HandIndexer`, hands numbered up to suit permutation.
+
+>>> from poker.cards import Card, StartingHand
+>>> Card.parse('Ah').index, StartingHand.parse('Ah Kh').hand_class
+(50, 'AKs')
+"""
+
+from __future__ import annotations
+
+from .card import Card, CardLike, Deck, Rank, Suit, format_cards, parse_cards
+from .holdings import HOLDINGS, HOLDING_COUNT, holding_index
+from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index, class_size
+from .income_rates import INCOME_RATES, MAX_OPPONENTS, class_income_rate, income_rate_table
+from .streets import BOARD_SIZE, BOARD_SIZES, STREETS, STREET_OF_BOARD_SIZE
+from .isomorphism import HandIndexer
+
+__all__ = [
+    'BOARD_SIZE',
+    'BOARD_SIZES',
+    'CLASS_OF_HOLDING',
+    'Card',
+    'CardLike',
+    'Deck',
+    'HAND_CLASSES',
+    'HOLDINGS',
+    'HOLDING_COUNT',
+    'HandIndexer',
+    'INCOME_RATES',
+    'MAX_OPPONENTS',
+    'Rank',
+    'STREETS',
+    'STREET_OF_BOARD_SIZE',
+    'StartingHand',
+    'Suit',
+    'class_income_rate',
+    'class_index',
+    'class_size',
+    'format_cards',
+    'holding_index',
+    'income_rate_table',
+    'parse_cards',
+]

@@ -1,0 +1,147 @@
+"""``poker advise HOLE --board B --pot P --to-call C --bet-size S``: Loki's action with its reason, and the
+Kelly bet when a bankroll is given."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Any
+
+from ..strategy.advice import Advice, Situation, advise
+from ..cards.card import Card, format_cards, parse_cards
+from ..errors import CardCountError
+from ..stats.hand_statistics import HandStatistics
+from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
+from .options import add_board, add_json, add_lookahead, add_opponents, add_range, amount, whole, words
+from .output import colour, print_json
+
+__all__ = ['add_parser', 'hand_cards', 'opponent_weights', 'player_statistics', 'run']
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        'advise', help="Loki's betting advice and the Kelly bet",
+        description="Loki's betting rules (Papp 1998) for one decision, with the reason and the numbers "
+                    'behind it; with --bankroll, also the Kelly bet (Cassandra).',
+        epilog='examples:\n'
+               '  poker advise "Ah Kh" --board "Qh Jh 2c" --pot 20 --to-call 4 --bet-size 4\n'
+               '  poker advise 9c9d --board "Ks 7h 2d 4c" --pot 30 --to-call 0 --bet-size 8 --opponents 2\n'
+               '  poker advise AsKd --pot 3 --to-call 2 --bet-size 2 --range "QQ+,AKs" --bankroll 500 --json',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('hole', nargs='+', help='your two hole cards, e.g. "Ah Kh" (spaces optional)')
+    add_board(parser)
+    parser.add_argument('--pot', type=amount('the pot'), required=True,
+                        help="the pot before you act, this round's bets included")
+    parser.add_argument('--to-call', type=amount('the amount to call'), required=True,
+                        help='what it costs you to stay in (0: nothing)')
+    parser.add_argument('--bet-size', type=amount('the bet size', positive=True), required=True,
+                        help='the bet of this round (fixed limit)')
+    parser.add_argument('--bets', type=whole('bets', 0, 100), default=0,
+                        help='bets made this round, a blind included (default: the bets to call)')
+    parser.add_argument('--called', action='store_true', help='you have already called a bet this round')
+    add_opponents(parser)
+    add_lookahead(parser)
+    add_range(parser)
+    parser.add_argument('--bankroll', type=amount('the bankroll', positive=True),
+                        help='your bankroll: also print the Kelly bet')
+    add_json(parser)
+    add_preflop_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def hand_cards(hole_text: str, board_text: str = '') -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Two hole cards and 0, 3, 4 or 5 board cards, all distinct, or a :class:`PokerError` saying why."""
+    hole = tuple(parse_cards(hole_text))
+    board = tuple(parse_cards(board_text))
+    if len(hole) != 2:
+        raise CardCountError(f'need 2 hole cards, got {len(hole)} in {hole_text!r}')
+    if len(board) not in (0, 3, 4, 5):
+        raise CardCountError(f'the board has 0, 3, 4 or 5 cards, got {len(board)} in {board_text!r}')
+    parse_cards([*hole, *board])  # no card twice across hole and board
+    return hole, board
+
+
+def opponent_weights(hands: Any) -> Any:
+    """The weights of a :class:`poker.ranges.range.Range` (or range text), or None for every holding alike."""
+    if hands is None:
+        return None
+    from ..ranges.range import Range
+    return Range.coerce(hands).weights
+
+
+def player_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, opponents: int = 1, weights: Any = None,
+               lookahead: int | None = None) -> HandStatistics:
+    """The hand's statistics from :class:`poker.stats.player.Player`."""
+    from ..stats.player import Player
+    return Player(hole, board).calculate_hand_statistics(opponents=opponents, lookahead=lookahead,
+                                                         weights=weights)
+
+
+def run(args: argparse.Namespace) -> int:
+    hole, board = hand_cards(words(args.hole), args.board)
+    situation = Situation(args.pot, args.to_call, args.bet_size, args.bets, args.called)  # checks the amounts
+    stats = player_statistics(hole, board, opponents=args.opponents, lookahead=args.lookahead,
+                              weights=opponent_weights(args.range))
+    advice = preflop_advice(args, hole, board, situation)
+    if advice is None:
+        advice = advise(stats, pot=situation.pot, to_call=situation.to_call, bet_size=situation.bet_size,
+                        bets_this_round=situation.bets_this_round, called_this_round=situation.called_this_round)
+    kelly = _kelly(stats, args.bankroll, situation.pot, args.opponents) if args.bankroll is not None else None
+    if args.json:
+        print_json({'hole': [str(c) for c in hole], 'board': [str(c) for c in board],
+                    'situation': {'pot': situation.pot, 'to_call': situation.to_call,
+                                  'bet_size': situation.bet_size, 'bets_this_round': situation.bets,
+                                  'called_this_round': situation.called_this_round,
+                                  'pot_odds': situation.pot_odds, 'semi_bluff_odds': situation.semi_bluff_odds},
+                    'statistics': stats.to_dict(), 'advice': advice.to_dict(), 'kelly': kelly})
+        return 0
+    _print_text(hole, board, stats, advice, kelly)
+    return 0
+
+
+def _kelly(stats: HandStatistics, bankroll: float, pot: float, opponents: int) -> dict[str, Any]:
+    """The Kelly numbers, with the pot as the retained pot."""
+    bet = min(kelly_bet(stats, bankroll, retained_pot=pot, opponents=opponents), math.floor(bankroll))
+    win, split = showdown_probabilities(stats)
+    fraction = kelly_fraction(win, split, opponents, pot / bankroll) if bankroll > 0 else 0.0
+    return {'bet': bet, 'fraction': fraction, 'bankroll': bankroll, 'retained_pot': pot,
+            'opponents': opponents, 'win': win, 'split': split}
+
+
+def _print_text(hole: tuple[Card, ...], board: tuple[Card, ...], stats: HandStatistics, advice: Advice,
+                kelly: dict[str, Any] | None) -> None:
+    where = f'on {format_cards(board)}' if board else 'before the flop'
+    print(f'{format_cards(hole)} {where} against {stats.opponents} opponent{"s" if stats.opponents > 1 else ""}')
+    print(f"HS {stats.hs:.4f}  HSn {stats.hs_n:.4f}  PPOT {stats.ppot:.4f}  NPOT {stats.npot:.4f}  "
+          f"EHS {stats.ehs:.4f}  EHS' {stats.ehs_prime:.4f}")
+    amount = f' {advice.amount:g}' if advice.action in ('call', 'bet', 'raise') else ''
+    print(f'Loki: {colour(str(advice.action).upper() + amount, "bold")}  ({advice.reason})')
+    if kelly is not None:
+        print(f"Kelly: bet {kelly['bet']} of {kelly['bankroll']:g} (fraction {kelly['fraction']:.4f}; "
+              f"win {kelly['win']:.4f}, split {kelly['split']:.4f} per opponent, retained pot "
+              f"{kelly['retained_pot']:g})")
+
+
+# ------------------------------------------------------------------ Papp's pre-flop strategy (issue 12)
+def add_preflop_options(parser: argparse.ArgumentParser) -> None:
+    """--players, --position and --tightness: with no board, play Papp's pre-flop strategy (section 6.1)."""
+    group = parser.add_argument_group("Papp's pre-flop strategy (no board; any of these options turns it on)")
+    group.add_argument('--players', type=amount('players', positive=True), metavar='P',
+                       help='players expected to play the hand (picks the income-rate table; default opponents + 1)')
+    group.add_argument('--position', type=whole('position', 0, 21), metavar='N',
+                       help="Papp's position: 0 on the button, players - 1 in the small blind (default 0)")
+    group.add_argument('--tightness', choices=('tight', 'moderate', 'loose'),
+                       help='tight, moderate or loose (default loose, as Loki)')
+
+
+def preflop_advice(args: argparse.Namespace, hole: tuple[Card, ...], board: tuple[Card, ...],
+                   situation: Situation) -> Advice | None:
+    """The pre-flop strategy's advice when there is no board and one of its options is given, else None."""
+    if board or (args.players is None and args.position is None and args.tightness is None):
+        return None
+    from ..strategy.advice import advise_preflop
+    players = args.opponents + 1 if args.players is None else args.players
+    position = 0 if args.position is None else args.position
+    return advise_preflop(hole, players=players, position=position, pot=situation.pot, to_call=situation.to_call,
+                          bet_size=situation.bet_size, bets_this_round=max(1, situation.bets),
+                          called_this_round=situation.called_this_round, tightness=args.tightness or 'loose')

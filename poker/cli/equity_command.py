@@ -1,0 +1,118 @@
+"""``poker equity PLAYER PLAYER ... [-b BOARD] [--dead CARDS]``: showdown equity of 2 to 10 players.
+
+Each player is a hand (``AhKh``), a range (``"QQ+, AKs"``, weights with ``:w``) or ``random``. The
+answer is exact when the deals are few enough to count (see :data:`poker.stats.multiway.EXACT_LIMIT`), otherwise
+sampled until every player's standard error is below ``--error`` (``--samples`` fixes the number).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ..stats.multiway import DEFAULT_TARGET_ERROR, MAX_PLAYERS, EquityResult, equity
+from .options import add_board, amount, whole, words, add_json, add_seed, add_workers
+from .output import colour, print_json
+
+__all__ = ['add_parser', 'render', 'run']
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        'equity', help='showdown equity of 2 to 10 hands, ranges or random holdings',
+        description='Showdown equity of each player, with wins and split pots apart: exact when every deal '
+                    'can be counted, otherwise sampled without bias under the range weights, with its '
+                    'standard error. A player is a hand (AhKh), a range ("QQ+, AKs, ATs:0.5") or random.',
+        epilog='examples:\n  poker equity AhKh "QQ+, AKs" random\n  poker equity AhAs KK\n'
+               '  poker equity AcKd random random random -b Qc Qs Jd 7h 3d\n'
+               '  poker equity "JJ+, AK" "22+, A2s+" -b "Ks 7d 2c" --dead 3h --error 0.002 --seed 1\n'
+               '  poker equity AhKh QcQd JsTs --exact --json\n'
+               '  poker equity "QQ+, AKs" "JJ-99, AQs" random --error 0.0005 --workers 2',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('players', nargs='+', metavar='PLAYER',
+                        help=f'2 to {MAX_PLAYERS} players: a hand (AhKh), a range ("QQ+, AKs") or random')
+    add_board(parser)
+    parser.add_argument('--dead', nargs='+', default=[], metavar='CARDS',
+                        help='cards nobody holds and the board will not show, as one word or several')
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument('--exact', action='store_true', help='count every deal, however many')
+    how.add_argument('--samples', type=whole('samples', 2, 10 ** 12), metavar='N', help='sample exactly N deals')
+    how.add_argument('--error', type=amount('error', positive=True), metavar='E',
+                     help=f'sample until every standard error is below E (default {DEFAULT_TARGET_ERROR})')
+    add_seed(parser)
+    add_workers(parser)
+    add_json(parser)
+    parser.set_defaults(handler=run)
+
+
+def render(result: EquityResult, use_colour: bool | None = None) -> str:
+    """The result as a table: one row per player, then how it was computed."""
+    width = max(6, *(len(entry.player) for entry in result))
+    error_width = 0 if result.exact else 9
+    header = f'  {"player":<{width}}  {"win %":>8}  {"tie %":>7}  {"equity %":>9}' + \
+        ('' if result.exact else f'  {"± %":>{error_width}}')
+    lines = [header]
+    for entry in result:
+        line = f'  {entry.player:<{width}}  {100 * entry.win:8.3f}  {100 * entry.tie:7.3f}  ' + \
+            colour(f'{100 * entry.equity:9.3f}', 'bold', use_colour)
+        if not result.exact:
+            line += f'  {100 * entry.stderr:{error_width}.3f}'
+        lines.append(line)
+    board = ' '.join(str(card) for card in result.board) or 'no board (preflop)'
+    dead = f', dead {" ".join(str(card) for card in result.dead)}' if result.dead else ''
+    how = 'exact' if result.exact else 'sampled (± one standard error)'
+    lines.append(f'{how}: {result.deals:,} deals on {board}{dead}, {result.seconds:.2f} s')
+    return '\n'.join(lines)
+
+
+class _Bar:
+    """A tqdm progress bar on stderr, shown only on a terminal and only once the run passes a second."""
+
+    def __init__(self, delay: float = 1.0) -> None:
+        self.bar: Any = None
+        self.delay = delay
+        self.enabled = hasattr(sys.stderr, 'isatty') and sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
+            self.bar = tqdm(total=total, file=sys.stderr, unit=' deals', unit_scale=True, delay=self.delay,
+                            leave=False)
+        self.bar.total = total
+        self.bar.update(done - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    workers = args.workers or os.cpu_count() or 1
+    bar = _Bar()
+    # its processes start on first use, and leave Ctrl-C to this one (no traceback from a worker)
+    executor = ProcessPoolExecutor(workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) \
+        if workers > 1 else None
+    try:
+        options: dict[str, Any] = {'seed': args.seed, 'progress': bar, 'executor': executor}
+        if args.exact:
+            options['exact'] = True
+        elif args.samples is not None:
+            options.update(exact=False, samples=args.samples)
+        elif args.error is not None:
+            options['target_error'] = args.error
+        result = equity(args.players, args.board, words(args.dead), **options)
+    finally:  # Ctrl-C: poker.cli.main exits 130 quietly
+        bar.close()
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
+    if args.json:
+        print_json(result.as_dict())
+    else:
+        print(render(result))
+    return 0

@@ -1,0 +1,66 @@
+"""``poker range TEXT``: a range such as ``'QQ+, AKs, ATs+:0.5'`` on the 13x13 grid, with its share of holdings."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..cards.starting_hand import HAND_CLASSES
+from .grid import GRID_NOTE, class_weight_grid, render_grid
+from .options import add_json, add_png, words
+from .output import print_json
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        'range', help="show a range of starting hands on the 13x13 grid",
+        description='Read range notation and show which starting hands it holds, and how much of each: '
+                    'a full class shows its name, part of one its percentage, an absent one a dot. '
+                    'Parts are separated by commas, semicolons or spaces; where they overlap the more specific '
+                    'part decides (a holding over a class over a group of classes), then the larger weight.',
+        epilog='examples:\n  poker range "QQ+, AKs"\n  poker range QQ+ AKs T9s-65s AJo:50%\n'
+               '  poker range 15%\n  poker range "22+, A2s+, KTs+, QJs, AJo+:0.5" --json\n'
+               '  poker range "TT+, AQs+" --png range.png   (needs: pip install \'loki-holdem[plot]\')',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('text', nargs='+', help='range notation, in one word or several: '
+                                                '"QQ+, AKs, ATs+:0.5" or QQ+ AKs ATs+:0.5')
+    add_json(parser)
+    add_png(parser)
+    parser.set_defaults(handler=run)
+
+
+def _cell(name: str, share: float) -> str:
+    if share >= 1 - 1e-12:
+        return name
+    if share <= 1e-12:
+        return '.'
+    return f'{share:.0%}'
+
+
+def _style(share: float) -> str:
+    return 'green' if share >= 1 - 1e-12 else 'dim' if share <= 1e-12 else 'yellow'
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..ranges.range import Range  # imported here: the command line must start fast
+    text = words(args.text)
+    hand_range = Range.parse(text)
+    weights = hand_range.weights
+    grid = class_weight_grid(weights)
+    holdings = float(weights.sum())
+    share = holdings / len(weights)
+    if args.png:
+        from ..pictures.plots import range_png
+        range_png(grid, args.png, title=f'{hand_range}: {share:.1%} of holdings')
+    if args.json:
+        print_json({'range': str(hand_range), 'holdings': holdings, 'share': share,
+                    'classes': {HAND_CLASSES[i]: float(grid.flat[i]) for i in range(169) if grid.flat[i] > 0},
+                    'grid': grid.tolist(), 'picture': args.png})
+        return 0
+    cells = [[_cell(HAND_CLASSES[13 * r + c], grid[r, c]) for c in range(13)] for r in range(13)]
+    styles = [[_style(grid[r, c]) for c in range(13)] for r in range(13)]
+    print(f'{hand_range}: {holdings:g} of 1326 holdings ({share:.2%})')
+    print(render_grid(cells, width=5, styles=styles))
+    print(GRID_NOTE + '; a percentage is the part of that class in the range')
+    if args.png:
+        print(f'picture: {args.png}')
+    return 0

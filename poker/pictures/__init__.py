@@ -1,0 +1,15 @@
+"""Pictures: heat maps of the 13x13 grid and strength histograms (matplotlib, the ``plot`` extra).
+"""
+
+from __future__ import annotations
+
+from .plots import PLOT_EXTRA, heat_map_png, income_rate_png, range_png, range_statistics_png, strength_distribution_png
+
+__all__ = [
+    'PLOT_EXTRA',
+    'heat_map_png',
+    'income_rate_png',
+    'range_png',
+    'range_statistics_png',
+    'strength_distribution_png',
+]

@@ -1,0 +1,251 @@
+"""Pictures: a 13x13 heat map of the starting-hand classes, and the spread of a hand's strength.
+
+matplotlib is an optional extra (``pip install 'loki-holdem[plot]'``, or ``pip install '.[plot]'`` from a
+checkout). It is imported only when a picture is drawn, through its object-oriented interface (no pyplot, no
+global backend switch), so ``import poker`` stays light and a program that draws nothing never needs it. Without it, drawing raises
+:class:`~poker.errors.MissingDependencyError` with the command that installs it.
+
+Every function writes a PNG file and returns its path.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..cards.card import CardLike
+from ..errors import CardCountError, MissingDependencyError, PokerError, WeightsError
+from ..cards.starting_hand import HAND_CLASSES, HOLDINGS
+
+__all__ = ['heat_map_png', 'income_rate_png', 'range_png', 'range_statistics_png', 'runout_strengths',
+           'strength_distribution_png']
+
+RANK_LABELS = tuple('AKQJT98765432')
+PLOT_EXTRA = "pip install 'loki-holdem[plot]' (from a checkout: pip install '.[plot]')"
+
+
+def _figure(width: float, height: float) -> Any:
+    """A matplotlib Figure on the Agg canvas, or :class:`MissingDependencyError`."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise MissingDependencyError(f'drawing a picture needs matplotlib: {PLOT_EXTRA}') from None
+    figure = Figure(figsize=(width, height), dpi=100)
+    FigureCanvasAgg(figure)
+    return figure
+
+
+def _save(figure: Any, path: str | os.PathLike[str]) -> Path:
+    target = Path(path)
+    if target.suffix.lower() != '.png':
+        raise PokerError(f'picture file {str(path)!r} must end in .png')
+    try:
+        figure.savefig(target, format='png')
+    except OSError as error:
+        raise PokerError(f'cannot write picture {str(path)!r}: {error.strerror or error}') from None
+    return target
+
+
+def _grid(values: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
+    grid = np.asarray(values, dtype=float)
+    if grid.shape != (13, 13):
+        raise PokerError(f'a starting-hand grid must be 13x13, got shape {grid.shape}')
+    if not np.isfinite(grid).all():
+        raise PokerError('a starting-hand grid must hold finite numbers')
+    return grid
+
+
+def range_statistics_png(stats: Any, path: str | os.PathLike[str], *, statistic: str = 'ehs',
+                         title: str = '') -> Path:
+    """A :class:`~poker.stats.range_stats.RangeStatistics` as two pictures side by side.
+
+    Left, the 13x13 grid of the hero classes' weighted mean ``statistic`` (``'ehs'``, ``'hs'``,
+    ``'equity'``...; classes outside the range left blank). Right, the range's equity distribution, as
+    Equilab draws it: the holdings sorted by showdown equity, strongest first, against the share of the
+    range (by weight) at least that strong.
+    """
+    means = stats.by_class(statistic)
+    cells = np.full(169, np.nan)
+    for name, value in means.items():
+        cells[HAND_CLASSES.index(name)] = value
+    grid = cells.reshape(13, 13)
+    text = [[HAND_CLASSES[13 * r + c] + (f'\n{grid[r, c]:.2f}' if np.isfinite(grid[r, c]) else '')
+             for c in range(13)] for r in range(13)]
+    figure = _figure(16.0, 7.5)
+    left, right = figure.subplots(1, 2, gridspec_kw={'width_ratios': [1.15, 1.0]})
+    label = {'ehs': 'EHS', 'hs': 'HS', 'equity': 'equity'}.get(statistic, statistic)
+    _draw_grid(figure, left, grid, cell_text=text, limits=(0.0, 1.0), colour_bar_label=f'mean {label} of the class',
+               title=f'{label} by class')
+    order = np.argsort(-stats.equity, kind='stable')
+    share = np.cumsum(stats.weights[order]) / stats.weights.sum()
+    right.step(np.concatenate([[0.0], share]) * 100, np.concatenate([[stats.equity[order][0]], stats.equity[order]]),
+               where='pre', color='#4c72b0')
+    right.axhline(stats.range_equity, color='#c44e52', linestyle='--', linewidth=1.2,
+                  label=f'range equity {stats.range_equity:.3f}')
+    right.set_xlim(0, 100)
+    right.set_ylim(0, 1)
+    right.set_xlabel('share of the range (by weight), strongest holdings first, %')
+    right.set_ylabel('showdown equity of the holding')
+    right.set_title('equity distribution')
+    right.legend(loc='upper right')
+    if title:
+        figure.suptitle(title)
+    figure.tight_layout()
+    return _save(figure, path)
+
+
+def heat_map_png(values: Sequence[Sequence[float]] | np.ndarray, path: str | os.PathLike[str], *,
+                 title: str = '', colour_bar_label: str = '', cell_text: Sequence[Sequence[str]] | None = None,
+                 colour_map: str = 'RdYlGn', centre: float | None = None,
+                 limits: tuple[float, float] | None = None) -> Path:
+    """Draw a 13x13 grid in :data:`~poker.cards.starting_hand.HAND_CLASSES` order as a heat map.
+
+    Each cell shows ``cell_text`` (by default the class name over its value). ``centre`` makes the
+    colours diverge around that value (0 for income rates: red loses, green wins); ``limits`` fixes the
+    ends of the colour scale (``(0, 1)`` for range weights).
+    """
+    grid = _grid(values)
+    figure = _figure(9.0, 8.2)
+    _draw_grid(figure, figure.add_subplot(), grid, title=title, colour_bar_label=colour_bar_label,
+               cell_text=cell_text, colour_map=colour_map, centre=centre, limits=limits)
+    figure.tight_layout()
+    return _save(figure, path)
+
+
+def _draw_grid(figure: Any, axes: Any, grid: np.ndarray, *, title: str = '', colour_bar_label: str = '',
+               cell_text: Sequence[Sequence[str]] | None = None, colour_map: str = 'RdYlGn',
+               centre: float | None = None, limits: tuple[float, float] | None = None) -> None:
+    """Draw a 13x13 grid (NaN cells left blank) as a heat map on ``axes``, with its colour bar."""
+    shown = np.ma.masked_invalid(grid)
+    if cell_text is None:
+        cell_text = [[f'{HAND_CLASSES[13 * r + c]}\n{grid[r, c]:g}' for c in range(13)] for r in range(13)]
+    finite = grid[np.isfinite(grid)]
+    low, high = limits if limits is not None else (float(finite.min()), float(finite.max())) if finite.size else (0, 1)
+    norm: Any = None
+    if centre is not None:
+        from matplotlib.colors import TwoSlopeNorm
+        norm = TwoSlopeNorm(vcenter=centre, vmin=min(low, centre - 1e-9), vmax=max(high, centre + 1e-9))
+        image = axes.imshow(shown, cmap=colour_map, norm=norm)
+    else:
+        image = axes.imshow(shown, cmap=colour_map, vmin=low, vmax=high if high > low else low + 1)
+    colour_bar = figure.colorbar(image, ax=axes, fraction=0.046, pad=0.03)
+    if colour_bar_label:
+        colour_bar.set_label(colour_bar_label)
+    for row in range(13):
+        for column in range(13):
+            value = grid[row, column]
+            dark = False
+            if np.isfinite(value):
+                red, green, blue, _ = image.cmap(image.norm(value))
+                dark = 0.299 * red + 0.587 * green + 0.114 * blue < 0.5
+            axes.text(column, row, cell_text[row][column], ha='center', va='center', fontsize=7,
+                      color='white' if dark else 'black')
+    axes.set_xticks(range(13), RANK_LABELS)
+    axes.set_yticks(range(13), RANK_LABELS)
+    axes.tick_params(length=0)
+    axes.xaxis.set_ticks_position('top')
+    axes.set_xlabel('suited hands above the diagonal, offsuit below, pairs on it')
+    if title:
+        axes.set_title(title, pad=24)
+
+
+def income_rate_png(path: str | os.PathLike[str], opponents: int = 1) -> Path:
+    """Papp's income rates against ``opponents`` as a heat map (red below 0, green above)."""
+    from ..ranking.ranker import HandRanker
+    table = HandRanker.income_rate_table(opponents)
+    name = {1: 'IR2', 2: 'IR4', 3: 'IR4'}.get(opponents, 'IR7')
+    return heat_map_png(
+        table, path, centre=0.0,
+        title=f'Preflop income rates against {opponents} opponent{"s" * (opponents != 1)} (Papp 1998, {name})',
+        colour_bar_label='thousandths of a bet per hand')
+
+
+def range_png(weights: Sequence[Sequence[float]] | np.ndarray, path: str | os.PathLike[str], *,
+              title: str = '') -> Path:
+    """A range as a heat map: each class's share of its holdings in the range, from 0 to 1."""
+    grid = _grid(weights)
+    text = [[HAND_CLASSES[13 * r + c] + ('' if grid[r, c] in (0.0, 1.0) else f'\n{grid[r, c]:.0%}')
+             for c in range(13)] for r in range(13)]
+    return heat_map_png(grid, path, title=title, cell_text=text, colour_map='Greens', limits=(0.0, 1.0),
+                        colour_bar_label='share of the class in the range')
+
+
+def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | os.PathLike[str], *,
+                              weights: Sequence[float] | np.ndarray | None = None,
+                              markers: Mapping[str, float] | None = None, title: str = '',
+                              bins: int = 20, label: str = 'hand strength after the runout') -> Path:
+    """A histogram of a hand's strength over its runouts, each value from 0 to 1.
+
+    ``values`` holds one strength per runout (for example the hand's HS against the opponent's range
+    once the board is complete), ``weights`` optionally how much each runout counts. ``markers`` draws
+    a labelled vertical line per entry, such as ``{'HS now': 0.585, 'EHS': 0.66}``.
+    """
+    data = np.asarray(values, dtype=float).ravel()
+    if data.size == 0:
+        raise PokerError('a strength distribution needs at least one value')
+    if not np.isfinite(data).all() or data.min() < 0 or data.max() > 1:
+        raise PokerError('hand strengths must lie between 0 and 1')
+    counts = None
+    if weights is not None:
+        counts = np.asarray(weights, dtype=float).ravel()
+        if counts.shape != data.shape or not np.isfinite(counts).all() or (counts < 0).any() or counts.sum() <= 0:
+            raise PokerError(f'weights must be {data.size} non-negative numbers, not all zero')
+    if not isinstance(bins, int) or bins < 1:
+        raise PokerError(f'bins must be a positive whole number, got {bins!r}')
+    share = (counts if counts is not None else np.ones_like(data))
+    share = share / share.sum()
+    figure = _figure(8.0, 4.5)
+    axes = figure.add_subplot()
+    axes.hist(data, bins=bins, range=(0.0, 1.0), weights=share, color='#4c72b0', edgecolor='white')
+    for number, (name, value) in enumerate((markers or {}).items()):
+        line_colour = ('#c44e52', '#55a868', '#8172b2', '#ccb974')[number % 4]
+        axes.axvline(value, color=line_colour, linestyle='--', linewidth=1.5, label=f'{name} {value:.3f}')
+    if markers:
+        axes.legend(loc='best')
+    axes.set_xlim(0.0, 1.0)
+    axes.set_xlabel(label)
+    axes.set_ylabel('share of runouts')
+    if title:
+        axes.set_title(title)
+    figure.tight_layout()
+    return _save(figure, path)
+
+
+def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardLike], lookahead: int | None = None,
+                     weights: Sequence[float] | np.ndarray | None = None, *, player_class: Any = None) -> np.ndarray:
+    """The hand's strength after each runout: the data :func:`strength_distribution_png` draws.
+
+    For every way to deal the next ``lookahead`` board cards (by default all of them up to the river,
+    at most 2), the HS of ``hole`` on the longer board against one opponent whose holdings are weighted
+    by ``weights`` (1,326 numbers; None for all equally), leaving out holdings that use a known card or
+    a card of that runout. One value per runout, in ``itertools.combinations`` order of the cards left.
+
+    ``player_class`` (a :class:`~poker.stats.player.Player` subclass, default ``Player``) supplies the opponent
+    model and the ranker; the counting is the engine's (:func:`poker.kernel.enumeration.hero_by_hero`). Against one opponent with every holding equally likely, their mean is the
+    hand's EHS:
+
+    >>> values = runout_strengths('Ah Qh', '3h 4s Jh')
+    >>> len(values), round(float(values.mean()), 4), round(float(values.min()), 4), float(values.max())
+    (1081, 0.7094, 0.1727, 1.0)
+    """
+    from ..kernel.enumeration import hero_by_hero
+    from ..stats.player import Player
+    player = (Player if player_class is None else player_class)(hole, board)
+    if not player.board:
+        raise CardCountError(f'the board must have 3, 4 or 5 cards for runouts, got none: {board!r}')
+    count = player.check_lookahead(min(2, player.cards_to_come) if lookahead is None else lookahead)
+    sets, per_opponent = player.opponent_weights(weights)
+    if per_opponent:
+        raise WeightsError('runout strengths take one weight set, not one per opponent')
+    hero = np.zeros(1326)
+    hero[player.starting_hand.holding_index] = 1.0
+    tally = hero_by_hero([card.index for card in player.board], count, hero, sets[0], player.ranker)
+    score, total = tally.score[0], tally.total[0]
+    if (total <= 0).any():
+        raise WeightsError('no opponent holding has weight once the known cards and a runout are removed')
+    return np.asarray(score / total, dtype=np.float64)

@@ -1,0 +1,198 @@
+"""Weight sets as arrays: one non-negative, finite weight per holding, checked, and the operations on them.
+
+Loki weighs each possible opponent holding by how likely the opponent is to hold it (Papp 1998, ch. 5).
+A *weight set* is one weight per holding, in ``combinations(range(52), 2)`` order. This module reads the
+forms given as numbers (:func:`array_weights`); :mod:`poker.ranges.inputs` reads every form a user may
+pass, range text included. Weights are real numbers (not text, not booleans); masked arrays are refused,
+since their hidden values would count.
+
+Holdings that touch a known card are then set to 0 (:func:`remove_known`); a set left all zero is an
+error, since it says the opponent holds nothing.
+
+>>> float(array_weights({'AKs': 1, 'QQ': 0.5}).sum())
+7.0
+>>> float(remove_known(array_weights({'AA': 1})[None, :], [51]).sum())  # AA without As
+3.0
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import numpy as np
+
+from ..cards.card import Card, format_cards
+from ..errors import PokerError, WeightsError
+from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS, class_index
+from ..validators import real_number, shown
+
+__all__ = [
+    'HOLDING_COUNT',
+    'MAX_TOTAL_WEIGHT',
+    'array_weights',
+    'as_array',
+    'class_means',
+    'known_holdings',
+    'remove_known',
+    'uniform_weights',
+]
+
+HOLDING_COUNT = 1326
+"""The number of two-card holdings, C(52, 2)."""
+
+MAX_TOTAL_WEIGHT = 1e300
+"""The largest total a weight set may have: the engine multiplies weights by up to 1,070,190 showdowns, and
+the counts must stay finite (weights are relative, so any set can be scaled below it)."""
+
+
+
+def uniform_weights() -> np.ndarray:
+    """A fresh array of 1,326 ones."""
+    return np.ones(HOLDING_COUNT)
+
+
+@functools.cache
+def _holdings_with_card() -> np.ndarray:
+    """Row c: the numbers of the 51 holdings that contain card index c."""
+    cards = HOLDINGS.astype(np.intp)
+    return np.array([np.flatnonzero((cards == card).any(axis=1)) for card in range(52)])
+
+
+_CLASS_SIZES = np.bincount(CLASS_OF_HOLDING, minlength=len(HAND_CLASSES))
+
+
+def class_means(weights: np.ndarray) -> np.ndarray:
+    """The mean weight of each class's holdings: 169 values in :data:`~poker.cards.starting_hand.HAND_CLASSES` order.
+
+    >>> means = class_means(array_weights({'AKs': 1, 'QQ': 0.5}))
+    >>> float(means[class_index('AKs')]), float(means[class_index('QQ')]), float(means.sum())
+    (1.0, 0.5, 1.5)
+    """
+    totals = np.bincount(CLASS_OF_HOLDING, weights=np.asarray(weights, dtype=float), minlength=len(HAND_CLASSES))
+    return totals / _CLASS_SIZES
+
+
+def known_holdings(cards: Iterable[int]) -> np.ndarray:
+    """A boolean mask of the holdings that contain any of the card indices ``cards``.
+
+    >>> int(known_holdings([0, 1]).sum())  # with 2c or 2d: 51 + 51 - 1
+    101
+    """
+    mask = np.zeros(HOLDING_COUNT, dtype=bool)
+    mask[_holdings_with_card()[list(cards)]] = True
+    return mask
+
+
+def _checked(values: np.ndarray, source: Any) -> np.ndarray:
+    """``values`` as float64, after checking they are finite and non-negative."""
+    if values.dtype.kind not in 'iuf':
+        raise WeightsError(f'weights must be numbers, got {_shown(source)}')
+    with np.errstate(over='ignore'):  # a float128 past float64's range becomes inf, refused just below
+        weights = values.astype(np.float64) + 0.0  # a fresh copy, with -0.0 made 0.0 (equal weights, equal bytes)
+    if not np.isfinite(weights).all():
+        raise WeightsError(f'weights must be finite, got NaN or infinity in {_shown(source)}')
+    if (weights < 0).any():
+        raise WeightsError(f'weights must be non-negative, got {float(weights.min())!r} in {_shown(source)}')
+    with np.errstate(over='ignore'):
+        total = float(weights.sum())
+    if total > MAX_TOTAL_WEIGHT:
+        got = f'{total:g}' if total < np.inf else 'more than a float holds'
+        raise WeightsError(f'weights must total at most {MAX_TOTAL_WEIGHT:g} (weighted counts of a million runouts '
+                           f'must stay finite), got {got} in {_shown(source)}: scale them down')
+    return weights
+
+
+def _shown(source: Any) -> str:
+    """A short one-line quotation of the bad input for an error message."""
+    return shown(source)
+
+
+def _from_classes(class_weights: np.ndarray) -> np.ndarray:
+    """Spread 169 class weights (grid order) over the 1,326 holdings."""
+    spread: np.ndarray = class_weights[CLASS_OF_HOLDING]
+    return spread
+
+
+def _from_mapping(mapping: Mapping[Any, Any]) -> np.ndarray:
+    classes = np.zeros(len(HAND_CLASSES))
+    for name, value in mapping.items():
+        try:
+            index = class_index(name) if isinstance(name, str) else -1
+        except PokerError:
+            index = -1
+        if index < 0:
+            raise WeightsError(f'unknown starting-hand class {shown(name)} in weights (expected e.g. AA, AKs, AKo)')
+        try:
+            classes[index] = real_number(f'the weight of {name}', value, error=WeightsError)
+        except WeightsError:
+            raise WeightsError(f'the weight of {name} must be a finite number, got {shown(value)} '
+                               f'in {_shown(mapping)}') from None
+    return _from_classes(_checked(classes, mapping))
+
+
+def array_weights(weights: Any) -> np.ndarray:
+    """One weight set given as numbers (not text: :func:`poker.ranges.inputs.weight_array` reads range text) as a
+    fresh, checked float64 array of 1,326 weights: None (uniform), a class mapping, an object with a
+    ``weights`` attribute, 1,326 holding weights, 169 class weights or a 13x13 grid.
+
+    >>> float(array_weights({'AKs': 1, 'QQ': 0.5}).sum())
+    7.0
+    """
+    if weights is None:
+        return uniform_weights()
+    if isinstance(weights, str):
+        raise WeightsError(f'range text needs Range.parse, got {_shown(weights)}')
+    if isinstance(weights, Mapping):
+        return _from_mapping(weights)
+    inner = getattr(weights, 'weights', None)
+    if inner is not None and not isinstance(weights, np.ndarray):
+        return array_weights(inner)
+    array = as_array(weights)
+    if array is None or array.shape not in ((HOLDING_COUNT,), (len(HAND_CLASSES),), (13, 13)):
+        shape = 'ragged' if array is None else array.shape
+        raise WeightsError(f'a weight set needs 1,326 holding weights, 169 class weights or a 13x13 grid, '
+                           f'got shape {shape}: {_shown(weights)}')
+    checked = _checked(array, weights)
+    return checked if checked.shape == (HOLDING_COUNT,) else _from_classes(checked.reshape(-1))
+
+
+def as_array(weights: Any) -> np.ndarray | None:
+    """``weights`` as a NumPy array, or None if it is not a rectangular array of scalars."""
+    if isinstance(weights, np.ma.MaskedArray):
+        raise WeightsError(f'weights must be a plain array, not a masked one (its hidden values would count), '
+                           f'got {_shown(weights)}')
+    if isinstance(weights, np.ndarray):
+        return weights
+    if isinstance(weights, bytes):
+        raise WeightsError(f'weights must be numbers or range text, got {_shown(weights)}')
+    try:
+        array = np.asarray(weights)
+    except (ValueError, TypeError, OverflowError, RecursionError):
+        return None
+    return None if array.dtype == object else array
+
+
+def remove_known(sets: np.ndarray, cards: Iterable[int]) -> np.ndarray:
+    """Copies of the weight ``sets`` (shape (k, 1326)) with every holding touching ``cards`` set to 0.
+
+    Raises :class:`~poker.errors.WeightsError` if a set has no weight left: opponents never hold a
+    known card, so such a set describes an impossible opponent.
+    """
+    cards = list(cards)
+    result = np.array(sets, dtype=np.float64, copy=True).reshape(-1, HOLDING_COUNT)
+
+    def which(row: int) -> str:
+        return f'weight set {row + 1} of {len(result)}' if len(result) > 1 else 'the weights'
+
+    empty = np.flatnonzero(~result.any(axis=1))
+    if empty.size:  # an empty range, say: no need to blame the known cards
+        raise WeightsError(f'{which(int(empty[0]))} give no holding any weight')
+    result[:, _holdings_with_card()[cards].ravel()] = 0.0
+    empty = np.flatnonzero(~result.any(axis=1))
+    if empty.size:
+        known = format_cards(Card.from_index(int(c)) for c in sorted(cards))
+        raise WeightsError(f'{which(int(empty[0]))} give no holding any weight once the known cards {known!r} '
+                           'are removed')
+    return result

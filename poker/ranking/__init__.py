@@ -1,0 +1,36 @@
+"""Hand values: the ranking tables, :class:`HandRanker` (the one ranking hook, ``rank_many``) and the hands
+that have a value.
+
+* :mod:`~poker.ranking.category`: the nine categories, as data;
+* :mod:`~poker.ranking.tables`: the 7,462 five-card classes and the lookup tables built from them;
+* :mod:`~poker.ranking.ranker`: :class:`HandRanker`, one hand or NumPy batches;
+* :mod:`~poker.ranking.rankable_hand`, :mod:`~poker.ranking.hand`, :mod:`~poker.ranking.factory`: the
+  domain objects :class:`RankableHand`, :class:`Hand` and the memoizing :class:`HandFactory`;
+* :mod:`~poker.ranking.exhaustive`: censuses of every 5-, 6- and 7-card hand.
+
+>>> from poker.ranking import RankableHand
+>>> RankableHand.parse('Kd Kc 4h 4s 9c').description
+'Two Pair, Kings and Fours'
+"""
+
+from __future__ import annotations
+
+from .category import HandCategory
+from .ranker import HandRanker
+from .rankable_hand import RankableHand
+from .hand import Hand
+from .factory import HandFactory
+from .exhaustive import Census, census, five_card_census, seven_card_census, six_card_census
+
+__all__ = [
+    'Census',
+    'Hand',
+    'HandCategory',
+    'HandFactory',
+    'HandRanker',
+    'RankableHand',
+    'census',
+    'five_card_census',
+    'seven_card_census',
+    'six_card_census',
+]

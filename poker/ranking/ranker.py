@@ -1,0 +1,329 @@
+"""The exact 5-7 card hand ranker, for one hand and for NumPy batches, on the same tables.
+
+A hand value is an int from 1 to 7,462; higher is stronger, and equally strong hands have equal values.
+The wheel (5-4-3-2-A) is the lowest straight and the steel wheel the lowest straight flush.
+
+>>> from poker import parse_cards
+>>> HandRanker.rank(parse_cards('Ah Kh Qh Jh Th 2c 3d'))
+7462
+>>> HandRanker.describe(HandRanker.rank(parse_cards('Kd Kc 4h 4s 9c')))
+'Two Pair, Kings and Fours'
+>>> import numpy as np
+>>> HandRanker.rank_many(np.array([[48, 44, 40, 36, 32], [12, 8, 4, 0, 48]]))  # Ac-Tc, 5c-Ac
+array([7462, 7453], dtype=int16)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from typing import ClassVar, Union
+
+import numpy as np
+
+from ..cards.card import Card, CardLike, Rank, parse_cards
+from .category import HandCategory, _FIRST_VALUES
+from ..errors import CardCountError, CardParseError, DuplicateCardError, HandValueError, OpponentCountError
+from ..cards import income_rates
+from ..cards.starting_hand import class_index
+from ..validators import index_below, integer_array, shown
+from .tables import (
+    CARD_BITS, CARD_KEYS, SUIT_KEY_BITS, five_card_classes, flush_suit_table, flush_table, pair_key_table,
+    rank_table, straight_ranks,
+)
+
+__all__ = ['HandRanker', 'card_columns']
+
+_KEY_LIST: list[int] = CARD_KEYS.tolist()
+_BIT_LIST: list[int] = CARD_BITS.tolist()
+_SUIT_MASK = (1 << SUIT_KEY_BITS) - 1
+_CATEGORY_STARTS = np.array(_FIRST_VALUES[1:], dtype=np.int16)
+
+BitsLike = Union[np.ndarray, Callable[[np.ndarray], np.ndarray]]
+
+
+_FEW_ROWS = 8
+"""Up to this many rows, :meth:`HandRanker.rank_many` ranks in plain Python (no NumPy call overhead)."""
+
+
+def _rank_one(indices: list[int]) -> int:
+    """The value of one hand of distinct card indices, by summing keys in Python."""
+    size = len(indices)
+    key = sum(_KEY_LIST[i] for i in indices)
+    suit = int(flush_suit_table(size)[key & _SUIT_MASK])
+    if suit >= 0:
+        mask = 0
+        for i in indices:
+            if i & 3 == suit:
+                mask |= 1 << (i >> 2)
+        return int(flush_table()[mask])
+    return int(rank_table(size)[key >> SUIT_KEY_BITS])
+
+
+def _rank_block(columns: np.ndarray, size: int, base: tuple[int, int], out: np.ndarray,
+                buffers: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
+    """Rank one block of hands of ``size`` cards; values go to ``out``.
+
+    ``columns`` is a (v, B) uint8 array, each row contiguous, of the cards that vary from row to row; the other
+    ``size - v`` cards are the same in every row, and ``base`` holds their key sum and bit mask. The key
+    sum takes one lookup per *two* varying cards in :func:`~poker.ranking.tables.pair_key_table` (index
+    ``52 * a + b`` fits in uint16); every temporary lives in the preallocated ``buffers`` (a block is
+    small enough to stay in cache). Only the rows with five cards of one suit, a few percent, gather card
+    bits for the flush table.
+    """
+    varying, count = columns.shape
+    pairs, keys, scratch = (buffer[:count] for buffer in buffers)
+    base_key, base_bits = base
+    keys.fill(base_key)
+    pair_keys = pair_key_table()
+    for first in range(0, varying - 1, 2):
+        np.multiply(columns[first], 52, out=pairs, dtype=np.uint16)
+        pairs += columns[first + 1]
+        keys += np.take(pair_keys, pairs, out=scratch)
+    if varying % 2:
+        keys += np.take(CARD_KEYS, columns[varying - 1], out=scratch)
+    np.right_shift(keys, SUIT_KEY_BITS, out=scratch)
+    np.take(rank_table(size), scratch, out=out)
+    np.bitwise_and(keys, _SUIT_MASK, out=scratch)
+    suits = np.take(flush_suit_table(size), scratch)
+    rows = np.flatnonzero(suits >= 0)
+    if rows.size:
+        bits = np.bitwise_or.reduce(np.take(CARD_BITS, columns[:, rows]), axis=0) | base_bits
+        masks = (bits >> (13 * suits[rows].astype(np.int64))) & 0x1FFF
+        out[rows] = np.take(flush_table(), masks)
+
+
+class HandRanker:
+    """Ranks hands of 5 to 7 cards exactly.
+
+    Every method is a classmethod, so ``HandRanker.rank_many(...)`` works without an instance, and a
+    subclass that overrides one (to count calls, say) is used wherever the subclass is passed in
+    (``RankableHand.ranker``, ``Player.ranker``). Hooks meant for overriding: :meth:`rank`,
+    :meth:`rank_many` and :meth:`describe`.
+
+    The three income-rate tables (Papp 1998) are reached through :meth:`income_rate`.
+    """
+
+    MIN_CARDS: ClassVar[int] = 5
+    MAX_CARDS: ClassVar[int] = 7
+    MAX_OPPONENTS: ClassVar[int] = income_rates.MAX_OPPONENTS
+    BLOCK_ROWS: ClassVar[int] = 1 << 15
+    """:meth:`rank_many` works through a batch this many rows at a time, so its temporaries stay in cache."""
+
+    INCOME_RATES: ClassVar[dict[str, tuple[tuple[int, ...], ...]]] = income_rates.INCOME_RATES
+    """Papp's three 13x13 income-rate grids (see :mod:`poker.cards.income_rates`), by number of opponents."""
+
+    # ------------------------------------------------------------------------------ income rates
+    @classmethod
+    def check_opponents(cls, opponents: int) -> int:
+        """``opponents`` if it is a whole number from 1 to :attr:`MAX_OPPONENTS`, else an error."""
+        return income_rates.check_opponents(opponents, cls.MAX_OPPONENTS)
+
+    @classmethod
+    def income_rate_table(cls, opponents: int = 1) -> tuple[tuple[int, ...], ...]:
+        """The 13x13 grid used against ``opponents``: IR2 for 1, IR4 for 2-3, IR7 for 4 or more."""
+        return income_rates.income_rate_table(cls.check_opponents(opponents))
+
+    @classmethod
+    def income_rate(cls, hand_class: str, opponents: int = 1) -> int:
+        """Papp's income rate of a class (``'AKs'``) against ``opponents``, in thousandths of a bet.
+
+        Kept here for the Java design's API; the tables live in :mod:`poker.cards.income_rates`.
+
+        >>> HandRanker.income_rate('AA'), HandRanker.income_rate('AA', 3), HandRanker.income_rate('72o', 9)
+        (704, 1554, -495)
+        """
+        return income_rates.class_income_rate(class_index(hand_class), cls.check_opponents(opponents))
+
+    # ----------------------------------------------------------------------------------- one hand
+    @classmethod
+    def rank(cls, cards: str | Iterable[CardLike]) -> int:
+        """The value of 5, 6 or 7 distinct cards (or their text): one row of :meth:`rank_many`.
+
+        >>> HandRanker.rank('Ah Kh Qh Jh Th'), HandRanker.rank(parse_cards('5c 4d 3h 2s Ac'))
+        (7462, 5854)
+        """
+        return cls.rank_indices([card.index for card in parse_cards(cards)])
+
+    @classmethod
+    def rank_indices(cls, indices: Sequence[int]) -> int:
+        """The value of 5, 6 or 7 distinct card indices (0 to 51), through :meth:`rank_many`."""
+        try:
+            size = -1 if isinstance(indices, (str, bytes)) else len(indices)
+        except TypeError:  # a number, a 0-d array
+            size = -1
+        if size < 0:
+            raise CardParseError(f'rank_indices needs a sequence of card indices (0 to 51), got {shown(indices)}')
+        if not cls.MIN_CARDS <= size <= cls.MAX_CARDS:
+            raise CardCountError(f'a hand to rank needs 5 to 7 cards, got {size}: {shown(list(indices))}')
+        if any(index_below(i, 52) is None for i in indices):
+            raise CardParseError(f'invalid card index in {shown(list(indices))} (expected whole numbers 0 to 51)')
+        indices = [int(i) for i in indices]
+        if len(set(indices)) != size:
+            raise DuplicateCardError(f'duplicate card index in {shown(indices)}')
+        return int(cls.rank_many(np.array([indices], dtype=np.uint8), validate=False)[0])
+
+    @classmethod
+    def best_five(cls, cards: Iterable[Card]) -> tuple[Card, ...]:
+        """The five cards that make the hand's value, strongest first (of equal choices, the highest cards)."""
+        ordered = sorted(cards, reverse=True)
+        if len(ordered) == 5:
+            chosen: Sequence[Card] = ordered
+        else:
+            value = cls.rank(ordered)
+            chosen = next(five for five in itertools.combinations(ordered, 5) if cls.rank(five) == value)
+        return cls._display_order(chosen, cls.rank(chosen))
+
+    @staticmethod
+    def _display_order(cards: Sequence[Card], value: int) -> tuple[Card, ...]:
+        """Order five cards as a player lays them out: groups first, the wheel's ace last."""
+        klass = five_card_classes()[value - 1]
+        if klass.category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+            order = straight_ranks(klass.ranks[0])
+            return tuple(sorted(cards, key=lambda c: (order.index(c.rank - 2), -c.suit)))
+        counts = {rank: sum(c.rank == rank for c in cards) for rank in {c.rank for c in cards}}
+        return tuple(sorted(cards, key=lambda c: (-counts[c.rank], -c.rank, -c.suit)))
+
+    @classmethod
+    def category(cls, value: int) -> HandCategory:
+        """The category of a value."""
+        return HandCategory.from_value(value)
+
+    @classmethod
+    def describe(cls, value: int) -> str:
+        """What a player would say: ``'Two Pair, Kings and Fours'``, ``'Straight, Five-High'``."""
+        category = HandCategory.from_value(value)
+        ranks = [Rank(r + 2) for r in five_card_classes()[value - 1].ranks]
+        if category is HandCategory.STRAIGHT_FLUSH and ranks[0] is Rank.ACE:
+            return 'Royal Flush'
+        detail = {
+            HandCategory.HIGH_CARD: lambda: ranks[0].word,
+            HandCategory.ONE_PAIR: lambda: ranks[0].plural,
+            HandCategory.TWO_PAIR: lambda: f'{ranks[0].plural} and {ranks[1].plural}',
+            HandCategory.THREE_OF_A_KIND: lambda: ranks[0].plural,
+            HandCategory.STRAIGHT: lambda: f'{ranks[0].word}-High',
+            HandCategory.FLUSH: lambda: f'{ranks[0].word}-High',
+            HandCategory.FULL_HOUSE: lambda: f'{ranks[0].plural} over {ranks[1].plural}',
+            HandCategory.FOUR_OF_A_KIND: lambda: ranks[0].plural,
+            HandCategory.STRAIGHT_FLUSH: lambda: f'{ranks[0].word}-High',
+        }[category]()
+        return f'{category.label}, {detail}'
+
+    # ---------------------------------------------------------------------------------- batches
+    @classmethod
+    def rank_many(cls, indices: np.ndarray | Sequence[Sequence[int]], *, validate: bool = True) -> np.ndarray:
+        """Values of many hands at once: THE ranking hook.
+
+        ``indices`` is an integer array of shape (N, k), k from 5 to 7, of card indices; the result is
+        an int16 array of N values, each identical to :attr:`RankableHand.value` for that row. With
+        ``validate`` (the default) an index outside 0..51 or a card twice in a row raises; engines that
+        build their rows from known-good cards pass ``validate=False``.
+
+        Every path of the library ranks through this method of the ranker it was given (:meth:`rank`
+        and :meth:`rank_indices` rank one row with it; :class:`~poker.stats.player.Player`, the range engine,
+        preflop equity, the opponent model, the census and the pictures call it with batches), so a
+        subclass that overrides it changes every statistic.
+
+        Fastest with ``uint8`` input; an (N, k) view of a C-ordered (k, N) array (``columns.T``), as
+        the engines build, is read without a copy.
+        """
+        # an engine's uint8 batch needs no conversion or dtype check (masked arrays are not plain ndarrays)
+        cards = indices if type(indices) is np.ndarray and indices.dtype == np.uint8 \
+            else integer_array('rank_many\'s card indices', indices, error=CardParseError)
+        if cards.ndim != 2 or not cls.MIN_CARDS <= cards.shape[1] <= cls.MAX_CARDS:
+            raise CardCountError(f'rank_many needs an array of shape (N, 5..7), got shape {cards.shape}')
+        size = cards.shape[1]
+        if cards.shape[0] == 0:
+            return np.empty(0, dtype=np.int16)
+        if validate:
+            low, high = int(cards.min()), int(cards.max())
+            if low < 0 or high > 51:
+                bad = low if low < 0 else high
+                row = int(np.argwhere(cards == bad)[0, 0])
+                raise CardParseError(f'invalid card index {bad} in row {row}: {cards[row].tolist()!r}')
+        if cards.shape[0] <= _FEW_ROWS:
+            if validate:
+                cls._check_distinct(np.asarray(cards.T, dtype=np.int8), cards, 0)
+            return np.array([_rank_one(row) for row in cards.tolist()], dtype=np.int16)
+        if cards.dtype != np.uint8:
+            cards = cards.astype(np.uint8, order='F')
+        if validate:
+            for start in range(0, cards.shape[0], cls.BLOCK_ROWS):
+                cls._check_distinct(np.ascontiguousarray(cards[start:start + cls.BLOCK_ROWS].T), cards, start)
+        # columns with one card in every row (an engine's board) are summed once, not per row. Only columns
+        # whose first and last rows agree can be; those are checked together, in one comparison
+        first = cards[0]
+        candidates = np.flatnonzero(first == cards[-1])
+        constant = candidates[(cards[:, candidates] == first[candidates]).all(axis=0)].tolist() \
+            if candidates.size else []
+        cards_of = first.tolist()
+        base = (sum(_KEY_LIST[cards_of[j]] for j in constant), sum(_BIT_LIST[cards_of[j]] for j in constant))
+        if constant == list(range(len(constant))):  # the usual case (a board first): a view, no copy
+            varying = cards[:, len(constant):]
+        else:
+            varying = cards.T[[j for j in range(size) if j not in constant]].T
+        values = np.empty(cards.shape[0], dtype=np.int16)
+        block_rows = min(cls.BLOCK_ROWS, cards.shape[0])
+        buffers = (np.empty(block_rows, dtype=np.uint16), np.empty(block_rows, dtype=np.uint32),
+                   np.empty(block_rows, dtype=np.uint32))
+        for start in range(0, cards.shape[0], block_rows):
+            columns = varying[start:start + block_rows].T
+            if columns.strides[1] != 1:  # each column must be contiguous (an F-ordered batch already is)
+                columns = np.ascontiguousarray(columns)
+            _rank_block(columns, size, base, values[start:start + columns.shape[1]], buffers)
+        return values
+
+    @staticmethod
+    def _check_distinct(columns: np.ndarray, cards: np.ndarray, start: int) -> None:
+        """Raise if a row of ``columns`` (one block of ``cards``, from row ``start``) holds a card twice."""
+        repeated = np.zeros(columns.shape[1], dtype=bool)
+        pair_equal = np.empty_like(repeated)
+        for first, second in itertools.combinations(range(len(columns)), 2):
+            repeated |= np.equal(columns[first], columns[second], out=pair_equal)
+        if repeated.any():
+            row = start + int(np.argmax(repeated))
+            raise DuplicateCardError(f'duplicate card in row {row}: {cards[row].tolist()!r}')
+
+    @staticmethod
+    def rank_key_sums(keys: np.ndarray, size: int, bits: BitsLike) -> np.ndarray:
+        """The table lookup behind :meth:`rank_many`: values from summed card keys and summed card bits.
+
+        Not a hook, and no engine calls it: the library ranks through :meth:`rank_many` only (kept for
+        tools that already hold key sums).
+
+        ``keys`` holds, per hand, the sum of :data:`~poker.ranking.tables.CARD_KEYS` of its ``size``
+        cards (uint32). ``bits`` is the matching sum of :data:`~poker.ranking.tables.CARD_BITS` (int64),
+        or a function that computes it for an array of row numbers (it is needed only for flushes).
+        """
+        values = np.take(rank_table(size), keys >> SUIT_KEY_BITS)
+        flush_suits = np.take(flush_suit_table(size), keys & _SUIT_MASK)
+        rows = np.flatnonzero(flush_suits >= 0)
+        if rows.size:
+            row_bits = bits[rows] if isinstance(bits, np.ndarray) else bits(rows)
+            masks = (row_bits >> (13 * flush_suits[rows].astype(np.int64))) & 0x1FFF
+            values[rows] = np.take(flush_table(), masks)
+        return values
+
+    @classmethod
+    def category_many(cls, values: np.ndarray | Sequence[int]) -> np.ndarray:
+        """The :class:`HandCategory` number (int8) of each value."""
+        array = integer_array('hand values', values, error=HandValueError)
+        if array.size and (array.min() < 1 or array.max() > _FIRST_VALUES[-1] + 9):
+            raise HandValueError(f'hand values must lie in 1..7462, got {shown(array.min())}..{shown(array.max())}')
+        return np.searchsorted(_CATEGORY_STARTS, array, side='right').astype(np.int8)
+
+
+def card_columns(fixed: Sequence[int], *varying: np.ndarray) -> np.ndarray:
+    """Hands to rank, as the (N, k) ``uint8`` view :meth:`HandRanker.rank_many` reads fastest.
+
+    ``fixed`` cards are in every hand (a column of constants each); each ``varying`` array holds one
+    more card per hand. The result is the transpose of a C-ordered (k, N) array, so the ranker reads
+    each column without a copy.
+    """
+    count = len(varying[0]) if varying else 1
+    columns = np.empty((len(fixed) + len(varying), count), dtype=np.uint8)
+    for row, card in enumerate(fixed):
+        columns[row] = card
+    for row, cards in enumerate(varying, start=len(fixed)):
+        columns[row] = cards
+    return columns.T

@@ -1,0 +1,52 @@
+"""Statistics and equity: the engines that answer questions about hands, ranges and boards.
+
+* :mod:`~poker.stats.hand_statistics`: :class:`HandStatistics` (HS, HSn, PPOT, NPOT, EHS, EHS');
+* :mod:`~poker.stats.player`: :class:`Player`, one hand on a board (``calculate_hand_statistics``);
+* :mod:`~poker.stats.strength`: :func:`hand_strength`, one hand against a range, now;
+* :mod:`~poker.stats.range_stats`: :func:`range_statistics`, every holding of a range at once;
+* :mod:`~poker.stats.boards`: :func:`board_strengths`, every holding against every holding;
+* :mod:`~poker.stats.strength_tables`: :func:`build_table` and :func:`load_table`;
+* :mod:`~poker.stats.multiway`: :func:`equity`, showdown equity of 2 to 10 players;
+* :mod:`~poker.stats.preflop_odds`: exact pre-flop equity, income-rate simulation;
+* :mod:`~poker.stats.reference`: the same numbers by plain loops over the domain objects;
+* :mod:`~poker.stats.scenario`: questions read from TOML or JSON files.
+"""
+
+from __future__ import annotations
+
+from .hand_statistics import HandStatistics
+from .player import Player
+from .strength import hand_strength
+from .range_stats import RangeStatistics, range_statistics
+from .boards import BoardStrengths, board_strengths, boards_strengths
+from .strength_tables import BuildSummary, StrengthTable, build_table, load_table
+from .multiway import EquityResult, PlayerEquity, equity
+from .preflop_odds import PreflopEquity, class_equity, preflop_equity, simulate_income_rate
+from .reference import ReferencePlayer
+from .scenario import Scenario, load_scenarios, scenarios_from_data
+
+__all__ = [
+    'BoardStrengths',
+    'BuildSummary',
+    'EquityResult',
+    'HandStatistics',
+    'Player',
+    'PlayerEquity',
+    'PreflopEquity',
+    'RangeStatistics',
+    'ReferencePlayer',
+    'Scenario',
+    'StrengthTable',
+    'board_strengths',
+    'boards_strengths',
+    'build_table',
+    'class_equity',
+    'equity',
+    'hand_strength',
+    'load_scenarios',
+    'load_table',
+    'preflop_equity',
+    'range_statistics',
+    'scenarios_from_data',
+    'simulate_income_rate',
+]

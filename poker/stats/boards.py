@@ -1,0 +1,140 @@
+"""Every holding's strength on a board at once: HS now, EHS, E[HS^2] and the histogram of final strength.
+
+For a board of 3, 4 or 5 cards, :func:`board_strengths` answers, for each of the holdings of two unseen
+cards, against one opponent holding uniformly random among the cards left:
+
+* ``hs``: the hand strength now, ``(wins + ties/2) / opponents``;
+* ``ehs``: the showdown equity over uniform runouts to the river (the mean final ``hs``);
+* ``ehs_squared``: the mean of the square of the final ``hs`` over the runouts;
+* ``histogram``: how many runouts end with the final ``hs`` in each of ``bins`` equal bins of [0, 1]
+  (the last bin holds 1.0); none on the river, where nothing is to come.
+
+It is the range engine with every holding on both sides: each board is one call of
+:func:`poker.kernel.enumeration.range_tally` with ``transitions=False`` (which takes the kernel's sorted pass:
+every final hand ranked once through ``ranker.rank_many``, a sort per final board with card-removal
+corrections), and the strength after each runout is summarised by
+:func:`poker.stats.range_stats.runout_strengths`, as :func:`~poker.stats.range_stats.range_statistics`
+does. So the tables and the range statistics are one computation, and a ranker subclass changes both.
+
+>>> from poker.cards.card import parse_cards
+>>> board = [card.index for card in parse_cards('2c 7d Js')]
+>>> result = board_strengths(board)
+>>> len(result.holdings), result.opponents, result.runouts
+(1176, 990, 1081)
+>>> row = result.row('Ah Kh')
+>>> round(float(result.hs[row]), 4), round(float(result.ehs[row]), 4), int(result.histogram[row].sum())
+(0.5962, 0.5474, 1081)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from attrs import field, frozen
+
+from ..cards.card import CardLike, parse_cards
+from ..kernel.enumeration import range_tally
+from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
+from ..ranking.ranker import HandRanker
+from .range_stats import MAX_BINS, runout_strengths
+from ..cards.starting_hand import holding_index
+from ..validators import integer_array, read_only, whole_number
+
+__all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths']
+
+DEFAULT_BINS = 50
+_EVERY_HOLDING = np.ones(1326)
+_EVERY_HOLDING.flags.writeable = False
+
+
+@frozen(eq=False)
+class BoardStrengths:
+    """The strengths of every holding on one board, or on each of a batch of boards (a leading axis).
+
+    ``holdings`` are the holding numbers (0 to 1,325, in :data:`~poker.cards.starting_hand.HOLDINGS` order) of
+    the rows; ``hs``, ``ehs`` and ``ehs_squared`` are float64 per row; ``histogram`` counts runouts per
+    bin (None on the river). ``opponents`` is how many holdings each meets at the end, ``runouts`` how
+    many runouts each sees (1 on the river).
+    """
+
+    boards: np.ndarray = field(converter=read_only)
+    holdings: np.ndarray = field(converter=read_only)
+    hs: np.ndarray = field(converter=read_only)
+    ehs: np.ndarray = field(converter=read_only)
+    ehs_squared: np.ndarray = field(converter=read_only)
+    histogram: np.ndarray | None
+    opponents: int
+    runouts: int
+
+    def row(self, hole: str | Sequence[CardLike], board: int = 0) -> int:
+        """The row of a holding (text or cards) on the ``board``-th board of the batch."""
+        cards = parse_cards(hole)
+        if len(cards) != 2:
+            raise CardCountError(f'a holding has 2 cards, got {len(cards)}: {hole!r}')
+        number = holding_index(cards[0].index, cards[1].index)
+        found = np.flatnonzero(self.holdings[board] == number) if self.boards.ndim == 2 \
+            else np.flatnonzero(self.holdings == number)
+        if not found.size:
+            raise DuplicateCardError(f'holding {hole!r} shares a card with the board')
+        return int(found[0])
+
+
+def _check_boards(boards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
+    array = integer_array('boards', boards, error=CardParseError)
+    if array.ndim != 2 or array.shape[1] not in (3, 4, 5):
+        raise CardCountError(f'boards must be an array of shape (B, 3..5), got shape {array.shape}')
+    if array.size and array.dtype.kind not in 'iu':
+        raise CardParseError(f'board card indices must be integers, got dtype {array.dtype}')
+    if array.size and (array.min() < 0 or array.max() > 51):
+        raise CardParseError(f'invalid card index in boards (expected 0 to 51): {array.min()}..{array.max()}')
+    ordered = np.sort(array, axis=1)
+    if (ordered[:, 1:] == ordered[:, :-1]).any():
+        raise DuplicateCardError('a board holds the same card twice')
+    return ordered.astype(np.intp)
+
+
+def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int = DEFAULT_BINS,
+                     ranker: type[HandRanker] = HandRanker) -> BoardStrengths:
+    """:func:`board_strengths` for a batch of boards of one size, (B, k) card indices, at once."""
+    bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
+    board_cards = _check_boards(boards)
+    count, size = board_cards.shape
+    lookahead = 5 - size
+    holdings = math.comb(52 - size, 2)
+    numbers = np.empty((count, holdings), dtype=np.intp)
+    hs, ehs, ehs_squared = (np.empty((count, holdings)) for _ in range(3))
+    histogram = np.empty((count, holdings, bins), dtype=np.int64) if lookahead else None
+    for board, cards in enumerate(board_cards.tolist()):
+        tally = range_tally(cards, lookahead, _EVERY_HOLDING, _EVERY_HOLDING, ranker, transitions=False)
+        numbers[board] = tally.holdings
+        hs[board] = (tally.now[:, 0] + tally.now[:, 1] / 2) / tally.now.sum(axis=1)
+        if histogram is None:  # the river: the strength now is the final one
+            ehs[board], ehs_squared[board] = hs[board], hs[board] ** 2
+            continue
+        # every runout free of a holding meets the same number of opponents: counting runouts is weighing them
+        valid = (tally.total > 0).astype(np.float64)
+        ehs[board], ehs_squared[board], counts = runout_strengths(tally.score, tally.total, bins, valid)
+        histogram[board] = np.rint(counts).astype(np.int64)
+    opponents = math.comb(52 - 5 - 2, 2)
+    runouts = math.comb(52 - size - 2, lookahead)
+    return BoardStrengths(board_cards, numbers, hs, ehs, ehs_squared, histogram, opponents, runouts)
+
+
+def board_strengths(board: str | Sequence[CardLike] | Sequence[int], *, bins: int = DEFAULT_BINS,
+                    ranker: type[HandRanker] = HandRanker) -> BoardStrengths:
+    """HS, EHS, E[HS^2] and the final-strength histogram of every holding on one board (3 to 5 cards).
+
+    ``board`` is text (``'2c 7d Js'``), cards, or card indices. The rows are the holdings of two cards
+    not on the board, in :data:`~poker.cards.starting_hand.HOLDINGS` order (``holdings`` gives their numbers).
+    """
+    if isinstance(board, str) or (isinstance(board, Sequence) and not all(
+            isinstance(card, (int, np.integer)) and not isinstance(card, bool) for card in board)):
+        indices = [card.index for card in parse_cards(board)]  # type: ignore[arg-type]
+    else:
+        indices = integer_array('board', board, ndim=1, error=CardParseError).tolist()
+    result = boards_strengths([indices], bins=bins, ranker=ranker)
+    return BoardStrengths(result.boards[0], result.holdings[0], result.hs[0], result.ehs[0],
+                          result.ehs_squared[0], None if result.histogram is None else result.histogram[0],
+                          result.opponents, result.runouts)

@@ -1,0 +1,140 @@
+"""The result of :meth:`Player.calculate_hand_statistics`: Loki's numbers for one hand at one moment.
+
+Definitions (Papp 1998, chapters 5 and 6), with ``A``, ``T``, ``B`` for ahead, tied and behind:
+
+* ``hs = (A + T/2) / (A + T + B)`` over the opponent's holdings, each weighted;
+* ``hs_n = hs ** opponents`` (eq. 5.3), or the product of per-opponent ``hs`` (eq. 5.4);
+* ``ppot = (T[B][A] + T[B][T]/2 + T[T][A]/2) / (S[B] + S[T]/2)`` and
+  ``npot = (T[A][B] + T[A][T]/2 + T[T][B]/2) / (S[A] + S[T]/2)``, ``T`` the transition counts now -> later,
+  ``S`` its row sums;
+* ``ehs = hs_n + (1 - hs_n) * ppot - hs_n * npot`` and ``ehs_prime = hs_n + (1 - hs_n) * ppot`` (eq. 6.3, 6.4).
+
+Before the flop, ``hs`` is the exact all-in equity, ``ppot = npot = 0`` and ``ehs = hs_n``.
+
+>>> stats = HandStatistics.from_counts(ahead=3, tied=2, behind=5)
+>>> stats.hs, stats.win_probability, stats.tie_probability
+(0.4, 0.3, 0.2)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import asdict, field, frozen
+
+from ..cards.card import Card
+from ..kernel.outcomes import AHEAD, BEHIND, TIED
+
+__all__ = ['AHEAD', 'BEHIND', 'HandStatistics', 'TIED', 'potentials']  # outcome codes re-exported from poker.kernel.outcomes
+
+Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
+_ZERO: Matrix = ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
+
+
+def _matrix(value: Any) -> Matrix:
+    rows = tuple(tuple(float(x) for x in row) for row in value)
+    if len(rows) != 3 or any(len(row) != 3 for row in rows):
+        raise ValueError(f'transitions must be 3x3, got {value!r}')
+    return rows  # type: ignore[return-value]
+
+
+def _floats(values: Any) -> tuple[float, ...]:
+    return tuple(float(value) for value in values)
+
+
+def potentials(transitions: Matrix) -> tuple[float, float]:
+    """``(ppot, npot)`` from a 3x3 transition matrix (rows now, columns later: ahead, tied, behind).
+
+    >>> potentials(((8, 0, 2), (0, 0, 0), (3, 0, 7)))
+    (0.3, 0.2)
+    """
+    t = transitions
+    sums = [sum(row) for row in t]
+    ppot_den = sums[BEHIND] + sums[TIED] / 2
+    npot_den = sums[AHEAD] + sums[TIED] / 2
+    ppot = (t[BEHIND][AHEAD] + t[BEHIND][TIED] / 2 + t[TIED][AHEAD] / 2) / ppot_den if ppot_den > 0 else 0.0
+    npot = (t[AHEAD][BEHIND] + t[AHEAD][TIED] / 2 + t[TIED][BEHIND] / 2) / npot_den if npot_den > 0 else 0.0
+    return ppot, npot
+
+
+@frozen
+class HandStatistics:
+    """HS, HSn, PPOT, NPOT, EHS and EHS' of one hand, with the counts behind them.
+
+    ``ahead``, ``tied`` and ``behind`` are the weighted opponent holdings now (before the flop: the
+    weighted showdowns won, split and lost). ``holdings`` is the number of opponent holdings counted
+    (non-zero weight, no known card), ``runouts`` the number of board completions per holding that the
+    potentials enumerate. ``exact`` is False only where a figure was sampled; then ``standard_error`` is
+    that of ``hs``. ``opponent_hs`` holds each opponent's ``hs`` when every opponent has a weight set of
+    its own (then ``hs_n`` is their product); it is empty for one weight set.
+    """
+
+    hs: float
+    hs_n: float
+    ppot: float
+    npot: float
+    ahead: float
+    tied: float
+    behind: float
+    opponents: int = 1
+    lookahead: int = 0
+    transitions: Matrix = field(default=_ZERO, converter=_matrix)
+    holdings: int = 0
+    runouts: int = 0
+    hole: tuple[Card, ...] = ()
+    board: tuple[Card, ...] = ()
+    income_rate: int | None = None
+    exact: bool = True
+    standard_error: float = 0.0
+    opponent_hs: tuple[float, ...] = field(default=(), converter=_floats)
+
+    @classmethod
+    def from_counts(cls, ahead: float, tied: float, behind: float, *, opponents: int = 1,
+                    transitions: Matrix = _ZERO, lookahead: int = 0, **extra: Any) -> HandStatistics:
+        """Build the statistics from weighted counts, with the formulas above (one opponent weight set)."""
+        transitions = _matrix(transitions)
+        total = ahead + tied + behind
+        hs = (ahead + tied / 2) / total if total > 0 else 0.0
+        ppot, npot = potentials(transitions) if lookahead else (0.0, 0.0)
+        return cls(hs=hs, hs_n=hs ** opponents, ppot=ppot, npot=npot, ahead=ahead, tied=tied, behind=behind,
+                   opponents=opponents, lookahead=lookahead, transitions=transitions, **extra)
+
+    @property
+    def ehs(self) -> float:
+        """Effective hand strength, ``hs_n + (1 - hs_n)*ppot - hs_n*npot`` (Papp eq. 6.3)."""
+        return self.hs_n + (1 - self.hs_n) * self.ppot - self.hs_n * self.npot
+
+    @property
+    def ehs_prime(self) -> float:
+        """EHS', the optimistic form without NPOT, ``hs_n + (1 - hs_n)*ppot`` (Papp eq. 6.4)."""
+        return self.hs_n + (1 - self.hs_n) * self.ppot
+
+    @property
+    def total(self) -> float:
+        """``ahead + tied + behind``: the (weighted) count of opponent holdings, or 1 when those are shares."""
+        return self.ahead + self.tied + self.behind
+
+    @property
+    def win_probability(self) -> float:
+        """The weighted share of holdings we beat now (of showdowns won, before the flop)."""
+        return self.ahead / self.total if self.total else 0.0
+
+    @property
+    def tie_probability(self) -> float:
+        """The weighted share of holdings we tie now."""
+        return self.tied / self.total if self.total else 0.0
+
+    @property
+    def loss_probability(self) -> float:
+        """The weighted share of holdings that beat us now."""
+        return self.behind / self.total if self.total else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as plain JSON-ready data (cards as text, EHS and EHS' included)."""
+        data = asdict(self, recurse=False)
+        data['hole'] = [str(c) for c in self.hole]
+        data['board'] = [str(c) for c in self.board]
+        data['transitions'] = [list(row) for row in self.transitions]
+        data['ehs'] = self.ehs
+        data['ehs_prime'] = self.ehs_prime
+        return data

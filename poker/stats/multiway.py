@@ -1,0 +1,738 @@
+"""Showdown equity of 2 to 10 players, each a hand, a weighted range or a random holding.
+
+:func:`equity` answers what Equilab and PokerStove answer: the share of the pot each player takes at
+showdown when all cards still to come are dealt, with wins and split pots reported apart. A deal (one
+holding per player and the rest of the board) has probability proportional to the product of the
+players' weights on their holdings, over holdings that share no card with each other, the board or the
+dead cards.
+
+>>> result = equity(['Ah As', 'Kc Kd'], board='Kh 7c 2d')
+>>> [round(player.equity, 6) for player in result], result.exact, result.deals
+([0.085859, 0.914141], True, 990)
+
+Small questions are counted exactly (every compatible deal, with suit symmetry); past
+:data:`EXACT_LIMIT` hands to rank, the answer is sampled without bias under the weights (see
+``docs/formulas.md``) until every player's standard error is below ``target_error``:
+
+>>> sampled = equity(['Ac Kd', 'random', 'random', 'random'], board='Qc Qs Jd 7h 3d', seed=1)
+>>> sampled.exact, round(sampled[0].win, 2), round(sampled[0].equity, 2), sampled[0].stderr <= 0.001
+(False, 0.12, 0.12, True)
+
+(Papp's ``hs_n`` for that hand says 0.1355: it treats the three opponents' holdings as independent.)
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import itertools
+import math
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
+from attrs import frozen
+
+from ..cards.card import Card, CardLike, format_cards, parse_cards
+from ..errors import (
+    CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, SettingError, WeightsError,
+)
+from ..ranking.ranker import HandRanker
+from .preflop_odds import _combinations
+from ..ranges.range import Range
+from ..cards.starting_hand import HOLDINGS, StartingHand
+from ..validators import flag, real_number, shown, whole_number
+from ..ranges.inputs import weight_array
+
+__all__ = [
+    'CHUNK_DEALS',
+    'DEFAULT_TARGET_ERROR',
+    'EXACT_LIMIT',
+    'EquityResult',
+    'MAX_PLAYERS',
+    'MAX_SAMPLES',
+    'PREFLOP_TUPLE_WORK',
+    'PlayerEquity',
+    'equity',
+]
+
+MAX_PLAYERS = 10
+"""At most ten players: 20 hole cards and a board leave 27 cards."""
+
+EXACT_LIMIT = 150_000_000
+"""``exact=None`` enumerates when at most this many hands are to be ranked: players x (holding tuples
+up to suit symmetry) x boards per tuple, where a tuple before the flop counts
+:data:`PREFLOP_TUPLE_WORK` (its board classes); about three seconds. Otherwise it samples."""
+
+PREFLOP_TUPLE_WORK = 2_000_000
+"""The work of one holding tuple before the flop, in hands ranked: about 150,000 board classes per
+player, and the pass over the 2,598,960 boards that finds them."""
+
+DEFAULT_TARGET_ERROR = 0.001
+"""With neither ``samples`` nor ``target_error``, sampling stops once every player's standard error is below this."""
+
+MAX_SAMPLES = 50_000_000
+"""Sampling for a ``target_error`` stops at this many deals at most (unless ``samples`` says otherwise)."""
+
+CHUNK_DEALS = 1 << 16
+"""Sampled deals per task: chunk ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``, so the result
+for a seed does not depend on how the chunks are spread over an executor."""
+
+_TUPLE_CAP = 4_000_000  # holding tuples enumerated at most before falling back to sampling
+_BOARD_ROWS = 1 << 20  # about this many deals per exact batch
+_REJECTION_ROUNDS = 4  # tries to deal a holding by rejection before drawing it from the masked weights
+
+_MASKS = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
+_HOLDING_MASKS = _MASKS[HOLDINGS[:, 0]] | _MASKS[HOLDINGS[:, 1]]
+_PAIR = np.full((52, 52), 1326, dtype=np.intp)  # holding number of two cards (1326: the same card twice)
+_PAIR[HOLDINGS[:, 0], HOLDINGS[:, 1]] = _PAIR[HOLDINGS[:, 1], HOLDINGS[:, 0]] = np.arange(1326)
+_SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.intp)
+
+
+def _mask(cards: Sequence[int]) -> np.uint64:
+    """One bit per card index."""
+    return np.bitwise_or.reduce(_MASKS[list(cards)]) if len(cards) else np.uint64(0)
+
+
+# ------------------------------------------------------------------------------------------- results
+@frozen
+class PlayerEquity:
+    """One player's share of the pot: ``win`` (deals won outright), ``tie`` (pot share from split pots,
+    a k-way split counting 1/k), :attr:`equity` = ``win + tie``, and the standard error of the
+    equity (0 when exact). ``player`` is the hand, range or ``'random'`` as given."""
+
+    player: str
+    win: float
+    tie: float
+    stderr: float = 0.0
+
+    @property
+    def equity(self) -> float:
+        """The share of the pot won on average: ``win + tie``."""
+        return self.win + self.tie
+
+    def as_dict(self) -> dict[str, Any]:
+        """The entry as plain JSON-ready values."""
+        return {'player': self.player, 'win': self.win, 'tie': self.tie, 'equity': self.equity,
+                'stderr': self.stderr}
+
+
+@frozen
+class EquityResult:
+    """The result of :func:`equity`: a :class:`PlayerEquity` per player (index it or iterate), whether
+    it was counted ``exact`` ly, the number of ``deals`` counted or sampled, and the ``seconds`` taken."""
+
+    players: tuple[PlayerEquity, ...]
+    board: tuple[Card, ...] = ()
+    dead: tuple[Card, ...] = ()
+    exact: bool = True
+    deals: int = 0
+    seconds: float = 0.0
+
+    def __getitem__(self, index: int) -> PlayerEquity:
+        return self.players[index]
+
+    def __iter__(self) -> Iterator[PlayerEquity]:
+        return iter(self.players)
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The result as plain JSON-ready values."""
+        return {'players': [player.as_dict() for player in self.players], 'board': format_cards(self.board),
+                'dead': format_cards(self.dead), 'exact': self.exact, 'deals': self.deals, 'seconds': self.seconds}
+
+
+# ------------------------------------------------------------------------------------------- inputs
+def _read_player(entry: Any, number: int) -> tuple[str, np.ndarray, int | None]:
+    """A player's label, its 1,326 weights, and its holding number when it is one hand."""
+    if isinstance(entry, StartingHand):
+        return format_cards(entry.cards, sep=''), *_one_hot(entry)
+    if isinstance(entry, str):
+        text = entry.strip()
+        if text.lower() == 'random':
+            return 'random', np.ones(1326), None
+        if not text:
+            raise WeightsError(f"player {number}: give a hand, a range or 'random', got {entry!r}")
+        try:
+            cards = parse_cards(text)
+        except DuplicateCardError:
+            raise
+        except PokerError:
+            cards = None
+        if cards is not None:
+            if len(cards) != 2:
+                raise CardCountError(f'player {number}: a hand has 2 cards, got {len(cards)}: {entry!r}')
+            return format_cards(cards, sep=''), *_one_hot(StartingHand(cards))
+        return text, _weights(Range.parse(text), number), None
+    if isinstance(entry, Range):
+        return str(entry), _weights(entry, number), None
+    weights = _weights(entry, number)
+    return f'weights {number}', weights, None
+
+
+def _one_hot(hand: StartingHand) -> tuple[np.ndarray, int]:
+    weights = np.zeros(1326)
+    weights[hand.holding_index] = 1.0
+    return weights, hand.holding_index
+
+
+def _weights(entry: Any, number: int) -> np.ndarray:
+    if entry is None:
+        raise WeightsError(f"player {number}: give a hand, a range, weights or 'random', got None")
+    weights = weight_array(entry)
+    if not weights.any():
+        raise WeightsError(f'player {number}: the range {entry!r} gives no holding any weight')
+    return weights
+
+
+def _read_cards(cards: str | Sequence[CardLike] | None, what: str) -> tuple[Card, ...]:
+    if cards is None:
+        return ()
+    if not isinstance(cards, (str, Sequence)) or isinstance(cards, (bytes, Mapping)):
+        raise CardParseError(f'{what} must be card text such as "Ah 7c 2d", got {cards!r}')
+    return tuple(parse_cards(cards))
+
+
+def _check_options(exact: Any, samples: Any, target_error: Any, seed: Any, executor: Any,
+                   ranker: Any) -> tuple[bool | None, int | None, float | None, int | None]:
+    """The options in plain form, or a :class:`~poker.errors.SettingError` quoting the bad one."""
+    if exact is not None:
+        exact = flag('exact', exact)
+    if samples is not None:
+        samples = whole_number('samples', samples, minimum=2, maximum=10 ** 12)
+    if target_error is not None:
+        target_error = real_number('target_error', target_error)
+        if not 1e-6 <= target_error <= 0.5:
+            raise SettingError(f'target_error must be from 1e-06 to 0.5, got {shown(target_error)}')
+    if exact is True and (samples is not None or target_error is not None):
+        raise SettingError(f'exact=True enumerates every deal: drop samples={shown(samples)} and '
+                           f'target_error={shown(target_error)}')
+    if seed is not None:
+        seed = whole_number('seed', seed, minimum=0, maximum=2 ** 128 - 1)
+    if executor is not None and not callable(getattr(executor, 'submit', None)):
+        raise SettingError(f'executor must be a concurrent.futures.Executor (with submit), got {shown(executor)}')
+    if not callable(getattr(ranker, 'rank_many', None)):
+        raise SettingError(f'ranker must be a HandRanker (class) with rank_many, got {shown(ranker)}')
+    return exact, samples, target_error, seed
+
+
+@frozen
+class _Problem:
+    """A checked question: weights per player (known cards removed), fixed holdings, cards in play."""
+
+    labels: tuple[str, ...]
+    weights: np.ndarray  # (players, 1326), zero on holdings touching the board, dead cards or fixed hands
+    fixed: tuple[int | None, ...]  # the holding number of each player given as one hand
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+
+    @property
+    def known_mask(self) -> np.uint64:
+        """The board, the dead cards and the fixed hands, one bit per card."""
+        return _mask([*self.board, *self.dead, *(c for h in self.fixed if h is not None for c in HOLDINGS[h].tolist())])
+
+    @property
+    def to_deal(self) -> int:
+        return 5 - len(self.board)
+
+
+def _problem(players: Any, board: Any, dead: Any) -> _Problem:
+    if isinstance(players, (str, bytes, Mapping, Range, StartingHand)) or not isinstance(players, Sequence):
+        raise OpponentCountError(f'players must be a list of 2 to {MAX_PLAYERS} hands, ranges or "random", '
+                                 f'got {players!r}')
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise OpponentCountError(f'equity needs 2 to {MAX_PLAYERS} players, got {len(players)}: {list(players)!r}')
+    board_cards, dead_cards = _read_cards(board, 'board'), _read_cards(dead, 'dead')
+    if len(board_cards) not in (0, 3, 4, 5):
+        raise CardCountError(f'a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {board!r}')
+    read = [_read_player(entry, number) for number, entry in enumerate(players, start=1)]
+    seen: dict[int, str] = {}
+    owners: list[tuple[str, tuple[Card, ...]]] = [('the board', board_cards), ('the dead cards', dead_cards)]
+    for number, (label, _, holding) in enumerate(read, start=1):
+        if holding is not None:
+            owners.append((f'player {number} ({label})', tuple(Card.from_index(int(c)) for c in HOLDINGS[holding])))
+    for owner, cards in owners:
+        for card in cards:
+            if card.index in seen:
+                raise DuplicateCardError(f'card {str(card)!r} is in both {seen[card.index]} and {owner}')
+            seen[card.index] = owner
+    weights = np.stack([w for _, w, _ in read])
+    fixed = tuple(h for _, _, h in read)
+    known = _mask(list(seen))
+    for number, (label, row, holding) in enumerate(zip([r[0] for r in read], weights, fixed), start=1):
+        if holding is None:
+            row[(_HOLDING_MASKS & known) != 0] = 0.0
+            if not row.any():
+                shown = format_cards(Card.from_index(c) for c in sorted(seen))
+                raise WeightsError(f'player {number}: the range {label!r} has no holding without the known cards '
+                                   f'{shown!r}')
+    return _Problem(tuple(r[0] for r in read), weights, fixed,
+                    tuple(c.index for c in board_cards), tuple(c.index for c in dead_cards))
+
+
+# --------------------------------------------------------------------------------------- the showdown
+def _showdown(values: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted wins and split-pot shares per player from hand values (players, groups, deals per group),
+    deal ``d`` of group ``g`` weighing ``weights[g, d]`` (or ``weights[g, 0]`` for the whole group)."""
+    best = values.max(axis=0)
+    winners = values == best
+    count = winners.sum(axis=0, dtype=np.int8)
+    alone = count == 1
+    weights = np.broadcast_to(weights, alone.shape)
+    wins = np.array([weights[row & alone].sum() for row in winners])
+    split = np.nonzero(~alone)  # split pots are rare: share them out only there
+    shares = winners[:, split[0], split[1]] * (weights[split] / count[split])
+    return wins, shares.sum(axis=1)
+
+
+def _rank_players(ranker: Any, holdings: np.ndarray, dealt: np.ndarray, board: np.ndarray) -> np.ndarray:
+    """Hand values (players, groups, deals per group): group ``g``'s holdings ``holdings[g]`` (groups,
+    players) with the known ``board`` and each of its deals' ``dealt`` cards (groups, deals, cards);
+    each board is laid out once for all players."""
+    groups, deals = dealt.shape[:2]
+    rows = np.empty((groups, deals, 7), dtype=np.int8)
+    rows[:, :, 2:2 + len(board)] = board
+    rows[:, :, 2 + len(board):] = dealt
+    values = np.empty((holdings.shape[1], groups, deals), dtype=np.int16)
+    flat = rows.reshape(groups * deals, 7)
+    for player in range(holdings.shape[1]):
+        rows[:, :, :2] = HOLDINGS[holdings[:, player]][:, None, :]
+        values[player] = ranker.rank_many(flat, validate=False).reshape(groups, deals)
+    return values
+
+
+# --------------------------------------------------------------------------------------- enumeration
+def _holding_images(permutations: np.ndarray) -> np.ndarray:
+    """For each suit permutation, the holding number each holding maps to: (permutations, 1326)."""
+    cards = HOLDINGS.astype(np.intp)
+    images = (cards & ~3)[None] | permutations[:, cards & 3]
+    result: np.ndarray = _PAIR[images[..., 0], images[..., 1]]
+    return result
+
+
+def _symmetries(problem: _Problem) -> np.ndarray:
+    """The suit permutations that keep the board, the dead cards and every player's weights."""
+    images = _holding_images(_SUIT_PERMUTATIONS)
+    keep = []
+    for number, permutation in enumerate(_SUIT_PERMUTATIONS):
+        def mapped(cards: tuple[int, ...]) -> set[int]:
+            return {(c & ~3) | int(permutation[c & 3]) for c in cards}
+        if mapped(problem.board) == set(problem.board) and mapped(problem.dead) == set(problem.dead) \
+                and np.array_equal(problem.weights[:, images[number]], problem.weights):
+            keep.append(number)
+    return _SUIT_PERMUTATIONS[keep]
+
+
+def _holding_tuples(problem: _Problem) -> tuple[np.ndarray, np.ndarray] | None:
+    """Every compatible tuple of holdings (tuples, players) and its weight, or None past the cap."""
+    tuples = np.zeros((1, 0), dtype=np.intp)
+    used = np.array([_mask(problem.board + problem.dead)], dtype=np.uint64)
+    tuple_weights = np.ones(1)
+    for row in problem.weights:
+        support = np.flatnonzero(row)
+        if len(tuples) * len(support) > 4 * _TUPLE_CAP:
+            return None
+        free = (used[:, None] & _HOLDING_MASKS[support][None, :]) == 0
+        which, pick = np.nonzero(free)
+        if len(which) > _TUPLE_CAP:
+            return None
+        tuples = np.column_stack([tuples[which], support[pick]])
+        used = used[which] | _HOLDING_MASKS[support[pick]]
+        tuple_weights = tuple_weights[which] * row[support[pick]]
+    return tuples, tuple_weights
+
+
+def _lexicographic_min(keys: np.ndarray, images: np.ndarray) -> np.ndarray:
+    """Whether each row of ``keys`` (n, m) is lexicographically <= the same row of ``images`` (n, m)."""
+    result = np.ones(len(keys), dtype=bool)
+    decided = np.zeros(len(keys), dtype=bool)
+    for column in range(keys.shape[1]):
+        less, more = keys[:, column] < images[:, column], keys[:, column] > images[:, column]
+        result &= ~(more & ~decided)
+        decided |= less | more
+    return result
+
+
+def _orbits(items: np.ndarray, images: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Orbit representatives among rows of ``items`` (n, m) given their images (group, n, m) under a
+    group of permutations (the identity among them): which rows are the lexicographically smallest of
+    their orbit, and each row's orbit size (group order / stabiliser order)."""
+    smallest = np.ones(len(items), dtype=bool)
+    fixed = np.zeros(len(items), dtype=np.intp)
+    for image in images:
+        smallest &= _lexicographic_min(items, image)
+        fixed += (image == items).all(axis=1)
+    return smallest, len(images) // fixed
+
+
+def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray, ranker: Any) -> np.ndarray:
+    """Weighted wins and ties (2, players) over every board for these holding tuples."""
+    totals = np.zeros((2, len(problem.labels)))
+    rest_size = 52 - len(problem.board) - len(problem.dead) - 2 * tuples.shape[1]
+    chosen = _combinations(rest_size, problem.to_deal) if problem.to_deal else np.zeros((1, 0), dtype=np.int8)
+    board = np.array(problem.board, dtype=np.int8)
+    known = np.zeros(52, dtype=bool)
+    known[list(problem.board + problem.dead)] = True
+    if problem.to_deal == 5:  # before the flop: one board per board class (see _board_classes)
+        for holdings, weight in zip(tuples, weights):
+            dealt, counts = _board_class_representatives([*problem.dead, *HOLDINGS[holdings].ravel().tolist()])
+            values = _rank_players(ranker, holdings[None], dealt[None], board)
+            wins, ties = _showdown(values, weight * counts[None])
+            totals[0] += wins
+            totals[1] += ties
+        return totals
+    per_batch = max(1, _BOARD_ROWS // max(1, len(chosen)))
+    for start in range(0, len(tuples), per_batch):
+        batch, batch_weights = tuples[start:start + per_batch], weights[start:start + per_batch]
+        taken = np.broadcast_to(known, (len(batch), 52)).copy()
+        taken[np.arange(len(batch))[:, None], HOLDINGS[batch].reshape(len(batch), -1)] = True
+        rest = np.nonzero(~taken)[1].reshape(len(batch), rest_size)
+        dealt = rest.astype(np.int8)[:, chosen]  # (tuples, boards, cards)
+        wins, ties = _showdown(_rank_players(ranker, batch, dealt, board), batch_weights[:, None])
+        totals[0] += wins
+        totals[1] += ties
+    return totals
+
+
+_BLOCK_BITS = np.left_shift(1, 13 * (np.arange(52) & 3) + (np.arange(52) >> 2)).astype(np.int64)
+"""One bit per card, suit by suit: bit 13 * suit + rank (0 for a deuce), so a suit's ranks are 13 bits."""
+
+
+@cache
+def _board_classes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every five-card board (2,598,960), its card mask (:data:`_BLOCK_BITS`) and its class number
+    (152,607 classes), sorted by class.
+
+    Two boards are in one class when they have the same ranks and, if one suit has three or more of
+    their cards, that suit and its ranks. Then every holding that shares no card with either makes the
+    same hand value with both: no other suit can reach five cards with two hole cards, so only the
+    ranks and that suit's cards (the flush) can matter. Built once, in about a second.
+    """
+    boards = _combinations(52, 5)
+    columns = [np.ascontiguousarray(column) for column in boards.T]
+    code = np.zeros(len(boards), dtype=np.int64)  # the rank multiset: sum of 5 ** rank
+    masks = np.zeros(len(boards), dtype=np.int64)
+    powers = 5 ** (np.arange(52, dtype=np.int64) >> 2)
+    for column in columns:
+        code += np.take(powers, column)
+        masks |= np.take(_BLOCK_BITS, column)
+    flush = np.zeros(len(boards), dtype=np.int64)
+    for suit in range(4):
+        ranks = (masks >> (13 * suit)) & 0x1FFF
+        suited = np.bitwise_count(ranks) >= 3  # at most one suit can have three of five cards
+        flush[suited] = 8192 * suit + ranks[suited] + 32768
+    keys = code * 65536 + flush
+    order = np.argsort(keys)
+    ordered = keys[order]
+    classes = np.concatenate(([0], np.cumsum(ordered[1:] != ordered[:-1]))).astype(np.int32)
+    return boards[order], masks[order], classes
+
+
+def _board_class_representatives(dead: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """One board of each class among the boards without a ``dead`` card (n, 5), and how many boards
+    of its class there are."""
+    boards, masks, classes = _board_classes()
+    allowed = np.flatnonzero((masks & np.bitwise_or.reduce(_BLOCK_BITS[list(dead)])) == 0)
+    chosen = classes[allowed]  # sorted: each class is a run
+    starts = np.flatnonzero(np.concatenate(([True], chosen[1:] != chosen[:-1])))
+    sizes = np.diff(np.append(starts, len(allowed)))
+    return boards[allowed[starts]], sizes.astype(np.float64)
+
+
+def _plan_exact(problem: _Problem) -> tuple[np.ndarray, np.ndarray, int, int] | None:
+    """The holding tuples to enumerate up to suit symmetry, their weights (times orbit sizes), the
+    number of deals they stand for and the hands to rank; None past the cap."""
+    found = _holding_tuples(problem)
+    if found is None:
+        return None
+    tuples, weights = found
+    if len(tuples) == 0:
+        return tuples, weights, 0, 0
+    rest_size = 52 - len(problem.board) - len(problem.dead) - 2 * tuples.shape[1]
+    boards = math.comb(rest_size, problem.to_deal)
+    symmetries = _symmetries(problem)
+    if len(symmetries) > 1:
+        images = _holding_images(symmetries)[:, tuples]  # (group, tuples, players)
+        smallest, sizes = _orbits(tuples, images)
+        tuples, weights = tuples[smallest], weights[smallest] * sizes[smallest]
+        deals = int(sizes[smallest].sum()) * boards
+    else:
+        deals = len(tuples) * boards
+    per_tuple = PREFLOP_TUPLE_WORK if problem.to_deal == 5 else boards * tuples.shape[1]
+    return tuples, weights, deals, len(tuples) * per_tuple
+
+
+# ------------------------------------------------------------------------------------------ sampling
+def _alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker's alias table for drawing index i with probability weights[i] / sum(weights)."""
+    count = len(weights)
+    scaled = weights * (count / weights.sum())
+    accept, alias = np.ones(count), np.arange(count)
+    small = [i for i in range(count) if scaled[i] < 1.0]
+    large = [i for i in range(count) if scaled[i] >= 1.0]
+    while small and large:
+        low, high = small.pop(), large.pop()
+        accept[low], alias[low] = scaled[low], high
+        scaled[high] -= 1.0 - scaled[low]
+        (small if scaled[high] < 1.0 else large).append(high)
+    return accept, alias
+
+
+def _draw(rng: np.random.Generator, support: np.ndarray, table: tuple[np.ndarray, np.ndarray],
+          size: int) -> np.ndarray:
+    accept, alias = table
+    column = rng.integers(0, len(support), size=size)
+    return support[np.where(rng.random(size) < accept[column], column, alias[column])]
+
+
+@frozen
+class _Dealer:
+    """What dealing one player's holding needs, computed once per question: the weights, their total
+    and support, Walker's alias table over the support, and the weight of the holdings with each card."""
+
+    player: int
+    weights: np.ndarray
+    total: float
+    support: np.ndarray
+    table: tuple[np.ndarray, np.ndarray]
+    per_card: np.ndarray
+
+    @classmethod
+    def of(cls, player: int, weights: np.ndarray) -> _Dealer:
+        support = np.flatnonzero(weights)
+        per_card = np.zeros(52)
+        np.add.at(per_card, HOLDINGS[:, 0], weights)
+        np.add.at(per_card, HOLDINGS[:, 1], weights)
+        return cls(player, np.append(weights, 0.0), float(weights.sum()), support,
+                   _alias_table(weights[support]), per_card)
+
+
+def _dealers(problem: _Problem) -> tuple[_Dealer, ...]:
+    """The players to deal, fixed hands aside, smallest ranges first."""
+    order = sorted((p for p in range(len(problem.labels)) if problem.fixed[p] is None),
+                   key=lambda p: (np.count_nonzero(problem.weights[p]), p))
+    return tuple(_Dealer.of(p, problem.weights[p]) for p in order)
+
+
+def _sample_task(problem: _Problem, dealers: tuple[_Dealer, ...], entropy: Any, index: int, deals: int,
+                 ranker: Any) -> np.ndarray:
+    """Sufficient statistics of ``deals`` sampled deals: rows per player ``(sum w*win, sum w*tie,
+    sum w^2*eq, sum w^2*eq^2)`` and a last row ``(sum w, sum w^2, deals, 0)``.
+
+    Holdings are dealt player by player (fixed hands first, then the smallest ranges), each from its
+    weights given the cards already out; the deal's importance weight is the product over players of the
+    weight still available to them, divided by their total weight with only the fixed cards out.
+    """
+    rng = np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=(index,)))
+    players = len(problem.labels)
+    holdings = np.zeros((deals, players), dtype=np.intp)
+    used = np.full(deals, problem.known_mask, dtype=np.uint64)
+    importance = np.ones(deals)
+    alive = np.arange(deals)
+    for p, holding in enumerate(problem.fixed):
+        if holding is not None:
+            holdings[:, p] = holding
+    dealt_cards: list[np.ndarray] = []
+    for dealer in dealers:
+        p, extended, total, support, table = dealer.player, dealer.weights, dealer.total, dealer.support, dealer.table
+        weights = extended[:-1]
+        # the weight each player still has: total - holdings touching a dealt card (+ those touching two)
+        left = np.full(len(alive), total)
+        for cards in dealt_cards:
+            left -= dealer.per_card[cards[alive]]
+        out = [cards[alive] for cards in dealt_cards]
+        for first, second in itertools.combinations(range(len(out)), 2):
+            left += extended[_PAIR[out[first], out[second]]]
+        # deal by rejection a few times, then from the masked weights directly (never stalls)
+        chosen = np.full(len(alive), -1)
+        todo = np.arange(len(alive))
+        for _ in range(_REJECTION_ROUNDS):
+            if not todo.size:
+                break
+            candidates = _draw(rng, support, table, todo.size)
+            fits = (_HOLDING_MASKS[candidates] & used[alive[todo]]) == 0
+            chosen[todo[fits]] = candidates[fits]
+            todo = todo[~fits]
+        exact_left = left < 1e-9 * total  # cancellation: recount these exactly
+        recount = np.union1d(todo, np.flatnonzero(exact_left))
+        for start in range(0, recount.size, 4096):
+            rows = recount[start:start + 4096]
+            masked = np.where((_HOLDING_MASKS[support][None, :] & used[alive[rows]][:, None]) == 0,
+                              weights[support][None, :], 0.0)
+            sums = masked.sum(axis=1)
+            left[rows] = sums
+            pending = rows[chosen[rows] < 0]
+            if pending.size:
+                cumulative = np.cumsum(masked[np.searchsorted(rows, pending)], axis=1)
+                draws = rng.random(pending.size) * cumulative[:, -1]
+                picks = np.minimum((cumulative <= draws[:, None]).sum(axis=1), len(support) - 1)
+                chosen[pending] = support[picks]
+        possible = left > 0
+        importance[alive] *= np.where(possible, left / total, 0.0)
+        keep = np.flatnonzero(possible)
+        alive, chosen = alive[keep], chosen[keep]
+        holdings[alive, p] = chosen
+        used[alive] |= _HOLDING_MASKS[chosen]
+        dealt_cards.append(np.zeros(deals, dtype=np.intp))
+        dealt_cards.append(np.zeros(deals, dtype=np.intp))
+        dealt_cards[-2][alive] = HOLDINGS[chosen, 0]
+        dealt_cards[-1][alive] = HOLDINGS[chosen, 1]
+    dealt = _deal_cards(rng, used[alive], problem.to_deal)
+    values = _rank_players(ranker, holdings[alive], dealt[:, None, :], np.array(problem.board, dtype=np.int8))[:, :, 0]
+    weights = importance[alive]
+    best = values.max(axis=0)
+    winners = values == best
+    count = winners.sum(axis=0)
+    shares = winners / count  # (players, deals)
+    alone = count == 1
+    stats = np.zeros((players + 1, 4))
+    stats[:players, 0] = (winners & alone) @ weights
+    stats[:players, 1] = (shares * ~alone) @ weights
+    squared = weights ** 2
+    stats[:players, 2] = shares @ squared
+    stats[:players, 3] = (shares ** 2) @ squared
+    stats[players] = weights.sum(), squared.sum(), deals, 0
+    return stats
+
+
+def _deal_cards(rng: np.random.Generator, used: np.ndarray, count: int) -> np.ndarray:
+    """``count`` uniformly random distinct cards per deal (deals, count), none in the deal's ``used`` mask."""
+    dealt = np.empty((len(used), count), dtype=np.int8)
+    used = used.copy()
+    for column in range(count):
+        todo = np.arange(len(used))
+        while todo.size:  # each card is free with probability at least 27/52: a few rounds
+            cards = rng.integers(0, 52, size=todo.size)
+            bits = _MASKS[cards]
+            fits = (used[todo] & bits) == 0
+            placed = todo[fits]
+            dealt[placed, column] = cards[fits]
+            used[placed] |= bits[fits]
+            todo = todo[~fits]
+    return dealt
+
+
+# ------------------------------------------------------------------------------------------- driver
+def _run(executor: Any, function: Callable[..., np.ndarray], argument_lists: list[tuple[Any, ...]],
+         finished: Callable[[int], None] | None = None) -> np.ndarray:
+    """Call ``function`` on each argument tuple (in this process or on ``executor``) and sum the results
+    in order (so the sum does not depend on the executor); ``finished(i)`` follows task ``i``."""
+    if executor is None or len(argument_lists) == 1:
+        results = []
+        for number, arguments in enumerate(argument_lists):
+            results.append(function(*arguments))
+            if finished is not None:
+                finished(number)
+    else:
+        futures = [executor.submit(function, *arguments) for arguments in argument_lists]
+        results = []
+        for number, future in enumerate(futures):
+            results.append(future.result())
+            if finished is not None:
+                finished(number)
+    total = results[0].copy()
+    for result in results[1:]:
+        total += result
+    return total
+
+
+def _standard_errors(stats: np.ndarray) -> np.ndarray:
+    players = len(stats) - 1
+    weight_sum, squared_sum = stats[players, 0], stats[players, 1]
+    if weight_sum <= 0:
+        return np.full(players, np.inf)
+    estimate = (stats[:players, 0] + stats[:players, 1]) / weight_sum
+    variance = (stats[:players, 3] - 2 * estimate * stats[:players, 2] + estimate ** 2 * squared_sum) / weight_sum ** 2
+    errors: np.ndarray = np.sqrt(np.maximum(variance, 0.0))
+    return errors
+
+
+def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: str | Sequence[CardLike] = '', *,
+           exact: bool | None = None, samples: int | None = None, target_error: float | None = None,
+           seed: int | None = None, executor: concurrent.futures.Executor | None = None,
+           ranker: type[HandRanker] = HandRanker,
+           progress: Callable[[int, int], None] | None = None) -> EquityResult:
+    """Showdown equity of each player: a hand (``'AhKh'``), a range (text, :class:`~poker.ranges.range.Range`
+    or weights, see :mod:`poker.ranges.weights`) or ``'random'``, 2 to 10 players.
+
+    ``board``: 0, 3, 4 or 5 cards; ``dead``: cards nobody holds and the board will not show.
+    ``exact``: True enumerates every compatible deal (with suit symmetry), False samples, None (the
+    default) enumerates when at most :data:`EXACT_LIMIT` hands are to be ranked. Sampling deals
+    ``samples`` deals, or (by default) stops once every player's standard error is below
+    ``target_error`` (default :data:`DEFAULT_TARGET_ERROR`, at most :data:`MAX_SAMPLES` deals); given
+    both, it stops at whichever comes first. ``seed`` makes sampling reproducible, also when
+    ``executor`` (any :class:`concurrent.futures.Executor`: a process pool, a Dask client's
+    ``get_executor()``) spreads the chunks (aiming at an error, the first two run in this process, since
+    they often suffice). Every hand is ranked by ``ranker.rank_many``.
+    ``progress(done, total)`` is called as deals are counted.
+
+    >>> [round(p.equity, 4) for p in equity(['Ah As', 'KK'])]
+    [0.8195, 0.1805]
+    """
+    started = time.perf_counter()
+    exact, samples, target_error, seed = _check_options(exact, samples, target_error, seed, executor, ranker)
+    if progress is not None and not callable(progress):
+        raise SettingError(f'progress must be a function (done, total), got {progress!r}')
+    problem = _problem(players, board, dead)
+    cards = (tuple(Card.from_index(c) for c in problem.board), tuple(Card.from_index(c) for c in problem.dead))
+    plan = None if exact is False else _plan_exact(problem)
+    if exact is True and plan is None:
+        raise SettingError(f'too many holding combinations to enumerate for {list(problem.labels)!r}: '
+                            'use sampling (exact=False)')
+    if plan is not None and plan[2] == 0:
+        raise WeightsError(f'no deal gives every player a holding without shared cards: {list(problem.labels)!r}')
+    if plan is not None and (exact is True or plan[3] <= EXACT_LIMIT):
+        tuples, weights, deals, work = plan
+        pieces = max(1, min(len(tuples), math.ceil(work / 8_000_000)))  # tasks of about 0.2 s
+        bounds = np.linspace(0, len(tuples), pieces + 1).astype(int)
+        arguments = [(problem, tuples[a:b], weights[a:b], ranker) for a, b in zip(bounds, bounds[1:])]
+        ends = np.cumsum(np.diff(bounds)) * (deals / len(tuples))  # deals counted after each task, roughly
+        report = None if progress is None else lambda number: progress(
+            deals if number == len(arguments) - 1 else int(ends[number]), deals)
+        if executor is not None and problem.to_deal == 5:
+            _board_classes()  # built here first: forked workers inherit it rather than build it each
+        totals = _run(executor, _exact_task, arguments, report)
+        total = float(weights.sum()) * math.comb(52 - len(problem.board) - len(problem.dead)
+                                                 - 2 * tuples.shape[1], problem.to_deal)
+        entries = tuple(PlayerEquity(label, float(win / total), float(tie / total))
+                        for label, win, tie in zip(problem.labels, totals[0], totals[1]))
+        return EquityResult(entries, *cards, exact=True, deals=deals, seconds=time.perf_counter() - started)
+    entropy = np.random.SeedSequence(seed).entropy
+    dealers = _dealers(problem)
+    goal = float(target_error) if target_error is not None else (DEFAULT_TARGET_ERROR if samples is None else 0.0)
+    budget = int(samples) if samples is not None else MAX_SAMPLES
+    stats = np.zeros((len(problem.labels) + 1, 4))
+    done, chunks, batch = 0, 0, max(1, min(2 if goal > 0 else 8, math.ceil(budget / CHUNK_DEALS)))
+    while done < budget:
+        sizes: list[int] = []
+        for _ in range(batch):
+            size = min(CHUNK_DEALS, budget - done - sum(sizes))
+            if size <= 0:
+                break
+            sizes.append(size)
+        tasks = [(problem, dealers, entropy, chunks + i, size, ranker) for i, size in enumerate(sizes)]
+        # aiming at an error, the first two chunks run here (often all that is needed), the rest on the executor
+        stats += _run(None if goal > 0 and not chunks else executor, _sample_task, tasks)
+        chunks += len(sizes)
+        done += sum(sizes)
+        errors = _standard_errors(stats)
+        reached = goal > 0 and stats[-1, 0] > 0 and errors.max() <= goal
+        if goal > 0 and stats[-1, 0] > 0:  # ask for about the deals the error says are still needed
+            needed = 0.0 if reached else done * (float(errors.max()) / goal) ** 2 - done
+            batch = int(min(64, max(1, math.ceil(needed * 1.1 / CHUNK_DEALS))))
+        else:
+            needed, batch = float(budget - done), 8
+        if progress is not None:  # the total is the deals still expected, at most the budget
+            progress(done, done if reached else int(min(budget, done + max(needed, 1.0))))
+        if reached:
+            break
+    if stats[-1, 0] <= 0:
+        raise WeightsError(f'no sampled deal gave every player a holding without shared cards: '
+                           f'{list(problem.labels)!r}')
+    errors = _standard_errors(stats)
+    entries = tuple(PlayerEquity(label, float(win / stats[-1, 0]), float(tie / stats[-1, 0]), float(error))
+                    for label, (win, tie, _, _), error in zip(problem.labels, stats[:-1], errors))
+    return EquityResult(entries, *cards, exact=False, deals=done, seconds=time.perf_counter() - started)

@@ -1,0 +1,277 @@
+"""A player's seat at one moment: hole cards, the board, and Loki's statistics of the hand.
+
+:meth:`Player.calculate_hand_statistics` counts, exactly, every holding an opponent may have and every
+runout still to come (Papp 1998, ch. 5 and 6), and returns a :class:`~poker.stats.hand_statistics.HandStatistics`:
+
+>>> player = Player('AhQh', '3h 4s Jh')
+>>> stats = player.calculate_hand_statistics()
+>>> stats.hs, (stats.ahead, stats.tied, stats.behind), stats.lookahead
+(0.5851063829787234, (628.0, 9.0, 444.0), 2)
+>>> stats.transitions[2]  # behind now: ahead, tied, behind after the turn and river
+(221903.0, 680.0, 216977.0)
+>>> round(stats.ppot, 4), round(stats.npot, 4), round(stats.ehs, 4)
+(0.5042, 0.1451, 0.7094)
+>>> player.calculate_hand_statistics(opponents=5, lookahead=1).hs_n
+0.06857632055948792
+
+Opponent models weigh the holdings (see :mod:`poker.ranges.weights` for every accepted form):
+
+>>> round(player.calculate_hand_statistics(weights={'KK': 1, 'JJ': 1, '44': 1, '33': 1}).hs, 4)
+0.0
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+from attrs import field, frozen
+
+from ..kernel import enumeration
+from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE, STREETS
+from ..cards.card import Card, CardLike, format_cards, parse_cards
+from ..kernel.enumeration import Tally
+from ..errors import CardCountError, DuplicateCardError, LookaheadError, OpponentCountError
+from ..ranking.hand import Hand
+from ..ranking.ranker import HandRanker
+from .hand_statistics import HandStatistics, potentials
+from ..ranking.rankable_hand import RankableHand
+from ..cards.starting_hand import StartingHand
+from ..ranges.weights import remove_known
+from ..ranges.inputs import WeightsLike, weight_sets
+
+if TYPE_CHECKING:
+    from .multiway import EquityResult
+
+__all__ = ['BOARD_SIZES', 'STREETS', 'Player']  # the betting tables, re-exported from poker.cards.streets
+
+
+
+def _hole(cards: StartingHand | str | Iterable[CardLike]) -> tuple[Card, Card]:
+    return cards.cards if isinstance(cards, StartingHand) else StartingHand(cards).cards
+
+
+def _board(cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
+    parsed = tuple(parse_cards(cards))
+    if len(parsed) not in BOARD_SIZES:
+        raise CardCountError(f'a board has 0, 3, 4 or 5 cards, got {len(parsed)}: {cards!r}')
+    return parsed
+
+
+@frozen(eq=False, repr=False)
+class Player:
+    """Two hole cards and the board (0, 3, 4 or 5 cards), as text (``'AhQh'``, ``'3h 4s Jh'``) or cards.
+
+    No card may appear twice. Players are equal when they hold the same hole cards and see the same
+    board cards (in any order), whatever their subclass.
+
+    Built for subclassing: :meth:`calculate_hand_statistics` is a fixed recipe whose steps are hooks.
+
+    * :meth:`opponent_weights`: the opponent model, turning the ``weights`` argument into weight sets;
+    * :meth:`count_outcomes`: the engine (:mod:`poker.kernel.enumeration`; :class:`poker.stats.reference.ReferencePlayer`
+      swaps in the plain loops of :mod:`poker.stats.reference`);
+    * :meth:`summarise`: from weighted counts to :class:`~poker.stats.hand_statistics.HandStatistics`;
+    * :meth:`preflop_statistics`: the statistics before the flop;
+    * :attr:`ranker`: the :class:`~poker.ranking.ranker.HandRanker` the engine ranks hands with.
+    """
+
+    ranker: ClassVar[type[HandRanker]] = HandRanker
+
+    hole_cards: tuple[Card, Card] = field(converter=_hole)
+    board: tuple[Card, ...] = field(default=(), converter=_board)
+    _known: Hand = field(init=False)
+    """The cards this player knows, hole cards and board, in a :class:`~poker.ranking.hand.Hand` (kept sorted)."""
+
+    def __attrs_post_init__(self) -> None:
+        known = Hand(self.hole_cards)
+        try:
+            known.add(self.board)
+        except DuplicateCardError:
+            card = next(card for card in self.board if card in self.hole_cards)
+            raise DuplicateCardError(f'card {str(card)!r} is both a hole card and on the board '
+                                     f'({format_cards(self.hole_cards)} / {format_cards(self.board)})') from None
+        object.__setattr__(self, '_known', known)
+
+    @property
+    def cards(self) -> Hand:
+        """The cards this player knows, hole cards and board together, as a new sorted :class:`~poker.ranking.hand.Hand`."""
+        return Hand(self._known)
+
+    # ------------------------------------------------------------------------------ the cards
+    @property
+    def street(self) -> str:
+        """``'preflop'``, ``'flop'``, ``'turn'`` or ``'river'``."""
+        return STREET_OF_BOARD_SIZE[len(self.board)]
+
+    @property
+    def starting_hand(self) -> StartingHand:
+        """The hole cards as a :class:`~poker.cards.starting_hand.StartingHand` (its class, income rate...)."""
+        return StartingHand(self.hole_cards)
+
+    @property
+    def hand(self) -> RankableHand | None:
+        """The hole cards and the board as a rankable hand (None before the flop)."""
+        return RankableHand((*self.hole_cards, *self.board)) if self.board else None
+
+    @property
+    def known_cards(self) -> tuple[Card, ...]:
+        """The hole cards, then the board."""
+        return (*self.hole_cards, *self.board)
+
+    @property
+    def cards_to_come(self) -> int:
+        """Board cards still to be dealt: 5, 2, 1 or 0."""
+        return 5 - len(self.board)
+
+    def with_board(self, board: str | Iterable[CardLike]) -> Player:
+        """The same hole cards with another board, e.g. after the turn is dealt (same class)."""
+        return type(self)(self.hole_cards, board)
+
+    def default_lookahead(self) -> int:
+        """2 on the flop (turn and river), 1 on the turn, 0 on the river and before the flop."""
+        return min(2, self.cards_to_come) if self.board else 0
+
+    def check_lookahead(self, lookahead: int | None) -> int:
+        """``lookahead``, or the default for ``None``; a :class:`LookaheadError` if the board forbids it."""
+        if lookahead is None:
+            return self.default_lookahead()
+        limit = min(enumeration.MAX_LOOKAHEAD, self.cards_to_come) if self.board else 0
+        if isinstance(lookahead, bool) or not isinstance(lookahead, (int, np.integer)) \
+                or not 0 <= lookahead <= limit:
+            allowed = ', '.join(str(n) for n in range(limit + 1))
+            where = f'on the {self.street}' if self.board else 'before the flop'
+            raise LookaheadError(f'lookahead {where} must be {allowed} or None, got {lookahead!r}')
+        return int(lookahead)
+
+    # ------------------------------------------------------------------------------ statistics
+    def calculate_hand_statistics(self, opponents: int | None = None, lookahead: int | None = None,
+                                  weights: WeightsLike = None) -> HandStatistics:
+        """HS, HSn, PPOT, NPOT, EHS and EHS' of this hand, exactly.
+
+        ``opponents``: a whole number from 1 to 22; defaults to 1, or to the number of weight sets when
+        ``weights`` is a list of sets (then it must equal that number).
+        ``lookahead``: cards to look ahead for the potentials, 2 (flop only), 1 or 0; defaults to 2 on
+        the flop, 1 on the turn, 0 on the river.
+        ``weights``: the opponent model, one weight set shared by every opponent or a list with a set per
+        opponent (see :mod:`poker.ranges.weights`; ``None`` is uniform). With one set, ``hs_n = hs **
+        opponents`` and ``ahead``, ``tied``, ``behind`` and ``transitions`` are weighted counts (whole
+        numbers for uniform weights). With a set per opponent, ``hs_n`` is the product of the
+        opponents' ``hs`` (Papp eq. 5.4, listed in ``opponent_hs``), and the other figures are those of
+        the *field*: each set scaled to total 1 over the holdings it allows, then averaged, so each
+        opponent counts equally; ``hs`` is then the mean of the opponents' ``hs``. ``holdings`` counts the
+        holdings with weight in any set; ``runouts`` the runouts per holding (1 with no look-ahead, when
+        ``transitions`` is diagonal: nothing changes).
+        """
+        sets, per_opponent = self.opponent_weights(weights)
+        if opponents is None:
+            opponents = len(sets) if per_opponent else 1
+        opponents = self.ranker.check_opponents(opponents)
+        if per_opponent and opponents != len(sets):
+            raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={opponents!r}')
+        lookahead = self.check_lookahead(lookahead)
+        if not self.board:
+            return self.preflop_statistics(opponents, sets, per_opponent)
+        return self.summarise(self.count_outcomes(lookahead, sets), opponents, lookahead, sets, per_opponent)
+
+    def opponent_weights(self, weights: WeightsLike) -> tuple[np.ndarray, bool]:
+        """Hook: the weight sets (shape (k, 1326)) for ``weights``, and whether there is one per opponent.
+
+        Holdings that touch a known card weigh 0. Override to supply an opponent model of your own, for
+        example to read the opponent's actions when ``weights`` is None.
+        """
+        sets, per_opponent = weight_sets(weights)
+        return remove_known(sets, [card.index for card in self.known_cards]), per_opponent
+
+    def count_outcomes(self, lookahead: int, sets: np.ndarray) -> Tally:
+        """Hook: the weighted counts of outcomes now and after ``lookahead`` cards, for each weight set."""
+        return enumeration.tally([card.index for card in self.hole_cards], [card.index for card in self.board],
+                                 lookahead, sets, self.ranker)
+
+    def preflop_statistics(self, opponents: int, sets: np.ndarray, per_opponent: bool) -> HandStatistics:
+        """Hook: the statistics before the flop, from :func:`~poker.stats.preflop_odds.preflop_equity`.
+
+        ``hs`` is the all-in equity (win + tie/2) against one holding drawn from the weights: exact from
+        the shipped table when the weights are uniform, exact by enumeration for small ranges, otherwise
+        sampled with a seed (then ``exact`` is False and ``standard_error`` says how far to trust it).
+        ``ahead``, ``tied`` and ``behind`` are the shares of showdowns won, split and lost; ``ppot`` and
+        ``npot`` are 0, so ``ehs == hs_n``; ``income_rate`` is Papp's for ``opponents``. With a set per
+        opponent, ``hs_n`` is the product of their equities and the other figures are their average.
+        """
+        from .preflop_odds import preflop_equity
+
+        allowed = sets > 0
+        results = [preflop_equity(self.hole_cards, weights, ranker=self.ranker) for weights in sets]  # uniform: the table
+        if not per_opponent:
+            return results[0].statistics(opponents)
+        each_hs = [result.equity for result in results]
+        count = len(results)
+        win, tie, loss = (sum(getattr(r, name) for r in results) / count for name in ('win', 'tie', 'loss'))
+        standard_error = math.sqrt(sum(r.standard_error ** 2 for r in results)) / count
+        return HandStatistics(
+            hs=win + tie / 2, hs_n=math.prod(each_hs), ppot=0.0, npot=0.0, ahead=win, tied=tie, behind=loss,
+            opponents=opponents, holdings=int(np.count_nonzero(allowed.any(axis=0))), runouts=results[0].boards,
+            hole=self.hole_cards, income_rate=self.ranker.income_rate(results[0].hand_class, opponents),
+            exact=all(r.exact for r in results), standard_error=standard_error, opponent_hs=each_hs)
+
+    def summarise(self, tally: Tally, opponents: int, lookahead: int, sets: np.ndarray,
+                  per_opponent: bool) -> HandStatistics:
+        """Hook: :class:`HandStatistics` from the weighted counts (see :meth:`calculate_hand_statistics`)."""
+        extra: dict[str, Any] = {'holdings': int(np.count_nonzero(sets.any(axis=0))), 'runouts': tally.runouts,
+                                 'hole': self.hole_cards, 'board': self.board}
+        if not per_opponent:
+            ahead, tied, behind = tally.now[0].tolist()
+            return HandStatistics.from_counts(ahead, tied, behind, opponents=opponents, lookahead=lookahead,
+                                              transitions=tally.transitions[0].tolist(), **extra)
+        totals = tally.now.sum(axis=1)
+        each_hs = [(ahead + tied / 2) / total for (ahead, tied, _), total in zip(tally.now.tolist(), totals.tolist())]
+        ahead, tied, behind = (tally.now / totals[:, np.newaxis]).mean(axis=0).tolist()
+        transitions = (tally.transitions / totals[:, np.newaxis, np.newaxis]).mean(axis=0)
+        matrix = tuple(tuple(row) for row in transitions.tolist())
+        ppot, npot = potentials(matrix) if lookahead else (0.0, 0.0)  # type: ignore[arg-type]
+        return HandStatistics(hs=(ahead + tied / 2) / (ahead + tied + behind), hs_n=math.prod(each_hs),
+                              ppot=ppot, npot=npot, ahead=ahead, tied=tied, behind=behind, opponents=opponents,
+                              lookahead=lookahead, transitions=matrix, opponent_hs=each_hs, **extra)
+
+    def showdown_equity(self, opponents: int | None = None, weights: WeightsLike = None,
+                        **options: Any) -> EquityResult:
+        """The true showdown equity against ``opponents`` drawn from the weights, next to Papp's ``hs_n``.
+
+        ``hs_n`` multiplies per-opponent strengths as if the opponents' holdings were independent; this
+        deals them together (no shared cards) and runs the board out: :func:`poker.stats.multiway.equity` with
+        this hand against the opponents' weight sets (``opponents`` and ``weights`` read as in
+        :meth:`calculate_hand_statistics`) and :attr:`ranker`. ``options`` go to it (``exact``,
+        ``samples``, ``target_error``, ``seed``, ``executor``, ``dead``). Entry 0 is this hand.
+
+        >>> result = Player('Ah As', 'Kh 7c 2d').showdown_equity(weights={'KK': 1})
+        >>> round(result[0].equity, 6), result.exact
+        (0.085859, True)
+        """
+        from .multiway import equity
+
+        sets, per_opponent = self.opponent_weights(weights)
+        count = self.ranker.check_opponents(len(sets) if opponents is None and per_opponent else opponents or 1)
+        if per_opponent and count != len(sets):
+            raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={opponents!r}')
+        field_sets = list(sets) if per_opponent else [sets[0]] * count
+        return equity([format_cards(self.hole_cards, sep=''), *field_sets], self.board, ranker=self.ranker,
+                      **options)
+
+    # ------------------------------------------------------------------------------ value object
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Player):
+            return set(self.hole_cards) == set(other.hole_cards) and set(self.board) == set(other.board)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((frozenset(self.hole_cards), frozenset(self.board)))
+
+    def __str__(self) -> str:
+        board = format_cards(self.board) if self.board else 'no board'
+        return f'{format_cards(self.hole_cards, sep="")} / {board}'
+
+    def __repr__(self) -> str:
+        hole = format_cards(self.hole_cards, sep='')
+        board = f', {format_cards(self.board)!r}' if self.board else ''
+        return f'{type(self).__name__}({hole!r}{board})'

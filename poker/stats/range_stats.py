@@ -1,0 +1,345 @@
+"""Ranges against ranges: Loki's statistics of every holding of a range on one board, in one pass.
+
+:func:`range_statistics` answers for a whole hero range what :meth:`Player.calculate_hand_statistics
+<poker.stats.player.Player.calculate_hand_statistics>` answers for one holding (the same numbers, exactly),
+plus the distribution of each holding's strength over the runouts still to come:
+
+>>> stats = range_statistics('AA, AKs, 76s', '3h 4s Jh', 'QQ+, AKs')
+>>> len(stats), stats.lookahead, stats.opponent_holdings
+(14, 2, 22)
+>>> one = stats.for_holding('Ah Kh')
+>>> one == Player('AhKh', '3h 4s Jh').calculate_hand_statistics(weights=Range.parse('QQ+, AKs'))
+True
+>>> round(float(stats.equity[stats.index('7h 6h')]), 4), round(stats.range_equity, 4)
+(0.458, 0.5113)
+
+What hero holdings share is computed once (the kernel is :func:`poker.kernel.enumeration.range_tally`; a few
+hero holdings go one by one through :func:`poker.kernel.enumeration.hero_by_hero`), and the work follows the
+holdings that carry weight on both sides: ``hero=None, opponent=None`` gives every
+holding's statistics on a board against every other, the data of a card abstraction. To ask about many
+hands on one board (a bot, a table of strengths), ask once for the whole range and index the result:
+on the river that is under a microsecond per hand (one sort of every holding, from the board's memoized
+values; :func:`~poker.stats.strength.hand_strength` answers one hand at a time).
+
+Before the flop the statistics are all-in equities (:func:`poker.stats.preflop_odds.preflop_equity`, exact from the
+shipped table against every holding, exact by enumeration for small problems, else seeded sampling
+with a standard error); there ``ppot = npot = 0`` and each holding's strength distribution is the
+point mass at its equity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+from attrs import field, frozen
+
+from ..cards.card import Card, CardLike, format_cards, parse_cards
+from ..kernel.enumeration import MAX_LOOKAHEAD, hero_by_hero, range_tally
+from ..errors import CardCountError, DuplicateCardError, LookaheadError, PokerError, SettingError, WeightsError
+from ..ranking.ranker import HandRanker
+from .hand_statistics import HandStatistics
+from ..cards.holdings import HOLDING_MASKS, HOLDINGS
+from ..kernel.outcomes import AHEAD, BEHIND, TIED
+from .player import Player  # noqa: F401  (doctests)
+from ..ranges.range import Range
+from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
+from ..validators import read_only, whole_number
+from ..ranges.weights import known_holdings
+from ..ranges.inputs import weight_array
+
+__all__ = ['RangeStatistics', 'range_statistics']
+
+MAX_BINS = 10_000
+"""The most histogram bins :func:`range_statistics` draws."""
+
+HERO_BY_HERO = 16
+"""Up to this many hero holdings, each is counted on its own by the single-hand kernel (as ``Player``
+does, over the opponent holdings with weight only); beyond, the shared pass of
+:func:`~poker.kernel.enumeration.range_tally` ranks what they share once."""
+
+
+def _frozen_array(value: Any) -> np.ndarray:
+    return read_only(value, copy=True)
+
+
+@frozen(eq=False)
+class RangeStatistics:
+    """The statistics of every hero holding with weight (that can meet an opponent holding) on one board.
+
+    Arrays run over :attr:`holdings` (holding numbers, ascending): :attr:`weights` (the hero's), the
+    weighted opponent holdings ``ahead``, ``tied`` and ``behind`` now, the 3x3 ``transitions`` (rows
+    now, columns after the runout, as :class:`~poker.stats.hand_statistics.HandStatistics`), ``hs``,
+    ``hs_n``, ``ppot``, ``npot``, ``ehs``, ``ehs_prime``; ``equity``, the showdown equity
+    ``hs*(1-npot) + (1-hs)*ppot`` (the mean of the strength after the runouts); ``ehs_squared``, the
+    mean of its square (Johanson's E[HS^2]); ``histogram``, its distribution over ``bins`` equal bins
+    of [0, 1] (rows sum to 1). ``runouts`` is the number of runouts per (hero, opponent) pair;
+    ``opponent_holdings`` the opponent holdings with weight off the board; per hero holding,
+    ``counted`` is the opponent weight it can meet (``ahead + tied + behind``) and ``counted_holdings``
+    how many opponent holdings with weight share no card with it. ``exact`` is False only before the
+    flop when sampled; then ``standard_error`` holds each equity's error.
+    """
+
+    board: tuple[Card, ...]
+    lookahead: int
+    opponents: int
+    holdings: np.ndarray = field(converter=_frozen_array)
+    weights: np.ndarray = field(converter=_frozen_array)
+    ahead: np.ndarray = field(converter=_frozen_array)
+    tied: np.ndarray = field(converter=_frozen_array)
+    behind: np.ndarray = field(converter=_frozen_array)
+    transitions: np.ndarray = field(converter=_frozen_array)
+    hs: np.ndarray = field(converter=_frozen_array)
+    ppot: np.ndarray = field(converter=_frozen_array)
+    npot: np.ndarray = field(converter=_frozen_array)
+    equity: np.ndarray = field(converter=_frozen_array)
+    ehs_squared: np.ndarray = field(converter=_frozen_array)
+    histogram: np.ndarray = field(converter=_frozen_array)
+    counted: np.ndarray = field(converter=_frozen_array)
+    runouts: int
+    opponent_holdings: int
+    exact: bool = True
+    standard_error: np.ndarray = field(default=np.zeros(0), converter=_frozen_array)
+    counted_holdings: np.ndarray = field(default=np.zeros(0, dtype=np.int64), converter=_frozen_array)
+
+    # -------------------------------------------------------------------------- derived arrays
+    @property
+    def hs_n(self) -> np.ndarray:
+        """``hs ** opponents`` (Papp eq. 5.3)."""
+        return np.asarray(self.hs ** self.opponents)
+
+    @property
+    def ehs(self) -> np.ndarray:
+        """``hs_n + (1 - hs_n) * ppot - hs_n * npot`` (Papp eq. 6.3)."""
+        hs_n = self.hs_n
+        return np.asarray(hs_n + (1 - hs_n) * self.ppot - hs_n * self.npot)
+
+    @property
+    def ehs_prime(self) -> np.ndarray:
+        """``hs_n + (1 - hs_n) * ppot`` (Papp eq. 6.4)."""
+        hs_n = self.hs_n
+        return np.asarray(hs_n + (1 - hs_n) * self.ppot)
+
+    @property
+    def range_equity(self) -> float:
+        """The hero range's showdown equity against the opponent's: each holding's equity weighted by
+        its weight times the opponent weight it can meet (the chance of that matchup)."""
+        mass = self.weights * self.counted
+        return float((mass * self.equity).sum() / mass.sum()) if mass.sum() > 0 else 0.0
+
+    # ------------------------------------------------------------------------------ one holding
+    def index(self, cards: StartingHand | str | Iterable[CardLike]) -> int:
+        """The position of a holding (``'AhKh'``) in the arrays; a :class:`PokerError` if it is not there."""
+        hand = cards if isinstance(cards, StartingHand) else StartingHand(cards)
+        number = hand.holding_index
+        at = int(np.searchsorted(self.holdings, number))
+        if at == len(self.holdings) or self.holdings[at] != number:
+            raise PokerError(f'holding {hand} is not in the hero range on {format_cards(self.board)!r}')
+        return at
+
+    def for_holding(self, cards: StartingHand | str | Iterable[CardLike]) -> HandStatistics:
+        """The :class:`~poker.stats.hand_statistics.HandStatistics` of one holding, as ``Player`` gives them."""
+        at = self.index(cards)
+        hand = cards if isinstance(cards, StartingHand) else StartingHand(cards)
+        if not self.board:
+            return HandStatistics.from_counts(
+                float(self.ahead[at]), float(self.tied[at]), float(self.behind[at]), opponents=self.opponents,
+                holdings=int(self.counted_holdings[at]), runouts=self.runouts, hole=hand.cards,
+                income_rate=hand.income_rate(self.opponents), exact=self.exact,
+                standard_error=float(self.standard_error[at]) if self.standard_error.size else 0.0)
+        return HandStatistics.from_counts(
+            float(self.ahead[at]), float(self.tied[at]), float(self.behind[at]), opponents=self.opponents,
+            lookahead=self.lookahead, transitions=self.transitions[at].tolist(),
+            holdings=int(self.counted_holdings[at]), runouts=self.runouts, hole=hand.cards, board=self.board)
+
+    def by_class(self, statistic: str = 'ehs') -> dict[str, float]:
+        """The hero-weighted mean of ``statistic`` (any array above, e.g. ``'hs'``, ``'equity'``) per
+        starting-hand class present, in :data:`~poker.cards.starting_hand.HAND_CLASSES` order."""
+        values = getattr(self, statistic, None)
+        if statistic.startswith('_') or not isinstance(values, np.ndarray) or values.shape != self.hs.shape:
+            raise PokerError(f'no per-holding statistic {statistic!r} (try hs, ehs, equity, ppot, npot)')
+        classes = CLASS_OF_HOLDING[self.holdings]
+        mass = np.bincount(classes, weights=self.weights, minlength=len(HAND_CLASSES))
+        sums = np.bincount(classes, weights=self.weights * values, minlength=len(HAND_CLASSES))
+        return {HAND_CLASSES[c]: float(sums[c] / mass[c]) for c in np.flatnonzero(mass > 0).tolist()}
+
+    def __len__(self) -> int:
+        return len(self.holdings)
+
+    def __repr__(self) -> str:
+        board = format_cards(self.board) if self.board else 'no board'
+        return (f'<{type(self).__name__}: {len(self)} holdings on {board}, lookahead {self.lookahead}, '
+                f'range equity {self.range_equity:.4f}>')
+
+
+# ------------------------------------------------------------------------------------------ inputs
+def _weights(value: Any, side: str) -> np.ndarray:
+    if value is None:
+        return np.ones(1326)
+    if isinstance(value, str):
+        return np.array(Range.parse(value).weights, dtype=np.float64)
+    try:
+        return weight_array(value)
+    except WeightsError as error:
+        raise WeightsError(f'{side} range: {error}') from None
+
+
+def _board(board: Any) -> tuple[Card, ...]:
+    cards = tuple(parse_cards(board))
+    if len(cards) not in (0, 3, 4, 5):
+        raise CardCountError(f'a board has 0, 3, 4 or 5 cards, got {len(cards)}: {board!r}')
+    if len(set(cards)) != len(cards):
+        raise DuplicateCardError(f'a card appears twice on the board {format_cards(cards)!r}')
+    return cards
+
+
+def _lookahead(lookahead: Any, board: tuple[Card, ...]) -> int:
+    limit = min(MAX_LOOKAHEAD, 5 - len(board)) if board else 0
+    if lookahead is None:
+        return limit
+    if isinstance(lookahead, bool) or not isinstance(lookahead, (int, np.integer)) or not 0 <= lookahead <= limit:
+        allowed = ', '.join(str(n) for n in range(limit + 1))
+        raise LookaheadError(f'lookahead on a board of {len(board)} cards must be {allowed} or None, got {lookahead!r}')
+    return int(lookahead)
+
+
+def _bins(bins: Any) -> int:
+    bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
+    return int(bins)
+
+
+def _meetable(opponent: np.ndarray) -> np.ndarray:
+    """Per holding: how many opponent holdings with weight share no card with it."""
+    held = opponent > 0
+    per_card = np.bincount(HOLDINGS.ravel().astype(np.intp), weights=np.repeat(held, 2), minlength=52)
+    return np.asarray(held.sum() - per_card[HOLDINGS[:, 0]] - per_card[HOLDINGS[:, 1]] + held, dtype=np.int64)
+
+
+def _potentials(transitions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """PPOT and NPOT of each 3x3 matrix, as :func:`poker.stats.hand_statistics.potentials` computes them."""
+    t = transitions
+    sums = t.sum(axis=2)
+    ppot_den = sums[:, BEHIND] + sums[:, TIED] / 2
+    npot_den = sums[:, AHEAD] + sums[:, TIED] / 2
+    with np.errstate(invalid='ignore', divide='ignore'):
+        ppot = (t[:, BEHIND, AHEAD] + t[:, BEHIND, TIED] / 2 + t[:, TIED, AHEAD] / 2) / ppot_den
+        npot = (t[:, AHEAD, BEHIND] + t[:, AHEAD, TIED] / 2 + t[:, TIED, BEHIND] / 2) / npot_den
+    return np.where(ppot_den > 0, ppot, 0.0), np.where(npot_den > 0, npot, 0.0)
+
+
+# ------------------------------------------------------------------------------------------ the engine
+def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opponent: Any = None, *,
+                     lookahead: int | None = None, opponents: int = 1, bins: int = 50,
+                     ranker: type[HandRanker] = HandRanker, seed: int | None = 0) -> RangeStatistics:
+    """Loki's statistics of every hero holding against the opponent's weights on ``board``, exactly.
+
+    ``hero`` and ``opponent`` are anything weights accept (a :class:`~poker.ranges.range.Range`, range text,
+    1,326 weights, 169 class weights, a class mapping; ``None`` for every holding alike). ``board`` has
+    0, 3, 4 or 5 cards; ``lookahead`` defaults to 2 on the flop, 1 on the turn, 0 on the river;
+    ``opponents`` only raises ``hs`` to ``hs_n``; ``bins`` sizes the strength histograms. Hands are
+    ranked by ``ranker.rank_many``. Before the flop, ``seed`` seeds the sampling of large weighted
+    problems.
+
+    >>> every = range_statistics(board='Kd 7c 2h 9s 9h')
+    >>> len(every), every.runouts, float(every.hs.max())
+    (1081, 1, 1.0)
+    """
+    cards = _board(board)
+    depth = _lookahead(lookahead, cards)
+    count = HandRanker.check_opponents(opponents)
+    bins = _bins(bins)
+    hero_weights, opponent_weights = _weights(hero, 'hero'), _weights(opponent, 'opponent')
+    indices = [card.index for card in cards]
+    on_board = known_holdings(indices)
+    hero_weights[on_board] = 0.0
+    opponent_weights[on_board] = 0.0
+    if not hero_weights.any():
+        raise WeightsError(f'the hero range has no holding off the board {format_cards(cards)!r}')
+    if not opponent_weights.any():
+        raise WeightsError(f'the opponent range has no holding off the board {format_cards(cards)!r}')
+    meetable = _meetable(opponent_weights)
+    if not cards:
+        return _preflop(hero_weights, opponent_weights, meetable, count, bins, ranker, seed)
+    few = np.count_nonzero(hero_weights) <= HERO_BY_HERO
+    tally = (hero_by_hero if few else range_tally)(indices, depth, hero_weights, opponent_weights, ranker)
+    assert tally.transitions is not None  # (asked for: the default)
+    keep = tally.now.sum(axis=1) > 0  # hero holdings that can meet an opponent holding
+    holdings, now, transitions, score, total = tally.holdings, tally.now, tally.transitions, tally.score, tally.total
+    if not keep.all():  # (copies of the (holding, runout) arrays only when some row goes)
+        holdings, now, transitions, score, total = holdings[keep], now[keep], transitions[keep], score[keep], total[keep]
+    totals = now.sum(axis=1)
+    hs = (now[:, AHEAD] + now[:, TIED] / 2) / totals
+    ppot, npot = _potentials(transitions) if depth else (np.zeros(len(hs)), np.zeros(len(hs)))
+    equity, ehs_squared, histogram = runout_strengths(score, total, bins)
+    histogram /= total.sum(axis=1)[:, np.newaxis]
+    return RangeStatistics(
+        board=cards, lookahead=depth, opponents=count, holdings=holdings, weights=hero_weights[holdings],
+        ahead=now[:, AHEAD], tied=now[:, TIED], behind=now[:, BEHIND], transitions=transitions, hs=hs, ppot=ppot,
+        npot=npot, equity=equity, ehs_squared=ehs_squared, histogram=histogram, counted=totals,
+        runouts=tally.runouts, opponent_holdings=int(np.count_nonzero(opponent_weights)),
+        counted_holdings=meetable[holdings])
+
+
+def runout_strengths(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The strength after the runouts, summarised per holding: the one place both engines do it.
+
+    ``score[i, r]`` and ``total[i, r]`` are what :func:`~poker.kernel.enumeration.range_tally` counts for hero
+    holding i after runout r (weight beaten plus half the weight tied, and all the weight it meets; 0
+    where the runout holds its cards), so the strength after the runout is ``score / total``. Returns
+    the showdown equity (runouts weighed by ``total``, their probability given the opponent's weights),
+    E[HS^2] likewise, and per bin of [0, 1] the sum of ``weights`` (default ``total``) of the runouts
+    whose strength falls in it, not normalised. A strength of exactly k/bins falls in bin k (the last
+    bin holds 1.0): the bin is found exactly, ``floor(score * bins / total)``, not from a rounded ratio
+    alone.
+    """
+    met = total > 0
+    strength = np.divide(score, total, out=np.zeros(score.shape), where=met)
+    np.clip(strength, 0.0, 1.0, out=strength)
+    mass = total.sum(axis=1)
+    equity = score.sum(axis=1) / mass
+    ehs_squared = (total * strength * strength).sum(axis=1) / mass
+    # the bin: floor(strength * bins) from the rounded ratio, then put right where rounding crossed a
+    # bin edge (a strength of exactly k/bins can come out just below k). The products score * bins and
+    # slot * total are exact (whole or half counts), so comparing them decides exactly.
+    slot = (strength * bins).astype(np.intp)
+    scaled = score * bins
+    slot += ((slot + 1) * total <= scaled) & met
+    slot -= (slot * total > scaled) & met
+    np.clip(slot, 0, bins - 1, out=slot)
+    rows = len(score)
+    histogram = np.bincount((np.arange(rows)[:, np.newaxis] * bins + slot).ravel(),
+                            weights=(total if weights is None else weights).ravel(),
+                            minlength=rows * bins).reshape(rows, bins)
+    return equity, ehs_squared, histogram
+
+
+def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, opponents: int, bins: int,
+             ranker: type[HandRanker], seed: int | None) -> RangeStatistics:
+    """Before the flop: each hero holding's all-in equity against the opponent's weights."""
+    from .preflop_odds import preflop_equity
+
+    holdings = np.flatnonzero((hero > 0) & (meetable > 0))
+    if not holdings.size:
+        raise WeightsError('no hero holding can meet an opponent holding')
+    # exact enumeration costs about 1.7 million ranks per (hero, opponent orbit): keep the total bounded
+    limit = max(1, 40 // len(holdings))
+    samples = max(20_000, 400_000 // len(holdings))
+    results = [preflop_equity(StartingHand.from_holding_index(int(h)), opponent, exact_limit=limit,
+                              samples=samples, seed=seed, ranker=ranker) for h in holdings.tolist()]
+    win = np.array([r.win for r in results])
+    tie = np.array([r.tie for r in results])
+    loss = np.array([r.loss for r in results])
+    equity = win + tie / 2
+    slot = np.minimum((equity * bins).astype(np.intp), bins - 1)
+    histogram = np.zeros((len(holdings), bins))
+    histogram[np.arange(len(holdings)), slot] = 1.0
+    counted = np.array([float(opponent[(HOLDING_MASKS & HOLDING_MASKS[h]) == 0].sum()) for h in holdings.tolist()])
+    return RangeStatistics(
+        board=(), lookahead=0, opponents=opponents, holdings=holdings, weights=hero[holdings], ahead=win, tied=tie,
+        behind=loss, transitions=np.zeros((len(holdings), 3, 3)), hs=equity, ppot=np.zeros(len(holdings)),
+        npot=np.zeros(len(holdings)), equity=equity, ehs_squared=equity ** 2, histogram=histogram,
+        counted=counted, runouts=results[0].boards, opponent_holdings=int(np.count_nonzero(opponent)),
+        exact=all(r.exact for r in results), standard_error=np.array([r.standard_error for r in results]),
+        counted_holdings=meetable[holdings])

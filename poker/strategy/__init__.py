@@ -1,0 +1,34 @@
+"""Loki's strategy: what to do with a hand (Papp 1998, ch. 6), how much to bet, and how an opponent's action
+re-weights its range.
+
+* :mod:`~poker.strategy.advice`: :class:`LokiStrategy`, :func:`advise` and the situation they read;
+* :mod:`~poker.strategy.preflop`: Papp's pre-flop strategies (:func:`preflop_strategy`);
+* :mod:`~poker.strategy.kelly`: Kelly bet sizing after Cassandra;
+* :mod:`~poker.strategy.reweighting`: :class:`OpponentModel`, Papp's re-weighting after an observed action.
+"""
+
+from __future__ import annotations
+
+from .advice import Action, Advice, FullLokiStrategy, LokiStrategy, PreflopPlay, Situation, advise, advise_preflop
+from .preflop import TIGHTNESS, expected_players, preflop_strategy
+from .kelly import kelly_bet, kelly_fraction, kelly_growth, showdown_probabilities
+from .reweighting import OpponentModel
+
+__all__ = [
+    'Action',
+    'Advice',
+    'FullLokiStrategy',
+    'LokiStrategy',
+    'OpponentModel',
+    'PreflopPlay',
+    'Situation',
+    'TIGHTNESS',
+    'advise',
+    'advise_preflop',
+    'expected_players',
+    'kelly_bet',
+    'kelly_fraction',
+    'kelly_growth',
+    'preflop_strategy',
+    'showdown_probabilities',
+]

@@ -1,0 +1,483 @@
+"""Loki's betting rules (Papp 1998, chapter 6): from hand statistics and the betting so far to an action.
+
+The rules, tried in this order (the first that answers decides):
+
+1. **Make2**, ``EHS' >= 0.85``: raise while fewer than 2 bets have been made this round (bet when none
+   has), otherwise call.
+2. **Make1**, ``EHS' >= 0.50``: bet if no one has; otherwise call, except when it is 2 or more bets to call
+   and the player has not already called this round. That exception does not fold outright: it falls
+   through to the rules below, as in Loki (a hand that pot odds would keep is not thrown away for being
+   stronger).
+3. **Semi-bluff**: with nothing to call, bet when ``PPOT >= 2*bet / (pot + 6*bet)`` (Papp eq. 6.5: the odds
+   of calling a bet and a raise), except on the river.
+4. **Pot odds**: call when the chance of winning is at least ``to_call / (pot + to_call)`` (eq. 6.6). The
+   chance is PPOT on the flop and turn and HSn on the river.
+5. Otherwise check when nothing is to call, else fold.
+
+"Call" with nothing to call is a check, and "bet" when a bet has been made (a blind) is a raise.
+
+Before the flop the same rules run on the preflop statistics, where ``hs`` is the exact all-in equity and
+``PPOT = 0`` (so ``EHS' = HSn``): a semi-bluff never happens and the pot-odds rule compares HSn, the chance
+to win at the showdown, as on the river. Loki itself played the preflop on income rates (Papp 6.1); a
+subclass can add that as a rule (see :class:`LokiStrategy`).
+
+``pot`` is the pot before the player acts, with every bet of this round so far (so facing a bet of 4 into
+16, ``pot`` is 20 and ``to_call`` 4); ``bet_size`` is the fixed-limit bet of the round.
+
+>>> strong = HandStatistics.from_counts(ahead=90, tied=0, behind=10, board=tuple(parse_cards('Ah 7c 2d')))
+>>> advice = advise(strong, pot=20, to_call=4, bet_size=4, bets_this_round=1)
+>>> advice.action, advice.amount, advice.rule
+('raise', 8.0, 'make2')
+>>> advice.reason
+"Make2: EHS' 0.900 >= 0.85 with 1 bet made this round (fewer than 2): raise 8"
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from typing import Any, ClassVar
+
+from attrs import field, frozen
+
+from ..cards.card import parse_cards  # noqa: F401  (used by the doctests)
+from ..errors import BettingError
+from ..stats.hand_statistics import HandStatistics
+from ..validators import amount, flag, shown, whole_number
+
+__all__ = ['Action', 'Advice', 'FullLokiStrategy', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
+
+
+class Action(enum.StrEnum):
+    """A betting action; equal to its text (``Action.RAISE == 'raise'``)."""
+
+    FOLD = 'fold'
+    CHECK = 'check'
+    CALL = 'call'
+    BET = 'bet'
+    RAISE = 'raise'
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+def _pot(value: Any) -> float:
+    return amount('pot', value)
+
+
+def _to_call(value: Any) -> float:
+    return amount('to_call', value)
+
+
+def _bet_size(value: Any) -> float:
+    return amount('bet_size', value, positive=True)
+
+
+def _bets_this_round(value: Any) -> int:
+    return whole_number('bets_this_round', value, maximum=10 ** 9, error=BettingError)
+
+
+def _called_this_round(value: Any) -> bool:
+    return flag('called_this_round', value, error=BettingError)
+
+
+@frozen
+class Situation:
+    """The betting so far: the pot, what it costs to stay in, the bet size, and this round's history.
+
+    ``bets_this_round`` counts the bets and raises made this round (a blind counts as a bet); it is never
+    less than the bets to call, :attr:`bets`. Amounts are finite, at least 0 (``bet_size`` more than 0) and
+    at most 1e300, and ``to_call`` must be a finite number of bets (not 8 chips in bets of 1e-320), so
+    every figure derived from them is finite; anything else is a :class:`~poker.errors.BettingError`.
+
+    >>> situation = Situation(pot=20, to_call=8, bet_size=4)
+    >>> situation.bets, situation.pot_odds, round(situation.semi_bluff_odds, 4)
+    (2, 0.2857142857142857, 0.1818)
+    """
+
+    pot: float = field(converter=_pot)
+    to_call: float = field(converter=_to_call)
+    bet_size: float = field(converter=_bet_size)
+    bets_this_round: int = field(default=0, converter=_bets_this_round)
+    called_this_round: bool = field(default=False, converter=_called_this_round)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.to_call / self.bet_size <= 1e15:  # 8 / 1e-320 is inf
+            raise BettingError(f'to_call {shown(self.to_call)} is too many bets of {shown(self.bet_size)}: '
+                               'give the amounts in chips of one scale')
+
+    @property
+    def bets_to_call(self) -> float:
+        """``to_call`` in bets."""
+        return self.to_call / self.bet_size
+
+    @property
+    def bets(self) -> int:
+        """The bets made this round: ``bets_this_round``, or the bets to call (rounded up) if that is more."""
+        return max(self.bets_this_round, math.ceil(self.bets_to_call - 1e-9))
+
+    @property
+    def pot_odds(self) -> float:
+        """``to_call / (pot + to_call)``: the winning chance a call needs (Papp eq. 6.6)."""
+        return self.to_call / (self.pot + self.to_call) if self.to_call else 0.0
+
+    @property
+    def semi_bluff_odds(self) -> float:
+        """``2*bet / (pot + 6*bet)``: the PPOT a semi-bluff needs to call a bet and a raise (Papp eq. 6.5)."""
+        return 2 * self.bet_size / (self.pot + 6 * self.bet_size)
+
+
+def _chips(amount: float) -> str:
+    return f'{amount:g}'
+
+
+@frozen
+class Advice:
+    """An action, the chips it puts in (``to_call`` for a call, ``to_call + bet_size`` for a raise, 0 for a
+    check or fold), the rule that chose it and the reason in words, with the numbers behind it."""
+
+    action: Action = field(converter=Action)
+    amount: float
+    rule: str
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data."""
+        return {'action': str(self.action), 'amount': self.amount, 'rule': self.rule, 'reason': self.reason}
+
+
+class LokiStrategy:
+    """Loki's post-flop betting strategy: thresholds as class attributes, each rule a method.
+
+    A rule takes the statistics and the :class:`Situation` and returns an :class:`Advice`, or None to pass
+    the decision on; :attr:`rules` names them in order. To change one, subclass and override it:
+
+    >>> class Cautious(LokiStrategy):
+    ...     make1_threshold = 0.6
+    ...     def semi_bluff(self, stats, situation):
+    ...         return None  # never semi-bluff
+    >>> draw = HandStatistics(hs=0.3, hs_n=0.3, ppot=0.3, npot=0.1, ahead=3, tied=0, behind=7,
+    ...                       lookahead=1, board=tuple(parse_cards('9h 8h 2c')))
+    >>> LokiStrategy().advise(draw, Situation(pot=10, to_call=0, bet_size=2)).action
+    'bet'
+    >>> Cautious().advise(draw, Situation(pot=10, to_call=0, bet_size=2)).action
+    'check'
+    """
+
+    make2_threshold: ClassVar[float] = 0.85
+    """EHS' at or above which the hand is a Make2 (bet and raise)."""
+    make1_threshold: ClassVar[float] = 0.50
+    """EHS' at or above which the hand is a Make1 (bet, or call)."""
+    raise_cap: ClassVar[int] = 2
+    """A Make2 raises while fewer than this many bets have been made this round."""
+    make1_fold_bets: ClassVar[int] = 2
+    """A Make1 stops calling at this many bets to call, unless it has already called this round."""
+    rules: ClassVar[tuple[str, ...]] = ('make2', 'make1', 'semi_bluff', 'pot_odds_call', 'showdown_odds_call',
+                                        'check_or_fold')
+    """The rule methods, in the order they are tried; the last must always answer."""
+
+    # ---------------------------------------------------------------------------------- decision
+    def advise(self, stats: HandStatistics, situation: Situation) -> Advice:
+        """The first answer of the :attr:`rules`."""
+        for name in self.rules:
+            advice: Advice | None = getattr(self, name)(stats, situation)
+            if advice is not None:
+                return advice
+        raise BettingError(f'no rule of {type(self).__name__} answered: the last of {self.rules} must')
+
+    # ---------------------------------------------------------------------------------- measures
+    def strength(self, stats: HandStatistics) -> float:
+        """The number the Make1 and Make2 thresholds apply to: EHS' (Papp eq. 6.4)."""
+        return stats.ehs_prime
+
+    def is_river(self, stats: HandStatistics) -> bool:
+        """True when all five board cards are out."""
+        return len(stats.board) == 5
+
+    def is_preflop(self, stats: HandStatistics) -> bool:
+        """True before the flop (no board cards)."""
+        return not stats.board
+
+    def winning_chance(self, stats: HandStatistics) -> tuple[float, str]:
+        """The chance the pot-odds rule weighs, with its name: HSn on the river and before the flop (the
+        showdown chance), PPOT on the flop and turn (the chance that the next card makes the hand)."""
+        if self.is_river(stats) or self.is_preflop(stats):
+            return stats.hs_n, 'HSn'
+        return stats.ppot, 'PPOT'
+
+    # ---------------------------------------------------------------------------------- actions
+    def bet_or_raise(self, situation: Situation, rule: str, why: str) -> Advice:
+        """Bet ``bet_size`` when no bet has been made this round, else raise (call and one bet more)."""
+        if situation.bets == 0:
+            return Advice(Action.BET, situation.bet_size, rule, f'{why}: bet {_chips(situation.bet_size)}')
+        amount = situation.to_call + situation.bet_size
+        return Advice(Action.RAISE, amount, rule, f'{why}: raise {_chips(amount)}')
+
+    def call_or_check(self, situation: Situation, rule: str, why: str) -> Advice:
+        """Call ``to_call``, or check when it is 0."""
+        if situation.to_call == 0:
+            return Advice(Action.CHECK, 0.0, rule, f'{why}: check')
+        return Advice(Action.CALL, situation.to_call, rule, f'{why}: call {_chips(situation.to_call)}')
+
+    def fold_or_check(self, situation: Situation, rule: str, why: str) -> Advice:
+        """Check when nothing is to call, else fold."""
+        if situation.to_call == 0:
+            return Advice(Action.CHECK, 0.0, rule, f'{why}: check')
+        return Advice(Action.FOLD, 0.0, rule, f'{why}: fold')
+
+    # ---------------------------------------------------------------------------------- the rules
+    def make2(self, stats: HandStatistics, situation: Situation) -> Advice | None:
+        """Make2: raise while fewer than :attr:`raise_cap` bets are in (bet when none is), else call."""
+        strength = self.strength(stats)
+        if strength < self.make2_threshold:
+            return None
+        head = f"Make2: EHS' {strength:.3f} >= {self.make2_threshold:.2f}"
+        bets = situation.bets
+        if bets < self.raise_cap:
+            made = 'no bet' if bets == 0 else f'{bets} bet{"s" if bets > 1 else ""}'
+            return self.bet_or_raise(situation, 'make2',
+                                     f'{head} with {made} made this round (fewer than {self.raise_cap})')
+        return self.call_or_check(situation, 'make2', f'{head} but {bets} bets already made this round')
+
+    def make1(self, stats: HandStatistics, situation: Situation) -> Advice | None:
+        """Make1: bet if no one has, else call, unless it is :attr:`make1_fold_bets` or more bets to call
+        and the player has not called this round (then the later rules decide)."""
+        strength = self.strength(stats)
+        if strength < self.make1_threshold:
+            return None
+        head = f"Make1: EHS' {strength:.3f} >= {self.make1_threshold:.2f}"
+        if situation.bets == 0:
+            return self.bet_or_raise(situation, 'make1', f'{head} and no bet yet this round')
+        if situation.bets_to_call >= self.make1_fold_bets - 1e-9 and not situation.called_this_round:
+            return None
+        return self.call_or_check(situation, 'make1', head)
+
+    def semi_bluff(self, stats: HandStatistics, situation: Situation) -> Advice | None:
+        """Semi-bluff: with nothing to call and cards to come, bet when PPOT covers a bet and a raise."""
+        if situation.to_call > 0 or self.is_river(stats) or self.is_preflop(stats):
+            return None
+        odds = situation.semi_bluff_odds
+        if stats.ppot < odds:
+            return None
+        return self.bet_or_raise(situation, 'semi_bluff',
+                                 f"{self._weak(stats, situation)}; semi-bluff: PPOT {stats.ppot:.3f} >= "
+                                 f"2*bet/(pot + 6*bet) = {odds:.3f}")
+
+    def pot_odds_call(self, stats: HandStatistics, situation: Situation) -> Advice | None:
+        """Pot odds: call when the :meth:`winning_chance` is at least ``to_call / (pot + to_call)``."""
+        if situation.to_call == 0:
+            return None
+        chance, name = self.winning_chance(stats)
+        odds = situation.pot_odds
+        if chance < odds:
+            return None
+        return self.call_or_check(situation, 'pot_odds',
+                                  f'{self._weak(stats, situation)}; pot odds: {name} {chance:.3f} >= '
+                                  f'to_call/(pot + to_call) = {odds:.3f}')
+
+    use_showdown_odds: ClassVar[bool] = False
+    """Whether :meth:`showdown_odds_call` may call (off by default: in Papp's self-play the version without
+    showdown odds won, though on IRC it earned money; turn it on in a subclass)."""
+    big_bet_ratio: ClassVar[float] = 2.0
+    """The turn and river bet over the flop's (fixed limit: 2), for :meth:`showdown_odds`."""
+
+    def showdown_odds(self, stats: HandStatistics, situation: Situation) -> float:
+        """The HSn a call down to the showdown needs (Papp 6.6; his formula is lost, this one is ours).
+
+        Assume that on each street still to come one bet is made and every player still in matches it
+        (``opponents + 1`` players). Calling now and on every later street costs ``C = to_call + F``, where
+        ``F`` is the sum of those future bets (flop: a big bet on the turn and one on the river; turn: one
+        on the river), and the final pot is ``P = pot + to_call + (opponents + 1) * F``. Winning ``P`` with
+        probability ``p`` is worth it when ``p * P >= C``: the odds are ``C / P``. On the river ``F = 0``
+        and they are the pot odds.
+
+        >>> flop = HandStatistics(hs=0.5, hs_n=0.5, ppot=0.1, npot=0.1, ahead=5, tied=0, behind=5, lookahead=2,
+        ...                       board=tuple(parse_cards('9h 8h 2c')))
+        >>> round(LokiStrategy().showdown_odds(flop, Situation(pot=20, to_call=2, bet_size=2)), 4)  # 10/38
+        0.2632
+        """
+        cards = len(stats.board)
+        big_bet = situation.bet_size * (self.big_bet_ratio if cards == 3 else 1.0)
+        future = {3: 2 * big_bet, 4: big_bet}.get(cards, 0.0)
+        cost = situation.to_call + future
+        final = situation.pot + situation.to_call + (stats.opponents + 1) * future
+        return cost / final if final else 1.0
+
+    def showdown_odds_call(self, stats: HandStatistics, situation: Situation) -> Advice | None:
+        """Showdown odds: on the flop and turn, call when HSn is at least :meth:`showdown_odds` (if
+        :attr:`use_showdown_odds`)."""
+        if not self.use_showdown_odds or situation.to_call == 0 or self.is_preflop(stats) or self.is_river(stats):
+            return None
+        odds = self.showdown_odds(stats, situation)
+        if stats.hs_n < odds:
+            return None
+        return self.call_or_check(situation, 'showdown_odds',
+                                  f'{self._weak(stats, situation)}; showdown odds: HSn {stats.hs_n:.3f} >= '
+                                  f'(to_call + future bets)/(final pot) = {odds:.3f}')
+
+    def check_or_fold(self, stats: HandStatistics, situation: Situation) -> Advice:
+        """The last rule: check when nothing is to call, else fold, saying why the others did not apply."""
+        notes = [self._weak(stats, situation)]
+        if situation.to_call == 0:
+            if not (self.is_river(stats) or self.is_preflop(stats)):
+                notes.append(f'PPOT {stats.ppot:.3f} < semi-bluff odds {situation.semi_bluff_odds:.3f}')
+        else:
+            chance, name = self.winning_chance(stats)
+            notes.append(f'{name} {chance:.3f} < pot odds {situation.pot_odds:.3f}')
+        return self.fold_or_check(situation, 'check_or_fold', '; '.join(notes))
+
+    # ---------------------------------------------------------------------------------- pre-flop
+    tightness: ClassVar[str] = 'loose'
+    """Papp's pre-flop tightness (``'tight'``, ``'moderate'`` or ``'loose'``, Loki's default)."""
+
+    def preflop_advice(self, hand: Any, situation: Situation, *, players: float, position: int,
+                       small_blind: bool = False, big_blind: bool = False, strategy: str | None = None) -> Advice:
+        """Papp's pre-flop play (section 6.1): :func:`advise_preflop` with this strategy's :attr:`tightness`.
+
+        ``strategy`` is the one chosen at the first pre-flop decision (None: choose it now).
+        """
+        return advise_preflop(hand, players=players, position=position, pot=situation.pot,
+                              to_call=situation.to_call, bet_size=situation.bet_size,
+                              bets_this_round=max(1, situation.bets_this_round),
+                              called_this_round=situation.called_this_round, small_blind=small_blind,
+                              big_blind=big_blind, tightness=self.tightness, strategy=strategy)
+
+    def _weak(self, stats: HandStatistics, situation: Situation) -> str:
+        """Why the Make1 and Make2 rules passed the decision on."""
+        strength = self.strength(stats)
+        if strength < self.make1_threshold:
+            return f"EHS' {strength:.3f} < Make1 {self.make1_threshold:.2f}"
+        return (f"EHS' {strength:.3f} >= Make1 {self.make1_threshold:.2f} but "
+                f'{_chips(situation.bets_to_call)} bets to call, none called yet')
+
+
+class FullLokiStrategy(LokiStrategy):
+    """Loki's strategy with every betting feature of Papp's full player, showdown odds included (Papp 8.3:
+    version A). The seats of :mod:`poker.table.modelling` and of :func:`poker.match` play it."""
+
+    use_showdown_odds = True
+
+
+DEFAULT_STRATEGY = LokiStrategy()
+
+
+def advise(stats: HandStatistics, *, pot: float, to_call: float, bet_size: float, bets_this_round: int = 0,
+           called_this_round: bool = False, strategy: LokiStrategy | None = None) -> Advice:
+    """Loki's advice for the hand ``stats`` describes (see the module notes for the rules).
+
+    ``strategy`` defaults to a plain :class:`LokiStrategy`.
+
+    >>> river = tuple(parse_cards('Ah 7c 2d 9s Kd'))
+    >>> weak = HandStatistics.from_counts(ahead=30, tied=0, behind=70, board=river)
+    >>> advise(weak, pot=30, to_call=10, bet_size=10, bets_this_round=1).reason
+    "EHS' 0.300 < Make1 0.50; pot odds: HSn 0.300 >= to_call/(pot + to_call) = 0.250: call 10"
+    """
+    if not isinstance(stats, HandStatistics):
+        raise BettingError(f'advise needs HandStatistics (from Player.calculate_hand_statistics or '
+                           f'HandStatistics.from_counts), got {shown(stats)}')
+    if strategy is not None and not isinstance(strategy, LokiStrategy):
+        raise BettingError(f'strategy must be a LokiStrategy or None, got {shown(strategy)}')
+    situation = Situation(pot, to_call, bet_size, bets_this_round, called_this_round)
+    return (strategy or DEFAULT_STRATEGY).advise(stats, situation)
+
+
+# ------------------------------------------------------------------------------------------ pre-flop
+class PreflopPlay:
+    """Papp's six pre-flop strategies as betting rules (section 6.1; see :mod:`poker.strategy.preflop`).
+
+    :meth:`LokiStrategy.preflop_advice` uses one; a subclass may change a rule by overriding its method
+    (``make0`` ... ``make4``). Counting the bets: the big blind is a bet for the big blind itself (its
+    option is a check for Make1), but not a raise for anyone else, so Make1 opens an unraised pot with a
+    raise and Make2 raises while fewer than 2 raises are in.
+
+    >>> play = PreflopPlay()
+    >>> play.advice('Make2', Situation(pot=3, to_call=2, bet_size=2, bets_this_round=1)).action
+    'raise'
+    >>> play.advice('Call1', Situation(pot=9, to_call=4, bet_size=2, bets_this_round=2)).reason
+    'Call1: 2 bets to call and no money put in voluntarily this round: fold'
+    """
+
+    raise_cap: ClassVar[int] = 2
+    """Make2 raises while fewer than this many raises have been made this round."""
+
+    def advice(self, strategy: str, situation: Situation, *, small_blind: bool = False,
+               big_blind: bool = False) -> Advice:
+        """The action of ``strategy`` (``'Make0'`` ... ``'Make4'``) in ``situation``."""
+        from .preflop import STRATEGIES
+        if strategy not in STRATEGIES:
+            raise BettingError(f'unknown pre-flop strategy {strategy!r} (expected one of {", ".join(STRATEGIES)})')
+        method = getattr(self, strategy.lower())
+        result: Advice = method(situation, small_blind=small_blind, big_blind=big_blind)
+        return result
+
+    @staticmethod
+    def raises(situation: Situation) -> int:
+        """Raises made this round before the flop: the bets less the big blind."""
+        return max(0, situation.bets - 1)
+
+    def make0(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
+        """Make0: check if it is free, else fold."""
+        return DEFAULT_STRATEGY.fold_or_check(situation, 'Make0', 'Make0')
+
+    def call1(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
+        """Call1: call, but fold to 2 or more bets to call unless money is in voluntarily; the small blind
+        calls only the half bet that completes its blind (Papp: "call 0.5")."""
+        return self._call_up_to(situation, 'Call1', 0.5 if small_blind else None, small_blind)
+
+    def make1(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
+        """Make1: raise an unraised pot (the big blind checks its option), else as Call1."""
+        if self.raises(situation) == 0 and not (big_blind and situation.to_call == 0):
+            return DEFAULT_STRATEGY.bet_or_raise(situation, 'Make1', 'Make1: no raise yet this round')
+        return self._call_up_to(situation, 'Make1', None, small_blind)
+
+    def call2(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
+        """Call2: call anything; the small blind calls up to 1.5 bets (Papp: "call 1.5")."""
+        if small_blind and situation.bets_to_call > 1.5 + 1e-9 and not situation.called_this_round:
+            return DEFAULT_STRATEGY.fold_or_check(
+                situation, 'Call2', f'Call2 (small blind): {_chips(situation.bets_to_call)} bets to call > 1.5')
+        return DEFAULT_STRATEGY.call_or_check(situation, 'Call2', 'Call2')
+
+    def make2(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
+        """Make2: raise while fewer than :attr:`raise_cap` raises are in, else call."""
+        raises = self.raises(situation)
+        if raises < self.raise_cap:
+            return DEFAULT_STRATEGY.bet_or_raise(situation, 'Make2', f'Make2: {raises} raises so far')
+        return DEFAULT_STRATEGY.call_or_check(situation, 'Make2', f'Make2: {raises} raises already')
+
+    def make4(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
+        """Make4: raise until the betting is capped (the table turns a raise at the cap into a call)."""
+        return DEFAULT_STRATEGY.bet_or_raise(situation, 'Make4', 'Make4')
+
+    def _call_up_to(self, situation: Situation, name: str, limit: float | None, small_blind: bool) -> Advice:
+        bets = situation.bets_to_call
+        if limit is not None and bets > limit + 1e-9 and not situation.called_this_round:
+            return DEFAULT_STRATEGY.fold_or_check(situation, name,
+                                                  f'{name} (small blind): {_chips(bets)} bets to call > {limit:g}')
+        if bets >= 2 - 1e-9 and not situation.called_this_round:
+            return DEFAULT_STRATEGY.fold_or_check(
+                situation, name, f'{name}: {_chips(bets)} bets to call and no money put in voluntarily this round')
+        return DEFAULT_STRATEGY.call_or_check(situation, name, name)
+
+
+def advise_preflop(hand: Any, *, players: float, position: int, pot: float, to_call: float, bet_size: float,
+                   bets_this_round: int = 1, called_this_round: bool = False, small_blind: bool = False,
+                   big_blind: bool = False, tightness: str = 'loose', strategy: str | None = None,
+                   play: PreflopPlay | None = None) -> Advice:
+    """Loki's pre-flop advice (Papp 6.1): the :func:`~poker.strategy.preflop.preflop_strategy` for the hand
+    (or the one already chosen this round, ``strategy``), then its rule.
+
+    >>> advise_preflop('Ah 8h', players=4, position=0, tightness='moderate', pot=7, to_call=2, bet_size=2).reason
+    'Make2 (IR 338 in the 3-4 players table, moderate, position 0): Make2: 0 raises so far: raise 4'
+    """
+    from ..ranking.ranker import HandRanker
+    from .preflop import GROUP_OPPONENTS, group_of, hand_class_of, preflop_strategy
+    situation = Situation(pot, to_call, bet_size, bets_this_round, called_this_round)
+    if strategy is None:
+        strategy = preflop_strategy(hand, players=players, position=position, tightness=tightness,
+                                    small_blind=small_blind)
+    advice = (play or PreflopPlay()).advice(strategy, situation, small_blind=small_blind, big_blind=big_blind)
+    group = group_of(players)
+    rate = HandRanker.income_rate(hand_class_of(hand), GROUP_OPPONENTS[group])
+    why = f'{strategy} (IR {rate} in the {group} players table, {tightness}, position {position}' + \
+        (', small blind' if small_blind else '') + ')'
+    return Advice(advice.action, advice.amount, advice.rule, f'{why}: {advice.reason}')

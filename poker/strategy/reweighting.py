@@ -1,0 +1,237 @@
+"""Specific opponent modelling after Papp (1998, ch. 7): a weight per holding, re-weighted by actions.
+
+An :class:`OpponentModel` holds one opponent's 1,326 weights: how likely, relative to each other, each
+holding is for him. Known cards remove holdings (:meth:`~OpponentModel.remove_known`); an observed
+action re-weights the rest (:meth:`~OpponentModel.reweight`): every holding's strength is compared with
+a threshold ``mu`` the action implies, give or take ``sigma``, and its weight is multiplied by
+
+* ``0.01`` when the strength is below ``mu - sigma`` (never 0: the opponent may be bluffing),
+* ``1`` when it is above ``mu + sigma``,
+* linearly between: ``(strength - mu + sigma) / (2 * sigma)``, which is 0.5 at ``mu``.
+
+Strength is measured on one scale from 0 to 1 in every round. On the flop, turn and river it is each
+holding's hand strength against every other holding (the uniform field the opponent faces, not knowing
+our cards), computed exactly for all holdings at once. Before the flop it is the holding's percentile
+by Papp's income rate against six opponents (IR7, as Papp did): the share of the other holdings with a
+lower income rate, equal ones counting half. Papp ranked post-flop hands by EHS' with a crude
+potential estimate; here it is HS, which a subclass can change by overriding :meth:`~OpponentModel.
+strengths`. Weights are never renormalised, and a model whose weights all reach 0 is an error.
+
+>>> model = OpponentModel().remove_known('Ah Kd')
+>>> len(model.range)
+1225
+>>> flop = 'Qh Jd 2c'
+>>> raised = model.reweight('raise', flop)
+>>> [round(float(raised.weights[StartingHand(cards).holding_index]), 3) for cards in ('Qc Qs', 'Ts 9s', '7c 3d')]
+[1.0, 0.01, 0.01]
+>>> round(raised.range.combos, 1)
+236.1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+import attrs
+import numpy as np
+from attrs import field, frozen
+
+from ..cards.card import CardLike, format_cards, parse_cards
+from ..errors import CardCountError, SettingError, WeightsError
+from ..ranking.ranker import HandRanker
+from ..ranges.range import Range
+from ..ranges.weights import known_holdings
+from ..ranges.inputs import weight_array
+from ..kernel.enumeration import range_tally
+from ..cards.starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
+from ..validators import probability, real_number, shown
+
+__all__ = ['OpponentModel']
+
+
+def _model_weights(value: Any) -> np.ndarray:
+    array = weight_array(np.ones(1326) if value is None else Range.coerce(value).weights)
+    if not array.any():
+        raise WeightsError('an opponent model needs at least one holding with weight, got all zero')
+    array.flags.writeable = False
+    return array
+
+
+@frozen(eq=False)
+class OpponentModel:
+    """One opponent's weights on the 1,326 holdings (uniform by default), changed only into new models.
+
+    ``weights`` may be given as an array, a :class:`~poker.ranges.range.Range` or range text. Subclasses change
+    the rules through the class attributes and the hooks :meth:`strengths`, :meth:`preflop_strengths`
+    and :meth:`reweight_factor`; every method that changes weights returns ``attrs.evolve(self, ...)``,
+    so a subclass's own fields survive.
+    """
+
+    ACTIONS: ClassVar[Mapping[str, tuple[float, float]]] = MappingProxyType({
+        'call': (0.5, 0.25),
+        'bet': (0.65, 0.25),
+        'raise': (0.8, 0.2),
+    })
+    """Generic ``(mu, sigma)`` per betting action (names from :data:`poker.cards.streets.ACTIONS`), on the
+    strength scale: an opponent calling half the time, betting 35% and raising 20% (``mu = 1 -
+    frequency``, see :meth:`threshold`). Tune or subclass."""
+
+    LOW_FACTOR: ClassVar[float] = 0.01
+    """The smallest factor a holding's weight is multiplied by (Papp: never rule a holding out)."""
+
+    PREFLOP_OPPONENTS: ClassVar[int] = 6
+    """Which income-rate table ranks holdings before the flop (6 opponents: IR7, as in Papp 1998)."""
+
+    ranker: ClassVar[type[HandRanker]] = HandRanker
+    """The :class:`~poker.ranking.ranker.HandRanker` whose ``rank_many`` ranks the holdings."""
+
+    weights: np.ndarray = field(default=None, converter=_model_weights)
+
+    # --------------------------------------------------------------------------------- views
+    @property
+    def range(self) -> Range:
+        """The weights as a :class:`~poker.ranges.range.Range`."""
+        return Range(self.weights)
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
+        return np.array(self.weights, dtype=dtype)
+
+    def __repr__(self) -> str:
+        return f'{type(self).__name__}({str(self.range)!r})'
+
+    @classmethod
+    def threshold(cls, frequency: float) -> float:
+        """Papp's ``mu`` for an action taken with ``frequency``: the strength above which that share lies.
+
+        >>> OpponentModel.threshold(0.3)
+        0.7
+        """
+        return round(1 - probability('an action frequency', frequency, error=SettingError), 12)
+
+    # ------------------------------------------------------------------------------- changes
+    def remove_known(self, cards: str | Iterable[CardLike]) -> OpponentModel:
+        """The model with every holding that holds one of ``cards`` at weight 0.
+
+        >>> OpponentModel('AA').remove_known('Ac Ad Ah As')
+        Traceback (most recent call last):
+        ...
+        poker.errors.WeightsError: no holding keeps any weight once Ac Ad Ah As are known
+        """
+        known = parse_cards(cards)
+        weights = np.where(self._touching(known), 0.0, self.weights)
+        if not weights.any():
+            raise WeightsError(f'no holding keeps any weight once {format_cards(known)} are known')
+        return attrs.evolve(self, weights=weights)
+
+    def reweight(self, action: str | tuple[float, float], board: str | Iterable[CardLike] = (), *,
+                 field: Any = None) -> OpponentModel:
+        """The model after the opponent took ``action`` on ``board``: weights times :meth:`reweight_factor`.
+
+        ``action`` names a preset in :attr:`ACTIONS` or is a ``(mu, sigma)`` pair of finite numbers (sigma
+        at least 0). Holdings with a board card drop to 0. ``field`` (weights in any form
+        :func:`~poker.ranges.weights.weight_array` reads) changes whom the strengths are measured against on the
+        flop and later; by default every holding, as Papp did. Before the flop strengths are income-rate
+        percentiles, which no field changes, so a field there is an error rather than ignored, as is a
+        field with no weight left beside the board.
+
+        >>> model = OpponentModel().reweight('bet')
+        >>> [float(model.weights[StartingHand(cards).holding_index]) for cards in ('Ah As', '7c 2d')]
+        [1.0, 0.01]
+        """
+        mu, sigma = self.ACTIONS[action] if isinstance(action, str) and action in self.ACTIONS else \
+            self._check_action(action)
+        cards = parse_cards(board)
+        strengths = self.strengths(cards, field=field)
+        factor = self.reweight_factor(strengths, mu, sigma)
+        weights = np.where(np.isnan(strengths), np.where(self._touching(cards), 0.0, self.weights),
+                           self.weights * factor)
+        if not weights.any():
+            raise WeightsError(f'no holding keeps any weight on board {format_cards(cards)!r}')
+        return attrs.evolve(self, weights=weights)
+
+    def _check_action(self, action: Any) -> tuple[float, float]:
+        if isinstance(action, str):
+            raise SettingError(f'unknown action {shown(action)} (expected one of {", ".join(self.ACTIONS)} '
+                               'or a (mu, sigma) pair)')
+        if isinstance(action, np.ndarray):
+            action = action.tolist()
+        if not isinstance(action, (tuple, list)) or len(action) != 2:
+            raise SettingError(f'an action is a name or a (mu, sigma) pair, got {shown(action)}')
+        mu, sigma = (real_number(name, value) for name, value in zip(('mu', 'sigma'), action))
+        if sigma < 0:
+            raise SettingError(f'sigma must not be negative, got {shown(action)}')
+        return mu, sigma
+
+    # ---------------------------------------------------------------------------------- hooks
+    def reweight_factor(self, strength: np.ndarray, mu: float, sigma: float) -> np.ndarray:
+        """The factor for each strength: :attr:`LOW_FACTOR` below ``mu - sigma``, 1 above ``mu + sigma``.
+
+        Between, it is linear, 0.5 at ``mu`` (Papp 1998, fig. 7.1). Override for another rule; it is
+        called with all 1,326 strengths at once (NaN where a holding is impossible; the result there is
+        ignored).
+
+        >>> OpponentModel().reweight_factor(np.array([0.125, 0.5, 0.625, 0.875]), 0.5, 0.25).tolist()
+        [0.01, 0.5, 0.75, 1.0]
+        """
+        if sigma == 0:
+            return np.where(strength >= mu, 1.0, self.LOW_FACTOR)
+        # A tiny sigma overflows the quotient to +-inf, which the clip makes 1 or LOW_FACTOR, as it should.
+        with np.errstate(invalid='ignore', over='ignore', divide='ignore'):
+            return np.clip((strength - mu + sigma) / (2 * sigma), self.LOW_FACTOR, 1.0)
+
+    def strengths(self, board: str | Iterable[CardLike] = (), *, field: Any = None) -> np.ndarray:
+        """Each holding's strength from 0 to 1 on ``board``; NaN for holdings with a board card.
+
+        With no board: :meth:`preflop_strengths`. On 3 to 5 board cards: the holding's hand strength,
+        ``(beaten + tied / 2) / total`` over the holdings of ``field`` (default: all, equally weighted)
+        that share no card with it or the board.
+
+        >>> strengths = OpponentModel().strengths('Ah Kd 7c 7s 2h')
+        >>> from poker.cards.starting_hand import holding_index
+        >>> float(strengths[holding_index(20, 23)])   # 7c7s is on the board
+        nan
+        >>> round(float(strengths[holding_index(21, 22)]), 4)   # 7d7h: quads lose only to nothing
+        1.0
+        """
+        cards = parse_cards(board)
+        if not cards:
+            if field is not None:
+                raise WeightsError('a field counts only on the flop and later: before the flop strengths are '
+                                   'income-rate percentiles, which no field changes')
+            return self.preflop_strengths()
+        if not 3 <= len(cards) <= 5:
+            raise CardCountError(f'a board has 0 or 3 to 5 cards, got {len(cards)}: {format_cards(cards)!r}')
+        touching = self._touching(cards)
+        weights = np.ones(1326) if field is None else weight_array(field)
+        weights[touching] = 0.0
+        if not weights.any():
+            raise WeightsError(f'the field gives no holding any weight beside the board {format_cards(cards)!r}')
+        result = np.full(1326, np.nan)
+        # the range engine: every holding against the field at once, ranked by self.ranker (on the river,
+        # the kernel's sorted pass over the board's memoized values)
+        tally = range_tally([card.index for card in cards], 0, np.where(touching, 0.0, 1.0), weights, self.ranker)
+        ahead, tied, behind = tally.now.T
+        total = ahead + tied + behind
+        meets = total > 0
+        result[tally.holdings[meets]] = (ahead[meets] + tied[meets] / 2) / total[meets]
+        return result
+
+    def preflop_strengths(self) -> np.ndarray:
+        """Each holding's income-rate percentile: the share of the other 1,325 with a lower rate, ties half.
+
+        >>> strengths = OpponentModel().preflop_strengths()
+        >>> round(float(strengths.max()), 4), round(float(strengths.min()), 4)   # AA, 72o (IR7 -495)
+        (0.9981, 0.0042)
+        """
+        table = HandRanker.income_rate_table(self.PREFLOP_OPPONENTS)
+        rates = np.array([row[column] for row in table for column in range(13)])[CLASS_OF_HOLDING]
+        ordered = np.sort(rates)
+        below = np.searchsorted(ordered, rates, side='left')
+        equal = np.searchsorted(ordered, rates, side='right') - below
+        return np.asarray((below + (equal - 1) / 2) / 1325, dtype=np.float64)
+
+    @staticmethod
+    def _touching(cards: list[Any]) -> np.ndarray:
+        return known_holdings(card.index for card in cards)

@@ -1,0 +1,36 @@
+"""Loki at the table: fixed-limit hold'em, the players that sit there, and duplicate matches.
+
+* :mod:`~poker.table.game`: :class:`FixedLimitGame`, :class:`LokiPlayer`, what a seat sees and decides;
+* :mod:`~poker.table.modelling`: :class:`ModellingLokiPlayer` and :class:`SeatModel` (Papp ch. 7);
+* :mod:`~poker.table.bots`: a calling station, a maniac, a rock, a random player;
+* :mod:`~poker.table.duplicate`: :func:`match`, duplicate matches with 95% intervals.
+"""
+
+from __future__ import annotations
+
+from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
+from .modelling import ActionFrequencies, ModellingLokiPlayer, SeatModel
+from .bots import Bot, CallingStation, Maniac, RandomPlayer, Rock
+from .duplicate import PLAYER_KINDS, MatchResult, match
+
+__all__ = [
+    'ActionFrequencies',
+    'ActionRecord',
+    'Bot',
+    'CallingStation',
+    'Contender',
+    'Decision',
+    'FixedLimitGame',
+    'HandResult',
+    'LokiPlayer',
+    'Maniac',
+    'MatchResult',
+    'ModellingLokiPlayer',
+    'PLAYER_KINDS',
+    'PlayerSummary',
+    'RandomPlayer',
+    'Rock',
+    'SeatModel',
+    'TableView',
+    'match',
+]

@@ -1,0 +1,72 @@
+"""Simple opponents for matches, each a few lines a student can read in a minute.
+
+Any object with a ``name`` and a ``decide(view)`` method returning a :class:`~poker.table.game.Decision` can
+sit at a :class:`~poker.table.game.FixedLimitGame`; the table turns every request into a legal action (a call
+with nothing to call is a check, a fold when checking is free a check, a raise at the cap a call).
+
+>>> from poker.table.game import FixedLimitGame
+>>> game = FixedLimitGame([CallingStation('Sam'), Maniac('Max')], seed=4)
+>>> hand = game.play_hand()
+>>> sorted({record.action for record in hand.actions if record.seat == 0} - {'small blind', 'big blind'})
+['call']
+"""
+
+from __future__ import annotations
+
+import random
+
+from .game import Decision, TableView
+
+__all__ = ['Bot', 'CallingStation', 'Maniac', 'RandomPlayer', 'Rock']
+
+
+class Bot:
+    """A named seat; subclasses write :meth:`decide`."""
+
+    def __init__(self, name: str, seed: int | None = None) -> None:
+        self.name = name
+        self.random = random.Random(seed)
+
+    def decide(self, view: TableView) -> Decision:
+        """Check or fold (override this)."""
+        return Decision('fold')
+
+    def __repr__(self) -> str:
+        return f'{type(self).__name__}({self.name!r})'
+
+
+class CallingStation(Bot):
+    """Calls every bet, never bets."""
+
+    def decide(self, view: TableView) -> Decision:
+        return Decision('call')
+
+
+class Maniac(Bot):
+    """Always bets or raises."""
+
+    def decide(self, view: TableView) -> Decision:
+        return Decision('raise')
+
+
+class RandomPlayer(Bot):
+    """Folds, calls or raises, each a third of the time."""
+
+    def decide(self, view: TableView) -> Decision:
+        return Decision(self.random.choice(('fold', 'call', 'raise')))
+
+
+class Rock(Bot):
+    """Plays only its top :attr:`share` of starting hands by income rate (IR7): raises them before the
+    flop and calls them down; folds everything else (checks when it is free)."""
+
+    share = 0.15
+
+    def decide(self, view: TableView) -> Decision:
+        from .modelling import preflop_scale
+        from ..cards.starting_hand import StartingHand
+        scale = preflop_scale()
+        rate = scale[StartingHand(view.hole).holding_index]
+        if (scale > rate).mean() >= self.share:
+            return Decision('fold')
+        return Decision('raise' if view.street == 'preflop' else 'call')

@@ -1,0 +1,297 @@
+"""Duplicate matches: who wins, in small bets per hand, with a 95% confidence interval.
+
+Each deal is played once per *rotation* of the seats, so that every player gets every set of hole cards
+(Papp 1998, section 8.1; Billings et al.): with ``n`` players and ``n + 1`` prime (2, 4, 6 or 10 players)
+player ``p`` sits in seat ``(r * p) mod (n + 1)`` in rotation ``r`` (Papp's Table 8.1, so no two
+players share the same relative position twice); otherwise the seats turn round one at a time. The deck
+and the button are the same in every rotation, so the hole cards stay in the same betting order.
+
+A deal's result for a player is its net over the deal's rotations, in small bets per hand; the players'
+results are the means over the deals, and their 95% intervals ``mean +- 1.96 * sd / sqrt(deals)`` come
+from the spread of those per-deal results (the duplicate sets are independent).
+
+>>> result = match(['loki-no-model', 'station'], 40, seed=1)
+>>> result.names, result.deals, result.games
+(('loki-no-model', 'station'), 40, 80)
+>>> round(sum(result.means()), 12)   # chips only change hands
+0.0
+
+Players are kinds (:data:`PLAYER_KINDS`: ``'loki'``, ``'loki-generic'``, ``'loki-no-model'``,
+``'station'``, ``'maniac'``, ``'rock'``, ``'random'``) or factories ``f(name, seed)`` returning a seat
+(top-level functions or classes, so a process pool can send them). Deals are played in chunks of
+:data:`CHUNK_DEALS`, each with fresh players, so a match gives the same result with or without an
+``executor`` (any :class:`concurrent.futures.Executor`; long matches spread over processes).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future
+from pathlib import Path
+from typing import Any, Union
+
+import numpy as np
+from attrs import field, frozen
+
+from ..validators import shown
+from ..errors import PokerError
+from .game import Contender, FixedLimitGame
+
+__all__ = ['CHUNK_DEALS', 'PLAYER_KINDS', 'MatchResult', 'match', 'rotations']
+
+CHUNK_DEALS = 25
+"""Deals per unit of work (fresh players each; fixed, so results do not depend on the executor)."""
+SMALL_BET = 2
+"""The small bet of match tables (blinds 1/2, bets 2/4)."""
+
+
+def _loki(name: str, seed: int) -> Contender:
+    from .modelling import ModellingLokiPlayer
+    return ModellingLokiPlayer(name, specific=True)
+
+
+def _loki_generic(name: str, seed: int) -> Contender:
+    from .modelling import ModellingLokiPlayer
+    return ModellingLokiPlayer(name, specific=False)
+
+
+def _loki_no_model(name: str, seed: int) -> Contender:
+    from ..strategy.advice import FullLokiStrategy
+    from .game import LokiPlayer
+    return LokiPlayer(name, strategy=FullLokiStrategy())
+
+
+def _bot(kind: str) -> Callable[[str, int], Contender]:
+    def make(name: str, seed: int) -> Contender:
+        from . import bots
+        cls: Any = getattr(bots, kind)
+        player: Contender = cls(name, seed)
+        return player
+    return make
+
+
+PLAYER_KINDS: dict[str, Callable[[str, int], Contender]] = {
+    'loki': _loki,
+    'loki-generic': _loki_generic,
+    'loki-no-model': _loki_no_model,
+    'station': _bot('CallingStation'),
+    'maniac': _bot('Maniac'),
+    'rock': _bot('Rock'),
+    'random': _bot('RandomPlayer'),
+}
+"""The players a match knows by name: Loki with specific modelling, with generic modelling, without a model
+(every holding alike; all three play :class:`~poker.strategy.advice.FullLokiStrategy`), and the simple bots of
+:mod:`poker.table.bots`."""
+
+PlayerSpec = Union[str, Callable[[str, int], Contender]]
+
+
+def _is_prime(number: int) -> bool:
+    return number > 1 and all(number % d for d in range(2, math.isqrt(number) + 1))
+
+
+def rotations(players: int) -> list[list[int]]:
+    """For each rotation, the player in each seat.
+
+    >>> rotations(4)   # seat of player p in rotation r: (r * p) mod 5 (1-based)
+    [[0, 1, 2, 3], [2, 0, 3, 1], [1, 3, 0, 2], [3, 2, 1, 0]]
+    >>> rotations(3)   # 4 is not prime: turn the seats
+    [[0, 1, 2], [2, 0, 1], [1, 2, 0]]
+    """
+    if _is_prime(players + 1):
+        result = []
+        for r in range(1, players + 1):
+            seating = [0] * players
+            for p in range(1, players + 1):
+                seating[(r * p) % (players + 1) - 1] = p - 1
+            result.append(seating)
+        return result
+    return [[(seat - r) % players for seat in range(players)] for r in range(players)]
+
+
+@frozen
+class MatchResult:
+    """The per-deal results of a match (``per_deal[d, p]``: player ``p``'s small bets per hand on deal ``d``)."""
+
+    names: tuple[str, ...]
+    seed: int
+    rotations: int
+    per_deal: np.ndarray = field(eq=False, repr=False)
+
+    @property
+    def deals(self) -> int:
+        """Deals played (each in every rotation)."""
+        return int(self.per_deal.shape[0])
+
+    @property
+    def games(self) -> int:
+        """Hands played: deals times rotations."""
+        return self.deals * self.rotations
+
+    def means(self) -> list[float]:
+        """Each player's small bets per hand."""
+        return [float(x) for x in self.per_deal.mean(axis=0)]
+
+    def half_widths(self) -> list[float]:
+        """Half the width of each player's 95% interval (0 with one deal)."""
+        if self.deals < 2:
+            return [0.0] * len(self.names)
+        return [float(x) for x in 1.96 * self.per_deal.std(axis=0, ddof=1) / math.sqrt(self.deals)]
+
+    def difference(self, first: str, second: str) -> tuple[float, float]:
+        """The mean of ``first``'s result less ``second``'s per deal, and its 95% half-width."""
+        try:
+            a, b = self.names.index(first), self.names.index(second)
+        except ValueError:
+            raise PokerError(f'no player {first!r} or {second!r} in {", ".join(self.names)}') from None
+        diff = self.per_deal[:, a] - self.per_deal[:, b]
+        half = 1.96 * float(diff.std(ddof=1)) / math.sqrt(self.deals) if self.deals > 1 else 0.0
+        return float(diff.mean()), half
+
+    def cumulative(self) -> np.ndarray:
+        """Each player's running total in small bets after each deal (all its rotations)."""
+        return np.cumsum(self.per_deal * self.rotations, axis=0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data."""
+        return {'seed': self.seed, 'deals': self.deals, 'rotations': self.rotations, 'games': self.games,
+                'unit': 'small bets per hand',
+                'players': [{'name': name, 'mean': mean, 'low': mean - half, 'high': mean + half}
+                            for name, mean, half in zip(self.names, self.means(), self.half_widths())]}
+
+    def table(self) -> str:
+        """A text table of the results, best first."""
+        width = max(6, *(len(name) for name in self.names))
+        lines = [f"{'player':<{width}}  {'sb/hand':>9}  {'95% interval':>20}"]
+        rows = sorted(zip(self.names, self.means(), self.half_widths()), key=lambda row: -row[1])
+        for name, mean, half in rows:
+            lines.append(f'{name:<{width}}  {mean:>+9.3f}  [{mean - half:>+8.3f}, {mean + half:>+8.3f}]')
+        return '\n'.join(lines)
+
+    def png(self, path: str | os.PathLike[str]) -> Path:
+        """A picture of each player's cumulative result over the deals (needs matplotlib)."""
+        from ..pictures.plots import _figure, _save
+        figure = _figure(8, 4.5)
+        axes = figure.add_subplot(1, 1, 1)
+        totals = self.cumulative()
+        deals = np.arange(1, self.deals + 1)
+        for index, name in enumerate(self.names):
+            axes.plot(deals, totals[:, index], label=name)
+        axes.axhline(0, color='grey', linewidth=0.5)
+        axes.set_xlabel(f'deals (each played {self.rotations} times, seats rotated)')
+        axes.set_ylabel('cumulative small bets')
+        axes.set_title(f'duplicate match, {self.games:,} hands (seed {self.seed})')
+        axes.legend(loc='best', fontsize='small')
+        figure.tight_layout()
+        return _save(figure, path)
+
+
+def _factory(spec: PlayerSpec) -> Callable[[str, int], Contender]:
+    if isinstance(spec, str):
+        if spec not in PLAYER_KINDS:
+            raise PokerError(f'unknown player {shown(spec)} (expected one of {", ".join(PLAYER_KINDS)})')
+        return PLAYER_KINDS[spec]
+    if callable(spec):
+        return spec
+    raise PokerError(f'a player is a name or a factory f(name, seed), got {shown(spec)}')
+
+
+def _names(specs: Sequence[PlayerSpec]) -> tuple[str, ...]:
+    base = [spec if isinstance(spec, str) else getattr(spec, '__name__', 'player') for spec in specs]
+    names = []
+    for index, name in enumerate(base):
+        count = base[:index].count(name)
+        names.append(name if base.count(name) == 1 else f'{name}-{count + 1}')
+    return tuple(names)
+
+
+def play_chunk(specs: Sequence[PlayerSpec], names: Sequence[str], deal_seeds: Sequence[int],
+               player_seed: int) -> np.ndarray:
+    """Play ``deal_seeds`` in every rotation with fresh players; each player's net chips per deal."""
+    factories = [_factory(spec) for spec in specs]
+    seeds = random.Random(player_seed)
+    players = [factory(name, seeds.randrange(1 << 32)) for factory, name in zip(factories, names)]
+    seatings = rotations(len(players))
+    result = np.zeros((len(deal_seeds), len(players)))
+    for row, deal_seed in enumerate(deal_seeds):
+        for seating in seatings:
+            game = FixedLimitGame([players[p] for p in seating], small_bet=SMALL_BET, seed=0)
+            hand = game.play_hand(seed=deal_seed)
+            for seat, player in enumerate(seating):
+                result[row, player] += hand.net[seat]
+    return result
+
+
+def _check(players: Sequence[PlayerSpec], hands: int) -> None:
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) \
+            or not FixedLimitGame.MIN_SEATS <= len(players) <= FixedLimitGame.MAX_SEATS:
+        raise PokerError(f'a match needs a list of {FixedLimitGame.MIN_SEATS} to {FixedLimitGame.MAX_SEATS} '
+                         f'players, got {shown(players)}')
+    for spec in players:
+        _factory(spec)
+    if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= 10_000_000:
+        raise PokerError(f'hands (deals) must be a whole number from 1 to 10,000,000, got {shown(hands)}')
+
+
+def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None, executor: Executor | None = None,
+          progress: bool | None = None) -> MatchResult:
+    """Play ``hands`` deals, each once per rotation of the seats, and measure every player.
+
+    ``seed`` makes the match repeatable (None: a fresh one, kept in the result); ``executor`` spreads the
+    chunks of deals over its workers (same results); ``progress`` draws a bar on stderr (None: only when
+    stderr is a terminal).
+    """
+    _check(players, hands)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise PokerError(f'seed must be a whole number of 0 or more, got {shown(seed)}')
+    seed = random.SystemRandom().randrange(1 << 32) if seed is None else seed
+    names = _names(players)
+    master = random.Random(seed)
+    deal_seeds = [master.randrange(1 << 32) for _ in range(hands)]
+    chunks = [(deal_seeds[start:start + CHUNK_DEALS], master.randrange(1 << 32))
+              for start in range(0, hands, CHUNK_DEALS)]
+    bar = _progress_bar(hands, progress)
+    results: list[np.ndarray | None] = [None] * len(chunks)
+    try:
+        if executor is None:
+            for index, (seeds, player_seed) in enumerate(chunks):
+                results[index] = play_chunk(players, names, seeds, player_seed)
+                bar.update(len(seeds))
+        else:
+            futures: dict[Future[np.ndarray], int] = {
+                executor.submit(play_chunk, players, names, seeds, player_seed): index
+                for index, (seeds, player_seed) in enumerate(chunks)}
+            from concurrent.futures import as_completed
+            for future in as_completed(futures):
+                index = futures[future]
+                results[index] = future.result()
+                bar.update(len(chunks[index][0]))
+    finally:
+        bar.close()
+    rounds = len(rotations(len(players)))
+    per_deal = np.concatenate([r for r in results if r is not None]) / SMALL_BET / rounds
+    return MatchResult(names=names, seed=seed, rotations=rounds, per_deal=per_deal)
+
+
+class _NoBar:
+    def update(self, count: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress_bar(total: int, enabled: bool | None) -> Any:
+    if enabled is None:
+        enabled = sys.stderr.isatty()
+    if not enabled:
+        return _NoBar()
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
+    except ImportError:  # pragma: no cover - tqdm is a dependency of the extras only
+        return _NoBar()
+    return tqdm(total=total, unit='deal', file=sys.stderr, leave=False)

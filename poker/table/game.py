@@ -1,0 +1,524 @@
+"""Fixed-limit Texas Hold'em at one table: blinds, four betting rounds, a cap on raises, showdown, split pots.
+
+The table deals from a seeded :class:`~poker.cards.card.Deck`, asks each seat in turn for a
+:class:`Decision` (through :meth:`Contender.decide`, given a :class:`TableView` of what that seat may
+know), keeps to the rules whatever is asked of it, and records every action in a :class:`HandResult`.
+
+:class:`LokiPlayer` is the seat this library is about: at each decision it takes its hand statistics
+(:meth:`Player.calculate_hand_statistics`) and follows :func:`~poker.strategy.advice.advise`. Any object with a
+``name`` and a ``decide(view)`` method can sit down too:
+
+>>> class Raiser:
+...     def __init__(self, name):
+...         self.name = name
+...     def decide(self, view):
+...         return Decision('raise')
+>>> game = FixedLimitGame([Raiser('Ann'), Raiser('Bob')], seed=1)
+>>> hand = game.play_hand()
+>>> [record.action for record in hand.street_actions('flop')]
+['bet', 'raise', 'raise', 'raise', 'call']
+>>> hand.pot, len(hand.board), hand.showdown, sum(hand.net)
+(96, 5, True, 0)
+
+Chips are whole numbers: by default a small blind of 1, a big blind and small bet of 2 (before the flop
+and on it) and a big bet of 4 (turn and river), with at most :attr:`FixedLimitGame.cap` bets a round.
+"""
+
+from __future__ import annotations
+
+import numbers
+import random
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar, Protocol
+
+import numpy as np
+from attrs import field, frozen
+
+from ..cards.card import Card, Deck
+from ..errors import PokerError
+from ..ranking.ranker import HandRanker
+from ..stats.hand_statistics import HandStatistics
+from ..cards.streets import ACTIONS, BOARD_SIZE, STREETS
+from ..ranking.rankable_hand import RankableHand
+
+__all__ = [
+    'ACTIONS',
+    'ActionRecord',
+    'Contender',
+    'Decision',
+    'FixedLimitGame',
+    'HandResult',
+    'LokiPlayer',
+    'PlayerSummary',
+    'STREETS',
+    'TableView',
+]
+
+# STREETS, BOARD_SIZE and ACTIONS come from poker.cards.streets (the one place for the betting vocabulary)
+
+
+@frozen
+class Decision:
+    """A seat's choice, with what it was based on (kept for the record, not used by the table)."""
+
+    action: str
+    stats: HandStatistics | None = None
+    advice: Any = None
+
+
+@frozen
+class ActionRecord:
+    """One thing a seat did: a blind, or the legal form of its decision, and the chips it put in."""
+
+    street: str
+    seat: int
+    action: str
+    amount: int
+    pot: int
+    decision: Decision | None = None
+    to_call: int = 0
+    """What it cost the seat to stay in when it acted (0 for a blind)."""
+    bet_size: int = 0
+    """The bet of the round (0 for a blind)."""
+
+    @property
+    def bets_to_call(self) -> int:
+        """Bets the seat faced when it acted: 0, 1, 2 or more (Papp's context of an action)."""
+        return self.to_call // self.bet_size if self.bet_size else 0
+
+    @property
+    def asked(self) -> str | None:
+        """The action the seat asked for, when it differs from the one taken (``'raise'`` at the cap)."""
+        if self.decision is None or self.decision.action == self.action:
+            return None
+        return self.decision.action
+
+
+@frozen
+class TableView:
+    """What the seat to act knows: its cards, the board, the pot and the betting so far."""
+
+    seat: int
+    name: str
+    hole: tuple[Card, ...]
+    board: tuple[Card, ...]
+    street: str
+    pot: int
+    to_call: int
+    bet_size: int
+    bets_this_round: int
+    called_this_round: bool
+    opponents: int
+    can_raise: bool
+    history: tuple[ActionRecord, ...] = ()
+    seats: int = 0
+    """Seats at the table."""
+    button: int = 0
+    """The button's seat."""
+    active: tuple[int, ...] = ()
+    """The seats still in the hand, this one included."""
+
+    @property
+    def small_blind(self) -> int | None:
+        """The seat that posted the small blind (None if no blind was recorded)."""
+        return next((record.seat for record in self.history if record.action == 'small blind'), None)
+
+    @property
+    def big_blind(self) -> int | None:
+        """The seat that posted the big blind (None if no blind was recorded)."""
+        return next((record.seat for record in self.history if record.action == 'big blind'), None)
+
+    @property
+    def position(self) -> int:
+        """Papp's position: the seats still in that act before the small blind's turn comes again (0 on the
+        button, the big blind ``players - 2``, the small blind ``players - 1``)."""
+        active, seats, small = set(self.active), self.seats, self.small_blind
+        if small is None or self.seat == small or not seats:
+            return max(0, len(active) - 1)
+        return sum(1 for step in range(1, seats) if (seat := (self.seat + step) % seats) in active
+                   and self._before(seat, small, seats))
+
+    def _before(self, seat: int, small: int, seats: int) -> bool:
+        return (seat - self.seat) % seats < (small - self.seat) % seats
+
+    def voluntary(self, street: str = 'preflop') -> set[int]:
+        """The seats still in that have called, bet or raised on ``street``."""
+        return {record.seat for record in self.history if record.street == street
+                and record.action in ('call', 'bet', 'raise') and record.seat in self.active}
+
+
+class Contender(Protocol):
+    """Anything that can sit at the table: a name and a way to decide."""
+
+    name: str
+
+    def decide(self, view: TableView) -> Decision:
+        """The seat's choice in the situation ``view`` shows; the table makes it legal."""
+        ...
+
+
+# A seat may also have these methods; the table calls them when it has them (see LokiPlayer):
+#   begin_hand(seat, names, hole, button)  before the blinds of each hand,
+#   observe(record, board)                 after every action of every seat (blinds included),
+#   end_hand(result)                       after the showdown.
+
+
+_SHOWDOWN_HAND_CLASSES: dict[type[HandRanker], type[RankableHand]] = {RankableHand.ranker: RankableHand}
+
+
+def _showdown_hand_class(ranker: type[HandRanker]) -> type[RankableHand]:
+    """:class:`RankableHand`, or a subclass of it that ranks with ``ranker`` (for the hands shown down)."""
+    if ranker not in _SHOWDOWN_HAND_CLASSES:
+        _SHOWDOWN_HAND_CLASSES[ranker] = type(f'{ranker.__name__}Hand', (RankableHand,),
+                                              {'ranker': ranker, '__slots__': ()})
+    return _SHOWDOWN_HAND_CLASSES[ranker]
+
+
+def _read_only_hands(hands: Mapping[int, RankableHand]) -> Mapping[int, RankableHand]:
+    """A read-only copy of the showdown hands by seat."""
+    return MappingProxyType(dict(hands))
+
+
+@frozen
+class HandResult:
+    """Everything about one hand: the deal, every action, the showdown and who won what.
+
+    ``board`` holds the cards of the streets that were reached; ``hands`` the showdown hands of the seats
+    that reached it (empty if everyone else folded); ``net`` each seat's chips won less chips put in.
+    """
+
+    number: int
+    seed: int
+    names: tuple[str, ...]
+    button: int
+    holes: tuple[tuple[Card, ...], ...]
+    board: tuple[Card, ...]
+    actions: tuple[ActionRecord, ...]
+    pot: int
+    winners: tuple[int, ...]
+    hands: Mapping[int, RankableHand] = field(factory=dict, converter=_read_only_hands, hash=False)
+    net: tuple[int, ...] = ()
+
+    @property
+    def showdown(self) -> bool:
+        """True when two or more seats showed their cards."""
+        return len(self.hands) > 1
+
+    def street_actions(self, street: str) -> tuple[ActionRecord, ...]:
+        """The actions of one betting round."""
+        return tuple(record for record in self.actions if record.street == street)
+
+    @property
+    def streets(self) -> tuple[str, ...]:
+        """The betting rounds that were played."""
+        return tuple(street for street in STREETS if self.street_actions(street))
+
+
+@frozen
+class PlayerSummary:
+    """One seat's results over the hands played: pots won (a split counts its share), showdowns, net chips."""
+
+    name: str
+    hands: int
+    won: float
+    showdowns: int
+    net: int
+
+    def per_hand(self, unit: int = 1) -> float:
+        """Net winnings per hand, in ``unit`` chips (pass the small bet for small bets per hand).
+
+        >>> PlayerSummary('Ann', hands=10, won=4.5, showdowns=3, net=-6).per_hand(2)
+        -0.3
+        """
+        if isinstance(unit, bool) or not isinstance(unit, numbers.Real) or not unit > 0:
+            raise PokerError(f'unit must be a number of chips more than 0, got {unit!r}')
+        return self.net / unit / self.hands if self.hands else 0.0
+
+
+class LokiPlayer:
+    """A Loki-style seat: hand statistics from :class:`~poker.stats.player.Player`, then Loki's betting rules.
+
+    Hooks for subclasses: :meth:`statistics` (how strong the hand is), :meth:`weights` (what the
+    opponents may hold; ``None`` means every holding equally) and :meth:`advise` (what to do about it).
+    ``strategy`` is a :class:`~poker.strategy.advice.LokiStrategy` (or a subclass with other thresholds or rules);
+    None means the plain one. ``lookahead`` is passed on to the statistics (None: the library's default
+    for the street: 2 cards on the flop, 1 on the turn).
+    """
+
+    def __init__(self, name: str, *, strategy: Any = None, lookahead: int | None = None,
+                 preflop_income_rates: bool = True) -> None:
+        self.name = name
+        self.strategy = strategy
+        self.lookahead = lookahead
+        self.preflop_income_rates = preflop_income_rates
+        self.preflop_choice: str | None = None
+        self.preflop_players: float = 2.0
+        self.preflop_position: int = 0
+
+    def weights(self, view: TableView) -> Any:
+        """The opponents' holding weights to compute against (a hook; ``None``: all holdings equally)."""
+        return None
+
+    def statistics(self, view: TableView) -> HandStatistics:
+        """HS, PPOT, NPOT and EHS of this seat's hand against the opponents still in."""
+        from ..stats.player import Player
+        return Player(view.hole, view.board).calculate_hand_statistics(
+            opponents=view.opponents, lookahead=self.lookahead, weights=self.weights(view))
+
+    def advise(self, stats: HandStatistics, view: TableView) -> Any:
+        """The :class:`~poker.strategy.advice.Advice` of :attr:`strategy` for these statistics in this betting situation."""
+        from ..strategy.advice import advise
+        return advise(stats, pot=view.pot, to_call=view.to_call, bet_size=view.bet_size,
+                      bets_this_round=view.bets_this_round, called_this_round=view.called_this_round,
+                      strategy=self.strategy)
+
+    def decide(self, view: TableView) -> Decision:
+        """The :meth:`advise` action on the :meth:`statistics` (before the flop :meth:`preflop_advise`, unless
+        ``preflop_income_rates`` is False), with both kept in the decision."""
+        stats = self.statistics(view)
+        if view.street == 'preflop' and self.preflop_income_rates:
+            advice = self.preflop_advise(view)
+        else:
+            advice = self.advise(stats, view)
+        return Decision(advice.action, stats, advice)
+
+    def preflop_advise(self, view: TableView) -> Any:
+        """Papp's pre-flop play (section 6.1): the strategy chosen at this seat's first pre-flop decision from
+        the hand's income rate, the players expected to play and the position, then kept for the round."""
+        from ..strategy.advice import DEFAULT_STRATEGY, Situation
+        from ..strategy.preflop import expected_players
+        strategy = self.strategy or DEFAULT_STRATEGY
+        first = not any(record.seat == view.seat and record.decision is not None for record in view.history)
+        if first or self.preflop_choice is None:
+            voluntary = view.voluntary('preflop') - {view.seat}
+            players = expected_players(len(voluntary), len(view.active) - 1 - len(voluntary))
+            self.preflop_players, self.preflop_position = players, view.position
+            self.preflop_choice = None
+        situation = Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round)
+        advice = strategy.preflop_advice(view.hole, situation, players=self.preflop_players,
+                                         position=self.preflop_position, small_blind=view.seat == view.small_blind,
+                                         big_blind=view.seat == view.big_blind, strategy=self.preflop_choice)
+        self.preflop_choice = advice.rule
+        return advice
+
+    def __repr__(self) -> str:
+        return f'{type(self).__name__}({self.name!r})'
+
+
+class FixedLimitGame:
+    """A table of 2 to 10 seats playing fixed-limit hold'em; the button moves one seat each hand.
+
+    ``seed`` makes the whole session repeatable: each hand's deck is shuffled with a seed drawn from it.
+    Chips are unlimited (fixed limit needs no stacks); :meth:`summary` tells who is up and who is down.
+    Showdowns are ranked by :attr:`ranker` (its :meth:`~poker.ranking.ranker.HandRanker.rank_many`, the library's
+    one ranking hook), a class attribute a subclass may replace.
+    """
+
+    MIN_SEATS: ClassVar[int] = 2
+    MAX_SEATS: ClassVar[int] = 10
+    ranker: ClassVar[type[HandRanker]] = HandRanker
+
+    def __init__(self, players: Sequence[Contender], *, small_bet: int = 2, big_bet: int | None = None,
+                 small_blind: int | None = None, cap: int = 4, seed: int | None = None) -> None:
+        if not self.MIN_SEATS <= len(players) <= self.MAX_SEATS:
+            raise PokerError(f'a table seats {self.MIN_SEATS} to {self.MAX_SEATS} players, got {len(players)}')
+        for name, value in (('small_bet', small_bet), ('big_bet', big_bet), ('small_blind', small_blind),
+                            ('cap', cap)):
+            if value is None and name in ('big_bet', 'small_blind'):
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise PokerError(f'{name} must be a positive whole number, got {value!r}')
+        big_bet = 2 * small_bet if big_bet is None else big_bet
+        small_blind = max(1, small_bet // 2) if small_blind is None else small_blind
+        if small_blind > small_bet:
+            raise PokerError(f'the small blind ({small_blind}) cannot exceed the big blind ({small_bet})')
+        self.players = tuple(players)
+        self.small_bet, self.big_bet, self.small_blind, self.cap = small_bet, big_bet, small_blind, cap
+        self.button = 0
+        self.hands_played = 0
+        if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+            seed = int(seed)  # a NumPy integer too (random.Random takes only Python's own types)
+        self._random = random.Random(seed)
+        self._won = [0.0] * len(self.players)
+        self._showdowns = [0] * len(self.players)
+        self._net = [0] * len(self.players)
+
+    # ----------------------------------------------------------------------------------- the rules
+    @staticmethod
+    def legal_action(action: str, to_call: int, can_raise: bool, bets_this_round: int = 0) -> str:
+        """The legal action an asked-for action means.
+
+        Nobody folds for free (fold becomes check), a call of nothing is a check, a bet into a bet is a
+        raise and a raise of nothing a bet; at the cap a raise becomes a call, and a check facing a bet
+        gives the hand up. With nothing to call but a bet already made this round (the big blind's option
+        before the flop), a bet is a raise.
+
+        >>> FixedLimitGame.legal_action('raise', 2, False), FixedLimitGame.legal_action('fold', 0, True)
+        ('call', 'check')
+        >>> FixedLimitGame.legal_action('bet', 0, True), FixedLimitGame.legal_action('bet', 0, True, 1)
+        ('bet', 'raise')
+        """
+        if action not in ACTIONS:
+            raise PokerError(f'unknown action {action!r} (expected one of {", ".join(ACTIONS)})')
+        if to_call == 0:
+            if action in ('bet', 'raise') and can_raise:
+                return 'raise' if bets_this_round else 'bet'
+            return 'check'
+        if action in ('bet', 'raise'):
+            return 'raise' if can_raise else 'call'
+        return 'fold' if action == 'check' else action
+
+    def bet_size(self, street: str) -> int:
+        """The small bet before the flop and on it, the big bet on the turn and river."""
+        return self.small_bet if street in ('preflop', 'flop') else self.big_bet
+
+    def _after(self, seat: int, steps: int = 1) -> int:
+        return (seat + steps) % len(self.players)
+
+    # ------------------------------------------------------------------------------------ playing
+    def play_hand(self, seed: int | None = None) -> HandResult:
+        """Deal and play one hand, move the button, and return its record."""
+        count = len(self.players)
+        seed = self._random.randrange(1 << 32) if seed is None else seed
+        deck = Deck(seed=seed)
+        holes = tuple(tuple(deck.deal(2)) for _ in range(count))
+        full_board = tuple(deck.deal(5))
+        button = self.button
+        names = tuple(player.name for player in self.players)
+        state = _HandState(count)
+        for seat, player in enumerate(self.players):
+            if hasattr(player, 'begin_hand'):
+                player.begin_hand(seat, names, holes[seat], button)
+        small, big = (button, self._after(button)) if count == 2 else (self._after(button), self._after(button, 2))
+        self._put(state, (), 'preflop', small, 'small blind', self.small_blind)
+        self._put(state, (), 'preflop', big, 'big blind', self.small_bet)
+        street_reached = 'preflop'
+        for street in STREETS:
+            if len(state.active) < 2:
+                break
+            street_reached = street
+            board = full_board[:BOARD_SIZE[street]]
+            first = self._after(big) if street == 'preflop' else self._after(button)
+            self._betting_round(state, street, first, holes, board, names)
+        board = full_board[:BOARD_SIZE[street_reached]]
+        winners, hands = self._winners(state.active, holes, board)
+        shares = self._split(state.pot, winners, button)
+        net = tuple(shares.get(seat, 0) - state.total[seat] for seat in range(count))
+        for seat in range(count):
+            self._net[seat] += net[seat]
+            if len(hands) > 1 and seat in hands:
+                self._showdowns[seat] += 1
+        for seat in winners:
+            self._won[seat] += 1 / len(winners)
+        self.hands_played += 1
+        self.button = self._after(button)
+        result = HandResult(number=self.hands_played, seed=seed, names=names, button=button, holes=holes,
+                            board=board, actions=tuple(state.records), pot=state.pot, winners=winners,
+                            hands=hands, net=net)
+        for player in self.players:
+            if hasattr(player, 'end_hand'):
+                player.end_hand(result)
+        return result
+
+    def _put(self, state: _HandState, board: tuple[Card, ...], street: str, seat: int, action: str, amount: int,
+             decision: Decision | None = None, to_call: int = 0, bet_size: int = 0) -> None:
+        """Record an action and show it to every seat that observes (``observe(record, board)``)."""
+        state.put(street, seat, action, amount, decision, to_call, bet_size)
+        record = state.records[-1]
+        for player in self.players:
+            if hasattr(player, 'observe'):
+                player.observe(record, board)
+
+    def _betting_round(self, state: _HandState, street: str, first: int, holes: tuple[tuple[Card, ...], ...],
+                       board: tuple[Card, ...], names: tuple[str, ...]) -> None:
+        size = self.bet_size(street)
+        if street == 'preflop':
+            bets, current = 1, max(state.round)
+        else:
+            state.round = [0] * len(self.players)
+            bets, current = 0, 0
+        voluntary: set[int] = set()
+        pending = deque(self._order(first, state.active))
+        while pending and len(state.active) > 1:
+            seat = pending.popleft()
+            to_call = current - state.round[seat]
+            can_raise = bets < self.cap
+            view = TableView(seat=seat, name=names[seat], hole=holes[seat], board=board, street=street,
+                             pot=state.pot, to_call=to_call, bet_size=size, bets_this_round=bets,
+                             called_this_round=seat in voluntary, opponents=len(state.active) - 1,
+                             can_raise=can_raise, history=tuple(state.records), seats=len(self.players),
+                             button=self.button, active=tuple(sorted(state.active)))
+            decision = self.players[seat].decide(view)
+            action = self.legal_action(decision.action, to_call, can_raise, bets)
+            amount = 0
+            if action == 'fold':
+                state.active.remove(seat)
+            elif action == 'call':
+                amount = to_call
+            elif action in ('bet', 'raise'):
+                amount = to_call + size
+                current += size
+                bets += 1
+                pending = deque(s for s in self._order(self._after(seat), state.active) if s != seat)
+            if action in ('call', 'bet', 'raise'):
+                voluntary.add(seat)
+            self._put(state, board, street, seat, action, amount, decision, to_call, size)
+
+    def _order(self, first: int, active: set[int]) -> list[int]:
+        return [self._after(first, step) for step in range(len(self.players)) if self._after(first, step) in active]
+
+    def _winners(self, active: set[int], holes: tuple[tuple[Card, ...], ...],
+                 board: tuple[Card, ...]) -> tuple[tuple[int, ...], dict[int, RankableHand]]:
+        if len(active) == 1:
+            return tuple(active), {}
+        seats = sorted(active)
+        cards = np.array([[card.index for card in (*holes[seat], *board)] for seat in seats], dtype=np.uint8)
+        values = self.ranker.rank_many(cards, validate=False)
+        best = values.max()
+        shown = _showdown_hand_class(self.ranker)
+        return (tuple(seat for seat, value in zip(seats, values) if value == best),
+                {seat: shown((*holes[seat], *board)) for seat in seats})
+
+    def _split(self, pot: int, winners: tuple[int, ...], button: int) -> dict[int, int]:
+        """Equal shares; odd chips go one each to the winners nearest the button's left."""
+        share, odd = divmod(pot, len(winners))
+        shares = {seat: share for seat in winners}
+        for seat in [s for s in self._order(self._after(button), set(winners))][:odd]:
+            shares[seat] += 1
+        return shares
+
+    def play(self, hands: int, *, on_hand: Callable[[HandResult], None] | None = None) -> tuple[PlayerSummary, ...]:
+        """Play ``hands`` hands (calling ``on_hand`` after each) and return :meth:`summary`."""
+        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+            raise PokerError(f'hands must be a whole number of 0 or more, got {hands!r}')
+        for _ in range(hands):
+            result = self.play_hand()
+            if on_hand is not None:
+                on_hand(result)
+        return self.summary()
+
+    def summary(self) -> tuple[PlayerSummary, ...]:
+        """Each seat's results so far, in seat order."""
+        return tuple(PlayerSummary(name=player.name, hands=self.hands_played, won=self._won[seat],
+                                   showdowns=self._showdowns[seat], net=self._net[seat])
+                     for seat, player in enumerate(self.players))
+
+
+class _HandState:
+    """The chips of one hand as it is played: who is in, the pot, what each seat put in."""
+
+    def __init__(self, count: int) -> None:
+        self.active: set[int] = set(range(count))
+        self.pot = 0
+        self.total = [0] * count
+        self.round = [0] * count
+        self.records: list[ActionRecord] = []
+
+    def put(self, street: str, seat: int, action: str, amount: int, decision: Decision | None = None,
+            to_call: int = 0, bet_size: int = 0) -> None:
+        self.pot += amount
+        self.total[seat] += amount
+        self.round[seat] += amount
+        self.records.append(ActionRecord(street, seat, action, amount, self.pot, decision, to_call, bet_size))

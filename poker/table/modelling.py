@@ -1,0 +1,456 @@
+"""Opponent models at the table (Papp 1998, chapter 7): a weight table and action frequencies per opponent.
+
+A :class:`ModellingLokiPlayer` keeps, for every opponent at the table, a :class:`SeatModel`:
+
+* **weights** on the 1,326 holdings, uniform at the start of each hand (holdings with a card the seat
+  can see weigh 0), used by the seat's hand evaluation;
+* **action frequencies** by context (round, bets to call 0 / 1 / 2+), kept from hand to hand
+  (:class:`ActionFrequencies`), blended with Papp's Table B.2 defaults until 20 observations (eq. 7.3).
+
+After each action it observes, the seat re-weights the actor's table (:meth:`SeatModel.observe`): the
+action's frequency ``f`` in its context says the opponent acts so with the top ``f`` of its hands, so the
+threshold ``mu`` is the ``(1 - f)`` quantile of its holdings ranked by strength (a call plays the top
+``f(call) + f(raise)``, a bet or raise the top ``f(raise)``; folds and checks imply nothing). Each
+holding's weight is then multiplied by :meth:`~poker.strategy.reweighting.OpponentModel.reweight_factor`
+(0.01 below ``mu - sigma``, 0.5 at ``mu``, 1 above ``mu + sigma``, linear between) and never falls below
+0.01. Strength is the income rate IR7 before the flop (``sigma`` 330, no re-weighting when ``mu`` is below
+the 5th percentile) and EHS' = HS1 + (1 - HS1) * PPOT_c after it (:func:`holding_scale`, ``sigma`` 0.2),
+with HS1 exact against every holding and PPOT_c a fast count of outs. Re-weighting happens once per
+round, from a copy of the weights saved at the start of the round, and is redone from that copy when a
+later action implies a higher threshold. A check (ours, :attr:`SeatModel.CHECKS_CAP`) caps the range the
+same way from above.
+
+*Generic* modelling (``specific=False``) always uses the defaults; *specific* modelling the opponent's own
+frequencies. The decisions use the models: ``hs_n`` is the product of the per-opponent HS (Papp eq. 5.4,
+``hs_mode='product'``) or HS against the field array, raised to the number of opponents
+(``hs_mode='field'``); the potentials are always against the field (each table normalised, then averaged).
+
+>>> model = SeatModel('Ann', ActionFrequencies())
+>>> model.begin_hand(known=[])
+>>> model.observe('preflop', 'raise', bets_to_call=1, board=())      # top 20% by IR7 (Table B.2)
+>>> round(model.range_share(), 3)                                    # the weight left, as a share
+0.221
+>>> from poker.cards.starting_hand import StartingHand
+>>> [round(float(model.weights[StartingHand(h).holding_index]), 3) for h in ('Ah As', 'Kh Qd', '7c 2d')]
+[1.0, 0.895, 0.01]
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..cards.card import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
+from ..errors import PokerError
+from .game import ActionRecord, HandResult, LokiPlayer, TableView
+from ..ranking.ranker import HandRanker
+from ..stats.hand_statistics import HandStatistics
+from ..strategy.reweighting import OpponentModel
+from ..kernel.showdowns import holding_showdowns
+from ..cards.starting_hand import CLASS_OF_HOLDING, HOLDINGS
+from ..ranges.weights import known_holdings
+
+__all__ = [
+    'ACTION_CLASSES',
+    'DEFAULT_FREQUENCIES',
+    'ActionFrequencies',
+    'ModellingLokiPlayer',
+    'SeatModel',
+    'fast_potentials',
+    'holding_scale',
+    'preflop_scale',
+]
+
+ROUNDS: tuple[str, ...] = ('preflop', 'flop', 'turn', 'river')
+ACTION_CLASSES: dict[str, int] = {'fold': 0, 'check': 1, 'call': 1, 'bet': 2, 'raise': 2}
+"""Papp's three action classes: fold (0), check/call (1), bet/raise (2)."""
+
+DEFAULT_FREQUENCIES: np.ndarray = np.array([[0.0, 0.5, 0.5], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]])
+"""Papp's Table B.2: the (fold, check/call, bet/raise) frequencies of a typical player facing 0, 1 and 2+
+bets (before the flop; later rounds start from the round before, eq. 7.4)."""
+DEFAULT_FREQUENCIES.flags.writeable = False
+
+
+class ActionFrequencies:
+    """One opponent's action counts by context (round, bets to call 0 / 1 / 2+), kept between hands.
+
+    :meth:`frequencies` blends them with the defaults until :attr:`FULL` observations (Papp eq. 7.3,
+    linear); later rounds blend with the same context of the round before (eq. 7.4, as we read it).
+
+    >>> tally = ActionFrequencies()
+    >>> for _ in range(10):
+    ...     tally.observe('preflop', 1, 'raise')
+    >>> tally.frequencies('preflop', 1).round(3).tolist()           # half observed, half Table B.2
+    [0.25, 0.15, 0.6]
+    >>> tally.frequencies('preflop', 1, specific=False).tolist()   # generic modelling: the defaults
+    [0.5, 0.3, 0.2]
+    """
+
+    FULL: ClassVar[int] = 20
+    """Observations of a context from which its observed frequencies are used alone."""
+
+    def __init__(self) -> None:
+        self.counts = np.zeros((4, 3, 3))
+
+    @staticmethod
+    def context(street: str, bets_to_call: int) -> tuple[int, int]:
+        """The (round, bets) indices of a context."""
+        if street not in ROUNDS:
+            raise PokerError(f'unknown round {street!r} (expected one of {", ".join(ROUNDS)})')
+        return ROUNDS.index(street), min(max(int(bets_to_call), 0), 2)
+
+    def observe(self, street: str, bets_to_call: int, action: str) -> None:
+        """Count one action (``'fold'``, ``'check'``, ``'call'``, ``'bet'`` or ``'raise'``)."""
+        round_index, bets = self.context(street, bets_to_call)
+        self.counts[round_index, bets, ACTION_CLASSES[action]] += 1
+
+    def frequencies(self, street: str, bets_to_call: int, *, specific: bool = True) -> np.ndarray:
+        """The (fold, check/call, bet/raise) frequencies in a context (summing to 1)."""
+        round_index, bets = self.context(street, bets_to_call)
+        blended: np.ndarray = DEFAULT_FREQUENCIES[bets].copy()
+        if not specific:
+            return blended
+        for index in range(round_index + 1):
+            counts = self.counts[index, bets]
+            seen = counts.sum()
+            if seen:
+                share = min(seen, self.FULL) / self.FULL
+                blended = share * counts / seen + (1 - share) * blended
+        return np.asarray(blended, dtype=float)
+
+
+# ------------------------------------------------------------------------------------------ the scales
+@functools.cache
+def preflop_scale() -> np.ndarray:
+    """IR7 of each of the 1,326 holdings (Papp ranks pre-flop actions on IR7 whatever the table size)."""
+    table = HandRanker.income_rate_table(6)
+    rates: np.ndarray = np.array([rate for row in table for rate in row], dtype=float)[CLASS_OF_HOLDING]
+    rates.flags.writeable = False
+    return rates
+
+
+@functools.cache
+def _straight_completers() -> np.ndarray:
+    """For each 13-bit rank mask: the ranks not in it that would complete a straight (0 if it has one)."""
+    masks = np.arange(1 << 13)
+
+    def straight(m: np.ndarray) -> np.ndarray:
+        low = (m << 1) | ((m >> 12) & 1)  # the ace also plays low
+        run = low & (low >> 1) & (low >> 2) & (low >> 3) & (low >> 4)
+        return np.asarray(run != 0)
+
+    made = straight(masks)
+    count = np.zeros(len(masks), dtype=np.int8)
+    for rank in range(13):
+        bit = 1 << rank
+        count += ((masks & bit) == 0) & straight(masks | bit)
+    count[made] = 0
+    result: np.ndarray = count
+    return result
+
+
+def fast_potentials(board: Sequence[int]) -> np.ndarray:
+    """A fast estimate of each holding's positive potential on ``board`` (Papp's PPOT_c: counting outs).
+
+    Outs: 9 for a flush draw the holding takes part in, 4 for each rank that completes a straight the
+    board alone would not, 1.5 for each hole card above every board card (3 cards pair it, counted
+    half). With ``o`` outs among the ``u`` unseen cards: ``1 - (1 - o/u)(1 - o/(u-1))`` on the flop (two
+    cards to come), ``o/u`` on the turn, 0 on the river. Holdings with a board card get NaN.
+    """
+    cards = list(board)
+    if len(cards) == 5:
+        return np.zeros(1326)
+    hole_suits = HOLDINGS & 3
+    hole_ranks = HOLDINGS >> 2
+    board_suits = np.bincount(np.array(cards, dtype=np.intp) & 3, minlength=4)
+    from_hole = (hole_suits[:, :, None] == np.arange(4)).sum(axis=1)
+    suited = board_suits + from_hole
+    flush_draw = ((suited == 4) & (from_hole > 0)).any(axis=1) & ~(suited >= 5).any(axis=1)
+    board_mask = 0
+    for card in cards:
+        board_mask |= 1 << (card >> 2)
+    masks = board_mask | (1 << hole_ranks[:, 0].astype(np.int64)) | (1 << hole_ranks[:, 1].astype(np.int64))
+    completers = _straight_completers()
+    straight_ranks = np.maximum(completers[masks] - completers[board_mask], 0)
+    top = max(card >> 2 for card in cards)
+    paired = hole_ranks[:, 0] == hole_ranks[:, 1]
+    over = ((hole_ranks > top).sum(axis=1)) * ~paired
+    outs = 9.0 * flush_draw + 4.0 * straight_ranks + 1.5 * over
+    unseen = 52 - len(cards) - 2
+    ppot = 1 - (1 - outs / unseen) * (1 - outs / (unseen - 1)) if len(cards) == 3 else outs / unseen
+    result: np.ndarray = np.clip(ppot, 0.0, 1.0)
+    result[known_holdings(cards)] = np.nan
+    return result
+
+
+def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarray:
+    """Each holding's exact HS against every other holding on ``board`` (NaN where it holds a board card)."""
+    touching = known_holdings(board)
+    live = np.flatnonzero(~touching)
+    rows = np.empty((len(live), 2 + len(board)), dtype=np.intp)
+    rows[:, :2] = HOLDINGS[live]
+    rows[:, 2:] = board
+    values = np.zeros(1326, dtype=np.int32)
+    values[live] = ranker.rank_many(rows, validate=False)
+    beaten, tied = holding_showdowns(values, np.where(touching, 0.0, 1.0))
+    opponents = math.comb(50 - len(board), 2)  # every live holding meets the same number of others
+    result: np.ndarray = (beaten + tied / 2) / opponents
+    result[touching] = np.nan
+    return result
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_scale(board: tuple[int, ...], ranker: Any) -> np.ndarray:
+    hs = _hand_strengths(board, ranker)
+    scale: np.ndarray = hs + (1 - hs) * fast_potentials(board)
+    scale.flags.writeable = False
+    return scale
+
+
+def holding_scale(board: Iterable[int | Card] = (), ranker: type[HandRanker] = HandRanker) -> np.ndarray:
+    """The scale actions are ranked on: IR7 before the flop; after it each holding's EHS' with one-opponent
+    HS (exact, against every holding) and :func:`fast_potentials` (NaN where a holding has a board card).
+    Cached per board, so every seat at a table shares one computation.
+
+    >>> scale = holding_scale([card.index for card in parse_cards('9h 8c 2c')])
+    >>> from poker.cards.starting_hand import StartingHand
+    >>> [round(float(scale[StartingHand(h).holding_index]), 3) for h in ('9c 9s', 'Ac Kc', '7d 3h')]
+    [1.0, 0.778, 0.082]
+    """
+    indices = tuple(sorted(card.index if isinstance(card, Card) else int(card) for card in board))
+    if not indices:
+        return preflop_scale()
+    key: Any = ranker  # a class is hashable; mypy cannot tell from HandRanker's signature
+    scale: np.ndarray = _cached_scale(indices, key)
+    return scale
+
+
+# ------------------------------------------------------------------------------------------ one opponent
+class SeatModel:
+    """What one seat believes about one opponent: weights on the 1,326 holdings and action frequencies.
+
+    Subclass to change the rules: :meth:`threshold` (from an action to ``mu``), :attr:`PREFLOP_SIGMA`,
+    :attr:`POSTFLOP_SIGMA`, :meth:`factor` (the re-weighting function; by default
+    :meth:`OpponentModel.reweight_factor <poker.strategy.reweighting.OpponentModel.reweight_factor>`).
+    """
+
+    PREFLOP_SIGMA: ClassVar[float] = 330.0
+    """Papp's sigma before the flop, in IR7 units."""
+    POSTFLOP_SIGMA: ClassVar[float] = 0.2
+    """Sigma after the flop on the EHS' scale (Papp's is lost; Pena's example: mu 0.6, bounds 0.4 and 0.8)."""
+    PREFLOP_CUTOFF: ClassVar[float] = -433.0
+    """No re-weighting before the flop when mu is below this (IR7's 5th percentile)."""
+    POSTFLOP_CUTOFF: ClassVar[float] = 0.05
+    """No re-weighting after the flop when the action is taken with more than 1 - this of the hands."""
+    LOW_WEIGHT: ClassVar[float] = 0.01
+    """No live holding's weight falls below this."""
+    QUANTILE_OF_RANGE: ClassVar[bool] = False
+    """Whether ``mu`` is a quantile of the opponent's weighted range (ours) rather than of all the holdings
+    still possible, each counted once (Papp: "more than 20% of all hands" have EHS' above 0.8)."""
+    CHECKS_CAP: ClassVar[bool] = True
+    """Whether a check caps the range (ours, after Loki-2, which tells checks apart; Papp's Loki-1 did not:
+    set False for it): the opponent would have bet its top ``f(bet)``, so holdings above that quantile lose
+    weight, by the same rule mirrored. Without it a model only ever makes opponents stronger, and in our
+    matches generic modelling then lost to no model at all (see docs/modelling.md)."""
+    factor_model: ClassVar[OpponentModel] = OpponentModel()
+    """Whose :meth:`~poker.strategy.reweighting.OpponentModel.reweight_factor` re-weights."""
+
+    def __init__(self, name: str, frequencies: ActionFrequencies | None = None, *, specific: bool = True,
+                 ranker: type[HandRanker] = HandRanker) -> None:
+        self.name = name
+        self.tally = ActionFrequencies() if frequencies is None else frequencies
+        self.specific = specific
+        self.ranker = ranker
+        self.weights = np.ones(1326)
+        self.round_start = self.weights.copy()
+        self.street = 'preflop'
+        self.applied_mu = -math.inf
+        self.applied_cap = math.inf
+        self.folded = False
+        self.dead = np.zeros(1326, dtype=bool)
+
+    # ------------------------------------------------------------------------------------ the hand
+    def begin_hand(self, known: Iterable[int | Card]) -> None:
+        """Uniform weights, but 0 on holdings with a card the modelling seat holds."""
+        self.dead = known_holdings(card.index if isinstance(card, Card) else int(card) for card in known)
+        self.weights = np.where(self.dead, 0.0, 1.0)
+        self.round_start = self.weights.copy()
+        self.street, self.applied_mu, self.applied_cap, self.folded = 'preflop', -math.inf, math.inf, False
+
+    def new_round(self, street: str, board: Sequence[int]) -> None:
+        """Save the weights at the start of a round (holdings with a board card drop to 0)."""
+        if street == self.street:
+            return
+        self.dead = self.dead | known_holdings(board)
+        self.weights = np.where(self.dead, 0.0, self.weights)
+        self.round_start = self.weights.copy()
+        self.street, self.applied_mu, self.applied_cap = street, -math.inf, math.inf
+
+    def observe(self, street: str, action: str, *, bets_to_call: int, board: Sequence[int]) -> None:
+        """Re-weight after the opponent's ``action`` (if it implies a higher threshold than the one applied
+        this round), then count it in the frequencies."""
+        self.new_round(street, board)
+        if action == 'fold':
+            self.folded = True
+        elif action == 'check' and self.CHECKS_CAP:
+            cap = self.cap(street, bets_to_call, board)
+            if cap is not None and cap < self.applied_cap:
+                self.applied_cap = cap
+                self.reweight(self.applied_mu, board)
+        else:
+            threshold = self.threshold(street, action, bets_to_call, board)
+            if threshold is not None and threshold > self.applied_mu:
+                self.reweight(threshold, board)
+        self.tally.observe(street, bets_to_call, action)
+
+    # ------------------------------------------------------------------------------------ the rules
+    def frequency(self, street: str, action: str, bets_to_call: int) -> float | None:
+        """The share of hands the opponent takes ``action`` with (or a stronger one), None for no inference."""
+        fold, call, raise_ = self.tally.frequencies(street, bets_to_call, specific=self.specific)
+        if action in ('bet', 'raise'):
+            return float(raise_)
+        if action == 'call':
+            return float(call + raise_)
+        return None  # a check or a fold says nothing about strength
+
+    def threshold(self, street: str, action: str, bets_to_call: int, board: Sequence[int]) -> float | None:
+        """``mu``: the ``(1 - f)`` quantile of the holdings still possible on the round's scale (weighted as at
+        the start of the round if :attr:`QUANTILE_OF_RANGE`), or None when the action implies nothing or ``mu``
+        is below the cutoff."""
+        share = self.frequency(street, action, bets_to_call)
+        if share is None:
+            return None
+        mu = self._quantile(1 - share, board)
+        if not board:
+            return None if mu < self.PREFLOP_CUTOFF else mu
+        return None if share > 1 - self.POSTFLOP_CUTOFF else mu
+
+    def cap(self, street: str, bets_to_call: int, board: Sequence[int]) -> float | None:
+        """The quantile above which a checking opponent would have bet (:attr:`CHECKS_CAP`), or None."""
+        share = float(self.tally.frequencies(street, bets_to_call, specific=self.specific)[2])
+        return self._quantile(1 - share, board) if 0 < share < 1 else None
+
+    def _quantile(self, level: float, board: Sequence[int]) -> float:
+        scale = holding_scale(board, self.ranker)
+        live = self.round_start > 0
+        values = scale[live]
+        weights = self.round_start[live] if self.QUANTILE_OF_RANGE else np.ones(len(values))
+        order = np.argsort(values, kind='stable')
+        cumulative = np.cumsum(weights[order])
+        return float(values[order][min(int(np.searchsorted(cumulative, level * cumulative[-1])), len(order) - 1)])
+
+    def sigma(self, board: Sequence[int]) -> float:
+        """Papp's sigma before the flop, ours after."""
+        return self.PREFLOP_SIGMA if not board else self.POSTFLOP_SIGMA
+
+    def factor(self, scale: np.ndarray, mu: float, sigma: float) -> np.ndarray:
+        """The re-weighting factor of each holding (Papp fig. 7.1)."""
+        return self.factor_model.reweight_factor(scale, mu, sigma)
+
+    def reweight(self, mu: float, board: Sequence[int]) -> None:
+        """Weights = the round's saved copy x :meth:`factor`, at least :attr:`LOW_WEIGHT` where the holding is
+        possible; ``mu`` becomes the threshold applied this round."""
+        scale = np.nan_to_num(holding_scale(board, self.ranker), nan=0.0)
+        sigma = self.sigma(board)
+        factor = self.factor(scale, mu, sigma) if math.isfinite(mu) else 1.0
+        if math.isfinite(self.applied_cap):  # mirrored: strong holdings would have bet
+            factor = factor * self.factor(2 * self.applied_cap - scale, self.applied_cap, sigma)
+        self.weights = np.where(self.dead, 0.0, np.maximum(self.round_start * factor, self.LOW_WEIGHT))
+        self.applied_mu = mu
+
+    # ------------------------------------------------------------------------------------ views
+    def range_share(self) -> float:
+        """The total weight as a share of the possible holdings (1 for uniform weights)."""
+        live = ~self.dead
+        return float(self.weights[live].sum() / live.sum())
+
+    def top(self, count: int = 5) -> list[tuple[str, float]]:
+        """The ``count`` classes with the most weight per holding, with that weight, heaviest first."""
+        from ..cards.starting_hand import HAND_CLASSES
+        live = ~self.dead
+        totals = np.bincount(CLASS_OF_HOLDING[live], weights=self.weights[live], minlength=169)
+        counts = np.bincount(CLASS_OF_HOLDING[live], minlength=169)
+        means = np.where(counts > 0, totals / np.maximum(counts, 1), -1.0)  # classes with no live holding last
+        order = np.argsort(-means, kind='stable')
+        return [(HAND_CLASSES[i], float(means[i])) for i in order[:count] if counts[i]]
+
+
+# ------------------------------------------------------------------------------------------ the player
+class ModellingLokiPlayer(LokiPlayer):
+    """A Loki seat with an opponent model for every other seat (Papp chapter 7).
+
+    ``specific`` chooses specific modelling (the opponent's own frequencies) or generic (Table B.2 only);
+    ``hs_mode`` is ``'product'`` (Papp eq. 5.4) or ``'field'`` (HS against the field array, to the power
+    of the opponents); ``strategy`` defaults to :class:`~poker.strategy.advice.FullLokiStrategy` (showdown odds on). :attr:`models` maps each opponent's name to its :class:`SeatModel`; frequencies are
+    kept from hand to hand, weights start uniform each hand.
+    """
+
+    model_class: ClassVar[type[SeatModel]] = SeatModel
+    """The per-opponent model; a subclass of :class:`SeatModel` changes the re-weighting."""
+
+    def __init__(self, name: str, *, specific: bool = True, hs_mode: str = 'product', strategy: Any = None,
+                 lookahead: int | None = None, preflop_income_rates: bool = True) -> None:
+        if strategy is None:
+            from ..strategy.advice import FullLokiStrategy
+            strategy = FullLokiStrategy()
+        super().__init__(name, strategy=strategy, lookahead=lookahead, preflop_income_rates=preflop_income_rates)
+        if hs_mode not in ('product', 'field'):
+            raise PokerError(f"hs_mode must be 'product' or 'field', got {hs_mode!r}")
+        self.specific, self.hs_mode = specific, hs_mode
+        self.models: dict[str, SeatModel] = {}
+        self.seat_names: tuple[str, ...] = ()
+        self.seat = -1
+
+    # ------------------------------------------------------------------------------------ table hooks
+    def begin_hand(self, seat: int, names: tuple[str, ...], hole: tuple[Card, ...], button: int) -> None:
+        """Reset every opponent's weights (0 on holdings with one of our hole cards)."""
+        self.seat, self.seat_names = seat, names
+        known = [card.index for card in hole]
+        for other, name in enumerate(names):
+            if other == seat:
+                continue
+            if name not in self.models:
+                self.models[name] = self.model_class(name, specific=self.specific)
+            self.models[name].begin_hand(known)
+
+    def observe(self, record: ActionRecord, board: tuple[Card, ...]) -> None:
+        """Re-weight the actor's model after each of its actions (blinds and our own are not evidence)."""
+        if record.seat == self.seat or record.decision is None and record.action.endswith('blind'):
+            return
+        model = self.models.get(self.seat_names[record.seat]) if self.seat_names else None
+        if model is not None:
+            model.observe(record.street, record.action, bets_to_call=record.bets_to_call,
+                          board=[card.index for card in board])
+
+    def end_hand(self, result: HandResult) -> None:
+        """Nothing to do: frequencies are counted as actions are observed."""
+
+    # ------------------------------------------------------------------------------------ decisions
+    def opponent_models(self, view: TableView) -> list[SeatModel]:
+        """The models of the opponents still in the hand."""
+        names = [self.seat_names[seat] for seat in view.active if seat != view.seat] if self.seat_names else []
+        return [self.models[name] for name in names if name in self.models]
+
+    def weights(self, view: TableView) -> Any:
+        """One weight table per opponent still in (``'product'``), or their field array (``'field'``)."""
+        models = self.opponent_models(view)
+        if not models:
+            return None
+        dead = known_holdings(card.index for card in (*view.hole, *view.board))
+        tables = [np.where(dead, 0.0, model.weights) for model in models]
+        if self.hs_mode == 'product':
+            return tables
+        return np.mean([table / table.sum() for table in tables], axis=0)  # the field array (Papp 7.3.1)
+
+    def statistics(self, view: TableView) -> HandStatistics:
+        """The statistics against the models (before the flop, where the pre-flop strategy decides on income
+        rates, against every holding alike: cheaper, and only shown)."""
+        from ..stats.player import Player
+        if not view.board:
+            return Player(view.hole).calculate_hand_statistics(opponents=max(1, view.opponents))
+        return Player(view.hole, view.board).calculate_hand_statistics(
+            opponents=max(1, view.opponents), lookahead=self.lookahead, weights=self.weights(view))

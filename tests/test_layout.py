@@ -1,0 +1,200 @@
+"""Rules about the package's layout: wings that import downward only, no import circle, one name for one thing.
+
+The package is a few wings (sub-packages), each a concept, in a fixed order: a module may import from its own
+wing and from wings below it, never from one above. The arrows are read from the source (every ``import``,
+top-level or inside a function), so an import put off to call time counts as much as one at the top.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+import types
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+import poker
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / 'poker'
+
+FOUNDATION = ('_version', 'errors', 'validators')
+"""Modules at the top of the package that every wing may use: the version, the errors, the argument checks."""
+
+WINGS = ('cards', 'ranking', 'ranges', 'kernel', 'stats', 'strategy', 'pictures', 'table', 'cli')
+"""The wings, lowest first: each may import the foundation and the wings before it in this list."""
+
+SIBLINGS = {('ranking', 'ranges')}
+"""Wings side by side on one floor: neither imports the other."""
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix('').parts)
+    return '.'.join(parts[:-1] if parts[-1] == '__init__' else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in sorted(PACKAGE.rglob('*.py'))}
+
+
+def arrows() -> dict[str, set[str]]:
+    """Module -> the package modules it imports (``from .x import y`` points at ``x.y`` when that is a module)."""
+    known = modules()
+    found: dict[str, set[str]] = defaultdict(set)
+    for name, path in known.items():
+        package = name if path.name == '__init__.py' else name.rpartition('.')[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding='utf-8'))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split('.')[:len(package.split('.')) - node.level + 1]
+                    target = '.'.join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ''
+                if target.split('.')[0] == 'poker':
+                    for alias in node.names:
+                        inner = f'{target}.{alias.name}'
+                        found[name].add(inner if inner in known else target)
+            elif isinstance(node, ast.Import):
+                found[name].update(alias.name for alias in node.names if alias.name.split('.')[0] == 'poker')
+    return found
+
+
+def wing_of(module: str) -> str:
+    parts = module.split('.')
+    return parts[1] if len(parts) > 1 else 'poker'
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph`` (one path round each strongly connected part larger than one module)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:  # Tarjan's algorithm
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                part.append(member)
+                if member == node:
+                    break
+            if len(part) > 1 or node in graph.get(node, ()):
+                found.append(sorted(part))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_cycle_finder_finds_a_circle() -> None:
+    assert cycles({'a': {'b'}, 'b': {'c'}, 'c': {'a'}, 'd': {'a'}}) == [['a', 'b', 'c']]
+    assert cycles({'a': {'b'}, 'b': set()}) == []
+
+
+def test_no_import_circle_between_modules() -> None:
+    graph = {name: {target for target in targets if target != 'poker' or name != 'poker'}
+             for name, targets in arrows().items()}
+    # a wing's __init__ importing its own modules, and those modules importing siblings, is a tree, not a circle
+    assert cycles(graph) == []
+
+
+def test_every_wing_imports_only_the_foundation_and_the_wings_below_it() -> None:
+    floor = {wing: number for number, wing in enumerate(WINGS)}
+    wrong = []
+    for source, targets in arrows().items():
+        here = wing_of(source)
+        for target in targets:
+            there = wing_of(target)
+            if here == there or there in FOUNDATION or here in ('poker', '__main__'):
+                continue
+            if here in FOUNDATION:
+                if there != 'errors':
+                    wrong.append(f'{source} -> {target}: the foundation imports no wing')
+            elif there == 'poker' or floor[there] >= floor[here] or (here, there) in SIBLINGS \
+                    or (there, here) in SIBLINGS:
+                wrong.append(f'{source} -> {target}: {here} may not import {there}')
+    assert wrong == []
+
+
+def test_the_package_holds_the_foundation_and_the_wings_and_nothing_else() -> None:
+    top = {path.stem for path in PACKAGE.glob('*.py')} | {path.name for path in PACKAGE.iterdir()
+                                                          if path.is_dir() and path.name != '__pycache__'}
+    assert top == {'__init__', '__main__', *FOUNDATION, *WINGS}
+    for wing in WINGS:
+        assert (PACKAGE / wing / '__init__.py').is_file(), wing
+
+
+def all_modules() -> list[types.ModuleType]:
+    return [importlib.import_module(info.name)
+            for info in pkgutil.walk_packages(poker.__path__, 'poker.') if not info.name.endswith('__main__')]
+
+
+def test_each_wing_lists_its_public_names_and_they_exist() -> None:
+    for wing in WINGS:
+        module = importlib.import_module(f'poker.{wing}')
+        names = getattr(module, '__all__', None)
+        assert names, f'poker.{wing} has no __all__'
+        assert sorted(names) == list(names), f'poker.{wing}.__all__ is not sorted'
+        assert [name for name in names if not hasattr(module, name)] == [], wing
+
+
+def test_no_module_is_hidden_by_a_name_and_no_two_modules_share_a_name() -> None:
+    """``import poker.x.y as m`` gives the module: no function, class or constant of a package has a module's name,
+    and each module's name says one thing (no two modules in different wings with the same name)."""
+    hidden = []
+    names: dict[str, list[str]] = defaultdict(list)
+    functions: set[str] = set()
+    for module in all_modules():
+        short = module.__name__.rpartition('.')[2]
+        names[short].append(module.__name__)
+        for name, value in vars(module).items():
+            if not name.startswith('_') and (inspect.isfunction(value) or inspect.isclass(value)) \
+                    and getattr(value, '__module__', '').startswith('poker'):
+                functions.add(name)
+        if hasattr(module, '__path__'):
+            for info in pkgutil.iter_modules(module.__path__):
+                if not isinstance(getattr(module, info.name, None), (types.ModuleType, type(None))):
+                    hidden.append(f'{module.__name__}.{info.name}')
+    assert hidden == []
+    assert {short: where for short, where in names.items() if len(where) > 1} == {}
+    assert sorted(set(names) & functions) == []
+
+
+@pytest.mark.parametrize('name', ['LokiPlayer', 'FixedLimitGame', 'TableView', 'Decision', 'Bot', 'SeatModel',
+                                  'Situation', 'ModellingLokiPlayer', 'Range', 'Player', 'HandRanker', 'equity',
+                                  'match', 'range_statistics', 'hand_strength', 'preflop_strategy'])
+def test_what_users_reach_for_is_at_the_top(name: str) -> None:
+    assert name in poker.__all__ and getattr(poker, name) is not None
+
+
+def test_the_examples_import_from_the_top_or_a_wing() -> None:
+    """Exercises and the example program reach the library through ``poker`` and its wings' public names."""
+    wings = {f'poker.{wing}' for wing in WINGS}
+    deep = []
+    for path in sorted((ROOT / 'examples').rglob('*.py')):
+        for node in ast.walk(ast.parse(path.read_text(encoding='utf-8'))):
+            if isinstance(node, ast.ImportFrom) and (node.module or '').startswith('poker') \
+                    and node.module != 'poker' and node.module not in wings:
+                deep.append(f'{path.relative_to(ROOT)}: from {node.module} import ...')
+            if isinstance(node, ast.ImportFrom) and node.module in wings:
+                public = set(importlib.import_module(node.module).__all__)
+                deep += [f'{path.relative_to(ROOT)}: {alias.name} is not public in {node.module}'
+                         for alias in node.names if alias.name not in public]
+    assert deep == []
