@@ -27,7 +27,7 @@ from .cards import HAND_CLASSES, Card, Deck, HandIndexer, Rank, StartingHand, Su
 from .errors import (
     BettingError, CardCountError, CardParseError, DuplicateCardError, HandClassError, HandValueError,
     LookaheadError, MissingCardError, MissingDependencyError, OpponentCountError, PokerError, RangeParseError,
-    ScenarioError, SettingError, TableError, WeightsError,
+    RankerError, ScenarioError, SettingError, TableError, WeightsError,
 )
 from .ranges import Range
 from .ranking import Hand, HandCategory, HandFactory, HandRanker, RankableHand
@@ -93,6 +93,7 @@ __all__ = [
     'RangeStatistics',
     'Rank',
     'RankableHand',
+    'RankerError',
     'Rock',
     'Scenario',
     'ScenarioError',

@@ -26,6 +26,7 @@ __all__ = [
     'OpponentCountError',
     'PokerError',
     'RangeParseError',
+    'RankerError',
     'ScenarioError',
     'SettingError',
     'TableError',
@@ -65,7 +66,7 @@ class HandClassError(PokerError):
 
 
 class HandValueError(PokerError):
-    """A hand value outside 1 to 7,462."""
+    """A hand value outside 1 to 7,462 (or a hand category outside 0 to 8)."""
 
 
 class CardCountError(PokerError):
@@ -99,6 +100,11 @@ class ScenarioError(PokerError):
 class SettingError(PokerError):
     """A setting of the wrong type or out of its range: a cache size, a number of samples or deals, a
     method name."""
+
+
+class RankerError(SettingError):
+    """A ranker that is not a :class:`~poker.ranking.ranker.HandRanker` class: ``None``, ``42``, ``int``, or a
+    ranker instance where the class is wanted (every ``ranker=`` argument takes the class)."""
 
 
 class MissingDependencyError(PokerError):

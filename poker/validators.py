@@ -3,7 +3,8 @@
 Each check returns the value in its plain Python form (an ``int``, a ``float``, an integer array) or raises
 the narrow :class:`~poker.errors.PokerError` subclass it is given, with a one-line message that names the
 argument and quotes the bad value (:func:`shown`: huge or multi-line reprs are cut to one short line).
-Booleans are never numbers here, and NumPy scalars are numbers like Python's own.
+Booleans are never numbers here, nor are NumPy durations (``np.timedelta64``, an integer type to NumPy), and
+NumPy scalars are numbers like Python's own.
 
 >>> whole_number('deals', 20_000, minimum=2)
 20000
@@ -21,11 +22,13 @@ poker.errors.BettingError: x must be a finite amount of at least 0, got -1000000
 
 from __future__ import annotations
 
+import enum
 import math
 import numbers
 import operator
 import re
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -33,23 +36,31 @@ from .errors import BettingError, PokerError, SettingError
 
 __all__ = [
     'SHOWN_LENGTH',
+    'CheckedEnumType',
     'amount',
+    'choice',
     'flag',
     'index_below',
+    'instance',
     'integer_array',
+    'is_real',
     'is_whole',
     'probability',
     'read_only',
+    'real_array',
     'real_number',
     'shown',
+    'text',
     'whole_number',
 ]
+
+_T = TypeVar('_T')
 
 SHOWN_LENGTH = 80
 """The longest quotation of a bad value in an error message."""
 
 
-def shown(value: Any, limit: int = SHOWN_LENGTH) -> str:
+def shown(value: object, limit: int = SHOWN_LENGTH) -> str:
     """A one-line quotation of ``value`` for an error message: its repr, with runs of white space made one
     space, and cut in the middle past ``limit`` characters (a 5,000-digit number says how many digits).
 
@@ -82,13 +93,28 @@ def _long_int(value: int) -> str:
     return f'{sign}{digits[:16]}...{digits[-15:]} ({size} digits)'
 
 
-def is_whole(value: Any) -> bool:
-    """Whether ``value`` is a whole number: an ``int`` or NumPy integer, not a ``bool`` (nor a float).
+_NOT_NUMBERS = (bool, np.bool_, np.timedelta64, np.datetime64)
+"""Types Python or NumPy count as numbers that are not numbers here: truth values and durations."""
 
-    >>> is_whole(3), is_whole(np.int8(3)), is_whole(True), is_whole(3.0)
-    (True, True, False, False)
+
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is a whole number: an ``int`` or NumPy integer, not a ``bool`` (nor a float, nor a
+    NumPy duration).
+
+    >>> is_whole(3), is_whole(np.int8(3)), is_whole(True), is_whole(3.0), is_whole(np.timedelta64(3))
+    (True, True, False, False, False)
     """
-    return isinstance(value, (numbers.Integral, np.integer)) and not isinstance(value, (bool, np.bool_))
+    return isinstance(value, (numbers.Integral, np.integer)) and not isinstance(value, _NOT_NUMBERS)
+
+
+def is_real(value: object) -> bool:
+    """Whether ``value`` is a real number: an ``int``, ``float`` or NumPy number, not a ``bool`` (nor a NumPy
+    duration); it may still be too large for a float, or not finite.
+
+    >>> is_real(2.5), is_real(np.float32(2)), is_real(10 ** 400), is_real(True), is_real('2')
+    (True, True, True, False, False)
+    """
+    return isinstance(value, (numbers.Real, np.integer, np.floating)) and not isinstance(value, _NOT_NUMBERS)
 
 
 def index_below(value: object, stop: int) -> int | None:
@@ -103,19 +129,67 @@ def index_below(value: object, stop: int) -> int | None:
     return number if 0 <= number < stop else None
 
 
-def flag(name: str, value: Any, *, error: type[PokerError] = SettingError) -> bool:
+def flag(name: str, value: object, *, error: type[PokerError] = SettingError) -> bool:
     """``value`` as a bool if it is one (or a NumPy bool, or the int 0 or 1), else ``error`` quoting it."""
     if isinstance(value, (bool, np.bool_)) or (is_whole(value) and value in (0, 1)):
         return bool(value)
     raise error(f'{name} must be True or False, got {shown(value)}')
 
 
-def whole_number(name: str, value: Any, *, minimum: int | None = 0, maximum: int | None = None,
+def text(name: str, value: object, *, longest: int = 1000, error: type[PokerError] = SettingError) -> str:
+    """``value`` if it is text (a ``str``) of at most ``longest`` characters, else ``error`` quoting it.
+
+    >>> text('title', 'Flop'), text('title', '')
+    ('Flop', '')
+    >>> text('title', b'Flop')
+    Traceback (most recent call last):
+    ...
+    poker.errors.SettingError: title must be text, got b'Flop'
+    """
+    if not isinstance(value, str):
+        raise error(f'{name} must be text, got {shown(value)}')
+    if len(value) > longest:
+        raise error(f'{name} must be text of at most {longest:,} characters, got {len(value):,}: {shown(value)}')
+    return value
+
+
+def choice(name: str, value: object, choices: Iterable[str], *, error: type[PokerError] = SettingError) -> str:
+    """``value`` if it is one of the texts ``choices``, else ``error`` naming them and quoting it.
+
+    >>> choice('street', 'flop', ('flop', 'turn'))
+    'flop'
+    >>> choice('street', 'Flop', ('flop', 'turn'))
+    Traceback (most recent call last):
+    ...
+    poker.errors.SettingError: street must be one of flop, turn, got 'Flop'
+    """
+    options = tuple(choices)
+    if isinstance(value, str) and value in options:
+        return value
+    raise error(f'{name} must be one of {", ".join(options)}, got {shown(value)}')
+
+
+def instance(name: str, value: object, kind: type[_T], *, error: type[PokerError] = SettingError,
+             what: str | None = None) -> _T:
+    """``value`` if it is an instance of ``kind``, else ``error`` saying what it must be (``what``, by default
+    the class name) and quoting it.
+
+    >>> instance('stats', None, int, what='HandStatistics')
+    Traceback (most recent call last):
+    ...
+    poker.errors.SettingError: stats must be HandStatistics, got None
+    """
+    if isinstance(value, kind):
+        return value
+    raise error(f'{name} must be {what or kind.__name__}, got {shown(value)}')
+
+
+def whole_number(name: str, value: object, *, minimum: int | None = 0, maximum: int | None = None,
                  error: type[PokerError] = SettingError) -> int:
     """``value`` as an int if it is a whole number from ``minimum`` to ``maximum`` (either may be None: no
     bound), else ``error`` quoting it."""
     if is_whole(value):
-        number = operator.index(value)
+        number = operator.index(value)  # type: ignore[arg-type]
         if (minimum is None or number >= minimum) and (maximum is None or number <= maximum):
             return number
     if minimum is not None and maximum is not None:
@@ -129,12 +203,12 @@ def whole_number(name: str, value: Any, *, minimum: int | None = 0, maximum: int
     raise error(f'{name} must be a whole number {need}, got {shown(value)}')
 
 
-def real_number(name: str, value: Any, *, error: type[PokerError] = SettingError) -> float:
+def real_number(name: str, value: object, *, error: type[PokerError] = SettingError) -> float:
     """``value`` as a finite float if it is a real number (int, float or NumPy number, not a bool) that a
     float can hold, else ``error`` quoting it."""
-    if isinstance(value, (numbers.Real, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_)):
+    if is_real(value):
         try:
-            number = float(value)
+            number = float(value)  # type: ignore[arg-type]
         except OverflowError:  # an int past 1.8e308
             number = math.inf
         if math.isfinite(number):
@@ -142,7 +216,7 @@ def real_number(name: str, value: Any, *, error: type[PokerError] = SettingError
     raise error(f'{name} must be a finite number, got {shown(value)}')
 
 
-def amount(name: str, value: Any, *, positive: bool = False, maximum: float = 1e300,
+def amount(name: str, value: object, *, positive: bool = False, maximum: float = 1e300,
            error: type[PokerError] = BettingError) -> float:
     """``value`` as a float if it is a finite amount of at least 0 (more than 0 if ``positive``) and at most
     ``maximum``, else ``error`` quoting it.
@@ -162,7 +236,7 @@ def amount(name: str, value: Any, *, positive: bool = False, maximum: float = 1e
     return number + 0.0  # -0.0 reads as 0.0
 
 
-def probability(name: str, value: Any, *, error: type[PokerError] = BettingError) -> float:
+def probability(name: str, value: object, *, error: type[PokerError] = BettingError) -> float:
     """``value`` as a float if it is a number from 0 to 1, else ``error`` quoting it."""
     try:
         number = real_number(name, value, error=error)
@@ -173,7 +247,7 @@ def probability(name: str, value: Any, *, error: type[PokerError] = BettingError
     return number + 0.0
 
 
-def integer_array(name: str, value: Any, *, ndim: int | None = None,
+def integer_array(name: str, value: object, *, ndim: int | None = None,
                   error: type[PokerError] = SettingError) -> np.ndarray:
     """``value`` as a NumPy integer array (with ``ndim`` dimensions, if given), else ``error`` quoting it.
 
@@ -202,6 +276,54 @@ def integer_array(name: str, value: Any, *, ndim: int | None = None,
     if ndim is not None and array.ndim != ndim:
         raise error(f'{name} must be a {ndim}-dimensional array, got shape {array.shape}: {shown(value)}')
     return array
+
+
+def real_array(name: str, value: object, *, ndim: int | None = None, shape: tuple[int, ...] | None = None,
+               error: type[PokerError] = SettingError) -> np.ndarray:
+    """``value`` as a fresh float64 NumPy array of finite numbers (with ``ndim`` dimensions or this ``shape``, if
+    given), else ``error`` quoting it. Booleans, text, objects, ragged nesting and masked arrays are refused.
+
+    >>> real_array('strengths', [0.5, 1], ndim=1).tolist()
+    [0.5, 1.0]
+    >>> real_array('strengths', [0.5, float('nan')])
+    Traceback (most recent call last):
+    ...
+    poker.errors.SettingError: strengths must hold finite numbers, got [0.5, nan]
+    """
+    if isinstance(value, np.ma.MaskedArray):
+        raise error(f'{name} must be a plain array, not a masked one, got {shown(value)}')
+    try:
+        array = np.asarray(value)
+    except (ValueError, TypeError, OverflowError, RecursionError):
+        array = None
+    if array is None or array.dtype.kind not in 'iuf':
+        raise error(f'{name} must be an array of numbers, got {shown(value)}')
+    with np.errstate(over='ignore'):  # a float128 past float64's range becomes inf, refused just below
+        floats = array.astype(np.float64)
+    if not np.isfinite(floats).all():
+        raise error(f'{name} must hold finite numbers, got {shown(value)}')
+    if ndim is not None and floats.ndim != ndim:
+        raise error(f'{name} must be a {ndim}-dimensional array, got shape {floats.shape}: {shown(value)}')
+    if shape is not None and floats.shape != shape:
+        raise error(f'{name} must be an array of shape {shape}, got shape {floats.shape}: {shown(value)}')
+    return floats + 0.0  # -0.0 reads as 0.0
+
+
+class CheckedEnumType(enum.EnumType):
+    """The metaclass of the library's enums: calling one with a value that names no member raises what its
+    ``_missing_`` raises (a :class:`~poker.errors.PokerError` quoting the value cut short), and a bool names
+    no member. (Python's own refusal is a ValueError that quotes the whole value, or fails to.)"""
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if not args and not kwargs and not isinstance(value, cls):
+            try:
+                member = None if isinstance(value, (bool, np.bool_)) else cls._value2member_map_.get(value)
+            except (TypeError, ValueError):  # unhashable (a list, a NumPy duration): no member's value
+                member = None
+            if member is None:
+                cls._missing_(value)  # type: ignore[attr-defined]  # (an Enum class)
+                raise SettingError(f'{cls.__name__} has no member {shown(value)}')
+        return super().__call__(value, *args, **kwargs)
 
 
 def read_only(value: object, *, copy: bool = False) -> np.ndarray:
