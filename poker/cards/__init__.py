@@ -5,7 +5,10 @@
 * :mod:`~poker.cards.starting_hand`: :class:`StartingHand` and the 169 classes (``'AKs'``, ``'QQ'``);
 * :mod:`~poker.cards.income_rates`: Papp's income rates of the 169 classes (three 13x13 grids);
 * :mod:`~poker.cards.streets`: the betting rounds and their board sizes;
-* :mod:`~poker.cards.isomorphism`: :class:`HandIndexer`, hands numbered up to suit permutation.
+* :mod:`~poker.cards.isomorphism`: :class:`HandIndexer`, hands numbered up to suit permutation;
+* :mod:`~poker.cards.card_inputs`: the wing's door: :data:`CardsLike` and :data:`HoleLike`, what users may pass
+  as cards, and the readers that turn them into cards (:func:`read_cards`, :func:`read_hole`,
+  :func:`read_board`, :func:`read_indices`).
 
 >>> from poker.cards import Card, StartingHand
 >>> Card.parse('Ah').index, StartingHand.parse('Ah Kh').hand_class
@@ -20,6 +23,7 @@ from .starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_i
 from .income_rates import INCOME_RATES, MAX_OPPONENTS, class_income_rate, income_rate_table
 from .streets import BOARD_SIZE, BOARD_SIZES, STREETS, STREET_OF_BOARD_SIZE
 from .isomorphism import HandIndexer
+from .card_inputs import CardsLike, HoleLike, read_board, read_cards, read_hole, read_indices
 
 __all__ = [
     'BOARD_SIZE',
@@ -27,11 +31,13 @@ __all__ = [
     'CLASS_OF_HOLDING',
     'Card',
     'CardLike',
+    'CardsLike',
     'Deck',
     'HAND_CLASSES',
     'HOLDINGS',
     'HOLDING_COUNT',
     'HandIndexer',
+    'HoleLike',
     'INCOME_RATES',
     'MAX_OPPONENTS',
     'Rank',
@@ -46,4 +52,8 @@ __all__ = [
     'holding_index',
     'income_rate_table',
     'parse_cards',
+    'read_board',
+    'read_cards',
+    'read_hole',
+    'read_indices',
 ]

@@ -17,24 +17,24 @@ from __future__ import annotations
 import enum
 import random
 import re
-from collections.abc import Iterable, Iterator
-from typing import TypeVar, Union
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Union
 
 from attrs import field, frozen
 
 from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
-from ..validators import flag, index_below, is_whole, shown
+from ..validators import CheckedEnumType, flag, index_below, is_whole, shown
 
 __all__ = ['Card', 'CardLike', 'Deck', 'Rank', 'Suit', 'format_cards', 'parse_cards']
 
 RANK_CHARS = '23456789TJQKA'
 SUIT_CHARS = 'cdhs'
 SUIT_SYMBOLS = '♣♦♥♠'
-_E = TypeVar('_E', bound=enum.IntEnum)
 
 
-class Rank(enum.IntEnum):
-    """Card ranks, 2 (deuce) to 14 (ace); ``str`` gives the one-character form."""
+class Rank(enum.IntEnum, metaclass=CheckedEnumType):
+    """Card ranks, 2 (deuce) to 14 (ace); ``str`` gives the one-character form. ``Rank(n)`` for any other
+    value is a :class:`~poker.errors.CardParseError`."""
 
     TWO = 2
     THREE = 3
@@ -52,6 +52,10 @@ class Rank(enum.IntEnum):
 
     def __str__(self) -> str:
         return RANK_CHARS[self - 2]
+
+    @classmethod
+    def _missing_(cls, value: object) -> Rank:
+        raise CardParseError(f'invalid rank {shown(value)} (expected 2 to 14, or a Rank)')
 
     @property
     def word(self) -> str:
@@ -76,8 +80,9 @@ class Rank(enum.IntEnum):
         raise CardParseError(f'invalid rank {shown(text)} (expected one of {RANK_CHARS} or 10)')
 
 
-class Suit(enum.IntEnum):
-    """Card suits in bridge order; ``str`` gives ``c``, ``d``, ``h`` or ``s``."""
+class Suit(enum.IntEnum, metaclass=CheckedEnumType):
+    """Card suits in bridge order; ``str`` gives ``c``, ``d``, ``h`` or ``s``. ``Suit(n)`` for any other value
+    is a :class:`~poker.errors.CardParseError`."""
 
     CLUBS = 0
     DIAMONDS = 1
@@ -86,6 +91,10 @@ class Suit(enum.IntEnum):
 
     def __str__(self) -> str:
         return SUIT_CHARS[self]
+
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        raise CardParseError(f'invalid suit {shown(value)} (expected 0 to 3, or a Suit)')
 
     @property
     def symbol(self) -> str:
@@ -108,22 +117,12 @@ class Suit(enum.IntEnum):
         raise CardParseError(f'invalid suit {shown(text)} (expected one of {SUIT_CHARS} or {SUIT_SYMBOLS})')
 
 
-def _member(kind: type[_E], value: int) -> _E:
-    """``value`` as a member of ``kind`` (:class:`Rank` or :class:`Suit`), or a :class:`CardParseError`."""
-    try:
-        return kind(value)
-    except ValueError:
-        low, high = min(kind), max(kind)
-        raise CardParseError(f'invalid {kind.__name__.lower()} {shown(value)} (expected {int(low)} to {int(high)}, '
-                             f'or a {kind.__name__})') from None
-
-
 def _rank(value: int) -> Rank:
-    return _member(Rank, value)
+    return Rank(value)
 
 
 def _suit(value: int) -> Suit:
-    return _member(Suit, value)
+    return Suit(value)
 
 
 _CARD_TOKEN = re.compile(r'(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])', re.IGNORECASE)
@@ -243,8 +242,9 @@ def _tokens(text: str) -> list[str]:
     return tokens
 
 
-def parse_cards(cards: str | CardLike | Iterable[CardLike], *, allow_duplicates: bool = False) -> list[Card]:
-    """Read cards from text (``'AhKd'``, ``'Ah Kd 10c'``) or an iterable of cards and card texts.
+def parse_cards(cards: CardLike | Iterable[CardLike], *, allow_duplicates: bool = False) -> list[Card]:
+    """Read cards from text (``'AhKd'``, ``'Ah Kd 10c'``), a card, or an iterable of cards and card texts (the
+    forms :data:`poker.cards.card_inputs.CardsLike` names).
 
     Duplicates raise :class:`DuplicateCardError` unless ``allow_duplicates``.
 
@@ -260,8 +260,13 @@ def parse_cards(cards: str | CardLike | Iterable[CardLike], *, allow_duplicates:
         result = [Card.parse(token) for token in _tokens(cards)]
     elif isinstance(cards, Card):
         result = [cards]
-    elif isinstance(cards, Iterable) and not isinstance(cards, bytes) and getattr(cards, 'ndim', 1) != 0:
-        result = [card if isinstance(card, Card) else Card.parse(card) for card in cards]
+    elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray, Mapping)) \
+            and getattr(cards, 'ndim', 1) != 0:
+        result = []
+        for card in cards:
+            result.append(card if isinstance(card, Card) else Card.parse(card))
+            if len(result) > 52 and not allow_duplicates:
+                break  # a card is already twice: say which below
     else:
         raise CardParseError(f'invalid cards {shown(cards)}: expected text such as "Ah Kd" or an iterable of cards')
     if not allow_duplicates:
@@ -269,12 +274,12 @@ def parse_cards(cards: str | CardLike | Iterable[CardLike], *, allow_duplicates:
         for card in result:
             if card.index in seen:
                 given = cards if isinstance(cards, str) else format_cards(result)
-                raise DuplicateCardError(f'duplicate card {str(card)!r} in {shown(given)}')
+                raise DuplicateCardError(f'duplicate card {shown(str(card))} in {shown(given)}')
             seen.add(card.index)
     return result
 
 
-def format_cards(cards: str | Iterable[CardLike], sep: str = ' ') -> str:
+def format_cards(cards: CardLike | Iterable[CardLike], sep: str = ' ') -> str:
     """``'Ah Kd'``: the cards' texts joined by ``sep`` (cards, or anything :func:`parse_cards` reads).
 
     >>> format_cards(parse_cards('Ah Kd')), format_cards('10h 9h', sep=',')
@@ -296,8 +301,8 @@ class Deck:
     True
     """
 
-    def __init__(self, seed: int | None = None, exclude: Iterable[CardLike] = ()) -> None:
-        excluded = {card.index for card in parse_cards(exclude)} if exclude else set()
+    def __init__(self, seed: int | None = None, exclude: CardLike | Iterable[CardLike] = ()) -> None:
+        excluded = {card.index for card in parse_cards(exclude)}
         if seed is not None and is_whole(seed):
             seed = int(seed)  # a NumPy integer too (random.Random takes only Python's own types)
         elif seed is not None:

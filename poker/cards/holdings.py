@@ -20,6 +20,7 @@ import itertools
 import numpy as np
 
 from ..errors import CardParseError
+from ..validators import index_below, shown
 
 __all__ = ['CARD_MASKS', 'HOLDINGS', 'HOLDING_COUNT', 'HOLDING_MASKS', 'NUMBER_OF_PAIR', 'holding_index',
            'pair_numbers']
@@ -45,10 +46,10 @@ def pair_numbers(first: np.ndarray | int, second: np.ndarray | int, size: int = 
 
 def holding_index(first: int, second: int) -> int:
     """The number (0 to 1,325) of the holding of two card indices, in either order (checked)."""
-    if any(isinstance(i, bool) or not isinstance(i, (int, np.integer)) for i in (first, second)) \
-            or first == second or not (0 <= first <= 51 and 0 <= second <= 51):
-        raise CardParseError(f'invalid holding of card indices {first!r} and {second!r}')
-    return int(pair_numbers(int(first), int(second)))
+    low, high = index_below(first, 52), index_below(second, 52)
+    if low is None or high is None or low == high:
+        raise CardParseError(f'invalid holding of card indices {shown(first)} and {shown(second)}')
+    return int(pair_numbers(low, high))
 
 
 NUMBER_OF_PAIR: list[list[int]] = pair_numbers(np.arange(52)[:, np.newaxis], np.arange(52)).tolist()

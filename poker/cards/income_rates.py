@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import OpponentCountError
-from ..validators import whole_number
+from ..errors import HandClassError, OpponentCountError
+from ..validators import index_below, shown, whole_number
 
 __all__ = ['INCOME_RATES', 'IR2', 'IR4', 'IR7', 'MAX_OPPONENTS', 'check_opponents', 'class_income_rate',
            'income_rate_table']
@@ -98,4 +98,7 @@ def income_rate_table(opponents: int = 1) -> tuple[tuple[int, ...], ...]:
 def class_income_rate(index: int, opponents: int = 1) -> int:
     """Papp's income rate of the class at grid ``index`` (0 to 168, see
     :data:`~poker.cards.starting_hand.HAND_CLASSES`) against ``opponents``, in thousandths of a bet."""
-    return income_rate_table(opponents)[index // 13][index % 13]
+    number = index_below(index, 169)
+    if number is None:
+        raise HandClassError(f'a class index is a whole number from 0 to 168, got {shown(index)}')
+    return income_rate_table(opponents)[number // 13][number % 13]

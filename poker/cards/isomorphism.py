@@ -36,12 +36,13 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from .card import format_cards, parse_cards, Card
-from ..errors import CardCountError, CardParseError, DuplicateCardError, PokerError
+from .card import CardLike, format_cards, parse_cards, Card
+from ..errors import CardCountError, CardParseError, DuplicateCardError
+from ..validators import choice, flag, integer_array, is_whole, shown, whole_number
 
 __all__ = ['BOARD_ROUNDS', 'STREET_ROUNDS', 'HandIndexer']
 
@@ -61,6 +62,23 @@ _SUITS = 4
 _BINOM = np.array([[math.comb(n, k) for k in range(_RANKS + 1)] for n in range(_RANKS + 1)], dtype=np.int64)
 _POPCOUNT = np.array([bin(mask).count('1') for mask in range(1 << _RANKS)], dtype=np.int64)
 _CODE_SHIFT = 24  # a suit's sort key is its configuration code above its index (< 2**24)
+
+
+def _card_rows(name: str, cards: object, width: int, what: str) -> np.ndarray:
+    """``cards`` as an (N, ``width``) int64 array of distinct card indices (0 to 51) per row, else an error."""
+    array = integer_array(name, cards, ndim=2, error=CardParseError)
+    if array.shape[1] != width:
+        raise CardCountError(f'{what} need an array of shape (N, {width}), got shape {array.shape}')
+    array = array.astype(np.int64)
+    if array.size and (array.min() < 0 or array.max() > 51):
+        row = int(np.argwhere((array < 0) | (array > 51))[0, 0])
+        raise CardParseError(f'invalid card index in row {row}: {shown(array[row].tolist())} (expected 0 to 51)')
+    ordered = np.sort(array, axis=1)
+    repeated = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+    if repeated.any():
+        row = int(np.argmax(repeated))
+        raise DuplicateCardError(f'duplicate card in row {row}: {shown(array[row].tolist())}')
+    return array
 
 
 @functools.cache
@@ -107,10 +125,10 @@ class HandIndexer:
     """
 
     def __init__(self, rounds: Sequence[int]) -> None:
-        counts = tuple(rounds) if isinstance(rounds, (tuple, list)) else ()
-        if not counts or any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in counts) \
-                or sum(counts) > 7:
-            raise CardCountError(f'rounds must be positive card counts totalling at most 7, got {rounds!r}')
+        counts = tuple(rounds)[:8] if isinstance(rounds, (tuple, list)) else ()
+        if not counts or any(not is_whole(n) or not 1 <= n <= 7 for n in counts) or sum(counts) > 7:
+            raise CardCountError(f'rounds must be positive card counts totalling at most 7, got {shown(rounds)}')
+        counts = tuple(int(n) for n in counts)
         self.rounds: tuple[int, ...] = counts
         self.cards: int = sum(counts)
         # rounds are numbered last round first (for hole cards and a board: the board's suit pattern
@@ -123,11 +141,13 @@ class HandIndexer:
         self._build_configurations()
 
     @classmethod
-    @functools.cache
     def for_street(cls, street: str) -> HandIndexer:
         """The (cached) indexer of hole cards and board on ``'preflop'``, ``'flop'``, ``'turn'`` or ``'river'``."""
-        if street not in STREET_ROUNDS:
-            raise CardCountError(f'unknown street {street!r} (expected one of {", ".join(STREET_ROUNDS)})')
+        return cls._for_street(choice('street', street, STREET_ROUNDS, error=CardCountError))
+
+    @classmethod
+    @functools.cache
+    def _for_street(cls, street: str) -> HandIndexer:
         return cls(STREET_ROUNDS[street])
 
     def __repr__(self) -> str:
@@ -216,42 +236,37 @@ class HandIndexer:
     # ------------------------------------------------------------------------------------ index
     def check_cards(self, cards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
         """``cards`` as an (N, :attr:`cards`) int64 array of distinct card indices per row, else an error."""
-        array = np.asarray(cards)
-        if array.ndim != 2 or array.shape[1] != self.cards:
-            raise CardCountError(f'hands of rounds {self.rounds} need an array of shape (N, {self.cards}), '
-                                 f'got shape {array.shape}')
-        if array.size and array.dtype.kind not in 'iu':
-            raise CardParseError(f'card indices must be integers, got dtype {array.dtype}')
-        array = array.astype(np.int64)
-        if array.size and (array.min() < 0 or array.max() > 51):
-            row = int(np.argwhere((array < 0) | (array > 51))[0, 0])
-            raise CardParseError(f'invalid card index in row {row}: {array[row].tolist()!r} (expected 0 to 51)')
-        ordered = np.sort(array, axis=1)
-        repeated = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
-        if repeated.any():
-            row = int(np.argmax(repeated))
-            raise DuplicateCardError(f'duplicate card in row {row}: {array[row].tolist()!r}')
-        return array
+        return _card_rows('cards', cards, self.cards, f'hands of rounds {self.rounds}')
 
     def index(self, cards: np.ndarray | Sequence[Sequence[int]], *, validate: bool = True) -> np.ndarray:
         """The class number (int64, 0 to :attr:`size` - 1) of each row of card indices, rounds in order.
 
         ``validate=False`` skips the argument checks for rows known to be good (the table builder).
         """
-        hands = self.check_cards(cards) if validate else np.asarray(cards, dtype=np.int64)
+        hands = self.check_cards(cards) if flag('validate', validate) else np.asarray(cards, dtype=np.int64)
         state = self._add_rounds(self._start(len(hands)), hands[:, self._columns], self._order)
         return self._finish(state)
 
-    def index_boards(self, holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
+    def index_boards(self, holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) -> np.ndarray:
         """Numbers of hands of rounds ``(2, k)``: every hole pair ``holes[b]`` (B, H, 2) on board ``boards[b]`` (B, k).
 
         The same as :meth:`index` of the (B*H, 2+k) hands, reshaped (B, H), but each board's suit
-        pattern is worked out once: the fast path of the table builder. No argument checks.
+        pattern is worked out once: the fast path of the table builder. ``validate=False`` skips the checks of
+        the card indices (that they are 0 to 51 and no hand holds one twice) for arrays known to be good.
         """
-        count, size = boards.shape
-        if self.rounds != (2, size) or holes.shape[0] != count or holes.shape[2:] != (2,):
-            raise CardCountError(f'index_boards needs rounds (2, {size}) and holes of shape (B, H, 2), '
-                                 f'got {self.rounds} and {holes.shape}')
+        if len(self.rounds) != 2 or self.rounds[0] != 2:
+            raise CardCountError(f'index_boards needs an indexer of rounds (2, k), not {self.rounds}')
+        size = self.rounds[1]
+        boards = integer_array('boards', boards, ndim=2, error=CardParseError)
+        holes = integer_array('holes', holes, ndim=3, error=CardParseError)
+        count = boards.shape[0]
+        if boards.shape[1] != size or holes.shape[0] != count or holes.shape[2] != 2:
+            raise CardCountError(f'index_boards of rounds {self.rounds} needs boards of shape (B, {size}) and holes '
+                                 f'of shape (B, H, 2), got {boards.shape} and {holes.shape}')
+        if flag('validate', validate) and holes.size:
+            hands = np.concatenate([holes, np.broadcast_to(boards[:, np.newaxis, :], holes.shape[:2] + (size,))],
+                                   axis=2)
+            _card_rows('holes and boards', hands.reshape(-1, 2 + size), 2 + size, f'hands of rounds {self.rounds}')
         per_board = self._add_rounds(self._start(count), boards.astype(np.int64), (size,))
         holdings = holes.shape[1]
         state = tuple(np.repeat(part, holdings, axis=0) for part in per_board)
@@ -316,10 +331,7 @@ class HandIndexer:
 
     def check_indices(self, indices: np.ndarray | Sequence[int]) -> np.ndarray:
         """``indices`` as a 1-D int64 array of class numbers below :attr:`size`, else an error."""
-        array = np.asarray(indices)
-        if array.ndim != 1 or (array.size and array.dtype.kind not in 'iu'):
-            raise CardParseError(f'hand numbers must be a 1-D integer array, got {array.dtype} '
-                                 f'of shape {array.shape}')
+        array = integer_array('hand numbers', indices, ndim=1, error=CardParseError)
         if array.size and (int(array.min()) < 0 or int(array.max()) >= self.size):
             bad = int(array.min()) if int(array.min()) < 0 else int(array.max())
             raise CardParseError(f'hand number {bad} is outside 0..{self.size - 1}')
@@ -333,6 +345,8 @@ class HandIndexer:
         """
         numbers = self.check_indices(indices)
         count = len(numbers)
+        if not count:
+            return np.empty((0, self.cards), dtype=np.int8)
         configuration = np.searchsorted(self._offsets, numbers, side='right') - 1
         remainder = numbers - self._offsets[configuration]
         suit_index = np.zeros((count, _SUITS), dtype=np.int64)
@@ -376,7 +390,7 @@ class HandIndexer:
         return hands
 
     # ------------------------------------------------------------------------------ one hand, as text
-    def index_hand(self, *rounds: str | Sequence[Card]) -> int:
+    def index_hand(self, *rounds: CardLike | Iterable[CardLike]) -> int:
         """The class number of one hand given as text per round: ``index_hand('AhKh', '2c 7d Js')``.
 
         The boards of later streets may be given as one round (``'2c 7d Js 9h'`` on the turn): cards
@@ -385,14 +399,13 @@ class HandIndexer:
         parsed = [card.index for part in rounds for card in parse_cards(part)]
         if len(parsed) != self.cards:
             raise CardCountError(f'a hand of rounds {self.rounds} has {self.cards} cards, got {len(parsed)}: '
-                                 f'{" / ".join(str(part) for part in rounds)!r}')
+                                 f'{shown(rounds)}')
         return int(self.index([parsed])[0])
 
     def canonical_hand(self, number: int) -> tuple[str, ...]:
         """The representative of class ``number`` as text, one string per round, each highest card first."""
-        if isinstance(number, bool) or not isinstance(number, (int, np.integer)):
-            raise PokerError(f'a hand number must be a whole number, got {number!r}')
-        cards = self.unindex([int(number)])[0].tolist()
+        number = whole_number('a hand number', number, maximum=self.size - 1, error=CardParseError)
+        cards = self.unindex([number])[0].tolist()
         out, start = [], 0
         for size in self.rounds:
             out.append(format_cards(sorted((Card.from_index(c) for c in cards[start:start + size]), reverse=True)))

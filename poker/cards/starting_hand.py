@@ -75,7 +75,7 @@ def class_size(name: str) -> int:
     return 6 if len(key) == 2 else 4 if key.endswith('s') else 12
 
 
-def _two_cards(cards: str | Iterable[CardLike]) -> tuple[Card, Card]:
+def _two_cards(cards: CardLike | Iterable[CardLike]) -> tuple[Card, Card]:
     parsed = sorted(parse_cards(cards), reverse=True)
     if len(parsed) != 2:
         raise CardCountError(f'a starting hand needs exactly 2 cards, got {len(parsed)}: {shown(cards)}')

@@ -18,7 +18,7 @@ from bisect import bisect_right
 from typing import NamedTuple
 
 from ..errors import HandValueError
-from ..validators import index_below, shown
+from ..validators import CheckedEnumType, index_below, shown
 
 __all__ = ['CATEGORY_DATA', 'CategoryData', 'HandCategory']
 
@@ -53,8 +53,9 @@ for _row in CATEGORY_DATA:
 NUMBER_OF_VALUES = _next - 1  # 7462
 
 
-class HandCategory(enum.IntEnum):
-    """A hand's category, ordered from weakest to strongest."""
+class HandCategory(enum.IntEnum, metaclass=CheckedEnumType):
+    """A hand's category, ordered from weakest to strongest; ``HandCategory(n)`` for any ``n`` but 0 to 8 is a
+    :class:`~poker.errors.HandValueError`."""
 
     HIGH_CARD = 0
     ONE_PAIR = 1
@@ -65,6 +66,10 @@ class HandCategory(enum.IntEnum):
     FULL_HOUSE = 6
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
+
+    @classmethod
+    def _missing_(cls, value: object) -> HandCategory:
+        raise HandValueError(f'invalid hand category {shown(value)} (expected 0 to 8, or a HandCategory)')
 
     @property
     def label(self) -> str:

@@ -105,7 +105,7 @@ def chunk_strengths(street: str, start: int, stop: int, bins: int = DEFAULT_BINS
     for first in range(0, len(boards), batch):
         result = boards_strengths(boards[first:first + batch], bins=bins, ranker=ranker)
         holes = HOLDINGS.astype(np.int64)[result.holdings]
-        numbers.append(indexer.index_boards(holes, result.boards).ravel())
+        numbers.append(indexer.index_boards(holes, result.boards, validate=False).ravel())
         for name in STATISTICS:
             columns[name].append(getattr(result, name).ravel())
         if result.histogram is not None:

@@ -43,13 +43,14 @@ from attrs import field, frozen
 from ..cards.card import parse_cards  # noqa: F401  (used by the doctests)
 from ..errors import BettingError
 from ..stats.hand_statistics import HandStatistics
-from ..validators import amount, flag, shown, whole_number
+from ..validators import CheckedEnumType, amount, flag, shown, whole_number
 
 __all__ = ['Action', 'Advice', 'FullLokiStrategy', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
 
 
-class Action(enum.StrEnum):
-    """A betting action; equal to its text (``Action.RAISE == 'raise'``)."""
+class Action(enum.StrEnum, metaclass=CheckedEnumType):
+    """A betting action; equal to its text (``Action.RAISE == 'raise'``). ``Action(text)`` for other text is a
+    :class:`~poker.errors.BettingError`."""
 
     FOLD = 'fold'
     CHECK = 'check'
@@ -59,6 +60,10 @@ class Action(enum.StrEnum):
 
     def __repr__(self) -> str:
         return repr(self.value)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Action:
+        raise BettingError(f'unknown action {shown(value)} (expected one of {", ".join(cls)})')
 
 
 def _pot(value: Any) -> float:

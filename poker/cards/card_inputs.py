@@ -1,0 +1,119 @@
+"""What users may pass as cards, read in one place: the door of the cards wing.
+
+:data:`CardsLike` names every form of some cards, :data:`HoleLike` every form of two hole cards. The readers
+turn them into concrete cards, or raise the narrow :class:`~poker.errors.PokerError` that says what is wrong
+(:class:`~poker.errors.CardParseError`, :class:`~poker.errors.CardCountError`,
+:class:`~poker.errors.DuplicateCardError`), quoting the input cut short:
+
+* :func:`read_cards`: any number of distinct cards, as a tuple of :class:`~poker.cards.card.Card`;
+* :func:`read_hole`: two hole cards, as a :class:`~poker.cards.starting_hand.StartingHand`;
+* :func:`read_board`: a board of 0, 3, 4 or 5 cards (or the sizes asked for);
+* :func:`read_indices`: card indices (0 to 51), as engines take them.
+
+The other wings call them at their doors and pass concrete cards (or indices) inward.
+
+>>> read_cards('Ah Kd'), read_hole(['Kd', 'Ah']).hand_class, read_board('Qh 7h 2c 9s')[-1]
+((Card.parse('Ah'), Card.parse('Kd')), 'AKo', Card.parse('9s'))
+>>> read_board('Qh 7h')
+Traceback (most recent call last):
+...
+poker.errors.CardCountError: a board has 0, 3, 4 or 5 cards, got 2: 'Qh 7h'
+>>> read_indices('board', [51, 0, 7], sizes=(3,))
+(51, 0, 7)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from typing import Union
+
+from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
+from ..validators import index_below, shown
+from .card import Card, parse_cards
+from .starting_hand import StartingHand
+from .streets import BOARD_SIZES
+
+__all__ = ['CardsLike', 'HoleLike', 'read_board', 'read_cards', 'read_hole', 'read_indices']
+
+CardsLike = Union[Card, str, Iterable[Union[Card, str]]]
+"""Some cards: a :class:`~poker.cards.card.Card`, card text (``'Ah Kd'``, ``'AhKd'``, ``'10h 9c'``), or an
+iterable of cards and card texts (a list, a tuple, a :class:`~poker.cards.starting_hand.StartingHand`)."""
+
+HoleLike = Union[StartingHand, CardsLike]
+"""Two hole cards: a :class:`~poker.cards.starting_hand.StartingHand`, or two cards in any :data:`CardsLike`
+form."""
+
+
+def read_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
+    """``cards`` as a tuple of cards, in the order given; a card twice raises
+    :class:`~poker.errors.DuplicateCardError` unless ``allow_duplicates``.
+
+    >>> read_cards([Card.parse('Ah'), '10h'])
+    (Card.parse('Ah'), Card.parse('Th'))
+    """
+    return tuple(parse_cards(cards, allow_duplicates=allow_duplicates))
+
+
+def read_hole(hole: HoleLike) -> StartingHand:
+    """Two distinct hole cards as a :class:`~poker.cards.starting_hand.StartingHand` (the higher card first).
+
+    >>> read_hole('2c Ah')
+    StartingHand.parse('Ah 2c')
+    """
+    return hole if isinstance(hole, StartingHand) else StartingHand(hole)
+
+
+def read_board(board: CardsLike, *, sizes: Iterable[int] = BOARD_SIZES) -> tuple[Card, ...]:
+    """A board: distinct cards, as many as one of ``sizes`` (0, 3, 4 or 5 by default).
+
+    >>> read_board('2c 7d Js', sizes=(3, 4, 5))
+    (Card.parse('2c'), Card.parse('7d'), Card.parse('Js'))
+    """
+    allowed = _sizes(sizes)
+    cards = read_cards(board)
+    if len(cards) not in allowed:
+        raise CardCountError(f'a board has {_counts(allowed)} cards, got {len(cards)}: {shown(board)}')
+    return cards
+
+
+def read_indices(name: str, indices: Iterable[int | Card], *, sizes: Iterable[int] | None = None) -> tuple[int, ...]:
+    """Distinct card indices (whole numbers 0 to 51, or cards), as many as one of ``sizes`` if given.
+
+    >>> read_indices('hole', [Card.parse('Ah'), 0])
+    (50, 0)
+    >>> read_indices('hole', [52])
+    Traceback (most recent call last):
+    ...
+    poker.errors.CardParseError: hole must be card indices (whole numbers 0 to 51), got [52]
+    """
+    if isinstance(indices, (str, bytes)) or not isinstance(indices, Iterable) or getattr(indices, 'ndim', 1) != 1:
+        raise CardParseError(f'{name} must be card indices (whole numbers 0 to 51), got {shown(indices)}')
+    allowed = None if sizes is None else _sizes(sizes)
+    most = 52 if allowed is None else max(allowed)
+    numbers: list[int] = []
+    for item in indices:
+        number = item.index if isinstance(item, Card) else index_below(item, 52)
+        if number is None:
+            raise CardParseError(f'{name} must be card indices (whole numbers 0 to 51), got {shown(indices)}')
+        if number in numbers:
+            raise DuplicateCardError(f'{name} holds card {Card.from_index(number)} twice: {shown(indices)}')
+        numbers.append(number)
+        if len(numbers) > most:
+            break
+    if allowed is not None and len(numbers) not in allowed:
+        raise CardCountError(f'{name} must hold {_counts(allowed)} cards, got {shown(indices)}')
+    return tuple(numbers)
+
+
+def _sizes(sizes: object) -> tuple[int, ...]:
+    """``sizes`` as a tuple of card counts (whole numbers 0 to 52), at least one, else a SettingError."""
+    counts = list(itertools.islice(sizes, 53)) if isinstance(sizes, (tuple, list, range)) else []
+    if not counts or not all(index_below(count, 53) is not None for count in counts):
+        raise SettingError(f'sizes must be a list of card counts (0 to 52), got {shown(sizes)}')
+    return tuple(int(count) for count in counts)
+
+
+def _counts(sizes: tuple[int, ...]) -> str:
+    """``'0, 3, 4 or 5'``: card counts in a sentence."""
+    return ', '.join(str(size) for size in sizes[:-1]) + (' or ' if len(sizes) > 1 else '') + str(sizes[-1])
