@@ -27,7 +27,7 @@ import math
 import numbers
 import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import numpy as np
@@ -38,6 +38,7 @@ __all__ = [
     'SHOWN_LENGTH',
     'CheckedEnumType',
     'amount',
+    'checked_by',
     'choice',
     'flag',
     'index_below',
@@ -307,6 +308,27 @@ def real_array(name: str, value: object, *, ndim: int | None = None, shape: tupl
     if shape is not None and floats.shape != shape:
         raise error(f'{name} must be an array of shape {shape}, got shape {floats.shape}: {shown(value)}')
     return floats + 0.0  # -0.0 reads as 0.0
+
+
+def checked_by(check: Callable[..., object], **options: Any) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator that runs ``check(name, value, **options)`` on a field (one of this module's checks,
+    or any function of the field's name and value that raises a PokerError), so a frozen value class refuses
+    what its constructor is given as its functions do.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Count:
+    ...     hands: int = attrs.field(validator=checked_by(whole_number, minimum=1))
+    >>> Count(3).hands
+    3
+    >>> Count(0)
+    Traceback (most recent call last):
+    ...
+    poker.errors.SettingError: hands must be a whole number of at least 1, got 0
+    """
+    def validate(instance: Any, attribute: Any, value: Any) -> None:
+        check(attribute.name, value, **options)
+    return validate
 
 
 class CheckedEnumType(enum.EnumType):

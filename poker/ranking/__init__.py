@@ -6,7 +6,9 @@ that have a value.
 * :mod:`~poker.ranking.ranker`: :class:`HandRanker`, one hand or NumPy batches;
 * :mod:`~poker.ranking.rankable_hand`, :mod:`~poker.ranking.hand`, :mod:`~poker.ranking.factory`: the
   domain objects :class:`RankableHand`, :class:`Hand` and the memoizing :class:`HandFactory`;
-* :mod:`~poker.ranking.exhaustive`: censuses of every 5-, 6- and 7-card hand.
+* :mod:`~poker.ranking.exhaustive`: censuses of every 5-, 6- and 7-card hand;
+* :mod:`~poker.ranking.ranker_inputs`: the wing's door: :func:`read_ranker` reads every ``ranker=`` argument
+  (a :class:`HandRanker` class, or a :class:`~poker.errors.RankerError`).
 
 >>> from poker.ranking import RankableHand
 >>> RankableHand.parse('Kd Kc 4h 4s 9c').description
@@ -21,6 +23,7 @@ from .rankable_hand import RankableHand
 from .hand import Hand
 from .factory import HandFactory
 from .exhaustive import Census, census, five_card_census, seven_card_census, six_card_census
+from .ranker_inputs import read_ranker
 
 __all__ = [
     'Census',
@@ -31,6 +34,7 @@ __all__ = [
     'RankableHand',
     'census',
     'five_card_census',
+    'read_ranker',
     'seven_card_census',
     'six_card_census',
 ]

@@ -21,15 +21,26 @@ import itertools
 from math import comb
 
 import numpy as np
-from attrs import frozen
+from attrs import field, frozen
 
 from .category import NUMBER_OF_VALUES, HandCategory
-from ..errors import CardCountError
+from ..errors import CardCountError, SettingError
 from .ranker import HandRanker, card_columns
+from .ranker_inputs import read_ranker
+from ..validators import checked_by, integer_array, shown, whole_number
 
 __all__ = ['Census', 'census', 'five_card_census', 'seven_card_census', 'six_card_census']
 
 _FIVE = 5
+
+
+def _counts(counts: object) -> tuple[int, ...]:
+    """The value counts of a census: whole numbers of at least 0, one per value from 0 to at most 7,462."""
+    array = integer_array('value_counts', counts, ndim=1, error=SettingError)
+    if len(array) > NUMBER_OF_VALUES + 1 or (array.size and int(array.min()) < 0):
+        raise SettingError(f'value_counts must be at most {NUMBER_OF_VALUES + 1} counts of at least 0, '
+                           f'got {shown(counts)}')
+    return tuple(int(count) for count in array.tolist())
 
 
 @frozen
@@ -40,8 +51,8 @@ class Census:
     :attr:`hands` and :attr:`distinct_values` are derived from it, one entry per :class:`HandCategory`.
     """
 
-    size: int
-    value_counts: tuple[int, ...]
+    size: int = field(validator=checked_by(whole_number, minimum=5, maximum=7, error=CardCountError))
+    value_counts: tuple[int, ...] = field(converter=_counts)
 
     @property
     def hands(self) -> dict[HandCategory, int]:
@@ -87,8 +98,8 @@ def census(size: int, ranker: type[HandRanker] = HandRanker) -> Census:
     Every hand goes through ``ranker.rank_many``. The 7-card census ranks 133,784,560 hands and takes
     a few seconds.
     """
-    if size not in (5, 6, 7):
-        raise CardCountError(f'a census needs a hand size of 5 to 7 cards, got {size!r}')
+    size = whole_number('a census\'s hand size', size, minimum=5, maximum=7, error=CardCountError)
+    ranker = read_ranker(ranker)
     columns, starts = _five_card_combinations()
     counts = np.zeros(NUMBER_OF_VALUES + 1, dtype=np.int64)
     for prefix in itertools.combinations(range(52), size - _FIVE):

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
 from typing import ClassVar, NamedTuple, Union
 
-from ..cards.card import Card, CardLike, parse_cards
+from ..cards.card import Card, parse_cards
+from ..cards.card_inputs import CardsLike, read_cards
 from ..errors import CardCountError
-from ..validators import whole_number
+from ..validators import shown, whole_number
 from .rankable_hand import RankableHand
 from ..cards.starting_hand import StartingHand
 
@@ -56,7 +56,7 @@ class HandFactory:
         self._hits = 0
         self._misses = 0
 
-    def get_hand(self, cards: str | Iterable[CardLike]) -> AnyHand:
+    def get_hand(self, cards: CardsLike) -> AnyHand:
         """The hand of these cards: a cached object if this card set was asked for before."""
         parsed = parse_cards(cards)
         key = 0
@@ -78,22 +78,23 @@ class HandFactory:
                     self._cache.popitem(last=False)
             return existing
 
-    def get_rankable_hand(self, cards: str | Iterable[CardLike]) -> RankableHand:
+    def get_rankable_hand(self, cards: CardsLike) -> RankableHand:
         """:meth:`get_hand` for 5 to 7 cards, typed as a :class:`RankableHand` (other counts raise)."""
         hand = self.get_hand(cards)
         if not isinstance(hand, RankableHand):
-            raise CardCountError(f'a rankable hand needs 5 to 7 cards, got 2: {str(hand)!r}')
+            raise CardCountError(f'a rankable hand needs 5 to 7 cards, got 2: {shown(str(hand))}')
         return hand
 
-    def get_starting_hand(self, cards: str | Iterable[CardLike]) -> StartingHand:
+    def get_starting_hand(self, cards: CardsLike) -> StartingHand:
         """:meth:`get_hand` for two cards, typed as a :class:`StartingHand` (other counts raise)."""
         hand = self.get_hand(cards)
         if not isinstance(hand, StartingHand):
-            raise CardCountError(f'a starting hand needs exactly 2 cards, got {len(hand)}: {str(hand)!r}')
+            raise CardCountError(f'a starting hand needs exactly 2 cards, got {len(hand)}: {shown(str(hand))}')
         return hand
 
-    def make_hand(self, cards: list[Card]) -> AnyHand:
-        """Build the hand for a cache miss (a hook for subclasses)."""
+    def make_hand(self, cards: CardsLike) -> AnyHand:
+        """Build the hand for a cache miss (a hook for subclasses; :meth:`get_hand` passes a list of cards)."""
+        cards = list(read_cards(cards))
         if len(cards) == 2:
             return self.starting_hand_class(cards)
         if 5 <= len(cards) <= 7:

@@ -14,13 +14,15 @@ poker.errors.DuplicateCardError: duplicate card 'Ah': Hand already holds it
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from sortedcontainers import SortedList  # type: ignore[import-untyped]
 
 from ..cards.card import Card, CardLike, format_cards, parse_cards
+from ..cards.card_inputs import CardsLike
 from ..errors import DuplicateCardError, MissingCardError
 from .rankable_hand import RankableHand
+from ..validators import shown
 
 __all__ = ['Hand']
 
@@ -33,23 +35,23 @@ class Hand:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def __init__(self, cards: str | Iterable[CardLike] = ()) -> None:
+    def __init__(self, cards: CardsLike = ()) -> None:
         self._cards: SortedList = SortedList()
         self.add(cards)
 
-    def add(self, cards: str | CardLike | Iterable[CardLike]) -> None:
+    def add(self, cards: CardsLike) -> None:
         """Add one card or several (text or cards); all or none are added."""
         new = parse_cards(cards)
         for card in new:
             if card in self._cards:
-                raise DuplicateCardError(f'duplicate card {str(card)!r}: {type(self).__name__} already holds it')
+                raise DuplicateCardError(f'duplicate card {shown(str(card))}: {type(self).__name__} already holds it')
         self._cards.update(new)
 
     def remove(self, card: CardLike) -> None:
         """Take one card out."""
         (parsed,) = parse_cards([card])
         if parsed not in self._cards:
-            raise MissingCardError(f'card {str(parsed)!r} is not in {self!r}')
+            raise MissingCardError(f'card {shown(str(parsed))} is not in {self!r}')
         self._cards.remove(parsed)
 
     def clear(self) -> None:

@@ -11,20 +11,22 @@ RankableHand.parse('Ah Kh Qh Jh Th 3d 2c')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import ClassVar
 
 from attrs import field, frozen
 
-from ..cards.card import Card, CardLike, format_cards, parse_cards
+from ..cards.card import Card, format_cards, parse_cards
+from ..cards.card_inputs import CardsLike
 from .category import HandCategory
 from ..errors import CardCountError
 from .ranker import HandRanker
+from ..validators import shown
 
 __all__ = ['RankableHand']
 
 
-def _sorted_cards(cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
+def _sorted_cards(cards: CardsLike) -> tuple[Card, ...]:
     return tuple(sorted(parse_cards(cards), reverse=True))
 
 
@@ -44,7 +46,7 @@ class RankableHand:
     def __attrs_post_init__(self) -> None:
         if not self.ranker.MIN_CARDS <= len(self.cards) <= self.ranker.MAX_CARDS:
             raise CardCountError(f'a rankable hand needs 5 to 7 cards, got {len(self.cards)}: '
-                                 f'{format_cards(self.cards)!r}')
+                                 f'{shown(format_cards(self.cards))}')
         object.__setattr__(self, 'value', self.ranker.rank(self.cards))
 
     @classmethod

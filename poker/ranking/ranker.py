@@ -21,12 +21,13 @@ from typing import ClassVar, Union
 
 import numpy as np
 
-from ..cards.card import Card, CardLike, Rank, parse_cards
+from ..cards.card import Card, Rank, parse_cards  # noqa: F401  (parse_cards: doctests)
+from ..cards.card_inputs import CardsLike, read_cards
 from .category import HandCategory, _FIRST_VALUES
-from ..errors import CardCountError, CardParseError, DuplicateCardError, HandValueError, OpponentCountError
+from ..errors import CardCountError, CardParseError, DuplicateCardError, HandValueError
 from ..cards import income_rates
 from ..cards.starting_hand import class_index
-from ..validators import index_below, integer_array, shown
+from ..validators import flag, index_below, integer_array, shown, whole_number
 from .tables import (
     CARD_BITS, CARD_KEYS, SUIT_KEY_BITS, five_card_classes, flush_suit_table, flush_table, pair_key_table,
     rank_table, straight_ranks,
@@ -137,36 +138,35 @@ class HandRanker:
 
     # ----------------------------------------------------------------------------------- one hand
     @classmethod
-    def rank(cls, cards: str | Iterable[CardLike]) -> int:
+    def rank(cls, cards: CardsLike) -> int:
         """The value of 5, 6 or 7 distinct cards (or their text): one row of :meth:`rank_many`.
 
         >>> HandRanker.rank('Ah Kh Qh Jh Th'), HandRanker.rank(parse_cards('5c 4d 3h 2s Ac'))
         (7462, 5854)
         """
-        return cls.rank_indices([card.index for card in parse_cards(cards)])
+        return cls.rank_indices([card.index for card in read_cards(cards)])
 
     @classmethod
     def rank_indices(cls, indices: Sequence[int]) -> int:
         """The value of 5, 6 or 7 distinct card indices (0 to 51), through :meth:`rank_many`."""
-        try:
-            size = -1 if isinstance(indices, (str, bytes)) else len(indices)
-        except TypeError:  # a number, a 0-d array
-            size = -1
-        if size < 0:
+        if isinstance(indices, (str, bytes)) or not isinstance(indices, Iterable) or getattr(indices, 'ndim', 1) != 1:
             raise CardParseError(f'rank_indices needs a sequence of card indices (0 to 51), got {shown(indices)}')
-        if not cls.MIN_CARDS <= size <= cls.MAX_CARDS:
-            raise CardCountError(f'a hand to rank needs 5 to 7 cards, got {size}: {shown(list(indices))}')
-        if any(index_below(i, 52) is None for i in indices):
-            raise CardParseError(f'invalid card index in {shown(list(indices))} (expected whole numbers 0 to 51)')
-        indices = [int(i) for i in indices]
-        if len(set(indices)) != size:
+        given = list(itertools.islice(indices, cls.MAX_CARDS + 1))
+        if not cls.MIN_CARDS <= len(given) <= cls.MAX_CARDS:
+            raise CardCountError(f'a hand to rank needs 5 to 7 cards, got {shown(indices)}')
+        numbers = [index_below(i, 52) for i in given]
+        if any(number is None for number in numbers):
+            raise CardParseError(f'invalid card index in {shown(indices)} (expected whole numbers 0 to 51)')
+        if len(set(numbers)) != len(numbers):
             raise DuplicateCardError(f'duplicate card index in {shown(indices)}')
-        return int(cls.rank_many(np.array([indices], dtype=np.uint8), validate=False)[0])
+        return int(cls.rank_many(np.array([numbers], dtype=np.uint8), validate=False)[0])
 
     @classmethod
-    def best_five(cls, cards: Iterable[Card]) -> tuple[Card, ...]:
+    def best_five(cls, cards: CardsLike) -> tuple[Card, ...]:
         """The five cards that make the hand's value, strongest first (of equal choices, the highest cards)."""
-        ordered = sorted(cards, reverse=True)
+        ordered = sorted(read_cards(cards), reverse=True)
+        if not cls.MIN_CARDS <= len(ordered) <= cls.MAX_CARDS:
+            raise CardCountError(f'the best five cards come from 5 to 7 cards, got {len(ordered)}: {shown(cards)}')
         if len(ordered) == 5:
             chosen: Sequence[Card] = ordered
         else:
@@ -227,6 +227,8 @@ class HandRanker:
         Fastest with ``uint8`` input; an (N, k) view of a C-ordered (k, N) array (``columns.T``), as
         the engines build, is read without a copy.
         """
+        if validate is not True and validate is not False:
+            validate = flag('validate', validate)
         # an engine's uint8 batch needs no conversion or dtype check (masked arrays are not plain ndarrays)
         cards = indices if type(indices) is np.ndarray and indices.dtype == np.uint8 \
             else integer_array('rank_many\'s card indices', indices, error=CardParseError)
@@ -240,7 +242,7 @@ class HandRanker:
             if low < 0 or high > 51:
                 bad = low if low < 0 else high
                 row = int(np.argwhere(cards == bad)[0, 0])
-                raise CardParseError(f'invalid card index {bad} in row {row}: {cards[row].tolist()!r}')
+                raise CardParseError(f'invalid card index {bad} in row {row}: {shown(cards[row].tolist())}')
         if cards.shape[0] <= _FEW_ROWS:
             if validate:
                 cls._check_distinct(np.asarray(cards.T, dtype=np.int8), cards, 0)
@@ -282,7 +284,7 @@ class HandRanker:
             repeated |= np.equal(columns[first], columns[second], out=pair_equal)
         if repeated.any():
             row = start + int(np.argmax(repeated))
-            raise DuplicateCardError(f'duplicate card in row {row}: {cards[row].tolist()!r}')
+            raise DuplicateCardError(f'duplicate card in row {row}: {shown(cards[row].tolist())}')
 
     @staticmethod
     def rank_key_sums(keys: np.ndarray, size: int, bits: BitsLike) -> np.ndarray:
@@ -294,13 +296,29 @@ class HandRanker:
         ``keys`` holds, per hand, the sum of :data:`~poker.ranking.tables.CARD_KEYS` of its ``size``
         cards (uint32). ``bits`` is the matching sum of :data:`~poker.ranking.tables.CARD_BITS` (int64),
         or a function that computes it for an array of row numbers (it is needed only for flushes).
+        Sums that no ``size`` cards make are a :class:`~poker.errors.CardParseError` when they fall outside
+        the tables, and rank as garbage otherwise.
         """
-        values = np.take(rank_table(size), keys >> SUIT_KEY_BITS)
+        size = whole_number('size', size, minimum=HandRanker.MIN_CARDS, maximum=HandRanker.MAX_CARDS,
+                            error=CardCountError)
+        keys = integer_array('keys', keys, ndim=1, error=CardParseError)
+        table = rank_table(size)
+        if keys.size and (int(keys.min()) < 0 or int(keys.max()) >> SUIT_KEY_BITS >= len(table)):
+            raise CardParseError(f'keys must be key sums of {size} cards, got {shown(keys)}')
+        keys = keys.astype(np.int64)
+        if not callable(bits):
+            bits = integer_array('bits', bits, ndim=1, error=CardParseError)
+            if len(bits) != len(keys):
+                raise CardParseError(f'bits must hold one bit sum per key sum ({len(keys)}), got {shown(bits)}')
+        values = np.take(table, keys >> SUIT_KEY_BITS)
         flush_suits = np.take(flush_suit_table(size), keys & _SUIT_MASK)
         rows = np.flatnonzero(flush_suits >= 0)
         if rows.size:
-            row_bits = bits[rows] if isinstance(bits, np.ndarray) else bits(rows)
-            masks = (row_bits >> (13 * flush_suits[rows].astype(np.int64))) & 0x1FFF
+            row_bits = bits[rows] if isinstance(bits, np.ndarray) else \
+                integer_array('bits', bits(rows), ndim=1, error=CardParseError)
+            if len(row_bits) != len(rows):
+                raise CardParseError(f'bits gave {len(row_bits)} bit sums for {len(rows)} rows')
+            masks = (row_bits.astype(np.int64) >> (13 * flush_suits[rows].astype(np.int64))) & 0x1FFF
             values[rows] = np.take(flush_table(), masks)
         return values
 
