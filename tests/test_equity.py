@@ -17,7 +17,7 @@ from poker import (
     Player, PlayerEquity, PokerError, Range, SettingError, WeightsError, equity, parse_cards, preflop_equity,
 )
 from poker.cards.starting_hand import HOLDINGS
-from poker.ranges.inputs import weight_array
+from poker.ranges.weight_inputs import read_weights
 
 
 # ------------------------------------------------------------------------------------------ the oracle
@@ -35,7 +35,7 @@ def brute_force(players: list[object], board: str = '', dead: str = '') -> list[
         if cards is not None:
             choices.append([(tuple(cards), 1.0)])
         else:
-            weights = np.ones(1326) if entry == 'random' else weight_array(Range.parse(entry) if isinstance(entry, str)
+            weights = np.ones(1326) if entry == 'random' else read_weights(Range.parse(entry) if isinstance(entry, str)
                                                                           else entry)
             choices.append([(tuple(Card.from_index(int(c)) for c in HOLDINGS[h]), float(weights[h]))
                             for h in np.flatnonzero(weights)])
@@ -90,8 +90,8 @@ def test_suit_symmetric_ranges_give_the_same_answer_as_without_symmetry() -> Non
     expected = brute_force(players, '2c 7d 9h')
     assert_matches(symmetric, expected)
     assert_matches(broken, brute_force(players, '2c 7d 9h', '3s'))
-    tuples = sum(1 for a in np.flatnonzero(weight_array(Range.parse(players[0])))
-                 for b in np.flatnonzero(weight_array(Range.parse(players[1])))
+    tuples = sum(1 for a in np.flatnonzero(read_weights(Range.parse(players[0])))
+                 for b in np.flatnonzero(read_weights(Range.parse(players[1])))
                  if not set(HOLDINGS[a]) & set(HOLDINGS[b]) and not {int(c) for c in (*HOLDINGS[a], *HOLDINGS[b])}
                  & {c.index for c in parse_cards('2c 7d 9h')})
     assert symmetric.deals == tuples * math.comb(52 - 3 - 4, 2)

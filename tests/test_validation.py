@@ -16,7 +16,7 @@ from poker import (
 from poker.strategy.advice import Situation
 from poker.strategy.kelly import kelly_growth
 from poker.validators import amount, flag, index_below, integer_array, probability, real_number, shown, whole_number
-from poker.ranges.inputs import weight_array, weight_sets
+from poker.ranges.weight_inputs import read_weights, read_weight_sets
 
 HUGE = 10 ** 400
 BIGGEST = 1.7976931348623157e308
@@ -59,7 +59,7 @@ def test_huge_numbers_are_a_betting_error_not_an_overflow(call) -> None:
                                      np.full(1326, 1e308)])
 def test_huge_weights_are_a_weights_error(weights) -> None:
     with pytest.raises(WeightsError) as info:
-        weight_array(weights)
+        read_weights(weights)
     one_short_line(info.value)
 
 
@@ -120,7 +120,7 @@ def test_rank_indices_refuses_booleans_and_floats() -> None:
 ])
 def test_weights_that_were_accepted_in_silence_or_crashed(weights, message) -> None:
     with pytest.raises(WeightsError, match=message) as info:
-        weight_sets(weights)
+        read_weight_sets(weights)
     one_short_line(info.value)
 
 
@@ -169,7 +169,7 @@ def test_an_empty_field_is_refused_not_ignored() -> None:
 def test_weights_errors_never_quote_a_multi_line_array() -> None:
     grid = np.full((13, 13), 1e308)
     with pytest.raises(WeightsError) as info:
-        weight_array(grid)
+        read_weights(grid)
     assert str(info.value).startswith('weights must total at most 1e+300')
     assert 'got more than a float holds in array([[1.e+308' in one_short_line(info.value)  # not 'got inf'
     assert str(PokerError('a\n  b\r\nc')) == 'a b c'
@@ -193,11 +193,11 @@ def test_range_text_is_accepted_wherever_weights_are() -> None:
     assert player.calculate_hand_statistics(weights='TT+, AJs+') == \
         player.calculate_hand_statistics(weights=Range.parse('TT+, AJs+'))
     assert preflop_equity('AhKh', 'QQ+') == preflop_equity('AhKh', Range.parse('QQ+'))
-    assert np.array_equal(weight_array('QQ+'), Range.parse('QQ+').weights)
-    sets, per_opponent = weight_sets(['QQ+', None])
+    assert np.array_equal(read_weights('QQ+'), Range.parse('QQ+').weights)
+    sets, per_opponent = read_weight_sets(['QQ+', None])
     assert per_opponent and sets.shape == (2, 1326)
     with pytest.raises(PokerError, match='QQ\\+\\+'):
-        weight_array('QQ++')
+        read_weights('QQ++')
 
 
 # ---------------------------------------------------------------------------------- the validators

@@ -8,11 +8,11 @@ import pytest
 from poker import HAND_CLASSES, Player, StartingHand, WeightsError
 from poker.cards.starting_hand import CLASS_OF_HOLDING, HOLDINGS, class_index
 from poker.ranges.weights import known_holdings, remove_known, uniform_weights
-from poker.ranges.inputs import weight_sets
+from poker.ranges.weight_inputs import read_weight_sets
 
 
 def single(weights: object) -> np.ndarray:
-    sets, per_opponent = weight_sets(weights)
+    sets, per_opponent = read_weight_sets(weights)
     assert sets.shape == (1, 1326) and sets.dtype == np.float64 and not per_opponent
     return sets[0]
 
@@ -58,12 +58,12 @@ def test_object_with_weights() -> None:
 
 
 def test_a_set_per_opponent() -> None:
-    sets, per_opponent = weight_sets([None, {'AA': 1}, np.zeros(169)])
+    sets, per_opponent = read_weight_sets([None, {'AA': 1}, np.zeros(169)])
     assert per_opponent and sets.shape == (3, 1326)
     assert sets.sum(axis=1).tolist() == [1326, 6, 0]
-    array_sets, per_opponent = weight_sets(np.ones((2, 1326)))
+    array_sets, per_opponent = read_weight_sets(np.ones((2, 1326)))
     assert per_opponent and array_sets.shape == (2, 1326)
-    grids, _ = weight_sets(np.ones((4, 13, 13)))
+    grids, _ = read_weight_sets(np.ones((4, 13, 13)))
     assert grids.shape == (4, 1326)
 
 
@@ -87,7 +87,7 @@ def test_a_set_per_opponent() -> None:
 ])
 def test_bad_weights(bad: object, message: str) -> None:
     with pytest.raises(WeightsError, match=message):
-        weight_sets(bad)
+        read_weight_sets(bad)
 
 
 def test_known_holdings() -> None:
@@ -98,14 +98,14 @@ def test_known_holdings() -> None:
 
 
 def test_remove_known() -> None:
-    sets, _ = weight_sets([None, {'AA': 1}])
+    sets, _ = read_weight_sets([None, {'AA': 1}])
     result = remove_known(sets, [51, 50])  # As, Ah
     assert result.sum(axis=1).tolist() == [1326 - 101, 1]
     assert sets.sum() == 1332  # the input is not changed
     with pytest.raises(WeightsError, match=r"weight set 2 of 2 .*'Ad Ah As'"):
         remove_known(sets, [49, 50, 51])
     with pytest.raises(WeightsError, match='the weights give no holding'):
-        remove_known(weight_sets({'AA': 1})[0], [49, 50, 51])
+        remove_known(read_weight_sets({'AA': 1})[0], [49, 50, 51])
     # weights that were empty to begin with are not blamed on the known cards
     with pytest.raises(WeightsError, match=r'^weight set 1 of 2 give no holding any weight$'):
         remove_known(np.stack([np.zeros(1326), np.ones(1326)]), [51])
@@ -113,7 +113,7 @@ def test_remove_known() -> None:
 
 def test_weights_too_large_to_count_with_are_refused() -> None:
     with pytest.raises(WeightsError, match='scale them down'):
-        weight_sets(np.full(1326, 1e298))
+        read_weight_sets(np.full(1326, 1e298))
     with pytest.raises(WeightsError, match='scale them down'):
         Player('Ah Qh', '3h 4s Jh').calculate_hand_statistics(weights={'AKo': 1e308, 'QQ': 1e308})
     stats = Player('Ah Qh', '3h 4s Jh').calculate_hand_statistics(weights=np.full(1326, 1e290))

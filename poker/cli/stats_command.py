@@ -21,7 +21,7 @@ from ..errors import PokerError
 from ..stats.hand_statistics import HandStatistics
 from ..stats.player import Player
 from ..ranges.weights import known_holdings
-from ..ranges.inputs import weight_array
+from ..ranges.weight_inputs import read_weights
 from .options import add_board, add_json, add_lookahead, add_opponents, add_png, add_range, words
 from .output import colour, print_json
 
@@ -72,7 +72,7 @@ def outcome_counts(player: Player, stats: HandStatistics, weights: Any = None) -
         of = 'weighted opponent holdings now'
     else:
         shares = tuple(share / total if total else 0.0 for share in (stats.ahead, stats.tied, stats.behind))
-        array = weight_array(weights)[~known_holdings(card.index for card in player.hole_cards)]
+        array = read_weights(weights)[~known_holdings(card.index for card in player.hole_cards)]
         showdowns = float(array.sum()) * stats.runouts
         integral = stats.exact and bool(np.all(array == np.round(array)))
         counts = tuple(float(round(share * showdowns)) if integral else share * showdowns for share in shares)

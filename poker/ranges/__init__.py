@@ -2,7 +2,9 @@
 
 * :mod:`~poker.ranges.range`: :class:`Range`, PokerStove notation, the 13x13 grid, top fractions;
 * :mod:`~poker.ranges.weights`: weight sets as checked arrays over the 1,326 holdings;
-* :mod:`~poker.ranges.inputs`: the door: every form a user may pass as weights (:data:`WeightsLike`).
+* :mod:`~poker.ranges.weight_inputs`: the wing's door: every form a user may pass as one weight set
+  (:data:`WeightSetLike`) or one per opponent (:data:`WeightsLike`), read by :func:`read_weights` and
+  :func:`read_weight_sets`.
 
 >>> from poker.ranges import Range
 >>> len(Range.parse('QQ+, AKs'))
@@ -12,16 +14,19 @@
 from __future__ import annotations
 
 from .range import Range
-from .weights import MAX_TOTAL_WEIGHT, class_means, known_holdings, remove_known
-from .inputs import WeightsLike, weight_array, weight_sets
+from .weights import MAX_TOTAL_WEIGHT, NumericWeights, Weighted, class_means, known_holdings, remove_known
+from .weight_inputs import WeightSetLike, WeightsLike, read_weight_sets, read_weights
 
 __all__ = [
     'MAX_TOTAL_WEIGHT',
+    'NumericWeights',
     'Range',
+    'WeightSetLike',
+    'Weighted',
     'WeightsLike',
     'class_means',
     'known_holdings',
+    'read_weight_sets',
+    'read_weights',
     'remove_known',
-    'weight_array',
-    'weight_sets',
 ]

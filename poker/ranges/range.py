@@ -33,18 +33,18 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import numpy as np
 from attrs import field, frozen
 
-from ..cards.card import RANK_CHARS, CardLike, format_cards, parse_cards
+from ..cards.card import RANK_CHARS, format_cards, parse_cards
+from ..cards.card_inputs import CardsLike
 from ..cards.income_rates import income_rate_table
 from ..errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index, holding_index
 from ..validators import probability, real_number, shown
-from .weights import array_weights, class_means, known_holdings
+from .weights import NumericWeights, array_weights, class_means, known_holdings
 
 __all__ = ['Range']
 
@@ -65,7 +65,7 @@ HOLDING, CLASS, GROUP = 0, 1, 2
 """How specific a range part is: a single holding, a single class, or several classes (see the module)."""
 
 
-def _read_only(weights: Any) -> np.ndarray:
+def _read_only(weights: Range | str | NumericWeights) -> np.ndarray:
     if isinstance(weights, Range):
         weights = weights.weights
     elif isinstance(weights, str):
@@ -93,7 +93,7 @@ def _read_class(match: re.Match[str], offset: int, part: str) -> tuple[int, int,
     first, second = RANK_CHARS.index(match[offset + 1].upper()), RANK_CHARS.index(match[offset + 2].upper())
     suffix = match[offset + 3].lower()
     if first == second and suffix:
-        raise RangeParseError(f'invalid range part {part!r}: a pair is neither suited nor offsuit')
+        raise RangeParseError(f'invalid range part {shown(part)}: a pair is neither suited nor offsuit')
     return max(first, second), min(first, second), suffix
 
 
@@ -112,18 +112,18 @@ def _part_classes(item: str) -> list[int]:
             bottom, top = sorted((one[0], two[0]))
             return [n for rank in range(bottom, top + 1) for n in _class_numbers(rank, rank, '')]
         if one[2] != two[2] or one[0] == one[1] or two[0] == two[1]:
-            raise RangeParseError(f'invalid range part {item!r}: a span keeps its suitedness and joins two '
+            raise RangeParseError(f'invalid range part {shown(item)}: a span keeps its suitedness and joins two '
                                   'pairs or two unpaired hands (e.g. 22-55, A5s-A2s, T9s-65s)')
         if one[0] == two[0]:  # kickers under one top card: A5s-A2s
             bottom, top = sorted((one[1], two[1]))
             return [n for kicker in range(bottom, top + 1) for n in _class_numbers(one[0], kicker, one[2])]
         gap = one[0] - one[1]
         if two[0] - two[1] != gap:
-            raise RangeParseError(f'invalid range part {item!r}: a span keeps its top card (A5s-A2s) or its '
+            raise RangeParseError(f'invalid range part {shown(item)}: a span keeps its top card (A5s-A2s) or its '
                                   'gap (T9s-65s, T8s-64s)')
         bottom, top = sorted((one[0], two[0]))
         return [n for high in range(bottom, top + 1) for n in _class_numbers(high, high - gap, one[2])]
-    raise RangeParseError(f'invalid range part {item!r} (expected e.g. QQ+, AKs, ATo+, 22-55, A5s-A2s, '
+    raise RangeParseError(f'invalid range part {shown(item)} (expected e.g. QQ+, AKs, ATo+, 22-55, A5s-A2s, '
                           'T9s-65s, AhKh, 15%, random)')
 
 
@@ -133,14 +133,14 @@ def _part_holdings(item: str) -> tuple[int, np.ndarray]:
         try:
             first, second = parse_cards(item)
         except DuplicateCardError:
-            raise RangeParseError(f'invalid range part {item!r}: a card twice') from None
+            raise RangeParseError(f'invalid range part {shown(item)}: a card twice') from None
         return HOLDING, np.array([holding_index(first.index, second.index)])
     if item.lower() in _EVERY:
         return GROUP, np.arange(1326)
     if match := _TOP.fullmatch(item):
         fraction = float(match[1]) / 100
         if not 0 <= fraction <= 1:
-            raise RangeParseError(f'invalid range part {item!r}: a top fraction is 0% to 100%')
+            raise RangeParseError(f'invalid range part {shown(item)}: a top fraction is 0% to 100%')
         return GROUP, np.flatnonzero(Range.top(fraction).weights)
     numbers = _part_classes(item)
     tier = CLASS if len(numbers) == 1 and not item.endswith('+') else GROUP
@@ -152,7 +152,7 @@ def _part_weight(part: str, text: str) -> float:
     match = _WEIGHT.fullmatch(text)
     weight = float(text.rstrip('%')) / (100 if match and match[1] else 1) if match else math.nan
     if not math.isfinite(weight) or weight < 0:
-        raise RangeParseError(f'invalid weight {text!r} in range part {part!r}: expected a finite number '
+        raise RangeParseError(f'invalid weight {shown(text)} in range part {shown(part)}: expected a finite number '
                               'not below 0 in ASCII digits, such as 0.5 or 50%')
     return weight + 0.0  # -0 is 0
 
@@ -163,7 +163,7 @@ def _parts(text: str) -> list[str]:
     if len(parts) > 1 and not parts[-1]:
         parts.pop()
     if '' in parts:
-        raise RangeParseError(f'empty part in range {text!r}')
+        raise RangeParseError(f'empty part in range {shown(text)}')
     return parts
 
 
@@ -250,7 +250,7 @@ class Range:
         return cls(weights)
 
     @classmethod
-    def coerce(cls, value: Range | str | Any) -> Range:
+    def coerce(cls, value: Range | str | NumericWeights) -> Range:
         """A range from a range, range text, or 1,326 weights."""
         if isinstance(value, Range):
             return value
@@ -314,7 +314,7 @@ class Range:
 
     __rmul__ = __mul__
 
-    def without(self, cards: str | Iterable[CardLike]) -> Range:
+    def without(self, cards: CardsLike) -> Range:
         """The range with every holding that holds one of ``cards`` at weight 0 (known cards)."""
         known = known_holdings(card.index for card in parse_cards(cards))
         return type(self)(np.where(known, 0.0, self.weights))
@@ -389,7 +389,7 @@ class Range:
         return '\n'.join(lines)
 
     # ------------------------------------------------------------------------------ conversions
-    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
+    def __array__(self, dtype: np.dtype[np.generic] | type | None = None, copy: bool | None = None) -> np.ndarray:
         return np.array(self.weights, dtype=dtype)
 
     def __eq__(self, other: object) -> bool:

@@ -2,8 +2,8 @@
 
 Loki weighs each possible opponent holding by how likely the opponent is to hold it (Papp 1998, ch. 5).
 A *weight set* is one weight per holding, in ``combinations(range(52), 2)`` order. This module reads the
-forms given as numbers (:func:`array_weights`); :mod:`poker.ranges.inputs` reads every form a user may
-pass, range text included. Weights are real numbers (not text, not booleans); masked arrays are refused,
+forms given as numbers (:data:`NumericWeights`, read by :func:`array_weights`); :mod:`poker.ranges.weight_inputs`
+reads every form a user may pass, range text included. Weights are real numbers (not text, not booleans); masked arrays are refused,
 since their hidden values would count.
 
 Holdings that touch a known card are then set to 0 (:func:`remove_known`); a set left all zero is an
@@ -18,19 +18,22 @@ error, since it says the opponent holds nothing.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol, Union
 
 import numpy as np
 
 from ..cards.card import Card, format_cards
+from ..cards.card_inputs import read_indices
 from ..errors import PokerError, WeightsError
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS, class_index
-from ..validators import real_number, shown
+from ..validators import real_array, real_number, shown
 
 __all__ = [
     'HOLDING_COUNT',
     'MAX_TOTAL_WEIGHT',
+    'NumericWeights',
+    'Weighted',
     'array_weights',
     'as_array',
     'class_means',
@@ -41,6 +44,20 @@ __all__ = [
 
 HOLDING_COUNT = 1326
 """The number of two-card holdings, C(52, 2)."""
+
+class Weighted(Protocol):
+    """Anything with a ``weights`` attribute that holds a weight set (an
+    :class:`~poker.strategy.reweighting.OpponentModel`, a :class:`~poker.table.modelling.SeatModel`): the
+    weights read are those."""
+
+    @property
+    def weights(self) -> object:
+        """The weight set, in any form :func:`array_weights` reads."""
+
+
+NumericWeights = Union[None, np.ndarray, Sequence[float], Sequence[Sequence[float]], Mapping[str, float], Weighted]
+"""One weight set given as numbers: ``None`` (every holding alike), 1,326 holding weights, 169 class weights or a
+13x13 grid (an array, a list or a tuple), a mapping of class names to weights, or a :class:`Weighted` object."""
 
 MAX_TOTAL_WEIGHT = 1e300
 """The largest total a weight set may have: the engine multiplies weights by up to 1,070,190 showdowns, and
@@ -70,22 +87,23 @@ def class_means(weights: np.ndarray) -> np.ndarray:
     >>> float(means[class_index('AKs')]), float(means[class_index('QQ')]), float(means.sum())
     (1.0, 0.5, 1.5)
     """
-    totals = np.bincount(CLASS_OF_HOLDING, weights=np.asarray(weights, dtype=float), minlength=len(HAND_CLASSES))
+    array = real_array('weights', weights, shape=(HOLDING_COUNT,), error=WeightsError)
+    totals = np.bincount(CLASS_OF_HOLDING, weights=array, minlength=len(HAND_CLASSES))
     return totals / _CLASS_SIZES
 
 
-def known_holdings(cards: Iterable[int]) -> np.ndarray:
-    """A boolean mask of the holdings that contain any of the card indices ``cards``.
+def known_holdings(cards: Iterable[int | Card]) -> np.ndarray:
+    """A boolean mask of the holdings that contain any of the cards (card indices, or cards) ``cards``.
 
     >>> int(known_holdings([0, 1]).sum())  # with 2c or 2d: 51 + 51 - 1
     101
     """
     mask = np.zeros(HOLDING_COUNT, dtype=bool)
-    mask[_holdings_with_card()[list(cards)]] = True
+    mask[_holdings_with_card()[list(read_indices('cards', cards))]] = True
     return mask
 
 
-def _checked(values: np.ndarray, source: Any) -> np.ndarray:
+def _checked(values: np.ndarray, source: object) -> np.ndarray:
     """``values`` as float64, after checking they are finite and non-negative."""
     if values.dtype.kind not in 'iuf':
         raise WeightsError(f'weights must be numbers, got {_shown(source)}')
@@ -104,7 +122,7 @@ def _checked(values: np.ndarray, source: Any) -> np.ndarray:
     return weights
 
 
-def _shown(source: Any) -> str:
+def _shown(source: object) -> str:
     """A short one-line quotation of the bad input for an error message."""
     return shown(source)
 
@@ -115,7 +133,7 @@ def _from_classes(class_weights: np.ndarray) -> np.ndarray:
     return spread
 
 
-def _from_mapping(mapping: Mapping[Any, Any]) -> np.ndarray:
+def _from_mapping(mapping: Mapping[str, object]) -> np.ndarray:
     classes = np.zeros(len(HAND_CLASSES))
     for name, value in mapping.items():
         try:
@@ -132,8 +150,8 @@ def _from_mapping(mapping: Mapping[Any, Any]) -> np.ndarray:
     return _from_classes(_checked(classes, mapping))
 
 
-def array_weights(weights: Any) -> np.ndarray:
-    """One weight set given as numbers (not text: :func:`poker.ranges.inputs.weight_array` reads range text) as a
+def array_weights(weights: NumericWeights) -> np.ndarray:
+    """One weight set given as numbers (not text: :func:`poker.ranges.weight_inputs.read_weights` reads range text) as a
     fresh, checked float64 array of 1,326 weights: None (uniform), a class mapping, an object with a
     ``weights`` attribute, 1,326 holding weights, 169 class weights or a 13x13 grid.
 
@@ -158,7 +176,7 @@ def array_weights(weights: Any) -> np.ndarray:
     return checked if checked.shape == (HOLDING_COUNT,) else _from_classes(checked.reshape(-1))
 
 
-def as_array(weights: Any) -> np.ndarray | None:
+def as_array(weights: object) -> np.ndarray | None:
     """``weights`` as a NumPy array, or None if it is not a rectangular array of scalars."""
     if isinstance(weights, np.ma.MaskedArray):
         raise WeightsError(f'weights must be a plain array, not a masked one (its hidden values would count), '
@@ -174,14 +192,19 @@ def as_array(weights: Any) -> np.ndarray | None:
     return None if array.dtype == object else array
 
 
-def remove_known(sets: np.ndarray, cards: Iterable[int]) -> np.ndarray:
-    """Copies of the weight ``sets`` (shape (k, 1326)) with every holding touching ``cards`` set to 0.
+def remove_known(sets: np.ndarray, cards: Iterable[int | Card]) -> np.ndarray:
+    """Copies of the weight ``sets`` (shape (k, 1326), or one set of 1,326) with every holding touching
+    ``cards`` (card indices, or cards) set to 0.
 
     Raises :class:`~poker.errors.WeightsError` if a set has no weight left: opponents never hold a
     known card, so such a set describes an impossible opponent.
     """
-    cards = list(cards)
-    result = np.array(sets, dtype=np.float64, copy=True).reshape(-1, HOLDING_COUNT)
+    numbers = list(read_indices('cards', cards))
+    result = real_array('weight sets', sets, error=WeightsError)
+    if result.ndim not in (1, 2) or result.shape[-1] != HOLDING_COUNT or (result < 0).any():
+        raise WeightsError(f'weight sets must be an array of shape (k, 1326) of weights of at least 0, got shape '
+                           f'{result.shape}: {shown(sets)}')
+    result = result.reshape(-1, HOLDING_COUNT)
 
     def which(row: int) -> str:
         return f'weight set {row + 1} of {len(result)}' if len(result) > 1 else 'the weights'
@@ -189,10 +212,10 @@ def remove_known(sets: np.ndarray, cards: Iterable[int]) -> np.ndarray:
     empty = np.flatnonzero(~result.any(axis=1))
     if empty.size:  # an empty range, say: no need to blame the known cards
         raise WeightsError(f'{which(int(empty[0]))} give no holding any weight')
-    result[:, _holdings_with_card()[cards].ravel()] = 0.0
+    result[:, _holdings_with_card()[numbers].ravel()] = 0.0
     empty = np.flatnonzero(~result.any(axis=1))
     if empty.size:
-        known = format_cards(Card.from_index(int(c)) for c in sorted(cards))
-        raise WeightsError(f'{which(int(empty[0]))} give no holding any weight once the known cards {known!r} '
+        known = format_cards(Card.from_index(c) for c in sorted(numbers))
+        raise WeightsError(f'{which(int(empty[0]))} give no holding any weight once the known cards {shown(known)} '
                            'are removed')
     return result

@@ -43,7 +43,7 @@ from .preflop_odds import _combinations
 from ..ranges.range import Range
 from ..cards.starting_hand import HOLDINGS, StartingHand
 from ..validators import flag, real_number, shown, whole_number
-from ..ranges.inputs import weight_array
+from ..ranges.weight_inputs import read_weights
 
 __all__ = [
     'CHUNK_DEALS',
@@ -182,7 +182,7 @@ def _one_hot(hand: StartingHand) -> tuple[np.ndarray, int]:
 def _weights(entry: Any, number: int) -> np.ndarray:
     if entry is None:
         raise WeightsError(f"player {number}: give a hand, a range, weights or 'random', got None")
-    weights = weight_array(entry)
+    weights = read_weights(entry)
     if not weights.any():
         raise WeightsError(f'player {number}: the range {entry!r} gives no holding any weight')
     return weights
@@ -656,7 +656,7 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
            ranker: type[HandRanker] = HandRanker,
            progress: Callable[[int, int], None] | None = None) -> EquityResult:
     """Showdown equity of each player: a hand (``'AhKh'``), a range (text, :class:`~poker.ranges.range.Range`
-    or weights, see :mod:`poker.ranges.weights`) or ``'random'``, 2 to 10 players.
+    or weights, see :mod:`poker.ranges.weight_inputs`) or ``'random'``, 2 to 10 players.
 
     ``board``: 0, 3, 4 or 5 cards; ``dead``: cards nobody holds and the board will not show.
     ``exact``: True enumerates every compatible deal (with suit symmetry), False samples, None (the

@@ -14,7 +14,7 @@ runout still to come (Papp 1998, ch. 5 and 6), and returns a :class:`~poker.stat
 >>> player.calculate_hand_statistics(opponents=5, lookahead=1).hs_n
 0.06857632055948792
 
-Opponent models weigh the holdings (see :mod:`poker.ranges.weights` for every accepted form):
+Opponent models weigh the holdings (see :mod:`poker.ranges.weight_inputs` for every accepted form):
 
 >>> round(player.calculate_hand_statistics(weights={'KK': 1, 'JJ': 1, '44': 1, '33': 1}).hs, 4)
 0.0
@@ -40,7 +40,7 @@ from .hand_statistics import HandStatistics, potentials
 from ..ranking.rankable_hand import RankableHand
 from ..cards.starting_hand import StartingHand
 from ..ranges.weights import remove_known
-from ..ranges.inputs import WeightsLike, weight_sets
+from ..ranges.weight_inputs import WeightsLike, read_weight_sets
 
 if TYPE_CHECKING:
     from .multiway import EquityResult
@@ -155,7 +155,7 @@ class Player:
         ``lookahead``: cards to look ahead for the potentials, 2 (flop only), 1 or 0; defaults to 2 on
         the flop, 1 on the turn, 0 on the river.
         ``weights``: the opponent model, one weight set shared by every opponent or a list with a set per
-        opponent (see :mod:`poker.ranges.weights`; ``None`` is uniform). With one set, ``hs_n = hs **
+        opponent (see :mod:`poker.ranges.weight_inputs`; ``None`` is uniform). With one set, ``hs_n = hs **
         opponents`` and ``ahead``, ``tied``, ``behind`` and ``transitions`` are weighted counts (whole
         numbers for uniform weights). With a set per opponent, ``hs_n`` is the product of the
         opponents' ``hs`` (Papp eq. 5.4, listed in ``opponent_hs``), and the other figures are those of
@@ -181,7 +181,7 @@ class Player:
         Holdings that touch a known card weigh 0. Override to supply an opponent model of your own, for
         example to read the opponent's actions when ``weights`` is None.
         """
-        sets, per_opponent = weight_sets(weights)
+        sets, per_opponent = read_weight_sets(weights)
         return remove_known(sets, [card.index for card in self.known_cards]), per_opponent
 
     def count_outcomes(self, lookahead: int, sets: np.ndarray) -> Tally:

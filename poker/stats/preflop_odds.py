@@ -41,7 +41,7 @@ from ..cards.card import Card, CardLike
 from ..errors import SettingError, WeightsError
 from ..ranking.ranker import HandRanker, card_columns
 from .hand_statistics import HandStatistics
-from ..ranges.inputs import weight_array
+from ..ranges.weight_inputs import read_weights
 from ..cards.holdings import CARD_MASKS, HOLDING_MASKS, HOLDINGS, pair_numbers
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..validators import shown, whole_number
@@ -280,7 +280,7 @@ def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any =
     """All-in equity of ``hole`` before the flop against one holding drawn from ``weights``.
 
     ``weights`` are 1,326 non-negative numbers in holding order, a :class:`~poker.ranges.range.Range`, range
-    text (``'QQ+, AKs'``), any other form :func:`~poker.ranges.weights.weight_array` reads, or None for every
+    text (``'QQ+, AKs'``), any other form :func:`~poker.ranges.weight_inputs.read_weights` reads, or None for every
     holding alike; holdings with one of our cards are ignored. Equal weights read the shipped
     exact table. Otherwise ``method='auto'`` enumerates exactly when at most ``exact_limit`` distinct
     opponent holdings (up to suit symmetry) have weight, and samples ``samples`` showdowns with the seeded
@@ -305,7 +305,7 @@ def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any =
     seed = _seed(seed)
     ours = pair_numbers(low, high)
     conflicts = (_HOLDING_MASKS & _HOLDING_MASKS[ours]) != 0
-    array = np.where(conflicts, 0.0, 1.0 if weights is None else weight_array(weights))
+    array = np.where(conflicts, 0.0, 1.0 if weights is None else read_weights(weights))
     held = np.flatnonzero(array)
     if held.size == 0:
         raise WeightsError(f'no opponent holding has weight once {cards[0]}{cards[1]} is removed')

@@ -47,7 +47,7 @@ from ..ranges.range import Range
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
 from ..validators import read_only, whole_number
 from ..ranges.weights import known_holdings
-from ..ranges.inputs import weight_array
+from ..ranges.weight_inputs import read_weights
 
 __all__ = ['RangeStatistics', 'range_statistics']
 
@@ -180,7 +180,7 @@ def _weights(value: Any, side: str) -> np.ndarray:
     if isinstance(value, str):
         return np.array(Range.parse(value).weights, dtype=np.float64)
     try:
-        return weight_array(value)
+        return read_weights(value)
     except WeightsError as error:
         raise WeightsError(f'{side} range: {error}') from None
 

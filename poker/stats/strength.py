@@ -41,7 +41,7 @@ from ..cards.holdings import HOLDINGS, NUMBER_OF_PAIR
 from ..ranges.range import Range
 from ..cards.starting_hand import StartingHand
 from ..validators import shown
-from ..ranges.inputs import weight_array
+from ..ranges.weight_inputs import read_weights
 
 __all__ = ['ON_BOARD_CACHE', 'RangeOnBoard', 'hand_strength', 'on_board']
 
@@ -85,7 +85,7 @@ def hand_strength(hole: StartingHand | str | Iterable[CardLike], board: str | It
     if weights is None or isinstance(weights, Range):  # the range's holdings on this board, by value
         ahead, tied, behind = on_board(known, _uniform() if weights is None else weights).counts(low, high)
     else:  # weights in another form: three weighted sums in NumPy
-        ahead, tied, behind = known.weigh((low, high), weight_array(weights))[0].tolist()
+        ahead, tied, behind = known.weigh((low, high), read_weights(weights))[0].tolist()
     total = ahead + tied + behind
     if total <= 0:
         cards = format_cards(Card.from_index(i) for i in (low, high, *indices))

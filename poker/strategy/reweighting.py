@@ -43,7 +43,7 @@ from ..errors import CardCountError, SettingError, WeightsError
 from ..ranking.ranker import HandRanker
 from ..ranges.range import Range
 from ..ranges.weights import known_holdings
-from ..ranges.inputs import weight_array
+from ..ranges.weight_inputs import read_weights
 from ..kernel.enumeration import range_tally
 from ..cards.starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
 from ..validators import probability, real_number, shown
@@ -52,7 +52,7 @@ __all__ = ['OpponentModel']
 
 
 def _model_weights(value: Any) -> np.ndarray:
-    array = weight_array(np.ones(1326) if value is None else Range.coerce(value).weights)
+    array = read_weights(np.ones(1326) if value is None else Range.coerce(value).weights)
     if not array.any():
         raise WeightsError('an opponent model needs at least one holding with weight, got all zero')
     array.flags.writeable = False
@@ -131,7 +131,7 @@ class OpponentModel:
 
         ``action`` names a preset in :attr:`ACTIONS` or is a ``(mu, sigma)`` pair of finite numbers (sigma
         at least 0). Holdings with a board card drop to 0. ``field`` (weights in any form
-        :func:`~poker.ranges.weights.weight_array` reads) changes whom the strengths are measured against on the
+        :func:`~poker.ranges.weight_inputs.read_weights` reads) changes whom the strengths are measured against on the
         flop and later; by default every holding, as Papp did. Before the flop strengths are income-rate
         percentiles, which no field changes, so a field there is an error rather than ignored, as is a
         field with no weight left beside the board.
@@ -204,7 +204,7 @@ class OpponentModel:
         if not 3 <= len(cards) <= 5:
             raise CardCountError(f'a board has 0 or 3 to 5 cards, got {len(cards)}: {format_cards(cards)!r}')
         touching = self._touching(cards)
-        weights = np.ones(1326) if field is None else weight_array(field)
+        weights = np.ones(1326) if field is None else read_weights(field)
         weights[touching] = 0.0
         if not weights.any():
             raise WeightsError(f'the field gives no holding any weight beside the board {format_cards(cards)!r}')

@@ -1,7 +1,10 @@
 """What users may pass as weights, read in one place: the door of the ranges wing.
 
-:data:`WeightsLike` names every form; :func:`weight_array` reads one weight set and :func:`weight_sets` one
-set or a list of sets (one per opponent), as checked float64 arrays over the 1,326 holdings:
+:data:`WeightSetLike` names every form of one weight set and :data:`WeightsLike` adds a list of sets (one
+per opponent); :func:`read_weights` reads one weight set and :func:`read_weight_sets` one set or a list of
+sets, as checked float64 arrays over the 1,326 holdings, or raises
+:class:`~poker.errors.WeightsError` (:class:`~poker.errors.RangeParseError` for range text that cannot be
+read):
 
 * ``None``: every holding weighs 1 (uniform);
 * range text, ``'TT+, AJs+'``, read by :meth:`Range.parse <poker.ranges.range.Range.parse>`, or a
@@ -10,43 +13,49 @@ set or a list of sets (one per opponent), as checked float64 arrays over the 1,3
 * 169 numbers, one per class in :data:`~poker.cards.starting_hand.HAND_CLASSES` order, or a 13x13 grid
   in the same order (the Java original's weight grid): each holding gets its class's weight;
 * a mapping of class names to weights, ``{'AKs': 1.0, 'QQ': 0.5}``: classes not named weigh 0;
-* any object with a ``weights`` attribute holding one of the forms above;
+* any object with a ``weights`` attribute holding one of the forms above (:class:`Weighted`: an
+  :class:`~poker.strategy.reweighting.OpponentModel`, say);
 * a list of such sets, or a 2-D array of them, one per opponent.
 
->>> sets, per_opponent = weight_sets({'AKs': 1, 'QQ': 0.5})
+>>> sets, per_opponent = read_weight_sets({'AKs': 1, 'QQ': 0.5})
 >>> sets.shape, per_opponent, float(sets.sum())
 ((1, 1326), False, 7.0)
->>> sets, per_opponent = weight_sets([None, {'AA': 1}])
+>>> sets, per_opponent = read_weight_sets([None, {'AA': 1}])
 >>> sets.shape, per_opponent, sets.sum(axis=1).tolist()
 ((2, 1326), True, [1326.0, 6.0])
->>> sets, per_opponent = weight_sets(['QQ+, AKs', 'TT+'])
+>>> sets, per_opponent = read_weight_sets(['QQ+, AKs', 'TT+'])
 >>> sets.shape, per_opponent, sets.sum(axis=1).tolist()
 ((2, 1326), True, [22.0, 30.0])
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, Union
+from collections.abc import Mapping, Sequence
+from typing import Union
 
 import numpy as np
 
 from ..errors import WeightsError
 from ..validators import shown
 from .range import Range
-from .weights import array_weights, as_array
+from .weights import NumericWeights, Weighted, array_weights, as_array
 
-__all__ = ['WeightsLike', 'weight_array', 'weight_sets']
+__all__ = ['WeightSetLike', 'WeightsLike', 'read_weight_sets', 'read_weights']
 
-WeightsLike = Union[None, str, np.ndarray, Iterable[Any], Mapping[str, float], Any]
-"""Anything :func:`weight_sets` reads: ``None``, range text, an array, a class mapping, an object with
-``weights``, or a list of those (one per opponent)."""
+WeightSetLike = Union[str, Range, NumericWeights]
+"""One weight set: ``None`` (uniform), range text, a :class:`~poker.ranges.range.Range`, 1,326 holding
+weights, 169 class weights or a 13x13 grid (an array, a list or a tuple), a mapping of class names to
+weights, or a :class:`Weighted` object."""
+
+WeightsLike = Union[WeightSetLike, Sequence[WeightSetLike]]
+"""What :func:`read_weight_sets` reads: one weight set (:data:`WeightSetLike`), or a list of them, one per
+opponent (or a 2-D array, a row per opponent)."""
 
 
-def weight_array(weights: Any) -> np.ndarray:
+def read_weights(weights: WeightSetLike) -> np.ndarray:
     """One weight set, in any single form above, as a fresh, checked float64 array of 1,326 weights.
 
-    >>> float(weight_array({'AKs': 1, 'QQ': 0.5}).sum()), float(weight_array('QQ+').sum())
+    >>> float(read_weights({'AKs': 1, 'QQ': 0.5}).sum()), float(read_weights('QQ+').sum())
     (7.0, 18.0)
     """
     if isinstance(weights, Range):  # checked when the range was built (and read-only): a copy will do
@@ -58,7 +67,7 @@ def weight_array(weights: Any) -> np.ndarray:
     return array_weights(weights)
 
 
-def _is_single(weights: Any) -> bool:
+def _is_single(weights: object) -> bool:
     """Whether ``weights`` is one weight set rather than a list of sets."""
     if weights is None or isinstance(weights, Mapping) or not isinstance(weights, (list, tuple, np.ndarray)):
         return True
@@ -71,7 +80,7 @@ def _is_single(weights: Any) -> bool:
     return array.ndim <= 1 or array.shape == (13, 13)
 
 
-def weight_sets(weights: WeightsLike = None) -> tuple[np.ndarray, bool]:
+def read_weight_sets(weights: WeightsLike = None) -> tuple[np.ndarray, bool]:
     """Read ``weights`` into a float64 array of shape (sets, 1326), and whether it was a list of sets.
 
     A single set (of any form) gives one row and ``False``; a list of sets, or an array of shape
@@ -81,10 +90,10 @@ def weight_sets(weights: WeightsLike = None) -> tuple[np.ndarray, bool]:
     that cannot be read.
     """
     if _is_single(weights):
-        return weight_array(weights)[np.newaxis, :], False
+        return read_weights(weights)[np.newaxis, :], False  # type: ignore[arg-type]  # (one set: checked)
     array = as_array(weights)
     items = list(array) if array is not None else list(weights)  # type: ignore[arg-type]
     if not items:
         raise WeightsError(f'no weights in {shown(weights)}: give a weight set, a list of one set per opponent, '
                            f'or None for uniform')
-    return np.stack([weight_array(item) for item in items]), True
+    return np.stack([read_weights(item) for item in items]), True
