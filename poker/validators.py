@@ -40,6 +40,7 @@ __all__ = [
     'amount',
     'checked_by',
     'choice',
+    'finite_array',
     'flag',
     'index_below',
     'instance',
@@ -348,9 +349,32 @@ class CheckedEnumType(enum.EnumType):
         return super().__call__(value, *args, **kwargs)
 
 
+def finite_array(name: str, value: object, *, ndim: int | None = None,
+                 error: type[PokerError] = SettingError) -> np.ndarray:
+    """``value`` if it is a NumPy array of numbers (or truth values) with no NaN or infinity (and ``ndim``
+    dimensions, if given), else ``error`` quoting it: the check of the frozen result classes' array fields.
+
+    >>> finite_array('counts', np.arange(3)).tolist()
+    [0, 1, 2]
+    """
+    if not isinstance(value, np.ndarray) or isinstance(value, np.ma.MaskedArray) or value.dtype.kind not in 'biuf':
+        raise error(f'{name} must be an array of numbers, got {shown(value)}')
+    if value.dtype.kind == 'f' and not np.isfinite(value).all():
+        raise error(f'{name} must hold finite numbers, got {shown(value)}')
+    if ndim is not None and value.ndim != ndim:
+        raise error(f'{name} must be a {ndim}-dimensional array, got shape {value.shape}: {shown(value)}')
+    return value
+
+
 def read_only(value: object, *, copy: bool = False) -> np.ndarray:
     """``value`` as a NumPy array that cannot be written (the converter of the frozen result classes'
-    array fields); ``copy`` first when the array may be someone else's."""
-    array = np.array(value) if copy else np.asarray(value)
+    array fields); ``copy`` first when the array may be someone else's. Values NumPy cannot make an array of
+    (ragged or too deep nesting) and masked arrays are a :class:`~poker.errors.SettingError`."""
+    if isinstance(value, np.ma.MaskedArray):
+        raise SettingError(f'an array must be a plain array, not a masked one, got {shown(value)}')
+    try:
+        array = np.array(value) if copy else np.asarray(value)
+    except (ValueError, TypeError, OverflowError, RecursionError):
+        raise SettingError(f'not an array of numbers: {shown(value)}') from None
     array.flags.writeable = False
     return array

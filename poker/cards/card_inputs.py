@@ -87,9 +87,13 @@ def read_indices(name: str, indices: Iterable[int | Card], *, sizes: Iterable[in
     ...
     poker.errors.CardParseError: hole must be card indices (whole numbers 0 to 51), got [52]
     """
+    allowed = None if sizes is None else _sizes(sizes)
+    if isinstance(indices, (list, tuple)) and type(indices) in (list, tuple) \
+            and (allowed is None or len(indices) in allowed) \
+            and all(type(i) is int and 0 <= i < 52 for i in indices) and len(set(indices)) == len(indices):
+        return tuple(indices)  # an engine's own list of card indices: nothing to read
     if isinstance(indices, (str, bytes)) or not isinstance(indices, Iterable) or getattr(indices, 'ndim', 1) != 1:
         raise CardParseError(f'{name} must be card indices (whole numbers 0 to 51), got {shown(indices)}')
-    allowed = None if sizes is None else _sizes(sizes)
     most = 52 if allowed is None else max(allowed)
     numbers: list[int] = []
     for item in indices:

@@ -59,15 +59,19 @@ import numpy as np
 from attrs import field, frozen
 
 from ..ranking.ranker import HandRanker, card_columns
+from ..ranking.ranker_inputs import read_ranker
+from .kernel_inputs import board_indices, hole_indices, lookahead_on, weight_row, weight_rows
 from .outcomes import AHEAD, BEHIND, TIED
 from ..cards.holdings import HOLDING_MASKS, NUMBER_OF_PAIR, pair_numbers
 from .showdowns import holding_showdowns, pairs_of
-from ..validators import read_only
+from ..errors import SettingError
+from ..validators import checked_by, finite_array, flag, integer_array, read_only, shown, whole_number
 
 __all__ = [
     'AHEAD',
     'BEHIND',
     'BOARD_MEMO_SIZE',
+    'BoardMemo',
     'BoardValues',
     'EnumerationTables',
     'HoldingOutcomes',
@@ -106,6 +110,31 @@ holdings 45 ms (80 ms with 20 different weights) where the grids take 150 ms (28
 _HOLDING_CARDS: list[tuple[int, int]] = [(int(a), int(b)) for a, b in itertools.combinations(range(52), 2)]
 
 
+def _holding_numbers(name: str, value: np.ndarray) -> None:
+    """A field of holding numbers: a 1-D integer array of numbers 0 to 1,325."""
+    array = integer_array(name, value, ndim=1)
+    if array.size and (int(array.min()) < 0 or int(array.max()) > 1325):
+        raise SettingError(f'{name} must be holding numbers (0 to 1325), got {shown(value)}')
+
+
+def _outcome_codes(name: str, value: np.ndarray) -> None:
+    """A field of outcome codes: a 1-D integer array of AHEAD, TIED and BEHIND (0, 1, 2)."""
+    array = integer_array(name, value, ndim=1)
+    if array.size and (int(array.min()) < 0 or int(array.max()) > 2):
+        raise SettingError(f'{name} must be outcome codes (0, 1 or 2), got {shown(value)}')
+
+
+def _transitions(name: str, value: np.ndarray | None) -> None:
+    """A field of transition counts, if asked for: None, or a 3-D array of finite counts."""
+    if value is not None:
+        finite_array(name, value, ndim=3)
+
+
+def _board_of(name: str, value: tuple[int, ...]) -> None:
+    """A field holding a board's card indices."""
+    board_indices(value)
+
+
 @frozen(eq=False)
 class Tally:
     """Weighted counts for k opponent weight sets: what :class:`~poker.stats.player.Player` needs.
@@ -115,9 +144,9 @@ class Tally:
     outcome b after the runout; ``runouts`` is the number of runouts per holding.
     """
 
-    now: np.ndarray = field(converter=read_only)
-    transitions: np.ndarray = field(converter=read_only)
-    runouts: int
+    now: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=2))
+    transitions: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=3))
+    runouts: int = field(validator=checked_by(whole_number))
 
 
 @frozen(eq=False)
@@ -131,14 +160,14 @@ class HoldingOutcomes:
     on the opponent model, so a bot may weigh them by several models.
     """
 
-    holdings: np.ndarray = field(converter=read_only)
-    now: np.ndarray = field(converter=read_only)
-    later: np.ndarray = field(converter=read_only)
-    runouts: int
+    holdings: np.ndarray = field(converter=read_only, validator=checked_by(_holding_numbers))
+    now: np.ndarray = field(converter=read_only, validator=checked_by(_outcome_codes))
+    later: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=2))
+    runouts: int = field(validator=checked_by(whole_number))
 
     def weigh(self, sets: np.ndarray) -> Tally:
         """The :class:`Tally` of the weight ``sets`` (shape (k, 1326), known cards already at weight 0)."""
-        weights = np.asarray(sets, dtype=np.float64).reshape(-1, 1326)[:, self.holdings]
+        weights = weight_rows(sets)[:, self.holdings]
         state = np.zeros((len(self.now), 3))
         state[np.arange(len(self.now)), self.now] = 1.0
         by_state = weights[:, np.newaxis, :] * state.T  # (k, now outcome, holding)
@@ -314,6 +343,14 @@ def holding_outcomes(hole: Sequence[int], board: Sequence[int], lookahead: int,
     ``lookahead`` is 0, 1 or 2 and at most the cards still to come. Every hand is ranked by
     ``ranker.rank_many``.
     """
+    board = board_indices(board)
+    hole, lookahead = hole_indices(hole, board), lookahead_on(lookahead, board, MAX_LOOKAHEAD)
+    ranker = read_ranker(ranker)
+    if rows is not None:
+        rows = integer_array('rows', rows, ndim=1)
+        count = math.comb(50 - len(board), 2)
+        if rows.size and (int(rows.min()) < 0 or int(rows.max()) >= count):
+            raise SettingError(f'rows must be rows of the {count} holdings of unseen cards, got {shown(rows)}')
     return _counted(outcome_grid(hole, board, lookahead, ranker, rows), keep_signs=False)
 
 
@@ -341,6 +378,9 @@ def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.nd
     With nothing to come (``lookahead`` 0), the counts are the memoized values of :func:`board_values`
     weighed directly (:func:`showdown_counts`).
     """
+    board = board_indices(board)
+    hole, lookahead = hole_indices(hole, board), lookahead_on(lookahead, board, MAX_LOOKAHEAD)
+    sets, ranker = weight_rows(sets), read_ranker(ranker)
     if lookahead == 0:
         now = showdown_counts(hole, board, sets, ranker)
         return Tally(now=now, transitions=now[:, :, np.newaxis] * np.eye(3), runouts=1)  # nothing changes
@@ -368,30 +408,31 @@ class BoardValues:
     card index i, as :data:`~poker.cards.holdings.CARD_MASKS`).
     """
 
-    board: tuple[int, ...]
-    values: np.ndarray = field(converter=read_only)
-    free: np.ndarray = field(converter=read_only)
-    mask: int
+    board: tuple[int, ...] = field(validator=checked_by(_board_of))
+    values: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=1))
+    free: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=1))
+    mask: int = field(validator=checked_by(whole_number, maximum=(1 << 52) - 1))
 
     def weigh(self, hole: Sequence[int], sets: np.ndarray) -> np.ndarray:
         """Shape (k, 3): per weight set (shape (k, 1326)), the weight of the holdings free of every known
         card that the holding ``hole`` is ahead of, tied with and behind: three weighted sums, nothing ranked."""
+        hole = hole_indices(hole, self.board)
+        sets = weight_rows(sets)
+        if self.values.shape != (1326,) or self.free.shape != (1326,):
+            raise SettingError(f'these board values are not 1,326 values and marks: {shown(self)}')
+        return self._weighed(hole, sets)
+
+    def _weighed(self, hole: Sequence[int], sets: np.ndarray) -> np.ndarray:
+        """:meth:`weigh` of checked arguments (the engines' own)."""
         values = self.values
         mine = values[NUMBER_OF_PAIR[hole[0]][hole[1]]]
         meets = self.free & ((HOLDING_MASKS & ((1 << hole[0]) | (1 << hole[1]))) == 0)
-        weights = np.asarray(sets, dtype=np.float64).reshape(-1, 1326) * meets
+        weights = sets * meets
         return np.stack([weights @ (values < mine), weights @ (values == mine), weights @ (values > mine)], axis=1)
 
 
 @functools.lru_cache(maxsize=BOARD_MEMO_SIZE)
-def memoized_board_values(ranker: type[HandRanker], board: tuple[int, ...]) -> BoardValues:
-    """The memo behind :func:`board_values`, keyed by the ranker class and the sorted board.
-
-    A ranker subclass is its own key, so it never reads another class's values, and it is asked once per
-    board (one ``ranker.rank_many`` call of the 1,081, 1,128 or 1,176 holdings free of the board) until
-    the board falls out of the memo. ``memoized_board_values.cache_clear()`` empties it;
-    ``cache_info()`` counts hits and misses.
-    """
+def _board_values_memo(ranker: type[HandRanker], board: tuple[int, ...]) -> BoardValues:
     mask = sum(1 << card for card in board)
     free = (HOLDING_MASKS & mask) == 0
     numbers = np.flatnonzero(free)  # ascending: the pairs of unseen cards in combinations order
@@ -401,6 +442,34 @@ def memoized_board_values(ranker: type[HandRanker], board: tuple[int, ...]) -> B
     values[numbers] = ranker.rank_many(card_columns(board, np.take(cards, tables.pair_first),
                                                     np.take(cards, tables.pair_second)), validate=False)
     return BoardValues(board, values, free, mask)
+
+
+class BoardMemo:
+    """The memo behind :func:`board_values`, keyed by the ranker class and the sorted board:
+    :data:`memoized_board_values` is the one.
+
+    A ranker subclass is its own key, so it never reads another class's values, and it is asked once per
+    board (one ``ranker.rank_many`` call of the 1,081, 1,128 or 1,176 holdings free of the board) until
+    the board falls out of the memo. ``memoized_board_values.cache_clear()`` empties it;
+    ``cache_info()`` counts hits and misses (as :func:`functools.lru_cache` does).
+    """
+
+    def __call__(self, ranker: type[HandRanker], board: Sequence[int]) -> BoardValues:
+        """The values of every holding on ``board`` (3 to 5 distinct card indices) as ``ranker`` ranks them."""
+        key = tuple(sorted(board_indices(board)))
+        return _board_values_memo(read_ranker(ranker), key)  # type: ignore[arg-type]  # (a class is hashable)
+
+    def cache_info(self) -> functools._CacheInfo:
+        """Hits, misses, the bound and the boards kept."""
+        return _board_values_memo.cache_info()
+
+    def cache_clear(self) -> None:
+        """Forget every board's values."""
+        _board_values_memo.cache_clear()
+
+
+memoized_board_values = BoardMemo()
+"""The per-board memo of every holding's value (see :class:`BoardMemo`)."""
 
 
 def board_values(board: Sequence[int], ranker: type[HandRanker] = HandRanker) -> BoardValues:
@@ -420,7 +489,7 @@ def board_values(board: Sequence[int], ranker: type[HandRanker] = HandRanker) ->
     >>> int(known.free.sum()), HandRanker.describe(known.values.item(holding_index(49, 50)))  # AdAh
     (1081, 'Two Pair, Aces and Nines')
     """
-    return memoized_board_values(ranker, tuple(sorted(board)))  # type: ignore[arg-type]  # (a class is hashable)
+    return memoized_board_values(ranker, board)
 
 
 def showdown_counts(hole: Sequence[int], board: Sequence[int], sets: np.ndarray,
@@ -430,7 +499,8 @@ def showdown_counts(hole: Sequence[int], board: Sequence[int], sets: np.ndarray,
 
     Nothing is ranked on a board already in the memo (:func:`board_values`): :meth:`BoardValues.weigh`.
     """
-    return board_values(board, ranker).weigh(hole, sets)
+    known = board_values(board, ranker)
+    return known._weighed(hole_indices(hole, known.board), weight_rows(sets))
 
 
 # ------------------------------------------------------------------------------------ ranges against ranges
@@ -447,12 +517,12 @@ class RangeTally:
     opponent) pair. ``transitions`` is None when the caller did not ask for them (the strength tables).
     """
 
-    holdings: np.ndarray
-    now: np.ndarray
-    transitions: np.ndarray | None
-    score: np.ndarray
-    total: np.ndarray
-    runouts: int
+    holdings: np.ndarray = field(validator=checked_by(_holding_numbers))
+    now: np.ndarray = field(validator=checked_by(finite_array, ndim=2))
+    transitions: np.ndarray | None = field(validator=checked_by(_transitions))
+    score: np.ndarray = field(validator=checked_by(finite_array, ndim=2))
+    total: np.ndarray = field(validator=checked_by(finite_array, ndim=2))
+    runouts: int = field(validator=checked_by(whole_number))
 
 
 def _rank_counts(values: np.ndarray, valid: np.ndarray) -> tuple[np.ndarray, int]:
@@ -476,6 +546,9 @@ def hero_by_hero(board: Sequence[int], lookahead: int, hero: np.ndarray, opponen
     (:func:`outcome_grid`, the engine of :class:`~poker.stats.player.Player`), over the opponent holdings with
     weight only. ``score`` and ``total`` then have a column per runout of the cards the hero does not
     hold (the same values, other columns)."""
+    board = board_indices(board)
+    lookahead, ranker = lookahead_on(lookahead, board, MAX_LOOKAHEAD), read_ranker(ranker)
+    hero, opponent = weight_row('hero', hero), weight_row('opponent', opponent)
     cards = unseen_cards(board)
     tables = enumeration_tables(len(cards), lookahead)
     numbers = pair_numbers(np.take(cards, tables.pair_first), np.take(cards, tables.pair_second))
@@ -597,6 +670,10 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     An opponent range with at most :data:`NARROW_OPPONENTS` holdings with weight goes through
     :func:`_narrow_tally` instead (the same counts, exactly; its cost follows the opponent's support).
     """
+    board = board_indices(board)
+    lookahead, ranker = lookahead_on(lookahead, board, MAX_LOOKAHEAD), read_ranker(ranker)
+    hero, opponent = weight_row('hero', hero), weight_row('opponent', opponent)
+    transitions = flag('transitions', transitions)
     spot = _spot(board, lookahead, hero, opponent)
     if lookahead == 0:
         return _sorted_tally(spot, ranker)

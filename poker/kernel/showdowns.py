@@ -26,6 +26,9 @@ import math
 
 import numpy as np
 
+from ..errors import SettingError, WeightsError
+from ..validators import integer_array, real_array, shown
+
 __all__ = ['holding_showdowns', 'pair_groups', 'pairs_of', 'sorted_runs']
 
 
@@ -106,11 +109,18 @@ def holding_showdowns(values: np.ndarray, weights: np.ndarray | None = None) -> 
     (leading axes are independent boards); ``weights`` (broadcast against ``values``) default to 1
     each, which gives integer counts. A holding never meets itself or a holding sharing a card.
     """
-    values = np.asarray(values)
-    holdings = values.shape[-1]
+    values = integer_array('values', values, error=SettingError)
+    holdings = values.shape[-1] if values.ndim else 0
     cards = (1 + math.isqrt(1 + 8 * holdings)) // 2
-    if cards * (cards - 1) // 2 != holdings:
-        raise ValueError(f'{holdings} values are not the pairs of any number of cards')
+    if not holdings or cards * (cards - 1) // 2 != holdings or cards > 52:
+        raise SettingError(f'values must be the values of the pairs of some cards (1,326 for 52), got {shown(values)}')
+    if weights is not None:
+        weights = real_array('weights', weights, error=WeightsError)
+        try:
+            np.broadcast_shapes(weights.shape, values.shape)
+        except ValueError:
+            raise WeightsError(f'weights of shape {weights.shape} do not go with values of shape {values.shape}') \
+                from None
     groups, slots = pair_groups(cards)
     below, equal = sorted_runs(values, weights)
     grouped_weights = None if weights is None else np.broadcast_to(weights, values.shape)[..., groups]
