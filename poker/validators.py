@@ -35,6 +35,7 @@ import numpy as np
 from .errors import BettingError, PokerError, SettingError
 
 __all__ = [
+    'SHARE_SLACK',
     'SHOWN_LENGTH',
     'CheckedEnumType',
     'amount',
@@ -51,6 +52,7 @@ __all__ = [
     'read_only',
     'real_array',
     'real_number',
+    'share',
     'shown',
     'text',
     'whole_number',
@@ -247,6 +249,23 @@ def probability(name: str, value: object, *, error: type[PokerError] = BettingEr
     if not 0 <= number <= 1:
         raise error(f'{name} must be a probability from 0 to 1, got {shown(value)}')
     return number + 0.0
+
+
+SHARE_SLACK = 1e-9
+"""How far outside 0 to 1 a computed share may come out of rounding (a ratio of sums added in another order)."""
+
+
+def share(name: str, value: object, *, error: type[PokerError] = SettingError) -> float:
+    """``value`` as a float if it is a finite share from 0 to 1 (give or take :data:`SHARE_SLACK` of rounding),
+    else ``error`` quoting it: the check of computed probabilities and strengths in result objects.
+
+    >>> share('win', 0.25), share('win', 1 + 1e-15)
+    (0.25, 1.000000000000001)
+    """
+    number = real_number(name, value, error=error)
+    if not -SHARE_SLACK <= number <= 1 + SHARE_SLACK:
+        raise error(f'{name} must be a share from 0 to 1, got {shown(value)}')
+    return number
 
 
 def integer_array(name: str, value: object, *, ndim: int | None = None,

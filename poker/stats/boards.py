@@ -34,19 +34,25 @@ from collections.abc import Sequence
 import numpy as np
 from attrs import field, frozen
 
-from ..cards.card import CardLike, parse_cards
+from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..kernel.enumeration import range_tally
 from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
 from ..ranking.ranker import HandRanker
+from ..ranking.ranker_inputs import read_ranker
 from .range_stats import MAX_BINS, runout_strengths
-from ..cards.starting_hand import holding_index
-from ..validators import integer_array, read_only, whole_number
+from ..validators import checked_by, finite_array, integer_array, is_whole, read_only, shown, whole_number
 
 __all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths']
 
 DEFAULT_BINS = 50
 _EVERY_HOLDING = np.ones(1326)
 _EVERY_HOLDING.flags.writeable = False
+
+
+def _counts(name: str, value: np.ndarray | None) -> None:
+    """The histogram field: None (on the river), or an array of finite counts."""
+    if value is not None:
+        finite_array(name, value)
 
 
 @frozen(eq=False)
@@ -59,25 +65,24 @@ class BoardStrengths:
     many runouts each sees (1 on the river).
     """
 
-    boards: np.ndarray = field(converter=read_only)
-    holdings: np.ndarray = field(converter=read_only)
-    hs: np.ndarray = field(converter=read_only)
-    ehs: np.ndarray = field(converter=read_only)
-    ehs_squared: np.ndarray = field(converter=read_only)
-    histogram: np.ndarray | None
-    opponents: int
-    runouts: int
+    boards: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
+    holdings: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
+    hs: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
+    ehs: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
+    ehs_squared: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
+    histogram: np.ndarray | None = field(validator=checked_by(_counts))
+    opponents: int = field(validator=checked_by(whole_number))
+    runouts: int = field(validator=checked_by(whole_number))
 
-    def row(self, hole: str | Sequence[CardLike], board: int = 0) -> int:
+    def row(self, hole: HoleLike, board: int = 0) -> int:
         """The row of a holding (text or cards) on the ``board``-th board of the batch."""
-        cards = parse_cards(hole)
-        if len(cards) != 2:
-            raise CardCountError(f'a holding has 2 cards, got {len(cards)}: {hole!r}')
-        number = holding_index(cards[0].index, cards[1].index)
+        number = read_hole(hole).holding_index
+        boards = len(self.boards) if self.boards.ndim == 2 else 1
+        board = whole_number('board', board, maximum=boards - 1, error=SettingError)
         found = np.flatnonzero(self.holdings[board] == number) if self.boards.ndim == 2 \
             else np.flatnonzero(self.holdings == number)
         if not found.size:
-            raise DuplicateCardError(f'holding {hole!r} shares a card with the board')
+            raise DuplicateCardError(f'holding {shown(hole)} shares a card with the board')
         return int(found[0])
 
 
@@ -88,7 +93,8 @@ def _check_boards(boards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
     if array.size and array.dtype.kind not in 'iu':
         raise CardParseError(f'board card indices must be integers, got dtype {array.dtype}')
     if array.size and (array.min() < 0 or array.max() > 51):
-        raise CardParseError(f'invalid card index in boards (expected 0 to 51): {array.min()}..{array.max()}')
+        raise CardParseError(f'invalid card index in boards (expected 0 to 51): {shown(array.min())}..'
+                             f'{shown(array.max())}')
     ordered = np.sort(array, axis=1)
     if (ordered[:, 1:] == ordered[:, :-1]).any():
         raise DuplicateCardError('a board holds the same card twice')
@@ -99,6 +105,7 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
                      ranker: type[HandRanker] = HandRanker) -> BoardStrengths:
     """:func:`board_strengths` for a batch of boards of one size, (B, k) card indices, at once."""
     bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
+    ranker = read_ranker(ranker)
     board_cards = _check_boards(boards)
     count, size = board_cards.shape
     lookahead = 5 - size
@@ -122,18 +129,18 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
     return BoardStrengths(board_cards, numbers, hs, ehs, ehs_squared, histogram, opponents, runouts)
 
 
-def board_strengths(board: str | Sequence[CardLike] | Sequence[int], *, bins: int = DEFAULT_BINS,
+def board_strengths(board: CardsLike | Sequence[int], *, bins: int = DEFAULT_BINS,
                     ranker: type[HandRanker] = HandRanker) -> BoardStrengths:
     """HS, EHS, E[HS^2] and the final-strength histogram of every holding on one board (3 to 5 cards).
 
     ``board`` is text (``'2c 7d Js'``), cards, or card indices. The rows are the holdings of two cards
     not on the board, in :data:`~poker.cards.starting_hand.HOLDINGS` order (``holdings`` gives their numbers).
     """
-    if isinstance(board, str) or (isinstance(board, Sequence) and not all(
-            isinstance(card, (int, np.integer)) and not isinstance(card, bool) for card in board)):
-        indices = [card.index for card in parse_cards(board)]  # type: ignore[arg-type]
-    else:
+    if isinstance(board, np.ndarray) or (isinstance(board, (list, tuple)) and board and all(
+            is_whole(card) for card in board)):
         indices = integer_array('board', board, ndim=1, error=CardParseError).tolist()
+    else:
+        indices = [card.index for card in read_board(board, sizes=(3, 4, 5))]  # type: ignore[arg-type]
     result = boards_strengths([indices], bins=bins, ranker=ranker)
     return BoardStrengths(result.boards[0], result.holdings[0], result.hs[0], result.ehs[0],
                           result.ehs_squared[0], None if result.histogram is None else result.histogram[0],

@@ -18,12 +18,16 @@ Before the flop, ``hs`` is the exact all-in equity, ``ppot = npot = 0`` and ``eh
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from attrs import asdict, field, frozen
 
 from ..cards.card import Card
+from ..cards.card_inputs import CardsLike, read_cards
+from ..errors import LookaheadError, OpponentCountError, SettingError
+from ..cards.income_rates import MAX_OPPONENTS
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
+from ..validators import amount, checked_by, flag, share, shown, whole_number
 
 __all__ = ['AHEAD', 'BEHIND', 'HandStatistics', 'TIED', 'potentials']  # outcome codes re-exported from poker.kernel.outcomes
 
@@ -31,15 +35,36 @@ Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[flo
 _ZERO: Matrix = ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
 
 
-def _matrix(value: Any) -> Matrix:
-    rows = tuple(tuple(float(x) for x in row) for row in value)
+def _matrix(value: Iterable[Iterable[float]]) -> Matrix:
+    """A 3x3 matrix of finite counts of at least 0, as floats, else a SettingError quoting it."""
+    try:
+        rows = tuple(tuple(row) for row in value) if not isinstance(value, (str, bytes)) else ()
+    except TypeError:  # not rows of numbers
+        rows = ()
     if len(rows) != 3 or any(len(row) != 3 for row in rows):
-        raise ValueError(f'transitions must be 3x3, got {value!r}')
-    return rows  # type: ignore[return-value]
+        raise SettingError(f'transitions must be 3x3 counts, got {shown(value)}')
+    return tuple(tuple(amount('a transition count', x, error=SettingError) for x in row)  # type: ignore[return-value]
+                 for row in rows)
 
 
-def _floats(values: Any) -> tuple[float, ...]:
-    return tuple(float(value) for value in values)
+def _floats(values: Iterable[float]) -> tuple[float, ...]:
+    """Per-opponent hand strengths: shares from 0 to 1, as floats."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise SettingError(f'opponent_hs must be a list of hand strengths, got {shown(values)}')
+    return tuple(share('an opponent\'s hs', value) for value in values)
+
+
+def _count(name: str, value: object) -> float:
+    return amount(name, value, error=SettingError)
+
+
+def _cards(value: CardsLike) -> tuple[Card, ...]:
+    return read_cards(value)
+
+
+def _income_rate(name: str, value: object) -> None:
+    if value is not None:
+        whole_number(name, value, minimum=-10 ** 6, maximum=10 ** 6, error=SettingError)
 
 
 def potentials(transitions: Matrix) -> tuple[float, float]:
@@ -69,35 +94,45 @@ class HandStatistics:
     its own (then ``hs_n`` is their product); it is empty for one weight set.
     """
 
-    hs: float
-    hs_n: float
-    ppot: float
-    npot: float
-    ahead: float
-    tied: float
-    behind: float
-    opponents: int = 1
-    lookahead: int = 0
+    hs: float = field(validator=checked_by(share))
+    hs_n: float = field(validator=checked_by(share))
+    ppot: float = field(validator=checked_by(share))
+    npot: float = field(validator=checked_by(share))
+    ahead: float = field(validator=checked_by(_count))
+    tied: float = field(validator=checked_by(_count))
+    behind: float = field(validator=checked_by(_count))
+    opponents: int = field(default=1, validator=checked_by(whole_number, minimum=1, maximum=MAX_OPPONENTS,
+                                                           error=OpponentCountError))
+    lookahead: int = field(default=0, validator=checked_by(whole_number, maximum=2, error=LookaheadError))
     transitions: Matrix = field(default=_ZERO, converter=_matrix)
-    holdings: int = 0
-    runouts: int = 0
-    hole: tuple[Card, ...] = ()
-    board: tuple[Card, ...] = ()
-    income_rate: int | None = None
-    exact: bool = True
-    standard_error: float = 0.0
+    holdings: int = field(default=0, validator=checked_by(whole_number, maximum=1326))
+    runouts: int = field(default=0, validator=checked_by(whole_number, maximum=10 ** 12))
+    hole: tuple[Card, ...] = field(default=(), converter=_cards)
+    board: tuple[Card, ...] = field(default=(), converter=_cards)
+    income_rate: int | None = field(default=None, validator=checked_by(_income_rate))
+    exact: bool = field(default=True, validator=checked_by(flag))
+    standard_error: float = field(default=0.0, validator=checked_by(_count))
     opponent_hs: tuple[float, ...] = field(default=(), converter=_floats)
 
     @classmethod
     def from_counts(cls, ahead: float, tied: float, behind: float, *, opponents: int = 1,
-                    transitions: Matrix = _ZERO, lookahead: int = 0, **extra: Any) -> HandStatistics:
-        """Build the statistics from weighted counts, with the formulas above (one opponent weight set)."""
+                    transitions: Matrix = _ZERO, lookahead: int = 0, holdings: int = 0, runouts: int = 0,
+                    hole: CardsLike = (), board: CardsLike = (), income_rate: int | None = None,
+                    exact: bool = True, standard_error: float = 0.0) -> HandStatistics:
+        """Build the statistics from weighted counts, with the formulas above (one opponent weight set); the
+        other arguments are the fields of the same name."""
+        for name, count in (('ahead', ahead), ('tied', tied), ('behind', behind)):
+            _count(name, count)  # (the counts are kept as given: whole counts stay whole)
+        opponents = whole_number('opponents', opponents, minimum=1, maximum=MAX_OPPONENTS, error=OpponentCountError)
+        lookahead = whole_number('lookahead', lookahead, maximum=2, error=LookaheadError)
         transitions = _matrix(transitions)
         total = ahead + tied + behind
         hs = (ahead + tied / 2) / total if total > 0 else 0.0
         ppot, npot = potentials(transitions) if lookahead else (0.0, 0.0)
         return cls(hs=hs, hs_n=hs ** opponents, ppot=ppot, npot=npot, ahead=ahead, tied=tied, behind=behind,
-                   opponents=opponents, lookahead=lookahead, transitions=transitions, **extra)
+                   opponents=opponents, lookahead=lookahead, transitions=transitions, holdings=holdings,
+                   runouts=runouts, hole=hole, board=board, income_rate=income_rate, exact=exact,
+                   standard_error=standard_error)
 
     @property
     def ehs(self) -> float:
@@ -129,7 +164,7 @@ class HandStatistics:
         """The weighted share of holdings that beat us now."""
         return self.behind / self.total if self.total else 0.0
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """Everything as plain JSON-ready data (cards as text, EHS and EHS' included)."""
         data = asdict(self, recurse=False)
         data['hole'] = [str(c) for c in self.hole]

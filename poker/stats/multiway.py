@@ -27,23 +27,24 @@ import concurrent.futures
 import itertools
 import math
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
-from typing import Any
 
 import numpy as np
-from attrs import frozen
+from attrs import field, frozen
 
-from ..cards.card import Card, CardLike, format_cards, parse_cards
+from ..cards.card import Card, format_cards, parse_cards
 from ..errors import (
     CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, SettingError, WeightsError,
 )
 from ..ranking.ranker import HandRanker
+from ..ranking.ranker_inputs import read_ranker
 from .preflop_odds import _combinations
 from ..ranges.range import Range
 from ..cards.starting_hand import HOLDINGS, StartingHand
-from ..validators import flag, real_number, shown, whole_number
-from ..ranges.weight_inputs import read_weights
+from ..cards.card_inputs import CardsLike, read_board, read_cards
+from ..validators import amount, checked_by, flag, real_number, share, shown, text, whole_number
+from ..ranges.weight_inputs import WeightSetLike, read_weights
 
 __all__ = [
     'CHUNK_DEALS',
@@ -102,20 +103,30 @@ class PlayerEquity:
     a k-way split counting 1/k), :attr:`equity` = ``win + tie``, and the standard error of the
     equity (0 when exact). ``player`` is the hand, range or ``'random'`` as given."""
 
-    player: str
-    win: float
-    tie: float
-    stderr: float = 0.0
+    player: str = field(validator=checked_by(text, longest=10 ** 7))
+    win: float = field(validator=checked_by(share))
+    tie: float = field(validator=checked_by(share))
+    stderr: float = field(default=0.0, validator=checked_by(amount, error=SettingError))
 
     @property
     def equity(self) -> float:
         """The share of the pot won on average: ``win + tie``."""
         return self.win + self.tie
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """The entry as plain JSON-ready values."""
         return {'player': self.player, 'win': self.win, 'tie': self.tie, 'equity': self.equity,
                 'stderr': self.stderr}
+
+
+def _entries(players: Iterable[PlayerEquity]) -> tuple[PlayerEquity, ...]:
+    """The players' entries of a result: a list of :class:`PlayerEquity`."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise SettingError(f'players must be a list of PlayerEquity, got {shown(players)}')
+    entries = tuple(itertools.islice(players, MAX_PLAYERS + 1))
+    if not all(isinstance(entry, PlayerEquity) for entry in entries) or len(entries) > MAX_PLAYERS:
+        raise SettingError(f'players must be a list of at most {MAX_PLAYERS} PlayerEquity, got {shown(players)}')
+    return entries
 
 
 @frozen
@@ -123,12 +134,12 @@ class EquityResult:
     """The result of :func:`equity`: a :class:`PlayerEquity` per player (index it or iterate), whether
     it was counted ``exact`` ly, the number of ``deals`` counted or sampled, and the ``seconds`` taken."""
 
-    players: tuple[PlayerEquity, ...]
-    board: tuple[Card, ...] = ()
-    dead: tuple[Card, ...] = ()
-    exact: bool = True
-    deals: int = 0
-    seconds: float = 0.0
+    players: tuple[PlayerEquity, ...] = field(converter=_entries)
+    board: tuple[Card, ...] = field(default=(), converter=read_cards)
+    dead: tuple[Card, ...] = field(default=(), converter=read_cards)
+    exact: bool = field(default=True, validator=checked_by(flag))
+    deals: int = field(default=0, validator=checked_by(whole_number))
+    seconds: float = field(default=0.0, validator=checked_by(amount, error=SettingError))
 
     def __getitem__(self, index: int) -> PlayerEquity:
         return self.players[index]
@@ -139,14 +150,14 @@ class EquityResult:
     def __len__(self) -> int:
         return len(self.players)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """The result as plain JSON-ready values."""
         return {'players': [player.as_dict() for player in self.players], 'board': format_cards(self.board),
                 'dead': format_cards(self.dead), 'exact': self.exact, 'deals': self.deals, 'seconds': self.seconds}
 
 
 # ------------------------------------------------------------------------------------------- inputs
-def _read_player(entry: Any, number: int) -> tuple[str, np.ndarray, int | None]:
+def _read_player(entry: StartingHand | WeightSetLike, number: int) -> tuple[str, np.ndarray, int | None]:
     """A player's label, its 1,326 weights, and its holding number when it is one hand."""
     if isinstance(entry, StartingHand):
         return format_cards(entry.cards, sep=''), *_one_hot(entry)
@@ -155,7 +166,7 @@ def _read_player(entry: Any, number: int) -> tuple[str, np.ndarray, int | None]:
         if text.lower() == 'random':
             return 'random', np.ones(1326), None
         if not text:
-            raise WeightsError(f"player {number}: give a hand, a range or 'random', got {entry!r}")
+            raise WeightsError(f"player {number}: give a hand, a range or 'random', got {shown(entry)}")
         try:
             cards = parse_cards(text)
         except DuplicateCardError:
@@ -164,7 +175,7 @@ def _read_player(entry: Any, number: int) -> tuple[str, np.ndarray, int | None]:
             cards = None
         if cards is not None:
             if len(cards) != 2:
-                raise CardCountError(f'player {number}: a hand has 2 cards, got {len(cards)}: {entry!r}')
+                raise CardCountError(f'player {number}: a hand has 2 cards, got {len(cards)}: {shown(entry)}')
             return format_cards(cards, sep=''), *_one_hot(StartingHand(cards))
         return text, _weights(Range.parse(text), number), None
     if isinstance(entry, Range):
@@ -179,25 +190,18 @@ def _one_hot(hand: StartingHand) -> tuple[np.ndarray, int]:
     return weights, hand.holding_index
 
 
-def _weights(entry: Any, number: int) -> np.ndarray:
+def _weights(entry: WeightSetLike, number: int) -> np.ndarray:
     if entry is None:
         raise WeightsError(f"player {number}: give a hand, a range, weights or 'random', got None")
     weights = read_weights(entry)
     if not weights.any():
-        raise WeightsError(f'player {number}: the range {entry!r} gives no holding any weight')
+        raise WeightsError(f'player {number}: the range {shown(entry)} gives no holding any weight')
     return weights
 
 
-def _read_cards(cards: str | Sequence[CardLike] | None, what: str) -> tuple[Card, ...]:
-    if cards is None:
-        return ()
-    if not isinstance(cards, (str, Sequence)) or isinstance(cards, (bytes, Mapping)):
-        raise CardParseError(f'{what} must be card text such as "Ah 7c 2d", got {cards!r}')
-    return tuple(parse_cards(cards))
-
-
-def _check_options(exact: Any, samples: Any, target_error: Any, seed: Any, executor: Any,
-                   ranker: Any) -> tuple[bool | None, int | None, float | None, int | None]:
+def _check_options(exact: bool | None, samples: int | None, target_error: float | None, seed: int | None,
+                   executor: concurrent.futures.Executor | None,
+                   progress: Callable[[int, int], None] | None) -> tuple[bool | None, int | None, float | None, int | None]:
     """The options in plain form, or a :class:`~poker.errors.SettingError` quoting the bad one."""
     if exact is not None:
         exact = flag('exact', exact)
@@ -214,8 +218,8 @@ def _check_options(exact: Any, samples: Any, target_error: Any, seed: Any, execu
         seed = whole_number('seed', seed, minimum=0, maximum=2 ** 128 - 1)
     if executor is not None and not callable(getattr(executor, 'submit', None)):
         raise SettingError(f'executor must be a concurrent.futures.Executor (with submit), got {shown(executor)}')
-    if not callable(getattr(ranker, 'rank_many', None)):
-        raise SettingError(f'ranker must be a HandRanker (class) with rank_many, got {shown(ranker)}')
+    if progress is not None and not callable(progress):
+        raise SettingError(f'progress must be a function (done, total), got {shown(progress)}')
     return exact, samples, target_error, seed
 
 
@@ -239,16 +243,19 @@ class _Problem:
         return 5 - len(self.board)
 
 
-def _problem(players: Any, board: Any, dead: Any) -> _Problem:
+def _problem(players: Sequence[StartingHand | WeightSetLike], board: CardsLike, dead: CardsLike) -> _Problem:
     if isinstance(players, (str, bytes, Mapping, Range, StartingHand)) or not isinstance(players, Sequence):
         raise OpponentCountError(f'players must be a list of 2 to {MAX_PLAYERS} hands, ranges or "random", '
-                                 f'got {players!r}')
-    if not 2 <= len(players) <= MAX_PLAYERS:
-        raise OpponentCountError(f'equity needs 2 to {MAX_PLAYERS} players, got {len(players)}: {list(players)!r}')
-    board_cards, dead_cards = _read_cards(board, 'board'), _read_cards(dead, 'dead')
-    if len(board_cards) not in (0, 3, 4, 5):
-        raise CardCountError(f'a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {board!r}')
-    read = [_read_player(entry, number) for number, entry in enumerate(players, start=1)]
+                                 f'got {shown(players)}')
+    entries = list(itertools.islice(players, MAX_PLAYERS + 1))
+    if not 2 <= len(entries) <= MAX_PLAYERS:
+        try:
+            count: int | str = len(players)
+        except OverflowError:  # range(10 ** 20)
+            count = f'more than {MAX_PLAYERS}'
+        raise OpponentCountError(f'equity needs 2 to {MAX_PLAYERS} players, got {count}: {shown(players)}')
+    board_cards, dead_cards = read_board(board), () if dead is None else read_cards(dead)
+    read = [_read_player(entry, number) for number, entry in enumerate(entries, start=1)]
     seen: dict[int, str] = {}
     owners: list[tuple[str, tuple[Card, ...]]] = [('the board', board_cards), ('the dead cards', dead_cards)]
     for number, (label, _, holding) in enumerate(read, start=1):
@@ -257,7 +264,7 @@ def _problem(players: Any, board: Any, dead: Any) -> _Problem:
     for owner, cards in owners:
         for card in cards:
             if card.index in seen:
-                raise DuplicateCardError(f'card {str(card)!r} is in both {seen[card.index]} and {owner}')
+                raise DuplicateCardError(f'card {shown(str(card))} is in both {seen[card.index]} and {owner}')
             seen[card.index] = owner
     weights = np.stack([w for _, w, _ in read])
     fixed = tuple(h for _, _, h in read)
@@ -266,9 +273,9 @@ def _problem(players: Any, board: Any, dead: Any) -> _Problem:
         if holding is None:
             row[(_HOLDING_MASKS & known) != 0] = 0.0
             if not row.any():
-                shown = format_cards(Card.from_index(c) for c in sorted(seen))
-                raise WeightsError(f'player {number}: the range {label!r} has no holding without the known cards '
-                                   f'{shown!r}')
+                known_text = format_cards(Card.from_index(c) for c in sorted(seen))
+                raise WeightsError(f'player {number}: the range {shown(label)} has no holding without the known '
+                                   f'cards {shown(known_text)}')
     return _Problem(tuple(r[0] for r in read), weights, fixed,
                     tuple(c.index for c in board_cards), tuple(c.index for c in dead_cards))
 
@@ -288,7 +295,7 @@ def _showdown(values: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.n
     return wins, shares.sum(axis=1)
 
 
-def _rank_players(ranker: Any, holdings: np.ndarray, dealt: np.ndarray, board: np.ndarray) -> np.ndarray:
+def _rank_players(ranker: type[HandRanker], holdings: np.ndarray, dealt: np.ndarray, board: np.ndarray) -> np.ndarray:
     """Hand values (players, groups, deals per group): group ``g``'s holdings ``holdings[g]`` (groups,
     players) with the known ``board`` and each of its deals' ``dealt`` cards (groups, deals, cards);
     each board is laid out once for all players."""
@@ -368,7 +375,8 @@ def _orbits(items: np.ndarray, images: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return smallest, len(images) // fixed
 
 
-def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray, ranker: Any) -> np.ndarray:
+def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray,
+                ranker: type[HandRanker]) -> np.ndarray:
     """Weighted wins and ties (2, players) over every board for these holding tuples."""
     totals = np.zeros((2, len(problem.labels)))
     rest_size = 52 - len(problem.board) - len(problem.dead) - 2 * tuples.shape[1]
@@ -517,8 +525,8 @@ def _dealers(problem: _Problem) -> tuple[_Dealer, ...]:
     return tuple(_Dealer.of(p, problem.weights[p]) for p in order)
 
 
-def _sample_task(problem: _Problem, dealers: tuple[_Dealer, ...], entropy: Any, index: int, deals: int,
-                 ranker: Any) -> np.ndarray:
+def _sample_task(problem: _Problem, dealers: tuple[_Dealer, ...], entropy: int | Sequence[int], index: int,
+                 deals: int, ranker: type[HandRanker]) -> np.ndarray:
     """Sufficient statistics of ``deals`` sampled deals: rows per player ``(sum w*win, sum w*tie,
     sum w^2*eq, sum w^2*eq^2)`` and a last row ``(sum w, sum w^2, deals, 0)``.
 
@@ -616,7 +624,8 @@ def _deal_cards(rng: np.random.Generator, used: np.ndarray, count: int) -> np.nd
 
 
 # ------------------------------------------------------------------------------------------- driver
-def _run(executor: Any, function: Callable[..., np.ndarray], argument_lists: list[tuple[Any, ...]],
+def _run(executor: concurrent.futures.Executor | None, function: Callable[..., np.ndarray],
+         argument_lists: Sequence[tuple[object, ...]],
          finished: Callable[[int], None] | None = None) -> np.ndarray:
     """Call ``function`` on each argument tuple (in this process or on ``executor``) and sum the results
     in order (so the sum does not depend on the executor); ``finished(i)`` follows task ``i``."""
@@ -650,7 +659,7 @@ def _standard_errors(stats: np.ndarray) -> np.ndarray:
     return errors
 
 
-def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: str | Sequence[CardLike] = '', *,
+def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '', dead: CardsLike = '', *,
            exact: bool | None = None, samples: int | None = None, target_error: float | None = None,
            seed: int | None = None, executor: concurrent.futures.Executor | None = None,
            ranker: type[HandRanker] = HandRanker,
@@ -673,17 +682,16 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
     [0.8195, 0.1805]
     """
     started = time.perf_counter()
-    exact, samples, target_error, seed = _check_options(exact, samples, target_error, seed, executor, ranker)
-    if progress is not None and not callable(progress):
-        raise SettingError(f'progress must be a function (done, total), got {progress!r}')
+    exact, samples, target_error, seed = _check_options(exact, samples, target_error, seed, executor, progress)
+    ranker = read_ranker(ranker)
     problem = _problem(players, board, dead)
     cards = (tuple(Card.from_index(c) for c in problem.board), tuple(Card.from_index(c) for c in problem.dead))
     plan = None if exact is False else _plan_exact(problem)
     if exact is True and plan is None:
-        raise SettingError(f'too many holding combinations to enumerate for {list(problem.labels)!r}: '
-                            'use sampling (exact=False)')
+        raise SettingError(f'too many holding combinations to enumerate for {shown(list(problem.labels))}: '
+                           'use sampling (exact=False)')
     if plan is not None and plan[2] == 0:
-        raise WeightsError(f'no deal gives every player a holding without shared cards: {list(problem.labels)!r}')
+        raise WeightsError(f'no deal gives every player a holding without shared cards: {shown(list(problem.labels))}')
     if plan is not None and (exact is True or plan[3] <= EXACT_LIMIT):
         tuples, weights, deals, work = plan
         pieces = max(1, min(len(tuples), math.ceil(work / 8_000_000)))  # tasks of about 0.2 s
@@ -731,7 +739,7 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
             break
     if stats[-1, 0] <= 0:
         raise WeightsError(f'no sampled deal gave every player a holding without shared cards: '
-                           f'{list(problem.labels)!r}')
+                           f'{shown(list(problem.labels))}')
     errors = _standard_errors(stats)
     entries = tuple(PlayerEquity(label, float(win / stats[-1, 0]), float(tie / stats[-1, 0]), float(error))
                     for label, (win, tie, _, _), error in zip(problem.labels, stats[:-1], errors))

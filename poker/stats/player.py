@@ -22,18 +22,21 @@ Opponent models weigh the holdings (see :mod:`poker.ranges.weight_inputs` for ev
 
 from __future__ import annotations
 
+import concurrent.futures
 import math
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 from attrs import field, frozen
 
 from ..kernel import enumeration
+from ..kernel.kernel_inputs import weight_rows
 from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE, STREETS
-from ..cards.card import Card, CardLike, format_cards, parse_cards
+from ..cards.card import Card, format_cards
+from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..kernel.enumeration import Tally
-from ..errors import CardCountError, DuplicateCardError, LookaheadError, OpponentCountError
+from ..errors import CardCountError, DuplicateCardError, LookaheadError, OpponentCountError, SettingError
 from ..ranking.hand import Hand
 from ..ranking.ranker import HandRanker
 from .hand_statistics import HandStatistics, potentials
@@ -41,6 +44,7 @@ from ..ranking.rankable_hand import RankableHand
 from ..cards.starting_hand import StartingHand
 from ..ranges.weights import remove_known
 from ..ranges.weight_inputs import WeightsLike, read_weight_sets
+from ..validators import flag, instance, is_whole, shown
 
 if TYPE_CHECKING:
     from .multiway import EquityResult
@@ -49,15 +53,12 @@ __all__ = ['BOARD_SIZES', 'STREETS', 'Player']  # the betting tables, re-exporte
 
 
 
-def _hole(cards: StartingHand | str | Iterable[CardLike]) -> tuple[Card, Card]:
-    return cards.cards if isinstance(cards, StartingHand) else StartingHand(cards).cards
+def _hole(cards: HoleLike) -> tuple[Card, Card]:
+    return read_hole(cards).cards
 
 
-def _board(cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
-    parsed = tuple(parse_cards(cards))
-    if len(parsed) not in BOARD_SIZES:
-        raise CardCountError(f'a board has 0, 3, 4 or 5 cards, got {len(parsed)}: {cards!r}')
-    return parsed
+def _board(cards: CardsLike) -> tuple[Card, ...]:
+    return read_board(cards)
 
 
 @frozen(eq=False, repr=False)
@@ -90,7 +91,7 @@ class Player:
             known.add(self.board)
         except DuplicateCardError:
             card = next(card for card in self.board if card in self.hole_cards)
-            raise DuplicateCardError(f'card {str(card)!r} is both a hole card and on the board '
+            raise DuplicateCardError(f'card {shown(str(card))} is both a hole card and on the board '
                                      f'({format_cards(self.hole_cards)} / {format_cards(self.board)})') from None
         object.__setattr__(self, '_known', known)
 
@@ -125,7 +126,7 @@ class Player:
         """Board cards still to be dealt: 5, 2, 1 or 0."""
         return 5 - len(self.board)
 
-    def with_board(self, board: str | Iterable[CardLike]) -> Player:
+    def with_board(self, board: CardsLike) -> Player:
         """The same hole cards with another board, e.g. after the turn is dealt (same class)."""
         return type(self)(self.hole_cards, board)
 
@@ -138,11 +139,10 @@ class Player:
         if lookahead is None:
             return self.default_lookahead()
         limit = min(enumeration.MAX_LOOKAHEAD, self.cards_to_come) if self.board else 0
-        if isinstance(lookahead, bool) or not isinstance(lookahead, (int, np.integer)) \
-                or not 0 <= lookahead <= limit:
+        if not is_whole(lookahead) or not 0 <= lookahead <= limit:
             allowed = ', '.join(str(n) for n in range(limit + 1))
             where = f'on the {self.street}' if self.board else 'before the flop'
-            raise LookaheadError(f'lookahead {where} must be {allowed} or None, got {lookahead!r}')
+            raise LookaheadError(f'lookahead {where} must be {allowed} or None, got {shown(lookahead)}')
         return int(lookahead)
 
     # ------------------------------------------------------------------------------ statistics
@@ -169,7 +169,7 @@ class Player:
             opponents = len(sets) if per_opponent else 1
         opponents = self.ranker.check_opponents(opponents)
         if per_opponent and opponents != len(sets):
-            raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={opponents!r}')
+            raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={shown(opponents)}')
         lookahead = self.check_lookahead(lookahead)
         if not self.board:
             return self.preflop_statistics(opponents, sets, per_opponent)
@@ -186,8 +186,18 @@ class Player:
 
     def count_outcomes(self, lookahead: int, sets: np.ndarray) -> Tally:
         """Hook: the weighted counts of outcomes now and after ``lookahead`` cards, for each weight set."""
+        lookahead, sets = self._outcome_arguments(lookahead, sets)
         return enumeration.tally([card.index for card in self.hole_cards], [card.index for card in self.board],
                                  lookahead, sets, self.ranker)
+
+    def _outcome_arguments(self, lookahead: int, sets: np.ndarray) -> tuple[int, np.ndarray]:
+        """:meth:`count_outcomes`'s arguments checked: a look-ahead the board allows (not None: the hooks
+        take it decided) and weight sets of shape (k, 1326)."""
+        if not self.board:
+            raise CardCountError('outcomes are counted on a board: before the flop see preflop_statistics')
+        if lookahead is None:
+            raise LookaheadError('count_outcomes needs the look-ahead decided: 0, 1 or 2 cards, not None')
+        return self.check_lookahead(lookahead), weight_rows(sets)
 
     def preflop_statistics(self, opponents: int, sets: np.ndarray, per_opponent: bool) -> HandStatistics:
         """Hook: the statistics before the flop, from :func:`~poker.stats.preflop_odds.preflop_equity`.
@@ -201,6 +211,10 @@ class Player:
         """
         from .preflop_odds import preflop_equity
 
+        opponents, sets = self.ranker.check_opponents(opponents), weight_rows(sets)
+        per_opponent = flag('per_opponent', per_opponent)
+        if per_opponent and len(sets) != opponents:
+            raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={opponents}')
         allowed = sets > 0
         results = [preflop_equity(self.hole_cards, weights, ranker=self.ranker) for weights in sets]  # uniform: the table
         if not per_opponent:
@@ -218,12 +232,20 @@ class Player:
     def summarise(self, tally: Tally, opponents: int, lookahead: int, sets: np.ndarray,
                   per_opponent: bool) -> HandStatistics:
         """Hook: :class:`HandStatistics` from the weighted counts (see :meth:`calculate_hand_statistics`)."""
-        extra: dict[str, Any] = {'holdings': int(np.count_nonzero(sets.any(axis=0))), 'runouts': tally.runouts,
-                                 'hole': self.hole_cards, 'board': self.board}
+        tally = instance('tally', tally, Tally, what='a Tally (from count_outcomes)')
+        opponents = self.ranker.check_opponents(opponents)
+        lookahead, sets = self._outcome_arguments(lookahead, sets)
+        per_opponent = flag('per_opponent', per_opponent)
+        if tally.now.shape != (len(sets), 3) or tally.transitions.shape != (len(sets), 3, 3) \
+                or (per_opponent and len(sets) != opponents):
+            raise SettingError(f'a tally of {len(tally.now)} weight sets does not go with {len(sets)} weight sets '
+                               f'({"one per" if per_opponent else "shared by the"} {opponents} opponents)')
+        holdings = int(np.count_nonzero(sets.any(axis=0)))
         if not per_opponent:
             ahead, tied, behind = tally.now[0].tolist()
             return HandStatistics.from_counts(ahead, tied, behind, opponents=opponents, lookahead=lookahead,
-                                              transitions=tally.transitions[0].tolist(), **extra)
+                                              transitions=tally.transitions[0].tolist(), holdings=holdings,
+                                              runouts=tally.runouts, hole=self.hole_cards, board=self.board)
         totals = tally.now.sum(axis=1)
         each_hs = [(ahead + tied / 2) / total for (ahead, tied, _), total in zip(tally.now.tolist(), totals.tolist())]
         ahead, tied, behind = (tally.now / totals[:, np.newaxis]).mean(axis=0).tolist()
@@ -232,17 +254,20 @@ class Player:
         ppot, npot = potentials(matrix) if lookahead else (0.0, 0.0)  # type: ignore[arg-type]
         return HandStatistics(hs=(ahead + tied / 2) / (ahead + tied + behind), hs_n=math.prod(each_hs),
                               ppot=ppot, npot=npot, ahead=ahead, tied=tied, behind=behind, opponents=opponents,
-                              lookahead=lookahead, transitions=matrix, opponent_hs=each_hs, **extra)
+                              lookahead=lookahead, transitions=matrix, opponent_hs=each_hs, holdings=holdings,
+                              runouts=tally.runouts, hole=self.hole_cards, board=self.board)
 
-    def showdown_equity(self, opponents: int | None = None, weights: WeightsLike = None,
-                        **options: Any) -> EquityResult:
+    def showdown_equity(self, opponents: int | None = None, weights: WeightsLike = None, *, dead: CardsLike = '',
+                        exact: bool | None = None, samples: int | None = None, target_error: float | None = None,
+                        seed: int | None = None, executor: concurrent.futures.Executor | None = None,
+                        progress: Callable[[int, int], None] | None = None) -> EquityResult:
         """The true showdown equity against ``opponents`` drawn from the weights, next to Papp's ``hs_n``.
 
         ``hs_n`` multiplies per-opponent strengths as if the opponents' holdings were independent; this
         deals them together (no shared cards) and runs the board out: :func:`poker.stats.multiway.equity` with
         this hand against the opponents' weight sets (``opponents`` and ``weights`` read as in
-        :meth:`calculate_hand_statistics`) and :attr:`ranker`. ``options`` go to it (``exact``,
-        ``samples``, ``target_error``, ``seed``, ``executor``, ``dead``). Entry 0 is this hand.
+        :meth:`calculate_hand_statistics`) and :attr:`ranker`. The other arguments go to it (``dead``,
+        ``exact``, ``samples``, ``target_error``, ``seed``, ``executor``, ``progress``). Entry 0 is this hand.
 
         >>> result = Player('Ah As', 'Kh 7c 2d').showdown_equity(weights={'KK': 1})
         >>> round(result[0].equity, 6), result.exact
@@ -251,12 +276,13 @@ class Player:
         from .multiway import equity
 
         sets, per_opponent = self.opponent_weights(weights)
-        count = self.ranker.check_opponents(len(sets) if opponents is None and per_opponent else opponents or 1)
+        count = self.ranker.check_opponents((len(sets) if per_opponent else 1) if opponents is None else opponents)
         if per_opponent and count != len(sets):
-            raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={opponents!r}')
+            raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={shown(opponents)}')
         field_sets = list(sets) if per_opponent else [sets[0]] * count
-        return equity([format_cards(self.hole_cards, sep=''), *field_sets], self.board, ranker=self.ranker,
-                      **options)
+        return equity([format_cards(self.hole_cards, sep=''), *field_sets], self.board, dead, exact=exact,
+                      samples=samples, target_error=target_error, seed=seed, executor=executor, ranker=self.ranker,
+                      progress=progress)
 
     # ------------------------------------------------------------------------------ value object
     def __eq__(self, other: object) -> bool:

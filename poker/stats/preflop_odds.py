@@ -32,19 +32,21 @@ import itertools
 import math
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
-from attrs import frozen
+from attrs import field, frozen
 
-from ..cards.card import Card, CardLike
+from ..cards.card import Card
 from ..errors import SettingError, WeightsError
 from ..ranking.ranker import HandRanker, card_columns
 from .hand_statistics import HandStatistics
-from ..ranges.weight_inputs import read_weights
+from ..ranges.weight_inputs import WeightSetLike, read_weights
+from ..ranking.ranker_inputs import read_ranker
 from ..cards.holdings import CARD_MASKS, HOLDING_MASKS, HOLDINGS, pair_numbers
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
-from ..validators import shown, whole_number
+from ..cards.card_inputs import HoleLike, read_hole
+from ..validators import amount, checked_by, flag, share, shown, whole_number
 
 __all__ = [
     'BOARDS_PER_HOLDING',
@@ -70,9 +72,9 @@ MAX_DEALS = 2_000_000
 more, average calls with different seeds."""
 
 
-def _seed(seed: Any) -> int | None:
+def _seed(seed: int | None) -> int | None:
     """``seed`` checked: None or a whole number of at least 0 (what NumPy's generators take)."""
-    return None if seed is None else whole_number('seed', seed, minimum=0)
+    return None if seed is None else whole_number('seed', seed, minimum=0, maximum=2 ** 128 - 1)
 
 TABLE_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_equity.csv'
 _TABLE_HEADER = '''\
@@ -122,6 +124,11 @@ def class_equity(hand_class: str) -> float:
 
 
 # ----------------------------------------------------------------------------------------- the result
+def _hole_cards(hole: HoleLike) -> tuple[Card, Card]:
+    """Two hole cards, the higher first."""
+    return read_hole(hole).cards
+
+
 @frozen
 class PreflopEquity:
     """The all-in result of two hole cards against one opponent holding drawn from weights.
@@ -133,15 +140,15 @@ class PreflopEquity:
     :attr:`equity`.
     """
 
-    hole: tuple[Card, Card]
-    win: float
-    tie: float
-    loss: float
-    exact: bool = True
-    standard_error: float = 0.0
-    holdings: int = 0
-    boards: int = 0
-    showdowns: int = 0
+    hole: tuple[Card, Card] = field(converter=_hole_cards)
+    win: float = field(validator=checked_by(share))
+    tie: float = field(validator=checked_by(share))
+    loss: float = field(validator=checked_by(share))
+    exact: bool = field(default=True, validator=checked_by(flag))
+    standard_error: float = field(default=0.0, validator=checked_by(amount, error=SettingError))
+    holdings: int = field(default=0, validator=checked_by(whole_number, maximum=1326))
+    boards: int = field(default=0, validator=checked_by(whole_number))
+    showdowns: int = field(default=0, validator=checked_by(whole_number))
 
     @property
     def equity(self) -> float:
@@ -171,9 +178,8 @@ class PreflopEquity:
 
 
 # --------------------------------------------------------------------------------------- helpers
-def _hole_indices(hole: StartingHand | str | Iterable[CardLike]) -> tuple[int, int]:
-    hand = hole if isinstance(hole, StartingHand) else StartingHand(hole)
-    low, high = sorted(card.index for card in hand)
+def _hole_indices(hole: HoleLike) -> tuple[int, int]:
+    low, high = sorted(card.index for card in read_hole(hole))
     return low, high
 
 
@@ -273,7 +279,7 @@ def _sampled_counts(low: int, high: int, weights: np.ndarray, samples: int,
     return float(win), float(tie), float(1 - win - tie), float(score.std(ddof=1) / math.sqrt(samples))
 
 
-def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any = None, *,
+def preflop_equity(hole: HoleLike, weights: WeightSetLike = None, *,
                    method: Literal['auto', 'exact', 'sample'] = 'auto', exact_limit: int = 40,
                    samples: int = 400_000, seed: int | None = 0,
                    ranker: type[HandRanker] = HandRanker) -> PreflopEquity:
@@ -303,6 +309,7 @@ def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any =
     exact_limit = whole_number('exact_limit', exact_limit, minimum=0)
     samples = whole_number('samples', samples, minimum=2, maximum=MAX_SAMPLES)
     seed = _seed(seed)
+    ranker = read_ranker(ranker)
     ours = pair_numbers(low, high)
     conflicts = (_HOLDING_MASKS & _HOLDING_MASKS[ours]) != 0
     array = np.where(conflicts, 0.0, 1.0 if weights is None else read_weights(weights))
@@ -345,6 +352,7 @@ def simulate_income_rate(hand_class: str, opponents: int = 1, deals: int = 20_00
     count = HandRanker.check_opponents(opponents)
     deals = whole_number('deals', deals, minimum=2, maximum=MAX_DEALS)
     seed = _seed(seed)
+    ranker = read_ranker(ranker)
     rng = np.random.default_rng(seed)
     members = np.flatnonzero(CLASS_OF_HOLDING == class_index(hand_class))
     ours = HOLDINGS[rng.choice(members, size=deals)].astype(np.intp)

@@ -29,25 +29,25 @@ point mass at its equity.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
-
 import numpy as np
 from attrs import field, frozen
 
-from ..cards.card import Card, CardLike, format_cards, parse_cards
+from ..cards.card import Card, format_cards
+from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
+from ..cards.income_rates import MAX_OPPONENTS
 from ..kernel.enumeration import MAX_LOOKAHEAD, hero_by_hero, range_tally
-from ..errors import CardCountError, DuplicateCardError, LookaheadError, PokerError, SettingError, WeightsError
+from ..errors import LookaheadError, OpponentCountError, PokerError, SettingError, WeightsError
 from ..ranking.ranker import HandRanker
+from ..ranking.ranker_inputs import read_ranker
 from .hand_statistics import HandStatistics
 from ..cards.holdings import HOLDING_MASKS, HOLDINGS
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from .player import Player  # noqa: F401  (doctests)
 from ..ranges.range import Range
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
-from ..validators import read_only, whole_number
+from ..validators import checked_by, finite_array, flag, read_only, shown, whole_number
 from ..ranges.weights import known_holdings
-from ..ranges.weight_inputs import read_weights
+from ..ranges.weight_inputs import WeightSetLike, read_weights
 
 __all__ = ['RangeStatistics', 'range_statistics']
 
@@ -60,8 +60,9 @@ does, over the opponent holdings with weight only); beyond, the shared pass of
 :func:`~poker.kernel.enumeration.range_tally` ranks what they share once."""
 
 
-def _frozen_array(value: Any) -> np.ndarray:
-    return read_only(value, copy=True)
+def _frozen_array(value: np.ndarray) -> np.ndarray:
+    """A read-only copy of an array of finite numbers."""
+    return finite_array('an array of range statistics', read_only(value, copy=True))
 
 
 @frozen(eq=False)
@@ -81,9 +82,10 @@ class RangeStatistics:
     flop when sampled; then ``standard_error`` holds each equity's error.
     """
 
-    board: tuple[Card, ...]
-    lookahead: int
-    opponents: int
+    board: tuple[Card, ...] = field(converter=read_board)
+    lookahead: int = field(validator=checked_by(whole_number, maximum=MAX_LOOKAHEAD, error=LookaheadError))
+    opponents: int = field(validator=checked_by(whole_number, minimum=1, maximum=MAX_OPPONENTS,
+                                                error=OpponentCountError))
     holdings: np.ndarray = field(converter=_frozen_array)
     weights: np.ndarray = field(converter=_frozen_array)
     ahead: np.ndarray = field(converter=_frozen_array)
@@ -97,9 +99,9 @@ class RangeStatistics:
     ehs_squared: np.ndarray = field(converter=_frozen_array)
     histogram: np.ndarray = field(converter=_frozen_array)
     counted: np.ndarray = field(converter=_frozen_array)
-    runouts: int
-    opponent_holdings: int
-    exact: bool = True
+    runouts: int = field(validator=checked_by(whole_number))
+    opponent_holdings: int = field(validator=checked_by(whole_number, maximum=1326))
+    exact: bool = field(default=True, validator=checked_by(flag))
     standard_error: np.ndarray = field(default=np.zeros(0), converter=_frozen_array)
     counted_holdings: np.ndarray = field(default=np.zeros(0, dtype=np.int64), converter=_frozen_array)
 
@@ -129,19 +131,19 @@ class RangeStatistics:
         return float((mass * self.equity).sum() / mass.sum()) if mass.sum() > 0 else 0.0
 
     # ------------------------------------------------------------------------------ one holding
-    def index(self, cards: StartingHand | str | Iterable[CardLike]) -> int:
+    def index(self, cards: HoleLike) -> int:
         """The position of a holding (``'AhKh'``) in the arrays; a :class:`PokerError` if it is not there."""
-        hand = cards if isinstance(cards, StartingHand) else StartingHand(cards)
+        hand = read_hole(cards)
         number = hand.holding_index
         at = int(np.searchsorted(self.holdings, number))
         if at == len(self.holdings) or self.holdings[at] != number:
-            raise PokerError(f'holding {hand} is not in the hero range on {format_cards(self.board)!r}')
+            raise PokerError(f'holding {hand} is not in the hero range on {shown(format_cards(self.board))}')
         return at
 
-    def for_holding(self, cards: StartingHand | str | Iterable[CardLike]) -> HandStatistics:
+    def for_holding(self, cards: HoleLike) -> HandStatistics:
         """The :class:`~poker.stats.hand_statistics.HandStatistics` of one holding, as ``Player`` gives them."""
         at = self.index(cards)
-        hand = cards if isinstance(cards, StartingHand) else StartingHand(cards)
+        hand = read_hole(cards)
         if not self.board:
             return HandStatistics.from_counts(
                 float(self.ahead[at]), float(self.tied[at]), float(self.behind[at]), opponents=self.opponents,
@@ -156,9 +158,10 @@ class RangeStatistics:
     def by_class(self, statistic: str = 'ehs') -> dict[str, float]:
         """The hero-weighted mean of ``statistic`` (any array above, e.g. ``'hs'``, ``'equity'``) per
         starting-hand class present, in :data:`~poker.cards.starting_hand.HAND_CLASSES` order."""
-        values = getattr(self, statistic, None)
-        if statistic.startswith('_') or not isinstance(values, np.ndarray) or values.shape != self.hs.shape:
-            raise PokerError(f'no per-holding statistic {statistic!r} (try hs, ehs, equity, ppot, npot)')
+        values = getattr(self, statistic, None) if isinstance(statistic, str) else None
+        if values is None or statistic.startswith('_') or not isinstance(values, np.ndarray) \
+                or values.shape != self.hs.shape:
+            raise PokerError(f'no per-holding statistic {shown(statistic)} (try hs, ehs, equity, ppot, npot)')
         classes = CLASS_OF_HOLDING[self.holdings]
         mass = np.bincount(classes, weights=self.weights, minlength=len(HAND_CLASSES))
         sums = np.bincount(classes, weights=self.weights * values, minlength=len(HAND_CLASSES))
@@ -174,39 +177,25 @@ class RangeStatistics:
 
 
 # ------------------------------------------------------------------------------------------ inputs
-def _weights(value: Any, side: str) -> np.ndarray:
+def _weights(value: WeightSetLike, side: str) -> np.ndarray:
     if value is None:
         return np.ones(1326)
-    if isinstance(value, str):
-        return np.array(Range.parse(value).weights, dtype=np.float64)
     try:
         return read_weights(value)
     except WeightsError as error:
         raise WeightsError(f'{side} range: {error}') from None
 
 
-def _board(board: Any) -> tuple[Card, ...]:
-    cards = tuple(parse_cards(board))
-    if len(cards) not in (0, 3, 4, 5):
-        raise CardCountError(f'a board has 0, 3, 4 or 5 cards, got {len(cards)}: {board!r}')
-    if len(set(cards)) != len(cards):
-        raise DuplicateCardError(f'a card appears twice on the board {format_cards(cards)!r}')
-    return cards
-
-
-def _lookahead(lookahead: Any, board: tuple[Card, ...]) -> int:
+def _lookahead(lookahead: int | None, board: tuple[Card, ...]) -> int:
     limit = min(MAX_LOOKAHEAD, 5 - len(board)) if board else 0
     if lookahead is None:
         return limit
-    if isinstance(lookahead, bool) or not isinstance(lookahead, (int, np.integer)) or not 0 <= lookahead <= limit:
+    try:
+        return whole_number('lookahead', lookahead, maximum=limit, error=LookaheadError)
+    except LookaheadError:
         allowed = ', '.join(str(n) for n in range(limit + 1))
-        raise LookaheadError(f'lookahead on a board of {len(board)} cards must be {allowed} or None, got {lookahead!r}')
-    return int(lookahead)
-
-
-def _bins(bins: Any) -> int:
-    bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
-    return int(bins)
+        raise LookaheadError(f'lookahead on a board of {len(board)} cards must be {allowed} or None, '
+                             f'got {shown(lookahead)}') from None
 
 
 def _meetable(opponent: np.ndarray) -> np.ndarray:
@@ -229,7 +218,7 @@ def _potentials(transitions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ------------------------------------------------------------------------------------------ the engine
-def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opponent: Any = None, *,
+def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), opponent: WeightSetLike = None, *,
                      lookahead: int | None = None, opponents: int = 1, bins: int = 50,
                      ranker: type[HandRanker] = HandRanker, seed: int | None = 0) -> RangeStatistics:
     """Loki's statistics of every hero holding against the opponent's weights on ``board``, exactly.
@@ -245,19 +234,21 @@ def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opp
     >>> len(every), every.runouts, float(every.hs.max())
     (1081, 1, 1.0)
     """
-    cards = _board(board)
+    cards = read_board(board)
     depth = _lookahead(lookahead, cards)
     count = HandRanker.check_opponents(opponents)
-    bins = _bins(bins)
+    bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
+    ranker = read_ranker(ranker)
+    seed = None if seed is None else whole_number('seed', seed, maximum=2 ** 128 - 1)
     hero_weights, opponent_weights = _weights(hero, 'hero'), _weights(opponent, 'opponent')
     indices = [card.index for card in cards]
     on_board = known_holdings(indices)
     hero_weights[on_board] = 0.0
     opponent_weights[on_board] = 0.0
     if not hero_weights.any():
-        raise WeightsError(f'the hero range has no holding off the board {format_cards(cards)!r}')
+        raise WeightsError(f'the hero range has no holding off the board {shown(format_cards(cards))}')
     if not opponent_weights.any():
-        raise WeightsError(f'the opponent range has no holding off the board {format_cards(cards)!r}')
+        raise WeightsError(f'the opponent range has no holding off the board {shown(format_cards(cards))}')
     meetable = _meetable(opponent_weights)
     if not cards:
         return _preflop(hero_weights, opponent_weights, meetable, count, bins, ranker, seed)

@@ -98,5 +98,6 @@ class ReferencePlayer(Player):
     def count_outcomes(self, lookahead: int, sets: np.ndarray) -> Tally:
         """The plain loops of :func:`tally`, ranking through an unbounded :attr:`hand_factory` whose hands
         use :attr:`ranker` (its ``rank``, built on ``rank_many``)."""
+        lookahead, sets = self._outcome_arguments(lookahead, sets)
         factory = factory_class(self.hand_factory, self.ranker)
         return tally(self.hole_cards, self.board, lookahead, sets, factory(maxsize=None))

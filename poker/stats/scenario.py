@@ -25,25 +25,49 @@ poker.errors.ScenarioError: mine.toml: scenario 1: 'board': expected 0, 3, 4 or 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ..cards.card import Card, format_cards, parse_cards
+from ..cards.card_inputs import HoleLike, read_board, read_hole
+from ..cards.income_rates import MAX_OPPONENTS
 from ..errors import PokerError, ScenarioError
+from ..ranges.range import Range
 from ..ranking.ranker import HandRanker
 from .hand_statistics import HandStatistics
-from ..validators import shown
+from ..validators import checked_by, index_below, shown, text, whole_number
 
 __all__ = ['FIELDS', 'Scenario', 'load_scenarios', 'scenarios_from_data']
 
 FIELDS: tuple[str, ...] = ('name', 'hole', 'board', 'opponents', 'lookahead', 'ranges')
 """The fields a scenario may have; ``hole`` is the only one required."""
+
+
+def _hole(hole: HoleLike) -> tuple[Card, ...]:
+    return read_hole(hole).cards
+
+
+def _lookaheads(values: Iterable[int | None]) -> tuple[int | None, ...]:
+    """Look-aheads to compute: a list of 0, 1, 2 or None (the library's default)."""
+    items = list(itertools.islice(values, 10)) if isinstance(values, (list, tuple)) else None
+    if not items or not all(item is None or index_below(item, 3) is not None for item in items):
+        raise ScenarioError(f'lookahead must be a list of look-aheads (0, 1, 2 or None), got {shown(values)}')
+    return tuple(None if item is None else int(item) for item in items)
+
+
+def _texts(values: Iterable[str]) -> tuple[str, ...]:
+    """Range texts: a list of texts (one for every opponent, or one per opponent)."""
+    items = list(itertools.islice(values, MAX_OPPONENTS + 1)) if isinstance(values, (list, tuple)) else None
+    if items is None or len(items) > MAX_OPPONENTS or not all(isinstance(item, str) for item in items):
+        raise ScenarioError(f'ranges must be a list of range texts, got {shown(values)}')
+    return tuple(items)
 
 
 @frozen
@@ -54,12 +78,13 @@ class Scenario:
     empty (any holding), one range text for every opponent, or one per opponent.
     """
 
-    hole: tuple[Card, ...]
-    board: tuple[Card, ...] = ()
-    opponents: int = 1
-    lookahead: tuple[int | None, ...] = (None,)
-    ranges: tuple[str, ...] = ()
-    name: str = ''
+    hole: tuple[Card, ...] = field(converter=_hole)
+    board: tuple[Card, ...] = field(default=(), converter=read_board)
+    opponents: int = field(default=1, validator=checked_by(whole_number, minimum=1, maximum=MAX_OPPONENTS,
+                                                           error=ScenarioError))
+    lookahead: tuple[int | None, ...] = field(default=(None,), converter=_lookaheads)
+    ranges: tuple[str, ...] = field(default=(), converter=_texts)
+    name: str = field(default='', validator=checked_by(text, error=ScenarioError))
 
     @property
     def title(self) -> str:
@@ -69,11 +94,10 @@ class Scenario:
         return f'{format_cards(self.hole)} on {format_cards(self.board)}' if self.board \
             else f'{format_cards(self.hole)} before the flop'
 
-    def weights(self) -> Any:
+    def weights(self) -> Range | list[Range] | None:
         """The ``weights`` argument of :meth:`Player.calculate_hand_statistics`: None, a Range or a list."""
         if not self.ranges:
             return None
-        from ..ranges.range import Range
         parsed = [Range.parse(text) for text in self.ranges]
         return parsed[0] if len(parsed) == 1 else parsed
 
@@ -91,8 +115,8 @@ def load_scenarios(path: str | os.PathLike[str]) -> list[Scenario]:
     if not isinstance(path, (str, os.PathLike)) or not isinstance(os.fspath(path), str):
         raise ScenarioError(f'a scenario file is named by a path, got {shown(path)}')
     source = shown(os.fspath(path)).strip("'")
-    if '\0' in source:
-        raise ScenarioError(f'{shown(source)}: a path cannot hold a NUL character')
+    if '\0' in os.fspath(path):
+        raise ScenarioError(f'{source}: a path cannot hold a NUL character')
     suffix = Path(path).suffix.lower()
     if suffix not in ('.toml', '.json'):
         raise ScenarioError(f'{source}: a scenario file must end in .toml or .json')
@@ -128,7 +152,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for key, value in pairs:
         if key in data:
-            raise ValueError(f'the key {key!r} appears twice in one object')
+            raise ValueError(f'the key {shown(key)} appears twice in one object')
         data[key] = value
     return data
 
@@ -138,12 +162,14 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f'{name} is not a JSON number')
 
 
-def scenarios_from_data(data: Any, source: str = 'scenarios') -> list[Scenario]:
-    """Check and build the scenarios of data already read (a mapping with ``scenario``, or a list)."""
+def scenarios_from_data(data: object, source: str = 'scenarios') -> list[Scenario]:
+    """Check and build the scenarios of data already read (a mapping with ``scenario``, or a list); ``source``
+    names them in error messages."""
+    source = text('source', source, longest=200, error=ScenarioError)
     if isinstance(data, Mapping):
         unknown = sorted(set(data) - {'scenario'})
         if unknown:
-            raise ScenarioError(f'{source}: unknown top-level key {unknown[0]!r} (expected a list of '
+            raise ScenarioError(f'{source}: unknown top-level key {shown(unknown[0])} (expected a list of '
                                 f'[[scenario]] tables)')
         data = data.get('scenario')
     if not isinstance(data, list) or not data:
@@ -161,19 +187,19 @@ def _scenario(entry: Any, where: str) -> Scenario:
         where = f'{where} ({shown(name)})'
     unknown = sorted(set(entry) - set(FIELDS))
     if unknown:
-        raise ScenarioError(f'{where}: unknown field {unknown[0]!r} (expected {", ".join(FIELDS)})')
+        raise ScenarioError(f'{where}: unknown field {shown(unknown[0])} (expected {", ".join(FIELDS)})')
     if 'hole' not in entry:
         raise ScenarioError(f"{where}: 'hole': missing (two hole cards such as \"Ah Qh\")")
     hole = _cards(entry['hole'], where, 'hole')
     if len(hole) != 2:
-        raise ScenarioError(f"{where}: 'hole': expected 2 cards, got {len(hole)} ({entry['hole']!r})")
+        raise ScenarioError(f"{where}: 'hole': expected 2 cards, got {len(hole)} ({shown(entry['hole'])})")
     board = _cards(entry.get('board', ()), where, 'board')
     if len(board) not in (0, 3, 4, 5):
         raise ScenarioError(f"{where}: 'board': expected 0, 3, 4 or 5 cards, got {len(board)} "
-                            f"({entry['board']!r})")
+                            f"({shown(entry['board'])})")
     repeated = sorted(set(hole) & set(board))
     if repeated:
-        raise ScenarioError(f"{where}: 'board': card {str(repeated[0])!r} is also in 'hole'")
+        raise ScenarioError(f"{where}: 'board': card {shown(str(repeated[0]))} is also in 'hole'")
     opponents = entry.get('opponents', 1)
     try:
         opponents = HandRanker.check_opponents(opponents)
@@ -225,11 +251,11 @@ def _ranges(value: Any, opponents: int, where: str, known: tuple[Card, ...]) -> 
             try:
                 hands = Range.parse(text)
             except PokerError as error:
-                raise ScenarioError(f'{where}: {label!r}: {error}') from None
+                raise ScenarioError(f'{where}: {shown(label)}: {error}') from None
             if not hands:
-                raise ScenarioError(f'{where}: {label!r}: the range {text!r} is empty: it holds no holding '
+                raise ScenarioError(f'{where}: {shown(label)}: the range {shown(text)} is empty: it holds no holding '
                                     '(leave out ranges for any holding)')
             if not hands.without(known):
-                raise ScenarioError(f'{where}: {label!r}: no holding of {text!r} is possible with '
+                raise ScenarioError(f'{where}: {shown(label)}: no holding of {shown(text)} is possible with '
                                     f'{format_cards(known)} known')
     return tuple(values)

@@ -28,28 +28,27 @@ from __future__ import annotations
 
 import functools
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
-from typing import Any
-
 import numpy as np
 
-from ..cards.card import Card, CardLike, format_cards, parse_cards
+from ..cards.card import Card, format_cards
+from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..kernel.enumeration import BoardValues, board_values
-from ..errors import CardCountError, DuplicateCardError, SettingError, WeightsError
+from ..errors import DuplicateCardError, WeightsError
 from ..ranking.ranker import HandRanker
+from ..ranking.ranker_inputs import read_ranker
 from ..cards.holdings import HOLDINGS, NUMBER_OF_PAIR
 from ..ranges.range import Range
 from ..cards.starting_hand import StartingHand
 from ..validators import shown
-from ..ranges.weight_inputs import read_weights
+from ..ranges.weight_inputs import WeightSetLike, read_weights
 
 __all__ = ['ON_BOARD_CACHE', 'RangeOnBoard', 'hand_strength', 'on_board']
 
 _SEQUENCES = (tuple, list)
 
 
-def hand_strength(hole: StartingHand | str | Iterable[CardLike], board: str | Iterable[CardLike],
-                  weights: Any = None, *, ranker: type[HandRanker] = HandRanker) -> float:
+def hand_strength(hole: HoleLike, board: CardsLike, weights: WeightSetLike = None, *,
+                  ranker: type[HandRanker] = HandRanker) -> float:
     """The hand strength of ``hole`` on ``board`` (3 to 5 cards) against one opponent holding drawn from ``weights``.
 
     ``(ahead + tied / 2) / (ahead + tied + behind)``, each opponent holding free of the known cards
@@ -67,19 +66,17 @@ def hand_strength(hole: StartingHand | str | Iterable[CardLike], board: str | It
     ...
     poker.errors.WeightsError: the weights give no holding any weight once the known cards Qs Qd Qh 8c ... are removed
     """
-    if not (isinstance(ranker, type) and issubclass(ranker, HandRanker)):
-        raise SettingError(f'ranker must be a HandRanker class, got {shown(ranker)}')
-    mine_cards: Any = hole.cards if isinstance(hole, StartingHand) else hole
-    cards: Any = board
+    ranker = read_ranker(ranker)
+    mine_cards = hole.cards if isinstance(hole, StartingHand) else hole
     # the fast path for pre-built cards: one pass, no parsing (anything else, or anything wrong, is
     # read and checked by _checked, which quotes the bad input)
-    if type(mine_cards) in _SEQUENCES and type(cards) in _SEQUENCES and len(mine_cards) == 2 \
-            and 3 <= len(cards) <= 5:
-        known_cards = [card.index for card in (*mine_cards, *cards) if isinstance(card, Card)]
-        if len(known_cards) != 2 + len(cards) or len(set(known_cards)) != len(known_cards):
-            known_cards = _checked(mine_cards, board)
+    if isinstance(mine_cards, (tuple, list)) and isinstance(board, (tuple, list)) and type(mine_cards) in _SEQUENCES \
+            and type(board) in _SEQUENCES and len(mine_cards) == 2 and 3 <= len(board) <= 5:
+        known_cards = [card.index for card in (*mine_cards, *board) if isinstance(card, Card)]
+        if len(known_cards) != 2 + len(board) or len(set(known_cards)) != len(known_cards):
+            known_cards = _checked(hole, board)
     else:
-        known_cards = _checked(mine_cards, board)
+        known_cards = _checked(hole, board)
     low, high, *indices = known_cards
     known = board_values(indices, ranker)
     if weights is None or isinstance(weights, Range):  # the range's holdings on this board, by value
@@ -194,16 +191,13 @@ def _uniform() -> Range:
     return Range.uniform()
 
 
-def _checked(hole: Any, board: Any) -> list[int]:
-    """The indices of the hole cards, then the board's, in any form :func:`~poker.cards.card.parse_cards` reads,
-    after checking their numbers and that no card repeats."""
-    pair, indices = ([card.index for card in parse_cards(cards)] for cards in (hole, board))
-    if len(pair) != 2:
-        raise CardCountError(f'a hand needs exactly 2 hole cards, got {len(pair)}: {shown(hole)}')
-    if not 3 <= len(indices) <= 5:
-        raise CardCountError(f'hand strength needs a board of 3 to 5 cards, got {len(indices)}: {shown(board)}')
+def _checked(hole: HoleLike, board: CardsLike) -> list[int]:
+    """The indices of the hole cards, then the board's (3 to 5 cards), read at the cards wing's door, after
+    checking that no card repeats."""
+    pair = [card.index for card in read_hole(hole).cards]
+    indices = [card.index for card in read_board(board, sizes=(3, 4, 5))]
     if set(pair) & set(indices):
         card = Card.from_index(next(i for i in pair if i in indices))
-        raise DuplicateCardError(f'card {str(card)!r} is both a hole card and on the board ({shown(hole)} / '
+        raise DuplicateCardError(f'card {shown(str(card))} is both a hole card and on the board ({shown(hole)} / '
                                  f'{shown(board)})')
     return [*pair, *indices]

@@ -42,16 +42,17 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from attrs import frozen
+from attrs import field, frozen
 
 from .boards import DEFAULT_BINS, boards_strengths
-from ..cards.card import CardLike, parse_cards
+from ..cards.card_inputs import CardsLike, HoleLike, read_cards, read_hole
 from .._version import __version__
 from ..errors import CardCountError, PokerError, TableError
 from ..ranking.ranker import HandRanker
+from ..ranking.ranker_inputs import read_ranker
 from ..cards.isomorphism import BOARD_ROUNDS, HandIndexer
 from ..cards.starting_hand import HOLDINGS
-from ..validators import shown, whole_number
+from ..validators import checked_by, choice, flag, integer_array, is_whole, shown, whole_number
 
 __all__ = ['CHUNK_BOARDS', 'BuildSummary', 'StrengthTable', 'TableError', 'build_table', 'canonical_boards',
            'chunk_strengths', 'load_table']
@@ -69,9 +70,7 @@ _BATCH_BOARDS = {'flop': 1, 'turn': 8, 'river': 256}  # boards ranked together i
 
 
 def _check_street(street: str) -> str:
-    if not isinstance(street, str) or street not in BOARD_ROUNDS:
-        raise TableError(f'unknown street {shown(street)} for a strength table (expected flop, turn or river)')
-    return street
+    return choice('a strength table\'s street', street, BOARD_ROUNDS, error=TableError)
 
 
 def canonical_boards(street: str) -> np.ndarray:
@@ -173,14 +172,18 @@ def _chunk_path(root: Path, number: int) -> Path:
 
 def _read_manifest(root: Path) -> dict[str, Any] | None:
     path = root / MANIFEST
-    if not path.exists():
-        return None
+    try:
+        if not path.exists():
+            return None
+    except OSError as error:  # a name too long for the file system, say
+        raise TableError(f'cannot read the table directory {shown(str(root))}: {error.strerror or "failed"}') \
+            from None
     try:
         manifest = json.loads(path.read_text(encoding='utf-8'))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise TableError(f'cannot read the table manifest {str(path)!r}: {error}') from None
+        raise TableError(f'cannot read the table manifest {shown(str(path))}: {shown(str(error))}') from None
     if not isinstance(manifest, dict) or manifest.get('format') != FORMAT:
-        raise TableError(f'{str(path)!r} is not a strength-table manifest')
+        raise TableError(f'{shown(str(path))} is not a strength-table manifest')
     return manifest
 
 
@@ -189,16 +192,21 @@ def _write_manifest(root: Path, manifest: dict[str, Any]) -> None:
 
 
 # ------------------------------------------------------------------------------------------ build
+def _path(name: str, value: object) -> None:
+    if not isinstance(value, (str, os.PathLike)):
+        raise TableError(f'{name} must be a path, got {shown(value)}')
+
+
 @frozen
 class BuildSummary:
     """What :func:`build_table` did: chunks in all, built by this run, found finished; whether complete."""
 
-    path: Path
-    street: str
-    chunks: int
-    chunks_built: int
-    chunks_reused: int
-    complete: bool
+    path: Path = field(validator=checked_by(_path))
+    street: str = field(validator=checked_by(choice, choices=BOARD_ROUNDS, error=TableError))
+    chunks: int = field(validator=checked_by(whole_number, error=TableError))
+    chunks_built: int = field(validator=checked_by(whole_number, error=TableError))
+    chunks_reused: int = field(validator=checked_by(whole_number, error=TableError))
+    complete: bool = field(validator=checked_by(flag, error=TableError))
 
 
 def _whole(value: object, name: str, low: int, high: int) -> int:
@@ -223,7 +231,7 @@ def _open_executor(workers: int | None, scheduler: str | None) -> tuple[concurre
         try:
             client = Client(scheduler, timeout=20)  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError, ValueError, TypeError) as error:
-            raise TableError(f'cannot reach the dask scheduler {scheduler!r}: {error}') from None
+            raise TableError(f'cannot reach the dask scheduler {shown(scheduler)}: {shown(str(error))}') from None
         return client.get_executor(), lambda interrupted: client.close()  # type: ignore[no-untyped-call]
     if workers == 1:
         return None, lambda interrupted: None
@@ -263,11 +271,16 @@ def build_table(street: str, out: str | os.PathLike[str], *, bins: int = DEFAULT
         workers = _whole(workers, 'workers', 1, 4096)
     if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
         raise TableError(f'scheduler must be an address such as tcp://host:8786, got {shown(scheduler)}')
+    if executor is not None and not callable(getattr(executor, 'submit', None)):
+        raise TableError(f'executor must be a concurrent.futures.Executor (with submit), got {shown(executor)}')
+    ranker = read_ranker(ranker)
+    progress = None if progress is None else flag('progress', progress, error=TableError)
     root = _directory(out)
     try:
         (root / 'chunks').mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise TableError(f'cannot create the table directory {str(root)!r}: {error}') from None
+        raise TableError(f'cannot create the table directory {shown(str(root))}: {error.strerror or "failed"}') \
+            from None
     parameters = {'street': street, 'bins': bins if street != 'river' else None, 'chunk_boards': chunk_boards,
                   'ranker': f'{ranker.__module__}.{ranker.__qualname__}'}
     chunk_count = -(-total_boards // chunk_boards)
@@ -288,7 +301,7 @@ def build_table(street: str, out: str | os.PathLike[str], *, bins: int = DEFAULT
         if not path.exists():
             del done[key]  # lost: build it again
         elif _sha256(path) != entry.get('sha256'):
-            raise TableError(f'chunk file {str(path)!r} does not match its checksum in the manifest: it was '
+            raise TableError(f'chunk file {shown(str(path))} does not match its checksum in the manifest: it was '
                              'altered or comes from another build; delete it to rebuild that chunk')
     wanted = range(-(-limit // chunk_boards))
     todo = [number for number in wanted if str(number) not in done]
@@ -317,8 +330,8 @@ def _check_same(root: Path, manifest: dict[str, Any], parameters: dict[str, Any]
     theirs = {'parameters': manifest.get('parameters'), 'library_version': manifest.get('library_version')}
     ours = {'parameters': parameters, 'library_version': version}
     if theirs != ours:
-        raise TableError(f'{str(root)!r} holds a table built with {json.dumps(theirs)}, not '
-                         f'{json.dumps(ours)}: use another directory or delete it')
+        raise TableError(f'{shown(str(root))} holds a table built with {shown(json.dumps(theirs), 160)}, not '
+                         f'{shown(json.dumps(ours), 160)}: use another directory or delete it')
 
 
 def _run_chunks(root: Path, manifest: dict[str, Any], street: str, todo: Sequence[int], chunk_boards: int,
@@ -392,7 +405,7 @@ def _assemble(root: Path, manifest: dict[str, Any]) -> None:
                 for name in names:
                     arrays[name][index] = chunk[name]
         if not covered.all():
-            raise TableError(f'the chunks of {str(root)!r} leave {int((~covered).sum())} hands without values')
+            raise TableError(f'the chunks of {shown(str(root))} leave {int((~covered).sum())} hands without values')
         for name in names:
             arrays[name].flush()
             del arrays[name]
@@ -415,7 +428,15 @@ class StrengthTable:
 
     def __init__(self, path: Path, manifest: dict[str, Any], arrays: dict[str, np.ndarray],
                  index: np.ndarray | None) -> None:
-        self.path = path
+        _path('path', path)
+        _check_manifest(manifest, path)
+        if not isinstance(arrays, dict) or not all(isinstance(name, str) and isinstance(array, np.ndarray)
+                                                   for name, array in arrays.items()) \
+                or not set(STATISTICS) <= set(arrays):
+            raise TableError(f'arrays must map each of {", ".join(STATISTICS)} to an array, got {shown(arrays)}')
+        if index is not None:
+            index = integer_array('index', index, ndim=1, error=TableError)
+        self.path = Path(path)
         self.manifest = manifest
         self.street: str = manifest['parameters']['street']
         self.bins: int | None = manifest['parameters']['bins']
@@ -431,45 +452,44 @@ class StrengthTable:
     def __repr__(self) -> str:
         return f'load_table({str(self.path)!r})'
 
-    def number(self, hole: str | Iterable[CardLike], board: str | Iterable[CardLike]) -> int:
+    def number(self, hole: HoleLike, board: CardsLike) -> int:
         """The canonical hand number of hole cards on a board of this table's street."""
-        hole_cards, board_cards = parse_cards(hole), parse_cards(board)
+        hole_cards, board_cards = read_hole(hole).cards, read_cards(board)
         size = sum(BOARD_ROUNDS[self.street])
-        if len(hole_cards) != 2 or len(board_cards) != size:
+        if len(board_cards) != size:
             raise CardCountError(f'a {self.street} table looks up 2 hole cards and {size} board cards, got '
-                                 f'{len(hole_cards)} and {len(board_cards)}: {hole!r} / {board!r}')
+                                 f'{len(board_cards)} board cards: {shown(hole)} / {shown(board)}')
         return int(self.indexer.index([[card.index for card in (*hole_cards, *board_cards)]])[0])
 
-    def row(self, hole: str | Iterable[CardLike], board: str | Iterable[CardLike]) -> int:
+    def row(self, hole: HoleLike, board: CardsLike) -> int:
         """Where the hand's numbers are in :attr:`arrays`."""
         number = self.number(hole, board)
         if self.index is None:
             return number
         place = int(np.searchsorted(self.index, number))
         if place == len(self.index) or self.index[place] != number:
-            raise TableError(f'{hole!r} on {board!r} is not in this partial table '
+            raise TableError(f'{shown(hole)} on {shown(board)} is not in this partial table '
                              f'({len(self.manifest["chunks"])} of {self.manifest["chunk_count"]} chunks built)')
         return place
 
-    def value(self, name: str, hole: str | Iterable[CardLike], board: str | Iterable[CardLike]) -> float:
+    def value(self, name: str, hole: HoleLike, board: CardsLike) -> float:
         """One statistic (``'hs'``, ``'ehs'`` or ``'ehs_squared'``) of a hand."""
-        if name not in STATISTICS:
-            raise TableError(f'unknown statistic {name!r} (expected one of {", ".join(STATISTICS)})')
+        name = choice('statistic', name, STATISTICS, error=TableError)
         return float(self.arrays[name][self.row(hole, board)])
 
-    def hs(self, hole: str | Iterable[CardLike], board: str | Iterable[CardLike]) -> float:
+    def hs(self, hole: HoleLike, board: CardsLike) -> float:
         """Hand strength now against one random holding: ``table.hs('AhKh', '2c 7d Js')``."""
         return self.value('hs', hole, board)
 
-    def ehs(self, hole: str | Iterable[CardLike], board: str | Iterable[CardLike]) -> float:
+    def ehs(self, hole: HoleLike, board: CardsLike) -> float:
         """Showdown equity against one random holding over the runouts."""
         return self.value('ehs', hole, board)
 
-    def ehs_squared(self, hole: str | Iterable[CardLike], board: str | Iterable[CardLike]) -> float:
+    def ehs_squared(self, hole: HoleLike, board: CardsLike) -> float:
         """The mean squared final hand strength over the runouts."""
         return self.value('ehs_squared', hole, board)
 
-    def histogram(self, hole: str | Iterable[CardLike], board: str | Iterable[CardLike]) -> np.ndarray:
+    def histogram(self, hole: HoleLike, board: CardsLike) -> np.ndarray:
         """The share of runouts ending in each final-strength bin (float64, sums to 1; flop and turn)."""
         if 'histogram' not in self.arrays:
             raise TableError(f'a {self.street} table has no histograms: nothing is to come on the river')
@@ -480,9 +500,22 @@ class StrengthTable:
 
 def _directory(path: object) -> Path:
     """``path`` (text or a path object) as a Path, else a :class:`TableError` quoting it."""
-    if not isinstance(path, (str, os.PathLike)) or not str(os.fspath(path)).strip() or '\x00' in str(os.fspath(path)):
+    if not isinstance(path, (str, os.PathLike)) or not isinstance(os.fspath(path), str) \
+            or not os.fspath(path).strip() or '\x00' in os.fspath(path):
         raise TableError(f'a table directory is a path, got {shown(path)}')
     return Path(path)
+
+
+def _check_manifest(manifest: object, root: object) -> None:
+    """A table's manifest (read from its file or given): the fields a table is read by, of the right types."""
+    parameters = manifest.get('parameters') if isinstance(manifest, dict) else None
+    street = parameters.get('street') if isinstance(parameters, dict) else None
+    bins = parameters.get('bins') if isinstance(parameters, dict) else None
+    if not isinstance(manifest, dict) or street not in BOARD_ROUNDS or not (bins is None or is_whole(bins)) \
+            or not isinstance(manifest.get('complete'), bool) or not isinstance(manifest.get('chunks'), dict) \
+            or not is_whole(manifest.get('chunk_count')) \
+            or (manifest['complete'] and not isinstance(manifest.get('arrays'), dict)):
+        raise TableError(f'not the manifest of a strength table in {shown(str(root))}: {shown(manifest)}')
 
 
 def load_table(path: str | os.PathLike[str]) -> StrengthTable:
@@ -490,7 +523,8 @@ def load_table(path: str | os.PathLike[str]) -> StrengthTable:
     root = _directory(path)
     manifest = _read_manifest(root)
     if manifest is None:
-        raise TableError(f'no strength table in {str(root)!r} (no {MANIFEST})')
+        raise TableError(f'no strength table in {shown(str(root))} (no {MANIFEST})')
+    _check_manifest(manifest, root)
     if manifest['complete']:
         arrays = {name: np.load(root / file, mmap_mode='r') for name, file in manifest['arrays'].items()}
         return StrengthTable(root, manifest, arrays, None)
@@ -498,12 +532,12 @@ def load_table(path: str | os.PathLike[str]) -> StrengthTable:
     for key, entry in sorted(manifest['chunks'].items(), key=lambda item: int(item[0])):
         chunk_path = _chunk_path(root, int(key))
         if not chunk_path.exists() or _sha256(chunk_path) != entry['sha256']:
-            raise TableError(f'chunk file {str(chunk_path)!r} is missing or does not match its checksum')
+            raise TableError(f'chunk file {shown(str(chunk_path))} is missing or does not match its checksum')
         with np.load(chunk_path) as chunk:
             for name in chunk.files:
                 parts.setdefault(name, []).append(chunk[name])
     if not parts:
-        raise TableError(f'the table in {str(root)!r} has no finished chunk yet')
+        raise TableError(f'the table in {shown(str(root))} has no finished chunk yet')
     joined = {name: np.concatenate(values) for name, values in parts.items()}
     order = np.argsort(joined['index'], kind='stable')
     index = joined.pop('index')[order]
