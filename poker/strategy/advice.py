@@ -36,14 +36,15 @@ from __future__ import annotations
 
 import enum
 import math
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from attrs import field, frozen
 
 from ..cards.card import parse_cards  # noqa: F401  (used by the doctests)
 from ..errors import BettingError
 from ..stats.hand_statistics import HandStatistics
-from ..validators import CheckedEnumType, amount, flag, shown, whole_number
+from ..cards.card_inputs import HoleLike
+from ..validators import CheckedEnumType, amount, checked_by, choice, flag, instance, shown, text, whole_number
 
 __all__ = ['Action', 'Advice', 'FullLokiStrategy', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
 
@@ -66,23 +67,23 @@ class Action(enum.StrEnum, metaclass=CheckedEnumType):
         raise BettingError(f'unknown action {shown(value)} (expected one of {", ".join(cls)})')
 
 
-def _pot(value: Any) -> float:
+def _pot(value: object) -> float:
     return amount('pot', value)
 
 
-def _to_call(value: Any) -> float:
+def _to_call(value: object) -> float:
     return amount('to_call', value)
 
 
-def _bet_size(value: Any) -> float:
+def _bet_size(value: object) -> float:
     return amount('bet_size', value, positive=True)
 
 
-def _bets_this_round(value: Any) -> int:
+def _bets_this_round(value: object) -> int:
     return whole_number('bets_this_round', value, maximum=10 ** 9, error=BettingError)
 
 
-def _called_this_round(value: Any) -> bool:
+def _called_this_round(value: object) -> bool:
     return flag('called_this_round', value, error=BettingError)
 
 
@@ -142,13 +143,28 @@ class Advice:
     check or fold), the rule that chose it and the reason in words, with the numbers behind it."""
 
     action: Action = field(converter=Action)
-    amount: float
-    rule: str
-    reason: str
+    amount: float = field(validator=checked_by(amount))
+    rule: str = field(validator=checked_by(text, error=BettingError))
+    reason: str = field(validator=checked_by(text, longest=10_000, error=BettingError))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready data."""
         return {'action': str(self.action), 'amount': self.amount, 'rule': self.rule, 'reason': self.reason}
+
+
+def _stats(stats: HandStatistics) -> HandStatistics:
+    return instance('stats', stats, HandStatistics, error=BettingError,
+                    what='HandStatistics (from Player.calculate_hand_statistics or HandStatistics.from_counts)')
+
+
+def _situation(situation: Situation) -> Situation:
+    return instance('situation', situation, Situation, error=BettingError, what='a Situation')
+
+
+def _action(situation: Situation, rule: str, why: str) -> tuple[Situation, str, str]:
+    """An action method's arguments checked: the situation, the rule's name and the reason so far."""
+    return (_situation(situation), text('rule', rule, error=BettingError),
+            text('why', why, longest=10_000, error=BettingError))
 
 
 class LokiStrategy:
@@ -184,6 +200,7 @@ class LokiStrategy:
     # ---------------------------------------------------------------------------------- decision
     def advise(self, stats: HandStatistics, situation: Situation) -> Advice:
         """The first answer of the :attr:`rules`."""
+        stats, situation = _stats(stats), _situation(situation)
         for name in self.rules:
             advice: Advice | None = getattr(self, name)(stats, situation)
             if advice is not None:
@@ -193,19 +210,23 @@ class LokiStrategy:
     # ---------------------------------------------------------------------------------- measures
     def strength(self, stats: HandStatistics) -> float:
         """The number the Make1 and Make2 thresholds apply to: EHS' (Papp eq. 6.4)."""
+        stats = _stats(stats)
         return stats.ehs_prime
 
     def is_river(self, stats: HandStatistics) -> bool:
         """True when all five board cards are out."""
+        stats = _stats(stats)
         return len(stats.board) == 5
 
     def is_preflop(self, stats: HandStatistics) -> bool:
         """True before the flop (no board cards)."""
+        stats = _stats(stats)
         return not stats.board
 
     def winning_chance(self, stats: HandStatistics) -> tuple[float, str]:
         """The chance the pot-odds rule weighs, with its name: HSn on the river and before the flop (the
         showdown chance), PPOT on the flop and turn (the chance that the next card makes the hand)."""
+        stats = _stats(stats)
         if self.is_river(stats) or self.is_preflop(stats):
             return stats.hs_n, 'HSn'
         return stats.ppot, 'PPOT'
@@ -213,6 +234,7 @@ class LokiStrategy:
     # ---------------------------------------------------------------------------------- actions
     def bet_or_raise(self, situation: Situation, rule: str, why: str) -> Advice:
         """Bet ``bet_size`` when no bet has been made this round, else raise (call and one bet more)."""
+        situation, rule, why = _action(situation, rule, why)
         if situation.bets == 0:
             return Advice(Action.BET, situation.bet_size, rule, f'{why}: bet {_chips(situation.bet_size)}')
         amount = situation.to_call + situation.bet_size
@@ -220,12 +242,14 @@ class LokiStrategy:
 
     def call_or_check(self, situation: Situation, rule: str, why: str) -> Advice:
         """Call ``to_call``, or check when it is 0."""
+        situation, rule, why = _action(situation, rule, why)
         if situation.to_call == 0:
             return Advice(Action.CHECK, 0.0, rule, f'{why}: check')
         return Advice(Action.CALL, situation.to_call, rule, f'{why}: call {_chips(situation.to_call)}')
 
     def fold_or_check(self, situation: Situation, rule: str, why: str) -> Advice:
         """Check when nothing is to call, else fold."""
+        situation, rule, why = _action(situation, rule, why)
         if situation.to_call == 0:
             return Advice(Action.CHECK, 0.0, rule, f'{why}: check')
         return Advice(Action.FOLD, 0.0, rule, f'{why}: fold')
@@ -233,6 +257,7 @@ class LokiStrategy:
     # ---------------------------------------------------------------------------------- the rules
     def make2(self, stats: HandStatistics, situation: Situation) -> Advice | None:
         """Make2: raise while fewer than :attr:`raise_cap` bets are in (bet when none is), else call."""
+        stats, situation = _stats(stats), _situation(situation)
         strength = self.strength(stats)
         if strength < self.make2_threshold:
             return None
@@ -247,6 +272,7 @@ class LokiStrategy:
     def make1(self, stats: HandStatistics, situation: Situation) -> Advice | None:
         """Make1: bet if no one has, else call, unless it is :attr:`make1_fold_bets` or more bets to call
         and the player has not called this round (then the later rules decide)."""
+        stats, situation = _stats(stats), _situation(situation)
         strength = self.strength(stats)
         if strength < self.make1_threshold:
             return None
@@ -259,6 +285,7 @@ class LokiStrategy:
 
     def semi_bluff(self, stats: HandStatistics, situation: Situation) -> Advice | None:
         """Semi-bluff: with nothing to call and cards to come, bet when PPOT covers a bet and a raise."""
+        stats, situation = _stats(stats), _situation(situation)
         if situation.to_call > 0 or self.is_river(stats) or self.is_preflop(stats):
             return None
         odds = situation.semi_bluff_odds
@@ -270,6 +297,7 @@ class LokiStrategy:
 
     def pot_odds_call(self, stats: HandStatistics, situation: Situation) -> Advice | None:
         """Pot odds: call when the :meth:`winning_chance` is at least ``to_call / (pot + to_call)``."""
+        stats, situation = _stats(stats), _situation(situation)
         if situation.to_call == 0:
             return None
         chance, name = self.winning_chance(stats)
@@ -301,6 +329,7 @@ class LokiStrategy:
         >>> round(LokiStrategy().showdown_odds(flop, Situation(pot=20, to_call=2, bet_size=2)), 4)  # 10/38
         0.2632
         """
+        stats, situation = _stats(stats), _situation(situation)
         cards = len(stats.board)
         big_bet = situation.bet_size * (self.big_bet_ratio if cards == 3 else 1.0)
         future = {3: 2 * big_bet, 4: big_bet}.get(cards, 0.0)
@@ -311,6 +340,7 @@ class LokiStrategy:
     def showdown_odds_call(self, stats: HandStatistics, situation: Situation) -> Advice | None:
         """Showdown odds: on the flop and turn, call when HSn is at least :meth:`showdown_odds` (if
         :attr:`use_showdown_odds`)."""
+        stats, situation = _stats(stats), _situation(situation)
         if not self.use_showdown_odds or situation.to_call == 0 or self.is_preflop(stats) or self.is_river(stats):
             return None
         odds = self.showdown_odds(stats, situation)
@@ -322,6 +352,7 @@ class LokiStrategy:
 
     def check_or_fold(self, stats: HandStatistics, situation: Situation) -> Advice:
         """The last rule: check when nothing is to call, else fold, saying why the others did not apply."""
+        stats, situation = _stats(stats), _situation(situation)
         notes = [self._weak(stats, situation)]
         if situation.to_call == 0:
             if not (self.is_river(stats) or self.is_preflop(stats)):
@@ -335,12 +366,13 @@ class LokiStrategy:
     tightness: ClassVar[str] = 'loose'
     """Papp's pre-flop tightness (``'tight'``, ``'moderate'`` or ``'loose'``, Loki's default)."""
 
-    def preflop_advice(self, hand: Any, situation: Situation, *, players: float, position: int,
+    def preflop_advice(self, hand: HoleLike, situation: Situation, *, players: float, position: int,
                        small_blind: bool = False, big_blind: bool = False, strategy: str | None = None) -> Advice:
         """Papp's pre-flop play (section 6.1): :func:`advise_preflop` with this strategy's :attr:`tightness`.
 
         ``strategy`` is the one chosen at the first pre-flop decision (None: choose it now).
         """
+        situation = _situation(situation)
         return advise_preflop(hand, players=players, position=position, pot=situation.pot,
                               to_call=situation.to_call, bet_size=situation.bet_size,
                               bets_this_round=max(1, situation.bets_this_round),
@@ -377,9 +409,7 @@ def advise(stats: HandStatistics, *, pot: float, to_call: float, bet_size: float
     >>> advise(weak, pot=30, to_call=10, bet_size=10, bets_this_round=1).reason
     "EHS' 0.300 < Make1 0.50; pot odds: HSn 0.300 >= to_call/(pot + to_call) = 0.250: call 10"
     """
-    if not isinstance(stats, HandStatistics):
-        raise BettingError(f'advise needs HandStatistics (from Player.calculate_hand_statistics or '
-                           f'HandStatistics.from_counts), got {shown(stats)}')
+    stats = _stats(stats)
     if strategy is not None and not isinstance(strategy, LokiStrategy):
         raise BettingError(f'strategy must be a LokiStrategy or None, got {shown(strategy)}')
     situation = Situation(pot, to_call, bet_size, bets_this_round, called_this_round)
@@ -387,6 +417,12 @@ def advise(stats: HandStatistics, *, pot: float, to_call: float, bet_size: float
 
 
 # ------------------------------------------------------------------------------------------ pre-flop
+def _preflop_arguments(situation: Situation, small_blind: bool, big_blind: bool) -> tuple[Situation, bool, bool]:
+    """A pre-flop rule's arguments checked: the situation and which blind the player posted."""
+    return (_situation(situation), flag('small_blind', small_blind, error=BettingError),
+            flag('big_blind', big_blind, error=BettingError))
+
+
 class PreflopPlay:
     """Papp's six pre-flop strategies as betting rules (section 6.1; see :mod:`poker.strategy.preflop`).
 
@@ -409,8 +445,7 @@ class PreflopPlay:
                big_blind: bool = False) -> Advice:
         """The action of ``strategy`` (``'Make0'`` ... ``'Make4'``) in ``situation``."""
         from .preflop import STRATEGIES
-        if strategy not in STRATEGIES:
-            raise BettingError(f'unknown pre-flop strategy {strategy!r} (expected one of {", ".join(STRATEGIES)})')
+        strategy = choice('a pre-flop strategy', strategy, STRATEGIES, error=BettingError)
         method = getattr(self, strategy.lower())
         result: Advice = method(situation, small_blind=small_blind, big_blind=big_blind)
         return result
@@ -418,25 +453,29 @@ class PreflopPlay:
     @staticmethod
     def raises(situation: Situation) -> int:
         """Raises made this round before the flop: the bets less the big blind."""
-        return max(0, situation.bets - 1)
+        return max(0, _situation(situation).bets - 1)
 
     def make0(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
         """Make0: check if it is free, else fold."""
+        situation, small_blind, big_blind = _preflop_arguments(situation, small_blind, big_blind)
         return DEFAULT_STRATEGY.fold_or_check(situation, 'Make0', 'Make0')
 
     def call1(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
         """Call1: call, but fold to 2 or more bets to call unless money is in voluntarily; the small blind
         calls only the half bet that completes its blind (Papp: "call 0.5")."""
+        situation, small_blind, big_blind = _preflop_arguments(situation, small_blind, big_blind)
         return self._call_up_to(situation, 'Call1', 0.5 if small_blind else None, small_blind)
 
     def make1(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
         """Make1: raise an unraised pot (the big blind checks its option), else as Call1."""
+        situation, small_blind, big_blind = _preflop_arguments(situation, small_blind, big_blind)
         if self.raises(situation) == 0 and not (big_blind and situation.to_call == 0):
             return DEFAULT_STRATEGY.bet_or_raise(situation, 'Make1', 'Make1: no raise yet this round')
         return self._call_up_to(situation, 'Make1', None, small_blind)
 
     def call2(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
         """Call2: call anything; the small blind calls up to 1.5 bets (Papp: "call 1.5")."""
+        situation, small_blind, big_blind = _preflop_arguments(situation, small_blind, big_blind)
         if small_blind and situation.bets_to_call > 1.5 + 1e-9 and not situation.called_this_round:
             return DEFAULT_STRATEGY.fold_or_check(
                 situation, 'Call2', f'Call2 (small blind): {_chips(situation.bets_to_call)} bets to call > 1.5')
@@ -444,6 +483,7 @@ class PreflopPlay:
 
     def make2(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
         """Make2: raise while fewer than :attr:`raise_cap` raises are in, else call."""
+        situation, small_blind, big_blind = _preflop_arguments(situation, small_blind, big_blind)
         raises = self.raises(situation)
         if raises < self.raise_cap:
             return DEFAULT_STRATEGY.bet_or_raise(situation, 'Make2', f'Make2: {raises} raises so far')
@@ -451,6 +491,7 @@ class PreflopPlay:
 
     def make4(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
         """Make4: raise until the betting is capped (the table turns a raise at the cap into a call)."""
+        situation, small_blind, big_blind = _preflop_arguments(situation, small_blind, big_blind)
         return DEFAULT_STRATEGY.bet_or_raise(situation, 'Make4', 'Make4')
 
     def _call_up_to(self, situation: Situation, name: str, limit: float | None, small_blind: bool) -> Advice:
@@ -464,7 +505,7 @@ class PreflopPlay:
         return DEFAULT_STRATEGY.call_or_check(situation, name, name)
 
 
-def advise_preflop(hand: Any, *, players: float, position: int, pot: float, to_call: float, bet_size: float,
+def advise_preflop(hand: HoleLike, *, players: float, position: int, pot: float, to_call: float, bet_size: float,
                    bets_this_round: int = 1, called_this_round: bool = False, small_blind: bool = False,
                    big_blind: bool = False, tightness: str = 'loose', strategy: str | None = None,
                    play: PreflopPlay | None = None) -> Advice:
@@ -477,6 +518,10 @@ def advise_preflop(hand: Any, *, players: float, position: int, pot: float, to_c
     from ..ranking.ranker import HandRanker
     from .preflop import GROUP_OPPONENTS, group_of, hand_class_of, preflop_strategy
     situation = Situation(pot, to_call, bet_size, bets_this_round, called_this_round)
+    small_blind = flag('small_blind', small_blind, error=BettingError)
+    big_blind = flag('big_blind', big_blind, error=BettingError)
+    if play is not None and not isinstance(play, PreflopPlay):
+        raise BettingError(f'play must be a PreflopPlay or None, got {shown(play)}')
     if strategy is None:
         strategy = preflop_strategy(hand, players=players, position=position, tightness=tightness,
                                     small_blind=small_blind)

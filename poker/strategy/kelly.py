@@ -69,7 +69,7 @@ def _check_probabilities(win: float, split: float) -> tuple[float, float]:
     """``win`` and ``split`` as Python floats (a float32 would overflow in the sums), checked."""
     win, split = probability('win', win), probability('split', split)
     if win + split > 1 + 1e-12:
-        raise BettingError(f'win + split must be at most 1, got {win!r} + {split!r}')
+        raise BettingError(f'win + split must be at most 1, got {shown(win)} + {shown(split)}')
     return win, split
 
 
@@ -148,6 +148,8 @@ def showdown_probabilities(stats: HandStatistics) -> tuple[float, float]:
     >>> showdown_probabilities(stats)
     (0.7, 0.1)
     """
+    if not isinstance(stats, HandStatistics):
+        raise BettingError(f'showdown_probabilities needs HandStatistics, got {shown(stats)}')
     t = stats.transitions
     total = sum(map(sum, t))
     if stats.lookahead and total > 0:

@@ -40,13 +40,12 @@ from __future__ import annotations
 import csv
 import functools
 import math
-import numbers
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
-from ..cards.card import CardLike
-from ..validators import shown
+from ..cards.card_inputs import HoleLike
+from ..validators import choice, flag, is_real, is_whole, probability, real_number, shown, whole_number
 from ..errors import BettingError, PokerError
 from ..cards.starting_hand import HAND_CLASSES, StartingHand, class_index
 
@@ -114,10 +113,10 @@ def load_thresholds(path: str | Path = TABLE_PATH) -> PreflopThresholds:
                 base = -math.inf if not row['base'].strip() else float(row['base'])
                 table[key] = (base, float(row['increment']))
     except (OSError, KeyError, ValueError) as error:
-        raise PokerError(f'cannot read pre-flop thresholds from {str(path)!r}: {error}') from None
+        raise PokerError(f'cannot read pre-flop thresholds from {shown(str(path))}: {shown(str(error))}') from None
     missing = [key for key in _all_keys() if key not in table]
     if missing:
-        raise PokerError(f'pre-flop thresholds in {str(path)!r} lack {missing[0]!r}')
+        raise PokerError(f'pre-flop thresholds in {shown(str(path))} lack {shown(missing[0])}')
     return MappingProxyType(table)
 
 
@@ -131,15 +130,26 @@ def _shipped() -> PreflopThresholds:
 
 
 def _check_tightness(tightness: str) -> str:
-    if not isinstance(tightness, str) or tightness not in TIGHTNESS:
-        raise BettingError(f'tightness must be one of {", ".join(TIGHTNESS)}, got {shown(tightness)}')
-    return tightness
+    return choice('tightness', tightness, TIGHTNESS, error=BettingError)
 
 
 def _check_position(position: int) -> int:
-    if isinstance(position, bool) or not isinstance(position, numbers.Integral) or not 0 <= position <= 21:
+    if not is_whole(position) or not 0 <= position <= 21:
         raise BettingError(f'position must be a whole number from 0 (the button) to 21, got {shown(position)}')
     return int(position)
+
+
+def _check_table(table: PreflopThresholds) -> PreflopThresholds:
+    """A thresholds table: every (group, tightness, strategy) mapped to a pair of numbers (base, increment)."""
+    if not isinstance(table, Mapping):
+        raise BettingError(f'table must map (group, tightness, strategy) to (base, increment), got {shown(table)}')
+    for key in _all_keys():
+        pair = table.get(key)
+        if not isinstance(pair, tuple) or len(pair) != 2 or not all(is_real(x) for x in pair) \
+                or not all(math.isfinite(x) or x == -math.inf for x in pair):
+            raise BettingError(f'table must map {shown(key)} to (base, increment), got {shown(pair)}: '
+                               f'{shown(table)}')
+    return table
 
 
 def group_of(players: float) -> str:
@@ -148,10 +158,13 @@ def group_of(players: float) -> str:
     >>> group_of(2), group_of(3.4), group_of(4.5), group_of(9)
     ('2', '3-4', '5+', '5+')
     """
-    if isinstance(players, bool) or not isinstance(players, numbers.Real) or not math.isfinite(players) \
-            or not 1 <= players <= 23:
+    try:
+        number = real_number('players', players, error=BettingError)
+    except BettingError:
+        number = math.nan
+    if not 1 <= number <= 23:
         raise BettingError(f'players must be a number from 1 to 23 (expected to play), got {shown(players)}')
-    count = math.floor(float(players) + 0.5)
+    count = math.floor(number + 0.5)
     return '2' if count <= 2 else '3-4' if count <= 4 else '5+'
 
 
@@ -162,10 +175,13 @@ def expected_players(already_in: int, still_to_act: int, probability_play: float
     >>> expected_players(1, 3)
     3.8
     """
+    already_in = whole_number('already_in', already_in, maximum=22, error=BettingError)
+    still_to_act = whole_number('still_to_act', still_to_act, maximum=22, error=BettingError)
+    probability_play = probability('probability_play', probability_play)
     return round(1 + already_in + probability_play * still_to_act, 12)
 
 
-def hand_class_of(hand: str | StartingHand | Iterable[CardLike]) -> str:
+def hand_class_of(hand: HoleLike) -> str:
     """The class name (``'A8s'``) of a class name or a holding (``'Ah 8h'``, a :class:`StartingHand`)."""
     if isinstance(hand, StartingHand):
         return hand.hand_class
@@ -183,10 +199,10 @@ def thresholds(group: str, tightness: str = 'loose', *, position: int, small_bli
                table: PreflopThresholds | None = None) -> dict[str, float]:
     """Each strategy's threshold (eq. 6.1) for a group, tightness and position; Call1 and Call2 only for the
     small blind. Make0's is ``-inf``: it is always allowed."""
-    if group not in GROUPS:
-        raise BettingError(f'group must be one of {", ".join(GROUPS)}, got {shown(group)}')
+    group = choice('group', group, GROUPS, error=BettingError)
     tightness, position = _check_tightness(tightness), _check_position(position)
-    table = _shipped() if table is None else table
+    small_blind = flag('small_blind', small_blind, error=BettingError)
+    table = _shipped() if table is None else _check_table(table)
     result: dict[str, float] = {}
     for strategy in STRATEGIES:
         if strategy in SMALL_BLIND_ONLY and not small_blind:
@@ -197,7 +213,7 @@ def thresholds(group: str, tightness: str = 'loose', *, position: int, small_bli
     return result
 
 
-def preflop_strategy(hand: str | StartingHand | Iterable[CardLike], *, players: float, position: int,
+def preflop_strategy(hand: HoleLike, *, players: float, position: int,
                      tightness: str = 'loose', small_blind: bool = False,
                      table: PreflopThresholds | None = None) -> str:
     """The strategy a Loki seat plays before the flop: the most aggressive whose threshold is at or below

@@ -32,18 +32,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 import numpy as np
 from attrs import field, frozen
 
-from ..cards.card import CardLike, format_cards, parse_cards
-from ..errors import CardCountError, SettingError, WeightsError
+from ..cards.card import Card, format_cards
+from ..cards.card_inputs import CardsLike, read_board, read_cards
+from ..errors import SettingError, WeightsError
 from ..ranking.ranker import HandRanker
 from ..ranges.range import Range
 from ..ranges.weights import known_holdings
-from ..ranges.weight_inputs import read_weights
+from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..kernel.enumeration import range_tally
 from ..cards.starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
 from ..validators import probability, real_number, shown
@@ -51,8 +52,8 @@ from ..validators import probability, real_number, shown
 __all__ = ['OpponentModel']
 
 
-def _model_weights(value: Any) -> np.ndarray:
-    array = read_weights(np.ones(1326) if value is None else Range.coerce(value).weights)
+def _model_weights(value: WeightSetLike) -> np.ndarray:
+    array = read_weights(np.ones(1326) if value is None else value)
     if not array.any():
         raise WeightsError('an opponent model needs at least one holding with weight, got all zero')
     array.flags.writeable = False
@@ -95,7 +96,7 @@ class OpponentModel:
         """The weights as a :class:`~poker.ranges.range.Range`."""
         return Range(self.weights)
 
-    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
+    def __array__(self, dtype: np.dtype[np.generic] | type | None = None, copy: bool | None = None) -> np.ndarray:
         return np.array(self.weights, dtype=dtype)
 
     def __repr__(self) -> str:
@@ -111,7 +112,7 @@ class OpponentModel:
         return round(1 - probability('an action frequency', frequency, error=SettingError), 12)
 
     # ------------------------------------------------------------------------------- changes
-    def remove_known(self, cards: str | Iterable[CardLike]) -> OpponentModel:
+    def remove_known(self, cards: CardsLike) -> OpponentModel:
         """The model with every holding that holds one of ``cards`` at weight 0.
 
         >>> OpponentModel('AA').remove_known('Ac Ad Ah As')
@@ -119,14 +120,14 @@ class OpponentModel:
         ...
         poker.errors.WeightsError: no holding keeps any weight once Ac Ad Ah As are known
         """
-        known = parse_cards(cards)
+        known = read_cards(cards)
         weights = np.where(self._touching(known), 0.0, self.weights)
         if not weights.any():
             raise WeightsError(f'no holding keeps any weight once {format_cards(known)} are known')
         return attrs.evolve(self, weights=weights)
 
-    def reweight(self, action: str | tuple[float, float], board: str | Iterable[CardLike] = (), *,
-                 field: Any = None) -> OpponentModel:
+    def reweight(self, action: str | tuple[float, float], board: CardsLike = (), *,
+                 field: WeightSetLike = None) -> OpponentModel:
         """The model after the opponent took ``action`` on ``board``: weights times :meth:`reweight_factor`.
 
         ``action`` names a preset in :attr:`ACTIONS` or is a ``(mu, sigma)`` pair of finite numbers (sigma
@@ -142,20 +143,20 @@ class OpponentModel:
         """
         mu, sigma = self.ACTIONS[action] if isinstance(action, str) and action in self.ACTIONS else \
             self._check_action(action)
-        cards = parse_cards(board)
+        cards = read_board(board)
         strengths = self.strengths(cards, field=field)
         factor = self.reweight_factor(strengths, mu, sigma)
         weights = np.where(np.isnan(strengths), np.where(self._touching(cards), 0.0, self.weights),
                            self.weights * factor)
         if not weights.any():
-            raise WeightsError(f'no holding keeps any weight on board {format_cards(cards)!r}')
+            raise WeightsError(f'no holding keeps any weight on board {shown(format_cards(cards))}')
         return attrs.evolve(self, weights=weights)
 
-    def _check_action(self, action: Any) -> tuple[float, float]:
+    def _check_action(self, action: object) -> tuple[float, float]:
         if isinstance(action, str):
             raise SettingError(f'unknown action {shown(action)} (expected one of {", ".join(self.ACTIONS)} '
                                'or a (mu, sigma) pair)')
-        if isinstance(action, np.ndarray):
+        if isinstance(action, np.ndarray) and not isinstance(action, np.ma.MaskedArray) and action.ndim == 1:
             action = action.tolist()
         if not isinstance(action, (tuple, list)) or len(action) != 2:
             raise SettingError(f'an action is a name or a (mu, sigma) pair, got {shown(action)}')
@@ -175,13 +176,35 @@ class OpponentModel:
         >>> OpponentModel().reweight_factor(np.array([0.125, 0.5, 0.625, 0.875]), 0.5, 0.25).tolist()
         [0.01, 0.5, 0.75, 1.0]
         """
+        strength, mu, sigma = self._factor_arguments(strength, mu, sigma)
         if sigma == 0:
             return np.where(strength >= mu, 1.0, self.LOW_FACTOR)
-        # A tiny sigma overflows the quotient to +-inf, which the clip makes 1 or LOW_FACTOR, as it should.
+        # A tiny sigma overflows the quotient to +-inf, which the clip makes 1 or LOW_FACTOR, as it should; an
+        # impossible holding's NaN strength gets LOW_FACTOR (its factor is not used).
         with np.errstate(invalid='ignore', over='ignore', divide='ignore'):
-            return np.clip((strength - mu + sigma) / (2 * sigma), self.LOW_FACTOR, 1.0)
+            factor = np.clip((strength - mu + sigma) / (2 * sigma), self.LOW_FACTOR, 1.0)
+        return np.where(np.isnan(factor), self.LOW_FACTOR, factor)
 
-    def strengths(self, board: str | Iterable[CardLike] = (), *, field: Any = None) -> np.ndarray:
+    @staticmethod
+    def _factor_arguments(strength: np.ndarray, mu: float, sigma: float) -> tuple[np.ndarray, float, float]:
+        """:meth:`reweight_factor`'s arguments checked: an array of strengths (numbers, NaN allowed for the
+        impossible holdings), ``mu`` a finite number and ``sigma`` a finite number not below 0."""
+        if isinstance(strength, np.ma.MaskedArray):
+            raise SettingError(f'strengths must be a plain array, not a masked one, got {shown(strength)}')
+        try:
+            array = np.asarray(strength, dtype=np.float64) if not isinstance(strength, (str, bytes)) else None
+        except (ValueError, TypeError, OverflowError, RecursionError):
+            array = None
+        if array is None or np.isinf(array).any():
+            raise SettingError(f'strengths must be an array of numbers from 0 to 1 (NaN for impossible holdings), '
+                               f'got {shown(strength)}')
+        mu = real_number('mu', mu)
+        sigma = real_number('sigma', sigma)
+        if sigma < 0:
+            raise SettingError(f'sigma must not be negative, got {shown(sigma)}')
+        return array, mu, sigma
+
+    def strengths(self, board: CardsLike = (), *, field: WeightSetLike = None) -> np.ndarray:
         """Each holding's strength from 0 to 1 on ``board``; NaN for holdings with a board card.
 
         With no board: :meth:`preflop_strengths`. On 3 to 5 board cards: the holding's hand strength,
@@ -195,19 +218,17 @@ class OpponentModel:
         >>> round(float(strengths[holding_index(21, 22)]), 4)   # 7d7h: quads lose only to nothing
         1.0
         """
-        cards = parse_cards(board)
+        cards = read_board(board)
         if not cards:
             if field is not None:
                 raise WeightsError('a field counts only on the flop and later: before the flop strengths are '
                                    'income-rate percentiles, which no field changes')
             return self.preflop_strengths()
-        if not 3 <= len(cards) <= 5:
-            raise CardCountError(f'a board has 0 or 3 to 5 cards, got {len(cards)}: {format_cards(cards)!r}')
         touching = self._touching(cards)
         weights = np.ones(1326) if field is None else read_weights(field)
         weights[touching] = 0.0
         if not weights.any():
-            raise WeightsError(f'the field gives no holding any weight beside the board {format_cards(cards)!r}')
+            raise WeightsError(f'the field gives no holding any weight beside the board {shown(format_cards(cards))}')
         result = np.full(1326, np.nan)
         # the range engine: every holding against the field at once, ranked by self.ranker (on the river,
         # the kernel's sorted pass over the board's memoized values)
@@ -233,5 +254,5 @@ class OpponentModel:
         return np.asarray((below + (equal - 1) / 2) / 1325, dtype=np.float64)
 
     @staticmethod
-    def _touching(cards: list[Any]) -> np.ndarray:
+    def _touching(cards: Iterable[Card]) -> np.ndarray:
         return known_holdings(card.index for card in cards)
