@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import itertools
 import sys
 from collections.abc import Sequence
 
 from .._version import __version__
-from ..errors import PokerError
+from ..errors import PokerError, SettingError
+from ..validators import shown
 
 __all__ = ['COMMANDS', 'OneLineErrorParser', 'build_parser', 'main', 'one_line']
 
@@ -24,7 +26,8 @@ class OneLineErrorParser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr and exit status 2 (scripts use it too)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        print(f'{self.prog}: error: {one_line(message)}', file=sys.stderr)
+        text = message if isinstance(message, str) else shown(message)
+        print(f'{self.prog}: error: {one_line(text)}', file=sys.stderr)
         raise SystemExit(2)
 
 
@@ -45,6 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status: 0 done, 2 bad input (one line on stderr), 130 Ctrl-C."""
+    if argv is not None and (isinstance(argv, (str, bytes)) or not isinstance(argv, Sequence)
+                             or not all(isinstance(arg, str) for arg in itertools.islice(argv, 10_000))):
+        print(f'poker: error: the arguments must be a list of texts, got {shown(argv)}', file=sys.stderr)
+        return 2
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -74,4 +81,6 @@ def one_line(text: str) -> str:
     >>> one_line('a\\n   b')
     'a b'
     """
+    if not isinstance(text, str):
+        raise SettingError(f'one_line folds text, got {shown(text)}')
     return ' '.join(text.split())

@@ -10,22 +10,65 @@ Every function writes a PNG file and returns its path.
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Iterable, Mapping, Sequence
+import unicodedata
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..cards.card import CardLike
+from ..cards.card_inputs import CardsLike, HoleLike
 from ..errors import CardCountError, MissingDependencyError, PokerError, WeightsError
 from ..cards.starting_hand import HAND_CLASSES, HOLDINGS
+from ..stats.player import Player
+from ..stats.range_stats import RangeStatistics
+from ..validators import instance, real_array, real_number, shown, text, whole_number
 
-__all__ = ['heat_map_png', 'income_rate_png', 'range_png', 'range_statistics_png', 'runout_strengths',
-           'strength_distribution_png']
+__all__ = ['heat_map_png', 'income_rate_png', 'picture_path', 'range_png', 'range_statistics_png',
+           'runout_strengths', 'strength_distribution_png']
 
 RANK_LABELS = tuple('AKQJT98765432')
 PLOT_EXTRA = "pip install 'loki-holdem[plot]' (from a checkout: pip install '.[plot]')"
+LONGEST_LABEL = 200
+"""The longest title or label a picture draws (longer text would not fit on it)."""
+
+
+def picture_path(path: str | os.PathLike[str]) -> Path:
+    """Where a picture goes: a path (text or a path object) ending in ``.png``, else a
+    :class:`~poker.errors.PokerError` quoting it. Read before anything is drawn.
+
+    >>> picture_path('range.png')
+    PosixPath('range.png')
+    """
+    name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
+    if not isinstance(name, str) or not name.strip() or '\x00' in name:
+        raise PokerError(f'a picture goes to a path ending in .png, got {shown(path)}')
+    target = Path(name)
+    if target.suffix.lower() != '.png':
+        raise PokerError(f'picture file {shown(name)} must end in .png')
+    return target
+
+
+def _label(name: str, value: str) -> str:
+    """A title or label: text of at most :data:`LONGEST_LABEL` characters, with no control character but a line
+    break."""
+    label = text(name, value, longest=LONGEST_LABEL, error=PokerError)
+    if any(unicodedata.category(char) in ('Cc', 'Cs', 'Co', 'Cn') and char != '\n' for char in label):
+        raise PokerError(f'{name} must be printable text, got {shown(value)}')
+    return label
+
+
+def _colour_map(name: str) -> str:
+    """A matplotlib colour map's name (``'RdYlGn'``, ``'Greens'``), else a PokerError naming a few."""
+    text('colour_map', name, longest=LONGEST_LABEL, error=PokerError)
+    _figure(1, 1)  # matplotlib is there (else MissingDependencyError)
+    from matplotlib import colormaps
+    if name not in colormaps:
+        raise PokerError(f'colour_map must name a matplotlib colour map (RdYlGn, Greens, viridis...), '
+                         f'got {shown(name)}')
+    return name
 
 
 def _figure(width: float, height: float) -> Any:
@@ -41,26 +84,22 @@ def _figure(width: float, height: float) -> Any:
 
 
 def _save(figure: Any, path: str | os.PathLike[str]) -> Path:
-    target = Path(path)
-    if target.suffix.lower() != '.png':
-        raise PokerError(f'picture file {str(path)!r} must end in .png')
+    target = picture_path(path)
     try:
         figure.savefig(target, format='png')
     except OSError as error:
-        raise PokerError(f'cannot write picture {str(path)!r}: {error.strerror or error}') from None
+        raise PokerError(f'cannot write picture {shown(str(path))}: {error.strerror or "failed"}') from None
     return target
 
 
 def _grid(values: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
-    grid = np.asarray(values, dtype=float)
-    if grid.shape != (13, 13):
-        raise PokerError(f'a starting-hand grid must be 13x13, got shape {grid.shape}')
-    if not np.isfinite(grid).all():
-        raise PokerError('a starting-hand grid must hold finite numbers')
-    return grid
+    try:
+        return real_array('a starting-hand grid', values, shape=(13, 13), error=PokerError)
+    except PokerError as error:
+        raise PokerError(f'a starting-hand grid must be 13x13 finite numbers: {error}') from None
 
 
-def range_statistics_png(stats: Any, path: str | os.PathLike[str], *, statistic: str = 'ehs',
+def range_statistics_png(stats: RangeStatistics, path: str | os.PathLike[str], *, statistic: str = 'ehs',
                          title: str = '') -> Path:
     """A :class:`~poker.stats.range_stats.RangeStatistics` as two pictures side by side.
 
@@ -69,6 +108,8 @@ def range_statistics_png(stats: Any, path: str | os.PathLike[str], *, statistic:
     Equilab draws it: the holdings sorted by showdown equity, strongest first, against the share of the
     range (by weight) at least that strong.
     """
+    stats = instance('stats', stats, RangeStatistics, error=PokerError, what='RangeStatistics (from range_statistics)')
+    path, title = picture_path(path), _label('title', title)
     means = stats.by_class(statistic)
     cells = np.full(169, np.nan)
     for name, value in means.items():
@@ -110,11 +151,40 @@ def heat_map_png(values: Sequence[Sequence[float]] | np.ndarray, path: str | os.
     ends of the colour scale (``(0, 1)`` for range weights).
     """
     grid = _grid(values)
+    path, title, colour_bar_label = picture_path(path), _label('title', title), _label('colour_bar_label',
+                                                                                           colour_bar_label)
+    colour_map = _colour_map(colour_map)
+    if centre is not None:
+        centre = real_number('centre', centre, error=PokerError)
+    if limits is not None:
+        limits = _limits(limits)
+    if cell_text is not None:
+        cell_text = _cell_text(cell_text)
     figure = _figure(9.0, 8.2)
     _draw_grid(figure, figure.add_subplot(), grid, title=title, colour_bar_label=colour_bar_label,
                cell_text=cell_text, colour_map=colour_map, centre=centre, limits=limits)
     figure.tight_layout()
     return _save(figure, path)
+
+
+def _limits(limits: tuple[float, float]) -> tuple[float, float]:
+    """The ends of a colour scale: two finite numbers, the lower first."""
+    pair = tuple(limits) if isinstance(limits, (tuple, list)) else ()
+    if len(pair) != 2:
+        raise PokerError(f'limits must be two numbers (low, high), got {shown(limits)}')
+    low, high = (real_number('a limit', value, error=PokerError) for value in pair)
+    if not low < high:
+        raise PokerError(f'limits must be (low, high) with low below high, got {shown(limits)}')
+    return low, high
+
+
+def _cell_text(cells: Sequence[Sequence[str]]) -> list[list[str]]:
+    """The text of each of the 13x13 cells."""
+    rows = [list(row) for row in cells] if isinstance(cells, (list, tuple)) and len(cells) == 13 \
+        and all(isinstance(row, (list, tuple)) and len(row) == 13 for row in cells) else None
+    if rows is None:
+        raise PokerError(f'cell_text must be 13 rows of 13 texts, got {shown(cells)}')
+    return [[_label('a cell\'s text', cell) for cell in row] for row in rows]
 
 
 def _draw_grid(figure: Any, axes: Any, grid: np.ndarray, *, title: str = '', colour_bar_label: str = '',
@@ -129,7 +199,8 @@ def _draw_grid(figure: Any, axes: Any, grid: np.ndarray, *, title: str = '', col
     norm: Any = None
     if centre is not None:
         from matplotlib.colors import TwoSlopeNorm
-        norm = TwoSlopeNorm(vcenter=centre, vmin=min(low, centre - 1e-9), vmax=max(high, centre + 1e-9))
+        gap = max(1e-9, abs(centre) * 1e-9)  # (a centre of 1e18 is not moved by 1e-9)
+        norm = TwoSlopeNorm(vcenter=centre, vmin=min(low, centre - gap), vmax=max(high, centre + gap))
         image = axes.imshow(shown, cmap=colour_map, norm=norm)
     else:
         image = axes.imshow(shown, cmap=colour_map, vmin=low, vmax=high if high > low else low + 1)
@@ -157,6 +228,7 @@ def _draw_grid(figure: Any, axes: Any, grid: np.ndarray, *, title: str = '', col
 def income_rate_png(path: str | os.PathLike[str], opponents: int = 1) -> Path:
     """Papp's income rates against ``opponents`` as a heat map (red below 0, green above)."""
     from ..ranking.ranker import HandRanker
+    path, opponents = picture_path(path), HandRanker.check_opponents(opponents)
     table = HandRanker.income_rate_table(opponents)
     name = {1: 'IR2', 2: 'IR4', 3: 'IR4'}.get(opponents, 'IR7')
     return heat_map_png(
@@ -169,6 +241,7 @@ def range_png(weights: Sequence[Sequence[float]] | np.ndarray, path: str | os.Pa
               title: str = '') -> Path:
     """A range as a heat map: each class's share of its holdings in the range, from 0 to 1."""
     grid = _grid(weights)
+    path, title = picture_path(path), _label('title', title)
     text = [[HAND_CLASSES[13 * r + c] + ('' if grid[r, c] in (0.0, 1.0) else f'\n{grid[r, c]:.0%}')
              for c in range(13)] for r in range(13)]
     return heat_map_png(grid, path, title=title, cell_text=text, colour_map='Greens', limits=(0.0, 1.0),
@@ -185,18 +258,23 @@ def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | 
     once the board is complete), ``weights`` optionally how much each runout counts. ``markers`` draws
     a labelled vertical line per entry, such as ``{'HS now': 0.585, 'EHS': 0.66}``.
     """
-    data = np.asarray(values, dtype=float).ravel()
+    data = real_array('the strengths', values, error=PokerError).ravel()
     if data.size == 0:
         raise PokerError('a strength distribution needs at least one value')
-    if not np.isfinite(data).all() or data.min() < 0 or data.max() > 1:
+    if data.min() < 0 or data.max() > 1:
         raise PokerError('hand strengths must lie between 0 and 1')
     counts = None
     if weights is not None:
-        counts = np.asarray(weights, dtype=float).ravel()
-        if counts.shape != data.shape or not np.isfinite(counts).all() or (counts < 0).any() or counts.sum() <= 0:
+        counts = real_array('weights', weights, error=PokerError).ravel()
+        if counts.shape != data.shape or (counts < 0).any() or not 0 < counts.sum() < math.inf:
             raise PokerError(f'weights must be {data.size} non-negative numbers, not all zero')
-    if not isinstance(bins, int) or bins < 1:
-        raise PokerError(f'bins must be a positive whole number, got {bins!r}')
+    path, title, label = picture_path(path), _label('title', title), _label('label', label)
+    bins = whole_number('bins', bins, minimum=1, maximum=1000, error=PokerError)
+    if markers is not None:
+        if not isinstance(markers, Mapping) or len(markers) > 10:
+            raise PokerError(f'markers must map at most 10 names to strengths, got {shown(markers)}')
+        markers = {_label('a marker\'s name', name): real_number('a marker', value, error=PokerError)
+                   for name, value in markers.items()}
     share = (counts if counts is not None else np.ones_like(data))
     share = share / share.sum()
     figure = _figure(8.0, 4.5)
@@ -216,8 +294,9 @@ def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | 
     return _save(figure, path)
 
 
-def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardLike], lookahead: int | None = None,
-                     weights: Sequence[float] | np.ndarray | None = None, *, player_class: Any = None) -> np.ndarray:
+def runout_strengths(hole: HoleLike, board: CardsLike, lookahead: int | None = None,
+                     weights: Sequence[float] | np.ndarray | None = None, *,
+                     player_class: type[Player] | None = None) -> np.ndarray:
     """The hand's strength after each runout: the data :func:`strength_distribution_png` draws.
 
     For every way to deal the next ``lookahead`` board cards (by default all of them up to the river,
@@ -234,10 +313,11 @@ def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardL
     (1081, 0.7094, 0.1727, 1.0)
     """
     from ..kernel.enumeration import hero_by_hero
-    from ..stats.player import Player
+    if player_class is not None and not (isinstance(player_class, type) and issubclass(player_class, Player)):
+        raise PokerError(f'player_class must be Player or a subclass, got {shown(player_class)}')
     player = (Player if player_class is None else player_class)(hole, board)
     if not player.board:
-        raise CardCountError(f'the board must have 3, 4 or 5 cards for runouts, got none: {board!r}')
+        raise CardCountError(f'the board must have 3, 4 or 5 cards for runouts, got none: {shown(board)}')
     count = player.check_lookahead(min(2, player.cards_to_come) if lookahead is None else lookahead)
     sets, per_opponent = player.opponent_weights(weights)
     if per_opponent:

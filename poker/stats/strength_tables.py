@@ -327,11 +327,14 @@ def _describe(street: str, bins: int) -> dict[str, str]:
 
 
 def _check_same(root: Path, manifest: dict[str, Any], parameters: dict[str, Any], version: str) -> None:
-    theirs = {'parameters': manifest.get('parameters'), 'library_version': manifest.get('library_version')}
-    ours = {'parameters': parameters, 'library_version': version}
+    stored = manifest.get('parameters')
+    theirs = {**(stored if isinstance(stored, dict) else {}), 'library_version': manifest.get('library_version')}
+    ours = {**parameters, 'library_version': version}
     if theirs != ours:
-        raise TableError(f'{shown(str(root))} holds a table built with {shown(json.dumps(theirs), 160)}, not '
-                         f'{shown(json.dumps(ours), 160)}: use another directory or delete it')
+        differences = '; '.join(f'{key} {shown(theirs.get(key), 40)}, not {shown(ours.get(key), 40)}'
+                                for key in sorted(set(theirs) | set(ours)) if theirs.get(key) != ours.get(key))
+        raise TableError(f'{shown(str(root))} holds a table built with other parameters ({shown(differences, 200)}): '
+                         'use another directory or delete it')
 
 
 def _run_chunks(root: Path, manifest: dict[str, Any], street: str, todo: Sequence[int], chunk_boards: int,

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import random
 
-from .game import Decision, TableView
+from ..errors import PokerError
+from ..validators import text, whole_number
+from .game import Decision, TableView, read_view
 
 __all__ = ['Bot', 'CallingStation', 'Maniac', 'RandomPlayer', 'Rock']
 
@@ -24,8 +26,9 @@ class Bot:
     """A named seat; subclasses write :meth:`decide`."""
 
     def __init__(self, name: str, seed: int | None = None) -> None:
-        self.name = name
-        self.random = random.Random(seed)
+        self.name = text('name', name, error=PokerError)
+        self.random = random.Random(None if seed is None else whole_number('seed', seed, minimum=None,
+                                                                           error=PokerError))
 
     def decide(self, view: TableView) -> Decision:
         """Check or fold (override this)."""
@@ -65,6 +68,7 @@ class Rock(Bot):
     def decide(self, view: TableView) -> Decision:
         from .modelling import preflop_scale
         from ..cards.starting_hand import StartingHand
+        view = read_view(view)
         scale = preflop_scale()
         rate = scale[StartingHand(view.hole).holding_index]
         if (scale > rate).mean() >= self.share:

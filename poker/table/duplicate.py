@@ -25,6 +25,7 @@ Players are kinds (:data:`PLAYER_KINDS`: ``'loki'``, ``'loki-generic'``, ``'loki
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import random
@@ -32,12 +33,12 @@ import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from pathlib import Path
-from typing import Any, Union
+from typing import Protocol, Union
 
 import numpy as np
 from attrs import field, frozen
 
-from ..validators import shown
+from ..validators import checked_by, flag, is_whole, real_array, shown, whole_number
 from ..errors import PokerError
 from .game import Contender, FixedLimitGame
 
@@ -68,9 +69,8 @@ def _loki_no_model(name: str, seed: int) -> Contender:
 def _bot(kind: str) -> Callable[[str, int], Contender]:
     def make(name: str, seed: int) -> Contender:
         from . import bots
-        cls: Any = getattr(bots, kind)
-        player: Contender = cls(name, seed)
-        return player
+        cls: Callable[[str, int], Contender] = getattr(bots, kind)
+        return cls(name, seed)
     return make
 
 
@@ -113,15 +113,39 @@ def rotations(players: int) -> list[list[int]]:
     return [[(seat - r) % players for seat in range(players)] for r in range(players)]
 
 
+def _player_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The players' names: 2 to 10 texts."""
+    items = list(itertools.islice(names, FixedLimitGame.MAX_SEATS + 1)) \
+        if isinstance(names, (list, tuple)) else []
+    if not FixedLimitGame.MIN_SEATS <= len(items) <= FixedLimitGame.MAX_SEATS \
+            or not all(isinstance(name, str) for name in items):
+        raise PokerError(f'names must be the names of 2 to 10 players, got {shown(names)}')
+    return tuple(items)
+
+
+def _results(per_deal: np.ndarray) -> np.ndarray:
+    """Per-deal results: a 2-D array of finite numbers, a row per deal and a column per player (read-only)."""
+    array = real_array('per_deal', per_deal, ndim=2, error=PokerError)
+    if not len(array):
+        raise PokerError('per_deal must hold at least one deal')
+    array.flags.writeable = False
+    return array
+
+
 @frozen
 class MatchResult:
     """The per-deal results of a match (``per_deal[d, p]``: player ``p``'s small bets per hand on deal ``d``)."""
 
-    names: tuple[str, ...]
-    seed: int
-    rotations: int
-    per_deal: np.ndarray = field(eq=False, repr=False)
+    names: tuple[str, ...] = field(converter=_player_names)
+    seed: int = field(validator=checked_by(whole_number, minimum=None, error=PokerError))
+    rotations: int = field(validator=checked_by(whole_number, minimum=1, maximum=FixedLimitGame.MAX_SEATS,
+                                                error=PokerError))
+    per_deal: np.ndarray = field(eq=False, repr=False, converter=_results)
 
+    def __attrs_post_init__(self) -> None:
+        if self.per_deal.shape[1] != len(self.names):
+            raise PokerError(f'per_deal must have a column per player ({len(self.names)}), got shape '
+                             f'{self.per_deal.shape}')
     @property
     def deals(self) -> int:
         """Deals played (each in every rotation)."""
@@ -144,10 +168,9 @@ class MatchResult:
 
     def difference(self, first: str, second: str) -> tuple[float, float]:
         """The mean of ``first``'s result less ``second``'s per deal, and its 95% half-width."""
-        try:
-            a, b = self.names.index(first), self.names.index(second)
-        except ValueError:
-            raise PokerError(f'no player {first!r} or {second!r} in {", ".join(self.names)}') from None
+        if not (isinstance(first, str) and first in self.names and isinstance(second, str) and second in self.names):
+            raise PokerError(f'no player {shown(first)} or {shown(second)} in {", ".join(self.names)}')
+        a, b = self.names.index(first), self.names.index(second)
         diff = self.per_deal[:, a] - self.per_deal[:, b]
         half = 1.96 * float(diff.std(ddof=1)) / math.sqrt(self.deals) if self.deals > 1 else 0.0
         return float(diff.mean()), half
@@ -156,7 +179,7 @@ class MatchResult:
         """Each player's running total in small bets after each deal (all its rotations)."""
         return np.cumsum(self.per_deal * self.rotations, axis=0)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready data."""
         return {'seed': self.seed, 'deals': self.deals, 'rotations': self.rotations, 'games': self.games,
                 'unit': 'small bets per hand',
@@ -174,7 +197,8 @@ class MatchResult:
 
     def png(self, path: str | os.PathLike[str]) -> Path:
         """A picture of each player's cumulative result over the deals (needs matplotlib)."""
-        from ..pictures.plots import _figure, _save
+        from ..pictures.plots import _figure, _save, picture_path
+        path = picture_path(path)
         figure = _figure(8, 4.5)
         axes = figure.add_subplot(1, 1, 1)
         totals = self.cumulative()
@@ -226,15 +250,17 @@ def play_chunk(specs: Sequence[PlayerSpec], names: Sequence[str], deal_seeds: Se
     return result
 
 
-def _check(players: Sequence[PlayerSpec], hands: int) -> None:
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) \
-            or not FixedLimitGame.MIN_SEATS <= len(players) <= FixedLimitGame.MAX_SEATS:
+def _check(players: Sequence[PlayerSpec], hands: int) -> tuple[list[PlayerSpec], int]:
+    specs = list(itertools.islice(players, FixedLimitGame.MAX_SEATS + 1)) \
+        if isinstance(players, Sequence) and not isinstance(players, (str, bytes)) else []
+    if not FixedLimitGame.MIN_SEATS <= len(specs) <= FixedLimitGame.MAX_SEATS:
         raise PokerError(f'a match needs a list of {FixedLimitGame.MIN_SEATS} to {FixedLimitGame.MAX_SEATS} '
                          f'players, got {shown(players)}')
-    for spec in players:
+    for spec in specs:
         _factory(spec)
-    if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= 10_000_000:
+    if not is_whole(hands) or not 1 <= hands <= 10_000_000:
         raise PokerError(f'hands (deals) must be a whole number from 1 to 10,000,000, got {shown(hands)}')
+    return specs, int(hands)
 
 
 def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None, executor: Executor | None = None,
@@ -245,10 +271,13 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     chunks of deals over its workers (same results); ``progress`` draws a bar on stderr (None: only when
     stderr is a terminal).
     """
-    _check(players, hands)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+    players, hands = _check(players, hands)
+    if seed is not None and (not is_whole(seed) or seed < 0):
         raise PokerError(f'seed must be a whole number of 0 or more, got {shown(seed)}')
-    seed = random.SystemRandom().randrange(1 << 32) if seed is None else seed
+    if executor is not None and not callable(getattr(executor, 'submit', None)):
+        raise PokerError(f'executor must be a concurrent.futures.Executor (with submit), got {shown(executor)}')
+    progress = None if progress is None else flag('progress', progress, error=PokerError)
+    seed = random.SystemRandom().randrange(1 << 32) if seed is None else int(seed)
     names = _names(players)
     master = random.Random(seed)
     deal_seeds = [master.randrange(1 << 32) for _ in range(hands)]
@@ -285,7 +314,13 @@ class _NoBar:
         pass
 
 
-def _progress_bar(total: int, enabled: bool | None) -> Any:
+class _Bar(Protocol):
+    def update(self, count: int) -> object: ...
+
+    def close(self) -> object: ...
+
+
+def _progress_bar(total: int, enabled: bool | None) -> _Bar:
     if enabled is None:
         enabled = sys.stderr.isatty()
     if not enabled:
@@ -294,4 +329,5 @@ def _progress_bar(total: int, enabled: bool | None) -> Any:
         from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
     except ImportError:  # pragma: no cover - tqdm is a dependency of the extras only
         return _NoBar()
-    return tqdm(total=total, unit='deal', file=sys.stderr, leave=False)
+    bar: _Bar = tqdm(total=total, unit='deal', file=sys.stderr, leave=False)
+    return bar

@@ -26,22 +26,26 @@ and on it) and a big bet of 4 (turn and river), with at most :attr:`FixedLimitGa
 
 from __future__ import annotations
 
-import numbers
+import itertools
 import random
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
 import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import Card, Deck
+from ..cards.card_inputs import CardsLike, read_board, read_cards
 from ..errors import PokerError
+from ..ranges.weight_inputs import WeightsLike
 from ..ranking.ranker import HandRanker
 from ..stats.hand_statistics import HandStatistics
+from ..strategy.advice import Advice, LokiStrategy
 from ..cards.streets import ACTIONS, BOARD_SIZE, STREETS
 from ..ranking.rankable_hand import RankableHand
+from ..validators import amount, checked_by, choice, flag, instance, is_whole, shown, text, whole_number
 
 __all__ = [
     'ACTIONS',
@@ -54,33 +58,74 @@ __all__ = [
     'PlayerSummary',
     'STREETS',
     'TableView',
+    'read_view',
 ]
+
+MAX_HANDS = 10_000_000
+"""The most hands :meth:`FixedLimitGame.play` plays in one call."""
 
 # STREETS, BOARD_SIZE and ACTIONS come from poker.cards.streets (the one place for the betting vocabulary)
 
 
+def _optional(kind: type) -> Callable[[str, object], None]:
+    """A field check: None, or an instance of ``kind``."""
+    def check(name: str, value: object) -> None:
+        if value is not None and not isinstance(value, kind):
+            raise PokerError(f'{name} must be a {kind.__name__} or None, got {shown(value)}')
+    return check
+
+
+def _whole(name: str, value: object) -> int:
+    return whole_number(name, value, error=PokerError)
+
+
+def _count(name: str, value: object) -> int:
+    """A number of chips, seats or hands: a whole number of at least 0 (and at most 10**15)."""
+    return whole_number(name, value, maximum=10 ** 15, error=PokerError)
+
+
+def _net(name: str, value: object) -> int:
+    """A net result in chips: a whole number (of either sign)."""
+    return whole_number(name, value, minimum=-10 ** 15, maximum=10 ** 15, error=PokerError)
+
+
+def _items(name: str, values: object, read: Callable[[str, object], object], longest: int = 10_000) -> tuple[object, ...]:
+    """``values`` as a tuple, each item read by ``read``, else a PokerError quoting it."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise PokerError(f'{name} must be a list, got {shown(values)}')
+    items = tuple(itertools.islice(values, longest + 1))
+    if len(items) > longest:
+        raise PokerError(f'{name} must hold at most {longest:,} items, got more: {shown(values)}')
+    return tuple(read(name, item) for item in items)
+
+
+def _action(name: str, value: object) -> None:
+    choice(name, value, ACTIONS, error=PokerError)
+
+
 @frozen
 class Decision:
-    """A seat's choice, with what it was based on (kept for the record, not used by the table)."""
+    """A seat's choice (one of :data:`ACTIONS`), with what it was based on (kept for the record, not used by the
+    table)."""
 
-    action: str
-    stats: HandStatistics | None = None
-    advice: Any = None
+    action: str = field(validator=checked_by(_action))
+    stats: HandStatistics | None = field(default=None, validator=checked_by(_optional(HandStatistics)))
+    advice: Advice | None = field(default=None, validator=checked_by(_optional(Advice)))
 
 
 @frozen
 class ActionRecord:
     """One thing a seat did: a blind, or the legal form of its decision, and the chips it put in."""
 
-    street: str
-    seat: int
-    action: str
-    amount: int
-    pot: int
-    decision: Decision | None = None
-    to_call: int = 0
+    street: str = field(validator=checked_by(choice, choices=STREETS, error=PokerError))
+    seat: int = field(validator=checked_by(_count))
+    action: str = field(validator=checked_by(choice, choices=(*ACTIONS, 'small blind', 'big blind'), error=PokerError))
+    amount: int = field(validator=checked_by(_count))
+    pot: int = field(validator=checked_by(_count))
+    decision: Decision | None = field(default=None, validator=checked_by(_optional(Decision)))
+    to_call: int = field(default=0, validator=checked_by(_count))
     """What it cost the seat to stay in when it acted (0 for a blind)."""
-    bet_size: int = 0
+    bet_size: int = field(default=0, validator=checked_by(_count))
     """The bet of the round (0 for a blind)."""
 
     @property
@@ -96,28 +141,42 @@ class ActionRecord:
         return self.decision.action
 
 
+def _hole(cards: CardsLike) -> tuple[Card, ...]:
+    """A seat's hole cards: two distinct cards."""
+    return read_board(cards, sizes=(2,))
+
+
+def _records(records: Iterable[ActionRecord]) -> tuple[ActionRecord, ...]:
+    return _items('history', records, lambda name, record: instance(name, record, ActionRecord, error=PokerError,
+                                                                    what='a list of ActionRecord'))  # type: ignore[return-value]
+
+
+def _seats(seats: Iterable[int]) -> tuple[int, ...]:
+    return _items('active', seats, _count, longest=22)  # type: ignore[return-value]
+
+
 @frozen
 class TableView:
     """What the seat to act knows: its cards, the board, the pot and the betting so far."""
 
-    seat: int
-    name: str
-    hole: tuple[Card, ...]
-    board: tuple[Card, ...]
-    street: str
-    pot: int
-    to_call: int
-    bet_size: int
-    bets_this_round: int
-    called_this_round: bool
-    opponents: int
-    can_raise: bool
-    history: tuple[ActionRecord, ...] = ()
-    seats: int = 0
+    seat: int = field(validator=checked_by(_count))
+    name: str = field(validator=checked_by(text, error=PokerError))
+    hole: tuple[Card, ...] = field(converter=_hole)
+    board: tuple[Card, ...] = field(converter=read_board)
+    street: str = field(validator=checked_by(choice, choices=STREETS, error=PokerError))
+    pot: int = field(validator=checked_by(_count))
+    to_call: int = field(validator=checked_by(_count))
+    bet_size: int = field(validator=checked_by(_count))
+    bets_this_round: int = field(validator=checked_by(_count))
+    called_this_round: bool = field(validator=checked_by(flag, error=PokerError))
+    opponents: int = field(validator=checked_by(_count))
+    can_raise: bool = field(validator=checked_by(flag, error=PokerError))
+    history: tuple[ActionRecord, ...] = field(default=(), converter=_records)
+    seats: int = field(default=0, validator=checked_by(_count))
     """Seats at the table."""
-    button: int = 0
+    button: int = field(default=0, validator=checked_by(_count))
     """The button's seat."""
-    active: tuple[int, ...] = ()
+    active: tuple[int, ...] = field(default=(), converter=_seats)
     """The seats still in the hand, this one included."""
 
     @property
@@ -145,6 +204,7 @@ class TableView:
 
     def voluntary(self, street: str = 'preflop') -> set[int]:
         """The seats still in that have called, bet or raised on ``street``."""
+        street = choice('street', street, STREETS, error=PokerError)
         return {record.seat for record in self.history if record.street == street
                 and record.action in ('call', 'bet', 'raise') and record.seat in self.active}
 
@@ -178,7 +238,22 @@ def _showdown_hand_class(ranker: type[HandRanker]) -> type[RankableHand]:
 
 def _read_only_hands(hands: Mapping[int, RankableHand]) -> Mapping[int, RankableHand]:
     """A read-only copy of the showdown hands by seat."""
+    if not isinstance(hands, Mapping) or not all(isinstance(seat, int) and isinstance(hand, RankableHand)
+                                                 for seat, hand in hands.items()):
+        raise PokerError(f'hands must map seats to RankableHand, got {shown(hands)}')
     return MappingProxyType(dict(hands))
+
+
+def _names(names: Iterable[str]) -> tuple[str, ...]:
+    return _items('names', names, lambda name, value: text(name, value, error=PokerError), longest=23)  # type: ignore[return-value]
+
+
+def _holes(holes: Iterable[CardsLike]) -> tuple[tuple[Card, ...], ...]:
+    return _items('holes', holes, lambda name, cards: _hole(cards), longest=23)  # type: ignore[arg-type, return-value]
+
+
+def _nets(nets: Iterable[int]) -> tuple[int, ...]:
+    return _items('net', nets, _net, longest=23)  # type: ignore[return-value]
 
 
 @frozen
@@ -189,17 +264,17 @@ class HandResult:
     that reached it (empty if everyone else folded); ``net`` each seat's chips won less chips put in.
     """
 
-    number: int
-    seed: int
-    names: tuple[str, ...]
-    button: int
-    holes: tuple[tuple[Card, ...], ...]
-    board: tuple[Card, ...]
-    actions: tuple[ActionRecord, ...]
-    pot: int
-    winners: tuple[int, ...]
+    number: int = field(validator=checked_by(_count))
+    seed: int = field(validator=checked_by(_whole))
+    names: tuple[str, ...] = field(converter=_names)
+    button: int = field(validator=checked_by(_count))
+    holes: tuple[tuple[Card, ...], ...] = field(converter=_holes)
+    board: tuple[Card, ...] = field(converter=read_board)
+    actions: tuple[ActionRecord, ...] = field(converter=_records)
+    pot: int = field(validator=checked_by(_count))
+    winners: tuple[int, ...] = field(converter=_seats)
     hands: Mapping[int, RankableHand] = field(factory=dict, converter=_read_only_hands, hash=False)
-    net: tuple[int, ...] = ()
+    net: tuple[int, ...] = field(default=(), converter=_nets)
 
     @property
     def showdown(self) -> bool:
@@ -208,6 +283,7 @@ class HandResult:
 
     def street_actions(self, street: str) -> tuple[ActionRecord, ...]:
         """The actions of one betting round."""
+        street = choice('street', street, STREETS, error=PokerError)
         return tuple(record for record in self.actions if record.street == street)
 
     @property
@@ -220,11 +296,11 @@ class HandResult:
 class PlayerSummary:
     """One seat's results over the hands played: pots won (a split counts its share), showdowns, net chips."""
 
-    name: str
-    hands: int
-    won: float
-    showdowns: int
-    net: int
+    name: str = field(validator=checked_by(text, error=PokerError))
+    hands: int = field(validator=checked_by(_count))
+    won: float = field(validator=checked_by(amount, error=PokerError))
+    showdowns: int = field(validator=checked_by(_count))
+    net: int = field(validator=checked_by(_net))
 
     def per_hand(self, unit: int = 1) -> float:
         """Net winnings per hand, in ``unit`` chips (pass the small bet for small bets per hand).
@@ -232,9 +308,28 @@ class PlayerSummary:
         >>> PlayerSummary('Ann', hands=10, won=4.5, showdowns=3, net=-6).per_hand(2)
         -0.3
         """
-        if isinstance(unit, bool) or not isinstance(unit, numbers.Real) or not unit > 0:
-            raise PokerError(f'unit must be a number of chips more than 0, got {unit!r}')
-        return self.net / unit / self.hands if self.hands else 0.0
+        try:
+            size = amount('unit', unit, positive=True, error=PokerError)
+        except PokerError:
+            raise PokerError(f'unit must be a number of chips more than 0, got {shown(unit)}') from None
+        result = self.net / size / self.hands if self.hands else 0.0
+        if not -1e300 <= result <= 1e300:  # a unit of 1e-320 chips
+            raise PokerError(f'unit {shown(unit)} is too small a number of chips to count in')
+        return result
+
+
+def read_view(view: TableView) -> TableView:
+    """``view`` if it is a :class:`TableView`, else a :class:`~poker.errors.PokerError` (the table wing's door
+    for the seats' hooks)."""
+    return instance('view', view, TableView, error=PokerError, what='a TableView')
+
+
+def _positive(name: str, value: object) -> int:
+    """A number of chips or bets: a positive whole number (at most 10**12)."""
+    number = whole_number(name, value, minimum=None, error=PokerError) if is_whole(value) else 0
+    if not 1 <= number <= 10 ** 12:
+        raise PokerError(f'{name} must be a positive whole number, got {shown(value)}')
+    return number
 
 
 class LokiPlayer:
@@ -247,29 +342,35 @@ class LokiPlayer:
     for the street: 2 cards on the flop, 1 on the turn).
     """
 
-    def __init__(self, name: str, *, strategy: Any = None, lookahead: int | None = None,
+    def __init__(self, name: str, *, strategy: LokiStrategy | None = None, lookahead: int | None = None,
                  preflop_income_rates: bool = True) -> None:
-        self.name = name
+        self.name = text('name', name, error=PokerError)
+        if strategy is not None and not isinstance(strategy, LokiStrategy):
+            raise PokerError(f'strategy must be a LokiStrategy or None, got {shown(strategy)}')
         self.strategy = strategy
-        self.lookahead = lookahead
-        self.preflop_income_rates = preflop_income_rates
+        self.lookahead = None if lookahead is None else whole_number('lookahead', lookahead, maximum=2,
+                                                                       error=PokerError)
+        self.preflop_income_rates = flag('preflop_income_rates', preflop_income_rates, error=PokerError)
         self.preflop_choice: str | None = None
         self.preflop_players: float = 2.0
         self.preflop_position: int = 0
 
-    def weights(self, view: TableView) -> Any:
+    def weights(self, view: TableView) -> WeightsLike:
         """The opponents' holding weights to compute against (a hook; ``None``: all holdings equally)."""
+        read_view(view)
         return None
 
     def statistics(self, view: TableView) -> HandStatistics:
         """HS, PPOT, NPOT and EHS of this seat's hand against the opponents still in."""
         from ..stats.player import Player
+        view = read_view(view)
         return Player(view.hole, view.board).calculate_hand_statistics(
             opponents=view.opponents, lookahead=self.lookahead, weights=self.weights(view))
 
-    def advise(self, stats: HandStatistics, view: TableView) -> Any:
+    def advise(self, stats: HandStatistics, view: TableView) -> Advice:
         """The :class:`~poker.strategy.advice.Advice` of :attr:`strategy` for these statistics in this betting situation."""
         from ..strategy.advice import advise
+        view = read_view(view)
         return advise(stats, pot=view.pot, to_call=view.to_call, bet_size=view.bet_size,
                       bets_this_round=view.bets_this_round, called_this_round=view.called_this_round,
                       strategy=self.strategy)
@@ -277,6 +378,7 @@ class LokiPlayer:
     def decide(self, view: TableView) -> Decision:
         """The :meth:`advise` action on the :meth:`statistics` (before the flop :meth:`preflop_advise`, unless
         ``preflop_income_rates`` is False), with both kept in the decision."""
+        view = read_view(view)
         stats = self.statistics(view)
         if view.street == 'preflop' and self.preflop_income_rates:
             advice = self.preflop_advise(view)
@@ -284,11 +386,12 @@ class LokiPlayer:
             advice = self.advise(stats, view)
         return Decision(advice.action, stats, advice)
 
-    def preflop_advise(self, view: TableView) -> Any:
+    def preflop_advise(self, view: TableView) -> Advice:
         """Papp's pre-flop play (section 6.1): the strategy chosen at this seat's first pre-flop decision from
         the hand's income rate, the players expected to play and the position, then kept for the round."""
         from ..strategy.advice import DEFAULT_STRATEGY, Situation
         from ..strategy.preflop import expected_players
+        view = read_view(view)
         strategy = self.strategy or DEFAULT_STRATEGY
         first = not any(record.seat == view.seat and record.decision is not None for record in view.history)
         if first or self.preflop_choice is None:
@@ -322,24 +425,26 @@ class FixedLimitGame:
 
     def __init__(self, players: Sequence[Contender], *, small_bet: int = 2, big_bet: int | None = None,
                  small_blind: int | None = None, cap: int = 4, seed: int | None = None) -> None:
-        if not self.MIN_SEATS <= len(players) <= self.MAX_SEATS:
-            raise PokerError(f'a table seats {self.MIN_SEATS} to {self.MAX_SEATS} players, got {len(players)}')
-        for name, value in (('small_bet', small_bet), ('big_bet', big_bet), ('small_blind', small_blind),
-                            ('cap', cap)):
-            if value is None and name in ('big_bet', 'small_blind'):
-                continue
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise PokerError(f'{name} must be a positive whole number, got {value!r}')
-        big_bet = 2 * small_bet if big_bet is None else big_bet
-        small_blind = max(1, small_bet // 2) if small_blind is None else small_blind
+        seats = list(itertools.islice(players, self.MAX_SEATS + 1)) \
+            if isinstance(players, Sequence) and not isinstance(players, (str, bytes)) else []
+        if not self.MIN_SEATS <= len(seats) <= self.MAX_SEATS:
+            count = len(seats) if len(seats) <= self.MAX_SEATS else f'more than {self.MAX_SEATS}'
+            raise PokerError(f'a table seats {self.MIN_SEATS} to {self.MAX_SEATS} players, got {count}: '
+                             f'{shown(players)}')
+        for player in seats:
+            if not isinstance(getattr(player, 'name', None), str) or not callable(getattr(player, 'decide', None)):
+                raise PokerError(f'a seat needs a name (text) and a decide(view) method, got {shown(player)}')
+        small_bet = _positive('small_bet', small_bet)
+        big_bet = 2 * small_bet if big_bet is None else _positive('big_bet', big_bet)
+        small_blind = max(1, small_bet // 2) if small_blind is None else _positive('small_blind', small_blind)
+        cap = _positive('cap', cap)
         if small_blind > small_bet:
             raise PokerError(f'the small blind ({small_blind}) cannot exceed the big blind ({small_bet})')
-        self.players = tuple(players)
+        self.players = tuple(seats)
         self.small_bet, self.big_bet, self.small_blind, self.cap = small_bet, big_bet, small_blind, cap
         self.button = 0
         self.hands_played = 0
-        if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
-            seed = int(seed)  # a NumPy integer too (random.Random takes only Python's own types)
+        seed = None if seed is None else whole_number('seed', seed, minimum=None, error=PokerError)
         self._random = random.Random(seed)
         self._won = [0.0] * len(self.players)
         self._showdowns = [0] * len(self.players)
@@ -360,8 +465,11 @@ class FixedLimitGame:
         >>> FixedLimitGame.legal_action('bet', 0, True), FixedLimitGame.legal_action('bet', 0, True, 1)
         ('bet', 'raise')
         """
-        if action not in ACTIONS:
-            raise PokerError(f'unknown action {action!r} (expected one of {", ".join(ACTIONS)})')
+        if not isinstance(action, str) or action not in ACTIONS:
+            raise PokerError(f'unknown action {shown(action)} (expected one of {", ".join(ACTIONS)})')
+        to_call = whole_number('to_call', to_call, error=PokerError)
+        can_raise = flag('can_raise', can_raise, error=PokerError)
+        bets_this_round = whole_number('bets_this_round', bets_this_round, error=PokerError)
         if to_call == 0:
             if action in ('bet', 'raise') and can_raise:
                 return 'raise' if bets_this_round else 'bet'
@@ -372,6 +480,7 @@ class FixedLimitGame:
 
     def bet_size(self, street: str) -> int:
         """The small bet before the flop and on it, the big bet on the turn and river."""
+        street = choice('street', street, STREETS, error=PokerError)
         return self.small_bet if street in ('preflop', 'flop') else self.big_bet
 
     def _after(self, seat: int, steps: int = 1) -> int:
@@ -381,7 +490,7 @@ class FixedLimitGame:
     def play_hand(self, seed: int | None = None) -> HandResult:
         """Deal and play one hand, move the button, and return its record."""
         count = len(self.players)
-        seed = self._random.randrange(1 << 32) if seed is None else seed
+        seed = self._random.randrange(1 << 32) if seed is None else whole_number('seed', seed, error=PokerError)
         deck = Deck(seed=seed)
         holes = tuple(tuple(deck.deal(2)) for _ in range(count))
         full_board = tuple(deck.deal(5))
@@ -491,8 +600,9 @@ class FixedLimitGame:
 
     def play(self, hands: int, *, on_hand: Callable[[HandResult], None] | None = None) -> tuple[PlayerSummary, ...]:
         """Play ``hands`` hands (calling ``on_hand`` after each) and return :meth:`summary`."""
-        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
-            raise PokerError(f'hands must be a whole number of 0 or more, got {hands!r}')
+        hands = whole_number('hands', hands, minimum=0, maximum=MAX_HANDS, error=PokerError)
+        if on_hand is not None and not callable(on_hand):
+            raise PokerError(f'on_hand must be a function of each HandResult, or None, got {shown(on_hand)}')
         for _ in range(hands):
             result = self.play_hand()
             if on_hand is not None:

@@ -38,15 +38,21 @@ frequencies. The decisions use the models: ``hs_n`` is the product of the per-op
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
 from ..cards.card import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
+from ..cards.card_inputs import read_board, read_indices
 from ..errors import PokerError
-from .game import ActionRecord, HandResult, LokiPlayer, TableView
+from ..ranges.weight_inputs import WeightsLike
+from ..ranking.ranker_inputs import read_ranker
+from ..strategy.advice import LokiStrategy
+from ..validators import choice, flag, instance, real_number, shown, text, whole_number
+from .game import ActionRecord, HandResult, LokiPlayer, TableView, read_view
 from ..ranking.ranker import HandRanker
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.reweighting import OpponentModel
@@ -75,6 +81,12 @@ bets (before the flop; later rounds start from the round before, eq. 7.4)."""
 DEFAULT_FREQUENCIES.flags.writeable = False
 
 
+def _round(street: str) -> str:
+    if not isinstance(street, str) or street not in ROUNDS:
+        raise PokerError(f'unknown round {shown(street)} (expected one of {", ".join(ROUNDS)})')
+    return street
+
+
 class ActionFrequencies:
     """One opponent's action counts by context (round, bets to call 0 / 1 / 2+), kept between hands.
 
@@ -98,19 +110,19 @@ class ActionFrequencies:
 
     @staticmethod
     def context(street: str, bets_to_call: int) -> tuple[int, int]:
-        """The (round, bets) indices of a context."""
-        if street not in ROUNDS:
-            raise PokerError(f'unknown round {street!r} (expected one of {", ".join(ROUNDS)})')
-        return ROUNDS.index(street), min(max(int(bets_to_call), 0), 2)
+        """The (round, bets) indices of a context (bets to call past 2 count as 2)."""
+        return ROUNDS.index(_round(street)), min(whole_number('bets_to_call', bets_to_call, error=PokerError), 2)
 
     def observe(self, street: str, bets_to_call: int, action: str) -> None:
         """Count one action (``'fold'``, ``'check'``, ``'call'``, ``'bet'`` or ``'raise'``)."""
         round_index, bets = self.context(street, bets_to_call)
+        action = choice('action', action, ACTION_CLASSES, error=PokerError)
         self.counts[round_index, bets, ACTION_CLASSES[action]] += 1
 
     def frequencies(self, street: str, bets_to_call: int, *, specific: bool = True) -> np.ndarray:
         """The (fold, check/call, bet/raise) frequencies in a context (summing to 1)."""
         round_index, bets = self.context(street, bets_to_call)
+        specific = flag('specific', specific, error=PokerError)
         blended: np.ndarray = DEFAULT_FREQUENCIES[bets].copy()
         if not specific:
             return blended
@@ -204,7 +216,7 @@ def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarra
 
 
 @functools.lru_cache(maxsize=64)
-def _cached_scale(board: tuple[int, ...], ranker: Any) -> np.ndarray:
+def _cached_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
     hs = _hand_strengths(board, ranker)
     scale: np.ndarray = hs + (1 - hs) * fast_potentials(board)
     scale.flags.writeable = False
@@ -224,12 +236,25 @@ def holding_scale(board: Iterable[int | Card] = (), ranker: type[HandRanker] = H
     indices = tuple(sorted(card.index if isinstance(card, Card) else int(card) for card in board))
     if not indices:
         return preflop_scale()
-    key: Any = ranker  # a class is hashable; mypy cannot tell from HandRanker's signature
-    scale: np.ndarray = _cached_scale(indices, key)
+    scale: np.ndarray = _cached_scale(indices, ranker)  # type: ignore[arg-type]  # (a class is hashable)
     return scale
 
 
 # ------------------------------------------------------------------------------------------ one opponent
+def _board(board: Sequence[int]) -> tuple[int, ...]:
+    """A board's card indices (or cards): 0, 3, 4 or 5 distinct ones."""
+    return read_indices('board', board, sizes=(0, 3, 4, 5))
+
+
+def _seat_names(names: Sequence[str]) -> list[str]:
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
+        raise PokerError(f'names must be the list of the names at the table, got {shown(names)}')
+    seats = list(itertools.islice(names, 24))
+    if not 2 <= len(seats) <= 23:
+        raise PokerError(f'names must be the names of 2 to 23 seats, got {shown(names)}')
+    return seats
+
+
 class SeatModel:
     """What one seat believes about one opponent: weights on the 1,326 holdings and action frequencies.
 
@@ -261,10 +286,12 @@ class SeatModel:
 
     def __init__(self, name: str, frequencies: ActionFrequencies | None = None, *, specific: bool = True,
                  ranker: type[HandRanker] = HandRanker) -> None:
-        self.name = name
+        self.name = text('name', name, error=PokerError)
+        if frequencies is not None and not isinstance(frequencies, ActionFrequencies):
+            raise PokerError(f'frequencies must be ActionFrequencies or None, got {shown(frequencies)}')
         self.tally = ActionFrequencies() if frequencies is None else frequencies
-        self.specific = specific
-        self.ranker = ranker
+        self.specific = flag('specific', specific, error=PokerError)
+        self.ranker = read_ranker(ranker)
         self.weights = np.ones(1326)
         self.round_start = self.weights.copy()
         self.street = 'preflop'
@@ -276,13 +303,14 @@ class SeatModel:
     # ------------------------------------------------------------------------------------ the hand
     def begin_hand(self, known: Iterable[int | Card]) -> None:
         """Uniform weights, but 0 on holdings with a card the modelling seat holds."""
-        self.dead = known_holdings(card.index if isinstance(card, Card) else int(card) for card in known)
+        self.dead = known_holdings(read_indices('known', known))
         self.weights = np.where(self.dead, 0.0, 1.0)
         self.round_start = self.weights.copy()
         self.street, self.applied_mu, self.applied_cap, self.folded = 'preflop', -math.inf, math.inf, False
 
     def new_round(self, street: str, board: Sequence[int]) -> None:
         """Save the weights at the start of a round (holdings with a board card drop to 0)."""
+        street, board = _round(street), _board(board)
         if street == self.street:
             return
         self.dead = self.dead | known_holdings(board)
@@ -293,6 +321,9 @@ class SeatModel:
     def observe(self, street: str, action: str, *, bets_to_call: int, board: Sequence[int]) -> None:
         """Re-weight after the opponent's ``action`` (if it implies a higher threshold than the one applied
         this round), then count it in the frequencies."""
+        street, board = _round(street), _board(board)
+        action = choice('action', action, ACTION_CLASSES, error=PokerError)
+        bets_to_call = whole_number('bets_to_call', bets_to_call, error=PokerError)
         self.new_round(street, board)
         if action == 'fold':
             self.folded = True
@@ -310,6 +341,7 @@ class SeatModel:
     # ------------------------------------------------------------------------------------ the rules
     def frequency(self, street: str, action: str, bets_to_call: int) -> float | None:
         """The share of hands the opponent takes ``action`` with (or a stronger one), None for no inference."""
+        action = choice('action', action, ACTION_CLASSES, error=PokerError)
         fold, call, raise_ = self.tally.frequencies(street, bets_to_call, specific=self.specific)
         if action in ('bet', 'raise'):
             return float(raise_)
@@ -321,6 +353,7 @@ class SeatModel:
         """``mu``: the ``(1 - f)`` quantile of the holdings still possible on the round's scale (weighted as at
         the start of the round if :attr:`QUANTILE_OF_RANGE`), or None when the action implies nothing or ``mu``
         is below the cutoff."""
+        board = _board(board)
         share = self.frequency(street, action, bets_to_call)
         if share is None:
             return None
@@ -331,12 +364,13 @@ class SeatModel:
 
     def cap(self, street: str, bets_to_call: int, board: Sequence[int]) -> float | None:
         """The quantile above which a checking opponent would have bet (:attr:`CHECKS_CAP`), or None."""
+        board = _board(board)
         share = float(self.tally.frequencies(street, bets_to_call, specific=self.specific)[2])
         return self._quantile(1 - share, board) if 0 < share < 1 else None
 
     def _quantile(self, level: float, board: Sequence[int]) -> float:
         scale = holding_scale(board, self.ranker)
-        live = self.round_start > 0
+        live = (self.round_start > 0) & ~np.isnan(scale)  # (a holding with a board card is not live, new round or not)
         values = scale[live]
         weights = self.round_start[live] if self.QUANTILE_OF_RANGE else np.ones(len(values))
         order = np.argsort(values, kind='stable')
@@ -345,7 +379,7 @@ class SeatModel:
 
     def sigma(self, board: Sequence[int]) -> float:
         """Papp's sigma before the flop, ours after."""
-        return self.PREFLOP_SIGMA if not board else self.POSTFLOP_SIGMA
+        return self.PREFLOP_SIGMA if not _board(board) else self.POSTFLOP_SIGMA
 
     def factor(self, scale: np.ndarray, mu: float, sigma: float) -> np.ndarray:
         """The re-weighting factor of each holding (Papp fig. 7.1)."""
@@ -354,6 +388,8 @@ class SeatModel:
     def reweight(self, mu: float, board: Sequence[int]) -> None:
         """Weights = the round's saved copy x :meth:`factor`, at least :attr:`LOW_WEIGHT` where the holding is
         possible; ``mu`` becomes the threshold applied this round."""
+        board = _board(board)
+        mu = mu if isinstance(mu, float) and mu == -math.inf else real_number('mu', mu, error=PokerError)
         scale = np.nan_to_num(holding_scale(board, self.ranker), nan=0.0)
         sigma = self.sigma(board)
         factor = self.factor(scale, mu, sigma) if math.isfinite(mu) else 1.0
@@ -371,6 +407,7 @@ class SeatModel:
     def top(self, count: int = 5) -> list[tuple[str, float]]:
         """The ``count`` classes with the most weight per holding, with that weight, heaviest first."""
         from ..cards.starting_hand import HAND_CLASSES
+        count = whole_number('count', count, maximum=169, error=PokerError)
         live = ~self.dead
         totals = np.bincount(CLASS_OF_HOLDING[live], weights=self.weights[live], minlength=169)
         counts = np.bincount(CLASS_OF_HOLDING[live], minlength=169)
@@ -392,15 +429,15 @@ class ModellingLokiPlayer(LokiPlayer):
     model_class: ClassVar[type[SeatModel]] = SeatModel
     """The per-opponent model; a subclass of :class:`SeatModel` changes the re-weighting."""
 
-    def __init__(self, name: str, *, specific: bool = True, hs_mode: str = 'product', strategy: Any = None,
-                 lookahead: int | None = None, preflop_income_rates: bool = True) -> None:
+    def __init__(self, name: str, *, specific: bool = True, hs_mode: str = 'product',
+                 strategy: LokiStrategy | None = None, lookahead: int | None = None,
+                 preflop_income_rates: bool = True) -> None:
         if strategy is None:
             from ..strategy.advice import FullLokiStrategy
             strategy = FullLokiStrategy()
         super().__init__(name, strategy=strategy, lookahead=lookahead, preflop_income_rates=preflop_income_rates)
-        if hs_mode not in ('product', 'field'):
-            raise PokerError(f"hs_mode must be 'product' or 'field', got {hs_mode!r}")
-        self.specific, self.hs_mode = specific, hs_mode
+        self.specific = flag('specific', specific, error=PokerError)
+        self.hs_mode = choice('hs_mode', hs_mode, ('product', 'field'), error=PokerError)
         self.models: dict[str, SeatModel] = {}
         self.seat_names: tuple[str, ...] = ()
         self.seat = -1
@@ -408,8 +445,11 @@ class ModellingLokiPlayer(LokiPlayer):
     # ------------------------------------------------------------------------------------ table hooks
     def begin_hand(self, seat: int, names: tuple[str, ...], hole: tuple[Card, ...], button: int) -> None:
         """Reset every opponent's weights (0 on holdings with one of our hole cards)."""
+        names = tuple(text('a seat\'s name', name, error=PokerError) for name in _seat_names(names))
+        seat = whole_number('seat', seat, maximum=len(names) - 1, error=PokerError)
+        whole_number('button', button, maximum=len(names) - 1, error=PokerError)
         self.seat, self.seat_names = seat, names
-        known = [card.index for card in hole]
+        known = [card.index for card in read_board(hole, sizes=(2,))]
         for other, name in enumerate(names):
             if other == seat:
                 continue
@@ -419,6 +459,10 @@ class ModellingLokiPlayer(LokiPlayer):
 
     def observe(self, record: ActionRecord, board: tuple[Card, ...]) -> None:
         """Re-weight the actor's model after each of its actions (blinds and our own are not evidence)."""
+        record = instance('record', record, ActionRecord, error=PokerError, what='an ActionRecord')
+        board = read_board(board)
+        if record.seat >= len(self.seat_names) and self.seat_names:
+            raise PokerError(f'seat {record.seat} of the record is not at this table of {len(self.seat_names)} seats')
         if record.seat == self.seat or record.decision is None and record.action.endswith('blind'):
             return
         model = self.models.get(self.seat_names[record.seat]) if self.seat_names else None
@@ -428,15 +472,19 @@ class ModellingLokiPlayer(LokiPlayer):
 
     def end_hand(self, result: HandResult) -> None:
         """Nothing to do: frequencies are counted as actions are observed."""
+        instance('result', result, HandResult, error=PokerError, what='a HandResult')
 
     # ------------------------------------------------------------------------------------ decisions
     def opponent_models(self, view: TableView) -> list[SeatModel]:
         """The models of the opponents still in the hand."""
-        names = [self.seat_names[seat] for seat in view.active if seat != view.seat] if self.seat_names else []
+        view = read_view(view)
+        names = [self.seat_names[seat] for seat in view.active if seat != view.seat and seat < len(self.seat_names)] \
+            if self.seat_names else []
         return [self.models[name] for name in names if name in self.models]
 
-    def weights(self, view: TableView) -> Any:
+    def weights(self, view: TableView) -> WeightsLike:
         """One weight table per opponent still in (``'product'``), or their field array (``'field'``)."""
+        view = read_view(view)
         models = self.opponent_models(view)
         if not models:
             return None
@@ -444,12 +492,14 @@ class ModellingLokiPlayer(LokiPlayer):
         tables = [np.where(dead, 0.0, model.weights) for model in models]
         if self.hs_mode == 'product':
             return tables
-        return np.mean([table / table.sum() for table in tables], axis=0)  # the field array (Papp 7.3.1)
+        field: np.ndarray = np.mean([table / table.sum() for table in tables], axis=0)  # the field array (Papp 7.3.1)
+        return field
 
     def statistics(self, view: TableView) -> HandStatistics:
         """The statistics against the models (before the flop, where the pre-flop strategy decides on income
         rates, against every holding alike: cheaper, and only shown)."""
         from ..stats.player import Player
+        view = read_view(view)
         if not view.board:
             return Player(view.hole).calculate_hand_statistics(opponents=max(1, view.opponents))
         return Player(view.hole, view.board).calculate_hand_statistics(
