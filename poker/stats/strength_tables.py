@@ -37,7 +37,7 @@ import os
 import signal
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -429,22 +429,22 @@ class StrengthTable:
     serves the hands of its finished chunks, and asking for another hand is a :class:`TableError`.
     """
 
-    def __init__(self, path: Path, manifest: dict[str, Any], arrays: dict[str, np.ndarray],
+    def __init__(self, path: str | os.PathLike[str], manifest: Mapping[str, object], arrays: Mapping[str, np.ndarray],
                  index: np.ndarray | None) -> None:
         _path('path', path)
         _check_manifest(manifest, path)
-        if not isinstance(arrays, dict) or not all(isinstance(name, str) and isinstance(array, np.ndarray)
+        if not isinstance(arrays, Mapping) or not all(isinstance(name, str) and isinstance(array, np.ndarray)
                                                    for name, array in arrays.items()) \
                 or not set(STATISTICS) <= set(arrays):
             raise TableError(f'arrays must map each of {", ".join(STATISTICS)} to an array, got {shown(arrays)}')
         if index is not None:
             index = integer_array('index', index, ndim=1, error=TableError)
         self.path = Path(path)
-        self.manifest = manifest
-        self.street: str = manifest['parameters']['street']
-        self.bins: int | None = manifest['parameters']['bins']
+        self.manifest: dict[str, Any] = dict(manifest)
+        self.street: str = self.manifest['parameters']['street']
+        self.bins: int | None = self.manifest['parameters']['bins']
         self.indexer = HandIndexer.for_street(self.street)
-        self.arrays = arrays
+        self.arrays = dict(arrays)
         self.index = index
 
     @property

@@ -137,12 +137,16 @@ def _chips(amount: float) -> str:
     return f'{amount:g}'
 
 
+def _as_action(action: Action | str) -> Action:
+    return Action(action)
+
+
 @frozen
 class Advice:
     """An action, the chips it puts in (``to_call`` for a call, ``to_call + bet_size`` for a raise, 0 for a
     check or fold), the rule that chose it and the reason in words, with the numbers behind it."""
 
-    action: Action = field(converter=Action)
+    action: Action = field(converter=_as_action)
     amount: float = field(validator=checked_by(amount))
     rule: str = field(validator=checked_by(text, error=BettingError))
     reason: str = field(validator=checked_by(text, longest=10_000, error=BettingError))
