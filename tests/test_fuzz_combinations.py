@@ -1,23 +1,18 @@
-"""The rule, fuzzed: every public function checks its arguments on entry.
+"""The rule, fuzzed in combinations: every public function checks its arguments on entry.
 
-Each public function of :mod:`poker` that takes arguments (every function in ``poker.__all__``, and the
-constructors and class methods of the value classes that read user input) is called with arguments drawn
-from valid values and from odd ones: huge, negative and boolean ints, NaN, infinities, 1e308 and 1e-320,
-text, None, lists, NumPy arrays of odd dtypes and shapes, masked arrays. Each call must either return
-normally with only finite numbers (and no 'nan' or 'inf' in its text) or raise a :class:`PokerError` whose
-message is one line. Nothing else may escape: no OverflowError, TypeError, AttributeError or NumPy error,
-no RuntimeWarning. Seeded (``derandomize``) and bounded, so the run is the same every time.
+Where ``test_fuzz_api.py`` puts one hostile value at a time into a valid call of every public callable, these
+tests draw every argument at once, from valid values and from odd ones: huge, negative and boolean ints, NaN,
+infinities, 1e308 and 1e-320, text, None, lists, NumPy arrays of odd dtypes and shapes, masked arrays. Each call
+must either return normally with only finite numbers (and no 'nan' or 'inf' in its text) or raise a :class:`PokerError` whose
+message is one line (:func:`fuzzing.check`). Seeded (``derandomize``) and bounded, so the run is the same every
+time.
 """
 
 from __future__ import annotations
 
 import math
-import re
-import warnings
-from collections.abc import Callable
 from typing import Any
 
-import attrs
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -25,12 +20,14 @@ from hypothesis import strategies as st
 
 import poker
 from poker import (
-    Card, Deck, HandCategory, HandFactory, HandRanker, HandStatistics, OpponentModel, PokerError, StartingHand, advise,
+    Card, Deck, HandCategory, HandFactory, HandRanker, HandStatistics, OpponentModel, StartingHand, advise,
     class_equity, equity, format_cards, kelly_bet, kelly_fraction, parse_cards, preflop_equity, simulate_income_rate,
 )
 from poker.strategy.advice import Situation
 from poker.strategy.kelly import kelly_growth
-from poker.ranges.inputs import weight_array, weight_sets
+from poker.ranges.weight_inputs import read_weights, read_weight_sets
+
+from fuzzing import check
 
 FUZZ = settings(derandomize=True, max_examples=120, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -72,54 +69,7 @@ holes = st.sampled_from(['AhKh', 'Ah As', '7c 2d', 'Td 9d'])
 texts_of_cards = st.sampled_from(['Ah Kd', 'Ah Kh Qh Jh Th', '2c 3d 4h 5s 7c 9d', '10h 9h 8h 7h 6h 5h 4h'])
 
 
-# ------------------------------------------------------------------------------------ the checks
-def assert_finite(value: Any, where: str = 'result', depth: int = 0) -> None:
-    """Every number in ``value`` finite, every text free of 'nan' and 'inf'."""
-    assert depth < 20, where
-    if isinstance(value, (bool, np.bool_, type(None), Card)):
-        return
-    if isinstance(value, (int, np.integer)):
-        return
-    if isinstance(value, (float, np.floating)):
-        assert math.isfinite(value), f'{where} = {value!r}'
-    elif isinstance(value, str):
-        assert not re.search(r'\b(nan|inf|infinity)\b', value, re.I), f'{where} = {value!r}'
-    elif isinstance(value, np.ndarray):
-        if value.dtype.kind in 'fc':
-            assert np.isfinite(value).all(), f'{where} has NaN or infinity'
-    elif attrs.has(type(value)):
-        for field in attrs.fields(type(value)):
-            assert_finite(getattr(value, field.name), f'{where}.{field.name}', depth + 1)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            assert_finite(item, f'{where}[{key!r}]', depth + 1)
-    elif isinstance(value, (list, tuple)):
-        for number, item in enumerate(value):
-            assert_finite(item, f'{where}[{number}]', depth + 1)
-
-
-def check(call: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
-    """``call(*args, **kwargs)`` returns finite results or raises a one-line PokerError; no warning."""
-    with warnings.catch_warnings():
-        warnings.simplefilter('error')
-        try:
-            result = call(*args, **kwargs)
-        except PokerError as error:
-            message = str(error)
-            assert message and '\n' not in message and len(message) < 400, message
-            return
-    assert_finite(result, getattr(call, '__name__', 'result'))
-
-
 # ------------------------------------------------------------------------------------ the functions
-def test_the_fuzzed_functions_are_all_the_public_functions() -> None:
-    functions = {name for name in poker.__all__ if callable(getattr(poker, name))
-                 and not isinstance(getattr(poker, name), type)}
-    assert functions == {'advise', 'board_strengths', 'build_table', 'class_equity', 'equity', 'format_cards',
-                         'hand_strength', 'kelly_bet', 'kelly_fraction', 'load_scenarios', 'load_table', 'match', 'parse_cards',
-                         'preflop_equity', 'preflop_strategy', 'range_statistics', 'simulate_income_rate'}
-
-
 @FUZZ
 @given(either(stats), either(amounts), either(amounts), either(st.floats(0.01, 100)), either(st.integers(0, 5)),
        either(st.booleans()))
@@ -234,8 +184,8 @@ def test_simulate_income_rate(hand_class, opponents, deals, seed) -> None:
 @FUZZ
 @given(odd)
 def test_weights(weights) -> None:
-    check(weight_array, weights)
-    check(weight_sets, weights)
+    check(read_weights, weights)
+    check(read_weight_sets, weights)
     check(OpponentModel, weights)
 
 

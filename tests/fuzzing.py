@@ -1,0 +1,82 @@
+"""What the fuzz tests hold every public call to (shared by ``test_fuzz_api.py`` and ``test_fuzz_combinations.py``).
+
+A call either returns normally with only finite numbers in its result (and no 'nan' or 'inf' in its text), or
+raises a :class:`~poker.errors.PokerError` whose message is one short line. Nothing else may escape: no
+TypeError, AttributeError, OverflowError, RecursionError, KeyError, OSError or NumPy error, and no warning
+(warnings are errors while the call runs).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import numpy as np
+
+from poker import Card, PokerError
+
+LONGEST_MESSAGE = 400
+"""The longest error message a call may raise."""
+
+
+def assert_finite(value: Any, where: str = 'result', depth: int = 0, *, nan_marks: bool = False) -> None:
+    """Every number in ``value`` finite, every text free of 'nan' and 'inf' (``nan_marks``: NaN allowed in
+    arrays, where a result documents it as the mark of an impossible holding)."""
+    if depth >= 20:  # nested deeper than any result: nothing numeric down there to check
+        return
+    if isinstance(value, (bool, np.bool_, type(None), Card)):
+        return
+    if isinstance(value, (int, np.integer)):
+        return
+    if isinstance(value, (float, np.floating)):
+        assert math.isfinite(value), f'{where} = {value!r}'
+    elif isinstance(value, str):
+        assert not re.search(r'\b(nan|inf|infinity)\b', value, re.I), f'{where} = {value[:200]!r}'
+    elif isinstance(value, np.ndarray):
+        if value.dtype.kind in 'fc':
+            numbers = value[~np.isnan(value)] if nan_marks else value
+            assert np.isfinite(numbers).all(), f'{where} has NaN or infinity'
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            assert_finite(getattr(value, field.name), f'{where}.{field.name}', depth + 1, nan_marks=nan_marks)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            assert_finite(item, f'{where}[{key!r}]', depth + 1, nan_marks=nan_marks)
+    elif isinstance(value, (list, tuple)):
+        for number, item in enumerate(value):
+            assert_finite(item, f'{where}[{number}]', depth + 1, nan_marks=nan_marks)
+
+
+def failure(call: Callable[..., Any], *args: Any, nan_marks: bool = False, **kwargs: Any) -> str | None:
+    """What is wrong with ``call(*args, **kwargs)`` (None: nothing): an escape, a long or multi-line message,
+    a warning, or a number that is not finite in the result (``nan_marks``: see :func:`assert_finite`)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        try:
+            result = call(*args, **kwargs)
+        except PokerError as error:
+            message = str(error)
+            if not message or '\n' in message or len(message) >= LONGEST_MESSAGE:
+                return f'{type(error).__name__} of {len(message)} characters: {message[:160]!r}...'
+            return None
+        except Exception as error:  # noqa: BLE001 - the point: anything else is reported
+            try:
+                text = repr(str(error)[:160])
+            except Exception:  # noqa: BLE001 - an error that cannot say what it is (a KeyError of 10**5000)
+                text = '(its text cannot be shown)'
+            return f'{type(error).__name__} escaped: {text}'
+    try:
+        assert_finite(result, getattr(call, '__name__', 'result'), nan_marks=nan_marks)
+    except AssertionError as error:
+        return f'not finite: {str(error)[:200]}'
+    return None
+
+
+def check(call: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+    """``call(*args, **kwargs)`` returns finite results or raises a one-line PokerError; no warning."""
+    problem = failure(call, *args, **kwargs)
+    assert problem is None, problem

@@ -1,0 +1,707 @@
+"""The doors hold: every public callable, fed one hostile value at a time, answers or refuses in one line.
+
+:data:`REGISTRY` holds a cheap, valid call of every public callable: each function and class in ``poker.__all__``
+and in every wing's ``__all__``, each public method (class methods and static methods too) of those classes,
+and the public helpers of :mod:`poker.cli`. For each parameter of each call, every value of :data:`HOSTILE`
+takes the parameter's place (the other arguments stay valid), and the call must either return normally with
+only finite numbers in its result, or raise a :class:`~poker.errors.PokerError` whose message is one short line
+(:func:`fuzzing.failure`). Exceptions raised by the caller's own objects may propagate: a callable passed as a
+callback (:attr:`Call.callbacks`) that raises when called is the caller's.
+
+:func:`test_the_registry_covers_every_public_callable` fails when a public name has no entry, so a new public
+callable comes with its valid call, and so with its fuzzing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import math
+import os
+import signal
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import attrs
+import numpy as np
+import pytest
+
+import poker
+from poker import (
+    Action, ActionRecord, Advice, BoardStrengths, Bot, CallingStation, Card, Deck, Decision, EquityResult,
+    FixedLimitGame, FullLokiStrategy, Hand, HandCategory, HandFactory, HandIndexer, HandRanker, HandResult,
+    HandStatistics, LokiPlayer, LokiStrategy, Maniac, MatchResult, ModellingLokiPlayer, OpponentModel, Player,
+    PlayerEquity, PreflopEquity, RandomPlayer, Range, RangeStatistics, Rank, RankableHand, Rock, Scenario, SeatModel,
+    Situation, StartingHand, StrengthTable, Suit, TableView, parse_cards,
+)
+from poker.cards import (
+    class_income_rate, class_index, class_size, format_cards, holding_index, income_rate_table, read_board, read_cards,
+    read_hole, read_indices,
+)
+from poker.cli import OneLineErrorParser, build_parser, main, one_line
+from poker.kernel import (
+    BoardValues, HoldingOutcomes, RangeTally, Tally, board_values, hero_by_hero, holding_outcomes, holding_showdowns,
+    memoized_board_values, range_tally, tally,
+)
+from poker.pictures import heat_map_png, income_rate_png, range_png, range_statistics_png, strength_distribution_png
+from poker.ranges import class_means, known_holdings, read_weight_sets, read_weights, remove_known
+from poker.ranking import Census, census, five_card_census, read_ranker, seven_card_census, six_card_census
+from poker.ranking.tables import CARD_BITS, CARD_KEYS
+from poker.stats import (
+    BuildSummary, ReferencePlayer, board_strengths, boards_strengths, build_table, class_equity, equity,
+    hand_strength, load_scenarios, load_table, preflop_equity, range_statistics, scenarios_from_data,
+    simulate_income_rate,
+)
+from poker.strategy import (
+    PreflopPlay, advise, advise_preflop, expected_players, kelly_bet, kelly_fraction, kelly_growth, preflop_strategy,
+    showdown_probabilities,
+)
+from poker.table import ActionFrequencies, PlayerSummary, match
+
+from fuzzing import failure
+
+WINGS = ('poker', 'poker.cards', 'poker.ranking', 'poker.ranges', 'poker.kernel', 'poker.stats', 'poker.strategy',
+         'poker.pictures', 'poker.table', 'poker.cli')
+
+
+# ------------------------------------------------------------------------------------------ hostile values
+class BadRepr:
+    """An object whose ``repr`` raises: quoting it must not hide the real error."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError('no repr')
+
+
+def _nested(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+HOSTILE: dict[str, Callable[[], Any]] = {
+    'None': lambda: None,
+    'True': lambda: True,
+    'int (the type)': lambda: int,
+    '42': lambda: 42,
+    '-1': lambda: -1,
+    '10**5000': lambda: 10 ** 5000,
+    '-10**400': lambda: -10 ** 400,
+    '2**63': lambda: 2 ** 63,
+    'range(10**20)': lambda: range(10 ** 20),
+    'np.timedelta64(3)': lambda: np.timedelta64(3),
+    'np.int8(3)': lambda: np.int8(3),
+    'NaN': lambda: math.nan,
+    'inf': lambda: math.inf,
+    '-0.0': lambda: -0.0,
+    '1e-320': lambda: 1e-320,
+    "'a' * 100000": lambda: 'a' * 100_000,
+    "''": lambda: '',
+    "'\\x00'": lambda: '\x00',
+    "'é' * 300": lambda: 'é' * 300,
+    "b'AhKh'": lambda: b'AhKh',
+    '5,000-deep list': lambda: _nested(5000),
+    'np.array([])': lambda: np.array([]),
+    'np.array([1, 0])': lambda: np.array([1, 0]),
+    'masked array': lambda: np.ma.masked_array([1.0, 2.0], mask=[True, False]),
+    'bad repr': BadRepr,
+    'dict': lambda: {'AA': 1},
+    'set': lambda: {1, 2},
+    'a HandRanker instance': HandRanker,
+    'a function': lambda: (lambda *args, **kwargs: None),
+}
+"""Each hostile value, made fresh for every call (a call may not change what it is given, but if it did, the
+next call would not notice)."""
+
+
+# ------------------------------------------------------------------------------------------ the valid calls
+RIVER = 'Qh 7h 2c 9s 3d'
+RIVER_CARDS = tuple(parse_cards(RIVER))
+RIVER_INDICES = [card.index for card in RIVER_CARDS]
+FLOP = 'Qh 7h 2c'
+FLOP_INDICES = [card.index for card in parse_cards(FLOP)]
+HOLE = 'Ah Kd'
+HOLE_INDICES = [card.index for card in parse_cards(HOLE)]
+SETS = np.ones((1, 1326))
+HERO = np.zeros(1326)
+HERO[[holding_index(*HOLE_INDICES)]] = 1.0
+STATS = HandStatistics.from_counts(3, 2, 5, lookahead=1, transitions=((2, 0, 1), (0, 1, 1), (1, 1, 3)),
+                                   board=tuple(parse_cards(FLOP)) + (Card.parse('9s'),))
+SITUATION = Situation(pot=20, to_call=4, bet_size=4, bets_this_round=1)
+RECORD = ActionRecord('flop', 1, 'bet', 2, 12, None, 0, 2)
+
+
+def _view(street: str = 'river') -> TableView:
+    board = {'preflop': (), 'flop': RIVER_CARDS[:3], 'river': RIVER_CARDS}[street]
+    return TableView(seat=0, name='Ann', hole=tuple(parse_cards(HOLE)), board=board, street=street, pot=10,
+                     to_call=2, bet_size=2, bets_this_round=1, called_this_round=False, opponents=1, can_raise=True,
+                     history=(), seats=2, button=0, active=(0, 1))
+
+
+VIEW = _view()
+PREFLOP_VIEW = _view('preflop')
+HAND_RESULT = FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=1).play_hand()
+MATCH_RESULT = match(['station', 'maniac'], 2, seed=1, progress=False)
+RANGE_STATS = range_statistics('AA, KK', RIVER, 'QQ+')
+PREFLOP_EQUITY = preflop_equity(HOLE)
+BOARD_VALUES = board_values(RIVER_INDICES)
+OUTCOMES = holding_outcomes(HOLE_INDICES, RIVER_INDICES, 0)
+RANGE_TALLY = range_tally(RIVER_INDICES, 0, HERO, np.ones(1326))
+TALLY = tally(HOLE_INDICES, RIVER_INDICES, 0, SETS)
+BOARD_STRENGTHS = board_strengths(RIVER)
+KEY_SUMS = np.array([int(CARD_KEYS[HOLE_INDICES + RIVER_INDICES[:3]].sum())], dtype=np.uint32)
+BIT_SUMS = np.array([int(CARD_BITS[HOLE_INDICES + RIVER_INDICES[:3]].sum())], dtype=np.int64)
+
+
+@dataclass
+class World:
+    """What valid calls need from the file system: a directory, a turn table built in it, a scenario file."""
+
+    root: Path
+    table: StrengthTable
+    hole: str
+    board: str
+
+    def path(self, name: str) -> str:
+        return str(self.root / name)
+
+
+@dataclass(frozen=True)
+class Lazy:
+    """An argument that needs the :class:`World`: ``Lazy(lambda world: ...)``."""
+
+    make: Callable[[World], Any]
+
+
+@dataclass
+class Call:
+    """A valid call: ``make(world)`` gives the callable (a fresh bound method for a method), called with
+    ``args`` and ``kwargs``.
+
+    ``keep`` names the parameters not fuzzed, each with the reason; ``callbacks`` those that take a callable
+    of the caller's, whose own exceptions may propagate; ``exits`` says SystemExit is how the call ends;
+    ``slow`` that the valid call itself takes seconds (it has no parameter: nothing to fuzz, and it is not run);
+    ``slow_values`` the hostile values (by label) that a parameter takes as valid and would take minutes with;
+    ``nan_marks`` that the result documents NaN as the mark of an impossible holding (NaN is allowed in its
+    arrays, infinity is not); ``draws`` that the call draws a picture, which the hostile calls lay out but do not
+    render (matplotlib's ``tight_layout`` and ``savefig`` do nothing: a second each, and tests/test_plotting.py
+    renders every picture).
+    """
+
+    make: Callable[[World], Callable[..., Any]]
+    args: tuple[Any, ...] = ()
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    keep: dict[str, str] = field(default_factory=dict)
+    callbacks: frozenset[str] = frozenset()
+    exits: bool = False
+    slow: bool = False
+    slow_values: dict[str, frozenset[str]] = field(default_factory=dict)
+    nan_marks: bool = False
+    draws: bool = False
+
+
+def call(target: Any, *args: Any, **kwargs: Any) -> Call:
+    """A :class:`Call` of a fixed callable (a function, a class, a class or static method)."""
+    return Call(lambda world: target, args, kwargs)
+
+
+def method(make: Callable[[World], Any], name: str, *args: Any, **kwargs: Any) -> Call:
+    """A :class:`Call` of method ``name`` of a fresh object ``make(world)``."""
+    return Call(lambda world: getattr(make(world), name), args, kwargs)
+
+
+def _fixed(entry: Call, **changes: Any) -> Call:
+    for key, value in changes.items():
+        setattr(entry, key, value)
+    return entry
+
+
+def _fresh_game(world: World) -> FixedLimitGame:
+    return FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=1)
+
+
+def _seat_model(world: World) -> SeatModel:
+    model = SeatModel('Bob')
+    model.begin_hand([])
+    return model
+
+
+def _modelling(world: World) -> ModellingLokiPlayer:
+    player = ModellingLokiPlayer('Ann')
+    player.begin_hand(0, ('Ann', 'Bob'), VIEW.hole, 0)
+    return player
+
+
+ARGPARSE = {'*': "argparse's own constructor"}
+PICTURE = Lazy(lambda world: world.path('picture.png'))
+ERRORS = [name for name in poker.errors.__all__]
+
+REGISTRY: dict[str, Call] = {
+    # ---------------------------------------------------------------- errors
+    **{name: call(getattr(poker.errors, name), 'a bad value') for name in ERRORS},
+    # ---------------------------------------------------------------- cards
+    'Card': call(Card, Rank.ACE, Suit.HEARTS),
+    'Card.parse': call(Card.parse, 'Ah'),
+    'Card.from_index': call(Card.from_index, 3),
+    'Deck': call(Deck, seed=1, exclude='Ah'),
+    'Deck.deal': method(lambda world: Deck(seed=1), 'deal', 2),
+    'Deck.shuffle': method(lambda world: Deck(seed=1), 'shuffle'),
+    'HandIndexer': call(HandIndexer, (2, 3)),
+    'HandIndexer.for_street': call(HandIndexer.for_street, 'flop'),
+    'HandIndexer.check_cards': method(lambda world: HandIndexer.for_street('flop'), 'check_cards', [[0, 1, 2, 3, 4]]),
+    'HandIndexer.index': method(lambda world: HandIndexer.for_street('flop'), 'index', [[0, 1, 2, 3, 4]]),
+    'HandIndexer.index_boards': method(lambda world: HandIndexer.for_street('flop'), 'index_boards',
+                                       np.array([[[0, 1]]]), np.array([[2, 3, 4]])),
+    'HandIndexer.check_indices': method(lambda world: HandIndexer.for_street('flop'), 'check_indices', [0, 1]),
+    'HandIndexer.unindex': method(lambda world: HandIndexer.for_street('flop'), 'unindex', [0, 1]),
+    'HandIndexer.index_hand': method(lambda world: HandIndexer.for_street('flop'), 'index_hand', 'AhKh', '2c 7d Js'),
+    'HandIndexer.canonical_hand': method(lambda world: HandIndexer.for_street('flop'), 'canonical_hand', 5),
+    'Rank': call(Rank, 14),
+    'Rank.parse': call(Rank.parse, 'A'),
+    'Suit': call(Suit, 2),
+    'Suit.parse': call(Suit.parse, 'h'),
+    'StartingHand': call(StartingHand, 'AhKh'),
+    'StartingHand.parse': call(StartingHand.parse, 'AhKh'),
+    'StartingHand.from_holding_index': call(StartingHand.from_holding_index, 5),
+    'StartingHand.all': call(StartingHand.all),
+    'StartingHand.income_rate': method(lambda world: StartingHand('AhKh'), 'income_rate', 1),
+    'StartingHand.sort_key': method(lambda world: StartingHand('AhKh'), 'sort_key', 1),
+    'class_income_rate': call(class_income_rate, 0, 1),
+    'class_index': call(class_index, 'AKs'),
+    'class_size': call(class_size, 'AKs'),
+    'format_cards': call(format_cards, 'Ah Kd', ' '),
+    'holding_index': call(holding_index, 0, 1),
+    'income_rate_table': call(income_rate_table, 1),
+    'parse_cards': call(parse_cards, 'Ah Kd', allow_duplicates=False),
+    'read_board': call(read_board, RIVER, sizes=(3, 4, 5)),
+    'read_cards': call(read_cards, 'Ah Kd', allow_duplicates=False),
+    'read_hole': call(read_hole, HOLE),
+    'read_indices': call(read_indices, 'board', RIVER_INDICES, sizes=(3, 4, 5)),
+    # ---------------------------------------------------------------- ranking
+    'Census': call(Census, 5, (0, 1, 2)),
+    'census': call(census, 5, HandRanker),
+    'five_card_census': call(five_card_census),
+    'six_card_census': _fixed(call(six_card_census), slow=True),
+    'seven_card_census': _fixed(call(seven_card_census), slow=True),
+    'Hand': call(Hand, 'Ah Kd'),
+    'Hand.add': method(lambda world: Hand('Ah'), 'add', 'Kd'),
+    'Hand.remove': method(lambda world: Hand('Ah Kd'), 'remove', 'Ah'),
+    'Hand.clear': method(lambda world: Hand('Ah Kd'), 'clear'),
+    'Hand.to_rankable': method(lambda world: Hand('Ah Kh Qh Jh Th'), 'to_rankable'),
+    'HandCategory': call(HandCategory, 3),
+    'HandCategory.from_value': call(HandCategory.from_value, 100),
+    'HandFactory': call(HandFactory, maxsize=10),
+    'HandFactory.get_hand': method(lambda world: HandFactory(10), 'get_hand', 'Ah Kd'),
+    'HandFactory.get_rankable_hand': method(lambda world: HandFactory(10), 'get_rankable_hand', 'Ah Kh Qh Jh Th'),
+    'HandFactory.get_starting_hand': method(lambda world: HandFactory(10), 'get_starting_hand', 'Ah Kd'),
+    'HandFactory.make_hand': method(lambda world: HandFactory(10), 'make_hand', parse_cards('Ah Kd')),
+    'HandFactory.cache_info': method(lambda world: HandFactory(10), 'cache_info'),
+    'HandFactory.clear': method(lambda world: HandFactory(10), 'clear'),
+    'HandRanker': call(HandRanker),
+    'HandRanker.best_five': call(HandRanker.best_five, parse_cards('Ah Kh Qh Jh Th 2c 3d')),
+    'HandRanker.category': call(HandRanker.category, 100),
+    'HandRanker.category_many': call(HandRanker.category_many, [1, 100]),
+    'HandRanker.check_opponents': call(HandRanker.check_opponents, 3),
+    'HandRanker.describe': call(HandRanker.describe, 100),
+    'HandRanker.income_rate': call(HandRanker.income_rate, 'AKs', 1),
+    'HandRanker.income_rate_table': call(HandRanker.income_rate_table, 1),
+    'HandRanker.rank': call(HandRanker.rank, 'Ah Kh Qh Jh Th'),
+    'HandRanker.rank_indices': call(HandRanker.rank_indices, [0, 5, 10, 15, 20]),
+    'HandRanker.rank_key_sums': call(HandRanker.rank_key_sums, KEY_SUMS, 5, BIT_SUMS),
+    'HandRanker.rank_many': call(HandRanker.rank_many, np.array([[0, 5, 10, 15, 20]]), validate=True),
+    'RankableHand': call(RankableHand, 'Ah Kh Qh Jh Th'),
+    'RankableHand.parse': call(RankableHand.parse, 'Ah Kh Qh Jh Th'),
+    'read_ranker': call(read_ranker, HandRanker),
+    # ---------------------------------------------------------------- ranges
+    'Range': call(Range, np.ones(1326)),
+    'Range.parse': call(Range.parse, 'QQ+, AKs'),
+    'Range.coerce': call(Range.coerce, 'QQ+'),
+    'Range.top': call(Range.top, 0.1, 1),
+    'Range.uniform': call(Range.uniform),
+    'Range.without': method(lambda world: Range.parse('QQ+'), 'without', 'Qh'),
+    'Range.class_weights': method(lambda world: Range.parse('QQ+'), 'class_weights'),
+    'Range.grid': method(lambda world: Range.parse('QQ+'), 'grid'),
+    'class_means': call(class_means, np.ones(1326)),
+    'known_holdings': call(known_holdings, [0, 1]),
+    'remove_known': call(remove_known, SETS, [0]),
+    'read_weights': call(read_weights, 'QQ+'),
+    'read_weight_sets': call(read_weight_sets, ['QQ+', None]),
+    # ---------------------------------------------------------------- kernel
+    'BoardValues': call(BoardValues, BOARD_VALUES.board, BOARD_VALUES.values, BOARD_VALUES.free, BOARD_VALUES.mask),
+    'BoardValues.weigh': method(lambda world: BOARD_VALUES, 'weigh', HOLE_INDICES, SETS),
+    'HoldingOutcomes': call(HoldingOutcomes, OUTCOMES.holdings, OUTCOMES.now, OUTCOMES.later, OUTCOMES.runouts),
+    'HoldingOutcomes.weigh': method(lambda world: OUTCOMES, 'weigh', SETS),
+    'RangeTally': call(RangeTally, RANGE_TALLY.holdings, RANGE_TALLY.now, RANGE_TALLY.transitions, RANGE_TALLY.score,
+                       RANGE_TALLY.total, RANGE_TALLY.runouts),
+    'Tally': call(Tally, TALLY.now, TALLY.transitions, TALLY.runouts),
+    'board_values': call(board_values, RIVER_INDICES, HandRanker),
+    'memoized_board_values': call(memoized_board_values, HandRanker, tuple(sorted(RIVER_INDICES))),
+    'hero_by_hero': call(hero_by_hero, RIVER_INDICES, 0, HERO, np.ones(1326), HandRanker),
+    'holding_outcomes': call(holding_outcomes, HOLE_INDICES, RIVER_INDICES, 0, HandRanker, None),
+    'holding_showdowns': call(holding_showdowns, BOARD_VALUES.values, None),
+    'range_tally': call(range_tally, RIVER_INDICES, 0, HERO, np.ones(1326), HandRanker, transitions=True),
+    'tally': call(tally, HOLE_INDICES, RIVER_INDICES, 0, SETS, HandRanker),
+    # ---------------------------------------------------------------- stats
+    'BoardStrengths': call(BoardStrengths, *attrs.astuple(BOARD_STRENGTHS, recurse=False)),
+    'BoardStrengths.row': method(lambda world: BOARD_STRENGTHS, 'row', HOLE, 0),
+    'BuildSummary': call(BuildSummary, Path('table'), 'river', 3, 1, 2, False),
+    'EquityResult': call(EquityResult, (PlayerEquity('AhKd', 0.5, 0.1),), RIVER_CARDS, (), True, 44, 0.5),
+    'EquityResult.as_dict': method(lambda world: EquityResult((PlayerEquity('AhKd', 0.5, 0.1),)), 'as_dict'),
+    'PlayerEquity': call(PlayerEquity, 'AhKd', 0.5, 0.1, 0.0),
+    'PlayerEquity.as_dict': method(lambda world: PlayerEquity('AhKd', 0.5, 0.1), 'as_dict'),
+    'HandStatistics': call(HandStatistics, *attrs.astuple(STATS, recurse=False)),
+    'HandStatistics.from_counts': call(HandStatistics.from_counts, 3, 2, 5, opponents=1, lookahead=1,
+                                       transitions=STATS.transitions),
+    'HandStatistics.to_dict': method(lambda world: STATS, 'to_dict'),
+    'Player': call(Player, HOLE, RIVER),
+    'Player.calculate_hand_statistics': method(lambda world: Player(HOLE, RIVER), 'calculate_hand_statistics',
+                                               1, 0, None),
+    'Player.check_lookahead': method(lambda world: Player(HOLE, RIVER), 'check_lookahead', 0),
+    'Player.count_outcomes': method(lambda world: Player(HOLE, RIVER), 'count_outcomes', 0, SETS),
+    'Player.default_lookahead': method(lambda world: Player(HOLE, RIVER), 'default_lookahead'),
+    'Player.opponent_weights': method(lambda world: Player(HOLE, RIVER), 'opponent_weights', None),
+    'Player.preflop_statistics': method(lambda world: Player(HOLE), 'preflop_statistics', 1, SETS, False),
+    'Player.showdown_equity': _fixed(method(lambda world: Player(HOLE, RIVER), 'showdown_equity', 1, None),
+                                     callbacks=frozenset({'progress'})),
+    'Player.summarise': method(lambda world: Player(HOLE, RIVER), 'summarise', TALLY, 1, 0, SETS, False),
+    'Player.with_board': method(lambda world: Player(HOLE, RIVER), 'with_board', FLOP),
+    'PreflopEquity': call(PreflopEquity, *attrs.astuple(PREFLOP_EQUITY, recurse=False)),
+    'PreflopEquity.statistics': method(lambda world: PREFLOP_EQUITY, 'statistics', 1),
+    'RangeStatistics': call(RangeStatistics, **attrs.asdict(RANGE_STATS, recurse=False)),
+    'RangeStatistics.by_class': method(lambda world: RANGE_STATS, 'by_class', 'ehs'),
+    'RangeStatistics.for_holding': method(lambda world: RANGE_STATS, 'for_holding', 'Ah As'),
+    'RangeStatistics.index': method(lambda world: RANGE_STATS, 'index', 'Ah As'),
+    'ReferencePlayer': call(ReferencePlayer, HOLE, RIVER),
+    'ReferencePlayer.count_outcomes': method(lambda world: ReferencePlayer(HOLE, RIVER), 'count_outcomes', 0,
+                                             SETS),
+    'Scenario': call(Scenario, tuple(parse_cards(HOLE)), RIVER_CARDS, 1, (None,), ('QQ+',), 'mine'),
+    'Scenario.run': method(lambda world: Scenario(tuple(parse_cards(HOLE)), RIVER_CARDS), 'run'),
+    'Scenario.weights': method(lambda world: Scenario(tuple(parse_cards(HOLE)), RIVER_CARDS, ranges=('QQ+',)),
+                               'weights'),
+    'StrengthTable': Call(lambda world: StrengthTable, (Lazy(lambda world: world.table.path),
+                                                       Lazy(lambda world: world.table.manifest),
+                                                       Lazy(lambda world: world.table.arrays),
+                                                       Lazy(lambda world: world.table.index))),
+    **{f'StrengthTable.{name}': Call(lambda world, name=name: getattr(world.table, name),
+                                     (Lazy(lambda world: world.hole), Lazy(lambda world: world.board)))
+       for name in ('ehs', 'ehs_squared', 'histogram', 'hs', 'number', 'row')},
+    'StrengthTable.value': Call(lambda world: world.table.value, ('hs', Lazy(lambda world: world.hole),
+                                                                 Lazy(lambda world: world.board))),
+    'board_strengths': call(board_strengths, RIVER, bins=10, ranker=HandRanker),
+    'boards_strengths': call(boards_strengths, [RIVER_INDICES], bins=10, ranker=HandRanker),
+    'build_table': Call(lambda world: build_table, ('river', Lazy(lambda world: world.path('river'))),
+                        dict(bins=50, chunk_boards=1, boards=1, executor=None, workers=1, scheduler=None,
+                             ranker=HandRanker, progress=False),
+                        slow_values={'boards': frozenset({'None'}),  # the whole table: minutes
+                                     'workers': frozenset({'None', '42'})}),  # a process pool
+    'class_equity': call(class_equity, 'AKs'),
+    'equity': _fixed(call(equity, ['AhKd', 'QsQd'], RIVER, '', exact=False, samples=2, target_error=None,
+                          seed=1, executor=None, ranker=HandRanker, progress=None), callbacks=frozenset({'progress'})),
+    'hand_strength': call(hand_strength, HOLE, RIVER, 'QQ+', ranker=HandRanker),
+    'load_scenarios': Call(lambda world: load_scenarios, (Lazy(lambda world: world.path('scenarios.toml')),)),
+    'load_table': Call(lambda world: load_table, (Lazy(lambda world: world.table.path),)),
+    'preflop_equity': call(preflop_equity, HOLE, 'QQ+', method='sample', exact_limit=40, samples=2, seed=1,
+                           ranker=HandRanker),
+    'range_statistics': call(range_statistics, 'AA, KK', RIVER, 'QQ+', lookahead=0, opponents=1, bins=10,
+                             ranker=HandRanker, seed=0),
+    'scenarios_from_data': call(scenarios_from_data, [{'hole': 'Ah Qh'}], 'mine.toml'),
+    'simulate_income_rate': call(simulate_income_rate, 'AA', 1, 2, 1, HandRanker),
+    # ---------------------------------------------------------------- strategy
+    'Action': call(Action, 'fold'),
+    'Advice': call(Advice, 'call', 2.0, 'make1', 'because'),
+    'Advice.to_dict': method(lambda world: Advice('call', 2.0, 'make1', 'because'), 'to_dict'),
+    'FullLokiStrategy': call(FullLokiStrategy),
+    'LokiStrategy': call(LokiStrategy),
+    **{f'LokiStrategy.{name}': method(lambda world: LokiStrategy(), name, STATS, SITUATION)
+       for name in ('advise', 'make1', 'make2', 'pot_odds_call', 'semi_bluff', 'showdown_odds',
+                    'showdown_odds_call', 'check_or_fold')},
+    **{f'LokiStrategy.{name}': method(lambda world: LokiStrategy(), name, STATS)
+       for name in ('is_preflop', 'is_river', 'strength', 'winning_chance')},
+    **{f'LokiStrategy.{name}': method(lambda world: LokiStrategy(), name, SITUATION, 'make1', 'because')
+       for name in ('bet_or_raise', 'call_or_check', 'fold_or_check')},
+    'LokiStrategy.preflop_advice': method(lambda world: LokiStrategy(), 'preflop_advice', HOLE, SITUATION,
+                                          players=3, position=0, small_blind=False, big_blind=False, strategy=None),
+    'OpponentModel': call(OpponentModel, None),
+    'OpponentModel.preflop_strengths': method(lambda world: OpponentModel(), 'preflop_strengths'),
+    'OpponentModel.remove_known': method(lambda world: OpponentModel(), 'remove_known', 'Ah'),
+    'OpponentModel.reweight': method(lambda world: OpponentModel(), 'reweight', 'bet', RIVER, field=None),
+    'OpponentModel.reweight_factor': method(lambda world: OpponentModel(), 'reweight_factor',
+                                            np.array([0.1, 0.5, 0.9]), 0.5, 0.25),
+    'OpponentModel.strengths': _fixed(method(lambda world: OpponentModel(), 'strengths', RIVER, field=None),
+                                      nan_marks=True),  # NaN: the holdings with a board card
+    'OpponentModel.threshold': call(OpponentModel.threshold, 0.3),
+    'PreflopPlay': call(PreflopPlay),
+    'PreflopPlay.advice': method(lambda world: PreflopPlay(), 'advice', 'Make2', SITUATION, small_blind=False,
+                                 big_blind=False),
+    **{f'PreflopPlay.{name}': method(lambda world: PreflopPlay(), name, SITUATION, small_blind=False,
+                                     big_blind=False)
+       for name in ('call1', 'call2', 'make0', 'make1', 'make2', 'make4')},
+    'PreflopPlay.raises': call(PreflopPlay.raises, SITUATION),
+    'Situation': call(Situation, 20, 4, 4, 1, False),
+    'advise': call(advise, STATS, pot=20, to_call=4, bet_size=4, bets_this_round=1, called_this_round=False,
+                   strategy=None),
+    'advise_preflop': call(advise_preflop, HOLE, players=3, position=0, pot=3, to_call=2, bet_size=2,
+                           bets_this_round=1, called_this_round=False, small_blind=False, big_blind=False,
+                           tightness='loose', strategy=None, play=None),
+    'expected_players': call(expected_players, 1, 3, 0.6),
+    'kelly_bet': call(kelly_bet, STATS, 1000, 10, None),
+    'kelly_fraction': call(kelly_fraction, 0.6, 0.1, 1, 0.0),
+    'kelly_growth': call(kelly_growth, 0.5, 0.6, 0.1, 1, 0.0),
+    'preflop_strategy': call(preflop_strategy, HOLE, players=3, position=0, tightness='loose', small_blind=False,
+                             table=None),
+    'showdown_probabilities': call(showdown_probabilities, STATS),
+    # ---------------------------------------------------------------- pictures
+    'heat_map_png': _fixed(call(heat_map_png, np.ones((13, 13)), PICTURE, title='', colour_bar_label='',
+                                cell_text=None, colour_map='RdYlGn', centre=None, limits=None), draws=True),
+    'income_rate_png': _fixed(call(income_rate_png, PICTURE, 1), draws=True),
+    'range_png': _fixed(call(range_png, np.ones((13, 13)), PICTURE, title=''), draws=True),
+    'range_statistics_png': _fixed(call(range_statistics_png, RANGE_STATS, PICTURE, statistic='ehs', title=''),
+                                   draws=True),
+    'strength_distribution_png': _fixed(call(strength_distribution_png, [0.5, 0.2], PICTURE, weights=None,
+                                             markers=None, title='', bins=20, label='strength'), draws=True),
+    # ---------------------------------------------------------------- table
+    'ActionFrequencies': call(ActionFrequencies),
+    'ActionFrequencies.context': call(ActionFrequencies.context, 'flop', 1),
+    'ActionFrequencies.frequencies': method(lambda world: ActionFrequencies(), 'frequencies', 'flop', 1,
+                                            specific=True),
+    'ActionFrequencies.observe': method(lambda world: ActionFrequencies(), 'observe', 'flop', 1, 'bet'),
+    'ActionRecord': call(ActionRecord, *attrs.astuple(RECORD, recurse=False)),
+    'Bot': call(Bot, 'Ann', 1),
+    **{f'{bot.__name__}.decide': method(lambda world, bot=bot: bot('Ann', 1), 'decide', PREFLOP_VIEW)
+       for bot in (Bot, CallingStation, Maniac, RandomPlayer, Rock)},
+    **{bot.__name__: call(bot, 'Ann', 1) for bot in (CallingStation, Maniac, RandomPlayer, Rock)},
+    'Decision': call(Decision, 'call', None, None),
+    'FixedLimitGame': call(FixedLimitGame, [CallingStation('Ann'), Maniac('Bob')], small_bet=2, big_bet=None,
+                           small_blind=None, cap=4, seed=1),
+    'FixedLimitGame.bet_size': method(_fresh_game, 'bet_size', 'flop'),
+    'FixedLimitGame.legal_action': call(FixedLimitGame.legal_action, 'raise', 2, True, 1),
+    'FixedLimitGame.play': _fixed(method(_fresh_game, 'play', 1, on_hand=None), callbacks=frozenset({'on_hand'})),
+    'FixedLimitGame.play_hand': method(_fresh_game, 'play_hand', 3),
+    'FixedLimitGame.summary': method(_fresh_game, 'summary'),
+    'HandResult': call(HandResult, *attrs.astuple(HAND_RESULT, recurse=False)),
+    'HandResult.street_actions': method(lambda world: HAND_RESULT, 'street_actions', 'flop'),
+    'LokiPlayer': call(LokiPlayer, 'Ann', strategy=None, lookahead=None, preflop_income_rates=True),
+    'LokiPlayer.advise': method(lambda world: LokiPlayer('Ann'), 'advise', STATS, VIEW),
+    'LokiPlayer.decide': method(lambda world: LokiPlayer('Ann'), 'decide', VIEW),
+    'LokiPlayer.preflop_advise': method(lambda world: LokiPlayer('Ann'), 'preflop_advise', PREFLOP_VIEW),
+    'LokiPlayer.statistics': method(lambda world: LokiPlayer('Ann'), 'statistics', VIEW),
+    'LokiPlayer.weights': method(lambda world: LokiPlayer('Ann'), 'weights', VIEW),
+    'MatchResult': call(MatchResult, *attrs.astuple(MATCH_RESULT, recurse=False)),
+    **{f'MatchResult.{name}': method(lambda world: MATCH_RESULT, name)
+       for name in ('cumulative', 'half_widths', 'means', 'table', 'to_dict')},
+    'MatchResult.difference': method(lambda world: MATCH_RESULT, 'difference', 'station', 'maniac'),
+    'MatchResult.png': _fixed(method(lambda world: MATCH_RESULT, 'png', PICTURE), draws=True),
+    'ModellingLokiPlayer': call(ModellingLokiPlayer, 'Ann', specific=True, hs_mode='product', strategy=None,
+                                lookahead=None, preflop_income_rates=True),
+    'ModellingLokiPlayer.begin_hand': method(lambda world: ModellingLokiPlayer('Ann'), 'begin_hand', 0,
+                                             ('Ann', 'Bob'), VIEW.hole, 0),
+    'ModellingLokiPlayer.end_hand': method(_modelling, 'end_hand', HAND_RESULT),
+    'ModellingLokiPlayer.observe': method(_modelling, 'observe', RECORD, RIVER_CARDS[:3]),
+    'ModellingLokiPlayer.opponent_models': method(_modelling, 'opponent_models', VIEW),
+    'ModellingLokiPlayer.statistics': method(_modelling, 'statistics', VIEW),
+    'ModellingLokiPlayer.weights': method(_modelling, 'weights', VIEW),
+    'PlayerSummary': call(PlayerSummary, 'Ann', 10, 4.5, 3, -6),
+    'PlayerSummary.per_hand': method(lambda world: PlayerSummary('Ann', 10, 4.5, 3, -6), 'per_hand', 2),
+    'SeatModel': call(SeatModel, 'Bob', None, specific=True, ranker=HandRanker),
+    'SeatModel.begin_hand': method(lambda world: SeatModel('Bob'), 'begin_hand', [0, 1]),
+    'SeatModel.cap': method(_seat_model, 'cap', 'flop', 1, FLOP_INDICES),
+    'SeatModel.factor': method(_seat_model, 'factor', np.array([0.1, 0.5, 0.9]), 0.5, 0.2),
+    'SeatModel.frequency': method(_seat_model, 'frequency', 'flop', 'bet', 1),
+    'SeatModel.new_round': method(_seat_model, 'new_round', 'flop', FLOP_INDICES),
+    'SeatModel.observe': method(_seat_model, 'observe', 'flop', 'bet', bets_to_call=1, board=FLOP_INDICES),
+    'SeatModel.range_share': method(_seat_model, 'range_share'),
+    'SeatModel.reweight': method(_seat_model, 'reweight', 0.5, FLOP_INDICES),
+    'SeatModel.sigma': method(_seat_model, 'sigma', FLOP_INDICES),
+    'SeatModel.threshold': method(_seat_model, 'threshold', 'flop', 'bet', 1, FLOP_INDICES),
+    'SeatModel.top': method(_seat_model, 'top', 5),
+    'TableView': call(TableView, **attrs.asdict(VIEW, recurse=False)),
+    'TableView.voluntary': method(lambda world: VIEW, 'voluntary', 'preflop'),
+    'match': call(match, ['station', 'maniac'], 1, seed=1, executor=None, progress=False),
+    # ---------------------------------------------------------------- the command line
+    'OneLineErrorParser': _fixed(call(OneLineErrorParser, prog='poker'), keep=ARGPARSE),
+    'OneLineErrorParser.error': _fixed(method(lambda world: OneLineErrorParser(prog='poker'), 'error', 'bad'),
+                                       exits=True),
+    'build_parser': call(build_parser),
+    'main': call(main, ['rank', 'Ah Kh Qh Jh Th']),
+    'one_line': call(one_line, 'a\n  b'),
+}
+"""A valid call of every public callable, by name (``Class.method`` for a method, named after the class that
+defines it)."""
+
+NOT_CALLED = {
+    'Contender': 'a Protocol: it describes a seat, and cannot be called or made',
+    'Contender.decide': "a Protocol's method: a stub",
+    'Weighted': 'a Protocol: it describes an object with weights, and cannot be called or made',
+}
+"""Public callables left out of the registry, each with the reason."""
+
+
+# ------------------------------------------------------------------------------------------ the public names
+def public_callables() -> dict[str, Any]:
+    """Every public callable by registry name: functions and classes in the wings' ``__all__``, and the
+    public methods of those classes (named after the class that defines them)."""
+    found: dict[str, Any] = {}
+    for wing in WINGS:
+        module = importlib.import_module(wing)
+        for name in module.__all__:
+            value = getattr(module, name)
+            if isinstance(value, type):
+                found[value.__name__] = value
+                for klass in value.__mro__:
+                    if not klass.__module__.startswith('poker'):
+                        continue
+                    for attribute, member in vars(klass).items():
+                        if attribute.startswith('_') or isinstance(member, property):
+                            continue
+                        if isinstance(member, (classmethod, staticmethod)) or inspect.isfunction(member):
+                            owner = next(k for k in value.__mro__ if attribute in vars(k))
+                            found.setdefault(f'{owner.__name__}.{attribute}', getattr(value, attribute))
+            elif inspect.isfunction(value) or hasattr(value, 'cache_info'):
+                found[name] = value
+    return found
+
+
+def test_the_registry_covers_every_public_callable() -> None:
+    public = set(public_callables())
+    missing = sorted(public - set(REGISTRY) - set(NOT_CALLED))
+    assert not missing, f'public callables without a valid call in REGISTRY: {missing}'
+    stale = sorted(set(REGISTRY) - public)
+    assert not stale, f'REGISTRY entries that are not public callables: {stale}'
+
+
+# ------------------------------------------------------------------------------------------ the harness
+@pytest.fixture(scope='module')
+def world(tmp_path_factory: pytest.TempPathFactory) -> World:
+    root = tmp_path_factory.mktemp('doors')
+    build_table('turn', root / 'turn', boards=1, chunk_boards=1, workers=1, bins=8, progress=False)
+    table = load_table(root / 'turn')
+    hole, board = table.indexer.canonical_hand(int(table.index[0]))
+    (root / 'scenarios.toml').write_text('[[scenario]]\nhole = "Ah Qh"\nboard = "3h 4s Jh"\n', encoding='utf-8')
+    return World(root, table, hole, board)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where a hostile value goes: positional argument ``position``, or keyword ``name``."""
+
+    name: str
+    position: int | None
+
+
+def _slots(target: Callable[..., Any], entry: Call) -> list[Slot]:
+    """The arguments of a call to fuzz: the ones it passes, then the parameters it leaves at their default."""
+    try:
+        parameters = list(inspect.signature(target).parameters.values())
+    except (TypeError, ValueError):  # no signature (a builtin): only what the call passes
+        parameters = []
+    named = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    slots = [Slot(named[i].name if i < len(named) else f'*{i}', i) for i in range(len(entry.args))]
+    slots += [Slot(name, None) for name in entry.kwargs]
+    given = {slot.name for slot in slots}
+    slots += [Slot(p.name, None) for p in parameters if p.name not in given
+              and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.default is not p.empty]
+    return [slot for slot in slots if slot.name not in entry.keep and '*' not in entry.keep]
+
+
+def _resolved(value: Any, world: World) -> Any:
+    return value.make(world) if isinstance(value, Lazy) else value
+
+
+SECONDS = 3.0
+"""The longest a hostile call may take: a value that starts an endless loop must be refused, not run."""
+
+
+class TookTooLong(BaseException):
+    """Raised in a call that outlives :data:`SECONDS` (a BaseException, so no ``except Exception`` hides it)."""
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise TookTooLong
+
+
+def _run(entry: Call, world: World, slot: Slot | None, hostile: Any) -> str | None:
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, SECONDS)
+    try:
+        return _attempt(entry, world, slot, hostile)
+    except TookTooLong:
+        return f'took more than {SECONDS:g} s'
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _attempt(entry: Call, world: World, slot: Slot | None, hostile: Any) -> str | None:
+    if entry.draws:
+        from matplotlib.figure import Figure
+        with mock.patch.object(Figure, 'savefig'), mock.patch.object(Figure, 'tight_layout'):
+            return _attempted(entry, world, slot, hostile)
+    return _attempted(entry, world, slot, hostile)
+
+
+def _attempted(entry: Call, world: World, slot: Slot | None, hostile: Any) -> str | None:
+    target = entry.make(world)
+    args = [_resolved(value, world) for value in entry.args]
+    kwargs = {name: _resolved(value, world) for name, value in entry.kwargs.items()}
+    if slot is not None:
+        if slot.position is not None:
+            args[slot.position] = hostile
+        else:
+            kwargs[slot.name] = hostile
+    if entry.exits:
+        def ending(*arguments: Any, **keywords: Any) -> Any:
+            try:
+                return target(*arguments, **keywords)
+            except SystemExit as done:
+                return done.code
+        return failure(ending, *args, **kwargs)
+    problem = failure(target, *args, nan_marks=entry.nan_marks, **kwargs)
+    if problem is not None and slot is not None and slot.name in entry.callbacks and callable(hostile) \
+            and 'escaped' in problem:
+        return None  # the caller's own callable raised
+    return problem
+
+
+_DEFAULT = object()
+
+
+def _valid_value(entry: Call, slot: Slot) -> Any:
+    """The value the valid call gives the slot (:data:`_DEFAULT` when it leaves it at its default)."""
+    if slot.position is not None:
+        return entry.args[slot.position]
+    return entry.kwargs.get(slot.name, _DEFAULT)
+
+
+def _same(hostile: Any, valid: Any) -> bool:
+    """Whether a hostile value is the valid call's own (None for None, '' for ''): the valid call again."""
+    return hostile is None and valid is None or (type(hostile) is str and type(valid) is str and hostile == valid)
+
+
+@pytest.mark.parametrize('name', sorted(REGISTRY))
+def test_hostile_values_are_answered_or_refused_in_one_line(name: str, world: World,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    entry = REGISTRY[name]
+    if entry.slow:
+        return
+    problems = []
+    baseline = _run(entry, world, None, None)
+    assert baseline is None, f'the valid call of {name} fails: {baseline}'
+    target = entry.make(world)
+    for slot in _slots(target, entry):
+        valid = _valid_value(entry, slot)
+        for label, make in HOSTILE.items():
+            if label in entry.slow_values.get(slot.name, ()) or _same(make(), valid):
+                continue
+            started = time.perf_counter()
+            problem = _run(entry, world, slot, make())
+            seconds = time.perf_counter() - started
+            if problem is not None:
+                problems.append(f'{name}({slot.name}={label}): {problem}')
+            if os.environ.get('POKER_FUZZ_TIMES') and seconds > 0.05:
+                print(f'slow: {name}({slot.name}={label}) {seconds:.2f} s')
+    capsys.readouterr()
+    assert not problems, f'{len(problems)} hostile calls escaped:\n' + '\n'.join(problems)
