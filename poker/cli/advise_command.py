@@ -11,6 +11,7 @@ from ..strategy.advice import Advice, Situation, advise
 from ..cards.card import Card, format_cards, parse_cards
 from ..errors import CardCountError
 from ..stats.hand_statistics import HandStatistics
+from ..validators import shown
 from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
 from .options import add_board, add_json, add_lookahead, add_opponents, add_range, amount, whole, words
 from .output import colour, print_json
@@ -54,9 +55,9 @@ def hand_cards(hole_text: str, board_text: str = '') -> tuple[tuple[Card, ...], 
     hole = tuple(parse_cards(hole_text))
     board = tuple(parse_cards(board_text))
     if len(hole) != 2:
-        raise CardCountError(f'need 2 hole cards, got {len(hole)} in {hole_text!r}')
+        raise CardCountError(f'need 2 hole cards, got {len(hole)} in {shown(hole_text)}')
     if len(board) not in (0, 3, 4, 5):
-        raise CardCountError(f'the board has 0, 3, 4 or 5 cards, got {len(board)} in {board_text!r}')
+        raise CardCountError(f'the board has 0, 3, 4 or 5 cards, got {len(board)} in {shown(board_text)}')
     parse_cards([*hole, *board])  # no card twice across hole and board
     return hole, board
 

@@ -79,6 +79,7 @@ from ..stats.hand_statistics import HandStatistics
 from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
 from .advise_command import opponent_weights, player_statistics
 from .options import add_range
+from ..validators import shown
 
 __all__ = ['KellyAdvisor', 'add_parser', 'run']
 
@@ -114,7 +115,7 @@ def _whole(text: str, what: str, *, minimum: int = 0, maximum: int = MAX_CHIPS,
     stripped = text.strip()
     if not _WHOLE.fullmatch(stripped) or not minimum <= int(stripped) <= maximum:
         raise error(f'{what} must be a whole number of at least {minimum} and at most {maximum}, '
-                    f'got {text[:40]!r}{"..." if len(text) > 40 else ""}')
+                    f'got {shown(text, 40)}')
     return int(stripped)
 
 
@@ -187,7 +188,7 @@ class KellyAdvisor:
         cards = tuple(parse_cards(text))
         if len(cards) != count:
             what = 'hole cards' if not self.hole else f'card{"s" if count > 1 else ""} for the {street.lower()}'
-            raise CardCountError(f'need {count} {what}, got {len(cards)} in {text!r}')
+            raise CardCountError(f'need {count} {what}, got {len(cards)} in {shown(text)}')
         known = {card.index for card in (*self.hole, *self.board)}
         for card in cards:
             if card.index in known:
@@ -202,10 +203,10 @@ class KellyAdvisor:
             return None
         count = _whole(text, 'the number of opponents', maximum=10 ** 6, error=OpponentCountError)
         if count > HandRanker.MAX_OPPONENTS:
-            raise OpponentCountError(f'at most {HandRanker.MAX_OPPONENTS} opponents, got {text!r}')
+            raise OpponentCountError(f'at most {HandRanker.MAX_OPPONENTS} opponents, got {shown(text)}')
         if count > self.still_in:
             raise OpponentCountError(f'only {self.still_in} opponent{"s are" if self.still_in > 1 else " is"} '
-                                     f'still in, got {text!r}')
+                                     f'still in, got {shown(text)}')
         return count
 
     def parse_bet(self, text: str) -> int | None:
@@ -217,7 +218,7 @@ class KellyAdvisor:
             raise BettingError(f'your bet {bet} is more than your bankroll {self.bankroll}')
         if bet < self.to_call and bet < self.bankroll:
             raise BettingError(f'to stay in put in at least the {self.to_call} to call (or all you have), '
-                               f'or f to fold; got {text!r}')
+                               f'or f to fold; got {shown(text)}')
         return bet
 
     def parse_opponent_bets(self, text: str, count: int) -> list[int | None]:
@@ -226,7 +227,7 @@ class KellyAdvisor:
         words = text.replace(',', ' ').split()
         if len(words) != count:
             raise BettingError(f'need {count} amount{"s" if count > 1 else ""} (one per opponent), '
-                               f'got {text[:40]!r}')
+                               f'got {shown(text, 40)}')
         return [None if word.lower() in ('f', 'fold') else _whole(word, 'a bet') for word in words]
 
     # ------------------------------------------------------------------------------------- the hand

@@ -37,6 +37,7 @@ from typing import Any
 
 from ..errors import PokerError
 from ..ranking.ranker import HandRanker
+from ..validators import shown
 
 __all__ = [
     'MAX_AMOUNT', 'MIN_AMOUNT', 'add_board', 'add_json', 'add_lookahead', 'add_opponents', 'add_png',
@@ -84,7 +85,7 @@ def whole(what: str, low: int, high: int) -> Callable[[str], int]:
     def read(text: str) -> int:
         stripped = text.strip()
         if not _WHOLE.fullmatch(stripped) or not low <= int(stripped) <= high:
-            raise argparse.ArgumentTypeError(f'{what} must be a whole number from {low} to {high}, got {text!r}')
+            raise argparse.ArgumentTypeError(f'{what} must be a whole number from {low} to {high}, got {shown(text)}')
         return int(stripped)
     read.__name__ = what.replace(' ', '_')
     return read
@@ -108,7 +109,7 @@ def amount(what: str, *, positive: bool = False) -> Callable[[str], float]:
         value = float(stripped) if _DECIMAL.fullmatch(stripped) else math.nan
         if not (math.isfinite(value) and ((value == 0 and not positive) or MIN_AMOUNT <= value <= MAX_AMOUNT)):
             raise argparse.ArgumentTypeError(f'{what} must be a number {low} {MIN_AMOUNT:g} to {MAX_AMOUNT:g}, '
-                                             f'got {text!r}')
+                                             f'got {shown(text)}')
         return value + 0.0  # -0 reads as 0
     read.__name__ = what.replace(' ', '_')
     return read
@@ -122,17 +123,17 @@ def range_value(text: str) -> Any:
     except PokerError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     if not hands:
-        raise argparse.ArgumentTypeError(f'the range {text!r} holds no holding (leave --range out for any hand)')
+        raise argparse.ArgumentTypeError(f'the range {shown(text)} holds no holding (leave --range out for any hand)')
     return hands
 
 
 def png_file(text: str) -> str:
     """A picture path: ends in ``.png``, in a folder that exists."""
     if not text.strip() or not text.lower().endswith('.png') or text.endswith(('/.png', os.sep + '.png')):
-        raise argparse.ArgumentTypeError(f'a picture file name must end in .png, got {text!r}')
+        raise argparse.ArgumentTypeError(f'a picture file name must end in .png, got {shown(text)}')
     folder = os.path.dirname(text) or '.'
     if not os.path.isdir(folder):
-        raise argparse.ArgumentTypeError(f'no folder {folder!r} to write the picture {text!r} in')
+        raise argparse.ArgumentTypeError(f'no folder {shown(folder)} to write the picture {shown(text)} in')
     return text
 
 

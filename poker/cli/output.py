@@ -10,6 +10,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from ..errors import PokerError
+from ..validators import shown
 
 __all__ = ['colour', 'print_json', 'to_json', 'use_colour']
 
@@ -43,7 +44,7 @@ def to_json(data: Any) -> str:
     try:
         return json.dumps(data, indent=2, allow_nan=False, default=_plain)
     except ValueError:
-        raise PokerError(f'a result is not a finite number, so it cannot be written as JSON: {data!r:.200}') from None
+        raise PokerError(f'a result is not a finite number, so it cannot be written as JSON: {shown(data, 200)}') from None
 
 
 def _plain(value: Any) -> Any:

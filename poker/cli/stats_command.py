@@ -22,6 +22,7 @@ from ..stats.hand_statistics import HandStatistics
 from ..stats.player import Player
 from ..ranges.weights import known_holdings
 from ..ranges.weight_inputs import read_weights
+from ..validators import shown
 from .options import add_board, add_json, add_lookahead, add_opponents, add_png, add_range, words
 from .output import colour, print_json
 
@@ -182,10 +183,10 @@ def run_range(args: argparse.Namespace) -> int:
     from ..stats.range_stats import range_statistics
     from .grid import GRID_NOTE, render_grid
     if args.hole:
-        raise PokerError(f'give hole cards or --hero-range, not both (got {" ".join(args.hole)!r})')
+        raise PokerError(f'give hole cards or --hero-range, not both (got {shown(" ".join(args.hole))})')
     hero = Range.parse(args.hero_range)
     if not hero:
-        raise PokerError(f'the hero range {args.hero_range!r} holds no holding')
+        raise PokerError(f'the hero range {shown(args.hero_range)} holds no holding')
     opponent = args.range
     against = 'every holding' if opponent is None else str(opponent)
     stats = range_statistics(hero, args.board, opponent, lookahead=args.lookahead,

@@ -112,7 +112,7 @@ def _checked(values: np.ndarray, source: object) -> np.ndarray:
     if not np.isfinite(weights).all():
         raise WeightsError(f'weights must be finite, got NaN or infinity in {_shown(source)}')
     if (weights < 0).any():
-        raise WeightsError(f'weights must be non-negative, got {float(weights.min())!r} in {_shown(source)}')
+        raise WeightsError(f'weights must be non-negative, got {shown(float(weights.min()))} in {_shown(source)}')
     with np.errstate(over='ignore'):
         total = float(weights.sum())
     if total > MAX_TOTAL_WEIGHT:

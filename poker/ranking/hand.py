@@ -51,7 +51,7 @@ class Hand:
         """Take one card out."""
         (parsed,) = parse_cards([card])
         if parsed not in self._cards:
-            raise MissingCardError(f'card {shown(str(parsed))} is not in {self!r}')
+            raise MissingCardError(f'card {shown(str(parsed))} is not in {shown(repr(self))}')
         self._cards.remove(parsed)
 
     def clear(self) -> None:
