@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..strategy.advice import Advice, Situation, advise
 from ..cards.card import Card, format_cards, parse_cards
@@ -15,6 +15,12 @@ from ..validators import shown
 from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
 from .options import add_board, add_json, add_lookahead, add_opponents, add_range, amount, whole, words
 from .output import colour, print_json
+
+if TYPE_CHECKING:
+    import numpy as np
+    
+    from ..ranges.range import Range
+    from ..ranges.weight_inputs import WeightsLike
 
 __all__ = ['add_parser', 'hand_cards', 'opponent_weights', 'player_statistics', 'run']
 
@@ -62,7 +68,7 @@ def hand_cards(hole_text: str, board_text: str = '') -> tuple[tuple[Card, ...], 
     return hole, board
 
 
-def opponent_weights(hands: Any) -> Any:
+def opponent_weights(hands: Range | str | None) -> np.ndarray | None:
     """The weights of a :class:`poker.ranges.range.Range` (or range text), or None for every holding alike."""
     if hands is None:
         return None
@@ -70,7 +76,7 @@ def opponent_weights(hands: Any) -> Any:
     return Range.coerce(hands).weights
 
 
-def player_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, opponents: int = 1, weights: Any = None,
+def player_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, opponents: int = 1, weights: WeightsLike = None,
                lookahead: int | None = None) -> HandStatistics:
     """The hand's statistics from :class:`poker.stats.player.Player`."""
     from ..stats.player import Player

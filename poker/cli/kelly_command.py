@@ -69,7 +69,7 @@ import functools
 import re
 import sys
 from collections.abc import Callable
-from typing import Any, ClassVar, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TextIO, TypeVar
 
 from ..cards.streets import BOARD_SIZES, STREETS
 from ..cards.card import Card, format_cards, parse_cards
@@ -80,6 +80,9 @@ from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
 from .advise_command import opponent_weights, player_statistics
 from .options import add_range
 from ..validators import shown
+
+if TYPE_CHECKING:
+    from ..ranges.weight_inputs import WeightsLike
 
 __all__ = ['KellyAdvisor', 'add_parser', 'run']
 
@@ -148,7 +151,7 @@ class KellyAdvisor:
     before the pre-flop round, then what each round adds to the board."""
 
     def __init__(self, read_line: ReadLine | None = None, *, out: TextIO | None = None,
-                 err: TextIO | None = None, statistics: Statistics | None = None, weights: Any = None) -> None:
+                 err: TextIO | None = None, statistics: Statistics | None = None, weights: WeightsLike = None) -> None:
         self.read_line: ReadLine = read_line or globals()['read_line']
         self.out = out
         self.err = err

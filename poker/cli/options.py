@@ -33,11 +33,14 @@ import math
 import os
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PokerError
 from ..ranking.ranker import HandRanker
 from ..validators import shown
+
+if TYPE_CHECKING:
+    from ..ranges.range import Range
 
 __all__ = [
     'MAX_AMOUNT', 'MIN_AMOUNT', 'add_board', 'add_json', 'add_lookahead', 'add_opponents', 'add_png',
@@ -115,7 +118,7 @@ def amount(what: str, *, positive: bool = False) -> Callable[[str], float]:
     return read
 
 
-def range_value(text: str) -> Any:
+def range_value(text: str) -> Range:
     """Range text as a :class:`~poker.ranges.range.Range` holding at least one holding."""
     from ..ranges.range import Range  # imported on use: the command line must start fast
     try:

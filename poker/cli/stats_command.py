@@ -12,7 +12,7 @@ before the flop the showdowns over every board.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -21,10 +21,13 @@ from ..errors import PokerError
 from ..stats.hand_statistics import HandStatistics
 from ..stats.player import Player
 from ..ranges.weights import known_holdings
-from ..ranges.weight_inputs import read_weights
+from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..validators import shown
 from .options import add_board, add_json, add_lookahead, add_opponents, add_png, add_range, words
 from .output import colour, print_json
+
+if TYPE_CHECKING:
+    from ..stats.range_stats import RangeStatistics
 
 _LABELS = ('ahead', 'tied', 'behind')
 _TO_COME = {1: 'the next card', 2: 'the turn and river'}
@@ -58,7 +61,7 @@ def _number(value: float) -> str:
     return f'{int(value):,}' if float(value).is_integer() else f'{value:,.4f}'
 
 
-def outcome_counts(player: Player, stats: HandStatistics, weights: Any = None) -> dict[str, Any]:
+def outcome_counts(player: Player, stats: HandStatistics, weights: WeightSetLike = None) -> dict[str, Any]:
     """Ahead, tied and behind both as shares and as weighted counts, saying what was counted.
 
     On a board they are the opponent's holdings now (each counted by its weight); before the flop the
@@ -82,7 +85,7 @@ def outcome_counts(player: Player, stats: HandStatistics, weights: Any = None) -
             **{f'weighted_{label}': value for label, value in zip(_LABELS, counts)}}
 
 
-def render(player: Player, stats: HandStatistics, use_colour: bool | None = None, weights: Any = None) -> str:
+def render(player: Player, stats: HandStatistics, use_colour: bool | None = None, weights: WeightSetLike = None) -> str:
     """The statistics as a readable table."""
     who = 'opponent' if stats.opponents == 1 else 'opponents'
     hand = player.hand
@@ -143,13 +146,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def draw(player: Player, stats: HandStatistics, path: str, weights: Any = None) -> None:
+def draw(player: Player, stats: HandStatistics, path: str, weights: WeightSetLike = None) -> None:
     """The histogram of HSn after each runout of the look-ahead (their mean is the EHS against one opponent)."""
     from ..pictures.plots import runout_strengths, strength_distribution_png
     if not player.board:
         raise PokerError('a picture of the runouts needs a board of 3, 4 or 5 cards (--board)')
-    array = None if weights is None else getattr(weights, 'weights', weights)
-    values = runout_strengths(player.hole_cards, player.board, stats.lookahead, array) ** stats.opponents
+    values = runout_strengths(player.hole_cards, player.board, stats.lookahead, weights) ** stats.opponents
     to_come = _TO_COME.get(stats.lookahead, 'no more cards')
     who = 'one opponent' if stats.opponents == 1 else f'{stats.opponents} opponents'
     strength_distribution_png(
@@ -169,7 +171,7 @@ def add_range_options(parser: argparse.ArgumentParser) -> None:
                         help='with --hero-range: the statistic in the grid (default ehs)')
 
 
-def range_grid(stats: Any, show: str) -> list[list[str]]:
+def range_grid(stats: RangeStatistics, show: str) -> list[list[str]]:
     """The 13x13 cells: each class's hero-weighted mean of ``show``, blank outside the range."""
     from ..cards.starting_hand import HAND_CLASSES
     means = stats.by_class(show)

@@ -22,6 +22,7 @@ import numpy as np
 from ..cards.card_inputs import CardsLike, HoleLike
 from ..errors import CardCountError, MissingDependencyError, PokerError, WeightsError
 from ..cards.starting_hand import HAND_CLASSES, HOLDINGS
+from ..ranges.weight_inputs import WeightSetLike
 from ..stats.player import Player
 from ..stats.range_stats import RangeStatistics
 from ..validators import instance, real_array, real_number, shown, text, whole_number
@@ -295,14 +296,14 @@ def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | 
 
 
 def runout_strengths(hole: HoleLike, board: CardsLike, lookahead: int | None = None,
-                     weights: Sequence[float] | np.ndarray | None = None, *,
-                     player_class: type[Player] | None = None) -> np.ndarray:
+                     weights: WeightSetLike = None, *, player_class: type[Player] | None = None) -> np.ndarray:
     """The hand's strength after each runout: the data :func:`strength_distribution_png` draws.
 
     For every way to deal the next ``lookahead`` board cards (by default all of them up to the river,
     at most 2), the HS of ``hole`` on the longer board against one opponent whose holdings are weighted
-    by ``weights`` (1,326 numbers; None for all equally), leaving out holdings that use a known card or
-    a card of that runout. One value per runout, in ``itertools.combinations`` order of the cards left.
+    by ``weights`` (one weight set in any form, :data:`~poker.ranges.weight_inputs.WeightSetLike`; None for all
+    equally), leaving out holdings that use a known card or a card of that runout. One value per runout, in
+    ``itertools.combinations`` order of the cards left.
 
     ``player_class`` (a :class:`~poker.stats.player.Player` subclass, default ``Player``) supplies the opponent
     model and the ranker; the counting is the engine's (:func:`poker.kernel.enumeration.hero_by_hero`). Against one opponent with every holding equally likely, their mean is the

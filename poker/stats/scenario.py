@@ -177,7 +177,7 @@ def scenarios_from_data(data: object, source: str = 'scenarios') -> list[Scenari
     return [_scenario(entry, f'{source}: scenario {number}') for number, entry in enumerate(data, start=1)]
 
 
-def _scenario(entry: Any, where: str) -> Scenario:
+def _scenario(entry: object, where: str) -> Scenario:
     if not isinstance(entry, Mapping):
         raise ScenarioError(f'{where}: expected a table of fields, got {shown(entry)}')
     name = entry.get('name', '')
@@ -211,7 +211,7 @@ def _scenario(entry: Any, where: str) -> Scenario:
                     ranges=ranges, name=name)
 
 
-def _cards(value: Any, where: str, name: str) -> list[Card]:
+def _cards(value: object, where: str, name: str) -> list[Card]:
     if not isinstance(value, (str, list, tuple)) or (not isinstance(value, str)
                                                      and not all(isinstance(v, str) for v in value)):
         raise ScenarioError(f'{where}: {shown(name)}: expected cards as text such as "Ah Qh", got {shown(value)}')
@@ -221,7 +221,7 @@ def _cards(value: Any, where: str, name: str) -> list[Card]:
         raise ScenarioError(f'{where}: {shown(name)}: {error}') from None
 
 
-def _lookahead(value: Any, board_size: int, where: str) -> tuple[int | None, ...]:
+def _lookahead(value: object, board_size: int, where: str) -> tuple[int | None, ...]:
     if value is None:
         return (None,)
     values = value if isinstance(value, (list, tuple)) else [value]
@@ -237,7 +237,7 @@ def _lookahead(value: Any, board_size: int, where: str) -> tuple[int | None, ...
     return tuple(values)
 
 
-def _ranges(value: Any, opponents: int, where: str, known: tuple[Card, ...]) -> tuple[str, ...]:
+def _ranges(value: object, opponents: int, where: str, known: tuple[Card, ...]) -> tuple[str, ...]:
     values = [value] if isinstance(value, str) else value
     if not isinstance(values, (list, tuple)) or not all(isinstance(v, str) for v in values):
         raise ScenarioError(f"{where}: 'ranges': expected range text or a list of them, got {shown(value)}")
