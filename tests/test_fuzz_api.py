@@ -705,3 +705,40 @@ def test_hostile_values_are_answered_or_refused_in_one_line(name: str, world: Wo
                 print(f'slow: {name}({slot.name}={label}) {seconds:.2f} s')
     capsys.readouterr()
     assert not problems, f'{len(problems)} hostile calls escaped:\n' + '\n'.join(problems)
+
+
+# ------------------------------------------------------------------------------------------ the issue's instances
+@pytest.mark.parametrize('label, attempt', [
+    ('board_strengths(ranker=None)', lambda: board_strengths(RIVER, ranker=None)),  # type: ignore[arg-type]
+    ('preflop_equity(ranker=int)', lambda: preflop_equity(HOLE, ranker=int)),  # type: ignore[arg-type]
+    ('range_statistics(ranker=42)', lambda: range_statistics('AA', RIVER, ranker=42)),  # type: ignore[arg-type]
+    ('simulate_income_rate(ranker=HandRanker())', lambda: simulate_income_rate('AA', ranker=HandRanker())),  # type: ignore[arg-type]
+    ('match(executor=True)', lambda: match(['station', 'maniac'], 1, executor=True)),  # type: ignore[arg-type]
+    ("match(executor='x')", lambda: match(['station', 'maniac'], 1, executor='x')),  # type: ignore[arg-type]
+    ('match(progress=np.array([]))', lambda: match(['station', 'maniac'], 1, progress=np.array([]))),  # type: ignore[arg-type]
+    ('Card.from_index(np.timedelta64(3))', lambda: Card.from_index(np.timedelta64(3))),  # type: ignore[arg-type]
+    ('kelly_fraction(opponents=np.timedelta64(3))', lambda: kelly_fraction(0.6, 0.1, np.timedelta64(3))),  # type: ignore[arg-type]
+    ('equity(seed=10**5000)', lambda: equity(['AhKd', 'QsQd'], RIVER, seed=10 ** 5000)),
+    ('range_statistics(lookahead=10**5000)', lambda: range_statistics('AA', FLOP, lookahead=10 ** 5000)),
+    ('match(seed=10**5000)', lambda: match(['station', 'maniac'], 1, seed=10 ** 5000)),
+    ('equity(range(10**20))', lambda: equity(range(10 ** 20))),  # type: ignore[arg-type]
+    ('parse_cards(5,000-deep list)', lambda: parse_cards(_nested(5000))),  # type: ignore[arg-type]
+    ('preflop_strategy(small_blind=np.array([1, 0]))',
+     lambda: preflop_strategy('AA', players=3, position=0, small_blind=np.array([1, 0]))),  # type: ignore[arg-type]
+    ('Deck(exclude=np.array([]))', lambda: Deck(exclude=np.array([]))),  # type: ignore[arg-type]
+    ('preflop_strategy(players=10**400)', lambda: preflop_strategy('AA', players=10 ** 400, position=0)),
+    ('preflop_strategy(table={})', lambda: preflop_strategy('AA', players=3, position=0, table={})),
+    ('HandStatistics.from_counts(None, 0, 0)', lambda: HandStatistics.from_counts(None, 0, 0)),  # type: ignore[arg-type]
+    ('HandIndexer((2, 3)).index_boards(None, None)', lambda: HandIndexer((2, 3)).index_boards(None, None)),  # type: ignore[arg-type]
+    ("HandIndexer.for_street(['flop'])", lambda: HandIndexer.for_street(['flop'])),  # type: ignore[arg-type]
+    ('HandRanker.best_five(None)', lambda: HandRanker.best_five(None)),  # type: ignore[arg-type]
+    ("load_table('a' * 100000)", lambda: load_table('a' * 100_000)),
+    ("Advice(amount=NaN)", lambda: Advice('call', math.nan, 'make1', 'because')),
+    ("PlayerEquity(win=NaN)", lambda: PlayerEquity('AhKd', math.nan, 0.1)),
+    ('OpponentModel.reweight_factor(mu=NaN)', lambda: OpponentModel().reweight_factor(np.array([0.5]), math.nan, 0.2)),
+    ("Range.parse('a' * 100000)", lambda: Range.parse('a' * 100_000)),
+])
+def test_the_escapes_the_issue_lists_hold(label: str, attempt: Callable[[], Any]) -> None:
+    """The calls issue 17 found escaping (an AttributeError, a TypeError, the int-to-text limit, a 100,000
+    character message, NaN passed on) now answer or raise a one-line PokerError."""
+    assert failure(attempt) is None, label

@@ -25,7 +25,7 @@ from ..cards.starting_hand import HAND_CLASSES, HOLDINGS
 from ..ranges.weight_inputs import WeightSetLike
 from ..stats.player import Player
 from ..stats.range_stats import RangeStatistics
-from ..validators import instance, real_array, real_number, shown, text, whole_number
+from ..validators import instance, is_whole, real_array, real_number, shown, text
 
 __all__ = ['heat_map_png', 'income_rate_png', 'picture_path', 'range_png', 'range_statistics_png',
            'runout_strengths', 'strength_distribution_png']
@@ -94,10 +94,10 @@ def _save(figure: Any, path: str | os.PathLike[str]) -> Path:
 
 
 def _grid(values: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
-    try:
-        return real_array('a starting-hand grid', values, shape=(13, 13), error=PokerError)
-    except PokerError as error:
-        raise PokerError(f'a starting-hand grid must be 13x13 finite numbers: {error}') from None
+    grid = real_array('a starting-hand grid', values, error=PokerError)  # (finite numbers)
+    if grid.shape != (13, 13):
+        raise PokerError(f'a starting-hand grid must be 13x13, got shape {grid.shape}')
+    return grid
 
 
 def range_statistics_png(stats: RangeStatistics, path: str | os.PathLike[str], *, statistic: str = 'ehs',
@@ -270,7 +270,9 @@ def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | 
         if counts.shape != data.shape or (counts < 0).any() or not 0 < counts.sum() < math.inf:
             raise PokerError(f'weights must be {data.size} non-negative numbers, not all zero')
     path, title, label = picture_path(path), _label('title', title), _label('label', label)
-    bins = whole_number('bins', bins, minimum=1, maximum=1000, error=PokerError)
+    if not is_whole(bins) or not 1 <= bins <= 1000:
+        raise PokerError(f'bins must be a positive whole number (at most 1,000), got {shown(bins)}')
+    bins = int(bins)
     if markers is not None:
         if not isinstance(markers, Mapping) or len(markers) > 10:
             raise PokerError(f'markers must map at most 10 names to strengths, got {shown(markers)}')

@@ -413,7 +413,9 @@ def advise(stats: HandStatistics, *, pot: float, to_call: float, bet_size: float
     >>> advise(weak, pot=30, to_call=10, bet_size=10, bets_this_round=1).reason
     "EHS' 0.300 < Make1 0.50; pot odds: HSn 0.300 >= to_call/(pot + to_call) = 0.250: call 10"
     """
-    stats = _stats(stats)
+    if not isinstance(stats, HandStatistics):
+        raise BettingError(f'advise needs HandStatistics (from Player.calculate_hand_statistics or '
+                           f'HandStatistics.from_counts), got {shown(stats)}')
     if strategy is not None and not isinstance(strategy, LokiStrategy):
         raise BettingError(f'strategy must be a LokiStrategy or None, got {shown(strategy)}')
     situation = Situation(pot, to_call, bet_size, bets_this_round, called_this_round)
