@@ -108,6 +108,8 @@ def is_whole(value: object) -> bool:
     >>> is_whole(3), is_whole(np.int8(3)), is_whole(True), is_whole(3.0), is_whole(np.timedelta64(3))
     (True, True, False, False, False)
     """
+    if type(value) is int:  # the common case, without the ABC machinery
+        return True
     return isinstance(value, (numbers.Integral, np.integer)) and not isinstance(value, _NOT_NUMBERS)
 
 
@@ -118,6 +120,8 @@ def is_real(value: object) -> bool:
     >>> is_real(2.5), is_real(np.float32(2)), is_real(10 ** 400), is_real(True), is_real('2')
     (True, True, True, False, False)
     """
+    if type(value) is float or type(value) is int:  # the common case, without the ABC machinery
+        return True
     return isinstance(value, (numbers.Real, np.integer, np.floating)) and not isinstance(value, _NOT_NUMBERS)
 
 
@@ -210,6 +214,8 @@ def whole_number(name: str, value: object, *, minimum: int | None = 0, maximum: 
 def real_number(name: str, value: object, *, error: type[PokerError] = SettingError) -> float:
     """``value`` as a finite float if it is a real number (int, float or NumPy number, not a bool) that a
     float can hold, else ``error`` quoting it."""
+    if type(value) is float and math.isfinite(value):  # the common case, at once
+        return value
     if is_real(value):
         try:
             number = float(value)  # type: ignore[arg-type]
@@ -357,15 +363,18 @@ class CheckedEnumType(enum.EnumType):
     no member. (Python's own refusal is a ValueError that quotes the whole value, or fails to.)"""
 
     def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
-        if not args and not kwargs and not isinstance(value, cls):
-            try:
-                member = None if isinstance(value, (bool, np.bool_)) else cls._value2member_map_.get(value)
-            except (TypeError, ValueError):  # unhashable (a list, a NumPy duration): no member's value
-                member = None
-            if member is None:
-                cls._missing_(value)  # type: ignore[attr-defined]  # (an Enum class)
-                raise SettingError(f'{cls.__name__} has no member {shown(value)}')
-        return super().__call__(value, *args, **kwargs)
+        if args or kwargs:  # the functional API: a new enum
+            return super().__call__(value, *args, **kwargs)
+        if isinstance(value, cls):
+            return value
+        try:
+            member = None if isinstance(value, (bool, np.bool_)) else cls._value2member_map_.get(value)
+        except (TypeError, ValueError):  # unhashable (a list, a NumPy duration): no member's value
+            member = None
+        if member is None:
+            cls._missing_(value)  # type: ignore[attr-defined]  # (an Enum class)
+            raise SettingError(f'{cls.__name__} has no member {shown(value)}')
+        return member
 
 
 def finite_array(name: str, value: object, *, ndim: int | None = None,
@@ -378,7 +387,8 @@ def finite_array(name: str, value: object, *, ndim: int | None = None,
     """
     if not isinstance(value, np.ndarray) or isinstance(value, np.ma.MaskedArray) or value.dtype.kind not in 'biuf':
         raise error(f'{name} must be an array of numbers, got {shown(value)}')
-    if value.dtype.kind == 'f' and not np.isfinite(value).all():
+    # a finite sum has no NaN or infinity in it (the full test only when the sum is not finite: overflow?)
+    if value.dtype.kind == 'f' and not math.isfinite(value.sum()) and not np.isfinite(value).all():
         raise error(f'{name} must hold finite numbers, got {shown(value)}')
     if ndim is not None and value.ndim != ndim:
         raise error(f'{name} must be a {ndim}-dimensional array, got shape {value.shape}: {shown(value)}')

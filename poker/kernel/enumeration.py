@@ -497,10 +497,10 @@ def showdown_counts(hole: Sequence[int], board: Sequence[int], sets: np.ndarray,
     """Shape (k, 3): per weight set (shape (k, 1326)), the weight of the opponent holdings ``hole`` is ahead
     of, tied with and behind on ``board`` as it is, over the holdings free of every known card.
 
-    Nothing is ranked on a board already in the memo (:func:`board_values`): :meth:`BoardValues.weigh`.
+    Nothing is ranked on a board already in the memo (:func:`board_values`): :meth:`BoardValues.weigh`. The
+    kernel's own step, behind :func:`tally`'s door: the arguments come checked.
     """
-    known = board_values(board, ranker)
-    return known._weighed(hole_indices(hole, known.board), weight_rows(sets))
+    return board_values(board, ranker)._weighed(hole, sets)
 
 
 # ------------------------------------------------------------------------------------ ranges against ranges

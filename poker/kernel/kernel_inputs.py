@@ -67,7 +67,7 @@ def lookahead_on(lookahead: int, board: Sequence[int], most: int) -> int:
 def weight_row(name: str, weights: np.ndarray) -> np.ndarray:
     """1,326 finite weights of at least 0, as float64 (the array itself when it is one already)."""
     if type(weights) is np.ndarray and weights.dtype == np.float64 and weights.shape == (1326,) \
-            and np.isfinite(weights).all() and not (weights < 0).any():
+            and weights.min() >= 0 and weights.max() < np.inf:  # (NaN fails the first test)
         return weights
     row = real_array(name, weights, shape=(1326,), error=WeightsError)
     if (row < 0).any():
@@ -77,9 +77,9 @@ def weight_row(name: str, weights: np.ndarray) -> np.ndarray:
 
 def weight_rows(sets: np.ndarray) -> np.ndarray:
     """Weight sets, shape (k, 1326) (or one set of 1,326): finite weights of at least 0, as float64."""
-    if type(sets) is np.ndarray and sets.dtype == np.float64 and sets.ndim == 2 and sets.shape[1] == 1326 \
-            and np.isfinite(sets).all() and not (sets < 0).any():
-        return sets
+    if type(sets) is np.ndarray and sets.dtype == np.float64 and sets.ndim in (1, 2) and sets.shape[-1] == 1326 \
+            and sets.size and sets.min() >= 0 and sets.max() < np.inf:  # (NaN fails the first test)
+        return sets.reshape(-1, 1326)
     rows = real_array('weight sets', sets, error=WeightsError)
     if rows.ndim not in (1, 2) or rows.shape[-1] != 1326 or (rows < 0).any():
         raise WeightsError(f'weight sets must be an array of shape (k, 1326) of weights of at least 0, got '

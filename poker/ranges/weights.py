@@ -200,8 +200,14 @@ def remove_known(sets: np.ndarray, cards: Iterable[int | Card]) -> np.ndarray:
     known card, so such a set describes an impossible opponent.
     """
     numbers = list(read_indices('cards', cards))
-    result = real_array('weight sets', sets, error=WeightsError)
-    if result.ndim not in (1, 2) or result.shape[-1] != HOLDING_COUNT or (result < 0).any():
+    if type(sets) is np.ndarray and sets.dtype == np.float64 and sets.size and sets.min() >= 0 \
+            and sets.max() < np.inf:  # weights read at a door already (NaN fails the first test): a copy
+        result = sets.copy()
+    else:
+        result = real_array('weight sets', sets, error=WeightsError)
+        if (result < 0).any():
+            result = np.empty(0)  # (refused just below)
+    if result.ndim not in (1, 2) or result.shape[-1] != HOLDING_COUNT:
         raise WeightsError(f'weight sets must be an array of shape (k, 1326) of weights of at least 0, got shape '
                            f'{result.shape}: {shown(sets)}')
     result = result.reshape(-1, HOLDING_COUNT)

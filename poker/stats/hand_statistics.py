@@ -18,6 +18,7 @@ Before the flop, ``hs`` is the exact all-in equity, ``ppot = npot = 0`` and ``eh
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from attrs import asdict, field, frozen
@@ -27,7 +28,7 @@ from ..cards.card_inputs import CardsLike, read_cards
 from ..errors import LookaheadError, OpponentCountError, SettingError
 from ..cards.income_rates import MAX_OPPONENTS
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
-from ..validators import amount, checked_by, flag, share, shown, whole_number
+from ..validators import SHARE_SLACK, amount, flag, share, shown, whole_number
 
 __all__ = ['AHEAD', 'BEHIND', 'HandStatistics', 'TIED', 'potentials']  # outcome codes re-exported from poker.kernel.outcomes
 
@@ -37,12 +38,18 @@ _ZERO: Matrix = ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
 
 def _matrix(value: Iterable[Iterable[float]]) -> Matrix:
     """A 3x3 matrix of finite counts of at least 0, as floats, else a SettingError quoting it."""
+    if type(value) is tuple and len(value) == 3 and all(  # one already read: as it is
+            type(row) is tuple and len(row) == 3 and all(type(x) is float and 0 <= x < math.inf for x in row)
+            for row in value):
+        return value  # type: ignore[return-value]
     try:
         rows = tuple(tuple(row) for row in value) if not isinstance(value, (str, bytes)) else ()
     except TypeError:  # not rows of numbers
         rows = ()
     if len(rows) != 3 or any(len(row) != 3 for row in rows):
         raise SettingError(f'transitions must be 3x3 counts, got {shown(value)}')
+    if all(type(x) is float and 0 <= x < math.inf for row in rows for x in row):  # an engine's list of floats
+        return rows  # type: ignore[return-value]
     return tuple(tuple(amount('a transition count', x, error=SettingError) for x in row)  # type: ignore[return-value]
                  for row in rows)
 
@@ -59,6 +66,9 @@ def _count(name: str, value: object) -> float:
 
 
 def _cards(value: CardsLike) -> tuple[Card, ...]:
+    if type(value) is tuple and all(type(card) is Card for card in value) \
+            and len({card.index for card in value}) == len(value):  # an engine's own cards: as they are
+        return value
     return read_cards(value)
 
 
@@ -94,25 +104,51 @@ class HandStatistics:
     its own (then ``hs_n`` is their product); it is empty for one weight set.
     """
 
-    hs: float = field(validator=checked_by(share))
-    hs_n: float = field(validator=checked_by(share))
-    ppot: float = field(validator=checked_by(share))
-    npot: float = field(validator=checked_by(share))
-    ahead: float = field(validator=checked_by(_count))
-    tied: float = field(validator=checked_by(_count))
-    behind: float = field(validator=checked_by(_count))
-    opponents: int = field(default=1, validator=checked_by(whole_number, minimum=1, maximum=MAX_OPPONENTS,
-                                                           error=OpponentCountError))
-    lookahead: int = field(default=0, validator=checked_by(whole_number, maximum=2, error=LookaheadError))
+    hs: float
+    hs_n: float
+    ppot: float
+    npot: float
+    ahead: float
+    tied: float
+    behind: float
+    opponents: int = 1
+    lookahead: int = 0
     transitions: Matrix = field(default=_ZERO, converter=_matrix)
-    holdings: int = field(default=0, validator=checked_by(whole_number, maximum=1326))
-    runouts: int = field(default=0, validator=checked_by(whole_number, maximum=10 ** 12))
+    holdings: int = 0
+    runouts: int = 0
     hole: tuple[Card, ...] = field(default=(), converter=_cards)
     board: tuple[Card, ...] = field(default=(), converter=_cards)
-    income_rate: int | None = field(default=None, validator=checked_by(_income_rate))
-    exact: bool = field(default=True, validator=checked_by(flag))
-    standard_error: float = field(default=0.0, validator=checked_by(_count))
+    income_rate: int | None = None
+    exact: bool = True
+    standard_error: float = 0.0
     opponent_hs: tuple[float, ...] = field(default=(), converter=_floats)
+
+    def __attrs_post_init__(self) -> None:
+        # the engines' own values pass these few type tests at once; anything else is read field by field
+        shares, counts = (self.hs, self.hs_n, self.ppot, self.npot), (self.ahead, self.tied, self.behind,
+                                                                      self.standard_error)
+        if not (all(type(x) is float and -SHARE_SLACK <= x <= 1 + SHARE_SLACK for x in shares)
+                and all((type(x) is float or type(x) is int) and 0 <= x <= 1e300 for x in counts)
+                and type(self.opponents) is int and 1 <= self.opponents <= MAX_OPPONENTS
+                and type(self.lookahead) is int and 0 <= self.lookahead <= 2
+                and type(self.holdings) is int and 0 <= self.holdings <= 1326
+                and type(self.runouts) is int and 0 <= self.runouts <= 10 ** 12
+                and (self.income_rate is None or type(self.income_rate) is int and -10 ** 6 <= self.income_rate <= 10 ** 6)
+                and type(self.exact) is bool):
+            self._read_fields()
+
+    def _read_fields(self) -> None:
+        """Each field checked on its own, the first bad one raising its PokerError."""
+        for name in ('hs', 'hs_n', 'ppot', 'npot'):
+            share(name, getattr(self, name))
+        for name in ('ahead', 'tied', 'behind', 'standard_error'):
+            _count(name, getattr(self, name))
+        whole_number('opponents', self.opponents, minimum=1, maximum=MAX_OPPONENTS, error=OpponentCountError)
+        whole_number('lookahead', self.lookahead, maximum=2, error=LookaheadError)
+        whole_number('holdings', self.holdings, maximum=1326)
+        whole_number('runouts', self.runouts, maximum=10 ** 12)
+        _income_rate('income_rate', self.income_rate)
+        flag('exact', self.exact)
 
     @classmethod
     def from_counts(cls, ahead: float, tied: float, behind: float, *, opponents: int = 1,

@@ -185,8 +185,8 @@ class Player:
         return remove_known(sets, [card.index for card in self.known_cards]), per_opponent
 
     def count_outcomes(self, lookahead: int, sets: np.ndarray) -> Tally:
-        """Hook: the weighted counts of outcomes now and after ``lookahead`` cards, for each weight set."""
-        lookahead, sets = self._outcome_arguments(lookahead, sets)
+        """Hook: the weighted counts of outcomes now and after ``lookahead`` cards, for each weight set (the
+        kernel's :func:`~poker.kernel.enumeration.tally` reads the arguments)."""
         return enumeration.tally([card.index for card in self.hole_cards], [card.index for card in self.board],
                                  lookahead, sets, self.ranker)
 
@@ -234,7 +234,9 @@ class Player:
         """Hook: :class:`HandStatistics` from the weighted counts (see :meth:`calculate_hand_statistics`)."""
         tally = instance('tally', tally, Tally, what='a Tally (from count_outcomes)')
         opponents = self.ranker.check_opponents(opponents)
-        lookahead, sets = self._outcome_arguments(lookahead, sets)
+        lookahead = self.check_lookahead(lookahead)
+        if not (type(sets) is np.ndarray and sets.ndim == 2 and sets.shape[1] == 1326):  # (only which holdings)
+            sets = weight_rows(sets)
         per_opponent = flag('per_opponent', per_opponent)
         if tally.now.shape != (len(sets), 3) or tally.transitions.shape != (len(sets), 3, 3) \
                 or (per_opponent and len(sets) != opponents):
