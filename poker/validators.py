@@ -35,9 +35,9 @@ import numpy as np
 from .errors import BettingError, PokerError, SettingError
 
 __all__ = [
+    'CheckedEnumType',
     'SHARE_SLACK',
     'SHOWN_LENGTH',
-    'CheckedEnumType',
     'amount',
     'checked_by',
     'choice',

@@ -29,7 +29,7 @@ from poker.ranges.weight_inputs import read_weights, read_weight_sets
 
 from fuzzing import check
 
-FUZZ = settings(derandomize=True, max_examples=120, deadline=None, database=None,
+FUZZ = settings(derandomize=True, max_examples=80, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 # ------------------------------------------------------------------------------------ odd values
