@@ -3,7 +3,7 @@
 A file holds a list of ``scenario`` tables. Every field but ``hole`` may be left out::
 
     [[scenario]]
-    name = "Papp's example"     # shown as the heading
+    name = "The Java example"   # shown as the heading
     hole = "Ah Qh"              # two cards
     board = "3h 4s Jh"          # 0, 3, 4 or 5 cards (default: none, before the flop)
     opponents = 1               # 1 to 22 (default 1)

@@ -12,7 +12,7 @@ gives the standard ones). ``HandRanker.rank`` (one hand), :class:`poker.Rankable
 by naming the ranker, and nothing else. The values to move are ``WHEEL`` to ``BROADWAY`` and
 ``STEEL_WHEEL`` to ``ROYAL``; every other hand keeps its standard value.
 
-With it, Papp's example, A♥Q♥ on 3♥4♠J♥ with two cards to come
+With it, the Java program's example, A♥Q♥ on 3♥4♠J♥ with two cards to come
 (``JavaPlayer('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=2)``), gives the Java program's
 reported PPOT 0.5050257311126877 and NPOT 0.1433984109873438 to the last digit: the wheel alone explains
 why they differ from the library's exact 0.5041789128745651 and 0.14514153391623746. (solution.py also
