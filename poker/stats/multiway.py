@@ -46,7 +46,6 @@ from ..validators import flag, real_number, shown, whole_number
 from ..ranges.inputs import weight_array
 
 __all__ = [
-    'CHUNK_DEALS',
     'DEFAULT_TARGET_ERROR',
     'EXACT_LIMIT',
     'EquityResult',
@@ -54,6 +53,7 @@ __all__ = [
     'MAX_SAMPLES',
     'PREFLOP_TUPLE_WORK',
     'PlayerEquity',
+    'SAMPLES_PER_TASK',
     'equity',
 ]
 
@@ -75,8 +75,8 @@ DEFAULT_TARGET_ERROR = 0.001
 MAX_SAMPLES = 50_000_000
 """Sampling for a ``target_error`` stops at this many deals at most (unless ``samples`` says otherwise)."""
 
-CHUNK_DEALS = 1 << 16
-"""Sampled deals per task: chunk ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``, so the result
+SAMPLES_PER_TASK = 1 << 16
+"""Sampled deals per unit of work (a chunk): chunk ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``, so the result
 for a seed does not depend on how the chunks are spread over an executor."""
 
 _TUPLE_CAP = 4_000_000  # holding tuples enumerated at most before falling back to sampling
@@ -705,11 +705,11 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
     goal = float(target_error) if target_error is not None else (DEFAULT_TARGET_ERROR if samples is None else 0.0)
     budget = int(samples) if samples is not None else MAX_SAMPLES
     stats = np.zeros((len(problem.labels) + 1, 4))
-    done, chunks, batch = 0, 0, max(1, min(2 if goal > 0 else 8, math.ceil(budget / CHUNK_DEALS)))
+    done, chunks, batch = 0, 0, max(1, min(2 if goal > 0 else 8, math.ceil(budget / SAMPLES_PER_TASK)))
     while done < budget:
         sizes: list[int] = []
         for _ in range(batch):
-            size = min(CHUNK_DEALS, budget - done - sum(sizes))
+            size = min(SAMPLES_PER_TASK, budget - done - sum(sizes))
             if size <= 0:
                 break
             sizes.append(size)
@@ -722,7 +722,7 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
         reached = goal > 0 and stats[-1, 0] > 0 and errors.max() <= goal
         if goal > 0 and stats[-1, 0] > 0:  # ask for about the deals the error says are still needed
             needed = 0.0 if reached else done * (float(errors.max()) / goal) ** 2 - done
-            batch = int(min(64, max(1, math.ceil(needed * 1.1 / CHUNK_DEALS))))
+            batch = int(min(64, max(1, math.ceil(needed * 1.1 / SAMPLES_PER_TASK))))
         else:
             needed, batch = float(budget - done), 8
         if progress is not None:  # the total is the deals still expected, at most the budget
