@@ -7,6 +7,7 @@ import argparse
 import math
 from typing import Any
 
+from ..strategy.actions import Action
 from ..strategy.advice import Advice, Situation, advise
 from ..cards.card import Card, format_cards, parse_cards
 from ..errors import CardCountError
@@ -114,7 +115,7 @@ def _print_text(hole: tuple[Card, ...], board: tuple[Card, ...], stats: HandStat
     print(f'{format_cards(hole)} {where} against {stats.opponents} opponent{"s" if stats.opponents > 1 else ""}')
     print(f"HS {stats.hs:.4f}  HSn {stats.hs_n:.4f}  PPOT {stats.ppot:.4f}  NPOT {stats.npot:.4f}  "
           f"EHS {stats.ehs:.4f}  EHS' {stats.ehs_prime:.4f}")
-    amount = f' {advice.amount:g}' if advice.action in ('call', 'bet', 'raise') else ''
+    amount = f' {advice.amount:g}' if advice.action in (Action.CALL, Action.BET, Action.RAISE) else ''
     print(f'Loki: {colour(str(advice.action).upper() + amount, "bold")}  ({advice.reason})')
     if kelly is not None:
         print(f"Kelly: bet {kelly['bet']} of {kelly['bankroll']:g} (fraction {kelly['fraction']:.4f}; "

@@ -34,7 +34,6 @@ subclass can add that as a rule (see :class:`LokiStrategy`).
 
 from __future__ import annotations
 
-import enum
 import math
 from typing import Any, ClassVar
 
@@ -44,21 +43,9 @@ from ..cards.card import parse_cards  # noqa: F401  (used by the doctests)
 from ..errors import BettingError
 from ..stats.hand_statistics import HandStatistics
 from ..validators import amount, flag, shown, whole_number
+from .actions import Action, read_action
 
-__all__ = ['Action', 'Advice', 'FullLokiStrategy', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
-
-
-class Action(enum.StrEnum):
-    """A betting action; equal to its text (``Action.RAISE == 'raise'``)."""
-
-    FOLD = 'fold'
-    CHECK = 'check'
-    CALL = 'call'
-    BET = 'bet'
-    RAISE = 'raise'
-
-    def __repr__(self) -> str:
-        return repr(self.value)
+__all__ = ['Advice', 'FullLokiStrategy', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
 
 
 def _pot(value: Any) -> float:
@@ -136,7 +123,7 @@ class Advice:
     """An action, the chips it puts in (``to_call`` for a call, ``to_call + bet_size`` for a raise, 0 for a
     check or fold), the rule that chose it and the reason in words, with the numbers behind it."""
 
-    action: Action = field(converter=Action)
+    action: Action = field(converter=read_action)
     amount: float
     rule: str
     reason: str

@@ -47,6 +47,7 @@ from ..ranges.inputs import weight_array
 from ..kernel.enumeration import range_tally
 from ..cards.starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
 from ..validators import probability, real_number, shown
+from .actions import Action
 
 __all__ = ['OpponentModel']
 
@@ -69,12 +70,12 @@ class OpponentModel:
     so a subclass's own fields survive.
     """
 
-    ACTIONS: ClassVar[Mapping[str, tuple[float, float]]] = MappingProxyType({
-        'call': (0.5, 0.25),
-        'bet': (0.65, 0.25),
-        'raise': (0.8, 0.2),
+    ACTION_THRESHOLDS: ClassVar[Mapping[str, tuple[float, float]]] = MappingProxyType({
+        Action.CALL: (0.5, 0.25),
+        Action.BET: (0.65, 0.25),
+        Action.RAISE: (0.8, 0.2),
     })
-    """Generic ``(mu, sigma)`` per betting action (names from :data:`poker.cards.streets.ACTIONS`), on the
+    """Generic threshold ``(mu, sigma)`` per betting :class:`~poker.strategy.actions.Action`, on the
     strength scale: an opponent calling half the time, betting 35% and raising 20% (``mu = 1 -
     frequency``, see :meth:`threshold`). Tune or subclass."""
 
@@ -129,8 +130,8 @@ class OpponentModel:
                  field: Any = None) -> OpponentModel:
         """The model after the opponent took ``action`` on ``board``: weights times :meth:`reweight_factor`.
 
-        ``action`` names a preset in :attr:`ACTIONS` or is a ``(mu, sigma)`` pair of finite numbers (sigma
-        at least 0). Holdings with a board card drop to 0. ``field`` (weights in any form
+        ``action`` names a preset in :attr:`ACTION_THRESHOLDS` (an :class:`~poker.strategy.actions.Action` or
+        its text) or is a ``(mu, sigma)`` pair of finite numbers (sigma at least 0). Holdings with a board card drop to 0. ``field`` (weights in any form
         :func:`~poker.ranges.weights.weight_array` reads) changes whom the strengths are measured against on the
         flop and later; by default every holding, as Papp did. Before the flop strengths are income-rate
         percentiles, which no field changes, so a field there is an error rather than ignored, as is a
@@ -140,8 +141,8 @@ class OpponentModel:
         >>> [float(model.weights[StartingHand(cards).holding_index]) for cards in ('Ah As', '7c 2d')]
         [1.0, 0.01]
         """
-        mu, sigma = self.ACTIONS[action] if isinstance(action, str) and action in self.ACTIONS else \
-            self._check_action(action)
+        presets = self.ACTION_THRESHOLDS
+        mu, sigma = presets[action] if isinstance(action, str) and action in presets else self._check_action(action)
         cards = parse_cards(board)
         strengths = self.strengths(cards, field=field)
         factor = self.reweight_factor(strengths, mu, sigma)
@@ -153,8 +154,8 @@ class OpponentModel:
 
     def _check_action(self, action: Any) -> tuple[float, float]:
         if isinstance(action, str):
-            raise SettingError(f'unknown action {shown(action)} (expected one of {", ".join(self.ACTIONS)} '
-                               'or a (mu, sigma) pair)')
+            presets = ', '.join(self.ACTION_THRESHOLDS)
+            raise SettingError(f'unknown action {shown(action)} (expected one of {presets} or a (mu, sigma) pair)')
         if isinstance(action, np.ndarray):
             action = action.tolist()
         if not isinstance(action, (tuple, list)) or len(action) != 2:

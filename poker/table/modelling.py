@@ -45,10 +45,12 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..cards.card import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
+from ..cards.streets import STREETS
 from ..errors import PokerError
 from .game import ActionRecord, HandResult, LokiPlayer, TableView
 from ..ranking.ranker import HandRanker
 from ..stats.hand_statistics import HandStatistics
+from ..strategy.actions import Action, Blind, read_action
 from ..strategy.reweighting import OpponentModel
 from ..kernel.showdowns import holding_showdowns
 from ..cards.starting_hand import CLASS_OF_HOLDING, HOLDINGS
@@ -65,8 +67,7 @@ __all__ = [
     'preflop_scale',
 ]
 
-ROUNDS: tuple[str, ...] = ('preflop', 'flop', 'turn', 'river')
-ACTION_CLASSES: dict[str, int] = {'fold': 0, 'check': 1, 'call': 1, 'bet': 2, 'raise': 2}
+ACTION_CLASSES: dict[Action, int] = {Action.FOLD: 0, Action.CHECK: 1, Action.CALL: 1, Action.BET: 2, Action.RAISE: 2}
 """Papp's three action classes: fold (0), check/call (1), bet/raise (2)."""
 
 DEFAULT_FREQUENCIES: np.ndarray = np.array([[0.0, 0.5, 0.5], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]])
@@ -99,14 +100,15 @@ class ActionFrequencies:
     @staticmethod
     def context(street: str, bets_to_call: int) -> tuple[int, int]:
         """The (round, bets) indices of a context."""
-        if street not in ROUNDS:
-            raise PokerError(f'unknown round {street!r} (expected one of {", ".join(ROUNDS)})')
-        return ROUNDS.index(street), min(max(int(bets_to_call), 0), 2)
+        if street not in STREETS:
+            raise PokerError(f'unknown round {street!r} (expected one of {", ".join(STREETS)})')
+        return STREETS.index(street), min(max(int(bets_to_call), 0), 2)
 
     def observe(self, street: str, bets_to_call: int, action: str) -> None:
-        """Count one action (``'fold'``, ``'check'``, ``'call'``, ``'bet'`` or ``'raise'``)."""
+        """Count one :class:`~poker.strategy.actions.Action` (or its text: ``'fold'``, ``'check'``, ``'call'``,
+        ``'bet'`` or ``'raise'``)."""
         round_index, bets = self.context(street, bets_to_call)
-        self.counts[round_index, bets, ACTION_CLASSES[action]] += 1
+        self.counts[round_index, bets, ACTION_CLASSES[read_action(action)]] += 1
 
     def frequencies(self, street: str, bets_to_call: int, *, specific: bool = True) -> np.ndarray:
         """The (fold, check/call, bet/raise) frequencies in a context (summing to 1)."""
@@ -292,11 +294,13 @@ class SeatModel:
 
     def observe(self, street: str, action: str, *, bets_to_call: int, board: Sequence[int]) -> None:
         """Re-weight after the opponent's ``action`` (if it implies a higher threshold than the one applied
-        this round), then count it in the frequencies."""
+        this round), then count it in the frequencies. ``action`` is an :class:`~poker.strategy.actions.Action`
+        or its text."""
+        action = read_action(action)
         self.new_round(street, board)
-        if action == 'fold':
+        if action == Action.FOLD:
             self.folded = True
-        elif action == 'check' and self.CHECKS_CAP:
+        elif action == Action.CHECK and self.CHECKS_CAP:
             cap = self.cap(street, bets_to_call, board)
             if cap is not None and cap < self.applied_cap:
                 self.applied_cap = cap
@@ -311,9 +315,9 @@ class SeatModel:
     def frequency(self, street: str, action: str, bets_to_call: int) -> float | None:
         """The share of hands the opponent takes ``action`` with (or a stronger one), None for no inference."""
         fold, call, raise_ = self.tally.frequencies(street, bets_to_call, specific=self.specific)
-        if action in ('bet', 'raise'):
+        if action in (Action.BET, Action.RAISE):
             return float(raise_)
-        if action == 'call':
+        if action == Action.CALL:
             return float(call + raise_)
         return None  # a check or a fold says nothing about strength
 
@@ -419,7 +423,7 @@ class ModellingLokiPlayer(LokiPlayer):
 
     def observe(self, record: ActionRecord, board: tuple[Card, ...]) -> None:
         """Re-weight the actor's model after each of its actions (blinds and our own are not evidence)."""
-        if record.seat == self.seat or record.decision is None and record.action.endswith('blind'):
+        if record.seat == self.seat or isinstance(record.action, Blind):
             return
         model = self.models.get(self.seat_names[record.seat]) if self.seat_names else None
         if model is not None:
