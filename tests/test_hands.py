@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from poker import Card, DuplicateCardError, Hand, HandCategory, HandRanker, RankableHand, StartingHand, parse_cards
-from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS, class_index, class_size, holding_index
+from poker.cards.holdings import HOLDINGS, holding_index
+from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, class_index, class_size
 
 # ------------------------------------------------------------------------------------------ Hand
 

@@ -9,7 +9,8 @@ from poker import (
     Action, CardCountError, HandRanker, OpponentModel, PokerError, Range, StartingHand, WeightsError, parse_cards,
     preflop_equity,
 )
-from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS
+from poker.cards.holdings import HOLDINGS
+from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES
 
 SHARE = HOLDINGS[:, None, :, None] == HOLDINGS[None, :, None, :]
 DISJOINT = ~SHARE.any(axis=(2, 3))

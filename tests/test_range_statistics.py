@@ -284,12 +284,12 @@ def test_the_sorted_pass_equals_the_grids_and_the_single_hand_kernel(monkeypatch
         assert np.array_equal(fast.transitions, np.einsum('ia,ab->iab', fast.now, np.eye(3)))
 
 
-def test_runout_strengths_bins_exactly() -> None:
+def test_summarise_runouts_bins_exactly() -> None:
     """A strength of exactly k/bins is in bin k, though the rounded ratio times bins falls just below k."""
-    from poker.stats.range_stats import runout_strengths
+    from poker.stats.range_stats import summarise_runouts
     assert int(28.5 / 50 * 100) == 56  # the trap: 0.57 * 100 = 56.99999999999999
     score, total = np.array([[28.5, 0.0, 50.0, 3.0]]), np.array([[50.0, 0.0, 50.0, 7.0]])
-    equity, squared, histogram = runout_strengths(score, total, 100)
+    equity, squared, histogram = summarise_runouts(score, total, 100)
     assert np.flatnonzero(histogram[0]).tolist() == [42, 57, 99]  # 3/7 = 0.428..., 0.57, and 1.0 in the last bin
     assert histogram[0, 57] == 50.0 and histogram[0, 42] == 7.0 and histogram[0, 99] == 50.0
     assert equity[0] == (28.5 + 50 + 3) / 107

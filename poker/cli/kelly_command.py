@@ -80,7 +80,7 @@ from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
 from .advise_command import opponent_weights, player_statistics
 from .options import add_range
 
-__all__ = ['KellyAdvisor', 'add_parser', 'run']
+__all__ = ['KellyAdvisor']
 
 ReadLine = Callable[[str], str]
 Statistics = Callable[[tuple[Card, ...], tuple[Card, ...]], HandStatistics]

@@ -17,7 +17,7 @@ function                      option              value (``args.<dest>``)
 ============================  ==================  ===========================================================
 
 Numbers are read strictly: ASCII digits only (no ``1_0``, no ``١``), finite, within stated bounds, so
-no command meets an overflow or a NaN later (:func:`whole`, :func:`amount`).
+no command meets an overflow or a NaN later (:func:`whole`, :func:`amount_reader`).
 
 >>> parser = argparse.ArgumentParser(prog='demo')
 >>> add_board(parser); add_opponents(parser)
@@ -40,7 +40,7 @@ from ..ranking.ranker import HandRanker
 
 __all__ = [
     'MAX_AMOUNT', 'MIN_AMOUNT', 'add_board', 'add_json', 'add_lookahead', 'add_opponents', 'add_png',
-    'add_range', 'add_seed', 'add_workers', 'amount', 'png_file', 'range_value', 'whole', 'words',
+    'add_range', 'add_seed', 'add_workers', 'amount_reader', 'png_file', 'range_value', 'whole', 'words',
 ]
 
 MAX_AMOUNT = 1e12
@@ -90,13 +90,13 @@ def whole(what: str, low: int, high: int) -> Callable[[str], int]:
     return read
 
 
-def amount(what: str, *, positive: bool = False) -> Callable[[str], float]:
+def amount_reader(what: str, *, positive: bool = False) -> Callable[[str], float]:
     """A reader of chip amounts: a decimal number, 0 (unless ``positive``) or from :data:`MIN_AMOUNT` to
     :data:`MAX_AMOUNT`.
 
-    >>> amount('the pot')('2.5')
+    >>> amount_reader('the pot')('2.5')
     2.5
-    >>> amount('the bet size', positive=True)('1e-320')
+    >>> amount_reader('the bet size', positive=True)('1e-320')
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: the bet size must be a number from 1e-06 to 1e+12, got '1e-320'

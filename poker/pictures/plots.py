@@ -19,7 +19,8 @@ import numpy as np
 
 from ..cards.card import CardLike
 from ..errors import CardCountError, MissingDependencyError, PokerError, WeightsError
-from ..cards.starting_hand import HAND_CLASSES, HOLDINGS
+from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.starting_hand import CLASS_COUNT, HAND_CLASSES
 
 __all__ = ['heat_map_png', 'income_rate_png', 'range_png', 'range_statistics_png', 'runout_strengths',
            'strength_distribution_png']
@@ -70,7 +71,7 @@ def range_statistics_png(stats: Any, path: str | os.PathLike[str], *, statistic:
     range (by weight) at least that strong.
     """
     means = stats.by_class(statistic)
-    cells = np.full(169, np.nan)
+    cells = np.full(CLASS_COUNT, np.nan)
     for name, value in means.items():
         cells[HAND_CLASSES.index(name)] = value
     grid = cells.reshape(13, 13)
@@ -242,7 +243,7 @@ def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardL
     sets, per_opponent = player.opponent_weights(weights)
     if per_opponent:
         raise WeightsError('runout strengths take one weight set, not one per opponent')
-    hero = np.zeros(1326)
+    hero = np.zeros(HOLDING_COUNT)
     hero[player.starting_hand.holding_index] = 1.0
     tally = hero_by_hero([card.index for card in player.board], count, hero, sets[0], player.ranker)
     score, total = tally.score[0], tally.total[0]

@@ -13,7 +13,7 @@ It is the range engine with every holding on both sides: each board is one call 
 :func:`poker.kernel.enumeration.range_tally` with ``transitions=False`` (which takes the kernel's sorted pass:
 every final hand ranked once through ``ranker.rank_many``, a sort per final board with card-removal
 corrections), and the strength after each runout is summarised by
-:func:`poker.stats.range_stats.runout_strengths`, as :func:`~poker.stats.range_stats.range_statistics`
+:func:`poker.stats.range_stats.summarise_runouts`, as :func:`~poker.stats.range_stats.range_statistics`
 does. So the tables and the range statistics are one computation, and a ranker subclass changes both.
 
 >>> from poker.cards.card import parse_cards
@@ -38,14 +38,14 @@ from ..cards.card import CardLike, parse_cards
 from ..kernel.enumeration import range_tally
 from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
 from ..ranking.ranker import HandRanker
-from .range_stats import MAX_BINS, runout_strengths
-from ..cards.starting_hand import holding_index
+from .range_stats import MAX_BINS, summarise_runouts
+from ..cards.holdings import HOLDING_COUNT, holding_index
 from ..validators import integer_array, read_only, whole_number
 
 __all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths']
 
 DEFAULT_BINS = 50
-_EVERY_HOLDING = np.ones(1326)
+_EVERY_HOLDING = np.ones(HOLDING_COUNT)
 _EVERY_HOLDING.flags.writeable = False
 
 
@@ -53,7 +53,7 @@ _EVERY_HOLDING.flags.writeable = False
 class BoardStrengths:
     """The strengths of every holding on one board, or on each of a batch of boards (a leading axis).
 
-    ``holdings`` are the holding numbers (0 to 1,325, in :data:`~poker.cards.starting_hand.HOLDINGS` order) of
+    ``holdings`` are the holding numbers (0 to 1,325, in :data:`~poker.cards.holdings.HOLDINGS` order) of
     the rows; ``hs``, ``equity`` and ``mean_squared_strength`` are float64 per row; ``histogram`` counts runouts per
     bin (None on the river). ``opponents`` is how many holdings each meets at the end, ``runouts`` how
     many runouts each sees (1 on the river).
@@ -115,7 +115,7 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
             continue
         # every runout free of a holding meets the same number of opponents: counting runouts is weighing them
         valid = (tally.total > 0).astype(np.float64)
-        equity[board], mean_squared_strength[board], counts = runout_strengths(tally.score, tally.total, bins, valid)
+        equity[board], mean_squared_strength[board], counts = summarise_runouts(tally.score, tally.total, bins, valid)
         histogram[board] = np.rint(counts).astype(np.int64)
     opponents = math.comb(52 - 5 - 2, 2)
     runouts = math.comb(52 - size - 2, lookahead)
@@ -127,7 +127,7 @@ def board_strengths(board: str | Sequence[CardLike] | Sequence[int], *, bins: in
     """HS, E[HS], E[HS^2] and the final-strength histogram of every holding on one board (3 to 5 cards).
 
     ``board`` is text (``'2c 7d Js'``), cards, or card indices. The rows are the holdings of two cards
-    not on the board, in :data:`~poker.cards.starting_hand.HOLDINGS` order (``holdings`` gives their numbers).
+    not on the board, in :data:`~poker.cards.holdings.HOLDINGS` order (``holdings`` gives their numbers).
     """
     if isinstance(board, str) or (isinstance(board, Sequence) and not all(
             isinstance(card, (int, np.integer)) and not isinstance(card, bool) for card in board)):

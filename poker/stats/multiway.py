@@ -41,7 +41,8 @@ from ..errors import (
 from ..ranking.ranker import HandRanker
 from .preflop_odds import _combinations
 from ..ranges.range import Range
-from ..cards.starting_hand import HOLDINGS, StartingHand
+from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.starting_hand import StartingHand
 from ..validators import flag, real_number, shown, whole_number
 from ..ranges.inputs import weight_array
 
@@ -85,8 +86,8 @@ _REJECTION_ROUNDS = 4  # tries to deal a holding by rejection before drawing it 
 
 _MASKS = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 _HOLDING_MASKS = _MASKS[HOLDINGS[:, 0]] | _MASKS[HOLDINGS[:, 1]]
-_PAIR = np.full((52, 52), 1326, dtype=np.intp)  # holding number of two cards (1326: the same card twice)
-_PAIR[HOLDINGS[:, 0], HOLDINGS[:, 1]] = _PAIR[HOLDINGS[:, 1], HOLDINGS[:, 0]] = np.arange(1326)
+_PAIR = np.full((52, 52), HOLDING_COUNT, dtype=np.intp)  # holding number of two cards (HOLDING_COUNT: one card twice)
+_PAIR[HOLDINGS[:, 0], HOLDINGS[:, 1]] = _PAIR[HOLDINGS[:, 1], HOLDINGS[:, 0]] = np.arange(HOLDING_COUNT)
 _SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.intp)
 
 
@@ -153,7 +154,7 @@ def _read_player(entry: Any, number: int) -> tuple[str, np.ndarray, int | None]:
     if isinstance(entry, str):
         text = entry.strip()
         if text.lower() == 'random':
-            return 'random', np.ones(1326), None
+            return 'random', np.ones(HOLDING_COUNT), None
         if not text:
             raise WeightsError(f"player {number}: give a hand, a range or 'random', got {entry!r}")
         try:
@@ -174,7 +175,7 @@ def _read_player(entry: Any, number: int) -> tuple[str, np.ndarray, int | None]:
 
 
 def _one_hot(hand: StartingHand) -> tuple[np.ndarray, int]:
-    weights = np.zeros(1326)
+    weights = np.zeros(HOLDING_COUNT)
     weights[hand.holding_index] = 1.0
     return weights, hand.holding_index
 

@@ -45,7 +45,7 @@ from ..ranges.inputs import WeightsLike, weight_sets
 if TYPE_CHECKING:
     from .multiway import EquityResult
 
-__all__ = ['BOARD_SIZES', 'STREETS', 'Player']  # the betting tables, re-exported from poker.cards.streets
+__all__ = ['Player']
 
 
 

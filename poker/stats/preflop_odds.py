@@ -42,7 +42,7 @@ from ..errors import SettingError, WeightsError
 from ..ranking.ranker import HandRanker, card_columns
 from .hand_statistics import HandStatistics
 from ..ranges.inputs import weight_array
-from ..cards.holdings import CARD_MASKS, HOLDING_MASKS, HOLDINGS, pair_numbers
+from ..cards.holdings import CARD_MASKS, HOLDING_COUNT, HOLDING_MASKS, HOLDINGS, pair_numbers
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..validators import shown, whole_number
 
@@ -185,7 +185,7 @@ def _suit_images(permutation: tuple[int, ...], cards: np.ndarray) -> np.ndarray:
 def _orbit_representatives(low: int, high: int) -> np.ndarray:
     """For each holding, the smallest holding it maps to under suit permutations that keep our two cards."""
     cards = HOLDINGS.astype(np.intp)
-    representatives = np.arange(1326)
+    representatives = np.arange(HOLDING_COUNT)
     for permutation in itertools.permutations(range(4)):
         image = _suit_images(permutation, np.array([low, high]))
         if sorted(image.tolist()) == [low, high]:
@@ -263,7 +263,7 @@ def _sampled_counts(low: int, high: int, weights: np.ndarray, samples: int,
                     seed: int | None, ranker: type[HandRanker]) -> tuple[float, float, float, float]:
     """Monte Carlo win, tie and loss shares and the standard error of the equity."""
     rng = np.random.default_rng(seed)
-    opponents = rng.choice(1326, size=samples, p=weights / weights.sum())
+    opponents = rng.choice(HOLDING_COUNT, size=samples, p=weights / weights.sum())
     holding = pair_numbers(low, high)
     boards = _sampled_boards(rng, _HOLDING_MASKS[opponents] | _HOLDING_MASKS[holding])
     ours = ranker.rank_many(card_columns([low, high], *boards.T), validate=False)
@@ -309,14 +309,14 @@ def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any =
     held = np.flatnonzero(array)
     if held.size == 0:
         raise WeightsError(f'no opponent holding has weight once {cards[0]}{cards[1]} is removed')
-    uniform = held.size == 1326 - conflicts.sum() and np.all(array[held] == array[held[0]])
+    uniform = held.size == HOLDING_COUNT - conflicts.sum() and np.all(array[held] == array[held[0]])
     if uniform and method != 'sample' and ranker is HandRanker:
         win, tie, loss = equity_table()[CLASS_OF_HOLDING[ours]].tolist()
         return PreflopEquity(cards, win / SHOWDOWNS_PER_HOLDING, tie / SHOWDOWNS_PER_HOLDING,
                              loss / SHOWDOWNS_PER_HOLDING, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
                              showdowns=SHOWDOWNS_PER_HOLDING)
     representatives = _orbit_representatives(low, high)
-    orbit_weights = np.bincount(representatives, weights=array, minlength=1326)
+    orbit_weights = np.bincount(representatives, weights=array, minlength=HOLDING_COUNT)
     distinct = np.flatnonzero(orbit_weights)
     if method == 'exact' or (method == 'auto' and distinct.size <= exact_limit):
         counts = np.array([_exact_counts(low, high, int(g), ranker) for g in distinct], dtype=np.float64)

@@ -40,7 +40,7 @@ from ..kernel.enumeration import MAX_LOOKAHEAD, hero_by_hero, range_tally
 from ..errors import CardCountError, DuplicateCardError, LookaheadError, PokerError, SettingError, WeightsError
 from ..ranking.ranker import HandRanker
 from .hand_statistics import HandStatistics
-from ..cards.holdings import HOLDING_MASKS, HOLDINGS
+from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from .player import Player  # noqa: F401  (doctests)
 from ..ranges.range import Range
@@ -74,8 +74,8 @@ class RangeStatistics:
     ``hs_n``, ``ppot``, ``npot``, ``ehs``, ``ehs_prime`` (Papp's); ``equity``, the showdown equity
     ``hs*(1-npot) + (1-hs)*ppot`` (E[HS], the mean of the strength after the runouts);
     ``mean_squared_strength``, the mean of its square (Johanson's E[HS^2]); ``histogram``, its
-    distribution over ``bins`` equal bins of [0, 1] (rows sum to 1). ``runouts`` is the number of runouts per (hero, opponent) pair;
-    ``opponent_holdings`` the opponent holdings with weight off the board; per hero holding,
+    distribution over ``bins`` equal bins of [0, 1] (rows sum to 1). ``runouts`` is the number of runouts
+    per (hero, opponent) pair; ``opponent_holdings`` the opponent holdings with weight off the board; per hero holding,
     ``counted`` is the opponent weight it can meet (``ahead + tied + behind``) and ``counted_holdings``
     how many opponent holdings with weight share no card with it. ``exact`` is False only before the
     flop when sampled; then ``standard_error`` holds each equity's error.
@@ -176,7 +176,7 @@ class RangeStatistics:
 # ------------------------------------------------------------------------------------------ inputs
 def _weights(value: Any, side: str) -> np.ndarray:
     if value is None:
-        return np.ones(1326)
+        return np.ones(HOLDING_COUNT)
     if isinstance(value, str):
         return np.array(Range.parse(value).weights, dtype=np.float64)
     try:
@@ -271,7 +271,7 @@ def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opp
     totals = now.sum(axis=1)
     hs = (now[:, AHEAD] + now[:, TIED] / 2) / totals
     ppot, npot = _potentials(transitions) if depth else (np.zeros(len(hs)), np.zeros(len(hs)))
-    equity, mean_squared_strength, histogram = runout_strengths(score, total, bins)
+    equity, mean_squared_strength, histogram = summarise_runouts(score, total, bins)
     histogram /= total.sum(axis=1)[:, np.newaxis]
     return RangeStatistics(
         board=cards, lookahead=depth, opponents=count, holdings=holdings, weights=hero_weights[holdings],
@@ -281,8 +281,8 @@ def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opp
         counted_holdings=meetable[holdings])
 
 
-def runout_strengths(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def summarise_runouts(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The strength after the runouts, summarised per holding: the one place both engines do it.
 
     ``score[i, r]`` and ``total[i, r]`` are what :func:`~poker.kernel.enumeration.range_tally` counts for hero
@@ -290,9 +290,9 @@ def runout_strengths(score: np.ndarray, total: np.ndarray, bins: int, weights: n
     where the runout holds its cards), so the strength after the runout is ``score / total``. Returns
     the showdown equity E[HS] (runouts weighed by ``total``, their probability given the opponent's
     weights), the mean squared strength E[HS^2] likewise, and per bin of [0, 1] the sum of ``weights``
-    (default ``total``) of the runouts whose strength falls in it, not normalised. A strength of exactly k/bins falls in bin k (the last
-    bin holds 1.0): the bin is found exactly, ``floor(score * bins / total)``, not from a rounded ratio
-    alone.
+    (default ``total``) of the runouts whose strength falls in it, not normalised. A strength of exactly
+    k/bins falls in bin k (the last bin holds 1.0): the bin is found exactly, ``floor(score * bins /
+    total)``, not from a rounded ratio alone.
     """
     met = total > 0
     strength = np.divide(score, total, out=np.zeros(score.shape), where=met)

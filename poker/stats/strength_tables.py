@@ -50,11 +50,11 @@ from .._version import __version__
 from ..errors import CardCountError, PokerError, TableError
 from ..ranking.ranker import HandRanker
 from ..cards.isomorphism import BOARD_ROUNDS, HandIndexer
-from ..cards.starting_hand import HOLDINGS
+from ..cards.holdings import HOLDINGS
 from ..validators import shown, whole_number
 
-__all__ = ['CHUNK_BOARDS', 'BuildSummary', 'StrengthTable', 'TableError', 'build_table', 'canonical_boards',
-           'chunk_strengths', 'load_table']
+__all__ = ['CHUNK_BOARDS', 'BuildSummary', 'StrengthTable', 'build_table', 'canonical_boards', 'chunk_strengths',
+           'load_table']
 
 FORMAT = 'poker strength table'
 FORMAT_VERSION = 2

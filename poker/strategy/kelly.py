@@ -53,7 +53,8 @@ from collections.abc import Sequence
 
 from ..errors import BettingError
 from ..ranking.ranker import HandRanker
-from ..stats.hand_statistics import AHEAD, BEHIND, TIED, HandStatistics
+from ..kernel.outcomes import AHEAD, BEHIND, TIED
+from ..stats.hand_statistics import HandStatistics
 from ..validators import amount, probability, shown
 
 __all__ = ['kelly_bet', 'kelly_fraction', 'kelly_growth', 'showdown_probabilities']

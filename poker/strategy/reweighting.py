@@ -45,6 +45,7 @@ from ..ranges.range import Range
 from ..ranges.weights import known_holdings
 from ..ranges.inputs import weight_array
 from ..kernel.enumeration import range_tally
+from ..cards.holdings import HOLDING_COUNT
 from ..cards.starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
 from ..validators import probability, real_number, shown
 from .actions import Action
@@ -53,7 +54,7 @@ __all__ = ['OpponentModel']
 
 
 def _model_weights(value: Any) -> np.ndarray:
-    array = weight_array(np.ones(1326) if value is None else Range.coerce(value).weights)
+    array = weight_array(np.ones(HOLDING_COUNT) if value is None else Range.coerce(value).weights)
     if not array.any():
         raise WeightsError('an opponent model needs at least one holding with weight, got all zero')
     array.flags.writeable = False
@@ -190,7 +191,7 @@ class OpponentModel:
         that share no card with it or the board.
 
         >>> strengths = OpponentModel().strengths('Ah Kd 7c 7s 2h')
-        >>> from poker.cards.starting_hand import holding_index
+        >>> from poker.cards.holdings import holding_index
         >>> float(strengths[holding_index(20, 23)])   # 7c7s is on the board
         nan
         >>> round(float(strengths[holding_index(21, 22)]), 4)   # 7d7h: quads lose only to nothing
@@ -205,11 +206,11 @@ class OpponentModel:
         if not 3 <= len(cards) <= 5:
             raise CardCountError(f'a board has 0 or 3 to 5 cards, got {len(cards)}: {format_cards(cards)!r}')
         touching = self._touching(cards)
-        weights = np.ones(1326) if field is None else weight_array(field)
+        weights = np.ones(HOLDING_COUNT) if field is None else weight_array(field)
         weights[touching] = 0.0
         if not weights.any():
             raise WeightsError(f'the field gives no holding any weight beside the board {format_cards(cards)!r}')
-        result = np.full(1326, np.nan)
+        result = np.full(HOLDING_COUNT, np.nan)
         # the range engine: every holding against the field at once, ranked by self.ranker (on the river,
         # the kernel's sorted pass over the board's memoized values)
         tally = range_tally([card.index for card in cards], 0, np.where(touching, 0.0, 1.0), weights, self.ranker)

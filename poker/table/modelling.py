@@ -53,7 +53,8 @@ from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
 from ..strategy.reweighting import OpponentModel
 from ..kernel.showdowns import holding_showdowns
-from ..cards.starting_hand import CLASS_OF_HOLDING, HOLDINGS
+from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING
 from ..ranges.weights import known_holdings
 
 __all__ = [
@@ -165,7 +166,7 @@ def fast_potentials(board: Sequence[int]) -> np.ndarray:
     """
     cards = list(board)
     if len(cards) == 5:
-        return np.zeros(1326)
+        return np.zeros(HOLDING_COUNT)
     hole_suits = HOLDINGS & 3
     hole_ranks = HOLDINGS >> 2
     board_suits = np.bincount(np.array(cards, dtype=np.intp) & 3, minlength=4)
@@ -196,7 +197,7 @@ def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarra
     rows = np.empty((len(live), 2 + len(board)), dtype=np.intp)
     rows[:, :2] = HOLDINGS[live]
     rows[:, 2:] = board
-    values = np.zeros(1326, dtype=np.int32)
+    values = np.zeros(HOLDING_COUNT, dtype=np.int32)
     values[live] = ranker.rank_many(rows, validate=False)
     beaten, tied = holding_showdowns(values, np.where(touching, 0.0, 1.0))
     opponents = math.comb(50 - len(board), 2)  # every live holding meets the same number of others
@@ -267,13 +268,13 @@ class SeatModel:
         self.tally = ActionFrequencies() if frequencies is None else frequencies
         self.specific = specific
         self.ranker = ranker
-        self.weights = np.ones(1326)
+        self.weights = np.ones(HOLDING_COUNT)
         self.round_start = self.weights.copy()
         self.street = 'preflop'
         self.applied_mu = -math.inf
         self.applied_cap = math.inf
         self.folded = False
-        self.dead = np.zeros(1326, dtype=bool)
+        self.dead = np.zeros(HOLDING_COUNT, dtype=bool)
 
     # ------------------------------------------------------------------------------------ the hand
     def begin_hand(self, known: Iterable[int | Card]) -> None:
@@ -376,8 +377,8 @@ class SeatModel:
         """The ``count`` classes with the most weight per holding, with that weight, heaviest first."""
         from ..cards.starting_hand import HAND_CLASSES
         live = ~self.dead
-        totals = np.bincount(CLASS_OF_HOLDING[live], weights=self.weights[live], minlength=169)
-        counts = np.bincount(CLASS_OF_HOLDING[live], minlength=169)
+        totals = np.bincount(CLASS_OF_HOLDING[live], weights=self.weights[live], minlength=CLASS_COUNT)
+        counts = np.bincount(CLASS_OF_HOLDING[live], minlength=CLASS_COUNT)
         means = np.where(counts > 0, totals / np.maximum(counts, 1), -1.0)  # classes with no live holding last
         order = np.argsort(-means, kind='stable')
         return [(HAND_CLASSES[i], float(means[i])) for i in order[:count] if counts[i]]
