@@ -16,7 +16,8 @@ from poker import (
     Card, CardCountError, DuplicateCardError, HandRanker, HandStatistics, LookaheadError, OpponentCountError,
     Player, PokerError, StartingHand, parse_cards,
 )
-from poker.kernel.enumeration import BEHIND, enumeration_tables, holding_outcomes, tally
+from poker.kernel.enumeration import enumeration_tables, holding_outcomes, tally
+from poker.kernel.outcomes import BEHIND
 from poker.cards.holdings import HOLDINGS, pair_numbers
 from poker.stats.reference import ReferencePlayer, reference_tally
 from poker.ranges.weights import remove_known
