@@ -22,7 +22,7 @@ from ..errors import CardCountError, MissingDependencyError, PokerError, Weights
 from ..cards.holdings import HOLDING_COUNT, HOLDINGS
 from ..cards.starting_hand import CLASS_COUNT, HAND_CLASSES
 
-__all__ = ['heat_map_png', 'income_rate_png', 'range_png', 'range_statistics_png', 'runout_strengths',
+__all__ = ['PLOT_EXTRA', 'heat_map_png', 'income_rate_png', 'range_png', 'range_statistics_png', 'runout_strengths',
            'strength_distribution_png']
 
 RANK_LABELS = tuple('AKQJT98765432')
