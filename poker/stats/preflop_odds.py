@@ -74,7 +74,7 @@ def _seed(seed: Any) -> int | None:
     """``seed`` checked: None or a whole number of at least 0 (what NumPy's generators take)."""
     return None if seed is None else whole_number('seed', seed, minimum=0)
 
-TABLE_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_equity.csv'
+EQUITY_TABLE_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_equity.csv'
 _TABLE_HEADER = '''\
 # Exact all-in equity of each starting-hand class against one random opponent holding, before the flop.
 # Per holding of the class: showdowns won, tied and lost of 2,097,572,400 (every opponent holding without
@@ -85,7 +85,7 @@ _HOLDING_MASKS = HOLDING_MASKS
 
 
 # ------------------------------------------------------------------------------------------ the table
-def write_table(rows: Iterable[tuple[str, int, int, int]], path: Path = TABLE_PATH) -> None:
+def write_equity_table(rows: Iterable[tuple[str, int, int, int]], path: Path = EQUITY_TABLE_PATH) -> None:
     """Write per-class counts ``(hand, win, tie, loss)`` in the shipped CSV format (used by the tool)."""
     with path.open('w', encoding='utf-8', newline='') as handle:
         handle.write(_TABLE_HEADER)
@@ -103,7 +103,7 @@ def equity_table() -> np.ndarray:
     >>> equity_table()[class_index('32o')].tolist()
     [613318625, 128529945, 1355723830]
     """
-    with TABLE_PATH.open(encoding='utf-8') as handle:
+    with EQUITY_TABLE_PATH.open(encoding='utf-8') as handle:
         rows = {row['hand']: row for row in csv.DictReader(line for line in handle if not line.startswith('#'))}
     table = np.array([[int(rows[name][column]) for column in ('win', 'tie', 'loss')] for name in HAND_CLASSES],
                      dtype=np.int64)

@@ -55,7 +55,7 @@ __all__ = [
     'GROUP_OPPONENTS',
     'PROBABILITY_PLAY',
     'STRATEGIES',
-    'TABLE_PATH',
+    'THRESHOLDS_PATH',
     'TIGHTNESS',
     'expected_players',
     'group_of',
@@ -63,7 +63,7 @@ __all__ = [
     'load_thresholds',
     'preflop_strategy',
     'thresholds',
-    'write_table',
+    'write_thresholds',
 ]
 
 STRATEGIES: tuple[str, ...] = ('Make0', 'Call1', 'Make1', 'Call2', 'Make2', 'Make4')
@@ -78,7 +78,7 @@ TIGHTNESS: tuple[str, ...] = ('tight', 'moderate', 'loose')
 """The tightness settings; Loki plays ``'loose'`` by default."""
 PROBABILITY_PLAY: float = 0.6
 """The share of the players yet to act that Loki expects to play (Papp appendix B)."""
-TABLE_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_thresholds.csv'
+THRESHOLDS_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_thresholds.csv'
 """The shipped Table B.1 (reconstructed)."""
 
 _HEADER = '''\
@@ -92,7 +92,7 @@ PreflopThresholds = Mapping[tuple[str, str, str], tuple[float, float]]
 """``{(group, tightness, strategy): (base, increment)}``."""
 
 
-def write_table(rows: Iterable[tuple[str, str, str, int | str, int, str]], path: Path = TABLE_PATH) -> None:
+def write_thresholds(rows: Iterable[tuple[str, str, str, int | str, int, str]], path: Path = THRESHOLDS_PATH) -> None:
     """Write ``(group, tightness, strategy, base, increment, source)`` rows in the shipped CSV format."""
     with path.open('w', encoding='utf-8', newline='') as handle:
         handle.write(_HEADER)
@@ -101,7 +101,7 @@ def write_table(rows: Iterable[tuple[str, str, str, int | str, int, str]], path:
         writer.writerows(rows)
 
 
-def load_thresholds(path: str | Path = TABLE_PATH) -> PreflopThresholds:
+def load_thresholds(path: str | Path = THRESHOLDS_PATH) -> PreflopThresholds:
     """Read a thresholds CSV (the shipped one by default) into ``{(group, tightness, strategy): (base, inc)}``.
 
     An empty base means no threshold (always allowed: Make0).
