@@ -174,9 +174,9 @@ def test_rankable_hand_subclass_uses_its_ranker() -> None:
         calls = 0
 
         @classmethod
-        def rank(cls, cards):  # type: ignore[no-untyped-def, override]
+        def rank_many(cls, indices, *, validate=True):  # type: ignore[no-untyped-def, override]
             CountingRanker.calls += 1
-            return super().rank(cards)
+            return super().rank_many(indices, validate=validate)
 
     class CountedHand(RankableHand):
         ranker = CountingRanker

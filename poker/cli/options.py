@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import PokerError
-from ..ranking.ranker import HandRanker
+from ..cards.income_rates import MAX_OPPONENTS
 
 __all__ = [
     'MAX_AMOUNT', 'MIN_AMOUNT', 'add_board', 'add_json', 'add_lookahead', 'add_opponents', 'add_png',
@@ -137,7 +137,7 @@ def png_file(text: str) -> str:
 
 
 # ------------------------------------------------------------------------------------- the options
-_OPPONENTS = whole('opponents', 1, HandRanker.MAX_OPPONENTS)
+_OPPONENTS = whole('opponents', 1, MAX_OPPONENTS)
 _LOOKAHEAD = whole('lookahead', 0, 2)
 _SEED = whole('seed', 0, 2 ** 63 - 1)
 _WORKERS = whole('workers', 1, 1024)
@@ -153,7 +153,7 @@ def add_board(parser: argparse.ArgumentParser) -> None:
 def add_opponents(parser: argparse.ArgumentParser) -> None:
     """``-n/--opponents``: 1 to 22 opponents still in (default 1)."""
     parser.add_argument('-n', '--opponents', type=_OPPONENTS, default=1, metavar='N',
-                        help=f'opponents still in the hand, 1 to {HandRanker.MAX_OPPONENTS} (default 1)')
+                        help=f'opponents still in the hand, 1 to {MAX_OPPONENTS} (default 1)')
 
 
 def add_lookahead(parser: argparse.ArgumentParser) -> None:

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..cards.card import CardLike
 from ..errors import CardCountError, MissingDependencyError, PokerError, WeightsError
-from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.holdings import HOLDING_COUNT
 from ..cards.starting_hand import CLASS_COUNT, HAND_CLASSES
 
 __all__ = ['PLOT_EXTRA', 'heat_map_png', 'income_rate_png', 'range_png', 'range_statistics_png', 'runout_strengths',
@@ -157,8 +157,8 @@ def _draw_grid(figure: Any, axes: Any, grid: np.ndarray, *, title: str = '', col
 
 def income_rate_png(path: str | os.PathLike[str], opponents: int = 1) -> Path:
     """Papp's income rates against ``opponents`` as a heat map (red below 0, green above)."""
-    from ..ranking.ranker import HandRanker
-    table = HandRanker.income_rate_table(opponents)
+    from ..cards.income_rates import income_rate_table
+    table = income_rate_table(opponents)
     name = {1: 'IR2', 2: 'IR4', 3: 'IR4'}.get(opponents, 'IR7')
     return heat_map_png(
         table, path, centre=0.0,

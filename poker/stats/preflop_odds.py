@@ -42,6 +42,7 @@ from ..errors import SettingError, WeightsError
 from ..ranking.ranker import HandRanker, card_columns
 from .hand_statistics import HandStatistics
 from ..ranges.inputs import weight_array
+from ..cards.income_rates import check_opponents, class_income_rate
 from ..cards.holdings import CARD_MASKS, HOLDING_COUNT, HOLDING_MASKS, HOLDINGS, pair_numbers
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..validators import shown, whole_number
@@ -163,10 +164,10 @@ class PreflopEquity:
         >>> round(stats.hs, 4), round(stats.hs_n, 4), stats.ehs == stats.hs_n, stats.income_rate
         (0.3458, 0.1196, True, -432)
         """
-        count = HandRanker.check_opponents(opponents)
+        count = check_opponents(opponents)
         return HandStatistics.from_counts(
             self.win, self.tie, self.loss, opponents=count, holdings=self.holdings, runouts=self.boards,
-            hole=self.hole, income_rate=HandRanker.income_rate(self.hand_class, count), exact=self.exact,
+            hole=self.hole, income_rate=class_income_rate(class_index(self.hand_class), count), exact=self.exact,
             standard_error=self.standard_error)
 
 
@@ -342,7 +343,7 @@ def simulate_income_rate(hand_class: str, opponents: int = 1, deals: int = 20_00
     >>> abs(ir - 704) < 4 * error
     True
     """
-    count = HandRanker.check_opponents(opponents)
+    count = check_opponents(opponents)
     deals = whole_number('deals', deals, minimum=2, maximum=MAX_DEALS)
     seed = _seed(seed)
     rng = np.random.default_rng(seed)

@@ -41,6 +41,7 @@ from ..errors import CardCountError, DuplicateCardError, LookaheadError, PokerEr
 from ..ranking.ranker import HandRanker
 from .hand_statistics import HandStatistics
 from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
+from ..cards.income_rates import check_opponents
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from .player import Player  # noqa: F401  (doctests)
 from ..ranges.range import Range
@@ -247,7 +248,7 @@ def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opp
     """
     cards = _board(board)
     depth = _lookahead(lookahead, cards)
-    count = HandRanker.check_opponents(opponents)
+    count = check_opponents(opponents)
     bins = _bins(bins)
     hero_weights, opponent_weights = _weights(hero, 'hero'), _weights(opponent, 'opponent')
     indices = [card.index for card in cards]

@@ -456,7 +456,8 @@ def advise_preflop(hand: Any, *, players: float, position: int, pot: float, to_c
     >>> advise_preflop('Ah 8h', players=4, position=0, tightness='moderate', pot=7, to_call=2, bet_size=2).reason
     'Make2 (IR 338 in the 3-4 players table, moderate, position 0): Make2: 0 raises so far: raise 4'
     """
-    from ..ranking.ranker import HandRanker
+    from ..cards.income_rates import class_income_rate
+    from ..cards.starting_hand import class_index
     from .preflop import GROUP_OPPONENTS, group_of, hand_class_of, preflop_strategy
     situation = Situation(pot, to_call, bet_size, bets_this_round, called_this_round)
     if strategy is None:
@@ -464,7 +465,7 @@ def advise_preflop(hand: Any, *, players: float, position: int, pot: float, to_c
                                     small_blind=small_blind)
     advice = (play or PreflopPlay()).advice(strategy, situation, small_blind=small_blind, big_blind=big_blind)
     group = group_of(players)
-    rate = HandRanker.income_rate(hand_class_of(hand), GROUP_OPPONENTS[group])
+    rate = class_income_rate(class_index(hand_class_of(hand)), GROUP_OPPONENTS[group])
     why = f'{strategy} (IR {rate} in the {group} players table, {tightness}, position {position}' + \
         (', small blind' if small_blind else '') + ')'
     return Advice(advice.action, advice.amount, advice.rule, f'{why}: {advice.reason}')

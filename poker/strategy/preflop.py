@@ -48,6 +48,7 @@ from types import MappingProxyType
 from ..cards.card import CardLike
 from ..validators import shown
 from ..errors import BettingError, PokerError
+from ..cards.income_rates import class_income_rate
 from ..cards.starting_hand import HAND_CLASSES, StartingHand, class_index
 
 __all__ = [
@@ -214,8 +215,7 @@ def preflop_strategy(hand: str | StartingHand | Iterable[CardLike], *, players: 
     """
     group = group_of(players)
     name = hand_class_of(hand)
-    from ..ranking.ranker import HandRanker
-    rate = HandRanker.income_rate(name, GROUP_OPPONENTS[group])
+    rate = class_income_rate(class_index(name), GROUP_OPPONENTS[group])
     chosen = 'Make0'
     for strategy, threshold in thresholds(group, tightness, position=position, small_blind=small_blind,
                                           table=table).items():

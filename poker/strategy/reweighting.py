@@ -46,6 +46,7 @@ from ..ranges.weights import known_holdings
 from ..ranges.inputs import weight_array
 from ..kernel.enumeration import range_tally
 from ..cards.holdings import HOLDING_COUNT
+from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
 from ..validators import probability, real_number, shown
 from .actions import Action
@@ -227,7 +228,7 @@ class OpponentModel:
         >>> round(float(strengths.max()), 4), round(float(strengths.min()), 4)   # AA, 72o (IR7 -495)
         (0.9981, 0.0042)
         """
-        table = HandRanker.income_rate_table(self.PREFLOP_OPPONENTS)
+        table = income_rate_table(self.PREFLOP_OPPONENTS)
         rates = np.array([row[column] for row in table for column in range(13)])[CLASS_OF_HOLDING]
         ordered = np.sort(rates)
         below = np.searchsorted(ordered, rates, side='left')

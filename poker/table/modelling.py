@@ -54,6 +54,7 @@ from ..strategy.actions import Action, Blind, read_action
 from ..strategy.reweighting import OpponentModel
 from ..kernel.showdowns import holding_showdowns
 from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING
 from ..ranges.weights import known_holdings
 
@@ -130,7 +131,7 @@ class ActionFrequencies:
 @functools.cache
 def preflop_scale() -> np.ndarray:
     """IR7 of each of the 1,326 holdings (Papp ranks pre-flop actions on IR7 whatever the table size)."""
-    table = HandRanker.income_rate_table(6)
+    table = income_rate_table(6)
     rates: np.ndarray = np.array([rate for row in table for rate in row], dtype=float)[CLASS_OF_HOLDING]
     rates.flags.writeable = False
     return rates
