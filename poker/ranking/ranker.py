@@ -32,7 +32,7 @@ from .tables import (
     rank_table, straight_ranks,
 )
 
-__all__ = ['HandRanker', 'card_columns']
+__all__ = ['FINAL_NAMES', 'HandRanker', 'card_columns']
 
 _KEY_LIST: list[int] = CARD_KEYS.tolist()
 _BIT_LIST: list[int] = CARD_BITS.tolist()
