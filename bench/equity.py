@@ -33,7 +33,7 @@ import pokerkit  # noqa: E402
 sys.path[:0] = [str(BENCH.parent), str(BENCH)]
 
 from poker import HandRanker, Range, equity, parse_cards  # noqa: E402
-from poker.cards.starting_hand import HOLDINGS  # noqa: E402
+from poker.cards.holdings import HOLDINGS  # noqa: E402
 from timing import median, median_seconds  # noqa: E402
 
 RANGES = ('QQ+, AKs', 'JJ-99, AQs', '22+, A2s+, KTs+, QJs')

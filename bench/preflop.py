@@ -20,7 +20,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from poker import HandRanker, OpponentModel, StartingHand, parse_cards, preflop_equity  # noqa: E402
-from poker.cards.starting_hand import HOLDINGS  # noqa: E402
+from poker.cards.holdings import HOLDINGS  # noqa: E402
 from timing import median_seconds  # noqa: E402
 
 

@@ -16,7 +16,7 @@ from poker import (
     Card, CardCountError, DuplicateCardError, EquityResult, HandFactory, HandRanker, OpponentCountError,
     Player, PlayerEquity, PokerError, Range, SettingError, WeightsError, equity, parse_cards, preflop_equity,
 )
-from poker.cards.starting_hand import HOLDINGS
+from poker.cards.holdings import HOLDINGS
 from poker.ranges.inputs import weight_array
 
 

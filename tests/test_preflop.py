@@ -18,7 +18,8 @@ from poker.stats.preflop_odds import (
     BOARDS_PER_HOLDING, SHOWDOWNS_PER_HOLDING, _exact_counts, _orbit_representatives, equity_table,
 )
 from poker.kernel.showdowns import pairs_of
-from poker.cards.starting_hand import CLASS_OF_HOLDING, HOLDINGS, class_index, class_size, holding_index
+from poker.cards.holdings import HOLDINGS, holding_index
+from poker.cards.starting_hand import CLASS_OF_HOLDING, class_index, class_size
 
 ROOT = Path(__file__).resolve().parents[1]
 

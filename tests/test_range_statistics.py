@@ -94,7 +94,7 @@ def test_the_runout_distribution_is_the_hands_strength_after_each_runout(board: 
     values = runout_strengths('Ah Qh', board)  # against every holding: each runout leaves as many
     at = stats.index('AhQh')
     assert math.isclose(float(stats.equity[at]), float(values.mean()), rel_tol=1e-12)
-    assert math.isclose(float(stats.ehs_squared[at]), float((values ** 2).mean()), rel_tol=1e-12)
+    assert math.isclose(float(stats.mean_squared_strength[at]), float((values ** 2).mean()), rel_tol=1e-12)
     expected = np.bincount(np.minimum((values * 20).astype(int), 19), minlength=20) / len(values)
     assert np.allclose(stats.histogram[at], expected, rtol=1e-12, atol=1e-15)
 
@@ -108,7 +108,7 @@ def test_weighted_runouts_count_by_the_weight_they_leave() -> None:
     assert abs(mean - float(stats.equity[at])) <= 0.05  # the bins' centres: the mean to half a bin
     assert math.isclose(float(stats.equity[at]), player.hs * (1 - player.npot) + (1 - player.hs) * player.ppot,
                         rel_tol=1e-12)
-    assert float(stats.equity[at]) ** 2 <= float(stats.ehs_squared[at]) <= 1
+    assert float(stats.equity[at]) ** 2 <= float(stats.mean_squared_strength[at]) <= 1
 
 
 def test_range_equity_weighs_holdings_by_their_matchups() -> None:
@@ -238,7 +238,7 @@ def test_the_narrow_path_equals_the_wide_one(monkeypatch, board: str, lookahead:
     stats = range_statistics(heroes, board, weights, lookahead=lookahead)
     reference = wide_path(monkeypatch, lambda: range_statistics(heroes, board, weights, lookahead=lookahead))
     assert np.array_equal(stats.holdings, reference.holdings)
-    for name in (*RATIOS, 'equity', 'ehs_squared', 'histogram', 'counted'):
+    for name in (*RATIOS, 'equity', 'mean_squared_strength', 'histogram', 'counted'):
         assert np.allclose(getattr(stats, name), getattr(reference, name), rtol=1e-12, atol=1e-12), name
 
 
@@ -284,12 +284,12 @@ def test_the_sorted_pass_equals_the_grids_and_the_single_hand_kernel(monkeypatch
         assert np.array_equal(fast.transitions, np.einsum('ia,ab->iab', fast.now, np.eye(3)))
 
 
-def test_runout_strengths_bins_exactly() -> None:
+def test_summarise_runouts_bins_exactly() -> None:
     """A strength of exactly k/bins is in bin k, though the rounded ratio times bins falls just below k."""
-    from poker.stats.range_stats import runout_strengths
+    from poker.stats.range_stats import summarise_runouts
     assert int(28.5 / 50 * 100) == 56  # the trap: 0.57 * 100 = 56.99999999999999
     score, total = np.array([[28.5, 0.0, 50.0, 3.0]]), np.array([[50.0, 0.0, 50.0, 7.0]])
-    equity, squared, histogram = runout_strengths(score, total, 100)
+    equity, squared, histogram = summarise_runouts(score, total, 100)
     assert np.flatnonzero(histogram[0]).tolist() == [42, 57, 99]  # 3/7 = 0.428..., 0.57, and 1.0 in the last bin
     assert histogram[0, 57] == 50.0 and histogram[0, 42] == 7.0 and histogram[0, 99] == 50.0
     assert equity[0] == (28.5 + 50 + 3) / 107

@@ -15,10 +15,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..stats.multiway import DEFAULT_TARGET_ERROR, MAX_PLAYERS, EquityResult, equity
-from .options import add_board, amount, whole, words, add_json, add_seed, add_workers
+from .options import add_board, amount_reader, whole, words, add_json, add_seed, add_workers
 from .output import colour, print_json
 
-__all__ = ['add_parser', 'render', 'run']
+__all__ = ['render']
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -41,7 +41,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     how = parser.add_mutually_exclusive_group()
     how.add_argument('--exact', action='store_true', help='count every deal, however many')
     how.add_argument('--samples', type=whole('samples', 2, 10 ** 12), metavar='N', help='sample exactly N deals')
-    how.add_argument('--error', type=amount('error', positive=True), metavar='E',
+    how.add_argument('--error', type=amount_reader('error', positive=True), metavar='E',
                      help=f'sample until every standard error is below E (default {DEFAULT_TARGET_ERROR})')
     add_seed(parser)
     add_workers(parser)

@@ -60,13 +60,11 @@ from attrs import field, frozen
 
 from ..ranking.ranker import HandRanker, card_columns
 from .outcomes import AHEAD, BEHIND, TIED
-from ..cards.holdings import HOLDING_MASKS, NUMBER_OF_PAIR, pair_numbers
+from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, NUMBER_OF_PAIR, pair_numbers
 from .showdowns import holding_showdowns, pairs_of
 from ..validators import read_only
 
 __all__ = [
-    'AHEAD',
-    'BEHIND',
     'BOARD_MEMO_SIZE',
     'BoardValues',
     'EnumerationTables',
@@ -75,7 +73,6 @@ __all__ = [
     'NARROW_OPPONENTS',
     'OutcomeGrid',
     'RangeTally',
-    'TIED',
     'Tally',
     'board_values',
     'enumeration_tables',
@@ -138,7 +135,7 @@ class HoldingOutcomes:
 
     def weigh(self, sets: np.ndarray) -> Tally:
         """The :class:`Tally` of the weight ``sets`` (shape (k, 1326), known cards already at weight 0)."""
-        weights = np.asarray(sets, dtype=np.float64).reshape(-1, 1326)[:, self.holdings]
+        weights = np.asarray(sets, dtype=np.float64).reshape(-1, HOLDING_COUNT)[:, self.holdings]
         state = np.zeros((len(self.now), 3))
         state[np.arange(len(self.now)), self.now] = 1.0
         by_state = weights[:, np.newaxis, :] * state.T  # (k, now outcome, holding)
@@ -347,7 +344,7 @@ def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.nd
     cards = unseen_cards([*hole, *board])
     tables = enumeration_tables(len(cards), lookahead)
     numbers = pair_numbers(np.take(cards, tables.pair_first), np.take(cards, tables.pair_second))
-    weighted = np.asarray(sets).reshape(-1, 1326)[:, numbers].any(axis=0)
+    weighted = np.asarray(sets).reshape(-1, HOLDING_COUNT)[:, numbers].any(axis=0)
     rows = None if weighted.all() else np.flatnonzero(weighted)
     return holding_outcomes(hole, board, lookahead, ranker, rows).weigh(sets)
 
@@ -379,7 +376,7 @@ class BoardValues:
         values = self.values
         mine = values[NUMBER_OF_PAIR[hole[0]][hole[1]]]
         meets = self.free & ((HOLDING_MASKS & ((1 << hole[0]) | (1 << hole[1]))) == 0)
-        weights = np.asarray(sets, dtype=np.float64).reshape(-1, 1326) * meets
+        weights = np.asarray(sets, dtype=np.float64).reshape(-1, HOLDING_COUNT) * meets
         return np.stack([weights @ (values < mine), weights @ (values == mine), weights @ (values > mine)], axis=1)
 
 
@@ -397,7 +394,7 @@ def memoized_board_values(ranker: type[HandRanker], board: tuple[int, ...]) -> B
     numbers = np.flatnonzero(free)  # ascending: the pairs of unseen cards in combinations order
     cards = unseen_cards(board)
     tables = enumeration_tables(len(cards), 0)
-    values = np.zeros(1326, dtype=np.int16)
+    values = np.zeros(HOLDING_COUNT, dtype=np.int16)
     values[numbers] = ranker.rank_many(card_columns(board, np.take(cards, tables.pair_first),
                                                     np.take(cards, tables.pair_second)), validate=False)
     return BoardValues(board, values, free, mask)

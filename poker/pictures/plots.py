@@ -19,9 +19,10 @@ import numpy as np
 
 from ..cards.card import CardLike
 from ..errors import CardCountError, MissingDependencyError, PokerError, WeightsError
-from ..cards.starting_hand import HAND_CLASSES, HOLDINGS
+from ..cards.holdings import HOLDING_COUNT
+from ..cards.starting_hand import CLASS_COUNT, HAND_CLASSES
 
-__all__ = ['heat_map_png', 'income_rate_png', 'range_png', 'range_statistics_png', 'runout_strengths',
+__all__ = ['PLOT_EXTRA', 'heat_map_png', 'income_rate_png', 'range_png', 'range_statistics_png', 'runout_strengths',
            'strength_distribution_png']
 
 RANK_LABELS = tuple('AKQJT98765432')
@@ -70,7 +71,7 @@ def range_statistics_png(stats: Any, path: str | os.PathLike[str], *, statistic:
     range (by weight) at least that strong.
     """
     means = stats.by_class(statistic)
-    cells = np.full(169, np.nan)
+    cells = np.full(CLASS_COUNT, np.nan)
     for name, value in means.items():
         cells[HAND_CLASSES.index(name)] = value
     grid = cells.reshape(13, 13)
@@ -156,8 +157,8 @@ def _draw_grid(figure: Any, axes: Any, grid: np.ndarray, *, title: str = '', col
 
 def income_rate_png(path: str | os.PathLike[str], opponents: int = 1) -> Path:
     """Papp's income rates against ``opponents`` as a heat map (red below 0, green above)."""
-    from ..ranking.ranker import HandRanker
-    table = HandRanker.income_rate_table(opponents)
+    from ..cards.income_rates import income_rate_table
+    table = income_rate_table(opponents)
     name = {1: 'IR2', 2: 'IR4', 3: 'IR4'}.get(opponents, 'IR7')
     return heat_map_png(
         table, path, centre=0.0,
@@ -242,7 +243,7 @@ def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardL
     sets, per_opponent = player.opponent_weights(weights)
     if per_opponent:
         raise WeightsError('runout strengths take one weight set, not one per opponent')
-    hero = np.zeros(1326)
+    hero = np.zeros(HOLDING_COUNT)
     hero[player.starting_hand.holding_index] = 1.0
     tally = hero_by_hero([card.index for card in player.board], count, hero, sets[0], player.ranker)
     score, total = tally.score[0], tally.total[0]

@@ -25,11 +25,11 @@ import numpy as np
 
 from ..cards.card import Card, format_cards
 from ..errors import PokerError, WeightsError
-from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS, class_index
+from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, class_index
 from ..validators import real_number, shown
 
 __all__ = [
-    'HOLDING_COUNT',
     'MAX_TOTAL_WEIGHT',
     'array_weights',
     'as_array',
@@ -38,9 +38,6 @@ __all__ = [
     'remove_known',
     'uniform_weights',
 ]
-
-HOLDING_COUNT = 1326
-"""The number of two-card holdings, C(52, 2)."""
 
 MAX_TOTAL_WEIGHT = 1e300
 """The largest total a weight set may have: the engine multiplies weights by up to 1,070,190 showdowns, and

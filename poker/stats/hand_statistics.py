@@ -25,7 +25,7 @@ from attrs import asdict, field, frozen
 from ..cards.card import Card
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 
-__all__ = ['AHEAD', 'BEHIND', 'HandStatistics', 'TIED', 'potentials']  # outcome codes re-exported from poker.kernel.outcomes
+__all__ = ['HandStatistics', 'potentials']
 
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
 _ZERO: Matrix = ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))

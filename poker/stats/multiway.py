@@ -41,12 +41,12 @@ from ..errors import (
 from ..ranking.ranker import HandRanker
 from .preflop_odds import _combinations
 from ..ranges.range import Range
-from ..cards.starting_hand import HOLDINGS, StartingHand
+from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.starting_hand import StartingHand
 from ..validators import flag, real_number, shown, whole_number
 from ..ranges.inputs import weight_array
 
 __all__ = [
-    'CHUNK_DEALS',
     'DEFAULT_TARGET_ERROR',
     'EXACT_LIMIT',
     'EquityResult',
@@ -54,6 +54,7 @@ __all__ = [
     'MAX_SAMPLES',
     'PREFLOP_TUPLE_WORK',
     'PlayerEquity',
+    'SAMPLES_PER_TASK',
     'equity',
 ]
 
@@ -75,8 +76,8 @@ DEFAULT_TARGET_ERROR = 0.001
 MAX_SAMPLES = 50_000_000
 """Sampling for a ``target_error`` stops at this many deals at most (unless ``samples`` says otherwise)."""
 
-CHUNK_DEALS = 1 << 16
-"""Sampled deals per task: chunk ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``, so the result
+SAMPLES_PER_TASK = 1 << 16
+"""Sampled deals per unit of work (a chunk): chunk ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``, so the result
 for a seed does not depend on how the chunks are spread over an executor."""
 
 _TUPLE_CAP = 4_000_000  # holding tuples enumerated at most before falling back to sampling
@@ -85,8 +86,8 @@ _REJECTION_ROUNDS = 4  # tries to deal a holding by rejection before drawing it 
 
 _MASKS = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 _HOLDING_MASKS = _MASKS[HOLDINGS[:, 0]] | _MASKS[HOLDINGS[:, 1]]
-_PAIR = np.full((52, 52), 1326, dtype=np.intp)  # holding number of two cards (1326: the same card twice)
-_PAIR[HOLDINGS[:, 0], HOLDINGS[:, 1]] = _PAIR[HOLDINGS[:, 1], HOLDINGS[:, 0]] = np.arange(1326)
+_PAIR = np.full((52, 52), HOLDING_COUNT, dtype=np.intp)  # holding number of two cards (HOLDING_COUNT: one card twice)
+_PAIR[HOLDINGS[:, 0], HOLDINGS[:, 1]] = _PAIR[HOLDINGS[:, 1], HOLDINGS[:, 0]] = np.arange(HOLDING_COUNT)
 _SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.intp)
 
 
@@ -153,7 +154,7 @@ def _read_player(entry: Any, number: int) -> tuple[str, np.ndarray, int | None]:
     if isinstance(entry, str):
         text = entry.strip()
         if text.lower() == 'random':
-            return 'random', np.ones(1326), None
+            return 'random', np.ones(HOLDING_COUNT), None
         if not text:
             raise WeightsError(f"player {number}: give a hand, a range or 'random', got {entry!r}")
         try:
@@ -174,7 +175,7 @@ def _read_player(entry: Any, number: int) -> tuple[str, np.ndarray, int | None]:
 
 
 def _one_hot(hand: StartingHand) -> tuple[np.ndarray, int]:
-    weights = np.zeros(1326)
+    weights = np.zeros(HOLDING_COUNT)
     weights[hand.holding_index] = 1.0
     return weights, hand.holding_index
 
@@ -705,11 +706,11 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
     goal = float(target_error) if target_error is not None else (DEFAULT_TARGET_ERROR if samples is None else 0.0)
     budget = int(samples) if samples is not None else MAX_SAMPLES
     stats = np.zeros((len(problem.labels) + 1, 4))
-    done, chunks, batch = 0, 0, max(1, min(2 if goal > 0 else 8, math.ceil(budget / CHUNK_DEALS)))
+    done, chunks, batch = 0, 0, max(1, min(2 if goal > 0 else 8, math.ceil(budget / SAMPLES_PER_TASK)))
     while done < budget:
         sizes: list[int] = []
         for _ in range(batch):
-            size = min(CHUNK_DEALS, budget - done - sum(sizes))
+            size = min(SAMPLES_PER_TASK, budget - done - sum(sizes))
             if size <= 0:
                 break
             sizes.append(size)
@@ -722,7 +723,7 @@ def equity(players: Sequence[Any], board: str | Sequence[CardLike] = '', dead: s
         reached = goal > 0 and stats[-1, 0] > 0 and errors.max() <= goal
         if goal > 0 and stats[-1, 0] > 0:  # ask for about the deals the error says are still needed
             needed = 0.0 if reached else done * (float(errors.max()) / goal) ** 2 - done
-            batch = int(min(64, max(1, math.ceil(needed * 1.1 / CHUNK_DEALS))))
+            batch = int(min(64, max(1, math.ceil(needed * 1.1 / SAMPLES_PER_TASK))))
         else:
             needed, batch = float(budget - done), 8
         if progress is not None:  # the total is the deals still expected, at most the budget

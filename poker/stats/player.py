@@ -30,7 +30,7 @@ import numpy as np
 from attrs import field, frozen
 
 from ..kernel import enumeration
-from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE, STREETS
+from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE
 from ..cards.card import Card, CardLike, format_cards, parse_cards
 from ..kernel.enumeration import Tally
 from ..errors import CardCountError, DuplicateCardError, LookaheadError, OpponentCountError
@@ -38,14 +38,15 @@ from ..ranking.hand import Hand
 from ..ranking.ranker import HandRanker
 from .hand_statistics import HandStatistics, potentials
 from ..ranking.rankable_hand import RankableHand
-from ..cards.starting_hand import StartingHand
+from ..cards.income_rates import check_opponents, class_income_rate
+from ..cards.starting_hand import StartingHand, class_index
 from ..ranges.weights import remove_known
 from ..ranges.inputs import WeightsLike, weight_sets
 
 if TYPE_CHECKING:
     from .multiway import EquityResult
 
-__all__ = ['BOARD_SIZES', 'STREETS', 'Player']  # the betting tables, re-exported from poker.cards.streets
+__all__ = ['Player']
 
 
 
@@ -167,7 +168,7 @@ class Player:
         sets, per_opponent = self.opponent_weights(weights)
         if opponents is None:
             opponents = len(sets) if per_opponent else 1
-        opponents = self.ranker.check_opponents(opponents)
+        opponents = check_opponents(opponents)
         if per_opponent and opponents != len(sets):
             raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={opponents!r}')
         lookahead = self.check_lookahead(lookahead)
@@ -212,7 +213,7 @@ class Player:
         return HandStatistics(
             hs=win + tie / 2, hs_n=math.prod(each_hs), ppot=0.0, npot=0.0, ahead=win, tied=tie, behind=loss,
             opponents=opponents, holdings=int(np.count_nonzero(allowed.any(axis=0))), runouts=results[0].boards,
-            hole=self.hole_cards, income_rate=self.ranker.income_rate(results[0].hand_class, opponents),
+            hole=self.hole_cards, income_rate=class_income_rate(class_index(results[0].hand_class), opponents),
             exact=all(r.exact for r in results), standard_error=standard_error, opponent_hs=each_hs)
 
     def summarise(self, tally: Tally, opponents: int, lookahead: int, sets: np.ndarray,
@@ -251,7 +252,7 @@ class Player:
         from .multiway import equity
 
         sets, per_opponent = self.opponent_weights(weights)
-        count = self.ranker.check_opponents(len(sets) if opponents is None and per_opponent else opponents or 1)
+        count = check_opponents(len(sets) if opponents is None and per_opponent else opponents or 1)
         if per_opponent and count != len(sets):
             raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={opponents!r}')
         field_sets = list(sets) if per_opponent else [sets[0]] * count

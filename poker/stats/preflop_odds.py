@@ -42,7 +42,8 @@ from ..errors import SettingError, WeightsError
 from ..ranking.ranker import HandRanker, card_columns
 from .hand_statistics import HandStatistics
 from ..ranges.inputs import weight_array
-from ..cards.holdings import CARD_MASKS, HOLDING_MASKS, HOLDINGS, pair_numbers
+from ..cards.income_rates import check_opponents, class_income_rate
+from ..cards.holdings import CARD_MASKS, HOLDING_COUNT, HOLDING_MASKS, HOLDINGS, pair_numbers
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..validators import shown, whole_number
 
@@ -74,7 +75,7 @@ def _seed(seed: Any) -> int | None:
     """``seed`` checked: None or a whole number of at least 0 (what NumPy's generators take)."""
     return None if seed is None else whole_number('seed', seed, minimum=0)
 
-TABLE_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_equity.csv'
+EQUITY_TABLE_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_equity.csv'
 _TABLE_HEADER = '''\
 # Exact all-in equity of each starting-hand class against one random opponent holding, before the flop.
 # Per holding of the class: showdowns won, tied and lost of 2,097,572,400 (every opponent holding without
@@ -85,7 +86,7 @@ _HOLDING_MASKS = HOLDING_MASKS
 
 
 # ------------------------------------------------------------------------------------------ the table
-def write_table(rows: Iterable[tuple[str, int, int, int]], path: Path = TABLE_PATH) -> None:
+def write_equity_table(rows: Iterable[tuple[str, int, int, int]], path: Path = EQUITY_TABLE_PATH) -> None:
     """Write per-class counts ``(hand, win, tie, loss)`` in the shipped CSV format (used by the tool)."""
     with path.open('w', encoding='utf-8', newline='') as handle:
         handle.write(_TABLE_HEADER)
@@ -103,7 +104,7 @@ def equity_table() -> np.ndarray:
     >>> equity_table()[class_index('32o')].tolist()
     [613318625, 128529945, 1355723830]
     """
-    with TABLE_PATH.open(encoding='utf-8') as handle:
+    with EQUITY_TABLE_PATH.open(encoding='utf-8') as handle:
         rows = {row['hand']: row for row in csv.DictReader(line for line in handle if not line.startswith('#'))}
     table = np.array([[int(rows[name][column]) for column in ('win', 'tie', 'loss')] for name in HAND_CLASSES],
                      dtype=np.int64)
@@ -163,10 +164,10 @@ class PreflopEquity:
         >>> round(stats.hs, 4), round(stats.hs_n, 4), stats.ehs == stats.hs_n, stats.income_rate
         (0.3458, 0.1196, True, -432)
         """
-        count = HandRanker.check_opponents(opponents)
+        count = check_opponents(opponents)
         return HandStatistics.from_counts(
             self.win, self.tie, self.loss, opponents=count, holdings=self.holdings, runouts=self.boards,
-            hole=self.hole, income_rate=HandRanker.income_rate(self.hand_class, count), exact=self.exact,
+            hole=self.hole, income_rate=class_income_rate(class_index(self.hand_class), count), exact=self.exact,
             standard_error=self.standard_error)
 
 
@@ -185,7 +186,7 @@ def _suit_images(permutation: tuple[int, ...], cards: np.ndarray) -> np.ndarray:
 def _orbit_representatives(low: int, high: int) -> np.ndarray:
     """For each holding, the smallest holding it maps to under suit permutations that keep our two cards."""
     cards = HOLDINGS.astype(np.intp)
-    representatives = np.arange(1326)
+    representatives = np.arange(HOLDING_COUNT)
     for permutation in itertools.permutations(range(4)):
         image = _suit_images(permutation, np.array([low, high]))
         if sorted(image.tolist()) == [low, high]:
@@ -263,7 +264,7 @@ def _sampled_counts(low: int, high: int, weights: np.ndarray, samples: int,
                     seed: int | None, ranker: type[HandRanker]) -> tuple[float, float, float, float]:
     """Monte Carlo win, tie and loss shares and the standard error of the equity."""
     rng = np.random.default_rng(seed)
-    opponents = rng.choice(1326, size=samples, p=weights / weights.sum())
+    opponents = rng.choice(HOLDING_COUNT, size=samples, p=weights / weights.sum())
     holding = pair_numbers(low, high)
     boards = _sampled_boards(rng, _HOLDING_MASKS[opponents] | _HOLDING_MASKS[holding])
     ours = ranker.rank_many(card_columns([low, high], *boards.T), validate=False)
@@ -309,14 +310,14 @@ def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any =
     held = np.flatnonzero(array)
     if held.size == 0:
         raise WeightsError(f'no opponent holding has weight once {cards[0]}{cards[1]} is removed')
-    uniform = held.size == 1326 - conflicts.sum() and np.all(array[held] == array[held[0]])
+    uniform = held.size == HOLDING_COUNT - conflicts.sum() and np.all(array[held] == array[held[0]])
     if uniform and method != 'sample' and ranker is HandRanker:
         win, tie, loss = equity_table()[CLASS_OF_HOLDING[ours]].tolist()
         return PreflopEquity(cards, win / SHOWDOWNS_PER_HOLDING, tie / SHOWDOWNS_PER_HOLDING,
                              loss / SHOWDOWNS_PER_HOLDING, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
                              showdowns=SHOWDOWNS_PER_HOLDING)
     representatives = _orbit_representatives(low, high)
-    orbit_weights = np.bincount(representatives, weights=array, minlength=1326)
+    orbit_weights = np.bincount(representatives, weights=array, minlength=HOLDING_COUNT)
     distinct = np.flatnonzero(orbit_weights)
     if method == 'exact' or (method == 'auto' and distinct.size <= exact_limit):
         counts = np.array([_exact_counts(low, high, int(g), ranker) for g in distinct], dtype=np.float64)
@@ -342,7 +343,7 @@ def simulate_income_rate(hand_class: str, opponents: int = 1, deals: int = 20_00
     >>> abs(ir - 704) < 4 * error
     True
     """
-    count = HandRanker.check_opponents(opponents)
+    count = check_opponents(opponents)
     deals = whole_number('deals', deals, minimum=2, maximum=MAX_DEALS)
     seed = _seed(seed)
     rng = np.random.default_rng(seed)

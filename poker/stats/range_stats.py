@@ -40,7 +40,8 @@ from ..kernel.enumeration import MAX_LOOKAHEAD, hero_by_hero, range_tally
 from ..errors import CardCountError, DuplicateCardError, LookaheadError, PokerError, SettingError, WeightsError
 from ..ranking.ranker import HandRanker
 from .hand_statistics import HandStatistics
-from ..cards.holdings import HOLDING_MASKS, HOLDINGS
+from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
+from ..cards.income_rates import check_opponents
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from .player import Player  # noqa: F401  (doctests)
 from ..ranges.range import Range
@@ -71,11 +72,11 @@ class RangeStatistics:
     Arrays run over :attr:`holdings` (holding numbers, ascending): :attr:`weights` (the hero's), the
     weighted opponent holdings ``ahead``, ``tied`` and ``behind`` now, the 3x3 ``transitions`` (rows
     now, columns after the runout, as :class:`~poker.stats.hand_statistics.HandStatistics`), ``hs``,
-    ``hs_n``, ``ppot``, ``npot``, ``ehs``, ``ehs_prime``; ``equity``, the showdown equity
-    ``hs*(1-npot) + (1-hs)*ppot`` (the mean of the strength after the runouts); ``ehs_squared``, the
-    mean of its square (Johanson's E[HS^2]); ``histogram``, its distribution over ``bins`` equal bins
-    of [0, 1] (rows sum to 1). ``runouts`` is the number of runouts per (hero, opponent) pair;
-    ``opponent_holdings`` the opponent holdings with weight off the board; per hero holding,
+    ``hs_n``, ``ppot``, ``npot``, ``ehs``, ``ehs_prime`` (Papp's); ``equity``, the showdown equity
+    ``hs*(1-npot) + (1-hs)*ppot`` (E[HS], the mean of the strength after the runouts);
+    ``mean_squared_strength``, the mean of its square (Johanson's E[HS^2]); ``histogram``, its
+    distribution over ``bins`` equal bins of [0, 1] (rows sum to 1). ``runouts`` is the number of runouts
+    per (hero, opponent) pair; ``opponent_holdings`` the opponent holdings with weight off the board; per hero holding,
     ``counted`` is the opponent weight it can meet (``ahead + tied + behind``) and ``counted_holdings``
     how many opponent holdings with weight share no card with it. ``exact`` is False only before the
     flop when sampled; then ``standard_error`` holds each equity's error.
@@ -94,7 +95,7 @@ class RangeStatistics:
     ppot: np.ndarray = field(converter=_frozen_array)
     npot: np.ndarray = field(converter=_frozen_array)
     equity: np.ndarray = field(converter=_frozen_array)
-    ehs_squared: np.ndarray = field(converter=_frozen_array)
+    mean_squared_strength: np.ndarray = field(converter=_frozen_array)
     histogram: np.ndarray = field(converter=_frozen_array)
     counted: np.ndarray = field(converter=_frozen_array)
     runouts: int
@@ -176,7 +177,7 @@ class RangeStatistics:
 # ------------------------------------------------------------------------------------------ inputs
 def _weights(value: Any, side: str) -> np.ndarray:
     if value is None:
-        return np.ones(1326)
+        return np.ones(HOLDING_COUNT)
     if isinstance(value, str):
         return np.array(Range.parse(value).weights, dtype=np.float64)
     try:
@@ -247,7 +248,7 @@ def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opp
     """
     cards = _board(board)
     depth = _lookahead(lookahead, cards)
-    count = HandRanker.check_opponents(opponents)
+    count = check_opponents(opponents)
     bins = _bins(bins)
     hero_weights, opponent_weights = _weights(hero, 'hero'), _weights(opponent, 'opponent')
     indices = [card.index for card in cards]
@@ -271,35 +272,35 @@ def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opp
     totals = now.sum(axis=1)
     hs = (now[:, AHEAD] + now[:, TIED] / 2) / totals
     ppot, npot = _potentials(transitions) if depth else (np.zeros(len(hs)), np.zeros(len(hs)))
-    equity, ehs_squared, histogram = runout_strengths(score, total, bins)
+    equity, mean_squared_strength, histogram = summarise_runouts(score, total, bins)
     histogram /= total.sum(axis=1)[:, np.newaxis]
     return RangeStatistics(
         board=cards, lookahead=depth, opponents=count, holdings=holdings, weights=hero_weights[holdings],
         ahead=now[:, AHEAD], tied=now[:, TIED], behind=now[:, BEHIND], transitions=transitions, hs=hs, ppot=ppot,
-        npot=npot, equity=equity, ehs_squared=ehs_squared, histogram=histogram, counted=totals,
+        npot=npot, equity=equity, mean_squared_strength=mean_squared_strength, histogram=histogram, counted=totals,
         runouts=tally.runouts, opponent_holdings=int(np.count_nonzero(opponent_weights)),
         counted_holdings=meetable[holdings])
 
 
-def runout_strengths(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def summarise_runouts(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The strength after the runouts, summarised per holding: the one place both engines do it.
 
     ``score[i, r]`` and ``total[i, r]`` are what :func:`~poker.kernel.enumeration.range_tally` counts for hero
     holding i after runout r (weight beaten plus half the weight tied, and all the weight it meets; 0
     where the runout holds its cards), so the strength after the runout is ``score / total``. Returns
-    the showdown equity (runouts weighed by ``total``, their probability given the opponent's weights),
-    E[HS^2] likewise, and per bin of [0, 1] the sum of ``weights`` (default ``total``) of the runouts
-    whose strength falls in it, not normalised. A strength of exactly k/bins falls in bin k (the last
-    bin holds 1.0): the bin is found exactly, ``floor(score * bins / total)``, not from a rounded ratio
-    alone.
+    the showdown equity E[HS] (runouts weighed by ``total``, their probability given the opponent's
+    weights), the mean squared strength E[HS^2] likewise, and per bin of [0, 1] the sum of ``weights``
+    (default ``total``) of the runouts whose strength falls in it, not normalised. A strength of exactly
+    k/bins falls in bin k (the last bin holds 1.0): the bin is found exactly, ``floor(score * bins /
+    total)``, not from a rounded ratio alone.
     """
     met = total > 0
     strength = np.divide(score, total, out=np.zeros(score.shape), where=met)
     np.clip(strength, 0.0, 1.0, out=strength)
     mass = total.sum(axis=1)
     equity = score.sum(axis=1) / mass
-    ehs_squared = (total * strength * strength).sum(axis=1) / mass
+    mean_squared_strength = (total * strength * strength).sum(axis=1) / mass
     # the bin: floor(strength * bins) from the rounded ratio, then put right where rounding crossed a
     # bin edge (a strength of exactly k/bins can come out just below k). The products score * bins and
     # slot * total are exact (whole or half counts), so comparing them decides exactly.
@@ -312,7 +313,7 @@ def runout_strengths(score: np.ndarray, total: np.ndarray, bins: int, weights: n
     histogram = np.bincount((np.arange(rows)[:, np.newaxis] * bins + slot).ravel(),
                             weights=(total if weights is None else weights).ravel(),
                             minlength=rows * bins).reshape(rows, bins)
-    return equity, ehs_squared, histogram
+    return equity, mean_squared_strength, histogram
 
 
 def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, opponents: int, bins: int,
@@ -339,7 +340,7 @@ def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, oppon
     return RangeStatistics(
         board=(), lookahead=0, opponents=opponents, holdings=holdings, weights=hero[holdings], ahead=win, tied=tie,
         behind=loss, transitions=np.zeros((len(holdings), 3, 3)), hs=equity, ppot=np.zeros(len(holdings)),
-        npot=np.zeros(len(holdings)), equity=equity, ehs_squared=equity ** 2, histogram=histogram,
+        npot=np.zeros(len(holdings)), equity=equity, mean_squared_strength=equity ** 2, histogram=histogram,
         counted=counted, runouts=results[0].boards, opponent_holdings=int(np.count_nonzero(opponent)),
         exact=all(r.exact for r in results), standard_error=np.array([r.standard_error for r in results]),
         counted_holdings=meetable[holdings])

@@ -32,7 +32,7 @@ from ..kernel.outcomes import outcome_code
 from .player import Player
 from ..ranking.rankable_hand import RankableHand
 
-__all__ = ['ReferencePlayer', 'factory_class', 'outcome', 'tally']
+__all__ = ['ReferencePlayer', 'factory_class', 'outcome', 'reference_tally']
 
 
 def outcome(mine: RankableHand, theirs: RankableHand) -> int:
@@ -56,8 +56,8 @@ def factory_class(factory: type[HandFactory], ranker: type[HandRanker]) -> type[
     return _FACTORIES[factory, ranker]
 
 
-def tally(hole: Iterable[CardLike], board: Iterable[CardLike], lookahead: int, sets: np.ndarray,
-          factory: HandFactory | None = None) -> Tally:
+def reference_tally(hole: Iterable[CardLike], board: Iterable[CardLike], lookahead: int, sets: np.ndarray,
+                    factory: HandFactory | None = None) -> Tally:
     """The weighted counts of :func:`poker.kernel.enumeration.tally`, by plain loops.
 
     ``sets`` are weight sets of shape (k, 1326) with known cards at weight 0; ``factory`` makes the
@@ -87,7 +87,7 @@ def tally(hole: Iterable[CardLike], board: Iterable[CardLike], lookahead: int, s
 
 
 class ReferencePlayer(Player):
-    """A :class:`~poker.stats.player.Player` whose :meth:`count_outcomes` is the reference :func:`tally`.
+    """A :class:`~poker.stats.player.Player` whose :meth:`count_outcomes` is :func:`reference_tally`.
 
     It shows the engine hook at work; its statistics equal the fast path's (exactly, for uniform
     weights).
@@ -96,7 +96,7 @@ class ReferencePlayer(Player):
     hand_factory: ClassVar[type[HandFactory]] = HandFactory
 
     def count_outcomes(self, lookahead: int, sets: np.ndarray) -> Tally:
-        """The plain loops of :func:`tally`, ranking through an unbounded :attr:`hand_factory` whose hands
-        use :attr:`ranker` (its ``rank``, built on ``rank_many``)."""
+        """The plain loops of :func:`reference_tally`, ranking through an unbounded :attr:`hand_factory`
+        whose hands use :attr:`ranker` (its ``rank``, built on ``rank_many``)."""
         factory = factory_class(self.hand_factory, self.ranker)
-        return tally(self.hole_cards, self.board, lookahead, sets, factory(maxsize=None))
+        return reference_tally(self.hole_cards, self.board, lookahead, sets, factory(maxsize=None))

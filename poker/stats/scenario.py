@@ -36,7 +36,7 @@ from attrs import frozen
 
 from ..cards.card import Card, format_cards, parse_cards
 from ..errors import PokerError, ScenarioError
-from ..ranking.ranker import HandRanker
+from ..cards.income_rates import check_opponents
 from .hand_statistics import HandStatistics
 from ..validators import shown
 
@@ -176,7 +176,7 @@ def _scenario(entry: Any, where: str) -> Scenario:
         raise ScenarioError(f"{where}: 'board': card {str(repeated[0])!r} is also in 'hole'")
     opponents = entry.get('opponents', 1)
     try:
-        opponents = HandRanker.check_opponents(opponents)
+        opponents = check_opponents(opponents)
     except PokerError as error:
         raise ScenarioError(f"{where}: 'opponents': {error}") from None
     lookahead = _lookahead(entry.get('lookahead'), len(board), where)

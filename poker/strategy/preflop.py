@@ -48,6 +48,7 @@ from types import MappingProxyType
 from ..cards.card import CardLike
 from ..validators import shown
 from ..errors import BettingError, PokerError
+from ..cards.income_rates import class_income_rate
 from ..cards.starting_hand import HAND_CLASSES, StartingHand, class_index
 
 __all__ = [
@@ -55,7 +56,7 @@ __all__ = [
     'GROUP_OPPONENTS',
     'PROBABILITY_PLAY',
     'STRATEGIES',
-    'TABLE_PATH',
+    'THRESHOLDS_PATH',
     'TIGHTNESS',
     'expected_players',
     'group_of',
@@ -63,7 +64,7 @@ __all__ = [
     'load_thresholds',
     'preflop_strategy',
     'thresholds',
-    'write_table',
+    'write_thresholds',
 ]
 
 STRATEGIES: tuple[str, ...] = ('Make0', 'Call1', 'Make1', 'Call2', 'Make2', 'Make4')
@@ -78,7 +79,7 @@ TIGHTNESS: tuple[str, ...] = ('tight', 'moderate', 'loose')
 """The tightness settings; Loki plays ``'loose'`` by default."""
 PROBABILITY_PLAY: float = 0.6
 """The share of the players yet to act that Loki expects to play (Papp appendix B)."""
-TABLE_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_thresholds.csv'
+THRESHOLDS_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_thresholds.csv'
 """The shipped Table B.1 (reconstructed)."""
 
 _HEADER = '''\
@@ -92,7 +93,7 @@ PreflopThresholds = Mapping[tuple[str, str, str], tuple[float, float]]
 """``{(group, tightness, strategy): (base, increment)}``."""
 
 
-def write_table(rows: Iterable[tuple[str, str, str, int | str, int, str]], path: Path = TABLE_PATH) -> None:
+def write_thresholds(rows: Iterable[tuple[str, str, str, int | str, int, str]], path: Path = THRESHOLDS_PATH) -> None:
     """Write ``(group, tightness, strategy, base, increment, source)`` rows in the shipped CSV format."""
     with path.open('w', encoding='utf-8', newline='') as handle:
         handle.write(_HEADER)
@@ -101,7 +102,7 @@ def write_table(rows: Iterable[tuple[str, str, str, int | str, int, str]], path:
         writer.writerows(rows)
 
 
-def load_thresholds(path: str | Path = TABLE_PATH) -> PreflopThresholds:
+def load_thresholds(path: str | Path = THRESHOLDS_PATH) -> PreflopThresholds:
     """Read a thresholds CSV (the shipped one by default) into ``{(group, tightness, strategy): (base, inc)}``.
 
     An empty base means no threshold (always allowed: Make0).
@@ -214,8 +215,7 @@ def preflop_strategy(hand: str | StartingHand | Iterable[CardLike], *, players: 
     """
     group = group_of(players)
     name = hand_class_of(hand)
-    from ..ranking.ranker import HandRanker
-    rate = HandRanker.income_rate(name, GROUP_OPPONENTS[group])
+    rate = class_income_rate(class_index(name), GROUP_OPPONENTS[group])
     chosen = 'Make0'
     for strategy, threshold in thresholds(group, tightness, position=position, small_blind=small_blind,
                                           table=table).items():

@@ -45,14 +45,17 @@ from ..ranges.range import Range
 from ..ranges.weights import known_holdings
 from ..ranges.inputs import weight_array
 from ..kernel.enumeration import range_tally
+from ..cards.holdings import HOLDING_COUNT
+from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
 from ..validators import probability, real_number, shown
+from .actions import Action
 
 __all__ = ['OpponentModel']
 
 
 def _model_weights(value: Any) -> np.ndarray:
-    array = weight_array(np.ones(1326) if value is None else Range.coerce(value).weights)
+    array = weight_array(np.ones(HOLDING_COUNT) if value is None else Range.coerce(value).weights)
     if not array.any():
         raise WeightsError('an opponent model needs at least one holding with weight, got all zero')
     array.flags.writeable = False
@@ -69,12 +72,12 @@ class OpponentModel:
     so a subclass's own fields survive.
     """
 
-    ACTIONS: ClassVar[Mapping[str, tuple[float, float]]] = MappingProxyType({
-        'call': (0.5, 0.25),
-        'bet': (0.65, 0.25),
-        'raise': (0.8, 0.2),
+    ACTION_THRESHOLDS: ClassVar[Mapping[str, tuple[float, float]]] = MappingProxyType({
+        Action.CALL: (0.5, 0.25),
+        Action.BET: (0.65, 0.25),
+        Action.RAISE: (0.8, 0.2),
     })
-    """Generic ``(mu, sigma)`` per betting action (names from :data:`poker.cards.streets.ACTIONS`), on the
+    """Generic threshold ``(mu, sigma)`` per betting :class:`~poker.strategy.actions.Action`, on the
     strength scale: an opponent calling half the time, betting 35% and raising 20% (``mu = 1 -
     frequency``, see :meth:`threshold`). Tune or subclass."""
 
@@ -129,8 +132,8 @@ class OpponentModel:
                  field: Any = None) -> OpponentModel:
         """The model after the opponent took ``action`` on ``board``: weights times :meth:`reweight_factor`.
 
-        ``action`` names a preset in :attr:`ACTIONS` or is a ``(mu, sigma)`` pair of finite numbers (sigma
-        at least 0). Holdings with a board card drop to 0. ``field`` (weights in any form
+        ``action`` names a preset in :attr:`ACTION_THRESHOLDS` (an :class:`~poker.strategy.actions.Action` or
+        its text) or is a ``(mu, sigma)`` pair of finite numbers (sigma at least 0). Holdings with a board card drop to 0. ``field`` (weights in any form
         :func:`~poker.ranges.weights.weight_array` reads) changes whom the strengths are measured against on the
         flop and later; by default every holding, as Papp did. Before the flop strengths are income-rate
         percentiles, which no field changes, so a field there is an error rather than ignored, as is a
@@ -140,8 +143,8 @@ class OpponentModel:
         >>> [float(model.weights[StartingHand(cards).holding_index]) for cards in ('Ah As', '7c 2d')]
         [1.0, 0.01]
         """
-        mu, sigma = self.ACTIONS[action] if isinstance(action, str) and action in self.ACTIONS else \
-            self._check_action(action)
+        presets = self.ACTION_THRESHOLDS
+        mu, sigma = presets[action] if isinstance(action, str) and action in presets else self._check_action(action)
         cards = parse_cards(board)
         strengths = self.strengths(cards, field=field)
         factor = self.reweight_factor(strengths, mu, sigma)
@@ -153,8 +156,8 @@ class OpponentModel:
 
     def _check_action(self, action: Any) -> tuple[float, float]:
         if isinstance(action, str):
-            raise SettingError(f'unknown action {shown(action)} (expected one of {", ".join(self.ACTIONS)} '
-                               'or a (mu, sigma) pair)')
+            presets = ', '.join(self.ACTION_THRESHOLDS)
+            raise SettingError(f'unknown action {shown(action)} (expected one of {presets} or a (mu, sigma) pair)')
         if isinstance(action, np.ndarray):
             action = action.tolist()
         if not isinstance(action, (tuple, list)) or len(action) != 2:
@@ -189,7 +192,7 @@ class OpponentModel:
         that share no card with it or the board.
 
         >>> strengths = OpponentModel().strengths('Ah Kd 7c 7s 2h')
-        >>> from poker.cards.starting_hand import holding_index
+        >>> from poker.cards.holdings import holding_index
         >>> float(strengths[holding_index(20, 23)])   # 7c7s is on the board
         nan
         >>> round(float(strengths[holding_index(21, 22)]), 4)   # 7d7h: quads lose only to nothing
@@ -204,11 +207,11 @@ class OpponentModel:
         if not 3 <= len(cards) <= 5:
             raise CardCountError(f'a board has 0 or 3 to 5 cards, got {len(cards)}: {format_cards(cards)!r}')
         touching = self._touching(cards)
-        weights = np.ones(1326) if field is None else weight_array(field)
+        weights = np.ones(HOLDING_COUNT) if field is None else weight_array(field)
         weights[touching] = 0.0
         if not weights.any():
             raise WeightsError(f'the field gives no holding any weight beside the board {format_cards(cards)!r}')
-        result = np.full(1326, np.nan)
+        result = np.full(HOLDING_COUNT, np.nan)
         # the range engine: every holding against the field at once, ranked by self.ranker (on the river,
         # the kernel's sorted pass over the board's memoized values)
         tally = range_tally([card.index for card in cards], 0, np.where(touching, 0.0, 1.0), weights, self.ranker)
@@ -225,7 +228,7 @@ class OpponentModel:
         >>> round(float(strengths.max()), 4), round(float(strengths.min()), 4)   # AA, 72o (IR7 -495)
         (0.9981, 0.0042)
         """
-        table = HandRanker.income_rate_table(self.PREFLOP_OPPONENTS)
+        table = income_rate_table(self.PREFLOP_OPPONENTS)
         rates = np.array([row[column] for row in table for column in range(13)])[CLASS_OF_HOLDING]
         ordered = np.sort(rates)
         below = np.searchsorted(ordered, rates, side='left')

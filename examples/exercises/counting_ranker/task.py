@@ -3,7 +3,8 @@
 1. Complete ``CountingRanker``, a :class:`poker.HandRanker` subclass that counts in ``hands_ranked`` every
    hand it ranks. Every method of HandRanker is a classmethod, so the counter is a class attribute, and
    ``rank_many`` (an integer array of card indices, one hand a row) is the one ranking hook: ``rank``
-   (one hand) ranks a one-row batch with it, and so does every engine of the library.
+   (one hand) ranks a one-row batch with it, and so does every engine of the library. (It is the only
+   method a subclass may override: the others are final.)
 2. ``CountedHand`` (a :class:`poker.RankableHand`) and ``CountingPlayer`` (a :class:`poker.Player`) below
    rank with it through their ``ranker`` class attribute. Complete ``CountingFactory``, a
    :class:`poker.HandFactory` subclass that builds CountedHands (its ``rankable_hand_class`` hook) and
