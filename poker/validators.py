@@ -34,6 +34,8 @@ from .errors import BettingError, PokerError, SettingError
 __all__ = [
     'EQUITY_METHODS',
     'EquityMethod',
+    'RANGE_PASSES',
+    'RangePass',
     'SHOWN_LENGTH',
     'amount',
     'flag',
@@ -57,6 +59,11 @@ EQUITY_METHODS: tuple[EquityMethod, ...] = ('auto', 'exact', 'sampled')
 :func:`~poker.stats.preflop_odds.preflop_equity`): ``'exact'``, every deal (or showdown) counted;
 ``'sampled'``, a seeded sample of them, with a standard error; ``'auto'``, exact when small enough. Their
 results say which in the same words (``method``)."""
+
+RangePass = Literal['auto', 'sorted', 'narrow', 'grid']
+RANGE_PASSES: tuple[RangePass, ...] = ('auto', 'sorted', 'narrow', 'grid')
+"""How a range is counted against a range (:func:`~poker.kernel.range_passes.range_tally`, and the engines
+on it): three passes that count the same numbers at different costs; ``'auto'`` chooses by the spot."""
 
 _Method = TypeVar('_Method', bound=str)
 

@@ -183,9 +183,10 @@ def test_equity(players, board, dead, samples, target_error, seed, method) -> No
 
 
 @settings(FUZZ, max_examples=60)
-@given(either(st.sampled_from(['Qh 7h 2c 9s 3d', 'Qh 7h 2c 9s', [0, 5, 9, 13, 51]])), either(st.integers(1, 60)))
-def test_board_strengths(board, bins) -> None:
-    check(poker.board_strengths, board, bins=bins)
+@given(either(st.sampled_from(['Qh 7h 2c 9s 3d', 'Qh 7h 2c 9s', [0, 5, 9, 13, 51]])), either(st.integers(1, 60)),
+       either(st.sampled_from(['auto', 'sorted', 'grid', 'narrow'])))
+def test_board_strengths(board, bins, method) -> None:
+    check(poker.board_strengths, board, bins=bins, method=method)
 
 
 @settings(FUZZ, max_examples=40)
@@ -205,11 +206,12 @@ def test_build_and_load_table(tmp_path_factory, street, bins, chunk_boards, boar
 @given(either(st.sampled_from([None, 'QQ+, AKs', 'AhKh', {'AA': 1, 'KK': 0.5}, np.ones(169)])),
        either(st.sampled_from(['Qh 7h 2c 9s 3d', 'Qh 7h 2c 9s', 'Qh 7h 2c'])),
        either(st.sampled_from([None, 'JJ+', 'random', np.ones(1326)])), either(st.integers(0, 1)),
-       either(st.integers(1, 3)), either(st.integers(1, 60)))
-def test_range_statistics(hero, board, opponent, lookahead, opponents, bins) -> None:
+       either(st.integers(1, 3)), either(st.integers(1, 60)), either(st.sampled_from(['auto', 'sorted', 'narrow', 'grid'])))
+def test_range_statistics(hero, board, opponent, lookahead, opponents, bins, method) -> None:
     if isinstance(board, str) and board == 'Qh 7h 2c' and lookahead == 1:  # a flop with a card to come is fast; two cards are 0.35 s
         lookahead = 0
-    check(poker.range_statistics, hero, board, opponent, lookahead=lookahead, opponents=opponents, bins=bins)
+    check(poker.range_statistics, hero, board, opponent, lookahead=lookahead, opponents=opponents, bins=bins,
+          method=method)
 
 
 @FUZZ

@@ -10,7 +10,7 @@ import pytest
 
 from poker import HandCategory, HandRanker, Player, RankableHand, Range, range_statistics
 from poker.ranking.exhaustive import census, five_card_census
-from poker.kernel.enumeration import memoized_board_values
+from poker.kernel import memoized_board_values
 from poker.strategy.reweighting import OpponentModel
 from poker.pictures.plots import runout_strengths
 from poker.stats.preflop_odds import preflop_equity

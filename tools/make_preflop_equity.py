@@ -28,9 +28,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from poker.ranking.ranker import HandRanker  # noqa: E402
+from poker.ranking.ranker import HandRanker, card_columns  # noqa: E402
 from poker.stats.preflop_odds import SHOWDOWNS_PER_HOLDING, TABLE_PATH, write_table  # noqa: E402
-from poker.kernel.enumeration import card_columns  # noqa: E402
 from poker.cards.holdings import pair_numbers  # noqa: E402
 from poker.kernel.showdowns import holding_showdowns, pairs_of  # noqa: E402
 from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, class_size  # noqa: E402

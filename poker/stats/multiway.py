@@ -35,11 +35,11 @@ import numpy as np
 from attrs import frozen
 
 from ..cards.card import Card, CardLike, format_cards, parse_cards
+from ..kernel.positions import combination_rows
 from ..errors import (
     CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, SettingError, WeightsError,
 )
 from ..ranking.ranker import HandRanker
-from .preflop_odds import _combinations
 from ..ranges.range import Range
 from ..cards.starting_hand import HOLDINGS, StartingHand
 from ..validators import EQUITY_METHODS, EquityMethod, read_method, real_number, shown, whole_number
@@ -378,7 +378,7 @@ def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray, rank
     """Weighted wins and ties (2, players) over every board for these holding tuples."""
     totals = np.zeros((2, len(problem.labels)))
     rest_size = 52 - len(problem.board) - len(problem.dead) - 2 * tuples.shape[1]
-    chosen = _combinations(rest_size, problem.to_deal) if problem.to_deal else np.zeros((1, 0), dtype=np.int8)
+    chosen = combination_rows(rest_size, problem.to_deal) if problem.to_deal else np.zeros((1, 0), dtype=np.int8)
     board = np.array(problem.board, dtype=np.int8)
     known = np.zeros(52, dtype=bool)
     known[list(problem.board + problem.dead)] = True
@@ -417,7 +417,7 @@ def _board_classes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     same hand value with both: no other suit can reach five cards with two hole cards, so only the
     ranks and that suit's cards (the flush) can matter. Built once, in about a second.
     """
-    boards = _combinations(52, 5)
+    boards = combination_rows(52, 5)
     columns = [np.ascontiguousarray(column) for column in boards.T]
     code = np.zeros(len(boards), dtype=np.int64)  # the rank multiset: sum of 5 ** rank
     masks = np.zeros(len(boards), dtype=np.int64)

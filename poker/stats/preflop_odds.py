@@ -43,6 +43,7 @@ from ..ranking.ranker import HandRanker, card_columns
 from .hand_statistics import HandStatistics
 from ..ranges.inputs import weight_array
 from ..cards.holdings import CARD_MASKS, HOLDING_MASKS, HOLDINGS, pair_numbers
+from ..kernel.positions import combination_rows
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..validators import EQUITY_METHODS, EquityMethod, read_method, whole_number
 
@@ -201,20 +202,6 @@ def _orbit_representatives(low: int, high: int) -> np.ndarray:
 
 
 # -------------------------------------------------------------------------------------- enumeration
-@functools.cache
-def _combinations(items: int, size: int) -> np.ndarray:
-    """All ``size``-subsets of ``range(items)`` as rows, in lexicographic order (read-only int8)."""
-    rows = np.arange(items, dtype=np.int8)[:, None]
-    for _ in range(size - 1):
-        last = rows[:, -1].astype(np.intp)
-        counts = items - 1 - last
-        repeated = np.repeat(rows, counts, axis=0)
-        offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-        rows = np.column_stack([repeated, (np.repeat(last, counts) + 1 + offsets).astype(np.int8)])
-    rows.flags.writeable = False
-    return rows
-
-
 _LAST_BOARDS: dict[tuple[int, int, type[HandRanker]], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
@@ -232,7 +219,7 @@ def _boards_around(low: int, high: int, ranker: type[HandRanker]) -> tuple[np.nd
 
 def _all_boards(low: int, high: int, ranker: type[HandRanker]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rest = np.delete(np.arange(52, dtype=np.uint8), [low, high])
-    boards = np.take(rest, _combinations(50, 5).T)
+    boards = np.take(rest, combination_rows(50, 5).T)
     masks = np.bitwise_or.reduce(np.take(CARD_MASKS, boards), axis=0)
     values = ranker.rank_many(card_columns([low, high], *boards), validate=False)
     return boards, masks, values
