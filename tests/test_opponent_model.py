@@ -96,7 +96,7 @@ def test_preflop_reweight_and_preflop_equity() -> None:
     assert raised.weights[StartingHand.parse('Ad As').holding_index] == 1.0
     assert raised.weights[StartingHand.parse('7c 2d').holding_index] == 0.01
     versus_uniform = preflop_equity('Ah Kh').equity
-    versus_raiser = preflop_equity('Ah Kh', raised, method='sample', samples=50_000, seed=2)
+    versus_raiser = preflop_equity('Ah Kh', raised, method='sampled', samples=50_000, seed=2)
     assert versus_raiser.equity < versus_uniform - 0.05
     assert OpponentModel.threshold(0.3) == 0.7
 

@@ -12,7 +12,7 @@ from poker import (
     HandCategory, HandRanker, Player, RankableHand, Range, SettingError, board_strengths, equity, range_statistics,
 )
 from poker.ranking.exhaustive import census, five_card_census
-from poker.kernel.enumeration import memoized_board_values
+from poker.kernel import memoized_board_values
 from poker.ranking.ranker import FINAL_NAMES
 from poker.strategy.reweighting import OpponentModel
 from poker.pictures.plots import runout_strengths

@@ -227,14 +227,14 @@ def runout_strengths(hole: str | Iterable[CardLike], board: str | Iterable[CardL
     a card of that runout. One value per runout, in ``itertools.combinations`` order of the cards left.
 
     ``player_class`` (a :class:`~poker.stats.player.Player` subclass, default ``Player``) supplies the opponent
-    model and the ranker; the counting is the engine's (:func:`poker.kernel.enumeration.hero_by_hero`). Against one opponent with every holding equally likely, their mean is the
+    model and the ranker; the counting is the engine's (:func:`poker.kernel.range_passes.hero_by_hero`). Against one opponent with every holding equally likely, their mean is the
     hand's EHS:
 
     >>> values = runout_strengths('Ah Qh', '3h 4s Jh')
     >>> len(values), round(float(values.mean()), 4), round(float(values.min()), 4), float(values.max())
     (1081, 0.7094, 0.1727, 1.0)
     """
-    from ..kernel.enumeration import hero_by_hero
+    from ..kernel.range_passes import hero_by_hero
     from ..stats.player import Player
     player = (Player if player_class is None else player_class)(hole, board)
     if not player.board:

@@ -10,9 +10,9 @@ cards, against one opponent holding uniformly random among the cards left:
   (the last bin holds 1.0); none on the river, where nothing is to come.
 
 It is the range engine with every holding on both sides: each board is one call of
-:func:`poker.kernel.enumeration.range_tally` with ``transitions=False`` (which takes the kernel's sorted pass:
-every final hand ranked once through ``ranker.rank_many``, a sort per final board with card-removal
-corrections), and the strength after each runout is summarised by
+:func:`poker.kernel.range_passes.range_tally` with ``transitions=False`` (which takes the kernel's sorted pass
+unless ``method`` names another: every final hand ranked once through ``ranker.rank_many``, a sort per
+final board with card-removal corrections), and the strength after each runout is summarised by
 :func:`poker.stats.range_stats.summarise_runouts`, as :func:`~poker.stats.range_stats.range_statistics`
 does. So the tables and the range statistics are one computation, and a ranker subclass changes both.
 
@@ -35,12 +35,12 @@ import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import CardLike, parse_cards
-from ..kernel.enumeration import range_tally
+from ..kernel.range_passes import range_tally
 from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
 from ..ranking.ranker import HandRanker
 from .range_stats import MAX_BINS, summarise_runouts
 from ..cards.holdings import HOLDING_COUNT, holding_index
-from ..validators import integer_array, read_only, whole_number
+from ..validators import RANGE_PASSES, RangePass, integer_array, read_method, read_only, whole_number
 
 __all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths']
 
@@ -96,8 +96,9 @@ def _check_boards(boards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
 
 
 def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int = DEFAULT_BINS,
-                     ranker: type[HandRanker] = HandRanker) -> BoardStrengths:
+                     ranker: type[HandRanker] = HandRanker, method: RangePass = 'auto') -> BoardStrengths:
     """:func:`board_strengths` for a batch of boards of one size, (B, k) card indices, at once."""
+    method = read_method(method, RANGE_PASSES)
     bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     board_cards = _check_boards(boards)
     count, size = board_cards.shape
@@ -107,7 +108,8 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
     hs, equity, mean_squared_strength = (np.empty((count, holdings)) for _ in range(3))
     histogram = np.empty((count, holdings, bins), dtype=np.int64) if lookahead else None
     for board, cards in enumerate(board_cards.tolist()):
-        tally = range_tally(cards, lookahead, _EVERY_HOLDING, _EVERY_HOLDING, ranker, transitions=False)
+        tally = range_tally(cards, lookahead, _EVERY_HOLDING, _EVERY_HOLDING, ranker, transitions=False,
+                            method=method)
         numbers[board] = tally.holdings
         hs[board] = (tally.now[:, 0] + tally.now[:, 1] / 2) / tally.now.sum(axis=1)
         if histogram is None:  # the river: the strength now is the final one
@@ -123,18 +125,22 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
 
 
 def board_strengths(board: str | Sequence[CardLike] | Sequence[int], *, bins: int = DEFAULT_BINS,
-                    ranker: type[HandRanker] = HandRanker) -> BoardStrengths:
+                    ranker: type[HandRanker] = HandRanker, method: RangePass = 'auto') -> BoardStrengths:
     """HS, E[HS], E[HS^2] and the final-strength histogram of every holding on one board (3 to 5 cards).
 
     ``board`` is text (``'2c 7d Js'``), cards, or card indices. The rows are the holdings of two cards
     not on the board, in :data:`~poker.cards.holdings.HOLDINGS` order (``holdings`` gives their numbers).
+    ``method`` is the kernel's range pass (:func:`~poker.kernel.range_passes.range_tally`): ``'auto'`` and
+    ``'sorted'`` sort each final board, ``'grid'`` counts the same numbers by its grids (slower: it splits
+    the transitions too); ``'narrow'`` cannot count every holding against every holding (a
+    :class:`~poker.errors.SettingError`).
     """
     if isinstance(board, str) or (isinstance(board, Sequence) and not all(
             isinstance(card, (int, np.integer)) and not isinstance(card, bool) for card in board)):
         indices = [card.index for card in parse_cards(board)]  # type: ignore[arg-type]
     else:
         indices = integer_array('board', board, ndim=1, error=CardParseError).tolist()
-    result = boards_strengths([indices], bins=bins, ranker=ranker)
+    result = boards_strengths([indices], bins=bins, ranker=ranker, method=method)
     return BoardStrengths(result.boards[0], result.holdings[0], result.hs[0], result.equity[0],
                           result.mean_squared_strength[0], None if result.histogram is None else result.histogram[0],
                           result.opponents, result.runouts)

@@ -29,10 +29,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 from attrs import field, frozen
 
-from ..kernel import enumeration
+from ..kernel import one_hand
 from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE
 from ..cards.card import Card, CardLike, format_cards, parse_cards
-from ..kernel.enumeration import Tally
+from ..kernel.one_hand import Tally
+from ..kernel.positions import MAX_LOOKAHEAD
 from ..errors import CardCountError, DuplicateCardError, LookaheadError, OpponentCountError
 from ..ranking.hand import Hand
 from ..ranking.ranker import HandRanker
@@ -71,7 +72,7 @@ class Player:
     Built for subclassing: :meth:`calculate_hand_statistics` is a fixed recipe whose steps are hooks.
 
     * :meth:`opponent_weights`: the opponent model, turning the ``weights`` argument into weight sets;
-    * :meth:`count_outcomes`: the engine (:mod:`poker.kernel.enumeration`; :class:`poker.stats.reference.ReferencePlayer`
+    * :meth:`count_outcomes`: the engine (:mod:`poker.kernel.one_hand`; :class:`poker.stats.reference.ReferencePlayer`
       swaps in the plain loops of :mod:`poker.stats.reference`);
     * :meth:`summarise`: from weighted counts to :class:`~poker.stats.hand_statistics.HandStatistics`;
     * :meth:`preflop_statistics`: the statistics before the flop;
@@ -138,7 +139,7 @@ class Player:
         """``lookahead``, or the default for ``None``; a :class:`LookaheadError` if the board forbids it."""
         if lookahead is None:
             return self.default_lookahead()
-        limit = min(enumeration.MAX_LOOKAHEAD, self.cards_to_come) if self.board else 0
+        limit = min(MAX_LOOKAHEAD, self.cards_to_come) if self.board else 0
         if isinstance(lookahead, bool) or not isinstance(lookahead, (int, np.integer)) \
                 or not 0 <= lookahead <= limit:
             allowed = ', '.join(str(n) for n in range(limit + 1))
@@ -187,8 +188,8 @@ class Player:
 
     def count_outcomes(self, lookahead: int, sets: np.ndarray) -> Tally:
         """Hook: the weighted counts of outcomes now and after ``lookahead`` cards, for each weight set."""
-        return enumeration.tally([card.index for card in self.hole_cards], [card.index for card in self.board],
-                                 lookahead, sets, self.ranker)
+        return one_hand.tally([card.index for card in self.hole_cards], [card.index for card in self.board],
+                              lookahead, sets, self.ranker)
 
     def preflop_statistics(self, opponents: int, sets: np.ndarray, per_opponent: bool) -> HandStatistics:
         """Hook: the statistics before the flop, from :func:`~poker.stats.preflop_odds.preflop_equity`.

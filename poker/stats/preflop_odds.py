@@ -6,8 +6,8 @@ each class, the wins and ties of one of its holdings over all 2,097,572,400 show
 a class has the same counts, since a permutation of the suits maps one to another.
 
 >>> result = preflop_equity('Ah As')
->>> round(result.win, 10), round(result.tie, 10), round(result.equity, 10), result.exact
-(0.8493191548, 0.0054359563, 0.852037133, True)
+>>> round(result.win, 10), round(result.tie, 10), round(result.equity, 10), result.method
+(0.8493191548, 0.0054359563, 0.852037133, 'exact')
 >>> result.showdowns == SHOWDOWNS_PER_HOLDING == 1225 * 1_712_304
 True
 
@@ -32,20 +32,21 @@ import itertools
 import math
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 from attrs import frozen
 
 from ..cards.card import Card, CardLike
-from ..errors import SettingError, WeightsError
+from ..errors import WeightsError
 from ..ranking.ranker import HandRanker, card_columns
 from .hand_statistics import HandStatistics
 from ..ranges.inputs import weight_array
 from ..cards.income_rates import check_opponents, class_income_rate
 from ..cards.holdings import CARD_MASKS, HOLDING_COUNT, HOLDING_MASKS, HOLDINGS, pair_numbers
+from ..kernel.positions import combination_rows
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
-from ..validators import shown, whole_number
+from ..validators import EQUITY_METHODS, EquityMethod, read_method, whole_number
 
 __all__ = [
     'BOARDS_PER_HOLDING',
@@ -129,20 +130,26 @@ class PreflopEquity:
 
     ``win``, ``tie`` and ``loss`` are probabilities over showdowns (opponent holding and board), so they
     sum to 1 and :attr:`equity` is ``win + tie/2``. ``holdings`` is the number of opponent holdings with
-    weight, ``boards`` the boards played per holding (all 1,712,304 when ``exact``, else the sampled
-    showdowns), ``showdowns`` the showdowns counted. When not ``exact``, ``standard_error`` is that of
-    :attr:`equity`.
+    weight, ``boards`` the boards played per holding (all 1,712,304 when exact, else the sampled
+    showdowns), ``showdowns`` the showdowns counted. ``method`` says how (``'exact'`` or ``'sampled'``, the
+    words of :func:`preflop_equity`'s argument; :attr:`exact` says the same as a bool); when sampled,
+    ``standard_error`` is that of :attr:`equity`.
     """
 
     hole: tuple[Card, Card]
     win: float
     tie: float
     loss: float
-    exact: bool = True
+    method: str = 'exact'
     standard_error: float = 0.0
     holdings: int = 0
     boards: int = 0
     showdowns: int = 0
+
+    @property
+    def exact(self) -> bool:
+        """Whether every showdown was counted (``method == 'exact'``)."""
+        return self.method == 'exact'
 
     @property
     def equity(self) -> float:
@@ -196,20 +203,6 @@ def _orbit_representatives(low: int, high: int) -> np.ndarray:
 
 
 # -------------------------------------------------------------------------------------- enumeration
-@functools.cache
-def _combinations(items: int, size: int) -> np.ndarray:
-    """All ``size``-subsets of ``range(items)`` as rows, in lexicographic order (read-only int8)."""
-    rows = np.arange(items, dtype=np.int8)[:, None]
-    for _ in range(size - 1):
-        last = rows[:, -1].astype(np.intp)
-        counts = items - 1 - last
-        repeated = np.repeat(rows, counts, axis=0)
-        offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-        rows = np.column_stack([repeated, (np.repeat(last, counts) + 1 + offsets).astype(np.int8)])
-    rows.flags.writeable = False
-    return rows
-
-
 _LAST_BOARDS: dict[tuple[int, int, type[HandRanker]], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
@@ -227,7 +220,7 @@ def _boards_around(low: int, high: int, ranker: type[HandRanker]) -> tuple[np.nd
 
 def _all_boards(low: int, high: int, ranker: type[HandRanker]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rest = np.delete(np.arange(52, dtype=np.uint8), [low, high])
-    boards = np.take(rest, _combinations(50, 5).T)
+    boards = np.take(rest, combination_rows(50, 5).T)
     masks = np.bitwise_or.reduce(np.take(CARD_MASKS, boards), axis=0)
     values = ranker.rank_many(card_columns([low, high], *boards), validate=False)
     return boards, masks, values
@@ -275,7 +268,7 @@ def _sampled_counts(low: int, high: int, weights: np.ndarray, samples: int,
 
 
 def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any = None, *,
-                   method: Literal['auto', 'exact', 'sample'] = 'auto', exact_limit: int = 40,
+                   method: EquityMethod = 'auto', exact_limit: int = 40,
                    samples: int = 400_000, seed: int | None = 0,
                    ranker: type[HandRanker] = HandRanker) -> PreflopEquity:
     """All-in equity of ``hole`` before the flop against one holding drawn from ``weights``.
@@ -285,22 +278,22 @@ def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any =
     holding alike; holdings with one of our cards are ignored. Equal weights read the shipped
     exact table. Otherwise ``method='auto'`` enumerates exactly when at most ``exact_limit`` distinct
     opponent holdings (up to suit symmetry) have weight, and samples ``samples`` showdowns with the seeded
-    generator (``seed``) beyond that; ``'exact'`` and ``'sample'`` force either way. ``samples`` is a
+    generator (``seed``) beyond that; ``'exact'`` and ``'sampled'`` force either way (the words of
+    :data:`~poker.validators.EQUITY_METHODS`, as for :func:`~poker.stats.multiway.equity`). ``samples`` is a
     whole number from 2 to :data:`MAX_SAMPLES`, ``seed`` None or a whole number of at least 0 (else a
     :class:`~poker.errors.SettingError`). Hands are ranked by ``ranker.rank_many``; the shipped table holds
     :class:`HandRanker`'s counts, so another ranker never reads it (uniform weights then enumerate or
     sample like any others).
 
     >>> from poker.ranges.range import Range
-    >>> preflop_equity('Ah Kh', Range.parse('QQ+'), method='sample', samples=20_000).standard_error < 0.004
+    >>> preflop_equity('Ah Kh', Range.parse('QQ+'), method='sampled', samples=20_000).standard_error < 0.004
     True
     >>> preflop_equity('Ah Kh', 'QQ+') == preflop_equity('Ah Kh', Range.parse('QQ+'))
     True
     """
     low, high = _hole_indices(hole)
     cards = (Card.from_index(high), Card.from_index(low))
-    if not isinstance(method, str) or method not in ('auto', 'exact', 'sample'):
-        raise SettingError(f"method must be 'auto', 'exact' or 'sample', got {shown(method)}")
+    method = read_method(method, EQUITY_METHODS)
     exact_limit = whole_number('exact_limit', exact_limit, minimum=0)
     samples = whole_number('samples', samples, minimum=2, maximum=MAX_SAMPLES)
     seed = _seed(seed)
@@ -311,7 +304,7 @@ def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any =
     if held.size == 0:
         raise WeightsError(f'no opponent holding has weight once {cards[0]}{cards[1]} is removed')
     uniform = held.size == HOLDING_COUNT - conflicts.sum() and np.all(array[held] == array[held[0]])
-    if uniform and method != 'sample' and ranker is HandRanker:
+    if uniform and method != 'sampled' and ranker is HandRanker:
         win, tie, loss = equity_table()[CLASS_OF_HOLDING[ours]].tolist()
         return PreflopEquity(cards, win / SHOWDOWNS_PER_HOLDING, tie / SHOWDOWNS_PER_HOLDING,
                              loss / SHOWDOWNS_PER_HOLDING, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
@@ -326,7 +319,7 @@ def preflop_equity(hole: StartingHand | str | Iterable[CardLike], weights: Any =
         return PreflopEquity(cards, win, tie, loss, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
                              showdowns=int(held.size) * BOARDS_PER_HOLDING)
     win, tie, loss, error = _sampled_counts(low, high, array, samples, seed, ranker)
-    return PreflopEquity(cards, win, tie, loss, exact=False, standard_error=error, holdings=int(held.size),
+    return PreflopEquity(cards, win, tie, loss, method='sampled', standard_error=error, holdings=int(held.size),
                          boards=samples, showdowns=samples)
 
 

@@ -13,8 +13,8 @@ True
 >>> round(float(stats.equity[stats.index('7h 6h')]), 4), round(stats.range_equity, 4)
 (0.458, 0.5113)
 
-What hero holdings share is computed once (the kernel is :func:`poker.kernel.enumeration.range_tally`; a few
-hero holdings go one by one through :func:`poker.kernel.enumeration.hero_by_hero`), and the work follows the
+What hero holdings share is computed once (the kernel is :func:`poker.kernel.range_passes.range_tally`; a few
+hero holdings go one by one through :func:`poker.kernel.range_passes.hero_by_hero`), and the work follows the
 holdings that carry weight on both sides: ``hero=None, opponent=None`` gives every
 holding's statistics on a board against every other, the data of a card abstraction. To ask about many
 hands on one board (a bot, a table of strengths), ask once for the whole range and index the result:
@@ -36,7 +36,8 @@ import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import Card, CardLike, format_cards, parse_cards
-from ..kernel.enumeration import MAX_LOOKAHEAD, hero_by_hero, range_tally
+from ..kernel.positions import MAX_LOOKAHEAD
+from ..kernel.range_passes import hero_by_hero, range_tally
 from ..errors import CardCountError, DuplicateCardError, LookaheadError, PokerError, SettingError, WeightsError
 from ..ranking.ranker import HandRanker
 from .hand_statistics import HandStatistics
@@ -46,7 +47,7 @@ from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from .player import Player  # noqa: F401  (doctests)
 from ..ranges.range import Range
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
-from ..validators import read_only, whole_number
+from ..validators import RANGE_PASSES, RangePass, read_method, read_only, whole_number
 from ..ranges.weights import known_holdings
 from ..ranges.inputs import weight_array
 
@@ -58,7 +59,7 @@ MAX_BINS = 10_000
 HERO_BY_HERO = 16
 """Up to this many hero holdings, each is counted on its own by the single-hand kernel (as ``Player``
 does, over the opponent holdings with weight only); beyond, the shared pass of
-:func:`~poker.kernel.enumeration.range_tally` ranks what they share once."""
+:func:`~poker.kernel.range_passes.range_tally` ranks what they share once."""
 
 
 def _frozen_array(value: Any) -> np.ndarray:
@@ -232,7 +233,8 @@ def _potentials(transitions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 # ------------------------------------------------------------------------------------------ the engine
 def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opponent: Any = None, *,
                      lookahead: int | None = None, opponents: int = 1, bins: int = 50,
-                     ranker: type[HandRanker] = HandRanker, seed: int | None = 0) -> RangeStatistics:
+                     ranker: type[HandRanker] = HandRanker, seed: int | None = 0,
+                     method: RangePass = 'auto') -> RangeStatistics:
     """Loki's statistics of every hero holding against the opponent's weights on ``board``, exactly.
 
     ``hero`` and ``opponent`` are anything weights accept (a :class:`~poker.ranges.range.Range`, range text,
@@ -242,11 +244,22 @@ def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opp
     ranked by ``ranker.rank_many``. Before the flop, ``seed`` seeds the sampling of large weighted
     problems.
 
+    ``method`` is the kernel's range pass (:func:`~poker.kernel.range_passes.range_tally`; every pass counts
+    the same numbers, to rounding with fractional weights): ``'auto'`` counts up to :data:`HERO_BY_HERO`
+    hero holdings one by one and more by the pass the kernel chooses; ``'grid'``, or ``'narrow'`` against at
+    most 63 opponent holdings with weight, forces that pass after the flop (``'sorted'`` gives no
+    transitions while cards are to come, so only with ``lookahead=0``). Before the flop only ``'auto'``
+    counts. A pass that cannot answer is a :class:`~poker.errors.SettingError` that says why.
+
     >>> every = range_statistics(board='Kd 7c 2h 9s 9h')
     >>> len(every), every.runouts, float(every.hs.max())
     (1081, 1, 1.0)
     """
+    method = read_method(method, RANGE_PASSES)
     cards = _board(board)
+    if not cards and method != 'auto':
+        raise SettingError(f"method {method!r} is a pass over runouts: before the flop range_statistics "
+                           "counts all-in equities, with method 'auto'")
     depth = _lookahead(lookahead, cards)
     count = check_opponents(opponents)
     bins = _bins(bins)
@@ -262,8 +275,10 @@ def range_statistics(hero: Any = None, board: str | Iterable[CardLike] = (), opp
     meetable = _meetable(opponent_weights)
     if not cards:
         return _preflop(hero_weights, opponent_weights, meetable, count, bins, ranker, seed)
-    few = np.count_nonzero(hero_weights) <= HERO_BY_HERO
-    tally = (hero_by_hero if few else range_tally)(indices, depth, hero_weights, opponent_weights, ranker)
+    if method == 'auto' and np.count_nonzero(hero_weights) <= HERO_BY_HERO:
+        tally = hero_by_hero(indices, depth, hero_weights, opponent_weights, ranker)
+    else:
+        tally = range_tally(indices, depth, hero_weights, opponent_weights, ranker, method=method)
     assert tally.transitions is not None  # (asked for: the default)
     keep = tally.now.sum(axis=1) > 0  # hero holdings that can meet an opponent holding
     holdings, now, transitions, score, total = tally.holdings, tally.now, tally.transitions, tally.score, tally.total
@@ -286,7 +301,7 @@ def summarise_runouts(score: np.ndarray, total: np.ndarray, bins: int, weights: 
                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The strength after the runouts, summarised per holding: the one place both engines do it.
 
-    ``score[i, r]`` and ``total[i, r]`` are what :func:`~poker.kernel.enumeration.range_tally` counts for hero
+    ``score[i, r]`` and ``total[i, r]`` are what :func:`~poker.kernel.range_passes.range_tally` counts for hero
     holding i after runout r (weight beaten plus half the weight tied, and all the weight it meets; 0
     where the runout holds its cards), so the strength after the runout is ``score / total``. Returns
     the showdown equity E[HS] (runouts weighed by ``total``, their probability given the opponent's

@@ -1,6 +1,6 @@
 """The reference path: Loki's counts the plain way, one opponent holding and one runout at a time.
 
-This is the teaching version of :mod:`poker.kernel.enumeration`, and the tests' oracle for it. It follows
+This is the teaching version of :mod:`poker.kernel.one_hand`, and the tests' oracle for it. It follows
 Papp's ``HandPotential`` pseudo-code (1998, fig. 5.3) with the library's domain objects: every hand is a
 :class:`~poker.ranking.rankable_hand.RankableHand` from a :class:`~poker.ranking.factory.HandFactory`, which builds
 each card set once, and hands compare by value. It is exact and slow (seconds on the flop with two
@@ -24,7 +24,7 @@ from typing import ClassVar
 import numpy as np
 
 from ..cards.card import Card, CardLike, parse_cards
-from ..kernel.enumeration import Tally
+from ..kernel.one_hand import Tally
 from ..ranking.factory import HandFactory
 from ..ranking.ranker import HandRanker
 from ..cards.holdings import holding_index
@@ -58,7 +58,7 @@ def factory_class(factory: type[HandFactory], ranker: type[HandRanker]) -> type[
 
 def reference_tally(hole: Iterable[CardLike], board: Iterable[CardLike], lookahead: int, sets: np.ndarray,
                     factory: HandFactory | None = None) -> Tally:
-    """The weighted counts of :func:`poker.kernel.enumeration.tally`, by plain loops.
+    """The weighted counts of :func:`poker.kernel.one_hand.tally`, by plain loops.
 
     ``sets`` are weight sets of shape (k, 1326) with known cards at weight 0; ``factory`` makes the
     hands (a fresh unbounded one by default).

@@ -44,7 +44,7 @@ from ..ranking.ranker import HandRanker
 from ..ranges.range import Range
 from ..ranges.weights import known_holdings
 from ..ranges.inputs import weight_array
-from ..kernel.enumeration import range_tally
+from ..kernel.range_passes import range_tally
 from ..cards.holdings import HOLDING_COUNT
 from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)

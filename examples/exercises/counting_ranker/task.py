@@ -13,7 +13,7 @@
 The check asks the factory for 50 hands, each 20 times in different card orders: it must build and rank
 each hand once (50 hands ranked, not 1,000). It also counts what ``CountingPlayer`` ranks for A♥Q♥ on
 3♥4♠J♥: with nothing to come, every holding's value on the board is ranked once and kept for later
-questions on that board (``poker.kernel.enumeration.board_values``): the C(49, 2) = 1,176 holdings free of the
+questions on that board (``poker.kernel.board_memo.board_values``): the C(49, 2) = 1,176 holdings free of the
 flop, ours among them. Then with two cards to come, 179,446 hands, each set of final cards once (for the
 opponent, the 4 cards of a runout and a holding out of the 47 unseen, C(47, 4) = 178,365; for us, the
 C(47, 2) = 1,081 runouts; the values now are kept already).
