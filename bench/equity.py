@@ -33,7 +33,7 @@ import pokerkit  # noqa: E402
 sys.path[:0] = [str(BENCH.parent), str(BENCH)]
 
 from poker import HandRanker, Range, equity, parse_cards  # noqa: E402
-from poker.cards.starting_hand import HOLDINGS  # noqa: E402
+from poker.cards.holdings import HOLDINGS  # noqa: E402
 from timing import median, median_seconds  # noqa: E402
 
 RANGES = ('QQ+, AKs', 'JJ-99, AQs', '22+, A2s+, KTs+, QJs')
@@ -91,7 +91,7 @@ def main(argv: list[str]) -> None:
     hands = [[c.index for c in parse_cards(text)] for text in ('Ah Kh', 'Qc Qd', 'Js Ts')]
 
     deals = 1_000_000
-    ours, ours_cpu = wall_and_cpu(lambda: equity(list(RANGES), exact=False, samples=deals, seed=1), repeat)
+    ours, ours_cpu = wall_and_cpu(lambda: equity(list(RANGES), method='sampled', samples=deals, seed=1), repeat)
     theirs = min(pokerkit_seconds(args.pokerkit_samples) for _ in range(max(1, repeat // 2)))
     ours_rate, their_rate = deals / ours, args.pokerkit_samples / theirs
     rows = [('sampled 3 ranges preflop (deals/s)', f'{ours_rate:,.0f}', f'{deals / ours_cpu:,.0f}',
@@ -105,7 +105,7 @@ def main(argv: list[str]) -> None:
     plain_three = median_seconds(lambda: plain_exact(hands), max(1, repeat // 2))
     rows.append(('exact AhKh, QcQd, JsTs preflop (s)', f'{three:.3f}', f'{three_cpu:.3f}',
                  f'{plain_three:.3f} (plain)', plain_three / three, '<= 1 s'))
-    ranges, ranges_cpu = wall_and_cpu(lambda: equity(list(RANGES[:2]), exact=True), max(1, repeat // 2))
+    ranges, ranges_cpu = wall_and_cpu(lambda: equity(list(RANGES[:2]), method='exact'), max(1, repeat // 2))
     sample_pairs = 8
     spent, pairs = plain_range_pairs(RANGES[0], RANGES[1], sample_pairs)
     plain_ranges = spent / sample_pairs * pairs

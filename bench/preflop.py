@@ -20,7 +20,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from poker import HandRanker, OpponentModel, StartingHand, parse_cards, preflop_equity  # noqa: E402
-from poker.cards.starting_hand import HOLDINGS  # noqa: E402
+from poker.cards.holdings import HOLDINGS  # noqa: E402
 from timing import median_seconds  # noqa: E402
 
 
@@ -60,7 +60,7 @@ def main(argv: list[str]) -> None:
         ('HS of all 1,326 holdings on a flop', lambda: model.strengths('Qh Jd 2c'),
          lambda: matrix_strengths(flop)),
         ('uniform preflop equity (table)', lambda: preflop_equity('Ah Kh'),
-         lambda: preflop_equity('Ah Kh', method='sample', samples=100_000)),
+         lambda: preflop_equity('Ah Kh', method='sampled', samples=100_000)),
     ]
     print(f'{"task":<40}{"poker (ms)":>12}{"baseline (ms)":>15}{"ratio":>9}')
     for name, fast, slow in rows:

@@ -105,7 +105,7 @@ def main() -> None:
     hero = [c for c in DECK if c not in river][:2]
     hero_text = ''.join(map(str, hero))
     hero_cards, river_cards = tuple(hero), tuple(river)
-    from poker.kernel.enumeration import BOARD_MEMO_SIZE
+    from poker.kernel import BOARD_MEMO_SIZE
     cold_boards = []
     while len(cold_boards) < 4 * BOARD_MEMO_SIZE:
         board = tuple(rng.sample([c for c in DECK if c not in hero], 5))

@@ -24,7 +24,7 @@ import time
 import numpy as np
 
 from poker import Card, Player
-from poker.kernel.enumeration import enumeration_tables
+from poker.kernel import enumeration_tables
 from poker.ranking.tables import flush_suit_table, flush_table, rank_table
 from poker.stats.reference import ReferencePlayer
 

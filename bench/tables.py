@@ -11,7 +11,7 @@ sample is ``fraction`` of the chunks spread evenly over the street, run on a pro
 * canonical hands per second per core, from the CPU time the workers spent (what a core does, however
   busy the machine is), and the ideal time on 100 such workers (CPU time / 100);
 * the baseline measured in the same run: hands per second of ``Player.calculate_hand_statistics``, one
-  hand at a time (the per-hand engine; EHS needs its look-ahead), and the ratio.
+  hand at a time (the per-hand engine; E[HS] needs its look-ahead), and the ratio.
 
 Targets from the issue, on this 2-core machine: river <= 5 min, turn <= 15, flop with histograms <= 30.
 """

@@ -1,14 +1,15 @@
-"""Loki at work: Papp's classic example worked out exactly, then a seeded hand of fixed-limit hold'em.
+"""Loki at work: the Java program's classic example worked out exactly, then a seeded hand of fixed-limit hold'em.
 
     python examples/pokergame.py                       # the classic example and one hand, in seconds
     python examples/pokergame.py --seed 7 --players 6  # another deal, another table
     python examples/pokergame.py --hands 500           # many hands: a table of results per player
     python examples/pokergame.py --scenario examples/scenarios.toml   # your own hands instead
 
-The classic example is A♥Q♥ on a flop of 3♥4♠J♥ (Papp 1998, chapter 5) against 1 and 5 opponents, with
+The classic example is A♥Q♥ on a flop of 3♥4♠J♥ (the Java program's, after Papp 1998, Table 5.1) against 1 and
+5 opponents, with
 one and two cards of look-ahead: HS, HSn, PPOT, NPOT, EHS and EHS'. The hand is played by Loki-style
 players with opponent models (poker.table.modelling.ModellingLokiPlayer): before the flop they play
-Papp's income-rate strategies (poker.preflop_strategy), after it they compute their statistics against
+Papp's income-rate strategies (poker.strategy.preflop), after it they compute their statistics against
 the weights their models give each opponent and follow poker.strategy.advice.advise; the narration shows both,
 the action the table took, and after each call, bet or raise the top of the actor's range as the next
 seat now sees it (the classes with the most weight, and the share of the weight left).
@@ -34,8 +35,8 @@ from poker import HandStatistics, ModellingLokiPlayer, Scenario, load_scenarios
 NAMES = ('Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Joe')
 HOLE, FLOP = (Card.parse('Ah'), Card.parse('Qh')), (Card.parse('3h'), Card.parse('4s'), Card.parse('Jh'))
 CLASSIC = (
-    Scenario(hole=HOLE, board=FLOP, opponents=1, lookahead=(1, 2), name="Papp's example"),
-    Scenario(hole=HOLE, board=FLOP, opponents=5, lookahead=(1, 2), name="Papp's example"),
+    Scenario(hole=HOLE, board=FLOP, opponents=1, lookahead=(1, 2), name="The Java example"),
+    Scenario(hole=HOLE, board=FLOP, opponents=5, lookahead=(1, 2), name="The Java example"),
 )
 VERBS = {'fold': 'folds', 'check': 'checks', 'call': 'calls', 'bet': 'bets', 'raise': 'raises'}
 

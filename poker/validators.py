@@ -28,7 +28,7 @@ import numbers
 import operator
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 
@@ -36,6 +36,10 @@ from .errors import BettingError, PokerError, SettingError
 
 __all__ = [
     'CheckedEnumType',
+    'EQUITY_METHODS',
+    'EquityMethod',
+    'RANGE_PASSES',
+    'RangePass',
     'SHARE_SLACK',
     'SHOWN_LENGTH',
     'amount',
@@ -49,6 +53,7 @@ __all__ = [
     'is_real',
     'is_whole',
     'probability',
+    'read_method',
     'read_only',
     'real_array',
     'real_number',
@@ -62,6 +67,20 @@ _T = TypeVar('_T')
 
 SHOWN_LENGTH = 80
 """The longest quotation of a bad value in an error message."""
+
+EquityMethod = Literal['auto', 'exact', 'sampled']
+EQUITY_METHODS: tuple[EquityMethod, ...] = ('auto', 'exact', 'sampled')
+"""How an equity is counted (:func:`~poker.stats.multiway.equity`,
+:func:`~poker.stats.preflop_odds.preflop_equity`): ``'exact'``, every deal (or showdown) counted;
+``'sampled'``, a seeded sample of them, with a standard error; ``'auto'``, exact when small enough. Their
+results say which in the same words (``method``)."""
+
+RangePass = Literal['auto', 'sorted', 'narrow', 'grid']
+RANGE_PASSES: tuple[RangePass, ...] = ('auto', 'sorted', 'narrow', 'grid')
+"""How a range is counted against a range (:func:`~poker.kernel.range_passes.range_tally`, and the engines
+on it): three passes that count the same numbers at different costs; ``'auto'`` chooses by the spot."""
+
+_Method = TypeVar('_Method', bound=str)
 
 
 def shown(value: object, limit: int = SHOWN_LENGTH) -> str:
@@ -393,6 +412,26 @@ def finite_array(name: str, value: object, *, ndim: int | None = None,
     if ndim is not None and value.ndim != ndim:
         raise error(f'{name} must be a {ndim}-dimensional array, got shape {value.shape}: {shown(value)}')
     return value
+
+
+def read_method(value: object, methods: tuple[_Method, ...]) -> _Method:
+    """``value`` if it is one of ``methods`` (a vocabulary above: ``'auto'``, the default everywhere, lets the
+    library choose; the others force a way of counting), else a :class:`~poker.errors.SettingError` quoting
+    it and listing the choices: the one reading of every ``method`` argument.
+
+    >>> read_method('sampled', EQUITY_METHODS)
+    'sampled'
+    >>> read_method('sample', EQUITY_METHODS)
+    Traceback (most recent call last):
+    ...
+    poker.errors.SettingError: method must be 'auto', 'exact' or 'sampled', got 'sample'
+    """
+    if isinstance(value, str):
+        for method in methods:
+            if value == method:
+                return method
+    names = [repr(method) for method in methods]
+    raise SettingError(f"method must be {', '.join(names[:-1])} or {names[-1]}, got {shown(value)}")
 
 
 def read_only(value: object, *, copy: bool = False) -> np.ndarray:

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from poker import Advice, BettingError, LokiStrategy, PokerError, advise, parse_cards
-from poker.strategy.advice import Action, Situation
+from poker.strategy.actions import Action
+from poker.strategy.advice import Situation
 from poker.stats.hand_statistics import HandStatistics
 
 BOARDS = {

@@ -40,7 +40,7 @@ def test_sampled_table_and_json_repeat_with_a_seed(capsys: pytest.CaptureFixture
     status, out, err = run(capsys, *argv)
     assert status == 0 and err == ''
     data = json.loads(out)
-    assert data['exact'] is False and data['deals'] == 20000 and data['dead'] == '3h'
+    assert data['method'] == 'sampled' and data['exact'] is False and data['deals'] == 20000 and data['dead'] == '3h'
     assert [p['player'] for p in data['players']] == ['AhKh', 'QQ+, AKs', 'random']
     assert abs(sum(p['equity'] for p in data['players']) - 1) < 1e-9 and all(p['stderr'] > 0 for p in data['players'])
     again = json.loads(run(capsys, *argv)[1])
@@ -49,15 +49,21 @@ def test_sampled_table_and_json_repeat_with_a_seed(capsys: pytest.CaptureFixture
     assert status == 0 and 'sampled (± one standard error): 20,000 deals on Ks 7d 2c, dead 3h' in out
 
 
-def test_error_and_exact_flags(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, 'equity', 'AhKh', 'QcQd', '-b', 'Qh 7h 2c 9s', '--exact')
+def test_error_and_method_options(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, 'equity', 'AhKh', 'QcQd', '-b', 'Qh 7h 2c 9s', '--method', 'exact')
     assert status == 0 and 'exact: 44 deals' in out
+    status, out, _ = run(capsys, 'equity', 'AhKh', 'QcQd', '-b', 'Qh 7h 2c 9s', '--method', 'sampled', '--seed', '2',
+                         '--json')
+    data = json.loads(out)
+    assert status == 0 and data['method'] == 'sampled' and max(p['stderr'] for p in data['players']) <= 0.001
     status, out, _ = run(capsys, 'equity', 'AhKh', 'random', '-b', 'Qh 7h 2c', '--error', '0.01', '--seed', '1',
                          '--json')
     data = json.loads(out)
     assert status == 0 and max(p['stderr'] for p in data['players']) <= 0.01
-    status, _, err = run(capsys, 'equity', 'AhKh', 'QcQd', '--exact', '--samples', '10')
-    assert status == 2 and 'not allowed with' in err and err.count('\n') == 1
+    status, _, err = run(capsys, 'equity', 'AhKh', 'QcQd', '--method', 'exact', '--samples', '10')
+    assert status == 2 and '--method exact counts every deal: --samples 10' in err and err.count('\n') == 1
+    status, _, err = run(capsys, 'equity', 'AhKh', 'QcQd', '--method', 'sample')
+    assert status == 2 and "invalid choice: 'sample'" in err and err.count('\n') == 1
 
 
 @pytest.mark.parametrize('argv, quoted', [

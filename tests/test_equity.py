@@ -16,7 +16,7 @@ from poker import (
     Card, CardCountError, DuplicateCardError, EquityResult, HandFactory, HandRanker, OpponentCountError,
     Player, PlayerEquity, PokerError, Range, SettingError, WeightsError, equity, parse_cards, preflop_equity,
 )
-from poker.cards.starting_hand import HOLDINGS
+from poker.cards.holdings import HOLDINGS
 from poker.ranges.weight_inputs import read_weights
 
 
@@ -147,9 +147,9 @@ def test_three_hands_preflop_count_every_board() -> None:
     (['AKs:1, AKo:0.1', '55:3, 22-44, A5s-A2s', 'QQ-TT:0.4, AQs'], 'Ad Kd 5c'),
 ])
 def test_sampling_is_unbiased_under_weights(players: list[str], board: str) -> None:
-    exact = equity(players, board, exact=True)
-    sampled = equity(players, board, exact=False, samples=200_000, seed=7)
-    assert not sampled.exact and sampled.deals == 200_000
+    exact = equity(players, board, method='exact')
+    sampled = equity(players, board, method='sampled', samples=200_000, seed=7)
+    assert sampled.method == 'sampled' and not sampled.exact and sampled.deals == 200_000
     for truth, estimate in zip(exact, sampled):
         assert estimate.stderr < 0.01 and (estimate.stderr > 0 or truth.equity in (0.0, 1.0))
         assert abs(estimate.equity - truth.equity) <= 4 * estimate.stderr + 1e-12
@@ -159,8 +159,8 @@ def test_eval7_style_bias_is_absent() -> None:
     """A hand against a weighted range that shares its cards: naive weighted sampling ignores that the
     hand blocks some weighted holdings; we must agree with the exact answer."""
     players = ['Ah Kh', 'AA:10, KK:10, QQ:0.1, AKs:5']
-    exact = equity(players, 'Ks 7d 2c', exact=True)
-    sampled = equity(players, 'Ks 7d 2c', exact=False, target_error=0.002, seed=3)
+    exact = equity(players, 'Ks 7d 2c', method='exact')
+    sampled = equity(players, 'Ks 7d 2c', method='sampled', target_error=0.002, seed=3)
     assert abs(sampled[0].equity - exact[0].equity) < 4 * sampled[0].stderr
     assert sampled[0].stderr <= 0.002
 
@@ -193,10 +193,10 @@ def test_papp_multiway_comparison() -> None:
 def test_seeded_sampling_repeats_and_stops_at_the_target() -> None:
     players = ['QQ+, AKs', 'JJ-99, AQs', 'random']
     reports: list[tuple[int, int]] = []
-    first = equity(players, exact=False, target_error=0.003, seed=5, progress=lambda *report: reports.append(report))
+    first = equity(players, method='sampled', target_error=0.003, seed=5, progress=lambda *report: reports.append(report))
     assert reports[-1] == (first.deals, first.deals) and all(done <= total for done, total in reports)
-    again = equity(players, exact=False, target_error=0.003, seed=5)
-    other = equity(players, exact=False, target_error=0.003, seed=6)
+    again = equity(players, method='sampled', target_error=0.003, seed=5)
+    other = equity(players, method='sampled', target_error=0.003, seed=6)
     assert [p.equity for p in first] == [p.equity for p in again] and first.deals == again.deals
     assert [p.equity for p in first] != [p.equity for p in other]
     assert max(p.stderr for p in first) <= 0.003
@@ -205,13 +205,13 @@ def test_seeded_sampling_repeats_and_stops_at_the_target() -> None:
 @pytest.mark.parametrize('make', [lambda: ThreadPoolExecutor(2), lambda: ProcessPoolExecutor(2)])
 def test_executor_gives_the_same_result(make: object) -> None:
     players = ['QQ+, AKs', 'JJ-99:0.5, AQs', 'random']
-    alone = equity(players, 'Kh 7c 2d', exact=False, samples=150_000, seed=9)
+    alone = equity(players, 'Kh 7c 2d', method='sampled', samples=150_000, seed=9)
     with make() as executor:  # type: ignore[operator]
-        spread = equity(players, 'Kh 7c 2d', exact=False, samples=150_000, seed=9, executor=executor)
+        spread = equity(players, 'Kh 7c 2d', method='sampled', samples=150_000, seed=9, executor=executor)
         exact_spread = equity(['AhKh', 'QQ', 'JTs'], 'Qh 7h 2c', executor=executor)
-        aimed = equity(players, 'Kh 7c 2d', exact=False, target_error=0.0007, seed=9, executor=executor)
+        aimed = equity(players, 'Kh 7c 2d', method='sampled', target_error=0.0007, seed=9, executor=executor)
     assert [(p.win, p.tie, p.stderr) for p in spread] == [(p.win, p.tie, p.stderr) for p in alone]
-    alone_aimed = equity(players, 'Kh 7c 2d', exact=False, target_error=0.0007, seed=9)
+    alone_aimed = equity(players, 'Kh 7c 2d', method='sampled', target_error=0.0007, seed=9)
     assert aimed.deals > 2 * 65536 and [p.equity for p in aimed] == [p.equity for p in alone_aimed]
     assert [(p.win, p.tie) for p in exact_spread] == [(p.win, p.tie) for p in equity(['AhKh', 'QQ', 'JTs'], 'Qh 7h 2c')]
 
@@ -236,7 +236,7 @@ def test_every_hand_is_ranked_through_the_ranker() -> None:
     result = equity(['Ah Kh', 'Qc Qd', 'Js Ts'], 'Qh 7h 2c 9s', ranker=CountingRanker)
     assert CountingRanker.rows == 3 * 42 and result.deals == 42  # 52 - 4 board - 6 hole cards
     CountingRanker.rows = 0
-    equity(['Ah Kh', 'random'], 'Qh 7h 2c 9s', exact=False, samples=1000, seed=1, ranker=CountingRanker)
+    equity(['Ah Kh', 'random'], 'Qh 7h 2c 9s', method='sampled', samples=1000, seed=1, ranker=CountingRanker)
     assert CountingRanker.rows == 2 * 1000
     normal, reversed_ = equity(['Ah Kh', 'Qc Qd'], 'Qh 7h 2c'), equity(['Ah Kh', 'Qc Qd'], 'Qh 7h 2c',
                                                                           ranker=ReversedRanker)
@@ -248,9 +248,10 @@ def test_result_objects() -> None:
     assert isinstance(result[0], PlayerEquity) and result[0].player == 'AhAs' and len(result) == 2
     assert result.board == tuple(parse_cards('Kh 7c 2d')) and result.deals == 990 and result.seconds >= 0
     data = result.as_dict()
-    assert data['exact'] is True and data['players'][1]['player'] == 'KcKd'
+    assert data['method'] == result.method == 'exact' and data['exact'] is True and result.exact
+    assert data['players'][1]['player'] == 'KcKd'
     with pytest.raises(AttributeError):
-        result.exact = False  # type: ignore[misc]
+        result.method = 'sampled'  # type: ignore[misc]
     assert equity(['AhAs', 'random'], 'Kh 7c 2d 3s 4s').players[1].player == 'random'
 
 
@@ -274,12 +275,13 @@ def test_result_objects() -> None:
     (['Ah Kh', 'QQ'], {'samples': 1.5}, SettingError, '1.5'),
     (['Ah Kh', 'QQ'], {'target_error': float('inf')}, SettingError, 'inf'),
     (['Ah Kh', 'QQ'], {'target_error': -1}, SettingError, '-1'),
-    (['Ah Kh', 'QQ'], {'exact': 'yes'}, SettingError, "'yes'"),
-    (['Ah Kh', 'QQ'], {'exact': True, 'samples': 100}, SettingError, '100'),
+    (['Ah Kh', 'QQ'], {'method': 'yes'}, SettingError, "method must be 'auto', 'exact' or 'sampled', got 'yes'"),
+    (['Ah Kh', 'QQ'], {'method': True}, SettingError, 'got True'),
+    (['Ah Kh', 'QQ'], {'method': 'exact', 'samples': 100}, SettingError, '100'),
     (['Ah Kh', 'QQ'], {'seed': -3}, SettingError, '-3'),
     (['Ah Kh', 'QQ'], {'seed': 'x'}, SettingError, "'x'"),
     (['Ah Kh', 'QQ'], {'executor': 4}, SettingError, '4'),
-    (['random'] * 3, {'exact': True}, SettingError, 'too many'),
+    (['random'] * 3, {'method': 'exact'}, SettingError, 'too many'),
 ])
 def test_bad_arguments(players: object, kwargs: dict[str, object], error: type[Exception], quoted: str) -> None:
     with pytest.raises(error) as raised:
@@ -298,7 +300,7 @@ def test_fuzzed_arguments_fail_cleanly(players: list[str], board: str, samples: 
                                        seed: object) -> None:
     try:  # sampling with at most 50 deals per example, whatever the fuzzed limits say
         result = equity(players, board, samples=samples if samples is not None else 50,  # type: ignore[arg-type]
-                        target_error=target_error, seed=seed, exact=False)  # type: ignore[arg-type]
+                        target_error=target_error, seed=seed, method='sampled')  # type: ignore[arg-type]
     except PokerError as error:
         assert '\n' not in str(error)
         return

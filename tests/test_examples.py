@@ -42,8 +42,8 @@ def test_default_run_shows_the_classic_example_and_a_hand():
     result = pokergame()
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "Papp's example: A♥ Q♥ on 3♥ 4♠ J♥ against 1 opponent" in out
-    assert "Papp's example: A♥ Q♥ on 3♥ 4♠ J♥ against 5 opponents" in out
+    assert "The Java example: A♥ Q♥ on 3♥ 4♠ J♥ against 1 opponent" in out
+    assert "The Java example: A♥ Q♥ on 3♥ 4♠ J♥ against 5 opponents" in out
     for figure in CLASSIC_FIGURES:
         assert figure in out
     assert 'opponent holdings now: ahead 628, tied 9, behind 444 (1,081 with weight)' in out

@@ -44,8 +44,9 @@ from poker.cards import (
 )
 from poker.cli import OneLineErrorParser, build_parser, main, one_line
 from poker.kernel import (
-    BoardValues, HoldingOutcomes, RangeTally, Tally, board_values, hero_by_hero, holding_outcomes, holding_showdowns,
-    memoized_board_values, range_tally, tally,
+    BoardValues, EnumerationTables, HoldingOutcomes, OutcomeGrid, RangeTally, Tally, board_values, combination_rows,
+    enumeration_tables, hero_by_hero, holding_outcomes, holding_showdowns, memoized_board_values, outcome_grid,
+    range_tally, showdown_counts, tally,
 )
 from poker.pictures import heat_map_png, income_rate_png, range_png, range_statistics_png, strength_distribution_png
 from poker.ranges import class_means, known_holdings, read_weight_sets, read_weights, remove_known
@@ -57,8 +58,8 @@ from poker.stats import (
     simulate_income_rate,
 )
 from poker.strategy import (
-    PreflopPlay, advise, advise_preflop, expected_players, kelly_bet, kelly_fraction, kelly_growth, preflop_strategy,
-    showdown_probabilities,
+    Blind, PreflopPlay, advise, advise_preflop, expected_players, kelly_bet, kelly_fraction, kelly_growth,
+    preflop_strategy, read_action, showdown_probabilities,
 )
 from poker.table import ActionFrequencies, PlayerSummary, match
 
@@ -150,6 +151,8 @@ RANGE_STATS = range_statistics('AA, KK', RIVER, 'QQ+')
 PREFLOP_EQUITY = preflop_equity(HOLE)
 BOARD_VALUES = board_values(RIVER_INDICES)
 OUTCOMES = holding_outcomes(HOLE_INDICES, RIVER_INDICES, 0)
+GRID = outcome_grid(HOLE_INDICES, FLOP_INDICES, 1)
+TABLES = enumeration_tables(45, 1)
 RANGE_TALLY = range_tally(RIVER_INDICES, 0, HERO, np.ones(1326))
 TALLY = tally(HOLE_INDICES, RIVER_INDICES, 0, SETS)
 BOARD_STRENGTHS = board_strengths(RIVER)
@@ -212,6 +215,10 @@ def call(target: Any, *args: Any, **kwargs: Any) -> Call:
 def method(make: Callable[[World], Any], name: str, *args: Any, **kwargs: Any) -> Call:
     """A :class:`Call` of method ``name`` of a fresh object ``make(world)``."""
     return Call(lambda world: getattr(make(world), name), args, kwargs)
+
+
+def _seated(bot: type[Bot]) -> Callable[[World], Bot]:
+    return lambda world: bot('Ann', 1)
 
 
 def _fixed(entry: Call, **changes: Any) -> Call:
@@ -336,14 +343,22 @@ REGISTRY: dict[str, Call] = {
     'HoldingOutcomes': call(HoldingOutcomes, OUTCOMES.holdings, OUTCOMES.now, OUTCOMES.later, OUTCOMES.runouts),
     'HoldingOutcomes.weigh': method(lambda world: OUTCOMES, 'weigh', SETS),
     'RangeTally': call(RangeTally, RANGE_TALLY.holdings, RANGE_TALLY.now, RANGE_TALLY.transitions, RANGE_TALLY.score,
-                       RANGE_TALLY.total, RANGE_TALLY.runouts),
+                       RANGE_TALLY.total, RANGE_TALLY.runouts, RANGE_TALLY.method),
     'Tally': call(Tally, TALLY.now, TALLY.transitions, TALLY.runouts),
     'board_values': call(board_values, RIVER_INDICES, HandRanker),
+    'combination_rows': call(combination_rows, 7, 3),
+    'EnumerationTables': call(EnumerationTables, *attrs.astuple(TABLES, recurse=False)),
+    'enumeration_tables': call(enumeration_tables, 45, 1),
+    'OutcomeGrid': call(OutcomeGrid, *attrs.astuple(GRID, recurse=False)),
+    'OutcomeGrid.outcomes': method(lambda world: GRID, 'outcomes', keep_signs=True),
+    'outcome_grid': call(outcome_grid, HOLE_INDICES, FLOP_INDICES, 1, HandRanker, None),
+    'showdown_counts': call(showdown_counts, HOLE_INDICES, RIVER_INDICES, SETS, HandRanker),
     'memoized_board_values': call(memoized_board_values, HandRanker, tuple(sorted(RIVER_INDICES))),
     'hero_by_hero': call(hero_by_hero, RIVER_INDICES, 0, HERO, np.ones(1326), HandRanker),
     'holding_outcomes': call(holding_outcomes, HOLE_INDICES, RIVER_INDICES, 0, HandRanker, None),
     'holding_showdowns': call(holding_showdowns, BOARD_VALUES.values, None),
-    'range_tally': call(range_tally, RIVER_INDICES, 0, HERO, np.ones(1326), HandRanker, transitions=True),
+    'range_tally': call(range_tally, RIVER_INDICES, 0, HERO, np.ones(1326), HandRanker, transitions=True,
+                        method='auto'),
     'tally': call(tally, HOLE_INDICES, RIVER_INDICES, 0, SETS, HandRanker),
     # ---------------------------------------------------------------- stats
     'BoardStrengths': call(BoardStrengths, *attrs.astuple(BOARD_STRENGTHS, recurse=False)),
@@ -386,32 +401,34 @@ REGISTRY: dict[str, Call] = {
                                                        Lazy(lambda world: world.table.manifest),
                                                        Lazy(lambda world: world.table.arrays),
                                                        Lazy(lambda world: world.table.index))),
-    **{f'StrengthTable.{name}': Call(lambda world, name=name: getattr(world.table, name),
-                                     (Lazy(lambda world: world.hole), Lazy(lambda world: world.board)))
-       for name in ('ehs', 'ehs_squared', 'histogram', 'hs', 'number', 'row')},
+    **{f'StrengthTable.{name}': method(lambda world: world.table, name, Lazy(lambda world: world.hole),
+                                       Lazy(lambda world: world.board))
+       for name in ('equity', 'mean_squared_strength', 'histogram', 'hs', 'number', 'row')},
     'StrengthTable.value': Call(lambda world: world.table.value, ('hs', Lazy(lambda world: world.hole),
                                                                  Lazy(lambda world: world.board))),
-    'board_strengths': call(board_strengths, RIVER, bins=10, ranker=HandRanker),
-    'boards_strengths': call(boards_strengths, [RIVER_INDICES], bins=10, ranker=HandRanker),
+    'board_strengths': call(board_strengths, RIVER, bins=10, ranker=HandRanker, method='auto'),
+    'boards_strengths': call(boards_strengths, [RIVER_INDICES], bins=10, ranker=HandRanker, method='auto'),
     'build_table': Call(lambda world: build_table, ('river', Lazy(lambda world: world.path('river'))),
                         dict(bins=50, chunk_boards=1, boards=1, executor=None, workers=1, scheduler=None,
                              ranker=HandRanker, progress=False),
                         slow_values={'boards': frozenset({'None'}),  # the whole table: minutes
                                      'workers': frozenset({'None', '42'})}),  # a process pool
     'class_equity': call(class_equity, 'AKs'),
-    'equity': _fixed(call(equity, ['AhKd', 'QsQd'], RIVER, '', exact=False, samples=2, target_error=None,
+    'equity': _fixed(call(equity, ['AhKd', 'QsQd'], RIVER, '', method='sampled', samples=2, target_error=None,
                           seed=1, executor=None, ranker=HandRanker, progress=None), callbacks=frozenset({'progress'})),
     'hand_strength': call(hand_strength, HOLE, RIVER, 'QQ+', ranker=HandRanker),
     'load_scenarios': Call(lambda world: load_scenarios, (Lazy(lambda world: world.path('scenarios.toml')),)),
     'load_table': Call(lambda world: load_table, (Lazy(lambda world: world.table.path),)),
-    'preflop_equity': call(preflop_equity, HOLE, 'QQ+', method='sample', exact_limit=40, samples=2, seed=1,
+    'preflop_equity': call(preflop_equity, HOLE, 'QQ+', method='sampled', exact_limit=40, samples=2, seed=1,
                            ranker=HandRanker),
     'range_statistics': call(range_statistics, 'AA, KK', RIVER, 'QQ+', lookahead=0, opponents=1, bins=10,
-                             ranker=HandRanker, seed=0),
+                             ranker=HandRanker, seed=0, method='auto'),
     'scenarios_from_data': call(scenarios_from_data, [{'hole': 'Ah Qh'}], 'mine.toml'),
     'simulate_income_rate': call(simulate_income_rate, 'AA', 1, 2, 1, HandRanker),
     # ---------------------------------------------------------------- strategy
     'Action': call(Action, 'fold'),
+    'Blind': call(Blind, 'big blind'),
+    'read_action': call(read_action, 'call'),
     'Advice': call(Advice, 'call', 2.0, 'make1', 'because'),
     'Advice.to_dict': method(lambda world: Advice('call', 2.0, 'make1', 'because'), 'to_dict'),
     'FullLokiStrategy': call(FullLokiStrategy),
@@ -471,7 +488,7 @@ REGISTRY: dict[str, Call] = {
     'ActionFrequencies.observe': method(lambda world: ActionFrequencies(), 'observe', 'flop', 1, 'bet'),
     'ActionRecord': call(ActionRecord, *attrs.astuple(RECORD, recurse=False)),
     'Bot': call(Bot, 'Ann', 1),
-    **{f'{bot.__name__}.decide': method(lambda world, bot=bot: bot('Ann', 1), 'decide', PREFLOP_VIEW)
+    **{f'{bot.__name__}.decide': method(_seated(bot), 'decide', PREFLOP_VIEW)
        for bot in (Bot, CallingStation, Maniac, RandomPlayer, Rock)},
     **{bot.__name__: call(bot, 'Ann', 1) for bot in (CallingStation, Maniac, RandomPlayer, Rock)},
     'Decision': call(Decision, 'call', None, None),
@@ -579,6 +596,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
     root = tmp_path_factory.mktemp('doors')
     build_table('turn', root / 'turn', boards=1, chunk_boards=1, workers=1, bins=8, progress=False)
     table = load_table(root / 'turn')
+    assert table.index is not None
     hole, board = table.indexer.canonical_hand(int(table.index[0]))
     (root / 'scenarios.toml').write_text('[[scenario]]\nhole = "Ah Qh"\nboard = "3h 4s Jh"\n', encoding='utf-8')
     return World(root, table, hole, board)
@@ -722,10 +740,10 @@ def test_hostile_values_are_answered_or_refused_in_one_line(name: str, world: Wo
     ('range_statistics(lookahead=10**5000)', lambda: range_statistics('AA', FLOP, lookahead=10 ** 5000)),
     ('match(seed=10**5000)', lambda: match(['station', 'maniac'], 1, seed=10 ** 5000)),
     ('equity(range(10**20))', lambda: equity(range(10 ** 20))),  # type: ignore[arg-type]
-    ('parse_cards(5,000-deep list)', lambda: parse_cards(_nested(5000))),  # type: ignore[arg-type]
+    ('parse_cards(5,000-deep list)', lambda: parse_cards(_nested(5000))),
     ('preflop_strategy(small_blind=np.array([1, 0]))',
      lambda: preflop_strategy('AA', players=3, position=0, small_blind=np.array([1, 0]))),  # type: ignore[arg-type]
-    ('Deck(exclude=np.array([]))', lambda: Deck(exclude=np.array([]))),  # type: ignore[arg-type]
+    ('Deck(exclude=np.array([]))', lambda: Deck(exclude=np.array([]))),
     ('preflop_strategy(players=10**400)', lambda: preflop_strategy('AA', players=10 ** 400, position=0)),
     ('preflop_strategy(table={})', lambda: preflop_strategy('AA', players=3, position=0, table={})),
     ('HandStatistics.from_counts(None, 0, 0)', lambda: HandStatistics.from_counts(None, 0, 0)),  # type: ignore[arg-type]

@@ -112,11 +112,11 @@ def test_kelly_fraction_and_growth(win, split, opponents, retained, x) -> None:
 
 @FUZZ
 @given(either(holes), either(st.sampled_from([None, 'QQ+, AKs', {'AA': 1, 'KK': 0.5}, np.ones(169)])),
-       either(st.just('sample')), either(st.integers(0, 40)), either(st.integers(2, 300)),
-       either(st.one_of(st.none(), st.integers(0, 9))))
+       either(st.sampled_from(['sampled', 'sample', 'Sampled'])), either(st.integers(0, 40)),
+       either(st.integers(2, 300)), either(st.one_of(st.none(), st.integers(0, 9))))
 def test_preflop_equity(hole, weights, method, exact_limit, samples, seed) -> None:
     if isinstance(method, str) and method in ('auto', 'exact'):  # enumeration takes seconds: see test_preflop.py
-        method = 'sample'
+        method = 'sampled'
     check(preflop_equity, hole, weights, method=method, exact_limit=exact_limit, samples=samples, seed=seed)
 
 
@@ -124,16 +124,19 @@ def test_preflop_equity(hole, weights, method, exact_limit, samples, seed) -> No
 @given(either(st.lists(st.sampled_from(['AhKh', 'QQ+, AKs', 'random', 'Td 9d', '22', 'AKs:0.5']), min_size=2,
                        max_size=4)),
        either(st.sampled_from(['', 'Qh 7h 2c', 'Qh 7h 2c 9s', '2c 3d 4h 5s 7c'])), either(st.sampled_from(['', 'Jc'])),
-       either(st.integers(2, 300)), either(st.none()), either(st.integers(0, 9)))
-def test_equity(players, board, dead, samples, target_error, seed) -> None:
-    # sampled with few deals, or exact: the odd values must fail fast, the valid ones finish fast
-    check(equity, players, board, dead, exact=False, samples=samples, target_error=target_error, seed=seed)
+       either(st.integers(2, 300)), either(st.none()), either(st.integers(0, 9)),
+       either(st.sampled_from(['sampled', 'sample', 'Sampled'])))
+def test_equity(players, board, dead, samples, target_error, seed, method) -> None:
+    # sampled with few deals (enumeration can take seconds: see test_equity.py): the odd values must fail fast,
+    # the valid ones finish fast
+    check(equity, players, board, dead, method=method, samples=samples, target_error=target_error, seed=seed)
 
 
 @settings(FUZZ, max_examples=60)
-@given(either(st.sampled_from(['Qh 7h 2c 9s 3d', 'Qh 7h 2c 9s', [0, 5, 9, 13, 51]])), either(st.integers(1, 60)))
-def test_board_strengths(board, bins) -> None:
-    check(poker.board_strengths, board, bins=bins)
+@given(either(st.sampled_from(['Qh 7h 2c 9s 3d', 'Qh 7h 2c 9s', [0, 5, 9, 13, 51]])), either(st.integers(1, 60)),
+       either(st.sampled_from(['auto', 'sorted', 'grid', 'narrow'])))
+def test_board_strengths(board, bins, method) -> None:
+    check(poker.board_strengths, board, bins=bins, method=method)
 
 
 @settings(FUZZ, max_examples=40)
@@ -153,11 +156,12 @@ def test_build_and_load_table(tmp_path_factory, street, bins, chunk_boards, boar
 @given(either(st.sampled_from([None, 'QQ+, AKs', 'AhKh', {'AA': 1, 'KK': 0.5}, np.ones(169)])),
        either(st.sampled_from(['Qh 7h 2c 9s 3d', 'Qh 7h 2c 9s', 'Qh 7h 2c'])),
        either(st.sampled_from([None, 'JJ+', 'random', np.ones(1326)])), either(st.integers(0, 1)),
-       either(st.integers(1, 3)), either(st.integers(1, 60)))
-def test_range_statistics(hero, board, opponent, lookahead, opponents, bins) -> None:
+       either(st.integers(1, 3)), either(st.integers(1, 60)), either(st.sampled_from(['auto', 'sorted', 'narrow', 'grid'])))
+def test_range_statistics(hero, board, opponent, lookahead, opponents, bins, method) -> None:
     if isinstance(board, str) and board == 'Qh 7h 2c' and lookahead == 1:  # a flop with a card to come is fast; two cards are 0.35 s
         lookahead = 0
-    check(poker.range_statistics, hero, board, opponent, lookahead=lookahead, opponents=opponents, bins=bins)
+    check(poker.range_statistics, hero, board, opponent, lookahead=lookahead, opponents=opponents, bins=bins,
+          method=method)
 
 
 @FUZZ

@@ -6,8 +6,9 @@ import itertools
 
 import pytest
 
-from poker import PokerError, RankableHand
-from poker.table.game import ACTIONS, Decision, FixedLimitGame, HandResult, LokiPlayer, TableView
+from poker import BettingError, PokerError, RankableHand
+from poker.strategy.actions import Action, Blind
+from poker.table.game import ActionRecord, Decision, FixedLimitGame, HandResult, LokiPlayer, TableView
 
 
 class Scripted:
@@ -34,11 +35,27 @@ def moves(hand: HandResult, street: str) -> list[tuple[str, str, int]]:
 
 def test_legal_action_table():
     legal = FixedLimitGame.legal_action
-    assert [legal(a, 0, True) for a in ACTIONS] == ['check', 'check', 'check', 'bet', 'bet']
-    assert [legal(a, 2, True) for a in ACTIONS] == ['fold', 'fold', 'call', 'raise', 'raise']
-    assert [legal(a, 2, False) for a in ACTIONS] == ['fold', 'fold', 'call', 'call', 'call']
+    assert [legal(a, 0, True) for a in Action] == ['check', 'check', 'check', 'bet', 'bet']
+    assert [legal(a, 2, True) for a in Action] == ['fold', 'fold', 'call', 'raise', 'raise']
+    assert [legal(a, 2, False) for a in Action] == ['fold', 'fold', 'call', 'call', 'call']
     with pytest.raises(PokerError, match="unknown action 'shove'"):
         legal('shove', 0, True)
+
+
+def test_one_vocabulary_of_actions_from_the_decision_to_the_record():
+    """Text or Action in, Action out; the table records Actions and Blinds, each equal to its text."""
+    assert Decision('raise').action is Action.RAISE and Decision(Action.CALL).action is Action.CALL
+    for bad in ('shove', 'small blind', None, 3):
+        with pytest.raises(BettingError, match='unknown action'):
+            Decision(bad)  # type: ignore[arg-type]
+    assert ActionRecord('preflop', 0, 'big blind', 2, 3).action is Blind.BIG
+    with pytest.raises(BettingError, match='unknown action'):
+        ActionRecord('preflop', 0, 'ante', 2, 3)
+    game, _ = table('raise fold', 'call')
+    hand = game.play_hand()
+    kinds = {type(record.action) for record in hand.actions}
+    assert kinds == {Action, Blind} and [str(r.action) for r in hand.actions][:2] == ['small blind', 'big blind']
+    assert all(FixedLimitGame.legal_action(a, 2, True) in Action for a in Action)
 
 
 def test_the_big_blind_raising_its_option_is_a_raise():

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from poker import Card, HandRanker, Player, Range, StartingHand, hand_strength
-from poker.kernel.enumeration import BOARD_MEMO_SIZE, board_values, memoized_board_values, showdown_counts
+from poker.kernel import BOARD_MEMO_SIZE, board_values, memoized_board_values, showdown_counts
 from poker.errors import CardCountError, DuplicateCardError, SettingError, WeightsError
 from poker.stats.strength import ON_BOARD_CACHE, on_board
 from poker.cards.holdings import HOLDINGS

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from poker import Card, DuplicateCardError, Hand, HandCategory, HandRanker, RankableHand, StartingHand, parse_cards
-from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS, class_index, class_size, holding_index
+from poker.cards.holdings import HOLDINGS, holding_index
+from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, class_index, class_size
 
 # ------------------------------------------------------------------------------------------ Hand
 
@@ -173,9 +174,9 @@ def test_rankable_hand_subclass_uses_its_ranker() -> None:
         calls = 0
 
         @classmethod
-        def rank(cls, cards):  # type: ignore[no-untyped-def, override]
+        def rank_many(cls, indices, *, validate=True):  # type: ignore[no-untyped-def, override]
             CountingRanker.calls += 1
-            return super().rank(cards)
+            return super().rank_many(indices, validate=validate)
 
     class CountedHand(RankableHand):
         ranker = CountingRanker

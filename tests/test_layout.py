@@ -198,3 +198,34 @@ def test_the_examples_import_from_the_top_or_a_wing() -> None:
                 deep += [f'{path.relative_to(ROOT)}: {alias.name} is not public in {node.module}'
                          for alias in node.names if alias.name not in public]
     assert deep == []
+
+
+def defined_in(module: types.ModuleType) -> set[str]:
+    """The names a module's own top level binds: assignments, functions and classes (not imports)."""
+    names: set[str] = set()
+    for node in ast.parse(inspect.getsource(module)).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) \
+            else []
+        names.update(name.id for target in targets for name in ast.walk(target) if isinstance(name, ast.Name))
+    return names
+
+
+def test_each_public_name_has_one_home() -> None:
+    """No name is in the ``__all__`` of two modules: each is listed where it is defined, and importers take it from
+    there. Only a wing's ``__init__`` (and ``poker/__init__``) lists names of other modules: its wing's."""
+    homes: dict[str, list[str]] = defaultdict(list)
+    for module in all_modules():
+        if not hasattr(module, '__path__'):
+            own = defined_in(module)
+            for name in getattr(module, '__all__', ()):
+                homes[name].append(module.__name__)
+                assert name in own, f'{module.__name__} lists {name}, which it imports'
+    assert {name: where for name, where in homes.items() if len(where) > 1} == {}
+    for wing in WINGS:
+        package = importlib.import_module(f'poker.{wing}')
+        own = defined_in(package)
+        strays = [name for name in package.__all__ if name not in own and (
+            name not in homes or not all(home.startswith(f'poker.{wing}.') for home in homes[name]))]
+        assert strays == [], f'poker.{wing} lists names of other wings, or names no module of it lists'

@@ -14,7 +14,7 @@ from poker.table.bots import CallingStation, Maniac, RandomPlayer, Rock
 from poker.cli import main
 from poker.errors import PokerError
 from poker.table.game import FixedLimitGame
-from poker.table.duplicate import CHUNK_DEALS, MatchResult, play_chunk, rotations
+from poker.table.duplicate import FRESH_PLAYERS_EVERY, MatchResult, play_chunk, rotations
 
 TABLE_8_1 = """\
 1 2 3 4 5 6 7 8 9 T
@@ -45,14 +45,14 @@ def test_every_player_sits_in_every_seat_once(players):
 
 def test_reproducible_and_the_same_with_an_executor():
     players = ['loki-no-model', 'station', 'random']
-    first = match(players, CHUNK_DEALS + 5, seed=9)
-    again = match(players, CHUNK_DEALS + 5, seed=9)
+    first = match(players, FRESH_PLAYERS_EVERY + 5, seed=9)
+    again = match(players, FRESH_PLAYERS_EVERY + 5, seed=9)
     with ThreadPoolExecutor(2) as executor:
-        spread = match(players, CHUNK_DEALS + 5, seed=9, executor=executor)
+        spread = match(players, FRESH_PLAYERS_EVERY + 5, seed=9, executor=executor)
     assert np.array_equal(first.per_deal, again.per_deal) and np.array_equal(first.per_deal, spread.per_deal)
-    other = match(players, CHUNK_DEALS + 5, seed=10)
+    other = match(players, FRESH_PLAYERS_EVERY + 5, seed=10)
     assert not np.array_equal(first.per_deal, other.per_deal)
-    assert first.games == 3 * (CHUNK_DEALS + 5)
+    assert first.games == 3 * (FRESH_PLAYERS_EVERY + 5)
 
 
 def test_results_add_up_and_intervals_come_from_the_deals():

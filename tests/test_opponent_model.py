@@ -6,10 +6,11 @@ import numpy as np
 import pytest
 
 from poker import (
-    CardCountError, HandRanker, OpponentModel, PokerError, Range, StartingHand, WeightsError, parse_cards,
+    Action, CardCountError, HandRanker, OpponentModel, PokerError, Range, StartingHand, WeightsError, parse_cards,
     preflop_equity,
 )
-from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS
+from poker.cards.holdings import HOLDINGS
+from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES
 
 SHARE = HOLDINGS[:, None, :, None] == HOLDINGS[None, :, None, :]
 DISJOINT = ~SHARE.any(axis=(2, 3))
@@ -76,7 +77,7 @@ def test_reweight_multiplies_the_weights() -> None:
     board = 'Qh Jd 2c'
     model = OpponentModel(Range.parse('QQ+, AK, 76s, 22').weights * 0.5).remove_known('As Kd')
     after = model.reweight('bet', board)
-    mu, sigma = OpponentModel.ACTIONS['bet']
+    mu, sigma = OpponentModel.ACTION_THRESHOLDS['bet']
     strengths = model.strengths(board)
     touching = np.isin(HOLDINGS, [c.index for c in parse_cards(board)]).any(axis=1)
     expected = np.where(touching, 0, model.weights * np.clip((strengths - mu + sigma) / (2 * sigma), 0.01, 1))
@@ -85,7 +86,8 @@ def test_reweight_multiplies_the_weights() -> None:
     assert after.weights[StartingHand.parse('7c 6c').holding_index] == pytest.approx(0.005)
     assert after.weights[StartingHand.parse('Qh Qs').holding_index] == 0  # holds a board card
     assert not model.weights.flags.writeable and model.weights is not after.weights
-    assert OpponentModel.ACTIONS['raise'][0] > OpponentModel.ACTIONS['bet'][0] > OpponentModel.ACTIONS['call'][0]
+    presets = OpponentModel.ACTION_THRESHOLDS
+    assert presets[Action.RAISE][0] > presets['bet'][0] > presets['call'][0]
     assert after == after and after != model  # identity equality: models are not values of their weights
 
 
@@ -94,7 +96,7 @@ def test_preflop_reweight_and_preflop_equity() -> None:
     assert raised.weights[StartingHand.parse('Ad As').holding_index] == 1.0
     assert raised.weights[StartingHand.parse('7c 2d').holding_index] == 0.01
     versus_uniform = preflop_equity('Ah Kh').equity
-    versus_raiser = preflop_equity('Ah Kh', raised, method='sample', samples=50_000, seed=2)
+    versus_raiser = preflop_equity('Ah Kh', raised, method='sampled', samples=50_000, seed=2)
     assert versus_raiser.equity < versus_uniform - 0.05
     assert OpponentModel.threshold(0.3) == 0.7
 

@@ -74,7 +74,7 @@ def test_missing_matplotlib_names_the_extra(tmp_path, monkeypatch):
 def slow_runout_strengths(hole: str, board: str, weights: np.ndarray) -> list[float]:
     """One card ahead, the plain way: each runout, each holding, one rank_many row per hand."""
     from poker import HandRanker, parse_cards
-    from poker.cards.starting_hand import HOLDINGS
+    from poker.cards.holdings import HOLDINGS
     ours, shown = [c.index for c in parse_cards(hole)], [c.index for c in parse_cards(board)]
     result = []
     for card in (c for c in range(52) if c not in ours + shown):

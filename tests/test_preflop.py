@@ -18,7 +18,8 @@ from poker.stats.preflop_odds import (
     BOARDS_PER_HOLDING, SHOWDOWNS_PER_HOLDING, _exact_counts, _orbit_representatives, equity_table,
 )
 from poker.kernel.showdowns import pairs_of
-from poker.cards.starting_hand import CLASS_OF_HOLDING, HOLDINGS, class_index, class_size, holding_index
+from poker.cards.holdings import HOLDINGS, holding_index
+from poker.cards.starting_hand import CLASS_OF_HOLDING, class_index, class_size
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -88,7 +89,7 @@ def test_uniform_equity_reads_the_table() -> None:
 
 @pytest.mark.parametrize('hole', ['Kh Kd', 'Ts 9s', '3c 2d'])
 def test_table_against_seeded_monte_carlo(hole: str) -> None:
-    sampled = preflop_equity(hole, method='sample', samples=200_000, seed=11)
+    sampled = preflop_equity(hole, method='sampled', samples=200_000, seed=11)
     assert not sampled.exact and sampled.showdowns == 200_000
     exact = class_equity(StartingHand.parse(hole).hand_class)
     assert abs(sampled.equity - exact) < 4 * sampled.standard_error
@@ -175,7 +176,7 @@ def test_weighted_against_a_range_exact_and_sampled() -> None:
     villain = Range.parse('QQ+, AKs, 76s')
     exact = preflop_equity('Jh Th', villain)
     assert exact.exact and exact.holdings == len(villain.without('Jh Th'))
-    sampled = preflop_equity('Jh Th', villain, method='sample', samples=100_000, seed=3)
+    sampled = preflop_equity('Jh Th', villain, method='sampled', samples=100_000, seed=3)
     assert not sampled.exact and abs(sampled.equity - exact.equity) < 4 * sampled.standard_error
     assert math.isclose(sampled.win + sampled.tie + sampled.loss, 1)
 

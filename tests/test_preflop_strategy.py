@@ -13,7 +13,7 @@ from poker.cli import main
 from poker.errors import BettingError, PokerError
 from poker.ranking.ranker import HandRanker
 from poker.strategy.preflop import (
-    GROUPS, STRATEGIES, TABLE_PATH, TIGHTNESS, expected_players, group_of, load_thresholds, preflop_strategy,
+    GROUPS, STRATEGIES, THRESHOLDS_PATH, TIGHTNESS, expected_players, group_of, load_thresholds, preflop_strategy,
     thresholds,
 )
 from poker.cards.starting_hand import HAND_CLASSES
@@ -44,7 +44,7 @@ def test_shipped_table_is_what_the_tool_generates():
         expected_base = float('-inf') if base == '' else base
         assert shipped[group, tightness, strategy] == (expected_base, increment)
         assert source in ('thesis', 'pena', 'ours')
-    text = TABLE_PATH.read_text(encoding='utf-8')
+    text = THRESHOLDS_PATH.read_text(encoding='utf-8')
     assert '3-4,tight,Make2,200,50,thesis' in text and '3-4,moderate,Make4,580,' in text
 
 
@@ -114,7 +114,7 @@ def test_bad_hand_and_bad_table(tmp_path):
 
 
 def test_an_edited_table_changes_the_choice(tmp_path):
-    text = TABLE_PATH.read_text(encoding='utf-8').replace('3-4,moderate,Make4,580,', '3-4,moderate,Make4,300,')
+    text = THRESHOLDS_PATH.read_text(encoding='utf-8').replace('3-4,moderate,Make4,580,', '3-4,moderate,Make4,300,')
     path = tmp_path / 'mine.csv'
     path.write_text(text, encoding='utf-8')
     assert preflop_strategy('A8s', players=4, position=0, tightness='moderate', table=load_thresholds(path)) == 'Make4'

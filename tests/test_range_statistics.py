@@ -7,9 +7,11 @@ import math
 import numpy as np
 import pytest
 
-from poker import Player, PokerError, Range, range_statistics
+from poker import Player, PokerError, Range, board_strengths, range_statistics
 from poker.cards.card import Card, parse_cards
-from poker.errors import CardCountError, LookaheadError, WeightsError
+from poker.errors import CardCountError, LookaheadError, SettingError, WeightsError
+from poker.kernel import NARROW_LIMIT, NARROW_OPPONENTS, hero_by_hero, range_tally
+from poker.ranges.weights import known_holdings
 from poker.cards.holdings import HOLDINGS
 from poker.pictures.plots import runout_strengths
 from poker.stats.reference import ReferencePlayer
@@ -94,7 +96,7 @@ def test_the_runout_distribution_is_the_hands_strength_after_each_runout(board: 
     values = runout_strengths('Ah Qh', board)  # against every holding: each runout leaves as many
     at = stats.index('AhQh')
     assert math.isclose(float(stats.equity[at]), float(values.mean()), rel_tol=1e-12)
-    assert math.isclose(float(stats.ehs_squared[at]), float((values ** 2).mean()), rel_tol=1e-12)
+    assert math.isclose(float(stats.mean_squared_strength[at]), float((values ** 2).mean()), rel_tol=1e-12)
     expected = np.bincount(np.minimum((values * 20).astype(int), 19), minlength=20) / len(values)
     assert np.allclose(stats.histogram[at], expected, rtol=1e-12, atol=1e-15)
 
@@ -108,7 +110,7 @@ def test_weighted_runouts_count_by_the_weight_they_leave() -> None:
     assert abs(mean - float(stats.equity[at])) <= 0.05  # the bins' centres: the mean to half a bin
     assert math.isclose(float(stats.equity[at]), player.hs * (1 - player.npot) + (1 - player.hs) * player.ppot,
                         rel_tol=1e-12)
-    assert float(stats.equity[at]) ** 2 <= float(stats.ehs_squared[at]) <= 1
+    assert float(stats.equity[at]) ** 2 <= float(stats.mean_squared_strength[at]) <= 1
 
 
 def test_range_equity_weighs_holdings_by_their_matchups() -> None:
@@ -157,7 +159,6 @@ def test_bad_arguments(call, error) -> None:
 
 @pytest.mark.parametrize('board, lookahead', [('3h 4s Jh', 2), ('3h 4s Jh 9c', 1), ('3h 4s Jh', 0)])
 def test_the_shared_pass_and_hero_by_hero_agree(board: str, lookahead: int) -> None:
-    from poker.kernel.enumeration import hero_by_hero, range_tally
     indices = [card.index for card in parse_cards(board)]
     hero = np.zeros(1326)
     hero[np.random.default_rng(9).choice(1326, 12, replace=False)] = 1.0
@@ -203,42 +204,38 @@ def sparse_random_weights(seed: int, holdings: int = 45) -> np.ndarray:
     return weights
 
 
-def wide_path(monkeypatch, call):
-    """``call()`` with range_tally's narrow path switched off: the shared grids count every spot."""
-    import poker.kernel.enumeration as enumeration
-    with monkeypatch.context() as patch:
-        patch.setattr(enumeration, 'NARROW_OPPONENTS', 0)
-        return call()
+def assert_same_counts(got, expected, exact: bool, names=('now', 'transitions', 'score', 'total')) -> None:
+    """Two tallies agree: exactly (whole and half weights), or to rounding but 0 exactly where nothing counts."""
+    assert np.array_equal(got.holdings, expected.holdings) and got.runouts == expected.runouts
+    for name in names:
+        one, other = getattr(got, name), getattr(expected, name)
+        assert one.shape == other.shape, name
+        if exact:
+            assert np.array_equal(one, other), name
+        else:  # weights of every size: sums in another order, equal to rounding
+            assert np.allclose(one, other, rtol=1e-12, atol=1e-12 * float(np.abs(other).max())), name
+            assert np.array_equal(one == 0, other == 0), name
 
 
 @pytest.mark.parametrize('board, lookahead', NARROW_SPOTS)
 @pytest.mark.parametrize('opponent', ['QQ+, AKs', 'AhKh', 'JJ+:0.5, AKs', 'random'])
 @pytest.mark.parametrize('heroes', [None, 'AA, AKs, 76s, T9o, 22'])  # every holding: final hands ranked by set
-def test_the_narrow_path_equals_the_wide_one(monkeypatch, board: str, lookahead: int, opponent: str,
-                                             heroes: str | None) -> None:
-    from poker.kernel.enumeration import NARROW_OPPONENTS, _narrow_tally, _spot, range_tally
+def test_the_narrow_pass_equals_the_grids(board: str, lookahead: int, opponent: str, heroes: str | None) -> None:
     indices = [card.index for card in parse_cards(board)]
     weights = sparse_random_weights(7) if opponent == 'random' else np.asarray(Range.parse(opponent).weights, float)
     assert 0 < np.count_nonzero(weights) <= NARROW_OPPONENTS
     hero = np.ones(1326) if heroes is None else np.asarray(Range.parse(heroes).weights, float)
-    narrow = _narrow_tally(_spot(indices, lookahead, hero, weights))  # (range_tally takes it on the flop and turn)
-    if lookahead:
-        assert all(np.array_equal(getattr(narrow, name), getattr(range_tally(indices, lookahead, hero, weights), name))
-                   for name in ('now', 'transitions', 'score', 'total'))
-    wide = wide_path(monkeypatch, lambda: range_tally(indices, lookahead, hero, weights))
-    assert np.array_equal(narrow.holdings, wide.holdings) and narrow.runouts == wide.runouts
-    for name in ('now', 'transitions', 'score', 'total'):
-        got, expected = getattr(narrow, name), getattr(wide, name)
-        assert got.shape == expected.shape, name
-        if opponent == 'random':  # weights of every size: sums in another order, equal to rounding
-            assert np.allclose(got, expected, rtol=1e-12, atol=1e-12 * float(np.abs(expected).max())), name
-            assert np.array_equal(got == 0, expected == 0), name  # but exactly 0 where nothing counts
-        else:  # whole and half weights: every count exact
-            assert np.array_equal(got, expected), name
+    narrow = range_tally(indices, lookahead, hero, weights, method='narrow')
+    grid = range_tally(indices, lookahead, hero, weights, method='grid')
+    assert (narrow.method, grid.method) == ('narrow', 'grid')
+    auto = range_tally(indices, lookahead, hero, weights)  # 'auto': narrow on the flop and turn, sorted on the river
+    assert auto.method == ('narrow' if lookahead else 'sorted')
+    assert_same_counts(narrow, grid, exact=opponent != 'random')
+    assert_same_counts(auto, grid, exact=opponent != 'random')
     stats = range_statistics(heroes, board, weights, lookahead=lookahead)
-    reference = wide_path(monkeypatch, lambda: range_statistics(heroes, board, weights, lookahead=lookahead))
+    reference = range_statistics(heroes, board, weights, lookahead=lookahead, method='grid')
     assert np.array_equal(stats.holdings, reference.holdings)
-    for name in (*RATIOS, 'equity', 'ehs_squared', 'histogram', 'counted'):
+    for name in (*RATIOS, 'equity', 'mean_squared_strength', 'histogram', 'counted'):
         assert np.allclose(getattr(stats, name), getattr(reference, name), rtol=1e-12, atol=1e-12), name
 
 
@@ -247,11 +244,10 @@ SORTED_SPOTS = [('3s 7c Tc', 2), ('Ks Kc 2h', 1), ('3s 7c Tc 9h', 1), ('3s 7c Tc
 
 @pytest.mark.parametrize('board, lookahead', SORTED_SPOTS)
 @pytest.mark.parametrize('opponent', ['every', 'whole', 'fractional'])
-def test_the_sorted_pass_equals_the_grids_and_the_single_hand_kernel(monkeypatch, board: str, lookahead: int,
+def test_the_sorted_pass_equals_the_grids_and_the_single_hand_kernel(board: str, lookahead: int,
                                                                       opponent: str) -> None:
     """The strength tables' pass (range_tally(..., transitions=False): a sort per final board) counts what the
     grids count, and what the single-hand kernel counts, on every street; exactly for whole weights."""
-    from poker.kernel.enumeration import _sorted_tally, _spot, hero_by_hero, range_tally
     indices = [card.index for card in parse_cards(board)]
     rng = np.random.default_rng(len(board) + lookahead)
     weights = {'every': np.ones(1326), 'whole': rng.integers(0, 4, 1326).astype(float),
@@ -259,37 +255,85 @@ def test_the_sorted_pass_equals_the_grids_and_the_single_hand_kernel(monkeypatch
     hero = np.ones(1326)
     hero[rng.choice(1326, 400, replace=False)] = 0.0
     fast = range_tally(indices, lookahead, hero, weights, transitions=False)
-    assert fast.transitions is None or lookahead == 0
+    assert fast.method == 'sorted' and (fast.transitions is None) == (lookahead > 0)
     few = np.zeros(1326)
     few[fast.holdings[::97]] = 1.0
-    references = [hero_by_hero(indices, lookahead, few, weights)]
-    if lookahead:
-        references.append(wide_path(monkeypatch, lambda: range_tally(indices, lookahead, hero, weights)))
-    else:  # on the river (or with nothing to come) the sorted pass is range_tally's only wide pass
-        assert np.array_equal(_sorted_tally(_spot(indices, lookahead, hero, weights)).now, fast.now)
-    for reference in references:
-        rows = np.searchsorted(fast.holdings, reference.holdings)
-        assert np.array_equal(fast.holdings[rows], reference.holdings)
-        pairs = [(fast.now[rows], reference.now), (fast.total[rows].sum(axis=1), reference.total.sum(axis=1)),
-                 (fast.score[rows].sum(axis=1), reference.score.sum(axis=1))]
-        if len(reference.holdings) == len(fast.holdings):  # the grids: the same runout columns
-            pairs += [(fast.score, reference.score), (fast.total, reference.total)]
-        for got, expected in pairs:
-            if opponent == 'fractional':
-                assert np.allclose(got, expected, rtol=1e-12, atol=1e-12 * float(np.abs(expected).max()))
-                assert np.array_equal(got == 0, expected == 0)
-            else:
-                assert np.array_equal(got, expected)
-    if lookahead == 0:  # nothing to come: every outcome stays what it is
+    grid = range_tally(indices, lookahead, hero, weights, method='grid')
+    assert_same_counts(fast, grid, exact=opponent != 'fractional', names=('now', 'score', 'total'))
+    single = hero_by_hero(indices, lookahead, few, weights)
+    rows = np.searchsorted(fast.holdings, single.holdings)
+    assert np.array_equal(fast.holdings[rows], single.holdings)
+    for got, expected in [(fast.now[rows], single.now), (fast.total[rows].sum(axis=1), single.total.sum(axis=1)),
+                          (fast.score[rows].sum(axis=1), single.score.sum(axis=1))]:
+        if opponent == 'fractional':
+            assert np.allclose(got, expected, rtol=1e-12, atol=1e-12 * float(np.abs(expected).max()))
+            assert np.array_equal(got == 0, expected == 0)
+        else:
+            assert np.array_equal(got, expected)
+    if lookahead == 0:  # nothing to come: every outcome stays what it is, and the sorted pass says so
         assert np.array_equal(fast.transitions, np.einsum('ia,ab->iab', fast.now, np.eye(3)))
+        assert_same_counts(range_tally(indices, 0, hero, weights, method='sorted'), grid,
+                           exact=opponent != 'fractional')
 
 
-def test_runout_strengths_bins_exactly() -> None:
+def test_the_narrow_pass_takes_up_to_its_limit() -> None:
+    indices = [card.index for card in parse_cards('3s 7c Tc 9h')]
+    rng = np.random.default_rng(4)
+    weights = np.zeros(1326)
+    free = np.flatnonzero(~known_holdings(indices))
+    weights[rng.choice(free, NARROW_LIMIT, replace=False)] = 1.0
+    hero = np.asarray(Range.parse('AA, KQs, 87s').weights, float)
+    assert range_tally(indices, 1, hero, weights).method == 'grid'  # past NARROW_OPPONENTS, 'auto' takes the grids
+    assert_same_counts(range_tally(indices, 1, hero, weights, method='narrow'),
+                       range_tally(indices, 1, hero, weights, method='grid'), exact=True)
+    weights[free[~weights[free].astype(bool)][0]] = 1.0
+    with pytest.raises(SettingError, match=f'at most {NARROW_LIMIT} opponent holdings with weight, got 64'):
+        range_tally(indices, 1, hero, weights, method='narrow')
+
+
+FLOP = [card.index for card in parse_cards('3s 7c Tc')]
+EVERY = np.ones(1326)
+
+
+@pytest.mark.parametrize('call, quoted', [
+    (lambda: range_tally(FLOP, 2, EVERY, EVERY, method='sorted'), "'sorted' gives no transitions with 2 cards to come"),
+    (lambda: range_tally(FLOP, 1, EVERY, EVERY, method='narrow'), 'got 1176'),
+    (lambda: range_tally(FLOP, 2, EVERY, EVERY, method='fast'),
+     "method must be 'auto', 'sorted', 'narrow' or 'grid', got 'fast'"),
+    (lambda: range_statistics('AA', '3s 7c Tc', method='sorted'), "'sorted' gives no transitions"),
+    (lambda: range_statistics('AA', '3s 7c Tc', method=None), 'got None'),
+    (lambda: range_statistics('AA', (), 'KK', method='grid'), "method 'grid' is a pass over runouts"),
+    (lambda: board_strengths('3s 7c Tc', method='narrow'), 'got 1176'),
+    (lambda: board_strengths(FLOP, method=['grid']), "got ['grid']"),
+])
+def test_a_method_that_cannot_answer_says_why(call, quoted: str) -> None:
+    with pytest.raises(SettingError) as error:
+        call()
+    assert quoted in str(error.value)
+
+
+def test_the_engines_on_the_kernel_take_its_method() -> None:
+    few = range_statistics('AA, KK', '3s 7c Tc 9h', 'QQ+, AKs')  # 12 hero holdings: one by one
+    for method in ('narrow', 'grid'):
+        forced = range_statistics('AA, KK', '3s 7c Tc 9h', 'QQ+, AKs', method=method)
+        assert np.array_equal(forced.holdings, few.holdings)
+        for name in (*RATIOS, 'equity', 'mean_squared_strength', 'histogram'):
+            assert np.allclose(getattr(forced, name), getattr(few, name), rtol=1e-12, atol=1e-12), name
+    river = range_statistics(None, '3s 7c Tc 9h 2d', 'QQ+, AKs', method='sorted')
+    assert np.array_equal(river.hs, range_statistics(None, '3s 7c Tc 9h 2d', 'QQ+, AKs', method='grid').hs)
+    for board in ('3s 7c Tc 9h 2d', '3s 7c Tc 9h'):
+        auto, grid = board_strengths(board), board_strengths(board, method='grid')
+        for name in ('hs', 'equity', 'mean_squared_strength'):
+            assert np.array_equal(getattr(auto, name), getattr(grid, name)), name
+        assert auto.histogram is grid.histogram is None or np.array_equal(auto.histogram, grid.histogram)
+
+
+def test_summarise_runouts_bins_exactly() -> None:
     """A strength of exactly k/bins is in bin k, though the rounded ratio times bins falls just below k."""
-    from poker.stats.range_stats import runout_strengths
+    from poker.stats.range_stats import summarise_runouts
     assert int(28.5 / 50 * 100) == 56  # the trap: 0.57 * 100 = 56.99999999999999
     score, total = np.array([[28.5, 0.0, 50.0, 3.0]]), np.array([[50.0, 0.0, 50.0, 7.0]])
-    equity, squared, histogram = runout_strengths(score, total, 100)
+    equity, squared, histogram = summarise_runouts(score, total, 100)
     assert np.flatnonzero(histogram[0]).tolist() == [42, 57, 99]  # 3/7 = 0.428..., 0.57, and 1.0 in the last bin
     assert histogram[0, 57] == 50.0 and histogram[0, 42] == 7.0 and histogram[0, 99] == 50.0
     assert equity[0] == (28.5 + 50 + 3) / 107

@@ -8,9 +8,12 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
-from poker import HandCategory, HandRanker, Player, RankableHand, Range, range_statistics
+from poker import (
+    HandCategory, HandRanker, Player, RankableHand, Range, SettingError, board_strengths, equity, range_statistics,
+)
 from poker.ranking.exhaustive import census, five_card_census
-from poker.kernel.enumeration import memoized_board_values
+from poker.kernel import memoized_board_values
+from poker.ranking.ranker import FINAL_NAMES
 from poker.strategy.reweighting import OpponentModel
 from poker.pictures.plots import runout_strengths
 from poker.stats.preflop_odds import preflop_equity
@@ -157,3 +160,53 @@ def test_a_ranker_subclass_changes_the_range_engine() -> None:
     at = standard.index('Ah Qh')
     assert standard.ppot[at] == 0.5041789128745651
     assert java.ppot[java.index('Ah Qh')] == 0.5050257311126877
+
+
+class Lowball(HandRanker):
+    """The weakest hand wins: every value turned around, through the one hook."""
+
+    @classmethod
+    def rank_many(cls, indices: Any, *, validate: bool = True) -> np.ndarray:
+        return (7463 - super().rank_many(indices, validate=validate)).astype(np.int16)
+
+
+@pytest.mark.parametrize('name', ['rank', 'best_five', 'describe', 'rank_indices', 'check_opponents', 'MIN_CARDS',
+                                  '_display_order'])
+def test_a_subclass_overriding_anything_but_rank_many_is_refused(name: str) -> None:
+    with pytest.raises(SettingError, match=rf"class 'Sneaky' may not override HandRanker\.{name}: override rank_many"):
+        type('Sneaky', (HandRanker,), {name: classmethod(lambda cls, *args: 1)})
+    assert name in FINAL_NAMES
+
+
+def test_every_method_but_rank_many_is_final_for_type_checkers_too() -> None:
+    methods = {name for name, value in vars(HandRanker).items()
+               if isinstance(value, (classmethod, staticmethod)) and not name.startswith('__')}
+    assert methods - FINAL_NAMES == {'rank_many'}
+    assert all(getattr(vars(HandRanker)[name], '__final__', False) for name in methods - {'rank_many'})
+    assert FINAL_NAMES - methods == {'MIN_CARDS', 'MAX_CARDS'}
+    assert type('Tuned', (HandRanker,), {'BLOCK_ROWS': 64}).rank('Ah Kh Qh Jh Th') == 7462  # a knob, not a hook
+
+
+def test_overriding_rank_many_alone_changes_every_result() -> None:
+    """Hand values, one player's statistics, a range's, equity and a board's strengths all turn around."""
+    board, hole, other = '2c 7d Js 9h 3s', 'Ah Jh', 'Kd Kc'
+
+    class LowHand(RankableHand):
+        ranker = Lowball
+
+    class LowPlayer(Player):
+        ranker = Lowball
+
+    standard, low = RankableHand(f'{hole} {board}'), LowHand(f'{hole} {board}')
+    assert low.value == 7463 - standard.value and low.description == HandRanker.describe(low.value)
+    assert LowHand(f'{other} {board}') < low and RankableHand(f'{other} {board}') > standard
+    usual = Player(hole, board).calculate_hand_statistics()
+    turned = LowPlayer(hole, board).calculate_hand_statistics()
+    assert (turned.ahead, turned.tied, turned.behind) == (usual.behind, usual.tied, usual.ahead)
+    ranges, low_ranges = range_statistics(None, board, None), range_statistics(None, board, None, ranker=Lowball)
+    assert np.allclose(low_ranges.hs, 1 - ranges.hs, rtol=0, atol=1e-12)
+    assert [p.win for p in equity([hole, other], board, ranker=Lowball)] == [1.0, 0.0]
+    assert [p.win for p in equity([hole, other], board)] == [0.0, 1.0]
+    strengths, low_strengths = board_strengths(board), board_strengths(board, ranker=Lowball)
+    assert np.allclose(low_strengths.hs, 1 - strengths.hs, rtol=0, atol=1e-12)
+    assert low_strengths.hs[low_strengths.row(hole)] == turned.hs

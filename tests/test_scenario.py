@@ -17,7 +17,7 @@ def test_shipped_files_agree():
     toml = load_scenarios(EXAMPLES / 'scenarios.toml')
     assert toml == load_scenarios(EXAMPLES / 'scenarios.json')
     first = toml[0]
-    assert first.name == "Papp's example" and first.hole == (Card.parse('Ah'), Card.parse('Qh'))
+    assert first.name == "The Java example (after Papp's Table 5.1)" and first.hole == (Card.parse('Ah'), Card.parse('Qh'))
     assert first.lookahead == (1, 2) and first.opponents == 1 and first.ranges == ()
     assert toml[2].opponents == 3 and len(toml[2].ranges) == 3
     assert toml[3].board == () and toml[3].lookahead == (None,)

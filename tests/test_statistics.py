@@ -16,11 +16,10 @@ from poker import (
     Card, CardCountError, DuplicateCardError, HandRanker, HandStatistics, LookaheadError, OpponentCountError,
     Player, PokerError, StartingHand, parse_cards,
 )
-from poker.kernel.enumeration import BEHIND, enumeration_tables, holding_outcomes, tally
+from poker.kernel import BEHIND, enumeration_tables, holding_outcomes, tally
 from poker.cards.holdings import pair_numbers
-from poker.stats.reference import ReferencePlayer
-from poker.stats.reference import tally as reference_tally
-from poker.cards.starting_hand import HOLDINGS
+from poker.stats.reference import ReferencePlayer, reference_tally
+from poker.cards.holdings import HOLDINGS
 from poker.ranges.weights import remove_known
 
 SPOT = ('AhQh', '3h 4s Jh')

@@ -45,11 +45,11 @@ def river_strength(hole: list[Card], board: list[Card]) -> tuple[int, int]:
 
 
 def brute_force(hole: list[Card], board: list[Card], bins: int) -> dict[str, object]:
-    """HS now, EHS, E[HS^2] and the histogram by plain loops (used on the river and the turn)."""
+    """HS now, E[HS], E[HS^2] and the histogram by plain loops (used on the river and the turn)."""
     hs_doubled, opponents = river_strength(hole, board) if len(board) == 5 else _now(hole, board)
     if len(board) == 5:
         hs = hs_doubled / (2 * opponents)
-        return {'hs': hs, 'ehs': hs, 'ehs_squared': hs * hs, 'histogram': None}
+        return {'hs': hs, 'equity': hs, 'mean_squared_strength': hs * hs, 'histogram': None}
     finals = []
     rest = [card for card in cards_of(range(52)) if card not in hole and card not in board]
     for runout in itertools.combinations(rest, 5 - len(board)):
@@ -58,8 +58,8 @@ def brute_force(hole: list[Card], board: list[Card], bins: int) -> dict[str, obj
     histogram = np.zeros(bins, dtype=int)
     for value in finals:
         histogram[min(int(value * bins), bins - 1)] += 1
-    return {'hs': hs_doubled / (2 * opponents), 'ehs': float(np.mean(finals)),
-            'ehs_squared': float(np.mean(np.square(finals))), 'histogram': histogram}
+    return {'hs': hs_doubled / (2 * opponents), 'equity': float(np.mean(finals)),
+            'mean_squared_strength': float(np.mean(np.square(finals))), 'histogram': histogram}
 
 
 def _now(hole: list[Card], board: list[Card]) -> tuple[int, int]:
@@ -76,8 +76,8 @@ def test_river_board_against_brute_force() -> None:
     for row in rng.choice(len(result.holdings), 4, replace=False):
         hole = cards_of(strength_table.HOLDINGS[result.holdings[row]])
         doubled, total = river_strength(hole, cards_of(result.boards))
-        assert result.hs[row] == doubled / (2 * total) == result.ehs[row]
-        assert result.ehs_squared[row] == result.hs[row] ** 2
+        assert result.hs[row] == doubled / (2 * total) == result.equity[row]
+        assert result.mean_squared_strength[row] == result.hs[row] ** 2
     assert result.histogram is None and result.runouts == 1
 
 
@@ -88,8 +88,8 @@ def test_turn_board_against_brute_force() -> None:
         expected = brute_force(cards_of(strength_table.HOLDINGS[result.holdings[row]]),
                                cards_of(result.boards), 10)
         assert result.hs[row] == pytest.approx(expected['hs'], abs=1e-12)
-        assert result.ehs[row] == pytest.approx(expected['ehs'], abs=1e-12)
-        assert result.ehs_squared[row] == pytest.approx(expected['ehs_squared'], abs=1e-12)
+        assert result.equity[row] == pytest.approx(expected['equity'], abs=1e-12)
+        assert result.mean_squared_strength[row] == pytest.approx(expected['mean_squared_strength'], abs=1e-12)
         assert result.histogram is not None and result.histogram[row].tolist() == \
             expected['histogram'].tolist()  # type: ignore[union-attr]
 
@@ -104,7 +104,7 @@ def test_flop_board_against_player_and_the_river_engine() -> None:
         stats = Player(hole, board).calculate_hand_statistics(lookahead=2)
         assert result.hs[row] == pytest.approx(stats.hs, abs=1e-12)
         equity = stats.hs * (1 - stats.npot) + (1 - stats.hs) * stats.ppot
-        assert result.ehs[row] == pytest.approx(equity, abs=1e-12)
+        assert result.equity[row] == pytest.approx(equity, abs=1e-12)
         # E[HS^2] and the histogram: the river strengths of every runout (the river engine is checked
         # against brute force above)
         doubled, _ = _now(hole, board_cards)
@@ -115,7 +115,7 @@ def test_flop_board_against_player_and_the_river_engine() -> None:
         hole_number = int(result.holdings[row])
         strengths = finals.hs[finals.holdings == hole_number]
         assert len(strengths) == 1081
-        assert result.ehs_squared[row] == pytest.approx(np.mean(strengths ** 2), abs=1e-12)
+        assert result.mean_squared_strength[row] == pytest.approx(np.mean(strengths ** 2), abs=1e-12)
         expected = np.bincount(np.minimum((strengths * 20).astype(int), 19), minlength=20)
         assert result.histogram is not None and result.histogram[row].tolist() == expected.tolist()
 
@@ -136,7 +136,7 @@ def test_table_entries_against_brute_force(tmp_path: Path, street: str, boards: 
         relabel = np.array([2, 0, 3, 1])
         moved = cards_of((hand >> 2) * 4 + relabel[hand & 3])
         expected = brute_force(hole, board, 8)
-        for name in ('hs', 'ehs', 'ehs_squared'):
+        for name in ('hs', 'equity', 'mean_squared_strength'):
             assert table.value(name, format_cards(moved[:2]), format_cards(moved[2:])) == \
                 pytest.approx(expected[name], rel=1e-6, abs=1e-7)   # float32 on disk
         if street == 'turn':
@@ -154,13 +154,13 @@ def test_flop_table_entries_against_player(tmp_path: Path) -> None:
         hole, board = format_cards(cards_of(hand[:2])), format_cards(cards_of(hand[2:]))
         stats = Player(hole, board).calculate_hand_statistics(lookahead=2)
         assert table.hs(hole, board) == pytest.approx(stats.hs, rel=1e-6)
-        assert table.ehs(hole, board) == pytest.approx(stats.hs * (1 - stats.npot) + (1 - stats.hs) * stats.ppot,
+        assert table.equity(hole, board) == pytest.approx(stats.hs * (1 - stats.npot) + (1 - stats.hs) * stats.ppot,
                                                        rel=1e-6)
         assert table.histogram(hole, board).sum() == pytest.approx(1.0)
     with pytest.raises(TableError, match='not in this partial table'):
-        table.ehs('AhKh', 'Qs Jd 9c')
+        table.equity('AhKh', 'Qs Jd 9c')
     with pytest.raises(CardCountError):
-        table.ehs('AhKh', 'Qs Jd 9c 2c')
+        table.equity('AhKh', 'Qs Jd 9c 2c')
 
 
 def counting(monkeypatch: pytest.MonkeyPatch, stop_after: int | None = None) -> list[tuple[int, int]]:
@@ -199,7 +199,7 @@ def test_resume_after_a_kill(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     resumed, whole = load_table(tmp_path / 'killed'), load_table(tmp_path / 'whole')
     assert resumed.index is not None and whole.index is not None
     assert resumed.index.tolist() == whole.index.tolist()  # each hand once
-    for name in ('hs', 'ehs', 'ehs_squared'):
+    for name in ('hs', 'equity', 'mean_squared_strength'):
         assert (resumed.arrays[name] == whole.arrays[name]).all()
     third = counting(monkeypatch)
     assert build_table('river', tmp_path / 'killed', **options).chunks_built == 0 and third == []  # type: ignore[arg-type]
@@ -227,6 +227,19 @@ def test_manifest_mismatch_and_altered_chunks(tmp_path: Path) -> None:
         build_table('preflop', tmp_path / 'bad', progress=False)
 
 
+def test_a_table_of_the_old_format_is_refused_with_a_word_to_rebuild(tmp_path: Path) -> None:
+    """Format 1 gave E[HS] and E[HS^2] other names: its files are refused, not misread."""
+    build_table('river', tmp_path, boards=1, chunk_boards=1, workers=1, progress=False)
+    manifest = json.loads((tmp_path / 'manifest.json').read_text())
+    assert manifest['format_version'] == strength_table.FORMAT_VERSION == 2
+    assert sorted(manifest['statistics']) == ['equity', 'hs', 'mean_squared_strength']
+    manifest['format_version'] = 1
+    (tmp_path / 'manifest.json').write_text(json.dumps(manifest))
+    for action in (lambda: load_table(tmp_path),
+                   lambda: build_table('river', tmp_path, boards=1, chunk_boards=1, workers=1, progress=False)):
+        with pytest.raises(TableError, match='format version 1; this library reads version 2: rebuild it'):
+            action()
+
 def test_assembly_of_a_finished_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # a street with only 2 boards: shrink the river to its first two canonical boards
     two = strength_table.canonical_boards('river')[:2]
@@ -249,11 +262,11 @@ def test_assembly_of_a_finished_table(tmp_path: Path, monkeypatch: pytest.Monkey
         manifest['chunks'][key]['sha256'] = strength_table.hashlib.sha256(data).hexdigest()
     strength_table._assemble(tmp_path / 'part', manifest)
     assert sorted(p.name for p in (tmp_path / 'part').iterdir()) == \
-        ['chunks', 'ehs.npy', 'ehs_squared.npy', 'hs.npy', 'manifest.json']
+        ['chunks', 'equity.npy', 'hs.npy', 'manifest.json', 'mean_squared_strength.npy']
     whole = load_table(tmp_path / 'part')
     assert whole.complete and whole.index is None
-    assert np.load(tmp_path / 'part' / 'ehs.npy').tolist() == part.arrays['ehs'].tolist()
-    for name in ('hs', 'ehs', 'ehs_squared'):
+    assert np.load(tmp_path / 'part' / 'equity.npy').tolist() == part.arrays['equity'].tolist()
+    for name in ('hs', 'equity', 'mean_squared_strength'):
         assert whole.arrays[name].tolist() == part.arrays[name].tolist()
     # a complete table needs its chunks no more: deleting them leaves nothing to rebuild
     for path in (tmp_path / 'part' / 'chunks').iterdir():
@@ -262,7 +275,8 @@ def test_assembly_of_a_finished_table(tmp_path: Path, monkeypatch: pytest.Monkey
     assert (again.chunks_built, again.complete) == (0, True) and load_table(tmp_path / 'part').complete
     # a whole table is looked up by hand number directly
     monkeypatch.setattr(whole, 'number', lambda hole, board: 7)
-    assert whole.row('Ah Kh', '2c 2d 2h 3h 3s') == 7 and whole.ehs('Ah Kh', '2c 2d 2h 3h 3s') == part.arrays['ehs'][7]
+    assert whole.row('Ah Kh', '2c 2d 2h 3h 3s') == 7
+    assert whole.equity('Ah Kh', '2c 2d 2h 3h 3s') == part.arrays['equity'][7]
 
 
 def test_a_dask_cluster_gives_the_single_process_results(tmp_path: Path) -> None:
@@ -278,7 +292,7 @@ def test_a_dask_cluster_gives_the_single_process_results(tmp_path: Path) -> None
     local, remote = load_table(tmp_path / 'local'), load_table(tmp_path / 'cluster')
     assert local.index is not None and remote.index is not None
     assert local.index.tolist() == remote.index.tolist()
-    for name in ('hs', 'ehs', 'ehs_squared', 'histogram'):
+    for name in ('hs', 'equity', 'mean_squared_strength', 'histogram'):
         assert (local.arrays[name] == remote.arrays[name]).all()
     assert json.loads((tmp_path / 'local' / 'manifest.json').read_text())['chunks'] == \
         json.loads((tmp_path / 'cluster' / 'manifest.json').read_text())['chunks']
@@ -361,7 +375,7 @@ CARD_TEXT = st.text(alphabet='AKQJT9876543210cdhsxCDHS♠♥ ,', max_size=18)
 
 
 @settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(hole=CARD_TEXT, board=CARD_TEXT, name=st.sampled_from(['hs', 'ehs', 'ehs_squared', 'histogram', 'x']))
+@given(hole=CARD_TEXT, board=CARD_TEXT, name=st.sampled_from(['hs', 'equity', 'mean_squared_strength', 'histogram', 'x']))
 def test_lookups_of_typed_text_answer_or_raise_a_poker_error(small_river_table: Path, hole: str, board: str,
                                                               name: str) -> None:
     table = load_table(small_river_table)
@@ -383,8 +397,8 @@ def test_the_table_engine_agrees_with_the_range_engine(board: str) -> None:
     order = np.argsort(table.holdings)
     assert np.array_equal(np.asarray(table.holdings)[order], ranges.holdings)
     assert np.array_equal(np.asarray(table.hs)[order], ranges.hs)
-    assert np.array_equal(np.asarray(table.ehs)[order], ranges.equity)
-    assert np.allclose(np.asarray(table.ehs_squared)[order], ranges.ehs_squared, rtol=0, atol=1e-12)
+    assert np.array_equal(np.asarray(table.equity)[order], ranges.equity)
+    assert np.allclose(np.asarray(table.mean_squared_strength)[order], ranges.mean_squared_strength, rtol=0, atol=1e-12)
     if table.histogram is not None:
         counts = np.asarray(table.histogram, dtype=float)[order]
         assert np.array_equal(counts / counts.sum(axis=1, keepdims=True), ranges.histogram)

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from poker import HAND_CLASSES, Player, StartingHand, WeightsError
-from poker.cards.starting_hand import CLASS_OF_HOLDING, HOLDINGS, class_index
+from poker.cards.holdings import HOLDINGS
+from poker.cards.starting_hand import CLASS_OF_HOLDING, class_index
 from poker.ranges.weights import known_holdings, remove_known, uniform_weights
 from poker.ranges.weight_inputs import read_weight_sets
 

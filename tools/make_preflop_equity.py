@@ -28,9 +28,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from poker.ranking.ranker import HandRanker  # noqa: E402
-from poker.stats.preflop_odds import SHOWDOWNS_PER_HOLDING, TABLE_PATH, write_table  # noqa: E402
-from poker.kernel.enumeration import card_columns  # noqa: E402
+from poker.ranking.ranker import HandRanker, card_columns  # noqa: E402
+from poker.stats.preflop_odds import EQUITY_TABLE_PATH, SHOWDOWNS_PER_HOLDING, write_equity_table  # noqa: E402
 from poker.cards.holdings import pair_numbers  # noqa: E402
 from poker.kernel.showdowns import holding_showdowns, pairs_of  # noqa: E402
 from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, class_size  # noqa: E402
@@ -91,7 +90,7 @@ def per_holding(totals: np.ndarray) -> list[int]:
 
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('--out', type=Path, default=TABLE_PATH)
+    parser.add_argument('--out', type=Path, default=EQUITY_TABLE_PATH)
     parser.add_argument('--batch', type=int, default=500, help='boards ranked per NumPy batch')
     parser.add_argument('--quiet', action='store_true')
     args = parser.parse_args(argv[1:])
@@ -106,7 +105,7 @@ def main(argv: list[str]) -> None:
     weighted = sum(class_size(name) * (2 * w + t) for name, w, t, _ in rows)
     if weighted != 1326 * SHOWDOWNS_PER_HOLDING:
         raise SystemExit(f'the average equity is not exactly 1/2: {weighted} != {1326 * SHOWDOWNS_PER_HOLDING}')
-    write_table(rows, args.out)
+    write_equity_table(rows, args.out)
     print(f'wrote {args.out} in {time.perf_counter() - started:.1f} s', file=sys.stderr)
 
 

@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from poker.cards.income_rates import IR2, IR4, IR7  # noqa: E402
-from poker.strategy.preflop import GROUPS, STRATEGIES, TABLE_PATH, TIGHTNESS, write_table  # noqa: E402
+from poker.strategy.preflop import GROUPS, STRATEGIES, THRESHOLDS_PATH, TIGHTNESS, write_thresholds  # noqa: E402
 from poker.cards.starting_hand import CLASS_OF_HOLDING  # noqa: E402
 
 TABLES = {'2': IR2, '3-4': IR4, '5+': IR7}
@@ -101,10 +101,10 @@ def rows() -> list[tuple[str, str, str, int, int, str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    parser.add_argument('--out', type=Path, default=TABLE_PATH)
+    parser.add_argument('--out', type=Path, default=THRESHOLDS_PATH)
     args = parser.parse_args()
     table = rows()
-    write_table(table, args.out)
+    write_thresholds(table, args.out)
     for row in table:
         print(*row, sep=',')
 

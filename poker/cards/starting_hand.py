@@ -22,18 +22,17 @@ from attrs import field, frozen
 
 from .card import RANK_CHARS, Card, CardLike, format_cards, parse_cards
 from ..errors import CardCountError, CardParseError, HandClassError
-from .holdings import HOLDINGS, holding_index
+from .holdings import HOLDING_COUNT, HOLDINGS, holding_index
 from .income_rates import class_income_rate
 from ..validators import index_below, shown
 
 __all__ = [
+    'CLASS_COUNT',
     'CLASS_OF_HOLDING',
     'HAND_CLASSES',
-    'HOLDINGS',
     'StartingHand',
     'class_index',
     'class_size',
-    'holding_index',
 ]
 
 def _class_name(row: int, column: int) -> str:
@@ -42,6 +41,9 @@ def _class_name(row: int, column: int) -> str:
         return high + low
     return high + low + ('s' if row < column else 'o')
 
+
+CLASS_COUNT = 169
+"""The number of starting-hand classes: 13 pairs, 78 suited and 78 offsuit hands."""
 
 HAND_CLASSES: tuple[str, ...] = tuple(_class_name(row, column) for row in range(13) for column in range(13))
 """The 169 class names in grid order: row by row from the aces, suited right of the diagonal."""
@@ -100,7 +102,7 @@ class StartingHand:
     @classmethod
     def from_holding_index(cls, index: int) -> StartingHand:
         """The holding numbered ``index`` (0 to 1,325)."""
-        number = index_below(index, 1326)
+        number = index_below(index, HOLDING_COUNT)
         if number is None:
             raise CardParseError(f'invalid holding index {shown(index)} (expected 0 to 1325)')
         low, high = HOLDINGS[number]
@@ -109,7 +111,7 @@ class StartingHand:
     @classmethod
     def all(cls) -> Iterator[StartingHand]:
         """All 1,326 holdings in index order."""
-        return (cls.from_holding_index(i) for i in range(1326))
+        return (cls.from_holding_index(i) for i in range(HOLDING_COUNT))
 
     @property
     def holding_index(self) -> int:

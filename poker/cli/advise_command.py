@@ -7,22 +7,23 @@ import argparse
 import math
 from typing import TYPE_CHECKING, Any
 
+from ..strategy.actions import Action
 from ..strategy.advice import Advice, Situation, advise
 from ..cards.card import Card, format_cards, parse_cards
 from ..errors import CardCountError
 from ..stats.hand_statistics import HandStatistics
 from ..validators import shown
 from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
-from .options import add_board, add_json, add_lookahead, add_opponents, add_range, amount, whole, words
+from .options import add_board, add_json, add_lookahead, add_opponents, add_range, amount_reader, whole, words
 from .output import colour, print_json
 
 if TYPE_CHECKING:
     import numpy as np
-    
+
     from ..ranges.range import Range
     from ..ranges.weight_inputs import WeightsLike
 
-__all__ = ['add_parser', 'hand_cards', 'opponent_weights', 'player_statistics', 'run']
+__all__ = ['hand_cards', 'opponent_weights', 'player_statistics']
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,11 +38,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('hole', nargs='+', help='your two hole cards, e.g. "Ah Kh" (spaces optional)')
     add_board(parser)
-    parser.add_argument('--pot', type=amount('the pot'), required=True,
+    parser.add_argument('--pot', type=amount_reader('the pot'), required=True,
                         help="the pot before you act, this round's bets included")
-    parser.add_argument('--to-call', type=amount('the amount to call'), required=True,
+    parser.add_argument('--to-call', type=amount_reader('the amount to call'), required=True,
                         help='what it costs you to stay in (0: nothing)')
-    parser.add_argument('--bet-size', type=amount('the bet size', positive=True), required=True,
+    parser.add_argument('--bet-size', type=amount_reader('the bet size', positive=True), required=True,
                         help='the bet of this round (fixed limit)')
     parser.add_argument('--bets', type=whole('bets', 0, 100), default=0,
                         help='bets made this round, a blind included (default: the bets to call)')
@@ -49,7 +50,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     add_opponents(parser)
     add_lookahead(parser)
     add_range(parser)
-    parser.add_argument('--bankroll', type=amount('the bankroll', positive=True),
+    parser.add_argument('--bankroll', type=amount_reader('the bankroll', positive=True),
                         help='your bankroll: also print the Kelly bet')
     add_json(parser)
     add_preflop_options(parser)
@@ -121,7 +122,7 @@ def _print_text(hole: tuple[Card, ...], board: tuple[Card, ...], stats: HandStat
     print(f'{format_cards(hole)} {where} against {stats.opponents} opponent{"s" if stats.opponents > 1 else ""}')
     print(f"HS {stats.hs:.4f}  HSn {stats.hs_n:.4f}  PPOT {stats.ppot:.4f}  NPOT {stats.npot:.4f}  "
           f"EHS {stats.ehs:.4f}  EHS' {stats.ehs_prime:.4f}")
-    amount = f' {advice.amount:g}' if advice.action in ('call', 'bet', 'raise') else ''
+    amount = f' {advice.amount:g}' if advice.action in (Action.CALL, Action.BET, Action.RAISE) else ''
     print(f'Loki: {colour(str(advice.action).upper() + amount, "bold")}  ({advice.reason})')
     if kelly is not None:
         print(f"Kelly: bet {kelly['bet']} of {kelly['bankroll']:g} (fraction {kelly['fraction']:.4f}; "
@@ -133,7 +134,7 @@ def _print_text(hole: tuple[Card, ...], board: tuple[Card, ...], stats: HandStat
 def add_preflop_options(parser: argparse.ArgumentParser) -> None:
     """--players, --position and --tightness: with no board, play Papp's pre-flop strategy (section 6.1)."""
     group = parser.add_argument_group("Papp's pre-flop strategy (no board; any of these options turns it on)")
-    group.add_argument('--players', type=amount('players', positive=True), metavar='P',
+    group.add_argument('--players', type=amount_reader('players', positive=True), metavar='P',
                        help='players expected to play the hand (picks the income-rate table; default opponents + 1)')
     group.add_argument('--position', type=whole('position', 0, 21), metavar='N',
                        help="Papp's position: 0 on the button, players - 1 in the small blind (default 0)")

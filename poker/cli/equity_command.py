@@ -1,8 +1,11 @@
-"""``poker equity PLAYER PLAYER ... [-b BOARD] [--dead CARDS]``: showdown equity of 2 to 10 players.
+"""``poker equity PLAYER PLAYER ... [-b BOARD] [--dead CARDS] [--method {auto,exact,sampled}]``: showdown
+equity of 2 to 10 players.
 
-Each player is a hand (``AhKh``), a range (``"QQ+, AKs"``, weights with ``:w``) or ``random``. The
-answer is exact when the deals are few enough to count (see :data:`poker.stats.multiway.EXACT_LIMIT`), otherwise
-sampled until every player's standard error is below ``--error`` (``--samples`` fixes the number).
+Each player is a hand (``AhKh``), a range (``"QQ+, AKs"``, weights with ``:w``) or ``random``. With
+``--method auto`` (the default) the answer is exact when the deals are few enough to count (see
+:data:`poker.stats.multiway.EXACT_LIMIT`), otherwise sampled until every player's standard error is below
+``--error`` (``--samples`` fixes the number, and samples); ``--method exact`` or ``sampled`` forces either
+way, as :func:`~poker.stats.multiway.equity`'s ``method`` does.
 """
 
 from __future__ import annotations
@@ -14,11 +17,13 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from ..errors import SettingError
 from ..stats.multiway import DEFAULT_TARGET_ERROR, MAX_PLAYERS, EquityResult, equity
-from .options import add_board, amount, whole, words, add_json, add_seed, add_workers
+from ..validators import EQUITY_METHODS
+from .options import add_board, amount_reader, whole, words, add_json, add_seed, add_workers
 from .output import colour, print_json
 
-__all__ = ['add_parser', 'render', 'run']
+__all__ = ['render']
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -26,11 +31,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         'equity', help='showdown equity of 2 to 10 hands, ranges or random holdings',
         description='Showdown equity of each player, with wins and split pots apart: exact when every deal '
                     'can be counted, otherwise sampled without bias under the range weights, with its '
-                    'standard error. A player is a hand (AhKh), a range ("QQ+, AKs, ATs:0.5") or random.',
+                    'standard error (--method exact or sampled forces either way). A player is a hand (AhKh), '
+                    'a range ("QQ+, AKs, ATs:0.5") or random.',
         epilog='examples:\n  poker equity AhKh "QQ+, AKs" random\n  poker equity AhAs KK\n'
                '  poker equity AcKd random random random -b Qc Qs Jd 7h 3d\n'
                '  poker equity "JJ+, AK" "22+, A2s+" -b "Ks 7d 2c" --dead 3h --error 0.002 --seed 1\n'
-               '  poker equity AhKh QcQd JsTs --exact --json\n'
+               '  poker equity AhKh QcQd JsTs --method exact --json\n'
                '  poker equity "QQ+, AKs" "JJ-99, AQs" random --error 0.0005 --workers 2',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('players', nargs='+', metavar='PLAYER',
@@ -38,10 +44,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     add_board(parser)
     parser.add_argument('--dead', nargs='+', default=[], metavar='CARDS',
                         help='cards nobody holds and the board will not show, as one word or several')
+    parser.add_argument('--method', choices=EQUITY_METHODS, default='auto',
+                        help='exact: count every deal, however many; sampled: sample deals; auto (the default): '
+                             'exact when the deals are few enough to count, else sampled')
     how = parser.add_mutually_exclusive_group()
-    how.add_argument('--exact', action='store_true', help='count every deal, however many')
-    how.add_argument('--samples', type=whole('samples', 2, 10 ** 12), metavar='N', help='sample exactly N deals')
-    how.add_argument('--error', type=amount('error', positive=True), metavar='E',
+    how.add_argument('--samples', type=whole('samples', 2, 10 ** 12), metavar='N',
+                     help='sample exactly N deals (with --method auto: sampled, however few the deals)')
+    how.add_argument('--error', type=amount_reader('error', positive=True), metavar='E',
                      help=f'sample until every standard error is below E (default {DEFAULT_TARGET_ERROR})')
     add_seed(parser)
     add_workers(parser)
@@ -64,7 +73,7 @@ def render(result: EquityResult, use_colour: bool | None = None) -> str:
         lines.append(line)
     board = ' '.join(str(card) for card in result.board) or 'no board (preflop)'
     dead = f', dead {" ".join(str(card) for card in result.dead)}' if result.dead else ''
-    how = 'exact' if result.exact else 'sampled (± one standard error)'
+    how = 'exact' if result.exact else 'sampled (± one standard error)'  # the words of result.method
     lines.append(f'{how}: {result.deals:,} deals on {board}{dead}, {result.seconds:.2f} s')
     return '\n'.join(lines)
 
@@ -93,17 +102,20 @@ class _Bar:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.method == 'exact' and (args.samples is not None or args.error is not None):
+        given = f'--samples {args.samples}' if args.samples is not None else f'--error {args.error}'
+        raise SettingError(f'--method exact counts every deal: {given} is for sampling')
     workers = args.workers or os.cpu_count() or 1
     bar = _Bar()
     # its processes start on first use, and leave Ctrl-C to this one (no traceback from a worker)
     executor = ProcessPoolExecutor(workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) \
         if workers > 1 else None
     try:
-        options: dict[str, Any] = {'seed': args.seed, 'progress': bar, 'executor': executor}
-        if args.exact:
-            options['exact'] = True
-        elif args.samples is not None:
-            options.update(exact=False, samples=args.samples)
+        options: dict[str, Any] = {'seed': args.seed, 'progress': bar, 'executor': executor, 'method': args.method}
+        if args.samples is not None:
+            options['samples'] = args.samples
+            if args.method == 'auto':  # a number of deals to sample asks for sampling
+                options['method'] = 'sampled'
         elif args.error is not None:
             options['target_error'] = args.error
         result = equity(args.players, args.board, words(args.dead), **options)

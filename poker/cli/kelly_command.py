@@ -74,7 +74,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TextIO, TypeVar
 from ..cards.streets import BOARD_SIZES, STREETS
 from ..cards.card import Card, format_cards, parse_cards
 from ..errors import BettingError, CardCountError, DuplicateCardError, OpponentCountError, PokerError
-from ..ranking.ranker import HandRanker
+from ..cards.income_rates import MAX_OPPONENTS
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
 from .advise_command import opponent_weights, player_statistics
@@ -84,7 +84,7 @@ from ..validators import shown
 if TYPE_CHECKING:
     from ..ranges.weight_inputs import WeightsLike
 
-__all__ = ['KellyAdvisor', 'add_parser', 'run']
+__all__ = ['KellyAdvisor']
 
 ReadLine = Callable[[str], str]
 Statistics = Callable[[tuple[Card, ...], tuple[Card, ...]], HandStatistics]
@@ -162,7 +162,7 @@ class KellyAdvisor:
         self.hole: tuple[Card, ...] = ()
         self.board: tuple[Card, ...] = ()
         self.stats: HandStatistics | None = None
-        self.still_in = HandRanker.MAX_OPPONENTS
+        self.still_in = MAX_OPPONENTS
         self.to_call = 0
 
     # ------------------------------------------------------------------------------------- i/o
@@ -201,12 +201,12 @@ class KellyAdvisor:
 
     def parse_opponents(self, text: str) -> int | None:
         """The opponents still in: None for an empty answer (the round is over), 0 (all folded) to
-        :attr:`still_in` (at first :attr:`HandRanker.MAX_OPPONENTS`: folded opponents do not come back)."""
+        :attr:`still_in` (at first :data:`~poker.cards.income_rates.MAX_OPPONENTS`: folded opponents do not come back)."""
         if not text.strip():
             return None
         count = _whole(text, 'the number of opponents', maximum=10 ** 6, error=OpponentCountError)
-        if count > HandRanker.MAX_OPPONENTS:
-            raise OpponentCountError(f'at most {HandRanker.MAX_OPPONENTS} opponents, got {shown(text)}')
+        if count > MAX_OPPONENTS:
+            raise OpponentCountError(f'at most {MAX_OPPONENTS} opponents, got {shown(text)}')
         if count > self.still_in:
             raise OpponentCountError(f'only {self.still_in} opponent{"s are" if self.still_in > 1 else " is"} '
                                      f'still in, got {shown(text)}')

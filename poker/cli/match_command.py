@@ -11,8 +11,6 @@ from ..table.duplicate import PLAYER_KINDS, match
 from .options import add_json, add_png, add_seed, add_workers, whole
 from .output import print_json
 
-__all__ = ['add_parser', 'run']
-
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(

@@ -17,7 +17,7 @@ function                      option              value (``args.<dest>``)
 ============================  ==================  ===========================================================
 
 Numbers are read strictly: ASCII digits only (no ``1_0``, no ``١``), finite, within stated bounds, so
-no command meets an overflow or a NaN later (:func:`whole`, :func:`amount`).
+no command meets an overflow or a NaN later (:func:`whole`, :func:`amount_reader`).
 
 >>> parser = argparse.ArgumentParser(prog='demo')
 >>> add_board(parser); add_opponents(parser)
@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import PokerError
-from ..ranking.ranker import HandRanker
+from ..cards.income_rates import MAX_OPPONENTS
 from ..validators import shown
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     'MAX_AMOUNT', 'MIN_AMOUNT', 'add_board', 'add_json', 'add_lookahead', 'add_opponents', 'add_png',
-    'add_range', 'add_seed', 'add_workers', 'amount', 'png_file', 'range_value', 'whole', 'words',
+    'add_range', 'add_seed', 'add_workers', 'amount_reader', 'png_file', 'range_value', 'whole', 'words',
 ]
 
 MAX_AMOUNT = 1e12
@@ -94,13 +94,13 @@ def whole(what: str, low: int, high: int) -> Callable[[str], int]:
     return read
 
 
-def amount(what: str, *, positive: bool = False) -> Callable[[str], float]:
+def amount_reader(what: str, *, positive: bool = False) -> Callable[[str], float]:
     """A reader of chip amounts: a decimal number, 0 (unless ``positive``) or from :data:`MIN_AMOUNT` to
     :data:`MAX_AMOUNT`.
 
-    >>> amount('the pot')('2.5')
+    >>> amount_reader('the pot')('2.5')
     2.5
-    >>> amount('the bet size', positive=True)('1e-320')
+    >>> amount_reader('the bet size', positive=True)('1e-320')
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: the bet size must be a number from 1e-06 to 1e+12, got '1e-320'
@@ -141,7 +141,7 @@ def png_file(text: str) -> str:
 
 
 # ------------------------------------------------------------------------------------- the options
-_OPPONENTS = whole('opponents', 1, HandRanker.MAX_OPPONENTS)
+_OPPONENTS = whole('opponents', 1, MAX_OPPONENTS)
 _LOOKAHEAD = whole('lookahead', 0, 2)
 _SEED = whole('seed', 0, 2 ** 63 - 1)
 _WORKERS = whole('workers', 1, 1024)
@@ -157,7 +157,7 @@ def add_board(parser: argparse.ArgumentParser) -> None:
 def add_opponents(parser: argparse.ArgumentParser) -> None:
     """``-n/--opponents``: 1 to 22 opponents still in (default 1)."""
     parser.add_argument('-n', '--opponents', type=_OPPONENTS, default=1, metavar='N',
-                        help=f'opponents still in the hand, 1 to {HandRanker.MAX_OPPONENTS} (default 1)')
+                        help=f'opponents still in the hand, 1 to {MAX_OPPONENTS} (default 1)')
 
 
 def add_lookahead(parser: argparse.ArgumentParser) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..ranking.ranker import HandRanker
+from ..cards.income_rates import INCOME_RATES, check_opponents, income_rate_table
 from ..cards.starting_hand import HAND_CLASSES
 from .grid import GRID_NOTE, render_grid
 from .options import add_json, add_opponents, add_png
@@ -29,8 +29,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def table_name(opponents: int) -> str:
     """``'IR2'``, ``'IR4'`` or ``'IR7'``: the name of the grid used against ``opponents``."""
-    table = HandRanker.income_rate_table(opponents)
-    return next(TABLE_NAMES[key] for key, grid in HandRanker.INCOME_RATES.items() if grid is table)
+    table = income_rate_table(opponents)
+    return next(TABLE_NAMES[key] for key, grid in INCOME_RATES.items() if grid is table)
 
 
 def _style(value: int) -> str:
@@ -38,8 +38,8 @@ def _style(value: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    opponents = HandRanker.check_opponents(args.opponents)
-    grid = HandRanker.income_rate_table(opponents)
+    opponents = check_opponents(args.opponents)
+    grid = income_rate_table(opponents)
     name = table_name(opponents)
     if args.png:
         from ..pictures.plots import income_rate_png

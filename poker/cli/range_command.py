@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..cards.starting_hand import HAND_CLASSES
+from ..cards.holdings import HOLDING_COUNT
+from ..cards.starting_hand import CLASS_COUNT, HAND_CLASSES
 from .grid import GRID_NOTE, class_weight_grid, render_grid
 from .options import add_json, add_png, words
 from .output import print_json
@@ -53,12 +54,12 @@ def run(args: argparse.Namespace) -> int:
         range_png(grid, args.png, title=f'{hand_range}: {share:.1%} of holdings')
     if args.json:
         print_json({'range': str(hand_range), 'holdings': holdings, 'share': share,
-                    'classes': {HAND_CLASSES[i]: float(grid.flat[i]) for i in range(169) if grid.flat[i] > 0},
+                    'classes': {HAND_CLASSES[i]: float(grid.flat[i]) for i in range(CLASS_COUNT) if grid.flat[i] > 0},
                     'grid': grid.tolist(), 'picture': args.png})
         return 0
     cells = [[_cell(HAND_CLASSES[13 * r + c], grid[r, c]) for c in range(13)] for r in range(13)]
     styles = [[_style(grid[r, c]) for c in range(13)] for r in range(13)]
-    print(f'{hand_range}: {holdings:g} of 1326 holdings ({share:.2%})')
+    print(f'{hand_range}: {holdings:g} of {HOLDING_COUNT} holdings ({share:.2%})')
     print(render_grid(cells, width=5, styles=styles))
     print(GRID_NOTE + '; a percentage is the part of that class in the range')
     if args.png:

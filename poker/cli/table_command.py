@@ -13,16 +13,16 @@ from .output import print_json
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        'table', help='HS, EHS, E[HS^2] and strength histograms of every canonical hand of a street',
+        'table', help='HS, E[HS], E[HS^2] and strength histograms of every canonical hand of a street',
         description='Build the strength table of a street: for every hand up to suit permutation, its hand '
-                    'strength now, its showdown equity (EHS) and E[HS^2] against one random holding, and on '
-                    'the flop and turn the histogram of its final strength. Chunks are saved as they '
-                    'finish: run the same command again to resume after an interruption.',
+                    'strength now, its showdown equity E[HS] and mean squared strength E[HS^2] against one '
+                    'random holding, and on the flop and turn the histogram of its final strength. Chunks are '
+                    'saved as they finish: run the same command again to resume after an interruption.',
         epilog='examples:\n  poker table --street river --out tables/river\n'
                '  poker table --street flop --out tables/flop --workers 2 --bins 50\n'
                '  poker table --street turn --out tables/turn --scheduler tcp://127.0.0.1:8786\n'
                "  poker table --street flop --out try --boards 16   (a quick partial table)\n\n"
-               "read it: python -c \"import poker; print(poker.load_table('tables/river').ehs('AhKh', "
+               "read it: python -c \"import poker; print(poker.load_table('tables/river').equity('AhKh', "
                "'2c 7d Js 9h 9s'))\"",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--street', required=True, choices=('flop', 'turn', 'river'), help='the street')

@@ -22,10 +22,11 @@ import numpy as np
 
 from ..cards.card import Card
 from ..cards.card_inputs import read_indices
-from ..errors import DuplicateCardError, LookaheadError, WeightsError
-from ..validators import real_array, shown, whole_number
+from ..errors import DuplicateCardError, LookaheadError, SettingError, WeightsError
+from ..validators import integer_array, real_array, shown, whole_number
 
-__all__ = ['board_indices', 'hole_indices', 'lookahead_on', 'weight_row', 'weight_rows']
+__all__ = ['board_indices', 'check_holdings', 'check_outcomes', 'hole_indices', 'lookahead_on', 'weight_row',
+           'weight_rows']
 
 
 def _plain(cards: object, sizes: tuple[int, ...]) -> bool:
@@ -85,3 +86,17 @@ def weight_rows(sets: np.ndarray) -> np.ndarray:
         raise WeightsError(f'weight sets must be an array of shape (k, 1326) of weights of at least 0, got '
                            f'{shown(sets)}')
     return rows.reshape(-1, 1326)
+
+
+def check_holdings(name: str, value: np.ndarray) -> None:
+    """A result's field of holding numbers: a 1-D integer array of numbers 0 to 1,325."""
+    array = integer_array(name, value, ndim=1)
+    if array.size and (int(array.min()) < 0 or int(array.max()) > 1325):
+        raise SettingError(f'{name} must be holding numbers (0 to 1325), got {shown(value)}')
+
+
+def check_outcomes(name: str, value: np.ndarray) -> None:
+    """A result's field of outcome codes: a 1-D integer array of AHEAD, TIED and BEHIND (0, 1, 2)."""
+    array = integer_array(name, value, ndim=1)
+    if array.size and (int(array.min()) < 0 or int(array.max()) > 2):
+        raise SettingError(f'{name} must be outcome codes (0, 1 or 2), got {shown(value)}')

@@ -21,13 +21,14 @@ import numpy as np
 
 from ..cards.card_inputs import CardsLike, HoleLike
 from ..errors import CardCountError, MissingDependencyError, PokerError, WeightsError
-from ..cards.starting_hand import HAND_CLASSES, HOLDINGS
+from ..cards.holdings import HOLDING_COUNT
+from ..cards.starting_hand import CLASS_COUNT, HAND_CLASSES
 from ..ranges.weight_inputs import WeightSetLike
 from ..stats.player import Player
 from ..stats.range_stats import RangeStatistics
 from ..validators import instance, is_whole, real_array, real_number, shown, text
 
-__all__ = ['heat_map_png', 'income_rate_png', 'picture_path', 'range_png', 'range_statistics_png',
+__all__ = ['PLOT_EXTRA', 'heat_map_png', 'income_rate_png', 'picture_path', 'range_png', 'range_statistics_png',
            'runout_strengths', 'strength_distribution_png']
 
 RANK_LABELS = tuple('AKQJT98765432')
@@ -112,7 +113,7 @@ def range_statistics_png(stats: RangeStatistics, path: str | os.PathLike[str], *
     stats = instance('stats', stats, RangeStatistics, error=PokerError, what='RangeStatistics (from range_statistics)')
     path, title = picture_path(path), _label('title', title)
     means = stats.by_class(statistic)
-    cells = np.full(169, np.nan)
+    cells = np.full(CLASS_COUNT, np.nan)
     for name, value in means.items():
         cells[HAND_CLASSES.index(name)] = value
     grid = cells.reshape(13, 13)
@@ -228,9 +229,9 @@ def _draw_grid(figure: Any, axes: Any, grid: np.ndarray, *, title: str = '', col
 
 def income_rate_png(path: str | os.PathLike[str], opponents: int = 1) -> Path:
     """Papp's income rates against ``opponents`` as a heat map (red below 0, green above)."""
-    from ..ranking.ranker import HandRanker
-    path, opponents = picture_path(path), HandRanker.check_opponents(opponents)
-    table = HandRanker.income_rate_table(opponents)
+    from ..cards.income_rates import check_opponents, income_rate_table
+    path, opponents = picture_path(path), check_opponents(opponents)
+    table = income_rate_table(opponents)
     name = {1: 'IR2', 2: 'IR4', 3: 'IR4'}.get(opponents, 'IR7')
     return heat_map_png(
         table, path, centre=0.0,
@@ -308,14 +309,14 @@ def runout_strengths(hole: HoleLike, board: CardsLike, lookahead: int | None = N
     ``itertools.combinations`` order of the cards left.
 
     ``player_class`` (a :class:`~poker.stats.player.Player` subclass, default ``Player``) supplies the opponent
-    model and the ranker; the counting is the engine's (:func:`poker.kernel.enumeration.hero_by_hero`). Against one opponent with every holding equally likely, their mean is the
+    model and the ranker; the counting is the engine's (:func:`poker.kernel.range_passes.hero_by_hero`). Against one opponent with every holding equally likely, their mean is the
     hand's EHS:
 
     >>> values = runout_strengths('Ah Qh', '3h 4s Jh')
     >>> len(values), round(float(values.mean()), 4), round(float(values.min()), 4), float(values.max())
     (1081, 0.7094, 0.1727, 1.0)
     """
-    from ..kernel.enumeration import hero_by_hero
+    from ..kernel.range_passes import hero_by_hero
     if player_class is not None and not (isinstance(player_class, type) and issubclass(player_class, Player)):
         raise PokerError(f'player_class must be Player or a subclass, got {shown(player_class)}')
     player = (Player if player_class is None else player_class)(hole, board)
@@ -325,7 +326,7 @@ def runout_strengths(hole: HoleLike, board: CardsLike, lookahead: int | None = N
     sets, per_opponent = player.opponent_weights(weights)
     if per_opponent:
         raise WeightsError('runout strengths take one weight set, not one per opponent')
-    hero = np.zeros(1326)
+    hero = np.zeros(HOLDING_COUNT)
     hero[player.starting_hand.holding_index] = 1.0
     tally = hero_by_hero([card.index for card in player.board], count, hero, sets[0], player.ranker)
     score, total = tally.score[0], tally.total[0]

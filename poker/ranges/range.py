@@ -42,13 +42,14 @@ from ..cards.card import RANK_CHARS, format_cards, parse_cards
 from ..cards.card_inputs import CardsLike
 from ..cards.income_rates import income_rate_table
 from ..errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
-from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index, holding_index
+from ..cards.holdings import HOLDING_COUNT, holding_index
+from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..validators import probability, real_number, shown
 from .weights import NumericWeights, array_weights, class_means, known_holdings
 
 __all__ = ['Range']
 
-_MEMBERS: tuple[np.ndarray, ...] = tuple(np.flatnonzero(CLASS_OF_HOLDING == c) for c in range(169))
+_MEMBERS: tuple[np.ndarray, ...] = tuple(np.flatnonzero(CLASS_OF_HOLDING == c) for c in range(CLASS_COUNT))
 _CLASS = r'([2-9TJQKA])([2-9TJQKA])([SO]?)'
 # ASCII only: under Unicode case folding 'K' would match the Kelvin sign and 's' the long s (U+017F)
 _PART = re.compile(rf'{_CLASS}(\+?)', re.IGNORECASE | re.ASCII)
@@ -136,7 +137,7 @@ def _part_holdings(item: str) -> tuple[int, np.ndarray]:
             raise RangeParseError(f'invalid range part {shown(item)}: a card twice') from None
         return HOLDING, np.array([holding_index(first.index, second.index)])
     if item.lower() in _EVERY:
-        return GROUP, np.arange(1326)
+        return GROUP, np.arange(HOLDING_COUNT)
     if match := _TOP.fullmatch(item):
         fraction = float(match[1]) / 100
         if not 0 <= fraction <= 1:
@@ -236,10 +237,10 @@ class Range:
         """
         if not isinstance(text, str):
             raise RangeParseError(f'a range is written as text, got {shown(text)}')
-        weights = np.zeros(1326)
+        weights = np.zeros(HOLDING_COUNT)
         if not text.strip():
             return cls(weights)
-        layers = np.full((3, 1326), -1.0)  # per specificity, the largest weight given (-1: none)
+        layers = np.full((3, HOLDING_COUNT), -1.0)  # per specificity, the largest weight given (-1: none)
         for part in _parts(text):
             item, colon, weight = part.partition(':')
             tier, holdings = _part_holdings(item)
@@ -265,7 +266,7 @@ class Range:
         >>> len(Range.uniform()), str(Range.uniform())
         (1326, '22+, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, 52+, 42+, 32')
         """
-        return cls(np.ones(1326))
+        return cls(np.ones(HOLDING_COUNT))
 
     @classmethod
     def top(cls, fraction: float, opponents: int = 1) -> Range:
@@ -280,11 +281,11 @@ class Range:
         """
         fraction = probability('fraction', fraction, error=WeightsError)
         table = income_rate_table(opponents)
-        rates = [table[c // 13][c % 13] for c in range(169)]
-        order = sorted(range(169), key=lambda c: (-rates[c], c))
+        rates = [table[c // 13][c % 13] for c in range(CLASS_COUNT)]
+        order = sorted(range(CLASS_COUNT), key=lambda c: (-rates[c], c))
         sizes = np.cumsum([0] + [len(_MEMBERS[c]) for c in order])
-        chosen = int(np.argmin(np.abs(sizes - float(fraction) * 1326)))
-        weights = np.zeros(1326)
+        chosen = int(np.argmin(np.abs(sizes - float(fraction) * HOLDING_COUNT)))
+        weights = np.zeros(HOLDING_COUNT)
         for c in order[:chosen]:
             weights[_MEMBERS[c]] = 1.0
         return cls(weights)

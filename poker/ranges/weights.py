@@ -26,11 +26,11 @@ import numpy as np
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import read_indices
 from ..errors import PokerError, WeightsError
-from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, HOLDINGS, class_index
+from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, class_index
 from ..validators import real_array, real_number, shown
 
 __all__ = [
-    'HOLDING_COUNT',
     'MAX_TOTAL_WEIGHT',
     'NumericWeights',
     'Weighted',
@@ -42,8 +42,6 @@ __all__ = [
     'uniform_weights',
 ]
 
-HOLDING_COUNT = 1326
-"""The number of two-card holdings, C(52, 2)."""
 
 class Weighted(Protocol):
     """Anything with a ``weights`` attribute that holds a weight set (an
@@ -62,7 +60,6 @@ NumericWeights = Union[None, np.ndarray, Sequence[float], Sequence[Sequence[floa
 MAX_TOTAL_WEIGHT = 1e300
 """The largest total a weight set may have: the engine multiplies weights by up to 1,070,190 showdowns, and
 the counts must stay finite (weights are relative, so any set can be scaled below it)."""
-
 
 
 def uniform_weights() -> np.ndarray:

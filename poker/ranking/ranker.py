@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from typing import ClassVar, Union
+from typing import Any, ClassVar, Final, Union, final
 
 import numpy as np
 
 from ..cards.card import Card, Rank, parse_cards  # noqa: F401  (parse_cards: doctests)
 from ..cards.card_inputs import CardsLike, read_cards
 from .category import HandCategory, _FIRST_VALUES
-from ..errors import CardCountError, CardParseError, DuplicateCardError, HandValueError
+from ..errors import CardCountError, CardParseError, DuplicateCardError, HandValueError, SettingError
 from ..cards import income_rates
 from ..cards.starting_hand import class_index
 from ..validators import flag, index_below, integer_array, shown, whole_number
@@ -33,7 +33,7 @@ from .tables import (
     rank_table, straight_ranks,
 )
 
-__all__ = ['HandRanker', 'card_columns']
+__all__ = ['FINAL_NAMES', 'HandRanker', 'card_columns']
 
 _KEY_LIST: list[int] = CARD_KEYS.tolist()
 _BIT_LIST: list[int] = CARD_BITS.tolist()
@@ -98,33 +98,53 @@ class HandRanker:
     """Ranks hands of 5 to 7 cards exactly.
 
     Every method is a classmethod, so ``HandRanker.rank_many(...)`` works without an instance, and a
-    subclass that overrides one (to count calls, say) is used wherever the subclass is passed in
-    (``RankableHand.ranker``, ``Player.ranker``). Hooks meant for overriding: :meth:`rank`,
-    :meth:`rank_many` and :meth:`describe`.
+    subclass is used wherever it is passed in (``RankableHand.ranker``, ``Player.ranker``, ``ranker=``).
 
-    The three income-rate tables (Papp 1998) are reached through :meth:`income_rate`.
+    One hook: :meth:`rank_many`. Everything else that ranks (:meth:`rank`, :meth:`rank_indices`,
+    :meth:`best_five`, and every engine of the library) goes through it, so a subclass that overrides it
+    changes every result, and every other method is final: marked :func:`typing.final` for type checkers,
+    and refused when a subclass is defined (a :class:`~poker.errors.SettingError` naming the method).
+    :attr:`BLOCK_ROWS` may be changed: it sets how :meth:`rank_many` works, not what it answers.
+
+    >>> class Lifted(HandRanker):
+    ...     @classmethod
+    ...     def rank(cls, cards):
+    ...         return 1
+    Traceback (most recent call last):
+    ...
+    poker.errors.SettingError: class 'Lifted' may not override HandRanker.rank: override rank_many, the one ranking hook
+
+    The three income-rate tables (Papp 1998) live in :mod:`poker.cards.income_rates`; :meth:`income_rate`,
+    :meth:`income_rate_table` and :meth:`check_opponents` read them here, as the Java design did.
     """
 
-    MIN_CARDS: ClassVar[int] = 5
-    MAX_CARDS: ClassVar[int] = 7
-    MAX_OPPONENTS: ClassVar[int] = income_rates.MAX_OPPONENTS
+    MIN_CARDS: Final = 5
+    MAX_CARDS: Final = 7
     BLOCK_ROWS: ClassVar[int] = 1 << 15
     """:meth:`rank_many` works through a batch this many rows at a time, so its temporaries stay in cache."""
 
-    INCOME_RATES: ClassVar[dict[str, tuple[tuple[int, ...], ...]]] = income_rates.INCOME_RATES
-    """Papp's three 13x13 income-rate grids (see :mod:`poker.cards.income_rates`), by number of opponents."""
+    def __init_subclass__(cls, **options: Any) -> None:
+        super().__init_subclass__(**options)
+        for name in vars(cls):
+            if name in FINAL_NAMES:
+                raise SettingError(f'class {cls.__qualname__!r} may not override HandRanker.{name}: override '
+                                   'rank_many, the one ranking hook')
 
     # ------------------------------------------------------------------------------ income rates
+    @final
     @classmethod
     def check_opponents(cls, opponents: int) -> int:
-        """``opponents`` if it is a whole number from 1 to :attr:`MAX_OPPONENTS`, else an error."""
-        return income_rates.check_opponents(opponents, cls.MAX_OPPONENTS)
+        """``opponents`` if it is a whole number from 1 to :data:`~poker.cards.income_rates.MAX_OPPONENTS`, else
+        an :class:`~poker.errors.OpponentCountError`."""
+        return income_rates.check_opponents(opponents)
 
+    @final
     @classmethod
     def income_rate_table(cls, opponents: int = 1) -> tuple[tuple[int, ...], ...]:
         """The 13x13 grid used against ``opponents``: IR2 for 1, IR4 for 2-3, IR7 for 4 or more."""
-        return income_rates.income_rate_table(cls.check_opponents(opponents))
+        return income_rates.income_rate_table(opponents)
 
+    @final
     @classmethod
     def income_rate(cls, hand_class: str, opponents: int = 1) -> int:
         """Papp's income rate of a class (``'AKs'``) against ``opponents``, in thousandths of a bet.
@@ -134,9 +154,10 @@ class HandRanker:
         >>> HandRanker.income_rate('AA'), HandRanker.income_rate('AA', 3), HandRanker.income_rate('72o', 9)
         (704, 1554, -495)
         """
-        return income_rates.class_income_rate(class_index(hand_class), cls.check_opponents(opponents))
+        return income_rates.class_income_rate(class_index(hand_class), opponents)
 
     # ----------------------------------------------------------------------------------- one hand
+    @final
     @classmethod
     def rank(cls, cards: CardsLike) -> int:
         """The value of 5, 6 or 7 distinct cards (or their text): one row of :meth:`rank_many`.
@@ -146,6 +167,7 @@ class HandRanker:
         """
         return cls.rank_indices([card.index for card in read_cards(cards)])
 
+    @final
     @classmethod
     def rank_indices(cls, indices: Sequence[int]) -> int:
         """The value of 5, 6 or 7 distinct card indices (0 to 51), through :meth:`rank_many`."""
@@ -161,6 +183,7 @@ class HandRanker:
             raise DuplicateCardError(f'duplicate card index in {shown(indices)}')
         return int(cls.rank_many(np.array([numbers], dtype=np.uint8), validate=False)[0])
 
+    @final
     @classmethod
     def best_five(cls, cards: CardsLike) -> tuple[Card, ...]:
         """The five cards that make the hand's value, strongest first (of equal choices, the highest cards)."""
@@ -174,6 +197,7 @@ class HandRanker:
             chosen = next(five for five in itertools.combinations(ordered, 5) if cls.rank(five) == value)
         return cls._display_order(chosen, cls.rank(chosen))
 
+    @final
     @staticmethod
     def _display_order(cards: Sequence[Card], value: int) -> tuple[Card, ...]:
         """Order five cards as a player lays them out: groups first, the wheel's ace last."""
@@ -184,11 +208,13 @@ class HandRanker:
         counts = {rank: sum(c.rank == rank for c in cards) for rank in {c.rank for c in cards}}
         return tuple(sorted(cards, key=lambda c: (-counts[c.rank], -c.rank, -c.suit)))
 
+    @final
     @classmethod
     def category(cls, value: int) -> HandCategory:
         """The category of a value."""
         return HandCategory.from_value(value)
 
+    @final
     @classmethod
     def describe(cls, value: int) -> str:
         """What a player would say: ``'Two Pair, Kings and Fours'``, ``'Straight, Five-High'``."""
@@ -275,6 +301,7 @@ class HandRanker:
             _rank_block(columns, size, base, values[start:start + columns.shape[1]], buffers)
         return values
 
+    @final
     @staticmethod
     def _check_distinct(columns: np.ndarray, cards: np.ndarray, start: int) -> None:
         """Raise if a row of ``columns`` (one block of ``cards``, from row ``start``) holds a card twice."""
@@ -286,6 +313,7 @@ class HandRanker:
             row = start + int(np.argmax(repeated))
             raise DuplicateCardError(f'duplicate card in row {row}: {shown(cards[row].tolist())}')
 
+    @final
     @staticmethod
     def rank_key_sums(keys: np.ndarray, size: int, bits: BitsLike) -> np.ndarray:
         """The table lookup behind :meth:`rank_many`: values from summed card keys and summed card bits.
@@ -322,6 +350,7 @@ class HandRanker:
             values[rows] = np.take(flush_table(), masks)
         return values
 
+    @final
     @classmethod
     def category_many(cls, values: np.ndarray | Sequence[int]) -> np.ndarray:
         """The :class:`HandCategory` number (int8) of each value."""
@@ -329,6 +358,12 @@ class HandRanker:
         if array.size and (array.min() < 1 or array.max() > _FIRST_VALUES[-1] + 9):
             raise HandValueError(f'hand values must lie in 1..7462, got {shown(array.min())}..{shown(array.max())}')
         return np.searchsorted(_CATEGORY_STARTS, array, side='right').astype(np.int8)
+
+
+FINAL_NAMES: frozenset[str] = frozenset(name for name in vars(HandRanker) if not name.startswith('__')
+                                        and name not in ('rank_many', 'BLOCK_ROWS'))
+"""What a :class:`HandRanker` subclass may not define: everything but :meth:`HandRanker.rank_many` (the hook)
+and :attr:`HandRanker.BLOCK_ROWS`."""
 
 
 def card_columns(fixed: Sequence[int], *varying: np.ndarray) -> np.ndarray:

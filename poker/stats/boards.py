@@ -1,19 +1,19 @@
-"""Every holding's strength on a board at once: HS now, EHS, E[HS^2] and the histogram of final strength.
+"""Every holding's strength on a board at once: HS now, E[HS], E[HS^2] and the histogram of final strength.
 
 For a board of 3, 4 or 5 cards, :func:`board_strengths` answers, for each of the holdings of two unseen
 cards, against one opponent holding uniformly random among the cards left:
 
 * ``hs``: the hand strength now, ``(wins + ties/2) / opponents``;
-* ``ehs``: the showdown equity over uniform runouts to the river (the mean final ``hs``);
-* ``ehs_squared``: the mean of the square of the final ``hs`` over the runouts;
+* ``equity``: E[HS], the showdown equity over uniform runouts to the river (the mean final ``hs``);
+* ``mean_squared_strength``: E[HS^2], the mean of the square of the final ``hs`` over the runouts;
 * ``histogram``: how many runouts end with the final ``hs`` in each of ``bins`` equal bins of [0, 1]
   (the last bin holds 1.0); none on the river, where nothing is to come.
 
 It is the range engine with every holding on both sides: each board is one call of
-:func:`poker.kernel.enumeration.range_tally` with ``transitions=False`` (which takes the kernel's sorted pass:
-every final hand ranked once through ``ranker.rank_many``, a sort per final board with card-removal
-corrections), and the strength after each runout is summarised by
-:func:`poker.stats.range_stats.runout_strengths`, as :func:`~poker.stats.range_stats.range_statistics`
+:func:`poker.kernel.range_passes.range_tally` with ``transitions=False`` (which takes the kernel's sorted pass
+unless ``method`` names another: every final hand ranked once through ``ranker.rank_many``, a sort per
+final board with card-removal corrections), and the strength after each runout is summarised by
+:func:`poker.stats.range_stats.summarise_runouts`, as :func:`~poker.stats.range_stats.range_statistics`
 does. So the tables and the range statistics are one computation, and a ranker subclass changes both.
 
 >>> from poker.cards.card import parse_cards
@@ -22,7 +22,7 @@ does. So the tables and the range statistics are one computation, and a ranker s
 >>> len(result.holdings), result.opponents, result.runouts
 (1176, 990, 1081)
 >>> row = result.row('Ah Kh')
->>> round(float(result.hs[row]), 4), round(float(result.ehs[row]), 4), int(result.histogram[row].sum())
+>>> round(float(result.hs[row]), 4), round(float(result.equity[row]), 4), int(result.histogram[row].sum())
 (0.5962, 0.5474, 1081)
 """
 
@@ -35,17 +35,21 @@ import numpy as np
 from attrs import field, frozen
 
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
-from ..kernel.enumeration import range_tally
+from ..kernel.range_passes import range_tally
 from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
-from .range_stats import MAX_BINS, runout_strengths
-from ..validators import checked_by, finite_array, integer_array, is_whole, read_only, shown, whole_number
+from .range_stats import MAX_BINS, summarise_runouts
+from ..cards.holdings import HOLDING_COUNT
+from ..validators import (
+    RANGE_PASSES, RangePass, checked_by, finite_array, integer_array, is_whole, read_method, read_only, shown,
+    whole_number,
+)
 
 __all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths']
 
 DEFAULT_BINS = 50
-_EVERY_HOLDING = np.ones(1326)
+_EVERY_HOLDING = np.ones(HOLDING_COUNT)
 _EVERY_HOLDING.flags.writeable = False
 
 
@@ -59,8 +63,8 @@ def _counts(name: str, value: np.ndarray | None) -> None:
 class BoardStrengths:
     """The strengths of every holding on one board, or on each of a batch of boards (a leading axis).
 
-    ``holdings`` are the holding numbers (0 to 1,325, in :data:`~poker.cards.starting_hand.HOLDINGS` order) of
-    the rows; ``hs``, ``ehs`` and ``ehs_squared`` are float64 per row; ``histogram`` counts runouts per
+    ``holdings`` are the holding numbers (0 to 1,325, in :data:`~poker.cards.holdings.HOLDINGS` order) of
+    the rows; ``hs``, ``equity`` and ``mean_squared_strength`` are float64 per row; ``histogram`` counts runouts per
     bin (None on the river). ``opponents`` is how many holdings each meets at the end, ``runouts`` how
     many runouts each sees (1 on the river).
     """
@@ -68,8 +72,8 @@ class BoardStrengths:
     boards: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
     holdings: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
     hs: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
-    ehs: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
-    ehs_squared: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
+    equity: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
+    mean_squared_strength: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
     histogram: np.ndarray | None = field(validator=checked_by(_counts))
     opponents: int = field(validator=checked_by(whole_number))
     runouts: int = field(validator=checked_by(whole_number))
@@ -102,8 +106,9 @@ def _check_boards(boards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
 
 
 def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int = DEFAULT_BINS,
-                     ranker: type[HandRanker] = HandRanker) -> BoardStrengths:
+                     ranker: type[HandRanker] = HandRanker, method: RangePass = 'auto') -> BoardStrengths:
     """:func:`board_strengths` for a batch of boards of one size, (B, k) card indices, at once."""
+    method = read_method(method, RANGE_PASSES)
     bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
     board_cards = _check_boards(boards)
@@ -111,37 +116,42 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
     lookahead = 5 - size
     holdings = math.comb(52 - size, 2)
     numbers = np.empty((count, holdings), dtype=np.intp)
-    hs, ehs, ehs_squared = (np.empty((count, holdings)) for _ in range(3))
+    hs, equity, mean_squared_strength = (np.empty((count, holdings)) for _ in range(3))
     histogram = np.empty((count, holdings, bins), dtype=np.int64) if lookahead else None
     for board, cards in enumerate(board_cards.tolist()):
-        tally = range_tally(cards, lookahead, _EVERY_HOLDING, _EVERY_HOLDING, ranker, transitions=False)
+        tally = range_tally(cards, lookahead, _EVERY_HOLDING, _EVERY_HOLDING, ranker, transitions=False,
+                            method=method)
         numbers[board] = tally.holdings
         hs[board] = (tally.now[:, 0] + tally.now[:, 1] / 2) / tally.now.sum(axis=1)
         if histogram is None:  # the river: the strength now is the final one
-            ehs[board], ehs_squared[board] = hs[board], hs[board] ** 2
+            equity[board], mean_squared_strength[board] = hs[board], hs[board] ** 2
             continue
         # every runout free of a holding meets the same number of opponents: counting runouts is weighing them
         valid = (tally.total > 0).astype(np.float64)
-        ehs[board], ehs_squared[board], counts = runout_strengths(tally.score, tally.total, bins, valid)
+        equity[board], mean_squared_strength[board], counts = summarise_runouts(tally.score, tally.total, bins, valid)
         histogram[board] = np.rint(counts).astype(np.int64)
     opponents = math.comb(52 - 5 - 2, 2)
     runouts = math.comb(52 - size - 2, lookahead)
-    return BoardStrengths(board_cards, numbers, hs, ehs, ehs_squared, histogram, opponents, runouts)
+    return BoardStrengths(board_cards, numbers, hs, equity, mean_squared_strength, histogram, opponents, runouts)
 
 
 def board_strengths(board: CardsLike | Sequence[int], *, bins: int = DEFAULT_BINS,
-                    ranker: type[HandRanker] = HandRanker) -> BoardStrengths:
-    """HS, EHS, E[HS^2] and the final-strength histogram of every holding on one board (3 to 5 cards).
+                    ranker: type[HandRanker] = HandRanker, method: RangePass = 'auto') -> BoardStrengths:
+    """HS, E[HS], E[HS^2] and the final-strength histogram of every holding on one board (3 to 5 cards).
 
     ``board`` is text (``'2c 7d Js'``), cards, or card indices. The rows are the holdings of two cards
-    not on the board, in :data:`~poker.cards.starting_hand.HOLDINGS` order (``holdings`` gives their numbers).
+    not on the board, in :data:`~poker.cards.holdings.HOLDINGS` order (``holdings`` gives their numbers).
+    ``method`` is the kernel's range pass (:func:`~poker.kernel.range_passes.range_tally`): ``'auto'`` and
+    ``'sorted'`` sort each final board, ``'grid'`` counts the same numbers by its grids (slower: it splits
+    the transitions too); ``'narrow'`` cannot count every holding against every holding (a
+    :class:`~poker.errors.SettingError`).
     """
     if isinstance(board, np.ndarray) or (isinstance(board, (list, tuple)) and board and all(
             is_whole(card) for card in board)):
         indices = integer_array('board', board, ndim=1, error=CardParseError).tolist()
     else:
         indices = [card.index for card in read_board(board, sizes=(3, 4, 5))]  # type: ignore[arg-type]
-    result = boards_strengths([indices], bins=bins, ranker=ranker)
-    return BoardStrengths(result.boards[0], result.holdings[0], result.hs[0], result.ehs[0],
-                          result.ehs_squared[0], None if result.histogram is None else result.histogram[0],
+    result = boards_strengths([indices], bins=bins, ranker=ranker, method=method)
+    return BoardStrengths(result.boards[0], result.holdings[0], result.hs[0], result.equity[0],
+                          result.mean_squared_strength[0], None if result.histogram is None else result.histogram[0],
                           result.opponents, result.runouts)

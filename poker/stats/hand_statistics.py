@@ -30,7 +30,7 @@ from ..cards.income_rates import MAX_OPPONENTS
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..validators import SHARE_SLACK, amount, flag, share, shown, whole_number
 
-__all__ = ['AHEAD', 'BEHIND', 'HandStatistics', 'TIED', 'potentials']  # outcome codes re-exported from poker.kernel.outcomes
+__all__ = ['HandStatistics', 'potentials']
 
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
 _ZERO: Matrix = ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))

@@ -7,16 +7,16 @@ players' weights on their holdings, over holdings that share no card with each o
 dead cards.
 
 >>> result = equity(['Ah As', 'Kc Kd'], board='Kh 7c 2d')
->>> [round(player.equity, 6) for player in result], result.exact, result.deals
-([0.085859, 0.914141], True, 990)
+>>> [round(player.equity, 6) for player in result], result.method, result.deals
+([0.085859, 0.914141], 'exact', 990)
 
 Small questions are counted exactly (every compatible deal, with suit symmetry); past
-:data:`EXACT_LIMIT` hands to rank, the answer is sampled without bias under the weights (see
+:data:`EXACT_LIMIT` hands to rank (or with ``method='sampled'``), the answer is sampled without bias under the weights (see
 ``docs/formulas.md``) until every player's standard error is below ``target_error``:
 
 >>> sampled = equity(['Ac Kd', 'random', 'random', 'random'], board='Qc Qs Jd 7h 3d', seed=1)
->>> sampled.exact, round(sampled[0].win, 2), round(sampled[0].equity, 2), sampled[0].stderr <= 0.001
-(False, 0.12, 0.12, True)
+>>> sampled.method, round(sampled[0].win, 2), round(sampled[0].equity, 2), sampled[0].stderr <= 0.001
+('sampled', 0.12, 0.12, True)
 
 (Papp's ``hs_n`` for that hand says 0.1355: it treats the three opponents' holdings as independent.)
 """
@@ -34,20 +34,23 @@ import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import Card, format_cards, parse_cards
+from ..kernel.positions import combination_rows
 from ..errors import (
     CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, SettingError, WeightsError,
 )
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
-from .preflop_odds import _combinations
 from ..ranges.range import Range
-from ..cards.starting_hand import HOLDINGS, StartingHand
+from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.starting_hand import StartingHand
 from ..cards.card_inputs import CardsLike, read_board, read_cards
-from ..validators import amount, checked_by, flag, real_number, share, shown, text, whole_number
+from ..validators import (
+    EQUITY_METHODS, EquityMethod, amount, checked_by, choice, read_method, real_number, share, shown, text,
+    whole_number,
+)
 from ..ranges.weight_inputs import WeightSetLike, read_weights
 
 __all__ = [
-    'CHUNK_DEALS',
     'DEFAULT_TARGET_ERROR',
     'EXACT_LIMIT',
     'EquityResult',
@@ -55,6 +58,7 @@ __all__ = [
     'MAX_SAMPLES',
     'PREFLOP_TUPLE_WORK',
     'PlayerEquity',
+    'SAMPLES_PER_TASK',
     'equity',
 ]
 
@@ -62,7 +66,7 @@ MAX_PLAYERS = 10
 """At most ten players: 20 hole cards and a board leave 27 cards."""
 
 EXACT_LIMIT = 150_000_000
-"""``exact=None`` enumerates when at most this many hands are to be ranked: players x (holding tuples
+"""``method='auto'`` enumerates when at most this many hands are to be ranked: players x (holding tuples
 up to suit symmetry) x boards per tuple, where a tuple before the flop counts
 :data:`PREFLOP_TUPLE_WORK` (its board classes); about three seconds. Otherwise it samples."""
 
@@ -76,8 +80,8 @@ DEFAULT_TARGET_ERROR = 0.001
 MAX_SAMPLES = 50_000_000
 """Sampling for a ``target_error`` stops at this many deals at most (unless ``samples`` says otherwise)."""
 
-CHUNK_DEALS = 1 << 16
-"""Sampled deals per task: chunk ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``, so the result
+SAMPLES_PER_TASK = 1 << 16
+"""Sampled deals per unit of work (a chunk): chunk ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``, so the result
 for a seed does not depend on how the chunks are spread over an executor."""
 
 _TUPLE_CAP = 4_000_000  # holding tuples enumerated at most before falling back to sampling
@@ -86,8 +90,8 @@ _REJECTION_ROUNDS = 4  # tries to deal a holding by rejection before drawing it 
 
 _MASKS = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 _HOLDING_MASKS = _MASKS[HOLDINGS[:, 0]] | _MASKS[HOLDINGS[:, 1]]
-_PAIR = np.full((52, 52), 1326, dtype=np.intp)  # holding number of two cards (1326: the same card twice)
-_PAIR[HOLDINGS[:, 0], HOLDINGS[:, 1]] = _PAIR[HOLDINGS[:, 1], HOLDINGS[:, 0]] = np.arange(1326)
+_PAIR = np.full((52, 52), HOLDING_COUNT, dtype=np.intp)  # holding number of two cards (HOLDING_COUNT: one card twice)
+_PAIR[HOLDINGS[:, 0], HOLDINGS[:, 1]] = _PAIR[HOLDINGS[:, 1], HOLDINGS[:, 0]] = np.arange(HOLDING_COUNT)
 _SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.intp)
 
 
@@ -131,15 +135,21 @@ def _entries(players: Iterable[PlayerEquity]) -> tuple[PlayerEquity, ...]:
 
 @frozen
 class EquityResult:
-    """The result of :func:`equity`: a :class:`PlayerEquity` per player (index it or iterate), whether
-    it was counted ``exact`` ly, the number of ``deals`` counted or sampled, and the ``seconds`` taken."""
+    """The result of :func:`equity`: a :class:`PlayerEquity` per player (index it or iterate), how it was
+    counted (``method``: ``'exact'`` or ``'sampled'``, the words of :func:`equity`'s argument; :attr:`exact`
+    says the same as a bool), the number of ``deals`` counted or sampled, and the ``seconds`` taken."""
 
     players: tuple[PlayerEquity, ...] = field(converter=_entries)
     board: tuple[Card, ...] = field(default=(), converter=read_cards)
     dead: tuple[Card, ...] = field(default=(), converter=read_cards)
-    exact: bool = field(default=True, validator=checked_by(flag))
+    method: str = field(default='exact', validator=checked_by(choice, choices=EQUITY_METHODS[1:]))
     deals: int = field(default=0, validator=checked_by(whole_number))
     seconds: float = field(default=0.0, validator=checked_by(amount, error=SettingError))
+
+    @property
+    def exact(self) -> bool:
+        """Whether every deal was counted (``method == 'exact'``)."""
+        return self.method == 'exact'
 
     def __getitem__(self, index: int) -> PlayerEquity:
         return self.players[index]
@@ -153,7 +163,8 @@ class EquityResult:
     def as_dict(self) -> dict[str, object]:
         """The result as plain JSON-ready values."""
         return {'players': [player.as_dict() for player in self.players], 'board': format_cards(self.board),
-                'dead': format_cards(self.dead), 'exact': self.exact, 'deals': self.deals, 'seconds': self.seconds}
+                'dead': format_cards(self.dead), 'method': self.method, 'exact': self.exact, 'deals': self.deals,
+                'seconds': self.seconds}
 
 
 # ------------------------------------------------------------------------------------------- inputs
@@ -164,7 +175,7 @@ def _read_player(entry: StartingHand | WeightSetLike, number: int) -> tuple[str,
     if isinstance(entry, str):
         text = entry.strip()
         if text.lower() == 'random':
-            return 'random', np.ones(1326), None
+            return 'random', np.ones(HOLDING_COUNT), None
         if not text:
             raise WeightsError(f"player {number}: give a hand, a range or 'random', got {shown(entry)}")
         try:
@@ -185,7 +196,7 @@ def _read_player(entry: StartingHand | WeightSetLike, number: int) -> tuple[str,
 
 
 def _one_hot(hand: StartingHand) -> tuple[np.ndarray, int]:
-    weights = np.zeros(1326)
+    weights = np.zeros(HOLDING_COUNT)
     weights[hand.holding_index] = 1.0
     return weights, hand.holding_index
 
@@ -199,20 +210,19 @@ def _weights(entry: WeightSetLike, number: int) -> np.ndarray:
     return weights
 
 
-def _check_options(exact: bool | None, samples: int | None, target_error: float | None, seed: int | None,
-                   executor: concurrent.futures.Executor | None,
-                   progress: Callable[[int, int], None] | None) -> tuple[bool | None, int | None, float | None, int | None]:
+def _check_options(method: EquityMethod, samples: int | None, target_error: float | None, seed: int | None,
+                   executor: concurrent.futures.Executor | None, progress: Callable[[int, int], None] | None
+                   ) -> tuple[EquityMethod, int | None, float | None, int | None]:
     """The options in plain form, or a :class:`~poker.errors.SettingError` quoting the bad one."""
-    if exact is not None:
-        exact = flag('exact', exact)
+    method = read_method(method, EQUITY_METHODS)
     if samples is not None:
         samples = whole_number('samples', samples, minimum=2, maximum=10 ** 12)
     if target_error is not None:
         target_error = real_number('target_error', target_error)
         if not 1e-6 <= target_error <= 0.5:
             raise SettingError(f'target_error must be from 1e-06 to 0.5, got {shown(target_error)}')
-    if exact is True and (samples is not None or target_error is not None):
-        raise SettingError(f'exact=True enumerates every deal: drop samples={shown(samples)} and '
+    if method == 'exact' and (samples is not None or target_error is not None):
+        raise SettingError(f"method 'exact' counts every deal: drop samples={shown(samples)} and "
                            f'target_error={shown(target_error)}')
     if seed is not None:
         seed = whole_number('seed', seed, minimum=0, maximum=2 ** 128 - 1)
@@ -220,7 +230,7 @@ def _check_options(exact: bool | None, samples: int | None, target_error: float 
         raise SettingError(f'executor must be a concurrent.futures.Executor (with submit), got {shown(executor)}')
     if progress is not None and not callable(progress):
         raise SettingError(f'progress must be a function (done, total), got {shown(progress)}')
-    return exact, samples, target_error, seed
+    return method, samples, target_error, seed
 
 
 @frozen
@@ -380,7 +390,7 @@ def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray,
     """Weighted wins and ties (2, players) over every board for these holding tuples."""
     totals = np.zeros((2, len(problem.labels)))
     rest_size = 52 - len(problem.board) - len(problem.dead) - 2 * tuples.shape[1]
-    chosen = _combinations(rest_size, problem.to_deal) if problem.to_deal else np.zeros((1, 0), dtype=np.int8)
+    chosen = combination_rows(rest_size, problem.to_deal) if problem.to_deal else np.zeros((1, 0), dtype=np.int8)
     board = np.array(problem.board, dtype=np.int8)
     known = np.zeros(52, dtype=bool)
     known[list(problem.board + problem.dead)] = True
@@ -419,7 +429,7 @@ def _board_classes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     same hand value with both: no other suit can reach five cards with two hole cards, so only the
     ranks and that suit's cards (the flush) can matter. Built once, in about a second.
     """
-    boards = _combinations(52, 5)
+    boards = combination_rows(52, 5)
     columns = [np.ascontiguousarray(column) for column in boards.T]
     code = np.zeros(len(boards), dtype=np.int64)  # the rank multiset: sum of 5 ** rank
     masks = np.zeros(len(boards), dtype=np.int64)
@@ -660,7 +670,7 @@ def _standard_errors(stats: np.ndarray) -> np.ndarray:
 
 
 def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '', dead: CardsLike = '', *,
-           exact: bool | None = None, samples: int | None = None, target_error: float | None = None,
+           method: EquityMethod = 'auto', samples: int | None = None, target_error: float | None = None,
            seed: int | None = None, executor: concurrent.futures.Executor | None = None,
            ranker: type[HandRanker] = HandRanker,
            progress: Callable[[int, int], None] | None = None) -> EquityResult:
@@ -668,8 +678,9 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
     or weights, see :mod:`poker.ranges.weight_inputs`) or ``'random'``, 2 to 10 players.
 
     ``board``: 0, 3, 4 or 5 cards; ``dead``: cards nobody holds and the board will not show.
-    ``exact``: True enumerates every compatible deal (with suit symmetry), False samples, None (the
-    default) enumerates when at most :data:`EXACT_LIMIT` hands are to be ranked. Sampling deals
+    ``method`` (one of :data:`~poker.validators.EQUITY_METHODS`): ``'exact'`` enumerates every compatible
+    deal (with suit symmetry), ``'sampled'`` samples, ``'auto'`` (the default) enumerates when at most
+    :data:`EXACT_LIMIT` hands are to be ranked; the result's ``method`` says which. Sampling deals
     ``samples`` deals, or (by default) stops once every player's standard error is below
     ``target_error`` (default :data:`DEFAULT_TARGET_ERROR`, at most :data:`MAX_SAMPLES` deals); given
     both, it stops at whichever comes first. ``seed`` makes sampling reproducible, also when
@@ -682,17 +693,17 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
     [0.8195, 0.1805]
     """
     started = time.perf_counter()
-    exact, samples, target_error, seed = _check_options(exact, samples, target_error, seed, executor, progress)
+    method, samples, target_error, seed = _check_options(method, samples, target_error, seed, executor, progress)
     ranker = read_ranker(ranker)
     problem = _problem(players, board, dead)
     cards = (tuple(Card.from_index(c) for c in problem.board), tuple(Card.from_index(c) for c in problem.dead))
-    plan = None if exact is False else _plan_exact(problem)
-    if exact is True and plan is None:
+    plan = None if method == 'sampled' else _plan_exact(problem)
+    if method == 'exact' and plan is None:
         raise SettingError(f'too many holding combinations to enumerate for {shown(list(problem.labels))}: '
-                           'use sampling (exact=False)')
+                           "use method 'sampled'")
     if plan is not None and plan[2] == 0:
         raise WeightsError(f'no deal gives every player a holding without shared cards: {shown(list(problem.labels))}')
-    if plan is not None and (exact is True or plan[3] <= EXACT_LIMIT):
+    if plan is not None and (method == 'exact' or plan[3] <= EXACT_LIMIT):
         tuples, weights, deals, work = plan
         pieces = max(1, min(len(tuples), math.ceil(work / 8_000_000)))  # tasks of about 0.2 s
         bounds = np.linspace(0, len(tuples), pieces + 1).astype(int)
@@ -707,17 +718,17 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
                                                  - 2 * tuples.shape[1], problem.to_deal)
         entries = tuple(PlayerEquity(label, float(win / total), float(tie / total))
                         for label, win, tie in zip(problem.labels, totals[0], totals[1]))
-        return EquityResult(entries, *cards, exact=True, deals=deals, seconds=time.perf_counter() - started)
+        return EquityResult(entries, *cards, method='exact', deals=deals, seconds=time.perf_counter() - started)
     entropy = np.random.SeedSequence(seed).entropy
     dealers = _dealers(problem)
     goal = float(target_error) if target_error is not None else (DEFAULT_TARGET_ERROR if samples is None else 0.0)
     budget = int(samples) if samples is not None else MAX_SAMPLES
     stats = np.zeros((len(problem.labels) + 1, 4))
-    done, chunks, batch = 0, 0, max(1, min(2 if goal > 0 else 8, math.ceil(budget / CHUNK_DEALS)))
+    done, chunks, batch = 0, 0, max(1, min(2 if goal > 0 else 8, math.ceil(budget / SAMPLES_PER_TASK)))
     while done < budget:
         sizes: list[int] = []
         for _ in range(batch):
-            size = min(CHUNK_DEALS, budget - done - sum(sizes))
+            size = min(SAMPLES_PER_TASK, budget - done - sum(sizes))
             if size <= 0:
                 break
             sizes.append(size)
@@ -730,7 +741,7 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
         reached = goal > 0 and stats[-1, 0] > 0 and errors.max() <= goal
         if goal > 0 and stats[-1, 0] > 0:  # ask for about the deals the error says are still needed
             needed = 0.0 if reached else done * (float(errors.max()) / goal) ** 2 - done
-            batch = int(min(64, max(1, math.ceil(needed * 1.1 / CHUNK_DEALS))))
+            batch = int(min(64, max(1, math.ceil(needed * 1.1 / SAMPLES_PER_TASK))))
         else:
             needed, batch = float(budget - done), 8
         if progress is not None:  # the total is the deals still expected, at most the budget
@@ -743,4 +754,4 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
     errors = _standard_errors(stats)
     entries = tuple(PlayerEquity(label, float(win / stats[-1, 0]), float(tie / stats[-1, 0]), float(error))
                     for label, (win, tie, _, _), error in zip(problem.labels, stats[:-1], errors))
-    return EquityResult(entries, *cards, exact=False, deals=done, seconds=time.perf_counter() - started)
+    return EquityResult(entries, *cards, method='sampled', deals=done, seconds=time.perf_counter() - started)

@@ -30,26 +30,28 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 from attrs import field, frozen
 
-from ..kernel import enumeration
+from ..kernel import one_hand
 from ..kernel.kernel_inputs import weight_rows
-from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE, STREETS
+from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
-from ..kernel.enumeration import Tally
+from ..kernel.one_hand import Tally
+from ..kernel.positions import MAX_LOOKAHEAD
 from ..errors import CardCountError, DuplicateCardError, LookaheadError, OpponentCountError, SettingError
 from ..ranking.hand import Hand
 from ..ranking.ranker import HandRanker
 from .hand_statistics import HandStatistics, potentials
 from ..ranking.rankable_hand import RankableHand
-from ..cards.starting_hand import StartingHand
+from ..cards.income_rates import check_opponents, class_income_rate
+from ..cards.starting_hand import StartingHand, class_index
 from ..ranges.weights import remove_known
 from ..ranges.weight_inputs import WeightsLike, read_weight_sets
-from ..validators import flag, instance, is_whole, shown
+from ..validators import EquityMethod, flag, instance, is_whole, shown
 
 if TYPE_CHECKING:
     from .multiway import EquityResult
 
-__all__ = ['BOARD_SIZES', 'STREETS', 'Player']  # the betting tables, re-exported from poker.cards.streets
+__all__ = ['Player']
 
 
 
@@ -71,7 +73,7 @@ class Player:
     Built for subclassing: :meth:`calculate_hand_statistics` is a fixed recipe whose steps are hooks.
 
     * :meth:`opponent_weights`: the opponent model, turning the ``weights`` argument into weight sets;
-    * :meth:`count_outcomes`: the engine (:mod:`poker.kernel.enumeration`; :class:`poker.stats.reference.ReferencePlayer`
+    * :meth:`count_outcomes`: the engine (:mod:`poker.kernel.one_hand`; :class:`poker.stats.reference.ReferencePlayer`
       swaps in the plain loops of :mod:`poker.stats.reference`);
     * :meth:`summarise`: from weighted counts to :class:`~poker.stats.hand_statistics.HandStatistics`;
     * :meth:`preflop_statistics`: the statistics before the flop;
@@ -138,7 +140,7 @@ class Player:
         """``lookahead``, or the default for ``None``; a :class:`LookaheadError` if the board forbids it."""
         if lookahead is None:
             return self.default_lookahead()
-        limit = min(enumeration.MAX_LOOKAHEAD, self.cards_to_come) if self.board else 0
+        limit = min(MAX_LOOKAHEAD, self.cards_to_come) if self.board else 0
         if not is_whole(lookahead) or not 0 <= lookahead <= limit:
             allowed = ', '.join(str(n) for n in range(limit + 1))
             where = f'on the {self.street}' if self.board else 'before the flop'
@@ -167,7 +169,7 @@ class Player:
         sets, per_opponent = self.opponent_weights(weights)
         if opponents is None:
             opponents = len(sets) if per_opponent else 1
-        opponents = self.ranker.check_opponents(opponents)
+        opponents = check_opponents(opponents)
         if per_opponent and opponents != len(sets):
             raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={shown(opponents)}')
         lookahead = self.check_lookahead(lookahead)
@@ -186,9 +188,9 @@ class Player:
 
     def count_outcomes(self, lookahead: int, sets: np.ndarray) -> Tally:
         """Hook: the weighted counts of outcomes now and after ``lookahead`` cards, for each weight set (the
-        kernel's :func:`~poker.kernel.enumeration.tally` reads the arguments)."""
-        return enumeration.tally([card.index for card in self.hole_cards], [card.index for card in self.board],
-                                 lookahead, sets, self.ranker)
+        kernel's :func:`~poker.kernel.one_hand.tally` reads the arguments)."""
+        return one_hand.tally([card.index for card in self.hole_cards], [card.index for card in self.board],
+                              lookahead, sets, self.ranker)
 
     def _outcome_arguments(self, lookahead: int, sets: np.ndarray) -> tuple[int, np.ndarray]:
         """:meth:`count_outcomes`'s arguments checked: a look-ahead the board allows (not None: the hooks
@@ -211,7 +213,7 @@ class Player:
         """
         from .preflop_odds import preflop_equity
 
-        opponents, sets = self.ranker.check_opponents(opponents), weight_rows(sets)
+        opponents, sets = check_opponents(opponents), weight_rows(sets)
         per_opponent = flag('per_opponent', per_opponent)
         if per_opponent and len(sets) != opponents:
             raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={opponents}')
@@ -226,14 +228,14 @@ class Player:
         return HandStatistics(
             hs=win + tie / 2, hs_n=math.prod(each_hs), ppot=0.0, npot=0.0, ahead=win, tied=tie, behind=loss,
             opponents=opponents, holdings=int(np.count_nonzero(allowed.any(axis=0))), runouts=results[0].boards,
-            hole=self.hole_cards, income_rate=self.ranker.income_rate(results[0].hand_class, opponents),
+            hole=self.hole_cards, income_rate=class_income_rate(class_index(results[0].hand_class), opponents),
             exact=all(r.exact for r in results), standard_error=standard_error, opponent_hs=each_hs)
 
     def summarise(self, tally: Tally, opponents: int, lookahead: int, sets: np.ndarray,
                   per_opponent: bool) -> HandStatistics:
         """Hook: :class:`HandStatistics` from the weighted counts (see :meth:`calculate_hand_statistics`)."""
         tally = instance('tally', tally, Tally, what='a Tally (from count_outcomes)')
-        opponents = self.ranker.check_opponents(opponents)
+        opponents = check_opponents(opponents)
         lookahead = self.check_lookahead(lookahead)
         if not (type(sets) is np.ndarray and sets.ndim == 2 and sets.shape[1] == 1326):  # (only which holdings)
             sets = weight_rows(sets)
@@ -260,7 +262,7 @@ class Player:
                               runouts=tally.runouts, hole=self.hole_cards, board=self.board)
 
     def showdown_equity(self, opponents: int | None = None, weights: WeightsLike = None, *, dead: CardsLike = '',
-                        exact: bool | None = None, samples: int | None = None, target_error: float | None = None,
+                        method: EquityMethod = 'auto', samples: int | None = None, target_error: float | None = None,
                         seed: int | None = None, executor: concurrent.futures.Executor | None = None,
                         progress: Callable[[int, int], None] | None = None) -> EquityResult:
         """The true showdown equity against ``opponents`` drawn from the weights, next to Papp's ``hs_n``.
@@ -269,7 +271,7 @@ class Player:
         deals them together (no shared cards) and runs the board out: :func:`poker.stats.multiway.equity` with
         this hand against the opponents' weight sets (``opponents`` and ``weights`` read as in
         :meth:`calculate_hand_statistics`) and :attr:`ranker`. The other arguments go to it (``dead``,
-        ``exact``, ``samples``, ``target_error``, ``seed``, ``executor``, ``progress``). Entry 0 is this hand.
+        ``method``, ``samples``, ``target_error``, ``seed``, ``executor``, ``progress``). Entry 0 is this hand.
 
         >>> result = Player('Ah As', 'Kh 7c 2d').showdown_equity(weights={'KK': 1})
         >>> round(result[0].equity, 6), result.exact
@@ -278,11 +280,11 @@ class Player:
         from .multiway import equity
 
         sets, per_opponent = self.opponent_weights(weights)
-        count = self.ranker.check_opponents((len(sets) if per_opponent else 1) if opponents is None else opponents)
+        count = check_opponents((len(sets) if per_opponent else 1) if opponents is None else opponents)
         if per_opponent and count != len(sets):
             raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={shown(opponents)}')
         field_sets = list(sets) if per_opponent else [sets[0]] * count
-        return equity([format_cards(self.hole_cards, sep=''), *field_sets], self.board, dead, exact=exact,
+        return equity([format_cards(self.hole_cards, sep=''), *field_sets], self.board, dead, method=method,
                       samples=samples, target_error=target_error, seed=seed, executor=executor, ranker=self.ranker,
                       progress=progress)
 

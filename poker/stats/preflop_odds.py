@@ -6,8 +6,8 @@ each class, the wins and ties of one of its holdings over all 2,097,572,400 show
 a class has the same counts, since a permutation of the suits maps one to another.
 
 >>> result = preflop_equity('Ah As')
->>> round(result.win, 10), round(result.tie, 10), round(result.equity, 10), result.exact
-(0.8493191548, 0.0054359563, 0.852037133, True)
+>>> round(result.win, 10), round(result.tie, 10), round(result.equity, 10), result.method
+(0.8493191548, 0.0054359563, 0.852037133, 'exact')
 >>> result.showdowns == SHOWDOWNS_PER_HOLDING == 1225 * 1_712_304
 True
 
@@ -32,7 +32,6 @@ import itertools
 import math
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Literal
 
 import numpy as np
 from attrs import field, frozen
@@ -43,10 +42,14 @@ from ..ranking.ranker import HandRanker, card_columns
 from .hand_statistics import HandStatistics
 from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranking.ranker_inputs import read_ranker
-from ..cards.holdings import CARD_MASKS, HOLDING_MASKS, HOLDINGS, pair_numbers
+from ..cards.income_rates import check_opponents, class_income_rate
+from ..cards.holdings import CARD_MASKS, HOLDING_COUNT, HOLDING_MASKS, HOLDINGS, pair_numbers
+from ..kernel.positions import combination_rows
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..cards.card_inputs import HoleLike, read_hole
-from ..validators import amount, checked_by, flag, share, shown, whole_number
+from ..validators import (
+    EQUITY_METHODS, EquityMethod, amount, checked_by, choice, read_method, share, shown, whole_number,
+)
 
 __all__ = [
     'BOARDS_PER_HOLDING',
@@ -76,7 +79,7 @@ def _seed(seed: int | None) -> int | None:
     """``seed`` checked: None or a whole number of at least 0 (what NumPy's generators take)."""
     return None if seed is None else whole_number('seed', seed, minimum=0, maximum=2 ** 128 - 1)
 
-TABLE_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_equity.csv'
+EQUITY_TABLE_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_equity.csv'
 _TABLE_HEADER = '''\
 # Exact all-in equity of each starting-hand class against one random opponent holding, before the flop.
 # Per holding of the class: showdowns won, tied and lost of 2,097,572,400 (every opponent holding without
@@ -87,7 +90,7 @@ _HOLDING_MASKS = HOLDING_MASKS
 
 
 # ------------------------------------------------------------------------------------------ the table
-def write_table(rows: Iterable[tuple[str, int, int, int]], path: Path = TABLE_PATH) -> None:
+def write_equity_table(rows: Iterable[tuple[str, int, int, int]], path: Path = EQUITY_TABLE_PATH) -> None:
     """Write per-class counts ``(hand, win, tie, loss)`` in the shipped CSV format (used by the tool)."""
     with path.open('w', encoding='utf-8', newline='') as handle:
         handle.write(_TABLE_HEADER)
@@ -105,7 +108,7 @@ def equity_table() -> np.ndarray:
     >>> equity_table()[class_index('32o')].tolist()
     [613318625, 128529945, 1355723830]
     """
-    with TABLE_PATH.open(encoding='utf-8') as handle:
+    with EQUITY_TABLE_PATH.open(encoding='utf-8') as handle:
         rows = {row['hand']: row for row in csv.DictReader(line for line in handle if not line.startswith('#'))}
     table = np.array([[int(rows[name][column]) for column in ('win', 'tie', 'loss')] for name in HAND_CLASSES],
                      dtype=np.int64)
@@ -135,20 +138,26 @@ class PreflopEquity:
 
     ``win``, ``tie`` and ``loss`` are probabilities over showdowns (opponent holding and board), so they
     sum to 1 and :attr:`equity` is ``win + tie/2``. ``holdings`` is the number of opponent holdings with
-    weight, ``boards`` the boards played per holding (all 1,712,304 when ``exact``, else the sampled
-    showdowns), ``showdowns`` the showdowns counted. When not ``exact``, ``standard_error`` is that of
-    :attr:`equity`.
+    weight, ``boards`` the boards played per holding (all 1,712,304 when exact, else the sampled
+    showdowns), ``showdowns`` the showdowns counted. ``method`` says how (``'exact'`` or ``'sampled'``, the
+    words of :func:`preflop_equity`'s argument; :attr:`exact` says the same as a bool); when sampled,
+    ``standard_error`` is that of :attr:`equity`.
     """
 
     hole: tuple[Card, Card] = field(converter=_hole_cards)
     win: float = field(validator=checked_by(share))
     tie: float = field(validator=checked_by(share))
     loss: float = field(validator=checked_by(share))
-    exact: bool = field(default=True, validator=checked_by(flag))
+    method: str = field(default='exact', validator=checked_by(choice, choices=EQUITY_METHODS[1:]))
     standard_error: float = field(default=0.0, validator=checked_by(amount, error=SettingError))
-    holdings: int = field(default=0, validator=checked_by(whole_number, maximum=1326))
+    holdings: int = field(default=0, validator=checked_by(whole_number, maximum=HOLDING_COUNT))
     boards: int = field(default=0, validator=checked_by(whole_number))
     showdowns: int = field(default=0, validator=checked_by(whole_number))
+
+    @property
+    def exact(self) -> bool:
+        """Whether every showdown was counted (``method == 'exact'``)."""
+        return self.method == 'exact'
 
     @property
     def equity(self) -> float:
@@ -170,10 +179,10 @@ class PreflopEquity:
         >>> round(stats.hs, 4), round(stats.hs_n, 4), stats.ehs == stats.hs_n, stats.income_rate
         (0.3458, 0.1196, True, -432)
         """
-        count = HandRanker.check_opponents(opponents)
+        count = check_opponents(opponents)
         return HandStatistics.from_counts(
             self.win, self.tie, self.loss, opponents=count, holdings=self.holdings, runouts=self.boards,
-            hole=self.hole, income_rate=HandRanker.income_rate(self.hand_class, count), exact=self.exact,
+            hole=self.hole, income_rate=class_income_rate(class_index(self.hand_class), count), exact=self.exact,
             standard_error=self.standard_error)
 
 
@@ -191,7 +200,7 @@ def _suit_images(permutation: tuple[int, ...], cards: np.ndarray) -> np.ndarray:
 def _orbit_representatives(low: int, high: int) -> np.ndarray:
     """For each holding, the smallest holding it maps to under suit permutations that keep our two cards."""
     cards = HOLDINGS.astype(np.intp)
-    representatives = np.arange(1326)
+    representatives = np.arange(HOLDING_COUNT)
     for permutation in itertools.permutations(range(4)):
         image = _suit_images(permutation, np.array([low, high]))
         if sorted(image.tolist()) == [low, high]:
@@ -201,20 +210,6 @@ def _orbit_representatives(low: int, high: int) -> np.ndarray:
 
 
 # -------------------------------------------------------------------------------------- enumeration
-@functools.cache
-def _combinations(items: int, size: int) -> np.ndarray:
-    """All ``size``-subsets of ``range(items)`` as rows, in lexicographic order (read-only int8)."""
-    rows = np.arange(items, dtype=np.int8)[:, None]
-    for _ in range(size - 1):
-        last = rows[:, -1].astype(np.intp)
-        counts = items - 1 - last
-        repeated = np.repeat(rows, counts, axis=0)
-        offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-        rows = np.column_stack([repeated, (np.repeat(last, counts) + 1 + offsets).astype(np.int8)])
-    rows.flags.writeable = False
-    return rows
-
-
 _LAST_BOARDS: dict[tuple[int, int, type[HandRanker]], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
@@ -232,7 +227,7 @@ def _boards_around(low: int, high: int, ranker: type[HandRanker]) -> tuple[np.nd
 
 def _all_boards(low: int, high: int, ranker: type[HandRanker]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rest = np.delete(np.arange(52, dtype=np.uint8), [low, high])
-    boards = np.take(rest, _combinations(50, 5).T)
+    boards = np.take(rest, combination_rows(50, 5).T)
     masks = np.bitwise_or.reduce(np.take(CARD_MASKS, boards), axis=0)
     values = ranker.rank_many(card_columns([low, high], *boards), validate=False)
     return boards, masks, values
@@ -269,7 +264,7 @@ def _sampled_counts(low: int, high: int, weights: np.ndarray, samples: int,
                     seed: int | None, ranker: type[HandRanker]) -> tuple[float, float, float, float]:
     """Monte Carlo win, tie and loss shares and the standard error of the equity."""
     rng = np.random.default_rng(seed)
-    opponents = rng.choice(1326, size=samples, p=weights / weights.sum())
+    opponents = rng.choice(HOLDING_COUNT, size=samples, p=weights / weights.sum())
     holding = pair_numbers(low, high)
     boards = _sampled_boards(rng, _HOLDING_MASKS[opponents] | _HOLDING_MASKS[holding])
     ours = ranker.rank_many(card_columns([low, high], *boards.T), validate=False)
@@ -280,7 +275,7 @@ def _sampled_counts(low: int, high: int, weights: np.ndarray, samples: int,
 
 
 def preflop_equity(hole: HoleLike, weights: WeightSetLike = None, *,
-                   method: Literal['auto', 'exact', 'sample'] = 'auto', exact_limit: int = 40,
+                   method: EquityMethod = 'auto', exact_limit: int = 40,
                    samples: int = 400_000, seed: int | None = 0,
                    ranker: type[HandRanker] = HandRanker) -> PreflopEquity:
     """All-in equity of ``hole`` before the flop against one holding drawn from ``weights``.
@@ -290,22 +285,22 @@ def preflop_equity(hole: HoleLike, weights: WeightSetLike = None, *,
     holding alike; holdings with one of our cards are ignored. Equal weights read the shipped
     exact table. Otherwise ``method='auto'`` enumerates exactly when at most ``exact_limit`` distinct
     opponent holdings (up to suit symmetry) have weight, and samples ``samples`` showdowns with the seeded
-    generator (``seed``) beyond that; ``'exact'`` and ``'sample'`` force either way. ``samples`` is a
+    generator (``seed``) beyond that; ``'exact'`` and ``'sampled'`` force either way (the words of
+    :data:`~poker.validators.EQUITY_METHODS`, as for :func:`~poker.stats.multiway.equity`). ``samples`` is a
     whole number from 2 to :data:`MAX_SAMPLES`, ``seed`` None or a whole number of at least 0 (else a
     :class:`~poker.errors.SettingError`). Hands are ranked by ``ranker.rank_many``; the shipped table holds
     :class:`HandRanker`'s counts, so another ranker never reads it (uniform weights then enumerate or
     sample like any others).
 
     >>> from poker.ranges.range import Range
-    >>> preflop_equity('Ah Kh', Range.parse('QQ+'), method='sample', samples=20_000).standard_error < 0.004
+    >>> preflop_equity('Ah Kh', Range.parse('QQ+'), method='sampled', samples=20_000).standard_error < 0.004
     True
     >>> preflop_equity('Ah Kh', 'QQ+') == preflop_equity('Ah Kh', Range.parse('QQ+'))
     True
     """
     low, high = _hole_indices(hole)
     cards = (Card.from_index(high), Card.from_index(low))
-    if not isinstance(method, str) or method not in ('auto', 'exact', 'sample'):
-        raise SettingError(f"method must be 'auto', 'exact' or 'sample', got {shown(method)}")
+    method = read_method(method, EQUITY_METHODS)
     exact_limit = whole_number('exact_limit', exact_limit, minimum=0)
     samples = whole_number('samples', samples, minimum=2, maximum=MAX_SAMPLES)
     seed = _seed(seed)
@@ -316,14 +311,14 @@ def preflop_equity(hole: HoleLike, weights: WeightSetLike = None, *,
     held = np.flatnonzero(array)
     if held.size == 0:
         raise WeightsError(f'no opponent holding has weight once {cards[0]}{cards[1]} is removed')
-    uniform = held.size == 1326 - conflicts.sum() and np.all(array[held] == array[held[0]])
-    if uniform and method != 'sample' and ranker is HandRanker:
+    uniform = held.size == HOLDING_COUNT - conflicts.sum() and np.all(array[held] == array[held[0]])
+    if uniform and method != 'sampled' and ranker is HandRanker:
         win, tie, loss = equity_table()[CLASS_OF_HOLDING[ours]].tolist()
         return PreflopEquity(cards, win / SHOWDOWNS_PER_HOLDING, tie / SHOWDOWNS_PER_HOLDING,
                              loss / SHOWDOWNS_PER_HOLDING, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
                              showdowns=SHOWDOWNS_PER_HOLDING)
     representatives = _orbit_representatives(low, high)
-    orbit_weights = np.bincount(representatives, weights=array, minlength=1326)
+    orbit_weights = np.bincount(representatives, weights=array, minlength=HOLDING_COUNT)
     distinct = np.flatnonzero(orbit_weights)
     if method == 'exact' or (method == 'auto' and distinct.size <= exact_limit):
         counts = np.array([_exact_counts(low, high, int(g), ranker) for g in distinct], dtype=np.float64)
@@ -332,7 +327,7 @@ def preflop_equity(hole: HoleLike, weights: WeightSetLike = None, *,
         return PreflopEquity(cards, win, tie, loss, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
                              showdowns=int(held.size) * BOARDS_PER_HOLDING)
     win, tie, loss, error = _sampled_counts(low, high, array, samples, seed, ranker)
-    return PreflopEquity(cards, win, tie, loss, exact=False, standard_error=error, holdings=int(held.size),
+    return PreflopEquity(cards, win, tie, loss, method='sampled', standard_error=error, holdings=int(held.size),
                          boards=samples, showdowns=samples)
 
 
@@ -349,7 +344,7 @@ def simulate_income_rate(hand_class: str, opponents: int = 1, deals: int = 20_00
     >>> abs(ir - 704) < 4 * error
     True
     """
-    count = HandRanker.check_opponents(opponents)
+    count = check_opponents(opponents)
     deals = whole_number('deals', deals, minimum=2, maximum=MAX_DEALS)
     seed = _seed(seed)
     ranker = read_ranker(ranker)

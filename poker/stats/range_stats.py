@@ -13,8 +13,8 @@ True
 >>> round(float(stats.equity[stats.index('7h 6h')]), 4), round(stats.range_equity, 4)
 (0.458, 0.5113)
 
-What hero holdings share is computed once (the kernel is :func:`poker.kernel.enumeration.range_tally`; a few
-hero holdings go one by one through :func:`poker.kernel.enumeration.hero_by_hero`), and the work follows the
+What hero holdings share is computed once (the kernel is :func:`poker.kernel.range_passes.range_tally`; a few
+hero holdings go one by one through :func:`poker.kernel.range_passes.hero_by_hero`), and the work follows the
 holdings that carry weight on both sides: ``hero=None, opponent=None`` gives every
 holding's statistics on a board against every other, the data of a card abstraction. To ask about many
 hands on one board (a bot, a table of strengths), ask once for the whole range and index the result:
@@ -35,17 +35,21 @@ from attrs import field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..cards.income_rates import MAX_OPPONENTS
-from ..kernel.enumeration import MAX_LOOKAHEAD, hero_by_hero, range_tally
+from ..kernel.positions import MAX_LOOKAHEAD
+from ..kernel.range_passes import hero_by_hero, range_tally
 from ..errors import LookaheadError, OpponentCountError, PokerError, SettingError, WeightsError
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from .hand_statistics import HandStatistics
-from ..cards.holdings import HOLDING_MASKS, HOLDINGS
+from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
+from ..cards.income_rates import check_opponents
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from .player import Player  # noqa: F401  (doctests)
 from ..ranges.range import Range
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
-from ..validators import checked_by, finite_array, flag, read_only, shown, whole_number
+from ..validators import (
+    RANGE_PASSES, RangePass, checked_by, finite_array, flag, read_method, read_only, shown, whole_number,
+)
 from ..ranges.weights import known_holdings
 from ..ranges.weight_inputs import WeightSetLike, read_weights
 
@@ -57,7 +61,7 @@ MAX_BINS = 10_000
 HERO_BY_HERO = 16
 """Up to this many hero holdings, each is counted on its own by the single-hand kernel (as ``Player``
 does, over the opponent holdings with weight only); beyond, the shared pass of
-:func:`~poker.kernel.enumeration.range_tally` ranks what they share once."""
+:func:`~poker.kernel.range_passes.range_tally` ranks what they share once."""
 
 
 def _frozen_array(value: np.ndarray) -> np.ndarray:
@@ -72,11 +76,11 @@ class RangeStatistics:
     Arrays run over :attr:`holdings` (holding numbers, ascending): :attr:`weights` (the hero's), the
     weighted opponent holdings ``ahead``, ``tied`` and ``behind`` now, the 3x3 ``transitions`` (rows
     now, columns after the runout, as :class:`~poker.stats.hand_statistics.HandStatistics`), ``hs``,
-    ``hs_n``, ``ppot``, ``npot``, ``ehs``, ``ehs_prime``; ``equity``, the showdown equity
-    ``hs*(1-npot) + (1-hs)*ppot`` (the mean of the strength after the runouts); ``ehs_squared``, the
-    mean of its square (Johanson's E[HS^2]); ``histogram``, its distribution over ``bins`` equal bins
-    of [0, 1] (rows sum to 1). ``runouts`` is the number of runouts per (hero, opponent) pair;
-    ``opponent_holdings`` the opponent holdings with weight off the board; per hero holding,
+    ``hs_n``, ``ppot``, ``npot``, ``ehs``, ``ehs_prime`` (Papp's); ``equity``, the showdown equity
+    ``hs*(1-npot) + (1-hs)*ppot`` (E[HS], the mean of the strength after the runouts);
+    ``mean_squared_strength``, the mean of its square (Johanson's E[HS^2]); ``histogram``, its
+    distribution over ``bins`` equal bins of [0, 1] (rows sum to 1). ``runouts`` is the number of runouts
+    per (hero, opponent) pair; ``opponent_holdings`` the opponent holdings with weight off the board; per hero holding,
     ``counted`` is the opponent weight it can meet (``ahead + tied + behind``) and ``counted_holdings``
     how many opponent holdings with weight share no card with it. ``exact`` is False only before the
     flop when sampled; then ``standard_error`` holds each equity's error.
@@ -96,7 +100,7 @@ class RangeStatistics:
     ppot: np.ndarray = field(converter=_frozen_array)
     npot: np.ndarray = field(converter=_frozen_array)
     equity: np.ndarray = field(converter=_frozen_array)
-    ehs_squared: np.ndarray = field(converter=_frozen_array)
+    mean_squared_strength: np.ndarray = field(converter=_frozen_array)
     histogram: np.ndarray = field(converter=_frozen_array)
     counted: np.ndarray = field(converter=_frozen_array)
     runouts: int = field(validator=checked_by(whole_number))
@@ -179,7 +183,7 @@ class RangeStatistics:
 # ------------------------------------------------------------------------------------------ inputs
 def _weights(value: WeightSetLike, side: str) -> np.ndarray:
     if value is None:
-        return np.ones(1326)
+        return np.ones(HOLDING_COUNT)
     try:
         return read_weights(value)
     except WeightsError as error:
@@ -220,7 +224,8 @@ def _potentials(transitions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 # ------------------------------------------------------------------------------------------ the engine
 def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), opponent: WeightSetLike = None, *,
                      lookahead: int | None = None, opponents: int = 1, bins: int = 50,
-                     ranker: type[HandRanker] = HandRanker, seed: int | None = 0) -> RangeStatistics:
+                     ranker: type[HandRanker] = HandRanker, seed: int | None = 0,
+                     method: RangePass = 'auto') -> RangeStatistics:
     """Loki's statistics of every hero holding against the opponent's weights on ``board``, exactly.
 
     ``hero`` and ``opponent`` are anything weights accept (a :class:`~poker.ranges.range.Range`, range text,
@@ -230,13 +235,24 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), opponent
     ranked by ``ranker.rank_many``. Before the flop, ``seed`` seeds the sampling of large weighted
     problems.
 
+    ``method`` is the kernel's range pass (:func:`~poker.kernel.range_passes.range_tally`; every pass counts
+    the same numbers, to rounding with fractional weights): ``'auto'`` counts up to :data:`HERO_BY_HERO`
+    hero holdings one by one and more by the pass the kernel chooses; ``'grid'``, or ``'narrow'`` against at
+    most 63 opponent holdings with weight, forces that pass after the flop (``'sorted'`` gives no
+    transitions while cards are to come, so only with ``lookahead=0``). Before the flop only ``'auto'``
+    counts. A pass that cannot answer is a :class:`~poker.errors.SettingError` that says why.
+
     >>> every = range_statistics(board='Kd 7c 2h 9s 9h')
     >>> len(every), every.runouts, float(every.hs.max())
     (1081, 1, 1.0)
     """
+    method = read_method(method, RANGE_PASSES)
     cards = read_board(board)
+    if not cards and method != 'auto':
+        raise SettingError(f"method {shown(method)} is a pass over runouts: before the flop range_statistics "
+                           "counts all-in equities, with method 'auto'")
     depth = _lookahead(lookahead, cards)
-    count = HandRanker.check_opponents(opponents)
+    count = check_opponents(opponents)
     bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
     seed = None if seed is None else whole_number('seed', seed, maximum=2 ** 128 - 1)
@@ -252,8 +268,10 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), opponent
     meetable = _meetable(opponent_weights)
     if not cards:
         return _preflop(hero_weights, opponent_weights, meetable, count, bins, ranker, seed)
-    few = np.count_nonzero(hero_weights) <= HERO_BY_HERO
-    tally = (hero_by_hero if few else range_tally)(indices, depth, hero_weights, opponent_weights, ranker)
+    if method == 'auto' and np.count_nonzero(hero_weights) <= HERO_BY_HERO:
+        tally = hero_by_hero(indices, depth, hero_weights, opponent_weights, ranker)
+    else:
+        tally = range_tally(indices, depth, hero_weights, opponent_weights, ranker, method=method)
     assert tally.transitions is not None  # (asked for: the default)
     keep = tally.now.sum(axis=1) > 0  # hero holdings that can meet an opponent holding
     holdings, now, transitions, score, total = tally.holdings, tally.now, tally.transitions, tally.score, tally.total
@@ -262,35 +280,35 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), opponent
     totals = now.sum(axis=1)
     hs = (now[:, AHEAD] + now[:, TIED] / 2) / totals
     ppot, npot = _potentials(transitions) if depth else (np.zeros(len(hs)), np.zeros(len(hs)))
-    equity, ehs_squared, histogram = runout_strengths(score, total, bins)
+    equity, mean_squared_strength, histogram = summarise_runouts(score, total, bins)
     histogram /= total.sum(axis=1)[:, np.newaxis]
     return RangeStatistics(
         board=cards, lookahead=depth, opponents=count, holdings=holdings, weights=hero_weights[holdings],
         ahead=now[:, AHEAD], tied=now[:, TIED], behind=now[:, BEHIND], transitions=transitions, hs=hs, ppot=ppot,
-        npot=npot, equity=equity, ehs_squared=ehs_squared, histogram=histogram, counted=totals,
+        npot=npot, equity=equity, mean_squared_strength=mean_squared_strength, histogram=histogram, counted=totals,
         runouts=tally.runouts, opponent_holdings=int(np.count_nonzero(opponent_weights)),
         counted_holdings=meetable[holdings])
 
 
-def runout_strengths(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def summarise_runouts(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The strength after the runouts, summarised per holding: the one place both engines do it.
 
-    ``score[i, r]`` and ``total[i, r]`` are what :func:`~poker.kernel.enumeration.range_tally` counts for hero
+    ``score[i, r]`` and ``total[i, r]`` are what :func:`~poker.kernel.range_passes.range_tally` counts for hero
     holding i after runout r (weight beaten plus half the weight tied, and all the weight it meets; 0
     where the runout holds its cards), so the strength after the runout is ``score / total``. Returns
-    the showdown equity (runouts weighed by ``total``, their probability given the opponent's weights),
-    E[HS^2] likewise, and per bin of [0, 1] the sum of ``weights`` (default ``total``) of the runouts
-    whose strength falls in it, not normalised. A strength of exactly k/bins falls in bin k (the last
-    bin holds 1.0): the bin is found exactly, ``floor(score * bins / total)``, not from a rounded ratio
-    alone.
+    the showdown equity E[HS] (runouts weighed by ``total``, their probability given the opponent's
+    weights), the mean squared strength E[HS^2] likewise, and per bin of [0, 1] the sum of ``weights``
+    (default ``total``) of the runouts whose strength falls in it, not normalised. A strength of exactly
+    k/bins falls in bin k (the last bin holds 1.0): the bin is found exactly, ``floor(score * bins /
+    total)``, not from a rounded ratio alone.
     """
     met = total > 0
     strength = np.divide(score, total, out=np.zeros(score.shape), where=met)
     np.clip(strength, 0.0, 1.0, out=strength)
     mass = total.sum(axis=1)
     equity = score.sum(axis=1) / mass
-    ehs_squared = (total * strength * strength).sum(axis=1) / mass
+    mean_squared_strength = (total * strength * strength).sum(axis=1) / mass
     # the bin: floor(strength * bins) from the rounded ratio, then put right where rounding crossed a
     # bin edge (a strength of exactly k/bins can come out just below k). The products score * bins and
     # slot * total are exact (whole or half counts), so comparing them decides exactly.
@@ -303,7 +321,7 @@ def runout_strengths(score: np.ndarray, total: np.ndarray, bins: int, weights: n
     histogram = np.bincount((np.arange(rows)[:, np.newaxis] * bins + slot).ravel(),
                             weights=(total if weights is None else weights).ravel(),
                             minlength=rows * bins).reshape(rows, bins)
-    return equity, ehs_squared, histogram
+    return equity, mean_squared_strength, histogram
 
 
 def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, opponents: int, bins: int,
@@ -330,7 +348,7 @@ def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, oppon
     return RangeStatistics(
         board=(), lookahead=0, opponents=opponents, holdings=holdings, weights=hero[holdings], ahead=win, tied=tie,
         behind=loss, transitions=np.zeros((len(holdings), 3, 3)), hs=equity, ppot=np.zeros(len(holdings)),
-        npot=np.zeros(len(holdings)), equity=equity, ehs_squared=equity ** 2, histogram=histogram,
+        npot=np.zeros(len(holdings)), equity=equity, mean_squared_strength=equity ** 2, histogram=histogram,
         counted=counted, runouts=results[0].boards, opponent_holdings=int(np.count_nonzero(opponent)),
         exact=all(r.exact for r in results), standard_error=np.array([r.standard_error for r in results]),
         counted_holdings=meetable[holdings])

@@ -1,6 +1,6 @@
 """The reference path: Loki's counts the plain way, one opponent holding and one runout at a time.
 
-This is the teaching version of :mod:`poker.kernel.enumeration`, and the tests' oracle for it. It follows
+This is the teaching version of :mod:`poker.kernel.one_hand`, and the tests' oracle for it. It follows
 Papp's ``HandPotential`` pseudo-code (1998, fig. 5.3) with the library's domain objects: every hand is a
 :class:`~poker.ranking.rankable_hand.RankableHand` from a :class:`~poker.ranking.factory.HandFactory`, which builds
 each card set once, and hands compare by value. It is exact and slow (seconds on the flop with two
@@ -24,7 +24,7 @@ from typing import ClassVar
 import numpy as np
 
 from ..cards.card import Card, CardLike, parse_cards
-from ..kernel.enumeration import Tally
+from ..kernel.one_hand import Tally
 from ..ranking.factory import HandFactory
 from ..ranking.ranker import HandRanker
 from ..cards.holdings import holding_index
@@ -32,7 +32,7 @@ from ..kernel.outcomes import outcome_code
 from .player import Player
 from ..ranking.rankable_hand import RankableHand
 
-__all__ = ['ReferencePlayer', 'factory_class', 'outcome', 'tally']
+__all__ = ['ReferencePlayer', 'factory_class', 'outcome', 'reference_tally']
 
 
 def outcome(mine: RankableHand, theirs: RankableHand) -> int:
@@ -56,9 +56,9 @@ def factory_class(factory: type[HandFactory], ranker: type[HandRanker]) -> type[
     return _FACTORIES[factory, ranker]
 
 
-def tally(hole: Iterable[CardLike], board: Iterable[CardLike], lookahead: int, sets: np.ndarray,
-          factory: HandFactory | None = None) -> Tally:
-    """The weighted counts of :func:`poker.kernel.enumeration.tally`, by plain loops.
+def reference_tally(hole: Iterable[CardLike], board: Iterable[CardLike], lookahead: int, sets: np.ndarray,
+                    factory: HandFactory | None = None) -> Tally:
+    """The weighted counts of :func:`poker.kernel.one_hand.tally`, by plain loops.
 
     ``sets`` are weight sets of shape (k, 1326) with known cards at weight 0; ``factory`` makes the
     hands (a fresh unbounded one by default).
@@ -87,7 +87,7 @@ def tally(hole: Iterable[CardLike], board: Iterable[CardLike], lookahead: int, s
 
 
 class ReferencePlayer(Player):
-    """A :class:`~poker.stats.player.Player` whose :meth:`count_outcomes` is the reference :func:`tally`.
+    """A :class:`~poker.stats.player.Player` whose :meth:`count_outcomes` is :func:`reference_tally`.
 
     It shows the engine hook at work; its statistics equal the fast path's (exactly, for uniform
     weights).
@@ -96,8 +96,8 @@ class ReferencePlayer(Player):
     hand_factory: ClassVar[type[HandFactory]] = HandFactory
 
     def count_outcomes(self, lookahead: int, sets: np.ndarray) -> Tally:
-        """The plain loops of :func:`tally`, ranking through an unbounded :attr:`hand_factory` whose hands
-        use :attr:`ranker` (its ``rank``, built on ``rank_many``)."""
+        """The plain loops of :func:`reference_tally`, ranking through an unbounded :attr:`hand_factory`
+        whose hands use :attr:`ranker` (its ``rank``, built on ``rank_many``)."""
         lookahead, sets = self._outcome_arguments(lookahead, sets)
         factory = factory_class(self.hand_factory, self.ranker)
-        return tally(self.hole_cards, self.board, lookahead, sets, factory(maxsize=None))
+        return reference_tally(self.hole_cards, self.board, lookahead, sets, factory(maxsize=None))

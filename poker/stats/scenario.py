@@ -3,7 +3,7 @@
 A file holds a list of ``scenario`` tables. Every field but ``hole`` may be left out::
 
     [[scenario]]
-    name = "Papp's example"     # shown as the heading
+    name = "The Java example"   # shown as the heading
     hole = "Ah Qh"              # two cards
     board = "3h 4s Jh"          # 0, 3, 4 or 5 cards (default: none, before the flop)
     opponents = 1               # 1 to 22 (default 1)
@@ -37,10 +37,9 @@ from attrs import field, frozen
 
 from ..cards.card import Card, format_cards, parse_cards
 from ..cards.card_inputs import HoleLike, read_board, read_hole
-from ..cards.income_rates import MAX_OPPONENTS
 from ..errors import PokerError, ScenarioError
+from ..cards.income_rates import MAX_OPPONENTS, check_opponents
 from ..ranges.range import Range
-from ..ranking.ranker import HandRanker
 from .hand_statistics import HandStatistics
 from ..validators import checked_by, index_below, shown, text, whole_number
 
@@ -202,7 +201,7 @@ def _scenario(entry: object, where: str) -> Scenario:
         raise ScenarioError(f"{where}: 'board': card {shown(str(repeated[0]))} is also in 'hole'")
     opponents = entry.get('opponents', 1)
     try:
-        opponents = HandRanker.check_opponents(opponents)
+        opponents = check_opponents(opponents)
     except PokerError as error:
         raise ScenarioError(f"{where}: 'opponents': {error}") from None
     lookahead = _lookahead(entry.get('lookahead'), len(board), where)

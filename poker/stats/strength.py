@@ -6,7 +6,7 @@ to come, so HS is the hand's showdown equity against one opponent drawn from the
 bot asks again and again, its hand against each opponent's range, with ranges re-weighted after every
 action.
 
-:func:`hand_strength` answers it from the per-board memo of :func:`poker.kernel.enumeration.board_values`: the
+:func:`hand_strength` answers it from the per-board memo of :func:`poker.kernel.board_memo.board_values`: the
 first question on a board ranks the 1,081 holdings free of it with one ``ranker.rank_many`` call; every
 later question on that board (any hand, any range) ranks nothing and compares values only. A
 :class:`~poker.ranges.range.Range` (or ``None``, every holding) is laid out on the board once, its holdings
@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import functools
 from bisect import bisect_left, bisect_right
+
 import numpy as np
 
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
-from ..kernel.enumeration import BoardValues, board_values
+from ..kernel.board_memo import BoardValues, board_values
 from ..errors import DuplicateCardError, WeightsError
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
@@ -56,7 +57,7 @@ def hand_strength(hole: HoleLike, board: CardsLike, weights: WeightSetLike = Non
     weights, a class mapping; ``None`` for every holding alike). Equal to ``Player(hole,
     board).calculate_hand_statistics(weights=weights).hs``, and on the river to the showdown equity.
     Hands are ranked by ``ranker.rank_many``, once per board and ranker class (see
-    :func:`~poker.kernel.enumeration.board_values`). Fastest with a pre-built ``Range`` and cards, asked about
+    :func:`~poker.kernel.board_memo.board_values`). Fastest with a pre-built ``Range`` and cards, asked about
     again (range text is parsed on every call, and an array is summed in NumPy each time).
 
     >>> hand_strength('Qs Qd', 'Qh 8c 3d 2s Jc', 'AA, KK, T9s')  # a set against overpairs and straights

@@ -1,9 +1,9 @@
-"""Strength tables: HS, EHS, E[HS^2] and final-strength histograms for every canonical hand of a street.
+"""Strength tables: HS, E[HS], E[HS^2] and final-strength histograms for every canonical hand of a street.
 
 :func:`build_table` computes, for every hand of the flop, turn or river up to suit permutation
 (:class:`~poker.cards.isomorphism.HandIndexer`), the numbers :func:`~poker.stats.boards.board_strengths`
-gives: hand strength now, the showdown equity EHS, E[HS^2], and on the flop and turn the histogram of the
-final strength. The work is the canonical boards (1,755 flops, 16,432 turns, 134,459 rivers) in chunks,
+gives: hand strength now, the showdown equity E[HS], the mean squared strength E[HS^2], and on the flop and
+turn the histogram of the final strength. The work is the canonical boards (1,755 flops, 16,432 turns, 134,459 rivers) in chunks,
 on any :class:`concurrent.futures.Executor`: a process pool by default, a ``dask.distributed`` cluster's
 executor when given a scheduler address (``pip install 'loki-holdem[cluster]'``).
 
@@ -12,16 +12,16 @@ A table is a directory:
 * ``manifest.json``: the parameters, the library version, and each finished chunk with its checksum;
 * ``chunks/chunk-NNNNNN.npz``: each chunk's hands and numbers, written atomically as it finishes, so a
   killed build loses at most the chunks under way and the same command resumes it;
-* once every chunk is in: ``hs.npy``, ``ehs.npy``, ``ehs_squared.npy`` (float32, one entry per hand
-  number) and, on the flop and turn, ``histogram.npy`` (runout counts per bin, one row per hand).
+* once every chunk is in: ``hs.npy``, ``equity.npy``, ``mean_squared_strength.npy`` (float32, one entry
+  per hand number) and, on the flop and turn, ``histogram.npy`` (runout counts per bin, one row per hand).
 
-``np.load('flop/ehs.npy')`` reads a whole table; :func:`load_table` looks hands up:
+``np.load('flop/equity.npy')`` reads a whole table; :func:`load_table` looks hands up:
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as out:
 ...     summary = build_table('river', out, boards=2, chunk_boards=1, workers=1, progress=False)
 ...     table = load_table(out)
-...     print(summary.chunks_built, table.street, round(table.ehs('Ah Kh', '2h 2d 2s 3c 3h'), 4))
+...     print(summary.chunks_built, table.street, round(table.equity('Ah Kh', '2h 2d 2s 3c 3h'), 4))
 2 river 0.4045
 """
 
@@ -51,16 +51,18 @@ from ..errors import CardCountError, PokerError, TableError
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..cards.isomorphism import BOARD_ROUNDS, HandIndexer
-from ..cards.starting_hand import HOLDINGS
+from ..cards.holdings import HOLDINGS
 from ..validators import checked_by, choice, flag, integer_array, is_whole, shown, whole_number
 
-__all__ = ['CHUNK_BOARDS', 'BuildSummary', 'StrengthTable', 'TableError', 'build_table', 'canonical_boards',
-           'chunk_strengths', 'load_table']
+__all__ = ['CHUNK_BOARDS', 'BuildSummary', 'StrengthTable', 'build_table', 'canonical_boards', 'chunk_strengths',
+           'load_table']
 
 FORMAT = 'poker strength table'
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""The layout of a table directory (2: the statistics named ``equity`` and ``mean_squared_strength``); a table
+of another version is refused with a :class:`TableError` that says to rebuild it."""
 MANIFEST = 'manifest.json'
-STATISTICS = ('hs', 'ehs', 'ehs_squared')
+STATISTICS = ('hs', 'equity', 'mean_squared_strength')
 MAX_TABLE_BINS = 1000
 """The most histogram bins a table keeps (a flop table holds 1,286,792 histograms of this many counts)."""
 
@@ -90,8 +92,8 @@ def chunk_strengths(street: str, start: int, stop: int, bins: int = DEFAULT_BINS
                     ranker: type[HandRanker] = HandRanker) -> dict[str, np.ndarray]:
     """The table rows of canonical boards ``start`` to ``stop`` - 1: their hand numbers and values.
 
-    Returns ``index`` (uint32 hand numbers, ascending, each once), ``hs``, ``ehs``, ``ehs_squared``
-    (float32) and, on the flop and turn, ``histogram`` (runout counts per bin). Runs on a worker:
+    Returns ``index`` (uint32 hand numbers, ascending, each once), ``hs``, ``equity``,
+    ``mean_squared_strength`` (float32) and, on the flop and turn, ``histogram`` (runout counts per bin). Runs on a worker:
     everything it needs comes in its arguments. The per-board numbers come from
     :func:`~poker.stats.boards.boards_strengths` (boards -> per-holding arrays), the one place to
     swap in another engine.
@@ -184,6 +186,10 @@ def _read_manifest(root: Path) -> dict[str, Any] | None:
         raise TableError(f'cannot read the table manifest {shown(str(path))}: {shown(str(error))}') from None
     if not isinstance(manifest, dict) or manifest.get('format') != FORMAT:
         raise TableError(f'{shown(str(path))} is not a strength-table manifest')
+    if manifest.get('format_version') != FORMAT_VERSION:
+        raise TableError(f'{shown(str(root))} holds a table of format version {shown(manifest.get("format_version"))}; '
+                         f'this library reads version {FORMAT_VERSION}: rebuild it (delete the directory, then '
+                         'run poker table or build_table again)')
     return manifest
 
 
@@ -317,8 +323,8 @@ def build_table(street: str, out: str | os.PathLike[str], *, bins: int = DEFAULT
 def _describe(street: str, bins: int) -> dict[str, str]:
     described = {
         'hs': 'hand strength now against one uniformly random holding, ties counting half (float32)',
-        'ehs': 'showdown equity against one uniformly random holding over uniform runouts (float32)',
-        'ehs_squared': 'mean of the squared final hand strength over the runouts (float32)',
+        'equity': 'E[HS]: showdown equity against one uniformly random holding over uniform runouts (float32)',
+        'mean_squared_strength': 'E[HS^2]: mean of the squared final hand strength over the runouts (float32)',
     }
     if street != 'river':
         described['histogram'] = (f'runouts whose final hand strength falls in each of {bins} equal bins of '
@@ -476,7 +482,7 @@ class StrengthTable:
         return place
 
     def value(self, name: str, hole: HoleLike, board: CardsLike) -> float:
-        """One statistic (``'hs'``, ``'ehs'`` or ``'ehs_squared'``) of a hand."""
+        """One statistic (``'hs'``, ``'equity'`` or ``'mean_squared_strength'``) of a hand."""
         name = choice('statistic', name, STATISTICS, error=TableError)
         return float(self.arrays[name][self.row(hole, board)])
 
@@ -484,13 +490,13 @@ class StrengthTable:
         """Hand strength now against one random holding: ``table.hs('AhKh', '2c 7d Js')``."""
         return self.value('hs', hole, board)
 
-    def ehs(self, hole: HoleLike, board: CardsLike) -> float:
-        """Showdown equity against one random holding over the runouts."""
-        return self.value('ehs', hole, board)
+    def equity(self, hole: HoleLike, board: CardsLike) -> float:
+        """E[HS]: showdown equity against one random holding over the runouts (the mean final strength)."""
+        return self.value('equity', hole, board)
 
-    def ehs_squared(self, hole: HoleLike, board: CardsLike) -> float:
-        """The mean squared final hand strength over the runouts."""
-        return self.value('ehs_squared', hole, board)
+    def mean_squared_strength(self, hole: HoleLike, board: CardsLike) -> float:
+        """E[HS^2]: the mean squared final hand strength over the runouts."""
+        return self.value('mean_squared_strength', hole, board)
 
     def histogram(self, hole: HoleLike, board: CardsLike) -> np.ndarray:
         """The share of runouts ending in each final-strength bin (float64, sums to 1; flop and turn)."""

@@ -1,6 +1,7 @@
 """Loki's strategy: what to do with a hand (Papp 1998, ch. 6), how much to bet, and how an opponent's action
 re-weights its range.
 
+* :mod:`~poker.strategy.actions`: the vocabulary of actions (:class:`Action`, :class:`Blind`);
 * :mod:`~poker.strategy.advice`: :class:`LokiStrategy`, :func:`advise` and the situation they read;
 * :mod:`~poker.strategy.preflop`: Papp's pre-flop strategies (:func:`preflop_strategy`);
 * :mod:`~poker.strategy.kelly`: Kelly bet sizing after Cassandra;
@@ -9,7 +10,8 @@ re-weights its range.
 
 from __future__ import annotations
 
-from .advice import Action, Advice, FullLokiStrategy, LokiStrategy, PreflopPlay, Situation, advise, advise_preflop
+from .actions import Action, Blind, read_action
+from .advice import Advice, FullLokiStrategy, LokiStrategy, PreflopPlay, Situation, advise, advise_preflop
 from .preflop import TIGHTNESS, expected_players, preflop_strategy
 from .kelly import kelly_bet, kelly_fraction, kelly_growth, showdown_probabilities
 from .reweighting import OpponentModel
@@ -17,6 +19,7 @@ from .reweighting import OpponentModel
 __all__ = [
     'Action',
     'Advice',
+    'Blind',
     'FullLokiStrategy',
     'LokiStrategy',
     'OpponentModel',
@@ -30,5 +33,6 @@ __all__ = [
     'kelly_fraction',
     'kelly_growth',
     'preflop_strategy',
+    'read_action',
     'showdown_probabilities',
 ]

@@ -34,7 +34,6 @@ subclass can add that as a rule (see :class:`LokiStrategy`).
 
 from __future__ import annotations
 
-import enum
 import math
 from typing import ClassVar
 
@@ -44,27 +43,10 @@ from ..cards.card import parse_cards  # noqa: F401  (used by the doctests)
 from ..errors import BettingError
 from ..stats.hand_statistics import HandStatistics
 from ..cards.card_inputs import HoleLike
-from ..validators import CheckedEnumType, amount, checked_by, choice, flag, instance, shown, text, whole_number
+from ..validators import amount, checked_by, choice, flag, instance, shown, text, whole_number
+from .actions import Action, read_action
 
-__all__ = ['Action', 'Advice', 'FullLokiStrategy', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
-
-
-class Action(enum.StrEnum, metaclass=CheckedEnumType):
-    """A betting action; equal to its text (``Action.RAISE == 'raise'``). ``Action(text)`` for other text is a
-    :class:`~poker.errors.BettingError`."""
-
-    FOLD = 'fold'
-    CHECK = 'check'
-    CALL = 'call'
-    BET = 'bet'
-    RAISE = 'raise'
-
-    def __repr__(self) -> str:
-        return repr(self.value)
-
-    @classmethod
-    def _missing_(cls, value: object) -> Action:
-        raise BettingError(f'unknown action {shown(value)} (expected one of {", ".join(cls)})')
+__all__ = ['Advice', 'FullLokiStrategy', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
 
 
 def _pot(value: object) -> float:
@@ -137,16 +119,12 @@ def _chips(amount: float) -> str:
     return f'{amount:g}'
 
 
-def _as_action(action: Action | str) -> Action:
-    return Action(action)
-
-
 @frozen
 class Advice:
     """An action, the chips it puts in (``to_call`` for a call, ``to_call + bet_size`` for a raise, 0 for a
     check or fold), the rule that chose it and the reason in words, with the numbers behind it."""
 
-    action: Action = field(converter=_as_action)
+    action: Action = field(converter=read_action)
     amount: float = field(validator=checked_by(amount))
     rule: str = field(validator=checked_by(text, error=BettingError))
     reason: str = field(validator=checked_by(text, longest=10_000, error=BettingError))
@@ -521,7 +499,8 @@ def advise_preflop(hand: HoleLike, *, players: float, position: int, pot: float,
     >>> advise_preflop('Ah 8h', players=4, position=0, tightness='moderate', pot=7, to_call=2, bet_size=2).reason
     'Make2 (IR 338 in the 3-4 players table, moderate, position 0): Make2: 0 raises so far: raise 4'
     """
-    from ..ranking.ranker import HandRanker
+    from ..cards.income_rates import class_income_rate
+    from ..cards.starting_hand import class_index
     from .preflop import GROUP_OPPONENTS, group_of, hand_class_of, preflop_strategy
     situation = Situation(pot, to_call, bet_size, bets_this_round, called_this_round)
     small_blind = flag('small_blind', small_blind, error=BettingError)
@@ -533,7 +512,7 @@ def advise_preflop(hand: HoleLike, *, players: float, position: int, pot: float,
                                     small_blind=small_blind)
     advice = (play or PreflopPlay()).advice(strategy, situation, small_blind=small_blind, big_blind=big_blind)
     group = group_of(players)
-    rate = HandRanker.income_rate(hand_class_of(hand), GROUP_OPPONENTS[group])
+    rate = class_income_rate(class_index(hand_class_of(hand)), GROUP_OPPONENTS[group])
     why = f'{strategy} (IR {rate} in the {group} players table, {tightness}, position {position}' + \
         (', small blind' if small_blind else '') + ')'
     return Advice(advice.action, advice.amount, advice.rule, f'{why}: {advice.reason}')

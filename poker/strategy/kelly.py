@@ -52,8 +52,9 @@ import math
 from collections.abc import Sequence
 
 from ..errors import BettingError
-from ..ranking.ranker import HandRanker
-from ..stats.hand_statistics import AHEAD, BEHIND, TIED, HandStatistics
+from ..cards.income_rates import check_opponents
+from ..kernel.outcomes import AHEAD, BEHIND, TIED
+from ..stats.hand_statistics import HandStatistics
 from ..validators import amount, probability, shown
 
 __all__ = ['kelly_bet', 'kelly_fraction', 'kelly_growth', 'showdown_probabilities']
@@ -76,7 +77,7 @@ def _check_probabilities(win: float, split: float) -> tuple[float, float]:
 def _outcomes(win: float, split: float, opponents: int, retained_pot: float) -> tuple[list[Outcome], float]:
     """The non-losing outcomes ``(P_i, a_i, b_i)`` for ``i = 0..n`` and the chance ``q`` of losing."""
     win, split = _check_probabilities(win, split)
-    n = HandRanker.check_opponents(opponents)
+    n = check_opponents(opponents)
     r = amount('retained_pot', retained_pot)
     outcomes = [(math.comb(n, i) * win ** i * split ** (n - i), i / (1 + n - i), r / (1 + n - i))
                 for i in range(n + 1)]

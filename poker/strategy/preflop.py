@@ -47,6 +47,7 @@ from types import MappingProxyType
 from ..cards.card_inputs import HoleLike
 from ..validators import choice, flag, is_real, is_whole, probability, real_number, shown, whole_number
 from ..errors import BettingError, PokerError
+from ..cards.income_rates import class_income_rate
 from ..cards.starting_hand import HAND_CLASSES, StartingHand, class_index
 
 __all__ = [
@@ -54,7 +55,7 @@ __all__ = [
     'GROUP_OPPONENTS',
     'PROBABILITY_PLAY',
     'STRATEGIES',
-    'TABLE_PATH',
+    'THRESHOLDS_PATH',
     'TIGHTNESS',
     'expected_players',
     'group_of',
@@ -62,7 +63,7 @@ __all__ = [
     'load_thresholds',
     'preflop_strategy',
     'thresholds',
-    'write_table',
+    'write_thresholds',
 ]
 
 STRATEGIES: tuple[str, ...] = ('Make0', 'Call1', 'Make1', 'Call2', 'Make2', 'Make4')
@@ -77,7 +78,7 @@ TIGHTNESS: tuple[str, ...] = ('tight', 'moderate', 'loose')
 """The tightness settings; Loki plays ``'loose'`` by default."""
 PROBABILITY_PLAY: float = 0.6
 """The share of the players yet to act that Loki expects to play (Papp appendix B)."""
-TABLE_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_thresholds.csv'
+THRESHOLDS_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_thresholds.csv'
 """The shipped Table B.1 (reconstructed)."""
 
 _HEADER = '''\
@@ -91,7 +92,7 @@ PreflopThresholds = Mapping[tuple[str, str, str], tuple[float, float]]
 """``{(group, tightness, strategy): (base, increment)}``."""
 
 
-def write_table(rows: Iterable[tuple[str, str, str, int | str, int, str]], path: Path = TABLE_PATH) -> None:
+def write_thresholds(rows: Iterable[tuple[str, str, str, int | str, int, str]], path: Path = THRESHOLDS_PATH) -> None:
     """Write ``(group, tightness, strategy, base, increment, source)`` rows in the shipped CSV format."""
     with path.open('w', encoding='utf-8', newline='') as handle:
         handle.write(_HEADER)
@@ -100,7 +101,7 @@ def write_table(rows: Iterable[tuple[str, str, str, int | str, int, str]], path:
         writer.writerows(rows)
 
 
-def load_thresholds(path: str | Path = TABLE_PATH) -> PreflopThresholds:
+def load_thresholds(path: str | Path = THRESHOLDS_PATH) -> PreflopThresholds:
     """Read a thresholds CSV (the shipped one by default) into ``{(group, tightness, strategy): (base, inc)}``.
 
     An empty base means no threshold (always allowed: Make0).
@@ -230,8 +231,7 @@ def preflop_strategy(hand: HoleLike, *, players: float, position: int,
     """
     group = group_of(players)
     name = hand_class_of(hand)
-    from ..ranking.ranker import HandRanker
-    rate = HandRanker.income_rate(name, GROUP_OPPONENTS[group])
+    rate = class_income_rate(class_index(name), GROUP_OPPONENTS[group])
     chosen = 'Make0'
     for strategy, threshold in thresholds(group, tightness, position=position, small_blind=small_blind,
                                           table=table).items():

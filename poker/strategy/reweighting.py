@@ -45,15 +45,18 @@ from ..ranking.ranker import HandRanker
 from ..ranges.range import Range
 from ..ranges.weights import known_holdings
 from ..ranges.weight_inputs import WeightSetLike, read_weights
-from ..kernel.enumeration import range_tally
+from ..kernel.range_passes import range_tally
+from ..cards.holdings import HOLDING_COUNT
+from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
 from ..validators import probability, real_number, shown
+from .actions import Action
 
 __all__ = ['OpponentModel']
 
 
 def _model_weights(value: WeightSetLike) -> np.ndarray:
-    array = read_weights(np.ones(1326) if value is None else value)
+    array = read_weights(np.ones(HOLDING_COUNT) if value is None else value)
     if not array.any():
         raise WeightsError('an opponent model needs at least one holding with weight, got all zero')
     array.flags.writeable = False
@@ -70,12 +73,12 @@ class OpponentModel:
     so a subclass's own fields survive.
     """
 
-    ACTIONS: ClassVar[Mapping[str, tuple[float, float]]] = MappingProxyType({
-        'call': (0.5, 0.25),
-        'bet': (0.65, 0.25),
-        'raise': (0.8, 0.2),
+    ACTION_THRESHOLDS: ClassVar[Mapping[str, tuple[float, float]]] = MappingProxyType({
+        Action.CALL: (0.5, 0.25),
+        Action.BET: (0.65, 0.25),
+        Action.RAISE: (0.8, 0.2),
     })
-    """Generic ``(mu, sigma)`` per betting action (names from :data:`poker.cards.streets.ACTIONS`), on the
+    """Generic threshold ``(mu, sigma)`` per betting :class:`~poker.strategy.actions.Action`, on the
     strength scale: an opponent calling half the time, betting 35% and raising 20% (``mu = 1 -
     frequency``, see :meth:`threshold`). Tune or subclass."""
 
@@ -130,19 +133,19 @@ class OpponentModel:
                  field: WeightSetLike = None) -> OpponentModel:
         """The model after the opponent took ``action`` on ``board``: weights times :meth:`reweight_factor`.
 
-        ``action`` names a preset in :attr:`ACTIONS` or is a ``(mu, sigma)`` pair of finite numbers (sigma
-        at least 0). Holdings with a board card drop to 0. ``field`` (weights in any form
-        :func:`~poker.ranges.weight_inputs.read_weights` reads) changes whom the strengths are measured against on the
-        flop and later; by default every holding, as Papp did. Before the flop strengths are income-rate
-        percentiles, which no field changes, so a field there is an error rather than ignored, as is a
-        field with no weight left beside the board.
+        ``action`` names a preset in :attr:`ACTION_THRESHOLDS` (an :class:`~poker.strategy.actions.Action` or
+        its text) or is a ``(mu, sigma)`` pair of finite numbers (sigma at least 0). Holdings with a board card
+        drop to 0. ``field`` (weights in any form :func:`~poker.ranges.weight_inputs.read_weights` reads) changes
+        whom the strengths are measured against on the flop and later; by default every holding, as Papp did.
+        Before the flop strengths are income-rate percentiles, which no field changes, so a field there is an
+        error rather than ignored, as is a field with no weight left beside the board.
 
         >>> model = OpponentModel().reweight('bet')
         >>> [float(model.weights[StartingHand(cards).holding_index]) for cards in ('Ah As', '7c 2d')]
         [1.0, 0.01]
         """
-        mu, sigma = self.ACTIONS[action] if isinstance(action, str) and action in self.ACTIONS else \
-            self._check_action(action)
+        presets = self.ACTION_THRESHOLDS
+        mu, sigma = presets[action] if isinstance(action, str) and action in presets else self._check_action(action)
         cards = read_board(board)
         strengths = self.strengths(cards, field=field)
         factor = self.reweight_factor(strengths, mu, sigma)
@@ -154,8 +157,8 @@ class OpponentModel:
 
     def _check_action(self, action: object) -> tuple[float, float]:
         if isinstance(action, str):
-            raise SettingError(f'unknown action {shown(action)} (expected one of {", ".join(self.ACTIONS)} '
-                               'or a (mu, sigma) pair)')
+            presets = ', '.join(self.ACTION_THRESHOLDS)
+            raise SettingError(f'unknown action {shown(action)} (expected one of {presets} or a (mu, sigma) pair)')
         if isinstance(action, np.ndarray) and not isinstance(action, np.ma.MaskedArray) and action.ndim == 1:
             action = action.tolist()
         if not isinstance(action, (tuple, list)) or len(action) != 2:
@@ -212,7 +215,7 @@ class OpponentModel:
         that share no card with it or the board.
 
         >>> strengths = OpponentModel().strengths('Ah Kd 7c 7s 2h')
-        >>> from poker.cards.starting_hand import holding_index
+        >>> from poker.cards.holdings import holding_index
         >>> float(strengths[holding_index(20, 23)])   # 7c7s is on the board
         nan
         >>> round(float(strengths[holding_index(21, 22)]), 4)   # 7d7h: quads lose only to nothing
@@ -225,11 +228,11 @@ class OpponentModel:
                                    'income-rate percentiles, which no field changes')
             return self.preflop_strengths()
         touching = self._touching(cards)
-        weights = np.ones(1326) if field is None else read_weights(field)
+        weights = np.ones(HOLDING_COUNT) if field is None else read_weights(field)
         weights[touching] = 0.0
         if not weights.any():
             raise WeightsError(f'the field gives no holding any weight beside the board {shown(format_cards(cards))}')
-        result = np.full(1326, np.nan)
+        result = np.full(HOLDING_COUNT, np.nan)
         # the range engine: every holding against the field at once, ranked by self.ranker (on the river,
         # the kernel's sorted pass over the board's memoized values)
         tally = range_tally([card.index for card in cards], 0, np.where(touching, 0.0, 1.0), weights, self.ranker)
@@ -246,7 +249,7 @@ class OpponentModel:
         >>> round(float(strengths.max()), 4), round(float(strengths.min()), 4)   # AA, 72o (IR7 -495)
         (0.9981, 0.0042)
         """
-        table = HandRanker.income_rate_table(self.PREFLOP_OPPONENTS)
+        table = income_rate_table(self.PREFLOP_OPPONENTS)
         rates = np.array([row[column] for row in table for column in range(13)])[CLASS_OF_HOLDING]
         ordered = np.sort(rates)
         below = np.searchsorted(ordered, rates, side='left')

@@ -7,7 +7,7 @@ with nothing to call is a check, a fold when checking is free a check, a raise a
 >>> from poker.table.game import FixedLimitGame
 >>> game = FixedLimitGame([CallingStation('Sam'), Maniac('Max')], seed=4)
 >>> hand = game.play_hand()
->>> sorted({record.action for record in hand.actions if record.seat == 0} - {'small blind', 'big blind'})
+>>> sorted({record.action for record in hand.actions if record.seat == 0} - {Blind.SMALL, Blind.BIG})
 ['call']
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from ..errors import PokerError
+from ..strategy.actions import Action, Blind  # noqa: F401  (Blind: doctests)
 from ..validators import text, whole_number
 from .game import Decision, TableView, read_view
 
@@ -32,7 +33,7 @@ class Bot:
 
     def decide(self, view: TableView) -> Decision:
         """Check or fold (override this)."""
-        return Decision('fold')
+        return Decision(Action.FOLD)
 
     def __repr__(self) -> str:
         return f'{type(self).__name__}({self.name!r})'
@@ -42,21 +43,21 @@ class CallingStation(Bot):
     """Calls every bet, never bets."""
 
     def decide(self, view: TableView) -> Decision:
-        return Decision('call')
+        return Decision(Action.CALL)
 
 
 class Maniac(Bot):
     """Always bets or raises."""
 
     def decide(self, view: TableView) -> Decision:
-        return Decision('raise')
+        return Decision(Action.RAISE)
 
 
 class RandomPlayer(Bot):
     """Folds, calls or raises, each a third of the time."""
 
     def decide(self, view: TableView) -> Decision:
-        return Decision(self.random.choice(('fold', 'call', 'raise')))
+        return Decision(self.random.choice((Action.FOLD, Action.CALL, Action.RAISE)))
 
 
 class Rock(Bot):
@@ -72,5 +73,5 @@ class Rock(Bot):
         scale = preflop_scale()
         rate = scale[StartingHand(view.hole).holding_index]
         if (scale > rate).mean() >= self.share:
-            return Decision('fold')
-        return Decision('raise' if view.street == 'preflop' else 'call')
+            return Decision(Action.FOLD)
+        return Decision(Action.RAISE if view.street == 'preflop' else Action.CALL)

@@ -18,9 +18,9 @@ from the spread of those per-deal results (the duplicate sets are independent).
 
 Players are kinds (:data:`PLAYER_KINDS`: ``'loki'``, ``'loki-generic'``, ``'loki-no-model'``,
 ``'station'``, ``'maniac'``, ``'rock'``, ``'random'``) or factories ``f(name, seed)`` returning a seat
-(top-level functions or classes, so a process pool can send them). Deals are played in chunks of
-:data:`CHUNK_DEALS`, each with fresh players, so a match gives the same result with or without an
-``executor`` (any :class:`concurrent.futures.Executor`; long matches spread over processes).
+(top-level functions or classes, so a process pool can send them). Fresh players are seated every
+:data:`FRESH_PLAYERS_EVERY` deals (a chunk, the unit of work), so a match gives the same result with or
+without an ``executor`` (any :class:`concurrent.futures.Executor`; long matches spread over processes).
 """
 
 from __future__ import annotations
@@ -42,10 +42,10 @@ from ..validators import checked_by, flag, is_whole, real_array, shown, whole_nu
 from ..errors import PokerError
 from .game import Contender, FixedLimitGame
 
-__all__ = ['CHUNK_DEALS', 'PLAYER_KINDS', 'MatchResult', 'match', 'rotations']
+__all__ = ['FRESH_PLAYERS_EVERY', 'PLAYER_KINDS', 'MatchResult', 'match', 'rotations']
 
-CHUNK_DEALS = 25
-"""Deals per unit of work (fresh players each; fixed, so results do not depend on the executor)."""
+FRESH_PLAYERS_EVERY = 25
+"""Deals played by one set of fresh players, the unit of work (fixed, so results do not depend on the executor)."""
 SMALL_BET = 2
 """The small bet of match tables (blinds 1/2, bets 2/4)."""
 
@@ -281,8 +281,8 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     names = _names(players)
     master = random.Random(seed)
     deal_seeds = [master.randrange(1 << 32) for _ in range(hands)]
-    chunks = [(deal_seeds[start:start + CHUNK_DEALS], master.randrange(1 << 32))
-              for start in range(0, hands, CHUNK_DEALS)]
+    chunks = [(deal_seeds[start:start + FRESH_PLAYERS_EVERY], master.randrange(1 << 32))
+              for start in range(0, hands, FRESH_PLAYERS_EVERY)]
     bar = _progress_bar(hands, progress)
     results: list[np.ndarray | None] = [None] * len(chunks)
     try:

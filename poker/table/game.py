@@ -43,12 +43,12 @@ from ..ranges.weight_inputs import WeightsLike
 from ..ranking.ranker import HandRanker
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.advice import Advice, LokiStrategy
-from ..cards.streets import ACTIONS, BOARD_SIZE, STREETS
+from ..cards.streets import BOARD_SIZE, STREETS
 from ..ranking.rankable_hand import RankableHand
+from ..strategy.actions import Action, Blind, read_action
 from ..validators import amount, checked_by, choice, flag, instance, is_whole, shown, text, whole_number
 
 __all__ = [
-    'ACTIONS',
     'ActionRecord',
     'Contender',
     'Decision',
@@ -56,7 +56,6 @@ __all__ = [
     'HandResult',
     'LokiPlayer',
     'PlayerSummary',
-    'STREETS',
     'TableView',
     'read_view',
 ]
@@ -64,7 +63,12 @@ __all__ = [
 MAX_HANDS = 10_000_000
 """The most hands :meth:`FixedLimitGame.play` plays in one call."""
 
-# STREETS, BOARD_SIZE and ACTIONS come from poker.cards.streets (the one place for the betting vocabulary)
+_BLINDS = {blind.value: blind for blind in Blind}
+
+
+def _recorded_action(value: object) -> Action | Blind:
+    """A blind (a :class:`Blind` or its text) as a :class:`Blind`, anything else read as an :class:`Action`."""
+    return _BLINDS[value] if isinstance(value, str) and value in _BLINDS else read_action(value)
 
 
 def _optional(kind: type) -> Callable[[str, object], None]:
@@ -99,27 +103,30 @@ def _items(name: str, values: object, read: Callable[[str, object], object], lon
     return tuple(read(name, item) for item in items)
 
 
-def _action(name: str, value: object) -> None:
-    choice(name, value, ACTIONS, error=PokerError)
-
-
 @frozen
 class Decision:
-    """A seat's choice (one of :data:`ACTIONS`), with what it was based on (kept for the record, not used by the
-    table)."""
+    """A seat's choice, with what it was based on (kept for the record, not used by the table).
 
-    action: str = field(validator=checked_by(_action))
+    ``action`` is an :class:`~poker.strategy.actions.Action` or its text (``Decision('raise')``); any other
+    value is a :class:`~poker.errors.BettingError`.
+    """
+
+    action: Action = field(converter=read_action)
     stats: HandStatistics | None = field(default=None, validator=checked_by(_optional(HandStatistics)))
     advice: Advice | None = field(default=None, validator=checked_by(_optional(Advice)))
 
 
 @frozen
 class ActionRecord:
-    """One thing a seat did: a blind, or the legal form of its decision, and the chips it put in."""
+    """One thing a seat did: a blind, or the legal form of its decision, and the chips it put in.
+
+    ``action`` is a :class:`~poker.strategy.actions.Blind` or an :class:`~poker.strategy.actions.Action`
+    (given as text, it is read as one).
+    """
 
     street: str = field(validator=checked_by(choice, choices=STREETS, error=PokerError))
     seat: int = field(validator=checked_by(_count))
-    action: str = field(validator=checked_by(choice, choices=(*ACTIONS, 'small blind', 'big blind'), error=PokerError))
+    action: Action | Blind = field(converter=_recorded_action)
     amount: int = field(validator=checked_by(_count))
     pot: int = field(validator=checked_by(_count))
     decision: Decision | None = field(default=None, validator=checked_by(_optional(Decision)))
@@ -134,7 +141,7 @@ class ActionRecord:
         return self.to_call // self.bet_size if self.bet_size else 0
 
     @property
-    def asked(self) -> str | None:
+    def asked(self) -> Action | None:
         """The action the seat asked for, when it differs from the one taken (``'raise'`` at the cap)."""
         if self.decision is None or self.decision.action == self.action:
             return None
@@ -182,12 +189,12 @@ class TableView:
     @property
     def small_blind(self) -> int | None:
         """The seat that posted the small blind (None if no blind was recorded)."""
-        return next((record.seat for record in self.history if record.action == 'small blind'), None)
+        return next((record.seat for record in self.history if record.action == Blind.SMALL), None)
 
     @property
     def big_blind(self) -> int | None:
         """The seat that posted the big blind (None if no blind was recorded)."""
-        return next((record.seat for record in self.history if record.action == 'big blind'), None)
+        return next((record.seat for record in self.history if record.action == Blind.BIG), None)
 
     @property
     def position(self) -> int:
@@ -206,7 +213,7 @@ class TableView:
         """The seats still in that have called, bet or raised on ``street``."""
         street = choice('street', street, STREETS, error=PokerError)
         return {record.seat for record in self.history if record.street == street
-                and record.action in ('call', 'bet', 'raise') and record.seat in self.active}
+                and record.action in (Action.CALL, Action.BET, Action.RAISE) and record.seat in self.active}
 
 
 class Contender(Protocol):
@@ -452,7 +459,7 @@ class FixedLimitGame:
 
     # ----------------------------------------------------------------------------------- the rules
     @staticmethod
-    def legal_action(action: str, to_call: int, can_raise: bool, bets_this_round: int = 0) -> str:
+    def legal_action(action: Action | str, to_call: int, can_raise: bool, bets_this_round: int = 0) -> Action:
         """The legal action an asked-for action means.
 
         Nobody folds for free (fold becomes check), a call of nothing is a check, a bet into a bet is a
@@ -465,18 +472,17 @@ class FixedLimitGame:
         >>> FixedLimitGame.legal_action('bet', 0, True), FixedLimitGame.legal_action('bet', 0, True, 1)
         ('bet', 'raise')
         """
-        if not isinstance(action, str) or action not in ACTIONS:
-            raise PokerError(f'unknown action {shown(action)} (expected one of {", ".join(ACTIONS)})')
+        action = read_action(action)
         to_call = whole_number('to_call', to_call, error=PokerError)
         can_raise = flag('can_raise', can_raise, error=PokerError)
         bets_this_round = whole_number('bets_this_round', bets_this_round, error=PokerError)
         if to_call == 0:
-            if action in ('bet', 'raise') and can_raise:
-                return 'raise' if bets_this_round else 'bet'
-            return 'check'
-        if action in ('bet', 'raise'):
-            return 'raise' if can_raise else 'call'
-        return 'fold' if action == 'check' else action
+            if action in (Action.BET, Action.RAISE) and can_raise:
+                return Action.RAISE if bets_this_round else Action.BET
+            return Action.CHECK
+        if action in (Action.BET, Action.RAISE):
+            return Action.RAISE if can_raise else Action.CALL
+        return Action.FOLD if action == Action.CHECK else action
 
     def bet_size(self, street: str) -> int:
         """The small bet before the flop and on it, the big bet on the turn and river."""
@@ -501,8 +507,8 @@ class FixedLimitGame:
             if hasattr(player, 'begin_hand'):
                 player.begin_hand(seat, names, holes[seat], button)
         small, big = (button, self._after(button)) if count == 2 else (self._after(button), self._after(button, 2))
-        self._put(state, (), 'preflop', small, 'small blind', self.small_blind)
-        self._put(state, (), 'preflop', big, 'big blind', self.small_bet)
+        self._put(state, (), 'preflop', small, Blind.SMALL, self.small_blind)
+        self._put(state, (), 'preflop', big, Blind.BIG, self.small_bet)
         street_reached = 'preflop'
         for street in STREETS:
             if len(state.active) < 2:
@@ -531,8 +537,8 @@ class FixedLimitGame:
                 player.end_hand(result)
         return result
 
-    def _put(self, state: _HandState, board: tuple[Card, ...], street: str, seat: int, action: str, amount: int,
-             decision: Decision | None = None, to_call: int = 0, bet_size: int = 0) -> None:
+    def _put(self, state: _HandState, board: tuple[Card, ...], street: str, seat: int, action: Action | Blind,
+             amount: int, decision: Decision | None = None, to_call: int = 0, bet_size: int = 0) -> None:
         """Record an action and show it to every seat that observes (``observe(record, board)``)."""
         state.put(street, seat, action, amount, decision, to_call, bet_size)
         record = state.records[-1]
@@ -562,16 +568,16 @@ class FixedLimitGame:
             decision = self.players[seat].decide(view)
             action = self.legal_action(decision.action, to_call, can_raise, bets)
             amount = 0
-            if action == 'fold':
+            if action == Action.FOLD:
                 state.active.remove(seat)
-            elif action == 'call':
+            elif action == Action.CALL:
                 amount = to_call
-            elif action in ('bet', 'raise'):
+            elif action in (Action.BET, Action.RAISE):
                 amount = to_call + size
                 current += size
                 bets += 1
                 pending = deque(s for s in self._order(self._after(seat), state.active) if s != seat)
-            if action in ('call', 'bet', 'raise'):
+            if action in (Action.CALL, Action.BET, Action.RAISE):
                 voluntary.add(seat)
             self._put(state, board, street, seat, action, amount, decision, to_call, size)
 
@@ -626,7 +632,7 @@ class _HandState:
         self.round = [0] * count
         self.records: list[ActionRecord] = []
 
-    def put(self, street: str, seat: int, action: str, amount: int, decision: Decision | None = None,
+    def put(self, street: str, seat: int, action: Action | Blind, amount: int, decision: Decision | None = None,
             to_call: int = 0, bet_size: int = 0) -> None:
         self.pot += amount
         self.total[seat] += amount

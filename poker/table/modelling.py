@@ -47,6 +47,7 @@ import numpy as np
 
 from ..cards.card import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
 from ..cards.card_inputs import read_board, read_indices
+from ..cards.streets import STREETS
 from ..errors import PokerError
 from ..ranges.weight_inputs import WeightsLike
 from ..ranking.ranker_inputs import read_ranker
@@ -55,9 +56,12 @@ from ..validators import choice, flag, instance, real_number, shown, text, whole
 from .game import ActionRecord, HandResult, LokiPlayer, TableView, read_view
 from ..ranking.ranker import HandRanker
 from ..stats.hand_statistics import HandStatistics
+from ..strategy.actions import Action, Blind, read_action
 from ..strategy.reweighting import OpponentModel
 from ..kernel.showdowns import holding_showdowns
-from ..cards.starting_hand import CLASS_OF_HOLDING, HOLDINGS
+from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.income_rates import income_rate_table
+from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING
 from ..ranges.weights import known_holdings
 
 __all__ = [
@@ -71,8 +75,7 @@ __all__ = [
     'preflop_scale',
 ]
 
-ROUNDS: tuple[str, ...] = ('preflop', 'flop', 'turn', 'river')
-ACTION_CLASSES: dict[str, int] = {'fold': 0, 'check': 1, 'call': 1, 'bet': 2, 'raise': 2}
+ACTION_CLASSES: dict[Action, int] = {Action.FOLD: 0, Action.CHECK: 1, Action.CALL: 1, Action.BET: 2, Action.RAISE: 2}
 """Papp's three action classes: fold (0), check/call (1), bet/raise (2)."""
 
 DEFAULT_FREQUENCIES: np.ndarray = np.array([[0.0, 0.5, 0.5], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]])
@@ -82,8 +85,8 @@ DEFAULT_FREQUENCIES.flags.writeable = False
 
 
 def _round(street: str) -> str:
-    if not isinstance(street, str) or street not in ROUNDS:
-        raise PokerError(f'unknown round {shown(street)} (expected one of {", ".join(ROUNDS)})')
+    if not isinstance(street, str) or street not in STREETS:
+        raise PokerError(f'unknown round {shown(street)} (expected one of {", ".join(STREETS)})')
     return street
 
 
@@ -111,13 +114,13 @@ class ActionFrequencies:
     @staticmethod
     def context(street: str, bets_to_call: int) -> tuple[int, int]:
         """The (round, bets) indices of a context (bets to call past 2 count as 2)."""
-        return ROUNDS.index(_round(street)), min(whole_number('bets_to_call', bets_to_call, error=PokerError), 2)
+        return STREETS.index(_round(street)), min(whole_number('bets_to_call', bets_to_call, error=PokerError), 2)
 
     def observe(self, street: str, bets_to_call: int, action: str) -> None:
-        """Count one action (``'fold'``, ``'check'``, ``'call'``, ``'bet'`` or ``'raise'``)."""
+        """Count one :class:`~poker.strategy.actions.Action` (or its text: ``'fold'``, ``'check'``, ``'call'``,
+        ``'bet'`` or ``'raise'``)."""
         round_index, bets = self.context(street, bets_to_call)
-        action = choice('action', action, ACTION_CLASSES, error=PokerError)
-        self.counts[round_index, bets, ACTION_CLASSES[action]] += 1
+        self.counts[round_index, bets, ACTION_CLASSES[read_action(action)]] += 1
 
     def frequencies(self, street: str, bets_to_call: int, *, specific: bool = True) -> np.ndarray:
         """The (fold, check/call, bet/raise) frequencies in a context (summing to 1)."""
@@ -139,7 +142,7 @@ class ActionFrequencies:
 @functools.cache
 def preflop_scale() -> np.ndarray:
     """IR7 of each of the 1,326 holdings (Papp ranks pre-flop actions on IR7 whatever the table size)."""
-    table = HandRanker.income_rate_table(6)
+    table = income_rate_table(6)
     rates: np.ndarray = np.array([rate for row in table for rate in row], dtype=float)[CLASS_OF_HOLDING]
     rates.flags.writeable = False
     return rates
@@ -175,7 +178,7 @@ def fast_potentials(board: Sequence[int]) -> np.ndarray:
     """
     cards = list(board)
     if len(cards) == 5:
-        return np.zeros(1326)
+        return np.zeros(HOLDING_COUNT)
     hole_suits = HOLDINGS & 3
     hole_ranks = HOLDINGS >> 2
     board_suits = np.bincount(np.array(cards, dtype=np.intp) & 3, minlength=4)
@@ -206,7 +209,7 @@ def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarra
     rows = np.empty((len(live), 2 + len(board)), dtype=np.intp)
     rows[:, :2] = HOLDINGS[live]
     rows[:, 2:] = board
-    values = np.zeros(1326, dtype=np.int32)
+    values = np.zeros(HOLDING_COUNT, dtype=np.int32)
     values[live] = ranker.rank_many(rows, validate=False)
     beaten, tied = holding_showdowns(values, np.where(touching, 0.0, 1.0))
     opponents = math.comb(50 - len(board), 2)  # every live holding meets the same number of others
@@ -292,13 +295,13 @@ class SeatModel:
         self.tally = ActionFrequencies() if frequencies is None else frequencies
         self.specific = flag('specific', specific, error=PokerError)
         self.ranker = read_ranker(ranker)
-        self.weights = np.ones(1326)
+        self.weights = np.ones(HOLDING_COUNT)
         self.round_start = self.weights.copy()
         self.street = 'preflop'
         self.applied_mu = -math.inf
         self.applied_cap = math.inf
         self.folded = False
-        self.dead = np.zeros(1326, dtype=bool)
+        self.dead = np.zeros(HOLDING_COUNT, dtype=bool)
 
     # ------------------------------------------------------------------------------------ the hand
     def begin_hand(self, known: Iterable[int | Card]) -> None:
@@ -320,14 +323,15 @@ class SeatModel:
 
     def observe(self, street: str, action: str, *, bets_to_call: int, board: Sequence[int]) -> None:
         """Re-weight after the opponent's ``action`` (if it implies a higher threshold than the one applied
-        this round), then count it in the frequencies."""
+        this round), then count it in the frequencies. ``action`` is an :class:`~poker.strategy.actions.Action`
+        or its text."""
         street, board = _round(street), _board(board)
-        action = choice('action', action, ACTION_CLASSES, error=PokerError)
+        action = read_action(action)
         bets_to_call = whole_number('bets_to_call', bets_to_call, error=PokerError)
         self.new_round(street, board)
-        if action == 'fold':
+        if action == Action.FOLD:
             self.folded = True
-        elif action == 'check' and self.CHECKS_CAP:
+        elif action == Action.CHECK and self.CHECKS_CAP:
             cap = self.cap(street, bets_to_call, board)
             if cap is not None and cap < self.applied_cap:
                 self.applied_cap = cap
@@ -341,11 +345,11 @@ class SeatModel:
     # ------------------------------------------------------------------------------------ the rules
     def frequency(self, street: str, action: str, bets_to_call: int) -> float | None:
         """The share of hands the opponent takes ``action`` with (or a stronger one), None for no inference."""
-        action = choice('action', action, ACTION_CLASSES, error=PokerError)
+        action = read_action(action)
         fold, call, raise_ = self.tally.frequencies(street, bets_to_call, specific=self.specific)
-        if action in ('bet', 'raise'):
+        if action in (Action.BET, Action.RAISE):
             return float(raise_)
-        if action == 'call':
+        if action == Action.CALL:
             return float(call + raise_)
         return None  # a check or a fold says nothing about strength
 
@@ -409,8 +413,8 @@ class SeatModel:
         from ..cards.starting_hand import HAND_CLASSES
         count = whole_number('count', count, maximum=169, error=PokerError)
         live = ~self.dead
-        totals = np.bincount(CLASS_OF_HOLDING[live], weights=self.weights[live], minlength=169)
-        counts = np.bincount(CLASS_OF_HOLDING[live], minlength=169)
+        totals = np.bincount(CLASS_OF_HOLDING[live], weights=self.weights[live], minlength=CLASS_COUNT)
+        counts = np.bincount(CLASS_OF_HOLDING[live], minlength=CLASS_COUNT)
         means = np.where(counts > 0, totals / np.maximum(counts, 1), -1.0)  # classes with no live holding last
         order = np.argsort(-means, kind='stable')
         return [(HAND_CLASSES[i], float(means[i])) for i in order[:count] if counts[i]]
@@ -463,7 +467,7 @@ class ModellingLokiPlayer(LokiPlayer):
         board = read_board(board)
         if record.seat >= len(self.seat_names) and self.seat_names:
             raise PokerError(f'seat {record.seat} of the record is not at this table of {len(self.seat_names)} seats')
-        if record.seat == self.seat or record.decision is None and record.action.endswith('blind'):
+        if record.seat == self.seat or isinstance(record.action, Blind):
             return
         model = self.models.get(self.seat_names[record.seat]) if self.seat_names else None
         if model is not None:

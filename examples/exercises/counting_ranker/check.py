@@ -47,7 +47,7 @@ def check(module: ModuleType) -> None:
     assert ranked == 50, f'{ranked} hands ranked for 50 distinct hands asked for 20 times each'
 
     # Player ranks each set of final cards once. Now: every holding's value on the board is ranked once per
-    # board and kept (poker.kernel.enumeration.board_values), the C(49, 2) holdings free of the flop, ours among
+    # board and kept (poker.kernel.board_memo.board_values), the C(49, 2) holdings free of the flop, ours among
     # them. Two cards to come: for us, the C(47, 2) runouts; for the opponent, a runout and a holding, 4 of
     # the 47 unseen cards however they are split, C(47, 4); the values now are kept already.
     memoized_board_values.cache_clear()  # (no board asked about before)

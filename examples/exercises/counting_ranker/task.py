@@ -3,7 +3,8 @@
 1. Complete ``CountingRanker``, a :class:`poker.HandRanker` subclass that counts in ``hands_ranked`` every
    hand it ranks. Every method of HandRanker is a classmethod, so the counter is a class attribute, and
    ``rank_many`` (an integer array of card indices, one hand a row) is the one ranking hook: ``rank``
-   (one hand) ranks a one-row batch with it, and so does every engine of the library.
+   (one hand) ranks a one-row batch with it, and so does every engine of the library. (It is the only
+   method a subclass may override: the others are final.)
 2. ``CountedHand`` (a :class:`poker.RankableHand`) and ``CountingPlayer`` (a :class:`poker.Player`) below
    rank with it through their ``ranker`` class attribute. Complete ``CountingFactory``, a
    :class:`poker.HandFactory` subclass that builds CountedHands (its ``rankable_hand_class`` hook) and
@@ -12,7 +13,7 @@
 The check asks the factory for 50 hands, each 20 times in different card orders: it must build and rank
 each hand once (50 hands ranked, not 1,000). It also counts what ``CountingPlayer`` ranks for A♥Q♥ on
 3♥4♠J♥: with nothing to come, every holding's value on the board is ranked once and kept for later
-questions on that board (``poker.kernel.enumeration.board_values``): the C(49, 2) = 1,176 holdings free of the
+questions on that board (``poker.kernel.board_memo.board_values``): the C(49, 2) = 1,176 holdings free of the
 flop, ours among them. Then with two cards to come, 179,446 hands, each set of final cards once (for the
 opponent, the 4 cards of a runout and a holding out of the 47 unseen, C(47, 4) = 178,365; for us, the
 C(47, 2) = 1,081 runouts; the values now are kept already).

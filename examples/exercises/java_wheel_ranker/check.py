@@ -1,4 +1,4 @@
-"""Check of the Java wheel: chosen hands, a census, random batches, and Papp's example through Player."""
+"""Check of the Java wheel: chosen hands, a census, random batches, and the Java example through Player."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def check(module: ModuleType) -> None:
         if wheel_rows:
             assert (java_values == ROYAL).any(), 'no steel wheel dealt'  # a guard on the check itself
 
-    # Papp's example through Player's engine: the Java report to the last digit.
+    # the Java example through Player's engine: the Java report to the last digit.
     stats = player_class('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=2)
     assert (stats.ppot, stats.npot) == (0.5050257311126877, 0.1433984109873438), \
         f'A♥Q♥ on 3♥4♠J♥, two to come: PPOT {stats.ppot!r}, NPOT {stats.npot!r}; the Java report: ' \

@@ -6,7 +6,7 @@ The Java program this library descends from scored the wheel (5-4-3-2-A) like th
 five-card hands in six or seven cards. Below, a :class:`poker.HandRanker` subclass does the same; a
 :class:`poker.RankableHand` subclass compares a wheel with a six-high straight under both rankers; a
 million heads-up showdowns show how often the result changes; and a :class:`poker.Player` subclass
-computes Papp's example, A♥Q♥ on 3♥4♠J♥ with two cards to come: the Java program's reported PPOT
+computes the Java program's example, A♥Q♥ on 3♥4♠J♥ with two cards to come: the Java program's reported PPOT
 0.5050257311126877 and NPOT 0.1433984109873438 come out to the last digit, so the wheel alone explains
 why they differ from the exact 0.5041789128745651 and 0.14514153391623746.
 

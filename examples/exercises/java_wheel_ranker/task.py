@@ -9,10 +9,11 @@ Complete :meth:`JavaWheelRanker.rank_many`, a :class:`poker.HandRanker` subclass
 5, 6 or 7 cards a row, and returns their values (``HandRanker.rank_many``, reached with ``super()``,
 gives the standard ones). ``HandRanker.rank`` (one hand), :class:`poker.RankableHand` and the engine of
 :class:`poker.Player` all rank through it, so ``JavaHand`` and ``JavaPlayer`` below take the Java scoring
-by naming the ranker, and nothing else. The values to move are ``WHEEL`` to ``BROADWAY`` and
+by naming the ranker, and nothing else (the other methods of HandRanker are final: overriding ``rank``
+alone would not reach the engines, so the library refuses it). The values to move are ``WHEEL`` to ``BROADWAY`` and
 ``STEEL_WHEEL`` to ``ROYAL``; every other hand keeps its standard value.
 
-With it, Papp's example, A♥Q♥ on 3♥4♠J♥ with two cards to come
+With it, the Java program's example, A♥Q♥ on 3♥4♠J♥ with two cards to come
 (``JavaPlayer('Ah Qh', '3h 4s Jh').calculate_hand_statistics(lookahead=2)``), gives the Java program's
 reported PPOT 0.5050257311126877 and NPOT 0.1433984109873438 to the last digit: the wheel alone explains
 why they differ from the library's exact 0.5041789128745651 and 0.14514153391623746. (solution.py also

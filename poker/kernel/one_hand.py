@@ -1,0 +1,258 @@
+"""One hand against every opponent holding and every runout: the counts behind a player's HS, PPOT and NPOT.
+
+For a player's hole cards and a board, :func:`holding_outcomes` finds, for each opponent holding of two
+unseen cards, whether the player is ahead, tied or behind now, and how often each of the three happens
+over every runout of ``lookahead`` more cards. Weighing those counts by an opponent model
+(:meth:`HoldingOutcomes.weigh`, or :func:`tally` at once) gives the :class:`Tally` that
+:class:`~poker.stats.player.Player` turns into HS, PPOT and NPOT. :mod:`poker.stats.reference` counts the
+same things one hand at a time.
+
+How it stays fast (a flop with two cards to come is 1,070,190 showdowns):
+
+* Everything is indexed by positions of the unseen cards (:mod:`~poker.kernel.positions`), through tables
+  cached per ``(n, lookahead)``.
+* Every hand is ranked by the one hook, ``ranker.rank_many`` (so a ranker subclass changes every
+  count), on compact ``uint8`` card arrays built column by column from the cached position tables:
+  the board's columns are constants, the unseen cards' columns one ``take`` each.
+* The opponent's final hand depends only on the *set* of its unseen cards (the holding and the runout
+  together): on the flop 178,365 sets of four, each ranked once, though each is reached by six
+  (holding, runout) splits. The player's final hand depends only on the runout (1,081 of them).
+* The outcomes are laid out as a grid, a row per holding and a column per runout; the grid of subset
+  numbers is cached, so one gather fills it with the opponent's values. Runouts that share a card with
+  the holding point at a sentinel value 0, which loses to every hand, so each row has the same known
+  number of them to subtract. ``sign(theirs - mine)`` summed along a row, and its absolute value summed,
+  give the row's ahead, tied and behind counts.
+
+>>> from poker.cards.card import parse_cards
+>>> hole, board = [c.index for c in parse_cards('Ah Qh')], [c.index for c in parse_cards('3h 4s Jh')]
+>>> outcomes = holding_outcomes(hole, board, lookahead=2)
+>>> len(outcomes.holdings), outcomes.runouts, int(outcomes.later.sum())
+(1081, 990, 1070190)
+>>> tally = outcomes.weigh(np.ones((1, 1326)))
+>>> tally.now.tolist(), tally.transitions[0, 2].tolist()
+([[628.0, 9.0, 444.0]], [221903.0, 680.0, 216977.0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from attrs import field, frozen
+
+from ..cards.holdings import HOLDING_COUNT, NUMBER_OF_PAIR, pair_numbers
+from ..errors import SettingError
+from ..ranking.ranker import HandRanker, card_columns
+from ..ranking.ranker_inputs import read_ranker
+from ..validators import checked_by, finite_array, flag, instance, integer_array, read_only, shown, whole_number
+from .board_memo import board_values
+from .kernel_inputs import board_indices, check_holdings, check_outcomes, hole_indices, lookahead_on, weight_rows
+from .positions import (
+    MAX_LOOKAHEAD, EnumerationTables, enumeration_tables, holding_numbers, set_values, unseen_cards,
+)
+
+__all__ = ['HoldingOutcomes', 'OutcomeGrid', 'Tally', 'holding_outcomes', 'outcome_grid', 'showdown_counts', 'tally']
+
+
+@frozen(eq=False)
+class Tally:
+    """Weighted counts for k opponent weight sets: what :class:`~poker.stats.player.Player` needs.
+
+    ``now[i]`` holds set i's weighted holdings we are ahead of, tied with and behind now;
+    ``transitions[i][a][b]`` the weighted (holding, runout) pairs that go from outcome a now to
+    outcome b after the runout; ``runouts`` is the number of runouts per holding.
+    """
+
+    now: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=2))
+    transitions: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=3))
+    runouts: int = field(validator=checked_by(whole_number))
+
+
+@frozen(eq=False)
+class HoldingOutcomes:
+    """What happens against each opponent holding, before any weighting.
+
+    ``holdings`` are the holding numbers (``combinations(range(52), 2)`` order) of the holdings of two
+    unseen cards, ``now`` the outcome code against each now (:data:`~poker.kernel.outcomes.AHEAD`,
+    :data:`~poker.kernel.outcomes.TIED`, :data:`~poker.kernel.outcomes.BEHIND`), and ``later[j]`` the
+    counts of the three outcomes over the ``runouts`` runouts (with no look-ahead, the one empty runout:
+    ``later`` is ``now`` one-hot). The counts do not depend on the opponent model, so a bot may weigh
+    them by several models.
+    """
+
+    holdings: np.ndarray = field(converter=read_only, validator=checked_by(check_holdings))
+    now: np.ndarray = field(converter=read_only, validator=checked_by(check_outcomes))
+    later: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=2))
+    runouts: int = field(validator=checked_by(whole_number))
+
+    def __attrs_post_init__(self) -> None:
+        if not len(self.holdings) == len(self.now) == len(self.later) or self.later.shape[1:] != (3,):
+            raise SettingError(f'holdings, now and later must have a row per holding ({len(self.holdings)}), '
+                               f'later three columns: got {len(self.now)} and {self.later.shape}')
+
+    def weigh(self, sets: np.ndarray) -> Tally:
+        """The :class:`Tally` of the weight ``sets`` (shape (k, 1326), known cards already at weight 0)."""
+        weights = weight_rows(sets)[:, self.holdings]
+        state = np.zeros((len(self.now), 3))
+        state[np.arange(len(self.now)), self.now] = 1.0
+        by_state = weights[:, np.newaxis, :] * state.T  # (k, now outcome, holding)
+        return Tally(now=weights @ state, transitions=by_state @ self.later.astype(np.float64),
+                     runouts=self.runouts)
+
+
+@frozen(eq=False)
+class OutcomeGrid:
+    """The raw comparison of one hand with opponent holdings, now and over every runout column.
+
+    ``holdings``: holding numbers of the opponent rows; ``now``: the outcome code per row;
+    ``signs[o, r]``: ``sign(theirs - mine)`` after runout column r (-1 we are ahead, 0 tied, +1 behind),
+    -1 where the runout shares a card with the holding (the sentinel loses to everything);
+    ``tables``: the position tables (``tables.overlapping`` such columns per row); ``cards``: the unseen
+    cards by position.
+    """
+
+    holdings: np.ndarray = field(validator=checked_by(check_holdings))
+    now: np.ndarray = field(validator=checked_by(check_outcomes))
+    signs: np.ndarray = field(validator=checked_by(integer_array, ndim=2))
+    tables: EnumerationTables = field(validator=checked_by(instance, kind=EnumerationTables))
+    cards: np.ndarray = field(validator=checked_by(integer_array, ndim=1))
+
+    def __attrs_post_init__(self) -> None:
+        columns = self.tables.runout_positions.shape[1] if self.tables.lookahead else 0
+        if not len(self.holdings) == len(self.now) == len(self.signs) or self.signs.shape[1] != columns:
+            raise SettingError(f'holdings, now and signs must have a row per holding ({len(self.holdings)}), signs '
+                               f'a column per runout of the tables ({columns}): got {self.signs.shape}')
+
+    def outcomes(self, keep_signs: bool = True) -> HoldingOutcomes:
+        """The :class:`HoldingOutcomes` of the grid: each row's signs summed (in place unless ``keep_signs``).
+
+        With ``net`` the sum of a row's signs and ``decided`` the sum of their absolute values, the row is
+        behind on ``(decided + net) / 2`` runouts and ahead on ``(decided - net) / 2``, less the columns
+        that share a card with the holding (each reads -1, ahead, and is no runout of it).
+        """
+        keep_signs = flag('keep_signs', keep_signs)
+        now = self.now
+        if self.tables.lookahead == 0:
+            later = np.zeros((len(now), 3), dtype=np.int32)
+            later[np.arange(len(now)), now] = 1
+            return HoldingOutcomes(self.holdings, now, later, 1)
+        signs = self.signs
+        net = signs.sum(axis=1, dtype=np.int32)
+        decided = np.abs(signs, out=signs.copy() if keep_signs else signs).sum(axis=1, dtype=np.int32)
+        ahead = (decided - net) // 2 - self.tables.overlapping
+        behind = (decided + net) // 2
+        later = np.stack([ahead, self.tables.runouts - ahead - behind, behind], axis=1)
+        return HoldingOutcomes(self.holdings, now, later, self.tables.runouts)
+
+
+def outcome_grid(hole: Sequence[int], board: Sequence[int], lookahead: int,
+                 ranker: type[HandRanker] = HandRanker, rows: np.ndarray | None = None) -> OutcomeGrid:
+    """Compare ``hole`` on ``board`` with opponent holdings of two unseen cards, now and after each runout.
+
+    ``rows`` selects opponent holdings by their row among the C(n, 2) holdings of unseen cards (all by
+    default): the work follows the selection. Few rows rank their (holding, runout) hands directly;
+    many rank each set of the opponent's final cards once (a set is reached by several splits).
+    """
+    hole, board, lookahead, ranker = _hand(hole, board, lookahead, ranker)
+    rows = _rows(rows, board, hole)
+    cards = unseen_cards([*hole, *board])
+    tables = enumeration_tables(len(cards), lookahead)
+    first, second = tables.pair_first, tables.pair_second
+    if rows is not None:
+        first, second = first[rows], second[rows]
+    low, high = np.take(cards, first), np.take(cards, second)
+    holdings = pair_numbers(low, high)
+    # now: every holding's value on this board, ours too, is read from the per-board memo
+    values = board_values(board, ranker).values
+    now = (np.sign(values[holdings] - values[NUMBER_OF_PAIR[hole[0]][hole[1]]]) + 1).astype(np.int8)  # AHEAD 0 ...
+    if lookahead == 0:
+        return OutcomeGrid(holdings, now, np.empty((len(now), 0), np.int16), tables, cards)
+    runout_cards = [np.take(cards, positions) for positions in tables.runout_positions]
+    mine = ranker.rank_many(card_columns([*hole, *board], *runout_cards), validate=False).astype(np.int16)
+    signs = _final_values(hole, board, tables, ranker, rows, (low, high), runout_cards)
+    signs -= mine
+    np.sign(signs, out=signs)
+    return OutcomeGrid(holdings, now, signs, tables, cards)
+
+
+def _final_values(hole: Sequence[int], board: Sequence[int], tables: EnumerationTables, ranker: type[HandRanker],
+                  rows: np.ndarray | None, holding_cards: tuple[np.ndarray, np.ndarray],
+                  runout_cards: list[np.ndarray]) -> np.ndarray:
+    """A new int16 grid of the opponent's final value per (holding row, runout column), 0 (the sentinel)
+    where the runout shares a card with the holding: the cheaper of two ways to fill it."""
+    grid = tables.grid if rows is None else tables.grid[rows]
+    count = tables.subsets.shape[1]
+    low, high = holding_cards
+    if len(low) * tables.runouts * 3 < count:  # few holdings: rank each (holding, runout) hand once
+        held = np.flatnonzero(grid != count)
+        row_of, column_of = np.divmod(held, grid.shape[1])
+        hands = card_columns(board, low[row_of], high[row_of], *(c[column_of] for c in runout_cards))
+        values = np.zeros(grid.shape, dtype=np.int16)
+        values.flat[held] = ranker.rank_many(hands, validate=False)
+        return values
+    # many: rank every set of final cards once, then gather (the sentinel set reads 0)
+    gathered: np.ndarray = set_values(board, [*hole, *board], tables, ranker)[grid]
+    return gathered
+
+
+def holding_outcomes(hole: Sequence[int], board: Sequence[int], lookahead: int,
+                     ranker: type[HandRanker] = HandRanker, rows: np.ndarray | None = None) -> HoldingOutcomes:
+    """The outcomes against every opponent holding (or the ``rows`` chosen), now and over every runout.
+
+    ``hole`` and ``board`` are card indices (2, and 3 to 5, all distinct: the caller checks);
+    ``lookahead`` is 0, 1 or 2 and at most the cards still to come. Every hand is ranked by
+    ``ranker.rank_many``.
+    """
+    return outcome_grid(hole, board, lookahead, ranker, rows).outcomes(keep_signs=False)
+
+
+def _hand(hole: Sequence[int], board: Sequence[int], lookahead: int,
+          ranker: type[HandRanker]) -> tuple[tuple[int, int], tuple[int, ...], int, type[HandRanker]]:
+    """One hand's arguments read at the kernel's door: the hole cards' and the board's indices (distinct),
+    the look-ahead the board allows, the ranker class."""
+    board = board_indices(board)
+    return (hole_indices(hole, board), board, lookahead_on(lookahead, board, MAX_LOOKAHEAD),
+            read_ranker(ranker))
+
+
+def _rows(rows: np.ndarray | None, board: Sequence[int], hole: Sequence[int]) -> np.ndarray | None:
+    """Rows among the holdings of the cards unseen beside the hand and the board: None (all) or their numbers."""
+    if rows is None:
+        return None
+    numbers = integer_array('rows', rows, ndim=1)
+    count = (52 - len(board) - len(hole)) * (51 - len(board) - len(hole)) // 2
+    if numbers.size and (int(numbers.min()) < 0 or int(numbers.max()) >= count):
+        raise SettingError(f'rows must be rows of the {count} holdings of unseen cards, got {shown(rows)}')
+    return numbers
+
+
+def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.ndarray,
+          ranker: type[HandRanker] = HandRanker) -> Tally:
+    """:func:`holding_outcomes` weighed by the weight ``sets`` (shape (k, 1326)).
+
+    Only the opponent holdings with weight in some set are enumerated, so the work follows the range.
+    With nothing to come (``lookahead`` 0), the counts are the memoized values of
+    :func:`~poker.kernel.board_memo.board_values` weighed directly (:func:`showdown_counts`).
+    """
+    hole, board, lookahead, ranker = _hand(hole, board, lookahead, ranker)
+    sets = weight_rows(sets)
+    if lookahead == 0:
+        now = board_values(board, ranker)._weighed(hole, sets)  # (showdown_counts, its arguments read)
+        return Tally(now=now, transitions=now[:, :, np.newaxis] * np.eye(3), runouts=1)  # nothing changes
+    cards = unseen_cards([*hole, *board])
+    numbers = holding_numbers(cards, enumeration_tables(len(cards), lookahead))
+    weighted = np.asarray(sets).reshape(-1, HOLDING_COUNT)[:, numbers].any(axis=0)
+    rows = None if weighted.all() else np.flatnonzero(weighted)
+    return holding_outcomes(hole, board, lookahead, ranker, rows).weigh(sets)
+
+
+def showdown_counts(hole: Sequence[int], board: Sequence[int], sets: np.ndarray,
+                    ranker: type[HandRanker] = HandRanker) -> np.ndarray:
+    """Shape (k, 3): per weight set (shape (k, 1326)), the weight of the opponent holdings ``hole`` is ahead
+    of, tied with and behind on ``board`` as it is, over the holdings free of every known card.
+
+    Nothing is ranked on a board already in the memo (:func:`~poker.kernel.board_memo.board_values`):
+    :meth:`~poker.kernel.board_memo.BoardValues.weigh`.
+    """
+    known = board_values(board, ranker)
+    return known._weighed(hole_indices(hole, known.board), weight_rows(sets))

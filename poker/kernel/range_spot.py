@@ -1,0 +1,125 @@
+"""What every range pass starts from (:class:`Spot`) and what each returns (:class:`RangeTally`).
+
+A spot is a board, a look-ahead and two sets of 1,326 weights, the hero's and the opponent's, laid out on
+the holdings of two unseen cards (:mod:`~poker.kernel.positions`). The three passes of
+:func:`~poker.kernel.range_passes.range_tally` (:mod:`~poker.kernel.sorted_pass`,
+:mod:`~poker.kernel.narrow_pass`, :mod:`~poker.kernel.grid_pass`) read one and count the same
+:class:`RangeTally`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from attrs import field, frozen
+
+from ..ranking.ranker import HandRanker
+from ..validators import RANGE_PASSES, checked_by, choice, finite_array, whole_number
+from .board_memo import board_values
+from .kernel_inputs import check_holdings
+from .positions import EnumerationTables, enumeration_tables, holding_numbers, unseen_cards
+
+__all__ = ['RangeTally', 'Spot', 'Support', 'exact_zeros']
+
+
+def _transitions(name: str, value: np.ndarray | None) -> None:
+    """A field of transition counts, if asked for: None, or a 3-D array of finite counts."""
+    if value is not None:
+        finite_array(name, value, ndim=3)
+
+
+@frozen(eq=False)
+class RangeTally:
+    """What :func:`~poker.kernel.range_passes.range_tally` counts for every hero holding with weight,
+    against the opponent's weights.
+
+    ``holdings``: the hero's holding numbers (ascending); ``now[i]``: the weighted opponent holdings
+    hero holding i is ahead of, tied with and behind now; ``transitions[i, a, b]``: the weighted
+    (opponent holding, runout) pairs going from outcome a now to outcome b after the runout (both only
+    over opponent holdings that share no card with hero holding i); ``score[i, r]`` and ``total[i, r]``:
+    after runout r, the weighted opponent holdings beaten plus half those tied, and all of them
+    (0 where the runout holds one of hero holding i's cards); ``runouts``: runouts per (hero,
+    opponent) pair. ``transitions`` is None when the caller did not ask for them (the strength tables).
+    ``method`` is the pass that counted: ``'sorted'``, ``'narrow'`` or ``'grid'`` (``'hero_by_hero'``
+    from :func:`~poker.kernel.range_passes.hero_by_hero`).
+    """
+
+    holdings: np.ndarray = field(validator=checked_by(check_holdings))
+    now: np.ndarray = field(validator=checked_by(finite_array, ndim=2))
+    transitions: np.ndarray | None = field(validator=checked_by(_transitions))
+    score: np.ndarray = field(validator=checked_by(finite_array, ndim=2))
+    total: np.ndarray = field(validator=checked_by(finite_array, ndim=2))
+    runouts: int = field(validator=checked_by(whole_number))
+    method: str = field(validator=checked_by(choice, choices=(*RANGE_PASSES[1:], 'hero_by_hero')))
+
+
+@frozen(eq=False)
+class Support:
+    """The holdings with weight on either side of a :class:`Spot`, as the narrow and grid passes lay them
+    out: ``used`` (their rows among the pairs of unseen positions), ``hero_at`` and ``opponent_at``
+    (positions in ``used``), the opponent's weights ``weights`` (one per ``opponent_at``), their cards
+    ``low`` and ``high``, their values ``now`` on the board as it is, and ``masks``, their two positions
+    as bits (int64), to test two holdings for a shared card with one ``&``."""
+
+    used: np.ndarray
+    hero_at: np.ndarray
+    opponent_at: np.ndarray
+    weights: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    now: np.ndarray
+    masks: np.ndarray
+
+
+@frozen(eq=False)
+class Spot:
+    """What every range pass starts from: the board, the look-ahead, the unseen cards, their enumeration
+    tables, the holding number of each pair of unseen positions (``numbers``), the hero's and the
+    opponent's weights on those pairs, and the 1,326 weights as given (``hero_all``, ``opponent_all``)."""
+
+    board: Sequence[int]
+    lookahead: int
+    cards: np.ndarray
+    tables: EnumerationTables
+    numbers: np.ndarray
+    hero: np.ndarray
+    opponent: np.ndarray
+    hero_all: np.ndarray
+    opponent_all: np.ndarray
+
+    @classmethod
+    def of(cls, board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray) -> Spot:
+        """The spot of a board, a look-ahead and two sets of 1,326 weights."""
+        cards = unseen_cards(board)
+        tables = enumeration_tables(len(cards), lookahead)
+        numbers = holding_numbers(cards, tables)
+        hero_all, opponent_all = np.asarray(hero, dtype=np.float64), np.asarray(opponent, dtype=np.float64)
+        return cls(board, lookahead, cards, tables, numbers, hero_all[numbers], opponent_all[numbers], hero_all,
+                   opponent_all)
+
+    def whole_opponent(self) -> Spot:
+        """The same spot with every opponent holding with weight weighing 1 (counts exact zeros)."""
+        return Spot.of(self.board, self.lookahead, self.hero_all, (self.opponent_all > 0).astype(np.float64))
+
+    def support(self, ranker: type[HandRanker]) -> Support:
+        """The :class:`Support`: the holdings with weight on either side, their cards and values now."""
+        used = np.flatnonzero((self.hero > 0) | (self.opponent > 0))  # rows of the C(n, 2) holdings ranked
+        hero_at = np.flatnonzero(self.hero[used] > 0)  # positions in `used`
+        opponent_at = np.flatnonzero(self.opponent[used] > 0)
+        first, second = self.tables.pair_first[used], self.tables.pair_second[used]
+        masks = np.left_shift(np.int64(1), first.astype(np.int64)) | np.left_shift(np.int64(1), second.astype(np.int64))
+        return Support(used, hero_at, opponent_at, self.opponent[used][opponent_at], np.take(self.cards, first),
+                       np.take(self.cards, second), board_values(self.board, ranker).values[self.numbers[used]], masks)
+
+
+def exact_zeros(counts: np.ndarray, whole: np.ndarray) -> np.ndarray:
+    """``counts`` (summed with fractional weights) made exactly 0 where ``whole`` (the same counts with
+    whole weights, exact) is 0, and never below 0.
+
+    Sums of weights, differenced, leave rounding residue (1e-15, say) where the true count is 0, which
+    would turn a potential's 0/0 into noise; the count with one per opponent holding with weight is 0
+    exactly where the weighted one should be.
+    """
+    cleaned: np.ndarray = np.where(whole > 0, np.maximum(counts, 0.0), 0.0)
+    return cleaned
