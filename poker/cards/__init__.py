@@ -18,12 +18,12 @@
 from __future__ import annotations
 
 from .card import Card, CardLike, Deck, Rank, Suit, format_cards, parse_cards
-from .holdings import HOLDINGS, HOLDING_COUNT, holding_index
-from .starting_hand import CLASS_COUNT, CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index, class_size
-from .income_rates import INCOME_RATES, MAX_OPPONENTS, class_income_rate, income_rate_table
-from .streets import BOARD_SIZE, BOARD_SIZES, STREETS, STREET_OF_BOARD_SIZE
-from .isomorphism import HandIndexer
 from .card_inputs import CardsLike, HoleLike, read_board, read_cards, read_hole, read_indices
+from .holdings import HOLDINGS, HOLDING_COUNT, holding_index
+from .income_rates import INCOME_RATES, MAX_OPPONENTS, class_income_rate, income_rate_table
+from .isomorphism import HandIndexer
+from .starting_hand import CLASS_COUNT, CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index, class_size
+from .streets import BOARD_SIZE, BOARD_SIZES, STREETS, STREET_OF_BOARD_SIZE
 
 __all__ = [
     'BOARD_SIZE',

@@ -40,9 +40,9 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from .card import CardLike, format_cards, parse_cards, Card
 from ..errors import CardCountError, CardParseError, DuplicateCardError
 from ..validators import choice, flag, integer_array, is_whole, shown, whole_number
+from .card import CardLike, format_cards, parse_cards, Card
 
 __all__ = ['BOARD_ROUNDS', 'STREET_ROUNDS', 'HandIndexer']
 

@@ -20,11 +20,11 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 from attrs import field, frozen
 
-from .card import RANK_CHARS, Card, CardLike, format_cards, parse_cards
 from ..errors import CardCountError, CardParseError, HandClassError
+from ..validators import index_below, shown
+from .card import RANK_CHARS, Card, CardLike, format_cards, parse_cards
 from .holdings import HOLDING_COUNT, HOLDINGS, holding_index
 from .income_rates import class_income_rate
-from ..validators import index_below, shown
 
 __all__ = [
     'CLASS_COUNT',

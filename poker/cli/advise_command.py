@@ -7,13 +7,13 @@ import argparse
 import math
 from typing import TYPE_CHECKING, Any
 
-from ..strategy.actions import Action
-from ..strategy.advice import Advice, Situation, advise
 from ..cards.card import Card, format_cards, parse_cards
 from ..errors import CardCountError
 from ..stats.hand_statistics import HandStatistics
-from ..validators import shown
+from ..strategy.actions import Action
+from ..strategy.advice import Advice, Situation, advise
 from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
+from ..validators import shown
 from .options import add_board, add_json, add_lookahead, add_opponents, add_range, amount_reader, whole, words
 from .output import colour, print_json
 

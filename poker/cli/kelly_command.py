@@ -71,15 +71,15 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO, TypeVar
 
-from ..cards.streets import BOARD_SIZES, STREETS
 from ..cards.card import Card, format_cards, parse_cards
-from ..errors import BettingError, CardCountError, DuplicateCardError, OpponentCountError, PokerError
 from ..cards.income_rates import MAX_OPPONENTS
+from ..cards.streets import BOARD_SIZES, STREETS
+from ..errors import BettingError, CardCountError, DuplicateCardError, OpponentCountError, PokerError
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
+from ..validators import shown
 from .advise_command import opponent_weights, player_statistics
 from .options import add_range
-from ..validators import shown
 
 if TYPE_CHECKING:
     from ..ranges.weight_inputs import WeightsLike

@@ -35,8 +35,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..errors import PokerError
 from ..cards.income_rates import MAX_OPPONENTS
+from ..errors import PokerError
 from ..validators import shown
 
 if TYPE_CHECKING:

@@ -18,10 +18,10 @@ import numpy as np
 
 from ..cards.card import format_cards
 from ..errors import PokerError
+from ..ranges.weight_inputs import WeightSetLike, read_weights
+from ..ranges.weights import known_holdings
 from ..stats.hand_statistics import HandStatistics
 from ..stats.player import Player
-from ..ranges.weights import known_holdings
-from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..validators import shown
 from .options import add_board, add_json, add_lookahead, add_opponents, add_png, add_range, words
 from .output import colour, print_json

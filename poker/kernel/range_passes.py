@@ -43,8 +43,8 @@ from ..errors import SettingError
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import RANGE_PASSES, RangePass, flag, read_method
-from .kernel_inputs import board_indices, lookahead_on, weight_row
 from .grid_pass import grid_tally
+from .kernel_inputs import board_indices, lookahead_on, weight_row
 from .narrow_pass import NARROW_LIMIT, narrow_tally
 from .one_hand import outcome_grid
 from .outcomes import AHEAD, TIED

@@ -20,9 +20,9 @@ from typing import Any
 import numpy as np
 
 from ..cards.card_inputs import CardsLike, HoleLike
-from ..errors import CardCountError, MissingDependencyError, PokerError, WeightsError
 from ..cards.holdings import HOLDING_COUNT
 from ..cards.starting_hand import CLASS_COUNT, HAND_CLASSES
+from ..errors import CardCountError, MissingDependencyError, PokerError, WeightsError
 from ..ranges.weight_inputs import WeightSetLike
 from ..stats.player import Player
 from ..stats.range_stats import RangeStatistics

@@ -14,8 +14,8 @@
 from __future__ import annotations
 
 from .range import Range
-from .weights import MAX_TOTAL_WEIGHT, NumericWeights, Weighted, class_means, known_holdings, remove_known
 from .weight_inputs import WeightSetLike, WeightsLike, read_weight_sets, read_weights
+from .weights import MAX_TOTAL_WEIGHT, NumericWeights, Weighted, class_means, known_holdings, remove_known
 
 __all__ = [
     'MAX_TOTAL_WEIGHT',

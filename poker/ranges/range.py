@@ -40,10 +40,10 @@ from attrs import field, frozen
 
 from ..cards.card import RANK_CHARS, format_cards, parse_cards
 from ..cards.card_inputs import CardsLike
-from ..cards.income_rates import income_rate_table
-from ..errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
 from ..cards.holdings import HOLDING_COUNT, holding_index
+from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
+from ..errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
 from ..validators import probability, real_number, shown
 from .weights import NumericWeights, array_weights, class_means, known_holdings
 

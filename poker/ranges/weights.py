@@ -25,9 +25,9 @@ import numpy as np
 
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import read_indices
-from ..errors import PokerError, WeightsError
 from ..cards.holdings import HOLDING_COUNT, HOLDINGS
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, class_index
+from ..errors import PokerError, WeightsError
 from ..validators import real_array, real_number, shown
 
 __all__ = [

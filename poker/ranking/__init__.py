@@ -18,11 +18,11 @@ that have a value.
 from __future__ import annotations
 
 from .category import HandCategory
-from .ranker import HandRanker
-from .rankable_hand import RankableHand
-from .hand import Hand
-from .factory import HandFactory
 from .exhaustive import Census, census, five_card_census, seven_card_census, six_card_census
+from .factory import HandFactory
+from .hand import Hand
+from .rankable_hand import RankableHand
+from .ranker import HandRanker
 from .ranker_inputs import read_ranker
 
 __all__ = [

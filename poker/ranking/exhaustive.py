@@ -23,11 +23,11 @@ from math import comb
 import numpy as np
 from attrs import field, frozen
 
-from .category import NUMBER_OF_VALUES, HandCategory
 from ..errors import CardCountError, SettingError
+from ..validators import checked_by, integer_array, shown, whole_number
+from .category import NUMBER_OF_VALUES, HandCategory
 from .ranker import HandRanker, card_columns
 from .ranker_inputs import read_ranker
-from ..validators import checked_by, integer_array, shown, whole_number
 
 __all__ = ['Census', 'census', 'five_card_census', 'seven_card_census', 'six_card_census']
 

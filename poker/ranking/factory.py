@@ -18,10 +18,10 @@ from typing import ClassVar, NamedTuple, Union
 
 from ..cards.card import Card, parse_cards
 from ..cards.card_inputs import CardsLike, read_cards
+from ..cards.starting_hand import StartingHand
 from ..errors import CardCountError
 from ..validators import shown, whole_number
 from .rankable_hand import RankableHand
-from ..cards.starting_hand import StartingHand
 
 __all__ = ['CacheInfo', 'HandFactory']
 

@@ -21,8 +21,8 @@ from sortedcontainers import SortedList  # type: ignore[import-untyped]
 from ..cards.card import Card, CardLike, format_cards, parse_cards
 from ..cards.card_inputs import CardsLike
 from ..errors import DuplicateCardError, MissingCardError
-from .rankable_hand import RankableHand
 from ..validators import shown
+from .rankable_hand import RankableHand
 
 __all__ = ['Hand']
 

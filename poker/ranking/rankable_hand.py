@@ -18,10 +18,10 @@ from attrs import field, frozen
 
 from ..cards.card import Card, format_cards, parse_cards
 from ..cards.card_inputs import CardsLike
-from .category import HandCategory
 from ..errors import CardCountError
-from .ranker import HandRanker
 from ..validators import shown
+from .category import HandCategory
+from .ranker import HandRanker
 
 __all__ = ['RankableHand']
 

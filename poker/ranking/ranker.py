@@ -21,13 +21,13 @@ from typing import Any, ClassVar, Final, Union, final
 
 import numpy as np
 
+from ..cards import income_rates
 from ..cards.card import Card, Rank, parse_cards  # noqa: F401  (parse_cards: doctests)
 from ..cards.card_inputs import CardsLike, read_cards
-from .category import HandCategory, _FIRST_VALUES
-from ..errors import CardCountError, CardParseError, DuplicateCardError, HandValueError, SettingError
-from ..cards import income_rates
 from ..cards.starting_hand import class_index
+from ..errors import CardCountError, CardParseError, DuplicateCardError, HandValueError, SettingError
 from ..validators import flag, index_below, integer_array, shown, whole_number
+from .category import HandCategory, _FIRST_VALUES
 from .tables import (
     CARD_BITS, CARD_KEYS, SUIT_KEY_BITS, five_card_classes, flush_suit_table, flush_table, pair_key_table,
     rank_table, straight_ranks,

@@ -14,16 +14,16 @@
 
 from __future__ import annotations
 
-from .hand_statistics import HandStatistics
-from .player import Player
-from .strength import hand_strength
-from .range_stats import RangeStatistics, range_statistics
 from .boards import BoardStrengths, board_strengths, boards_strengths
-from .strength_tables import BuildSummary, StrengthTable, build_table, load_table
+from .hand_statistics import HandStatistics
 from .multiway import EquityResult, PlayerEquity, equity
+from .player import Player
 from .preflop_odds import PreflopEquity, class_equity, preflop_equity, simulate_income_rate
+from .range_stats import RangeStatistics, range_statistics
 from .reference import ReferencePlayer
 from .scenario import Scenario, load_scenarios, scenarios_from_data
+from .strength import hand_strength
+from .strength_tables import BuildSummary, StrengthTable, build_table, load_table
 
 __all__ = [
     'BoardStrengths',

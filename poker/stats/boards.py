@@ -35,16 +35,16 @@ import numpy as np
 from attrs import field, frozen
 
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
-from ..kernel.range_passes import range_tally
+from ..cards.holdings import HOLDING_COUNT
 from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
+from ..kernel.range_passes import range_tally
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
-from .range_stats import MAX_BINS, summarise_runouts
-from ..cards.holdings import HOLDING_COUNT
 from ..validators import (
     RANGE_PASSES, RangePass, checked_by, finite_array, integer_array, is_whole, read_method, read_only, shown,
     whole_number,
 )
+from .range_stats import MAX_BINS, summarise_runouts
 
 __all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths']
 

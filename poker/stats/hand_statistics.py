@@ -25,8 +25,8 @@ from attrs import asdict, field, frozen
 
 from ..cards.card import Card
 from ..cards.card_inputs import CardsLike, read_cards
-from ..errors import LookaheadError, OpponentCountError, SettingError
 from ..cards.income_rates import MAX_OPPONENTS
+from ..errors import LookaheadError, OpponentCountError, SettingError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..validators import SHARE_SLACK, amount, flag, share, shown, whole_number
 

@@ -34,21 +34,21 @@ import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import Card, format_cards, parse_cards
-from ..kernel.positions import combination_rows
+from ..cards.card_inputs import CardsLike, read_board, read_cards
+from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.starting_hand import StartingHand
 from ..errors import (
     CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, SettingError, WeightsError,
 )
+from ..kernel.positions import combination_rows
+from ..ranges.range import Range
+from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
-from ..ranges.range import Range
-from ..cards.holdings import HOLDING_COUNT, HOLDINGS
-from ..cards.starting_hand import StartingHand
-from ..cards.card_inputs import CardsLike, read_board, read_cards
 from ..validators import (
     EQUITY_METHODS, EquityMethod, amount, checked_by, choice, read_method, real_number, share, shown, text,
     whole_number,
 )
-from ..ranges.weight_inputs import WeightSetLike, read_weights
 
 __all__ = [
     'DEFAULT_TARGET_ERROR',

@@ -30,23 +30,23 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 from attrs import field, frozen
 
-from ..kernel import one_hand
-from ..kernel.kernel_inputs import weight_rows
-from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
-from ..kernel.one_hand import Tally
-from ..kernel.positions import MAX_LOOKAHEAD
-from ..errors import CardCountError, DuplicateCardError, LookaheadError, OpponentCountError, SettingError
-from ..ranking.hand import Hand
-from ..ranking.ranker import HandRanker
-from .hand_statistics import HandStatistics, potentials
-from ..ranking.rankable_hand import RankableHand
 from ..cards.income_rates import check_opponents, class_income_rate
 from ..cards.starting_hand import StartingHand, class_index
-from ..ranges.weights import remove_known
+from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE
+from ..errors import CardCountError, DuplicateCardError, LookaheadError, OpponentCountError, SettingError
+from ..kernel import one_hand
+from ..kernel.kernel_inputs import weight_rows
+from ..kernel.one_hand import Tally
+from ..kernel.positions import MAX_LOOKAHEAD
 from ..ranges.weight_inputs import WeightsLike, read_weight_sets
+from ..ranges.weights import remove_known
+from ..ranking.hand import Hand
+from ..ranking.rankable_hand import RankableHand
+from ..ranking.ranker import HandRanker
 from ..validators import EquityMethod, flag, instance, is_whole, shown
+from .hand_statistics import HandStatistics, potentials
 
 if TYPE_CHECKING:
     from .multiway import EquityResult

@@ -37,19 +37,19 @@ import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import Card
-from ..errors import SettingError, WeightsError
-from ..ranking.ranker import HandRanker, card_columns
-from .hand_statistics import HandStatistics
-from ..ranges.weight_inputs import WeightSetLike, read_weights
-from ..ranking.ranker_inputs import read_ranker
-from ..cards.income_rates import check_opponents, class_income_rate
-from ..cards.holdings import CARD_MASKS, HOLDING_COUNT, HOLDING_MASKS, HOLDINGS, pair_numbers
-from ..kernel.positions import combination_rows
-from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..cards.card_inputs import HoleLike, read_hole
+from ..cards.holdings import CARD_MASKS, HOLDING_COUNT, HOLDING_MASKS, HOLDINGS, pair_numbers
+from ..cards.income_rates import check_opponents, class_income_rate
+from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
+from ..errors import SettingError, WeightsError
+from ..kernel.positions import combination_rows
+from ..ranges.weight_inputs import WeightSetLike, read_weights
+from ..ranking.ranker import HandRanker, card_columns
+from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
     EQUITY_METHODS, EquityMethod, amount, checked_by, choice, read_method, share, shown, whole_number,
 )
+from .hand_statistics import HandStatistics
 
 __all__ = [
     'BOARDS_PER_HOLDING',

@@ -34,24 +34,24 @@ from attrs import field, frozen
 
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
+from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
 from ..cards.income_rates import MAX_OPPONENTS
+from ..cards.income_rates import check_opponents
+from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
+from ..errors import LookaheadError, OpponentCountError, PokerError, SettingError, WeightsError
+from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..kernel.positions import MAX_LOOKAHEAD
 from ..kernel.range_passes import hero_by_hero, range_tally
-from ..errors import LookaheadError, OpponentCountError, PokerError, SettingError, WeightsError
+from ..ranges.range import Range
+from ..ranges.weight_inputs import WeightSetLike, read_weights
+from ..ranges.weights import known_holdings
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
-from .hand_statistics import HandStatistics
-from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
-from ..cards.income_rates import check_opponents
-from ..kernel.outcomes import AHEAD, BEHIND, TIED
-from .player import Player  # noqa: F401  (doctests)
-from ..ranges.range import Range
-from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
 from ..validators import (
     RANGE_PASSES, RangePass, checked_by, finite_array, flag, read_method, read_only, shown, whole_number,
 )
-from ..ranges.weights import known_holdings
-from ..ranges.weight_inputs import WeightSetLike, read_weights
+from .hand_statistics import HandStatistics
+from .player import Player  # noqa: F401  (doctests)
 
 __all__ = ['RangeStatistics', 'range_statistics']
 

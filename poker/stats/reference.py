@@ -24,13 +24,13 @@ from typing import ClassVar
 import numpy as np
 
 from ..cards.card import Card, CardLike, parse_cards
-from ..kernel.one_hand import Tally
-from ..ranking.factory import HandFactory
-from ..ranking.ranker import HandRanker
 from ..cards.holdings import holding_index
+from ..kernel.one_hand import Tally
 from ..kernel.outcomes import outcome_code
-from .player import Player
+from ..ranking.factory import HandFactory
 from ..ranking.rankable_hand import RankableHand
+from ..ranking.ranker import HandRanker
+from .player import Player
 
 __all__ = ['ReferencePlayer', 'factory_class', 'outcome', 'reference_tally']
 

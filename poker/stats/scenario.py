@@ -37,11 +37,11 @@ from attrs import field, frozen
 
 from ..cards.card import Card, format_cards, parse_cards
 from ..cards.card_inputs import HoleLike, read_board, read_hole
-from ..errors import PokerError, ScenarioError
 from ..cards.income_rates import MAX_OPPONENTS, check_opponents
+from ..errors import PokerError, ScenarioError
 from ..ranges.range import Range
-from .hand_statistics import HandStatistics
 from ..validators import checked_by, index_below, shown, text, whole_number
+from .hand_statistics import HandStatistics
 
 __all__ = ['FIELDS', 'Scenario', 'load_scenarios', 'scenarios_from_data']
 

@@ -33,15 +33,15 @@ import numpy as np
 
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
-from ..kernel.board_memo import BoardValues, board_values
+from ..cards.holdings import HOLDINGS, NUMBER_OF_PAIR
+from ..cards.starting_hand import StartingHand
 from ..errors import DuplicateCardError, WeightsError
+from ..kernel.board_memo import BoardValues, board_values
+from ..ranges.range import Range
+from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
-from ..cards.holdings import HOLDINGS, NUMBER_OF_PAIR
-from ..ranges.range import Range
-from ..cards.starting_hand import StartingHand
 from ..validators import shown
-from ..ranges.weight_inputs import WeightSetLike, read_weights
 
 __all__ = ['ON_BOARD_CACHE', 'RangeOnBoard', 'hand_strength', 'on_board']
 

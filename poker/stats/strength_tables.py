@@ -44,15 +44,15 @@ from typing import Any
 import numpy as np
 from attrs import field, frozen
 
-from .boards import DEFAULT_BINS, boards_strengths
-from ..cards.card_inputs import CardsLike, HoleLike, read_cards, read_hole
 from .._version import __version__
+from ..cards.card_inputs import CardsLike, HoleLike, read_cards, read_hole
+from ..cards.holdings import HOLDINGS
+from ..cards.isomorphism import BOARD_ROUNDS, HandIndexer
 from ..errors import CardCountError, PokerError, TableError
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
-from ..cards.isomorphism import BOARD_ROUNDS, HandIndexer
-from ..cards.holdings import HOLDINGS
 from ..validators import checked_by, choice, flag, integer_array, is_whole, shown, whole_number
+from .boards import DEFAULT_BINS, boards_strengths
 
 __all__ = ['CHUNK_BOARDS', 'BuildSummary', 'StrengthTable', 'build_table', 'canonical_boards', 'chunk_strengths',
            'load_table']

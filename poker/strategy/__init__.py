@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from .actions import Action, Blind, read_action
 from .advice import Advice, FullLokiStrategy, LokiStrategy, PreflopPlay, Situation, advise, advise_preflop
-from .preflop import TIGHTNESS, expected_players, preflop_strategy
 from .kelly import kelly_bet, kelly_fraction, kelly_growth, showdown_probabilities
+from .preflop import TIGHTNESS, expected_players, preflop_strategy
 from .reweighting import OpponentModel
 
 __all__ = [

@@ -40,9 +40,9 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from ..cards.card import parse_cards  # noqa: F401  (used by the doctests)
+from ..cards.card_inputs import HoleLike
 from ..errors import BettingError
 from ..stats.hand_statistics import HandStatistics
-from ..cards.card_inputs import HoleLike
 from ..validators import amount, checked_by, choice, flag, instance, shown, text, whole_number
 from .actions import Action, read_action
 

@@ -51,8 +51,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..errors import BettingError
 from ..cards.income_rates import check_opponents
+from ..errors import BettingError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..stats.hand_statistics import HandStatistics
 from ..validators import amount, probability, shown

@@ -45,10 +45,10 @@ from pathlib import Path
 from types import MappingProxyType
 
 from ..cards.card_inputs import HoleLike
-from ..validators import choice, flag, is_real, is_whole, probability, real_number, shown, whole_number
-from ..errors import BettingError, PokerError
 from ..cards.income_rates import class_income_rate
 from ..cards.starting_hand import HAND_CLASSES, StartingHand, class_index
+from ..errors import BettingError, PokerError
+from ..validators import choice, flag, is_real, is_whole, probability, real_number, shown, whole_number
 
 __all__ = [
     'GROUPS',

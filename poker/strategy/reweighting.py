@@ -40,15 +40,15 @@ from attrs import field, frozen
 
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, read_board, read_cards
-from ..errors import SettingError, WeightsError
-from ..ranking.ranker import HandRanker
-from ..ranges.range import Range
-from ..ranges.weights import known_holdings
-from ..ranges.weight_inputs import WeightSetLike, read_weights
-from ..kernel.range_passes import range_tally
 from ..cards.holdings import HOLDING_COUNT
 from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
+from ..errors import SettingError, WeightsError
+from ..kernel.range_passes import range_tally
+from ..ranges.range import Range
+from ..ranges.weight_inputs import WeightSetLike, read_weights
+from ..ranges.weights import known_holdings
+from ..ranking.ranker import HandRanker
 from ..validators import probability, real_number, shown
 from .actions import Action
 

@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
-from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
-from .modelling import ActionFrequencies, ModellingLokiPlayer, SeatModel
 from .bots import Bot, CallingStation, Maniac, RandomPlayer, Rock
 from .duplicate import PLAYER_KINDS, MatchResult, match
+from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
+from .modelling import ActionFrequencies, ModellingLokiPlayer, SeatModel
 
 __all__ = [
     'ActionFrequencies',

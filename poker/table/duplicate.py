@@ -38,8 +38,8 @@ from typing import Protocol, Union
 import numpy as np
 from attrs import field, frozen
 
-from ..validators import checked_by, flag, is_whole, real_array, shown, whole_number
 from ..errors import PokerError
+from ..validators import checked_by, flag, is_whole, real_array, shown, whole_number
 from .game import Contender, FixedLimitGame
 
 __all__ = ['FRESH_PLAYERS_EVERY', 'PLAYER_KINDS', 'MatchResult', 'match', 'rotations']

@@ -38,14 +38,14 @@ from attrs import field, frozen
 
 from ..cards.card import Card, Deck
 from ..cards.card_inputs import CardsLike, read_board, read_cards
+from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError
 from ..ranges.weight_inputs import WeightsLike
+from ..ranking.rankable_hand import RankableHand
 from ..ranking.ranker import HandRanker
 from ..stats.hand_statistics import HandStatistics
-from ..strategy.advice import Advice, LokiStrategy
-from ..cards.streets import BOARD_SIZE, STREETS
-from ..ranking.rankable_hand import RankableHand
 from ..strategy.actions import Action, Blind, read_action
+from ..strategy.advice import Advice, LokiStrategy
 from ..validators import amount, checked_by, choice, flag, instance, is_whole, shown, text, whole_number
 
 __all__ = [

@@ -47,22 +47,22 @@ import numpy as np
 
 from ..cards.card import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
 from ..cards.card_inputs import read_board, read_indices
-from ..cards.streets import STREETS
-from ..errors import PokerError
-from ..ranges.weight_inputs import WeightsLike
-from ..ranking.ranker_inputs import read_ranker
-from ..strategy.advice import LokiStrategy
-from ..validators import choice, flag, instance, real_number, shown, text, whole_number
-from .game import ActionRecord, HandResult, LokiPlayer, TableView, read_view
-from ..ranking.ranker import HandRanker
-from ..stats.hand_statistics import HandStatistics
-from ..strategy.actions import Action, Blind, read_action
-from ..strategy.reweighting import OpponentModel
-from ..kernel.showdowns import holding_showdowns
 from ..cards.holdings import HOLDING_COUNT, HOLDINGS
 from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING
+from ..cards.streets import STREETS
+from ..errors import PokerError
+from ..kernel.showdowns import holding_showdowns
+from ..ranges.weight_inputs import WeightsLike
 from ..ranges.weights import known_holdings
+from ..ranking.ranker import HandRanker
+from ..ranking.ranker_inputs import read_ranker
+from ..stats.hand_statistics import HandStatistics
+from ..strategy.actions import Action, Blind, read_action
+from ..strategy.advice import LokiStrategy
+from ..strategy.reweighting import OpponentModel
+from ..validators import choice, flag, instance, real_number, shown, text, whole_number
+from .game import ActionRecord, HandResult, LokiPlayer, TableView, read_view
 
 __all__ = [
     'ACTION_CLASSES',
