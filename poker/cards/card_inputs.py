@@ -87,11 +87,10 @@ def read_indices(name: str, indices: Iterable[int | Card], *, sizes: Iterable[in
     ...
     poker.errors.CardParseError: hole must be card indices (whole numbers 0 to 51), got [52]
     """
-    allowed = None if sizes is None else _sizes(sizes)
-    if isinstance(indices, (list, tuple)) and type(indices) in (list, tuple) \
-            and (allowed is None or len(indices) in allowed) \
+    if isinstance(indices, (list, tuple)) and (sizes is None or type(sizes) is tuple and len(indices) in sizes) \
             and all(type(i) is int and 0 <= i < 52 for i in indices) and len(set(indices)) == len(indices):
         return tuple(indices)  # an engine's own list of card indices: nothing to read
+    allowed = None if sizes is None else _sizes(sizes)
     if isinstance(indices, (str, bytes)) or not isinstance(indices, Iterable) or getattr(indices, 'ndim', 1) != 1:
         raise CardParseError(f'{name} must be card indices (whole numbers 0 to 51), got {shown(indices)}')
     most = 52 if allowed is None else max(allowed)
@@ -112,8 +111,8 @@ def read_indices(name: str, indices: Iterable[int | Card], *, sizes: Iterable[in
 
 def _sizes(sizes: object) -> tuple[int, ...]:
     """``sizes`` as a tuple of card counts (whole numbers 0 to 52), at least one, else a SettingError."""
-    counts = list(itertools.islice(sizes, 53)) if isinstance(sizes, (tuple, list, range)) else []
-    if not counts or not all(index_below(count, 53) is not None for count in counts):
+    counts = tuple(itertools.islice(sizes, 54)) if isinstance(sizes, (tuple, list, range)) else ()
+    if not 0 < len(counts) <= 53 or not all(index_below(count, 53) is not None for count in counts):
         raise SettingError(f'sizes must be a list of card counts (0 to 52), got {shown(sizes)}')
     return tuple(int(count) for count in counts)
 

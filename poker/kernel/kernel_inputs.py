@@ -22,6 +22,7 @@ import numpy as np
 
 from ..cards.card import Card
 from ..cards.card_inputs import read_indices
+from ..cards.holdings import HOLDING_COUNT
 from ..errors import DuplicateCardError, LookaheadError, SettingError, WeightsError
 from ..validators import integer_array, real_array, shown, whole_number
 
@@ -29,22 +30,14 @@ __all__ = ['board_indices', 'check_holdings', 'check_outcomes', 'hole_indices', 
            'weight_rows']
 
 
-def _plain(cards: object, sizes: tuple[int, ...]) -> bool:
-    """Whether ``cards`` is a list or tuple of as many distinct ints 0 to 51 as one of ``sizes``."""
-    return isinstance(cards, (list, tuple)) and type(cards) in (list, tuple) and len(cards) in sizes \
-        and all(type(card) is int and 0 <= card < 52 for card in cards) and len(set(cards)) == len(cards)
-
-
 def board_indices(board: Sequence[int], sizes: tuple[int, ...] = (3, 4, 5)) -> tuple[int, ...]:
     """A board's card indices: distinct whole numbers 0 to 51, as many as one of ``sizes``."""
-    if _plain(board, sizes):
-        return tuple(board)
     return read_indices('board', board, sizes=sizes)
 
 
 def hole_indices(hole: Sequence[int], board: tuple[int, ...]) -> tuple[int, int]:
     """Two hole-card indices, distinct and off the ``board``."""
-    low, high = hole if _plain(hole, (2,)) else read_indices('hole', hole, sizes=(2,))
+    low, high = read_indices('hole', hole, sizes=(2,))
     if low in board or high in board:
         card = Card.from_index(low if low in board else high)
         raise DuplicateCardError(f'card {card} is both a hole card and on the board: {shown(hole)} / {shown(board)}')
@@ -67,36 +60,40 @@ def lookahead_on(lookahead: int, board: Sequence[int], most: int) -> int:
 
 def weight_row(name: str, weights: np.ndarray) -> np.ndarray:
     """1,326 finite weights of at least 0, as float64 (the array itself when it is one already)."""
-    if type(weights) is np.ndarray and weights.dtype == np.float64 and weights.shape == (1326,) \
-            and weights.min() >= 0 and weights.max() < np.inf:  # (NaN fails the first test)
-        return weights
-    row = real_array(name, weights, shape=(1326,), error=WeightsError)
-    if (row < 0).any():
-        raise WeightsError(f'{name} must be weights of at least 0, got {shown(weights)}')
-    return row
+    return _weights(name, weights, shape=(HOLDING_COUNT,))
 
 
 def weight_rows(sets: np.ndarray) -> np.ndarray:
     """Weight sets, shape (k, 1326) (or one set of 1,326): finite weights of at least 0, as float64."""
-    if type(sets) is np.ndarray and sets.dtype == np.float64 and sets.ndim in (1, 2) and sets.shape[-1] == 1326 \
-            and sets.size and sets.min() >= 0 and sets.max() < np.inf:  # (NaN fails the first test)
-        return sets.reshape(-1, 1326)
-    rows = real_array('weight sets', sets, error=WeightsError)
-    if rows.ndim not in (1, 2) or rows.shape[-1] != 1326 or (rows < 0).any():
-        raise WeightsError(f'weight sets must be an array of shape (k, 1326) of weights of at least 0, got '
-                           f'{shown(sets)}')
-    return rows.reshape(-1, 1326)
+    return _weights('weight sets', sets).reshape(-1, HOLDING_COUNT)
+
+
+def _weights(name: str, weights: np.ndarray, shape: tuple[int, ...] | None = None) -> np.ndarray:
+    """Finite weights of at least 0 over the holdings (the last axis), as float64: the array itself when it
+    is one already (NaN fails ``min() >= 0``), else a checked copy."""
+    if type(weights) is np.ndarray and weights.dtype == np.float64 and weights.ndim in (1, 2) \
+            and weights.shape[-1] == HOLDING_COUNT and (shape is None or weights.shape == shape) \
+            and weights.min() >= 0 and weights.max() < np.inf:
+        return weights
+    array = real_array(name, weights, shape=shape, error=WeightsError)
+    if array.ndim not in (1, 2) or array.shape[-1] != HOLDING_COUNT or (array < 0).any():
+        raise WeightsError(f'{name} must be weights of at least 0 over the 1,326 holdings (shape (k, 1326)), got '
+                           f'{shown(weights)}')
+    return array
 
 
 def check_holdings(name: str, value: np.ndarray) -> None:
     """A result's field of holding numbers: a 1-D integer array of numbers 0 to 1,325."""
-    array = integer_array(name, value, ndim=1)
-    if array.size and (int(array.min()) < 0 or int(array.max()) > 1325):
-        raise SettingError(f'{name} must be holding numbers (0 to 1325), got {shown(value)}')
+    _codes(name, value, HOLDING_COUNT - 1, 'holding numbers (0 to 1325)')
 
 
 def check_outcomes(name: str, value: np.ndarray) -> None:
     """A result's field of outcome codes: a 1-D integer array of AHEAD, TIED and BEHIND (0, 1, 2)."""
+    _codes(name, value, 2, 'outcome codes (0, 1 or 2)')
+
+
+def _codes(name: str, value: np.ndarray, top: int, what: str) -> None:
+    """A 1-D integer array of numbers 0 to ``top``, else a SettingError saying it must be ``what``."""
     array = integer_array(name, value, ndim=1)
-    if array.size and (int(array.min()) < 0 or int(array.max()) > 2):
-        raise SettingError(f'{name} must be outcome codes (0, 1 or 2), got {shown(value)}')
+    if array.size and (int(array.min()) < 0 or int(array.max()) > top):
+        raise SettingError(f'{name} must be {what}, got {shown(value)}')

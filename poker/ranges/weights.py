@@ -103,25 +103,20 @@ def known_holdings(cards: Iterable[int | Card]) -> np.ndarray:
 def _checked(values: np.ndarray, source: object) -> np.ndarray:
     """``values`` as float64, after checking they are finite and non-negative."""
     if values.dtype.kind not in 'iuf':
-        raise WeightsError(f'weights must be numbers, got {_shown(source)}')
+        raise WeightsError(f'weights must be numbers, got {shown(source)}')
     with np.errstate(over='ignore'):  # a float128 past float64's range becomes inf, refused just below
         weights = values.astype(np.float64) + 0.0  # a fresh copy, with -0.0 made 0.0 (equal weights, equal bytes)
     if not np.isfinite(weights).all():
-        raise WeightsError(f'weights must be finite, got NaN or infinity in {_shown(source)}')
+        raise WeightsError(f'weights must be finite, got NaN or infinity in {shown(source)}')
     if (weights < 0).any():
-        raise WeightsError(f'weights must be non-negative, got {shown(float(weights.min()))} in {_shown(source)}')
+        raise WeightsError(f'weights must be non-negative, got {shown(float(weights.min()))} in {shown(source)}')
     with np.errstate(over='ignore'):
         total = float(weights.sum())
     if total > MAX_TOTAL_WEIGHT:
         got = f'{total:g}' if total < np.inf else 'more than a float holds'
         raise WeightsError(f'weights must total at most {MAX_TOTAL_WEIGHT:g} (weighted counts of a million runouts '
-                           f'must stay finite), got {got} in {_shown(source)}: scale them down')
+                           f'must stay finite), got {got} in {shown(source)}: scale them down')
     return weights
-
-
-def _shown(source: object) -> str:
-    """A short one-line quotation of the bad input for an error message."""
-    return shown(source)
 
 
 def _from_classes(class_weights: np.ndarray) -> np.ndarray:
@@ -143,7 +138,7 @@ def _from_mapping(mapping: Mapping[str, object]) -> np.ndarray:
             classes[index] = real_number(f'the weight of {name}', value, error=WeightsError)
         except WeightsError:
             raise WeightsError(f'the weight of {name} must be a finite number, got {shown(value)} '
-                               f'in {_shown(mapping)}') from None
+                               f'in {shown(mapping)}') from None
     return _from_classes(_checked(classes, mapping))
 
 
@@ -158,7 +153,7 @@ def array_weights(weights: NumericWeights) -> np.ndarray:
     if weights is None:
         return uniform_weights()
     if isinstance(weights, str):
-        raise WeightsError(f'range text needs Range.parse, got {_shown(weights)}')
+        raise WeightsError(f'range text needs Range.parse, got {shown(weights)}')
     if isinstance(weights, Mapping):
         return _from_mapping(weights)
     inner = getattr(weights, 'weights', None)
@@ -168,7 +163,7 @@ def array_weights(weights: NumericWeights) -> np.ndarray:
     if array is None or array.shape not in ((HOLDING_COUNT,), (len(HAND_CLASSES),), (13, 13)):
         shape = 'ragged' if array is None else array.shape
         raise WeightsError(f'a weight set needs 1,326 holding weights, 169 class weights or a 13x13 grid, '
-                           f'got shape {shape}: {_shown(weights)}')
+                           f'got shape {shape}: {shown(weights)}')
     checked = _checked(array, weights)
     return checked if checked.shape == (HOLDING_COUNT,) else _from_classes(checked.reshape(-1))
 
@@ -177,11 +172,11 @@ def as_array(weights: object) -> np.ndarray | None:
     """``weights`` as a NumPy array, or None if it is not a rectangular array of scalars."""
     if isinstance(weights, np.ma.MaskedArray):
         raise WeightsError(f'weights must be a plain array, not a masked one (its hidden values would count), '
-                           f'got {_shown(weights)}')
+                           f'got {shown(weights)}')
     if isinstance(weights, np.ndarray):
         return weights
     if isinstance(weights, bytes):
-        raise WeightsError(f'weights must be numbers or range text, got {_shown(weights)}')
+        raise WeightsError(f'weights must be numbers or range text, got {shown(weights)}')
     try:
         array = np.asarray(weights)
     except (ValueError, TypeError, OverflowError, RecursionError):

@@ -25,10 +25,11 @@ from attrs import asdict, field, frozen
 
 from ..cards.card import Card
 from ..cards.card_inputs import CardsLike, read_cards
+from ..cards.holdings import HOLDING_COUNT
 from ..cards.income_rates import MAX_OPPONENTS
 from ..errors import LookaheadError, OpponentCountError, SettingError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
-from ..validators import SHARE_SLACK, amount, flag, share, shown, whole_number
+from ..validators import amount, flag, share, shown, whole_number
 
 __all__ = ['HandStatistics', 'potentials']
 
@@ -38,17 +39,13 @@ _ZERO: Matrix = ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
 
 def _matrix(value: Iterable[Iterable[float]]) -> Matrix:
     """A 3x3 matrix of finite counts of at least 0, as floats, else a SettingError quoting it."""
-    if type(value) is tuple and len(value) == 3 and all(  # one already read: as it is
-            type(row) is tuple and len(row) == 3 and all(type(x) is float and 0 <= x < math.inf for x in row)
-            for row in value):
-        return value  # type: ignore[return-value]
     try:
         rows = tuple(tuple(row) for row in value) if not isinstance(value, (str, bytes)) else ()
     except TypeError:  # not rows of numbers
         rows = ()
     if len(rows) != 3 or any(len(row) != 3 for row in rows):
         raise SettingError(f'transitions must be 3x3 counts, got {shown(value)}')
-    if all(type(x) is float and 0 <= x < math.inf for row in rows for x in row):  # an engine's list of floats
+    if all(type(x) is float and 0 <= x < math.inf for row in rows for x in row):  # read already: as it is
         return rows  # type: ignore[return-value]
     return tuple(tuple(amount('a transition count', x, error=SettingError) for x in row)  # type: ignore[return-value]
                  for row in rows)
@@ -63,13 +60,6 @@ def _floats(values: Iterable[float]) -> tuple[float, ...]:
 
 def _count(name: str, value: object) -> float:
     return amount(name, value, error=SettingError)
-
-
-def _cards(value: CardsLike) -> tuple[Card, ...]:
-    if type(value) is tuple and all(type(card) is Card for card in value) \
-            and len({card.index for card in value}) == len(value):  # an engine's own cards: as they are
-        return value
-    return read_cards(value)
 
 
 def _income_rate(name: str, value: object) -> None:
@@ -116,28 +106,14 @@ class HandStatistics:
     transitions: Matrix = field(default=_ZERO, converter=_matrix)
     holdings: int = 0
     runouts: int = 0
-    hole: tuple[Card, ...] = field(default=(), converter=_cards)
-    board: tuple[Card, ...] = field(default=(), converter=_cards)
+    hole: tuple[Card, ...] = field(default=(), converter=read_cards)
+    board: tuple[Card, ...] = field(default=(), converter=read_cards)
     income_rate: int | None = None
     exact: bool = True
     standard_error: float = 0.0
     opponent_hs: tuple[float, ...] = field(default=(), converter=_floats)
 
     def __attrs_post_init__(self) -> None:
-        # the engines' own values pass these few type tests at once; anything else is read field by field
-        shares, counts = (self.hs, self.hs_n, self.ppot, self.npot), (self.ahead, self.tied, self.behind,
-                                                                      self.standard_error)
-        if not (all(type(x) is float and -SHARE_SLACK <= x <= 1 + SHARE_SLACK for x in shares)
-                and all((type(x) is float or type(x) is int) and 0 <= x <= 1e300 for x in counts)
-                and type(self.opponents) is int and 1 <= self.opponents <= MAX_OPPONENTS
-                and type(self.lookahead) is int and 0 <= self.lookahead <= 2
-                and type(self.holdings) is int and 0 <= self.holdings <= 1326
-                and type(self.runouts) is int and 0 <= self.runouts <= 10 ** 12
-                and (self.income_rate is None or type(self.income_rate) is int and -10 ** 6 <= self.income_rate <= 10 ** 6)
-                and type(self.exact) is bool):
-            self._read_fields()
-
-    def _read_fields(self) -> None:
         """Each field checked on its own, the first bad one raising its PokerError."""
         for name in ('hs', 'hs_n', 'ppot', 'npot'):
             share(name, getattr(self, name))
@@ -145,7 +121,7 @@ class HandStatistics:
             _count(name, getattr(self, name))
         whole_number('opponents', self.opponents, minimum=1, maximum=MAX_OPPONENTS, error=OpponentCountError)
         whole_number('lookahead', self.lookahead, maximum=2, error=LookaheadError)
-        whole_number('holdings', self.holdings, maximum=1326)
+        whole_number('holdings', self.holdings, maximum=HOLDING_COUNT)
         whole_number('runouts', self.runouts, maximum=10 ** 12)
         _income_rate('income_rate', self.income_rate)
         flag('exact', self.exact)

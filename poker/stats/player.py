@@ -59,10 +59,6 @@ def _hole(cards: HoleLike) -> tuple[Card, Card]:
     return read_hole(cards).cards
 
 
-def _board(cards: CardsLike) -> tuple[Card, ...]:
-    return read_board(cards)
-
-
 @frozen(eq=False, repr=False)
 class Player:
     """Two hole cards and the board (0, 3, 4 or 5 cards), as text (``'AhQh'``, ``'3h 4s Jh'``) or cards.
@@ -83,7 +79,7 @@ class Player:
     ranker: ClassVar[type[HandRanker]] = HandRanker
 
     hole_cards: tuple[Card, Card] = field(converter=_hole)
-    board: tuple[Card, ...] = field(default=(), converter=_board)
+    board: tuple[Card, ...] = field(default=(), converter=read_board)
     _known: Hand = field(init=False)
     """The cards this player knows, hole cards and board, in a :class:`~poker.ranking.hand.Hand` (kept sorted)."""
 
