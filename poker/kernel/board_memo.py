@@ -28,7 +28,7 @@ from ..validators import checked_by, finite_array, read_only, shown, whole_numbe
 from .kernel_inputs import board_indices, hole_indices, weight_rows
 from .positions import enumeration_tables, unseen_cards
 
-__all__ = ['BOARD_MEMO_SIZE', 'BoardMemo', 'BoardValues', 'board_values', 'memoized_board_values']
+__all__ = ['BOARD_MEMO_SIZE', 'BoardMemo', 'BoardValues', 'board_values', 'memoized_board_values', 'read_board_values']
 
 BOARD_MEMO_SIZE = 1024
 """How many boards (per ranker class) :func:`board_values` remembers, least recently used first out: at
@@ -121,3 +121,9 @@ def board_values(board: Sequence[int], ranker: type[HandRanker] = HandRanker) ->
     least recently used first out).
     """
     return memoized_board_values(ranker, board)
+
+
+def read_board_values(board: Sequence[int], ranker: type[HandRanker]) -> BoardValues:
+    """:func:`board_values` for a board and a ranker already read at the kernel's door (the kernel's own calls:
+    the memo without reading them again)."""
+    return _board_values_memo(ranker, tuple(sorted(board)))  # type: ignore[arg-type]  # (a class is hashable)

@@ -23,8 +23,9 @@ import numpy as np
 from ..cards.card import Card
 from ..cards.card_inputs import read_indices
 from ..cards.holdings import HOLDING_COUNT
-from ..errors import DuplicateCardError, LookaheadError, SettingError, WeightsError
-from ..validators import integer_array, real_array, shown, whole_number
+from ..errors import DuplicateCardError, LookaheadError, SettingError
+from ..ranges.weights import checked_rows
+from ..validators import integer_array, shown, whole_number
 
 __all__ = ['board_indices', 'check_holdings', 'check_outcomes', 'hole_indices', 'lookahead_on', 'weight_row',
            'weight_rows']
@@ -60,26 +61,12 @@ def lookahead_on(lookahead: int, board: Sequence[int], most: int) -> int:
 
 def weight_row(name: str, weights: np.ndarray) -> np.ndarray:
     """1,326 finite weights of at least 0, as float64 (the array itself when it is one already)."""
-    return _weights(name, weights, shape=(HOLDING_COUNT,))
+    return checked_rows(name, weights, shape=(HOLDING_COUNT,))
 
 
 def weight_rows(sets: np.ndarray) -> np.ndarray:
     """Weight sets, shape (k, 1326) (or one set of 1,326): finite weights of at least 0, as float64."""
-    return _weights('weight sets', sets).reshape(-1, HOLDING_COUNT)
-
-
-def _weights(name: str, weights: np.ndarray, shape: tuple[int, ...] | None = None) -> np.ndarray:
-    """Finite weights of at least 0 over the holdings (the last axis), as float64: the array itself when it
-    is one already (NaN fails ``min() >= 0``), else a checked copy."""
-    if type(weights) is np.ndarray and weights.dtype == np.float64 and weights.ndim in (1, 2) \
-            and weights.shape[-1] == HOLDING_COUNT and (shape is None or weights.shape == shape) \
-            and weights.min() >= 0 and weights.max() < np.inf:
-        return weights
-    array = real_array(name, weights, shape=shape, error=WeightsError)
-    if array.ndim not in (1, 2) or array.shape[-1] != HOLDING_COUNT or (array < 0).any():
-        raise WeightsError(f'{name} must be weights of at least 0 over the 1,326 holdings (shape (k, 1326)), got '
-                           f'{shown(weights)}')
-    return array
+    return checked_rows('weight sets', sets).reshape(-1, HOLDING_COUNT)
 
 
 def check_holdings(name: str, value: np.ndarray) -> None:

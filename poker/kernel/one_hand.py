@@ -45,7 +45,7 @@ from ..errors import SettingError
 from ..ranking.ranker import HandRanker, card_columns
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import checked_by, finite_array, flag, instance, integer_array, read_only, shown, whole_number
-from .board_memo import board_values
+from .board_memo import board_values, read_board_values
 from .kernel_inputs import board_indices, check_holdings, check_outcomes, hole_indices, lookahead_on, weight_rows
 from .positions import (
     MAX_LOOKAHEAD, EnumerationTables, enumeration_tables, holding_numbers, set_values, unseen_cards,
@@ -163,7 +163,7 @@ def outcome_grid(hole: Sequence[int], board: Sequence[int], lookahead: int,
     low, high = np.take(cards, first), np.take(cards, second)
     holdings = pair_numbers(low, high)
     # now: every holding's value on this board, ours too, is read from the per-board memo
-    values = board_values(board, ranker).values
+    values = read_board_values(board, ranker).values
     now = (np.sign(values[holdings] - values[NUMBER_OF_PAIR[hole[0]][hole[1]]]) + 1).astype(np.int8)  # AHEAD 0 ...
     if lookahead == 0:
         return OutcomeGrid(holdings, now, np.empty((len(now), 0), np.int16), tables, cards)
@@ -237,7 +237,7 @@ def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.nd
     hole, board, lookahead, ranker = _hand(hole, board, lookahead, ranker)
     sets = weight_rows(sets)
     if lookahead == 0:
-        now = board_values(board, ranker)._weighed(hole, sets)  # (showdown_counts, its arguments read)
+        now = read_board_values(board, ranker)._weighed(hole, sets)  # (showdown_counts, its arguments read)
         return Tally(now=now, transitions=now[:, :, np.newaxis] * np.eye(3), runouts=1)  # nothing changes
     cards = unseen_cards([*hole, *board])
     numbers = holding_numbers(cards, enumeration_tables(len(cards), lookahead))

@@ -16,7 +16,7 @@ from attrs import field, frozen
 
 from ..ranking.ranker import HandRanker
 from ..validators import RANGE_PASSES, checked_by, choice, finite_array, whole_number
-from .board_memo import board_values
+from .board_memo import read_board_values
 from .kernel_inputs import check_holdings
 from .positions import EnumerationTables, enumeration_tables, holding_numbers, unseen_cards
 
@@ -109,8 +109,9 @@ class Spot:
         opponent_at = np.flatnonzero(self.opponent[used] > 0)
         first, second = self.tables.pair_first[used], self.tables.pair_second[used]
         masks = np.left_shift(np.int64(1), first.astype(np.int64)) | np.left_shift(np.int64(1), second.astype(np.int64))
+        values = read_board_values(self.board, ranker).values[self.numbers[used]]
         return Support(used, hero_at, opponent_at, self.opponent[used][opponent_at], np.take(self.cards, first),
-                       np.take(self.cards, second), board_values(self.board, ranker).values[self.numbers[used]], masks)
+                       np.take(self.cards, second), values, masks)
 
 
 def exact_zeros(counts: np.ndarray, whole: np.ndarray) -> np.ndarray:

@@ -22,7 +22,7 @@ import math
 import numpy as np
 
 from ..ranking.ranker import HandRanker
-from .board_memo import board_values
+from .board_memo import read_board_values
 from .positions import runout_holdings, set_values
 from .range_spot import RangeTally, Spot, exact_zeros
 from .showdowns import holding_showdowns, pairs_of
@@ -36,7 +36,7 @@ def sorted_tally(spot: Spot, ranker: type[HandRanker] = HandRanker) -> RangeTall
     count = len(spot.cards)
     heroes = np.flatnonzero(spot.hero > 0)
     pairs = (spot.tables.pair_first, spot.tables.pair_second)
-    now_values = board_values(spot.board, ranker).values[spot.numbers]
+    now_values = read_board_values(spot.board, ranker).values[spot.numbers]
     beaten, tied, met = _weighted_showdowns(now_values, spot.opponent, pairs, count)
     now = np.stack([beaten, tied, met - beaten - tied], axis=1)[heroes]
     if spot.lookahead:

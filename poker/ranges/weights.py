@@ -36,6 +36,7 @@ __all__ = [
     'Weighted',
     'array_weights',
     'as_array',
+    'checked_rows',
     'class_means',
     'known_holdings',
     'remove_known',
@@ -184,6 +185,21 @@ def as_array(weights: object) -> np.ndarray | None:
     return None if array.dtype == object else array
 
 
+def checked_rows(name: str, weights: np.ndarray, shape: tuple[int, ...] | None = None) -> np.ndarray:
+    """Finite weights of at least 0 over the holdings (the last axis; shape (1326,) or (k, 1326), or ``shape``),
+    as float64: the array itself when it is one already (weights read at a door: NaN fails ``min() >= 0``),
+    else a checked copy, or a :class:`~poker.errors.WeightsError`."""
+    if type(weights) is np.ndarray and weights.dtype == np.float64 and weights.ndim in (1, 2) \
+            and weights.shape[-1] == HOLDING_COUNT and (shape is None or weights.shape == shape) \
+            and weights.min() >= 0 and weights.max() < np.inf:
+        return weights
+    array = real_array(name, weights, shape=shape, error=WeightsError)
+    if array.ndim not in (1, 2) or array.shape[-1] != HOLDING_COUNT or (array < 0).any():
+        raise WeightsError(f'{name} must be weights of at least 0 over the 1,326 holdings (shape (k, 1326)), got '
+                           f'{shown(weights)}')
+    return array
+
+
 def remove_known(sets: np.ndarray, cards: Iterable[int | Card]) -> np.ndarray:
     """Copies of the weight ``sets`` (shape (k, 1326), or one set of 1,326) with every holding touching
     ``cards`` (card indices, or cards) set to 0.
@@ -192,17 +208,7 @@ def remove_known(sets: np.ndarray, cards: Iterable[int | Card]) -> np.ndarray:
     known card, so such a set describes an impossible opponent.
     """
     numbers = list(read_indices('cards', cards))
-    if type(sets) is np.ndarray and sets.dtype == np.float64 and sets.size and sets.min() >= 0 \
-            and sets.max() < np.inf:  # weights read at a door already (NaN fails the first test): a copy
-        result = sets.copy()
-    else:
-        result = real_array('weight sets', sets, error=WeightsError)
-        if (result < 0).any():
-            result = np.empty(0)  # (refused just below)
-    if result.ndim not in (1, 2) or result.shape[-1] != HOLDING_COUNT:
-        raise WeightsError(f'weight sets must be an array of shape (k, 1326) of weights of at least 0, got shape '
-                           f'{result.shape}: {shown(sets)}')
-    result = result.reshape(-1, HOLDING_COUNT)
+    result = checked_rows('weight sets', sets).reshape(-1, HOLDING_COUNT).copy()
 
     def which(row: int) -> str:
         return f'weight set {row + 1} of {len(result)}' if len(result) > 1 else 'the weights'
