@@ -43,6 +43,7 @@ from ..errors import (
 from ..kernel.positions import combination_rows
 from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightSetLike, read_weights
+from ..ranges.weights import ZERO_RULE
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
@@ -188,7 +189,7 @@ def _read_player(entry: StartingHand | WeightSetLike, number: int) -> tuple[str,
             if len(cards) != 2:
                 raise CardCountError(f'player {number}: a hand has 2 cards, got {len(cards)}: {shown(entry)}')
             return format_cards(cards, sep=''), *_one_hot(StartingHand(cards))
-        return text, _weights(Range.parse(text), number), None
+        return text, _weights(text, number), None
     if isinstance(entry, Range):
         return str(entry), _weights(entry, number), None
     weights = _weights(entry, number)
@@ -206,7 +207,7 @@ def _weights(entry: WeightSetLike, number: int) -> np.ndarray:
         raise WeightsError(f"player {number}: give a hand, a range, weights or 'random', got None")
     weights = read_weights(entry)
     if not weights.any():
-        raise WeightsError(f'player {number}: the range {shown(entry)} gives no holding any weight')
+        raise WeightsError(f'player {number}: the range {shown(entry)} gives no holding any weight ({ZERO_RULE})')
     return weights
 
 

@@ -47,7 +47,7 @@ from ..errors import SettingError, WeightsError
 from ..kernel.range_passes import range_tally
 from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightSetLike, read_weights
-from ..ranges.weights import known_holdings
+from ..ranges.weights import ZERO_RULE, known_holdings
 from ..ranking.ranker import HandRanker
 from ..validators import probability, real_number, shown
 from .actions import Action
@@ -58,7 +58,7 @@ __all__ = ['OpponentModel']
 def _model_weights(value: WeightSetLike) -> np.ndarray:
     array = read_weights(np.ones(HOLDING_COUNT) if value is None else value)
     if not array.any():
-        raise WeightsError('an opponent model needs at least one holding with weight, got all zero')
+        raise WeightsError(f'an opponent model needs at least one holding with weight, got all zero ({ZERO_RULE})')
     array.flags.writeable = False
     return array
 
@@ -83,7 +83,9 @@ class OpponentModel:
     frequency``, see :meth:`threshold`). Tune or subclass."""
 
     LOW_FACTOR: ClassVar[float] = 0.01
-    """The smallest factor a holding's weight is multiplied by (Papp: never rule a holding out)."""
+    """The smallest factor a holding's weight is multiplied by (Papp: never rule a holding out; but weights
+    have no floor here, and one taken below :data:`~poker.ranges.weights.MIN_WEIGHT`, by 16 such factors from 1,
+    is 0)."""
 
     PREFLOP_OPPONENTS: ClassVar[int] = 6
     """Which income-rate table ranks holdings before the flop (6 opponents: IR7, as in Papp 1998)."""
