@@ -227,6 +227,8 @@ def _check_options(method: EquityMethod, samples: int | None, target_error: floa
                            f'target_error={shown(target_error)}')
     if seed is not None:
         seed = whole_number('seed', seed, minimum=0, maximum=2 ** 128 - 1)
+        if method == 'exact':  # (with 'auto' a seed counts if the deals are sampled)
+            raise SettingError(f"method 'exact' counts every deal and draws none: drop seed={shown(seed)}")
     if executor is not None and not callable(getattr(executor, 'submit', None)):
         raise SettingError(f'executor must be a concurrent.futures.Executor (with submit), got {shown(executor)}')
     if progress is not None and not callable(progress):
@@ -684,7 +686,8 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
     :data:`EXACT_LIMIT` hands are to be ranked; the result's ``method`` says which. Sampling deals
     ``samples`` deals, or (by default) stops once every player's standard error is below
     ``target_error`` (default :data:`DEFAULT_TARGET_ERROR`, at most :data:`MAX_SAMPLES` deals); given
-    both, it stops at whichever comes first. ``seed`` makes sampling reproducible, also when
+    both, it stops at whichever comes first (with ``'exact'`` they are errors, as is a ``seed``, for nothing is
+    drawn). ``seed`` makes sampling reproducible, also when
     ``executor`` (any :class:`concurrent.futures.Executor`: a process pool, a Dask client's
     ``get_executor()``) spreads the chunks (aiming at an error, the first two run in this process, since
     they often suffice). Every hand is ranked by ``ranker.rank_many``.

@@ -196,7 +196,8 @@ class Player:
         return self.check_lookahead(lookahead), weight_rows(sets)
 
     def preflop_statistics(self, opponents: int, sets: np.ndarray, per_opponent: bool) -> HandStatistics:
-        """Hook: the statistics before the flop, from :func:`~poker.stats.preflop_odds.preflop_equity`.
+        """Hook: the statistics before the flop, from :func:`~poker.stats.preflop_odds.preflop_equity` (a
+        :class:`~poker.errors.CardCountError` for a player with a board, whose cards it would not count).
 
         ``hs`` is the all-in equity (win + tie/2) against one holding drawn from the weights: exact from
         the shipped table when the weights are uniform, exact by enumeration for small ranges, otherwise
@@ -207,6 +208,9 @@ class Player:
         """
         from .preflop_odds import preflop_equity
 
+        if self.board:  # (the mirror of count_outcomes, which needs a board)
+            raise CardCountError(f'preflop statistics are for a player before the flop, not on the {self.street}: '
+                                 'see count_outcomes and summarise')
         opponents, sets = check_opponents(opponents), weight_rows(sets)
         per_opponent = flag('per_opponent', per_opponent)
         if per_opponent and len(sets) != opponents:
