@@ -13,6 +13,7 @@ from poker import HAND_CLASSES, Player, StartingHand, WeightsError
 from poker.cards.holdings import HOLDINGS
 from poker.cards.starting_hand import CLASS_OF_HOLDING, class_index
 from poker.kernel.range_passes import range_tally
+from poker.kernel.showdowns import holding_showdowns
 from poker.ranges.range import Range
 from poker.ranges.weight_inputs import read_weight_sets
 from poker.ranges.weights import (
@@ -166,16 +167,20 @@ def test_weights_below_the_floor_are_zero_at_every_door() -> None:
     for rows in (row, row.reshape(1, -1), list(row)):
         checked = checked_rows('w', rows)  # type: ignore[arg-type]
         assert checked.reshape(-1)[:3].tolist() == [1.0, 0.0, MIN_WEIGHT] and row[1] == 5e-324  # a copy
-    assert checked_rows('w', np.ones(1326)) is not None
     plain = np.ones(1326)
     assert checked_rows('w', plain) is plain  # the fast path still takes weights that are all right
     with pytest.raises(WeightsError, match=r'total at most 1e\+30'):
         checked_rows('w', np.full((2, 1326), 1e28))  # the kernel's door keeps the ceiling too
+    values, few = np.array([3, 1, 4, 1, 5, 9, 2, 6, 5, 3]), np.array([1.0, 0, 2, 0, 1, 1, 0, 3, 1, 1])
+    tiny_few = np.where(few > 0, few, 5e-324)
+    assert all(np.array_equal(a, b) for a, b in zip(holding_showdowns(values, tiny_few), holding_showdowns(values, few)))
+    with pytest.raises(WeightsError, match='at least 0'):
+        holding_showdowns(values, -few)
     # the kernel counts the same with and without weights below the floor
     board, hero = [51, 47, 43, 8], np.where(np.arange(1326) % 7 == 0, 1.0, 0.0)
     tiny = np.where(hero > 0, 0.0, 1e-310)
-    plain_tally = range_tally(board, 1, hero, np.ones(1326) - tiny * 0)
-    assert np.array_equal(range_tally(board, 1, hero + tiny, np.ones(1326)).now, plain_tally.now)
+    plain_tally, tiny_tally = range_tally(board, 1, hero, hero), range_tally(board, 1, hero + tiny, hero + tiny)
+    assert np.array_equal(tiny_tally.now, plain_tally.now) and np.array_equal(tiny_tally.holdings, plain_tally.holdings)
 
 
 def test_the_subnormal_cases_of_the_issue() -> None:

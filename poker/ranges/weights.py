@@ -48,6 +48,7 @@ __all__ = [
     'array_weights',
     'as_array',
     'checked_rows',
+    'checked_weights',
     'class_means',
     'known_holdings',
     'remove_known',
@@ -153,7 +154,7 @@ def _check_totals(rows: np.ndarray, source: object) -> None:
     """A :class:`~poker.errors.WeightsError` if a row of non-negative weights (the last axis) totals more than
     :data:`MAX_TOTAL_WEIGHT`."""
     with np.errstate(over='ignore'):
-        totals = rows.sum(axis=-1)
+        totals = np.atleast_1d(rows).sum(axis=-1)
     if totals.size and not totals.max() <= MAX_TOTAL_WEIGHT:
         total = float(totals.max())
         got = f'{total:g}' if total < np.inf else 'more than a float holds'
@@ -240,6 +241,22 @@ def checked_rows(name: str, weights: np.ndarray, shape: tuple[int, ...] | None =
     array = real_array(name, weights, shape=shape, error=WeightsError)
     if array.ndim not in (1, 2) or array.shape[-1] != HOLDING_COUNT or (array < 0).any():
         raise WeightsError(f'{name} must be weights of at least 0 over the 1,326 holdings (shape (k, 1326)), got '
+                           f'{shown(weights)}')
+    return _within(array, weights)
+
+
+def checked_weights(name: str, weights: object) -> np.ndarray:
+    """Weights of any shape whose last axis runs over holdings (of any number of cards): a fresh float64 array,
+    finite, at least 0, each row totalling at most :data:`MAX_TOTAL_WEIGHT`, with every weight below
+    :data:`MIN_WEIGHT` 0, or a :class:`~poker.errors.WeightsError` (the window of :func:`checked_rows`, for
+    holdings of fewer than 52 cards).
+
+    >>> checked_weights('weights', [[1, 5e-324], [0.5, 0]]).tolist()
+    [[1.0, 0.0], [0.5, 0.0]]
+    """
+    array = np.asarray(real_array(name, weights, error=WeightsError))  # (one number: a 0-d array, to write in)
+    if (array < 0).any():
+        raise WeightsError(f'{name} must be weights of at least 0, got {shown(float(array.min()))} in '
                            f'{shown(weights)}')
     return _within(array, weights)
 
