@@ -64,3 +64,19 @@ def test_an_exact_equity_refuses_a_seed_it_would_not_use() -> None:
         equity(['Ah Kh', 'QQ'], '4h 2c 3d', method='exact', seed=5)
     exact = equity(['Ah Kh', 'QQ'], '4h 2c 3d', method='exact')
     assert equity(['Ah Kh', 'QQ'], '4h 2c 3d', seed=5).players == exact.players  # 'auto': used if it samples
+
+
+def test_a_seat_model_reads_the_board_of_every_action() -> None:
+    from poker.table.modelling import SeatModel
+    flop = [card.index for card in parse_cards('9h 8c 2c')]
+    model = SeatModel('Bob')
+    model.begin_hand([51, 50])
+    model.observe('flop', 'bet', bets_to_call=0, board=flop)
+    model.observe('flop', 'call', bets_to_call=1, board=flop[::-1])  # the same board, in another order
+    with pytest.raises(PokerError, match=r'the flop board is \[.*\] in this hand, got'):
+        model.observe('flop', 'raise', bets_to_call=1, board=[0, 4, 8])  # another flop: once ignored
+    with pytest.raises(PokerError, match='a board on the turn has 4 cards'):
+        model.observe('turn', 'bet', bets_to_call=0, board=flop)
+    with pytest.raises(PokerError, match='must hold the cards already out'):
+        model.observe('turn', 'bet', bets_to_call=0, board=[0, 4, 8, 12])
+    model.observe('turn', 'bet', bets_to_call=0, board=[*flop, 12])

@@ -50,7 +50,7 @@ from ..cards.card_inputs import read_board, read_indices
 from ..cards.holdings import HOLDING_COUNT, HOLDINGS
 from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING
-from ..cards.streets import STREETS
+from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError
 from ..kernel.showdowns import holding_showdowns
 from ..ranges.weight_inputs import WeightsLike
@@ -301,6 +301,8 @@ class SeatModel:
         self.weights = np.ones(HOLDING_COUNT)
         self.round_start = self.weights.copy()
         self.street = 'preflop'
+        self.board: frozenset[int] = frozenset()
+        """The board of the round the model is in (card indices)."""
         self.applied_mu = -math.inf
         self.applied_cap = math.inf
         self.folded = False
@@ -313,12 +315,23 @@ class SeatModel:
         self.weights = np.where(self.dead, 0.0, 1.0)
         self.round_start = self.weights.copy()
         self.street, self.applied_mu, self.applied_cap, self.folded = 'preflop', -math.inf, math.inf, False
+        self.board = frozenset()
 
     def new_round(self, street: str, board: Sequence[int]) -> None:
-        """Save the weights at the start of a round (holdings with a board card drop to 0)."""
+        """Save the weights at the start of a round (holdings with a board card drop to 0). The ``board`` must be
+        the round's (as many cards as ``street`` shows, the cards already out among them), and within a round the
+        same board (in any order): a board that disagrees is an error, not ignored."""
         street, board = _round(street), _board(board)
+        if len(board) != BOARD_SIZE[street]:
+            raise PokerError(f'a board on the {street} has {BOARD_SIZE[street]} cards, got {shown(board)}')
         if street == self.street:
+            if frozenset(board) != self.board:
+                raise PokerError(f'the {street} board is {shown(sorted(self.board))} in this hand, got {shown(board)}')
             return
+        if not self.board <= frozenset(board):
+            raise PokerError(f'the {street} board {shown(board)} must hold the cards already out, '
+                             f'{shown(sorted(self.board))}')
+        self.board = frozenset(board)
         self.dead = self.dead | known_holdings(board)
         self.weights = np.where(self.dead, 0.0, self.weights)
         self.round_start = self.weights.copy()
