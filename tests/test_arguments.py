@@ -80,3 +80,5 @@ def test_a_seat_model_reads_the_board_of_every_action() -> None:
     with pytest.raises(PokerError, match='must hold the cards already out'):
         model.observe('turn', 'bet', bets_to_call=0, board=[0, 4, 8, 12])
     model.observe('turn', 'bet', bets_to_call=0, board=[*flop, 12])
+    with pytest.raises(PokerError, match='new_round first'):
+        model.reweight(0.5, flop)  # the weights of the turn re-weighted on the flop's scale

@@ -407,8 +407,11 @@ class SeatModel:
 
     def reweight(self, mu: float, board: Sequence[int]) -> None:
         """Weights = the round's saved copy x :meth:`factor`, at least :attr:`LOW_WEIGHT` where the holding is
-        possible; ``mu`` becomes the threshold applied this round."""
+        possible; ``mu`` becomes the threshold applied this round. ``board`` is the round's (:meth:`new_round`)."""
         board = _board(board)
+        if frozenset(board) != self.board:
+            raise PokerError(f'the board of this round is {shown(sorted(self.board))}, got {shown(board)}: '
+                             'new_round first')
         mu = mu if isinstance(mu, float) and mu == -math.inf else real_number('mu', mu, error=PokerError)
         scale = holding_scale(board, self.ranker)
         sigma = self.sigma(board)
