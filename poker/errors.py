@@ -82,7 +82,9 @@ class OpponentCountError(PokerError):
 
 
 class WeightsError(PokerError):
-    """Opponent weights of the wrong shape, negative, not finite, or all zero once known cards are removed."""
+    """Opponent weights of the wrong shape, negative, not finite, totalling more than
+    :data:`~poker.ranges.weights.MAX_TOTAL_WEIGHT`, or all zero once known cards are removed (a weight below
+    :data:`~poker.ranges.weights.MIN_WEIGHT` counts as 0)."""
 
 
 class RangeParseError(PokerError):

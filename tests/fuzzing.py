@@ -23,9 +23,9 @@ LONGEST_MESSAGE = 400
 """The longest error message a call may raise."""
 
 
-def assert_finite(value: Any, where: str = 'result', depth: int = 0, *, nan_marks: bool = False) -> None:
-    """Every number in ``value`` finite, every text free of 'nan' and 'inf' (``nan_marks``: NaN allowed in
-    arrays, where a result documents it as the mark of an impossible holding)."""
+def assert_finite(value: Any, where: str = 'result', depth: int = 0) -> None:
+    """Every number in ``value`` finite (arrays too: no result marks anything with NaN), every text free of
+    'nan' and 'inf'."""
     if depth >= 20:  # nested deeper than any result: nothing numeric down there to check
         return
     if isinstance(value, (bool, np.bool_, type(None), Card)):
@@ -38,22 +38,21 @@ def assert_finite(value: Any, where: str = 'result', depth: int = 0, *, nan_mark
         assert not re.search(r'\b(nan|inf|infinity)\b', value, re.I), f'{where} = {value[:200]!r}'
     elif isinstance(value, np.ndarray):
         if value.dtype.kind in 'fc':
-            numbers = value[~np.isnan(value)] if nan_marks else value
-            assert np.isfinite(numbers).all(), f'{where} has NaN or infinity'
+            assert np.isfinite(value).all(), f'{where} has NaN or infinity'
     elif attrs.has(type(value)):
         for field in attrs.fields(type(value)):
-            assert_finite(getattr(value, field.name), f'{where}.{field.name}', depth + 1, nan_marks=nan_marks)
+            assert_finite(getattr(value, field.name), f'{where}.{field.name}', depth + 1)
     elif isinstance(value, dict):
         for key, item in value.items():
-            assert_finite(item, f'{where}[{key!r}]', depth + 1, nan_marks=nan_marks)
+            assert_finite(item, f'{where}[{key!r}]', depth + 1)
     elif isinstance(value, (list, tuple)):
         for number, item in enumerate(value):
-            assert_finite(item, f'{where}[{number}]', depth + 1, nan_marks=nan_marks)
+            assert_finite(item, f'{where}[{number}]', depth + 1)
 
 
-def failure(call: Callable[..., Any], *args: Any, nan_marks: bool = False, **kwargs: Any) -> str | None:
+def failure(call: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
     """What is wrong with ``call(*args, **kwargs)`` (None: nothing): an escape, a long or multi-line message,
-    a warning, or a number that is not finite in the result (``nan_marks``: see :func:`assert_finite`)."""
+    a warning, or a number that is not finite in the result."""
     with warnings.catch_warnings():
         warnings.simplefilter('error')
         try:
@@ -70,7 +69,7 @@ def failure(call: Callable[..., Any], *args: Any, nan_marks: bool = False, **kwa
                 text = '(its text cannot be shown)'
             return f'{type(error).__name__} escaped: {text}'
     try:
-        assert_finite(result, getattr(call, '__name__', 'result'), nan_marks=nan_marks)
+        assert_finite(result, getattr(call, '__name__', 'result'))
     except AssertionError as error:
         return f'not finite: {str(error)[:200]}'
     return None

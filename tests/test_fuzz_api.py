@@ -189,8 +189,7 @@ class Call:
     of the caller's, whose own exceptions may propagate; ``exits`` says SystemExit is how the call ends;
     ``slow`` that the valid call itself takes seconds (it has no parameter: nothing to fuzz, and it is not run);
     ``slow_values`` the hostile values (by label) that a parameter takes as valid and would take minutes with;
-    ``nan_marks`` that the result documents NaN as the mark of an impossible holding (NaN is allowed in its
-    arrays, infinity is not); ``draws`` that the call draws a picture, which the hostile calls lay out but do not
+    ``draws`` that the call draws a picture, which the hostile calls lay out but do not
     render (matplotlib's ``tight_layout`` and ``savefig`` do nothing: a second each, and tests/test_plotting.py
     renders every picture).
     """
@@ -203,7 +202,6 @@ class Call:
     exits: bool = False
     slow: bool = False
     slow_values: dict[str, frozenset[str]] = field(default_factory=dict)
-    nan_marks: bool = False
     draws: bool = False
 
 
@@ -448,8 +446,8 @@ REGISTRY: dict[str, Call] = {
     'OpponentModel.reweight': method(lambda world: OpponentModel(), 'reweight', 'bet', RIVER, field=None),
     'OpponentModel.reweight_factor': method(lambda world: OpponentModel(), 'reweight_factor',
                                             np.array([0.1, 0.5, 0.9]), 0.5, 0.25),
-    'OpponentModel.strengths': _fixed(method(lambda world: OpponentModel(), 'strengths', RIVER, field=None),
-                                      nan_marks=True),  # NaN: the holdings with a board card
+    'OpponentModel.live': method(lambda world: OpponentModel(), 'live', RIVER, field=None),
+    'OpponentModel.strengths': method(lambda world: OpponentModel(), 'strengths', RIVER, field=None),
     'OpponentModel.threshold': call(OpponentModel.threshold, 0.3),
     'PreflopPlay': call(PreflopPlay),
     'PreflopPlay.advice': method(lambda world: PreflopPlay(), 'advice', 'Make2', SITUATION, small_blind=False,
@@ -677,7 +675,7 @@ def _attempted(entry: Call, world: World, slot: Slot | None, hostile: Any) -> st
             except SystemExit as done:
                 return done.code
         return failure(ending, *args, **kwargs)
-    problem = failure(target, *args, nan_marks=entry.nan_marks, **kwargs)
+    problem = failure(target, *args, **kwargs)
     if problem is not None and slot is not None and slot.name in entry.callbacks and callable(hostile) \
             and 'escaped' in problem:
         return None  # the caller's own callable raised

@@ -217,8 +217,8 @@ def test_an_opponent_model_with_a_ranker_subclass_reads_its_own_values() -> None
     Lowball.calls = 0
     lowball = LowballModel().strengths(board)
     assert Lowball.calls == 1
-    seen = ~np.isnan(standard)
-    assert np.array_equal(seen, ~np.isnan(lowball))
+    seen = OpponentModel().live(board)
+    assert np.array_equal(seen, LowballModel().live(board)) and (lowball[~seen] == 0).all()
     assert np.allclose(lowball[seen], 1 - standard[seen], rtol=0, atol=1e-12)  # every showdown turned around
     number = StartingHand('Ah Kd').holding_index
     assert hand_strength('Ah Kd', board, ranker=Lowball) == lowball[number]  # the same field, the same count

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import math
 
 import numpy as np
 import pytest
 
-from poker import parse_cards
+from poker import DuplicateCardError, parse_cards
 from poker.strategy.advice import LokiStrategy, Situation
 from poker.table.game import FixedLimitGame, LokiPlayer
 from poker.stats.hand_statistics import HandStatistics
@@ -138,7 +137,7 @@ def test_hand_strength_part_of_the_scale_against_two_oracles():
     board = [card.index for card in parse_cards('Ks 7h 2d 9c 4s')]
     river = holding_scale(board)                                   # no potential on the river: HS1 alone
     oracle = OpponentModel().strengths('Ks 7h 2d 9c 4s')
-    assert np.allclose(river, oracle, equal_nan=True)
+    assert np.allclose(river, oracle) and not np.isnan(river).any()  # 0 for the holdings with a board card
     for text in ('Ah Kh', '7c 7d', '3c 5c'):
         stats = Player(text, 'Ks 7h 2d 9c 4s').calculate_hand_statistics()
         assert river[index(text)] == pytest.approx(stats.hs)
@@ -151,10 +150,12 @@ def test_fast_potentials_count_outs():
     open_ended = 8                       # Tc Jd: 7 and Q make a straight
     assert ppot[index('Tc Jd')] == pytest.approx(1 - (1 - (open_ended + 3) / 47) * (1 - (open_ended + 3) / 46))
     assert ppot[index('3d 4s')] == 0.0
-    assert math.isnan(ppot[index('9h 9s')])
+    assert ppot[index('9h 9s')] == 0.0  # a board card: 0, not NaN
     turn = fast_potentials(FLOP + [parse_cards('3s')[0].index])
     assert turn[index('Ah Kh')] == pytest.approx(12 / 46)
-    assert not fast_potentials(FLOP + [0, 1]).any()
+    assert not fast_potentials(FLOP + [1, 5]).any()  # the river: nothing to come
+    with pytest.raises(DuplicateCardError):
+        fast_potentials(FLOP + [0, 1])  # 2c twice: once read as a river
 
 
 def test_scale_is_ehs_prime_with_hs1_and_the_fast_potential():

@@ -72,7 +72,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO, TypeVar
 
 from ..cards.card import Card, format_cards, parse_cards
-from ..cards.income_rates import MAX_OPPONENTS
+from ..cards.income_rates import MAX_OPPONENTS, check_opponents
 from ..cards.streets import BOARD_SIZES, STREETS
 from ..errors import BettingError, CardCountError, DuplicateCardError, OpponentCountError, PokerError
 from ..stats.hand_statistics import HandStatistics
@@ -305,6 +305,7 @@ class KellyAdvisor:
     def suggest(self, opponents: int) -> None:
         """Print the chances against ``opponents`` and what the Kelly bet says: bet or check, or facing
         :attr:`to_call`, call, raise (how much) or fold (the Kelly bet is less than the call)."""
+        opponents = check_opponents(opponents)
         assert self.stats is not None
         win, split = showdown_probabilities(self.stats)
         self.say(f'Against {opponents} opponent{"s" if opponents > 1 else ""}: win {win ** opponents:.4f}, '

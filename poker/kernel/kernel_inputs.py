@@ -60,12 +60,14 @@ def lookahead_on(lookahead: int, board: Sequence[int], most: int) -> int:
 
 
 def weight_row(name: str, weights: np.ndarray) -> np.ndarray:
-    """1,326 finite weights of at least 0, as float64 (the array itself when it is one already)."""
+    """1,326 finite weights of at least 0 totalling at most :data:`~poker.ranges.weights.MAX_TOTAL_WEIGHT`, as
+    float64 with every weight below :data:`~poker.ranges.weights.MIN_WEIGHT` 0 (the array itself when it is all
+    that already: :func:`~poker.ranges.weights.checked_rows`)."""
     return checked_rows(name, weights, shape=(HOLDING_COUNT,))
 
 
 def weight_rows(sets: np.ndarray) -> np.ndarray:
-    """Weight sets, shape (k, 1326) (or one set of 1,326): finite weights of at least 0, as float64."""
+    """Weight sets, shape (k, 1326) (or one set of 1,326), each read as :func:`weight_row` reads one."""
     return checked_rows('weight sets', sets).reshape(-1, HOLDING_COUNT)
 
 

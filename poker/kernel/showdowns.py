@@ -27,7 +27,8 @@ import math
 import numpy as np
 
 from ..errors import SettingError, WeightsError
-from ..validators import integer_array, real_array, shown
+from ..ranges.weights import checked_weights
+from ..validators import integer_array, shown
 
 __all__ = ['holding_showdowns', 'pair_groups', 'pairs_of', 'sorted_runs']
 
@@ -106,8 +107,8 @@ def holding_showdowns(values: np.ndarray, weights: np.ndarray | None = None) -> 
     """For each holding: the weight of the card-disjoint holdings it beats, and of those it ties.
 
     ``values`` has the hand values of all ``C(n, 2)`` holdings of ``n`` cards along its last axis
-    (leading axes are independent boards); ``weights`` (broadcast against ``values``) default to 1
-    each, which gives integer counts. A holding never meets itself or a holding sharing a card.
+    (leading axes are independent boards); ``weights`` (broadcast against ``values``; at least 0, a weight below
+    :data:`~poker.ranges.weights.MIN_WEIGHT` read as 0) default to 1 each, which gives integer counts. A holding never meets itself or a holding sharing a card.
     """
     values = integer_array('values', values, error=SettingError)
     holdings = values.shape[-1] if values.ndim else 0
@@ -115,7 +116,7 @@ def holding_showdowns(values: np.ndarray, weights: np.ndarray | None = None) -> 
     if not holdings or cards * (cards - 1) // 2 != holdings or cards > 52:
         raise SettingError(f'values must be the values of the pairs of some cards (1,326 for 52), got {shown(values)}')
     if weights is not None:
-        weights = real_array('weights', weights, error=WeightsError)
+        weights = checked_weights('weights', weights)
         try:
             np.broadcast_shapes(weights.shape, values.shape)
         except ValueError:

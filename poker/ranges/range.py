@@ -26,7 +26,10 @@ wins"), which makes the union of unweighted ranges what PokerStove and Equilab r
 class or a holding means that class or holding, whatever broader part is also written; and the order of
 the parts never matters, so a range pasted in any order reads the same.
 
-A :class:`Range` works wherever weights are taken (it converts with ``numpy.asarray``).
+Weights are read as every weight is (:mod:`poker.ranges.weights`): one below
+:data:`~poker.ranges.weights.MIN_WEIGHT` (1e-30) is 0, so ``JJ:1e-320`` adds nothing, and a range totals at most
+:data:`~poker.ranges.weights.MAX_TOTAL_WEIGHT`. A :class:`Range` works wherever weights are taken (it converts
+with ``numpy.asarray``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,9 @@
 
 :data:`WeightSetLike` names every form of one weight set and :data:`WeightsLike` adds a list of sets (one
 per opponent); :func:`read_weights` reads one weight set and :func:`read_weight_sets` one set or a list of
-sets, as checked float64 arrays over the 1,326 holdings, or raises
+sets, as checked float64 arrays over the 1,326 holdings (a weight below
+:data:`~poker.ranges.weights.MIN_WEIGHT` read as 0, a set totalling at most
+:data:`~poker.ranges.weights.MAX_TOTAL_WEIGHT`), or raises
 :class:`~poker.errors.WeightsError` (:class:`~poker.errors.RangeParseError` for range text that cannot be
 read):
 
@@ -85,8 +87,8 @@ def read_weight_sets(weights: WeightsLike = None) -> tuple[np.ndarray, bool]:
 
     A single set (of any form) gives one row and ``False``; a list of sets, or an array of shape
     (k, 1326), (k, 169) or (k, 13, 13), gives k rows and ``True`` (one set per opponent).
-    Raises :class:`~poker.errors.WeightsError` for a wrong length, a negative, NaN or infinite weight,
-    an unknown class name or an empty list, and :class:`~poker.errors.RangeParseError` for range text
+    Raises :class:`~poker.errors.WeightsError` for a wrong length, a negative, NaN or infinite weight, a set
+    totalling more than :data:`~poker.ranges.weights.MAX_TOTAL_WEIGHT`, an unknown class name or an empty list, and :class:`~poker.errors.RangeParseError` for range text
     that cannot be read.
     """
     if _is_single(weights):

@@ -6,6 +6,13 @@ forms given as numbers (:data:`NumericWeights`, read by :func:`array_weights`); 
 reads every form a user may pass, range text included. Weights are real numbers (not text, not booleans); masked arrays are refused,
 since their hidden values would count.
 
+Weights are relative: only their ratios matter, within one window. A weight below :data:`MIN_WEIGHT` (1e-30)
+counts as 0, and a set may total at most :data:`MAX_TOTAL_WEIGHT` (1e30): every door that reads weights as
+numbers (:func:`array_weights`, and so :class:`~poker.ranges.range.Range` and its ``:w`` parts, and
+:func:`checked_rows`, the kernel's door) applies both, so no result depends on a weight below the floor, and
+the engines' products of weights (hero by opponent; up to 10 players' in a multiway equity) times a few
+million runouts stay ordinary float64 numbers, never subnormal, never infinite.
+
 Holdings that touch a known card are then set to 0 (:func:`remove_known`); a set left all zero is an
 error, since it says the opponent holds nothing.
 
@@ -13,6 +20,8 @@ error, since it says the opponent holds nothing.
 7.0
 >>> float(remove_known(array_weights({'AA': 1})[None, :], [51]).sum())  # AA without As
 3.0
+>>> float(array_weights({'AKs': 1, 'QQ': 1e-31}).sum())  # QQ below the floor: 0
+4.0
 """
 
 from __future__ import annotations
@@ -32,11 +41,14 @@ from ..validators import real_array, real_number, shown
 
 __all__ = [
     'MAX_TOTAL_WEIGHT',
+    'MIN_WEIGHT',
     'NumericWeights',
     'Weighted',
+    'ZERO_RULE',
     'array_weights',
     'as_array',
     'checked_rows',
+    'checked_weights',
     'class_means',
     'known_holdings',
     'remove_known',
@@ -58,9 +70,25 @@ NumericWeights = Union[None, np.ndarray, Sequence[float], Sequence[Sequence[floa
 """One weight set given as numbers: ``None`` (every holding alike), 1,326 holding weights, 169 class weights or a
 13x13 grid (an array, a list or a tuple), a mapping of class names to weights, or a :class:`Weighted` object."""
 
-MAX_TOTAL_WEIGHT = 1e300
-"""The largest total a weight set may have: the engine multiplies weights by up to 1,070,190 showdowns, and
-the counts must stay finite (weights are relative, so any set can be scaled below it)."""
+MIN_WEIGHT = 1e-30
+"""The smallest weight that counts: a weight below it is 0, read so at every door (and a set whose weights are
+all below it is empty). The engines multiply weights together, hero by opponent, and in a multiway equity
+one weight per player for up to 10 players, then by runout counts, and sum the products: 1e-30 to the 10th
+power is 1e-300, still an ordinary (normal) float64 with room to spare, where a subnormal product would keep
+fewer digits, so results would depend on weights far below anything a user means (``JJ:5e-324`` changed an
+equity by half a percent). It lies 28 orders of magnitude below the smallest weight a seat's model at the
+table writes (0.01, Papp's floor, :attr:`~poker.table.modelling.SeatModel.LOW_WEIGHT`); an
+:class:`~poker.strategy.reweighting.OpponentModel`, which has no floor, takes a holding from 1 to 0 only after
+16 actions that each multiply it by ``LOW_FACTOR`` (0.01)."""
+
+MAX_TOTAL_WEIGHT = 1e30
+"""The largest total a weight set may have, the ceiling that mirrors :data:`MIN_WEIGHT`: a product of up to 10
+players' weights totals at most 1e300, and times the 1,712,304 boards of a preflop deal it stays finite
+(weights are relative, so any set can be scaled below it)."""
+
+
+ZERO_RULE = f'a weight below {MIN_WEIGHT:g} counts as 0'
+"""The rule of :data:`MIN_WEIGHT` as the errors that find a set with no weight state it."""
 
 
 def uniform_weights() -> np.ndarray:
@@ -102,7 +130,7 @@ def known_holdings(cards: Iterable[int | Card]) -> np.ndarray:
 
 
 def _checked(values: np.ndarray, source: object) -> np.ndarray:
-    """``values`` as float64, after checking they are finite and non-negative."""
+    """``values`` as a fresh float64 array, after checking they are finite and non-negative."""
     if values.dtype.kind not in 'iuf':
         raise WeightsError(f'weights must be numbers, got {shown(source)}')
     with np.errstate(over='ignore'):  # a float128 past float64's range becomes inf, refused just below
@@ -111,13 +139,27 @@ def _checked(values: np.ndarray, source: object) -> np.ndarray:
         raise WeightsError(f'weights must be finite, got NaN or infinity in {shown(source)}')
     if (weights < 0).any():
         raise WeightsError(f'weights must be non-negative, got {shown(float(weights.min()))} in {shown(source)}')
-    with np.errstate(over='ignore'):
-        total = float(weights.sum())
-    if total > MAX_TOTAL_WEIGHT:
-        got = f'{total:g}' if total < np.inf else 'more than a float holds'
-        raise WeightsError(f'weights must total at most {MAX_TOTAL_WEIGHT:g} (weighted counts of a million runouts '
-                           f'must stay finite), got {got} in {shown(source)}: scale them down')
     return weights
+
+
+def _within(holding_weights: np.ndarray, source: object) -> np.ndarray:
+    """Checked weights over the holdings, if they total at most :data:`MAX_TOTAL_WEIGHT`, with every weight
+    below :data:`MIN_WEIGHT` made 0 (in place)."""
+    _check_totals(holding_weights, source)
+    holding_weights[holding_weights < MIN_WEIGHT] = 0.0
+    return holding_weights
+
+
+def _check_totals(rows: np.ndarray, source: object) -> None:
+    """A :class:`~poker.errors.WeightsError` if a row of non-negative weights (the last axis) totals more than
+    :data:`MAX_TOTAL_WEIGHT`."""
+    with np.errstate(over='ignore'):
+        totals = np.atleast_1d(rows).sum(axis=-1)
+    if totals.size and not totals.max() <= MAX_TOTAL_WEIGHT:
+        total = float(totals.max())
+        got = f'{total:g}' if total < np.inf else 'more than a float holds'
+        raise WeightsError(f'weights must total at most {MAX_TOTAL_WEIGHT:g} (products of 10 players\' weights over '
+                           f'a million runouts must stay finite), got {got} in {shown(source)}: scale them down')
 
 
 def _from_classes(class_weights: np.ndarray) -> np.ndarray:
@@ -140,7 +182,7 @@ def _from_mapping(mapping: Mapping[str, object]) -> np.ndarray:
         except WeightsError:
             raise WeightsError(f'the weight of {name} must be a finite number, got {shown(value)} '
                                f'in {shown(mapping)}') from None
-    return _from_classes(_checked(classes, mapping))
+    return _within(_from_classes(_checked(classes, mapping)), mapping)
 
 
 def array_weights(weights: NumericWeights) -> np.ndarray:
@@ -166,7 +208,7 @@ def array_weights(weights: NumericWeights) -> np.ndarray:
         raise WeightsError(f'a weight set needs 1,326 holding weights, 169 class weights or a 13x13 grid, '
                            f'got shape {shape}: {shown(weights)}')
     checked = _checked(array, weights)
-    return checked if checked.shape == (HOLDING_COUNT,) else _from_classes(checked.reshape(-1))
+    return _within(checked if checked.shape == (HOLDING_COUNT,) else _from_classes(checked.reshape(-1)), weights)
 
 
 def as_array(weights: object) -> np.ndarray | None:
@@ -187,17 +229,36 @@ def as_array(weights: object) -> np.ndarray | None:
 
 def checked_rows(name: str, weights: np.ndarray, shape: tuple[int, ...] | None = None) -> np.ndarray:
     """Finite weights of at least 0 over the holdings (the last axis; shape (1326,) or (k, 1326), or ``shape``),
-    as float64: the array itself when it is one already (weights read at a door: NaN fails ``min() >= 0``),
-    else a checked copy, or a :class:`~poker.errors.WeightsError`."""
+    each row totalling at most :data:`MAX_TOTAL_WEIGHT`, as float64 with every weight below :data:`MIN_WEIGHT`
+    0: the array itself when it is all that already (weights read at a door: NaN fails ``min() >= 0``), else a
+    checked copy, or a :class:`~poker.errors.WeightsError`."""
     if type(weights) is np.ndarray and weights.dtype == np.float64 and weights.ndim in (1, 2) \
-            and weights.shape[-1] == HOLDING_COUNT and (shape is None or weights.shape == shape) \
-            and weights.min() >= 0 and weights.max() < np.inf:
-        return weights
+            and weights.shape[-1] == HOLDING_COUNT and (shape is None or weights.shape == shape):
+        lowest = weights.min()
+        if lowest >= 0 and weights.sum(axis=-1).max() <= MAX_TOTAL_WEIGHT \
+                and (lowest >= MIN_WEIGHT or not ((weights > 0) & (weights < MIN_WEIGHT)).any()):
+            return weights
     array = real_array(name, weights, shape=shape, error=WeightsError)
     if array.ndim not in (1, 2) or array.shape[-1] != HOLDING_COUNT or (array < 0).any():
         raise WeightsError(f'{name} must be weights of at least 0 over the 1,326 holdings (shape (k, 1326)), got '
                            f'{shown(weights)}')
-    return array
+    return _within(array, weights)
+
+
+def checked_weights(name: str, weights: object) -> np.ndarray:
+    """Weights of any shape whose last axis runs over holdings (of any number of cards): a fresh float64 array,
+    finite, at least 0, each row totalling at most :data:`MAX_TOTAL_WEIGHT`, with every weight below
+    :data:`MIN_WEIGHT` 0, or a :class:`~poker.errors.WeightsError` (the window of :func:`checked_rows`, for
+    holdings of fewer than 52 cards).
+
+    >>> checked_weights('weights', [[1, 5e-324], [0.5, 0]]).tolist()
+    [[1.0, 0.0], [0.5, 0.0]]
+    """
+    array = np.asarray(real_array(name, weights, error=WeightsError))  # (one number: a 0-d array, to write in)
+    if (array < 0).any():
+        raise WeightsError(f'{name} must be weights of at least 0, got {shown(float(array.min()))} in '
+                           f'{shown(weights)}')
+    return _within(array, weights)
 
 
 def remove_known(sets: np.ndarray, cards: Iterable[int | Card]) -> np.ndarray:
@@ -215,7 +276,7 @@ def remove_known(sets: np.ndarray, cards: Iterable[int | Card]) -> np.ndarray:
 
     empty = np.flatnonzero(~result.any(axis=1))
     if empty.size:  # an empty range, say: no need to blame the known cards
-        raise WeightsError(f'{which(int(empty[0]))} give no holding any weight')
+        raise WeightsError(f'{which(int(empty[0]))} give no holding any weight ({ZERO_RULE})')
     result[:, _holdings_with_card()[numbers].ravel()] = 0.0
     empty = np.flatnonzero(~result.any(axis=1))
     if empty.size:

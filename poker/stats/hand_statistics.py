@@ -26,8 +26,8 @@ from attrs import asdict, field, frozen
 from ..cards.card import Card
 from ..cards.card_inputs import CardsLike, read_cards
 from ..cards.holdings import HOLDING_COUNT
-from ..cards.income_rates import MAX_OPPONENTS
-from ..errors import LookaheadError, OpponentCountError, SettingError
+from ..cards.income_rates import check_opponents
+from ..errors import LookaheadError, SettingError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..validators import amount, flag, share, shown, whole_number
 
@@ -119,7 +119,7 @@ class HandStatistics:
             share(name, getattr(self, name))
         for name in ('ahead', 'tied', 'behind', 'standard_error'):
             _count(name, getattr(self, name))
-        whole_number('opponents', self.opponents, minimum=1, maximum=MAX_OPPONENTS, error=OpponentCountError)
+        check_opponents(self.opponents)
         whole_number('lookahead', self.lookahead, maximum=2, error=LookaheadError)
         whole_number('holdings', self.holdings, maximum=HOLDING_COUNT)
         whole_number('runouts', self.runouts, maximum=10 ** 12)
@@ -135,7 +135,7 @@ class HandStatistics:
         other arguments are the fields of the same name."""
         for name, count in (('ahead', ahead), ('tied', tied), ('behind', behind)):
             _count(name, count)  # (the counts are kept as given: whole counts stay whole)
-        opponents = whole_number('opponents', opponents, minimum=1, maximum=MAX_OPPONENTS, error=OpponentCountError)
+        opponents = check_opponents(opponents)
         lookahead = whole_number('lookahead', lookahead, maximum=2, error=LookaheadError)
         transitions = _matrix(transitions)
         total = ahead + tied + behind

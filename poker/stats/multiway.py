@@ -43,6 +43,7 @@ from ..errors import (
 from ..kernel.positions import combination_rows
 from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightSetLike, read_weights
+from ..ranges.weights import ZERO_RULE
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
@@ -188,7 +189,7 @@ def _read_player(entry: StartingHand | WeightSetLike, number: int) -> tuple[str,
             if len(cards) != 2:
                 raise CardCountError(f'player {number}: a hand has 2 cards, got {len(cards)}: {shown(entry)}')
             return format_cards(cards, sep=''), *_one_hot(StartingHand(cards))
-        return text, _weights(Range.parse(text), number), None
+        return text, _weights(text, number), None
     if isinstance(entry, Range):
         return str(entry), _weights(entry, number), None
     weights = _weights(entry, number)
@@ -206,7 +207,7 @@ def _weights(entry: WeightSetLike, number: int) -> np.ndarray:
         raise WeightsError(f"player {number}: give a hand, a range, weights or 'random', got None")
     weights = read_weights(entry)
     if not weights.any():
-        raise WeightsError(f'player {number}: the range {shown(entry)} gives no holding any weight')
+        raise WeightsError(f'player {number}: the range {shown(entry)} gives no holding any weight ({ZERO_RULE})')
     return weights
 
 
@@ -226,6 +227,8 @@ def _check_options(method: EquityMethod, samples: int | None, target_error: floa
                            f'target_error={shown(target_error)}')
     if seed is not None:
         seed = whole_number('seed', seed, minimum=0, maximum=2 ** 128 - 1)
+        if method == 'exact':  # (with 'auto' a seed counts if the deals are sampled)
+            raise SettingError(f"method 'exact' counts every deal and draws none: drop seed={shown(seed)}")
     if executor is not None and not callable(getattr(executor, 'submit', None)):
         raise SettingError(f'executor must be a concurrent.futures.Executor (with submit), got {shown(executor)}')
     if progress is not None and not callable(progress):
@@ -683,7 +686,8 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
     :data:`EXACT_LIMIT` hands are to be ranked; the result's ``method`` says which. Sampling deals
     ``samples`` deals, or (by default) stops once every player's standard error is below
     ``target_error`` (default :data:`DEFAULT_TARGET_ERROR`, at most :data:`MAX_SAMPLES` deals); given
-    both, it stops at whichever comes first. ``seed`` makes sampling reproducible, also when
+    both, it stops at whichever comes first (with ``'exact'`` they are errors, as is a ``seed``, for nothing is
+    drawn). ``seed`` makes sampling reproducible, also when
     ``executor`` (any :class:`concurrent.futures.Executor`: a process pool, a Dask client's
     ``get_executor()``) spreads the chunks (aiming at an error, the first two run in this process, since
     they often suffice). Every hand is ranked by ``ranker.rank_many``.

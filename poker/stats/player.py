@@ -163,9 +163,7 @@ class Player:
         ``transitions`` is diagonal: nothing changes).
         """
         sets, per_opponent = self.opponent_weights(weights)
-        if opponents is None:
-            opponents = len(sets) if per_opponent else 1
-        opponents = check_opponents(opponents)
+        opponents = check_opponents(opponents, default=len(sets) if per_opponent else 1)
         if per_opponent and opponents != len(sets):
             raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={shown(opponents)}')
         lookahead = self.check_lookahead(lookahead)
@@ -198,7 +196,8 @@ class Player:
         return self.check_lookahead(lookahead), weight_rows(sets)
 
     def preflop_statistics(self, opponents: int, sets: np.ndarray, per_opponent: bool) -> HandStatistics:
-        """Hook: the statistics before the flop, from :func:`~poker.stats.preflop_odds.preflop_equity`.
+        """Hook: the statistics before the flop, from :func:`~poker.stats.preflop_odds.preflop_equity` (a
+        :class:`~poker.errors.CardCountError` for a player with a board, whose cards it would not count).
 
         ``hs`` is the all-in equity (win + tie/2) against one holding drawn from the weights: exact from
         the shipped table when the weights are uniform, exact by enumeration for small ranges, otherwise
@@ -209,6 +208,9 @@ class Player:
         """
         from .preflop_odds import preflop_equity
 
+        if self.board:  # (the mirror of count_outcomes, which needs a board)
+            raise CardCountError(f'preflop statistics are for a player before the flop, not on the {self.street}: '
+                                 'see count_outcomes and summarise')
         opponents, sets = check_opponents(opponents), weight_rows(sets)
         per_opponent = flag('per_opponent', per_opponent)
         if per_opponent and len(sets) != opponents:
@@ -266,17 +268,18 @@ class Player:
         ``hs_n`` multiplies per-opponent strengths as if the opponents' holdings were independent; this
         deals them together (no shared cards) and runs the board out: :func:`poker.stats.multiway.equity` with
         this hand against the opponents' weight sets (``opponents`` and ``weights`` read as in
-        :meth:`calculate_hand_statistics`) and :attr:`ranker`. The other arguments go to it (``dead``,
+        :meth:`calculate_hand_statistics`, but at most 9 opponents: ``equity`` deals up to
+        :data:`~poker.stats.multiway.MAX_PLAYERS` players) and :attr:`ranker`. The other arguments go to it (``dead``,
         ``method``, ``samples``, ``target_error``, ``seed``, ``executor``, ``progress``). Entry 0 is this hand.
 
         >>> result = Player('Ah As', 'Kh 7c 2d').showdown_equity(weights={'KK': 1})
         >>> round(result[0].equity, 6), result.exact
         (0.085859, True)
         """
-        from .multiway import equity
+        from .multiway import MAX_PLAYERS, equity
 
         sets, per_opponent = self.opponent_weights(weights)
-        count = check_opponents((len(sets) if per_opponent else 1) if opponents is None else opponents)
+        count = check_opponents(opponents, MAX_PLAYERS - 1, default=len(sets) if per_opponent else 1)
         if per_opponent and count != len(sets):
             raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={shown(opponents)}')
         field_sets = list(sets) if per_opponent else [sets[0]] * count

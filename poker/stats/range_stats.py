@@ -35,10 +35,9 @@ from attrs import field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
-from ..cards.income_rates import MAX_OPPONENTS
-from ..cards.income_rates import check_opponents
+from ..cards.income_rates import check_opponents, opponents_field
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
-from ..errors import LookaheadError, OpponentCountError, PokerError, SettingError, WeightsError
+from ..errors import LookaheadError, PokerError, SettingError, WeightsError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..kernel.positions import MAX_LOOKAHEAD
 from ..kernel.range_passes import hero_by_hero, range_tally
@@ -88,8 +87,7 @@ class RangeStatistics:
 
     board: tuple[Card, ...] = field(converter=read_board)
     lookahead: int = field(validator=checked_by(whole_number, maximum=MAX_LOOKAHEAD, error=LookaheadError))
-    opponents: int = field(validator=checked_by(whole_number, minimum=1, maximum=MAX_OPPONENTS,
-                                                error=OpponentCountError))
+    opponents: int = field(validator=checked_by(opponents_field))
     holdings: np.ndarray = field(converter=_frozen_array)
     weights: np.ndarray = field(converter=_frozen_array)
     ahead: np.ndarray = field(converter=_frozen_array)

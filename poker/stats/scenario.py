@@ -37,7 +37,7 @@ from attrs import field, frozen
 
 from ..cards.card import Card, format_cards, parse_cards
 from ..cards.card_inputs import HoleLike, read_board, read_hole
-from ..cards.income_rates import MAX_OPPONENTS, check_opponents
+from ..cards.income_rates import MAX_OPPONENTS, check_opponents, opponents_field
 from ..errors import PokerError, ScenarioError
 from ..ranges.range import Range
 from ..validators import checked_by, index_below, shown, text, whole_number
@@ -79,8 +79,7 @@ class Scenario:
 
     hole: tuple[Card, ...] = field(converter=_hole)
     board: tuple[Card, ...] = field(default=(), converter=read_board)
-    opponents: int = field(default=1, validator=checked_by(whole_number, minimum=1, maximum=MAX_OPPONENTS,
-                                                           error=ScenarioError))
+    opponents: int = field(default=1, validator=checked_by(opponents_field))
     lookahead: tuple[int | None, ...] = field(default=(None,), converter=_lookaheads)
     ranges: tuple[str, ...] = field(default=(), converter=_texts)
     name: str = field(default='', validator=checked_by(text, error=ScenarioError))

@@ -181,12 +181,13 @@ def kelly_bet(stats: HandStatistics, bankroll: float, retained_pot: float = 0.0,
                            'use kelly_fraction(win, split) * bankroll')
     bankroll = amount('bankroll', bankroll)
     retained_pot = amount('retained_pot', retained_pot)
+    opponents = check_opponents(opponents, default=stats.opponents)
     if bankroll == 0:
         return 0
     retained = retained_pot / bankroll
     if not retained <= 1e300:
         raise BettingError(f'retained_pot {shown(retained_pot)} is too large against bankroll {shown(bankroll)}')
     win, split = showdown_probabilities(stats)
-    fraction = kelly_fraction(win, split, stats.opponents if opponents is None else opponents, retained)
+    fraction = kelly_fraction(win, split, opponents, retained)
     # The tiny nudge keeps 0.2 * 10_000 from flooring to 1999; the cap keeps the nudge from betting more than all.
     return min(math.floor(fraction * bankroll * (1 + 1e-12)), math.floor(bankroll))

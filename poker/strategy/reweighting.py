@@ -40,16 +40,16 @@ from attrs import field, frozen
 
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, read_board, read_cards
-from ..cards.holdings import HOLDING_COUNT
+from ..cards.holdings import HOLDING_COUNT, HOLDINGS
 from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_OF_HOLDING, StartingHand  # noqa: F401  (StartingHand: doctests)
 from ..errors import SettingError, WeightsError
 from ..kernel.range_passes import range_tally
 from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightSetLike, read_weights
-from ..ranges.weights import known_holdings
+from ..ranges.weights import ZERO_RULE, known_holdings
 from ..ranking.ranker import HandRanker
-from ..validators import probability, real_number, shown
+from ..validators import probability, real_array, real_number, shown
 from .actions import Action
 
 __all__ = ['OpponentModel']
@@ -58,7 +58,7 @@ __all__ = ['OpponentModel']
 def _model_weights(value: WeightSetLike) -> np.ndarray:
     array = read_weights(np.ones(HOLDING_COUNT) if value is None else value)
     if not array.any():
-        raise WeightsError('an opponent model needs at least one holding with weight, got all zero')
+        raise WeightsError(f'an opponent model needs at least one holding with weight, got all zero ({ZERO_RULE})')
     array.flags.writeable = False
     return array
 
@@ -83,7 +83,9 @@ class OpponentModel:
     frequency``, see :meth:`threshold`). Tune or subclass."""
 
     LOW_FACTOR: ClassVar[float] = 0.01
-    """The smallest factor a holding's weight is multiplied by (Papp: never rule a holding out)."""
+    """The smallest factor a holding's weight is multiplied by (Papp: never rule a holding out; but weights
+    have no floor here, and one taken below :data:`~poker.ranges.weights.MIN_WEIGHT`, by 16 such factors from 1,
+    is 0)."""
 
     PREFLOP_OPPONENTS: ClassVar[int] = 6
     """Which income-rate table ranks holdings before the flop (6 opponents: IR7, as in Papp 1998)."""
@@ -135,7 +137,7 @@ class OpponentModel:
 
         ``action`` names a preset in :attr:`ACTION_THRESHOLDS` (an :class:`~poker.strategy.actions.Action` or
         its text) or is a ``(mu, sigma)`` pair of finite numbers (sigma at least 0). Holdings with a board card
-        drop to 0. ``field`` (weights in any form :func:`~poker.ranges.weight_inputs.read_weights` reads) changes
+        drop to 0; the others that are not :meth:`live` (none of the field to meet) keep their weight. ``field`` (weights in any form :func:`~poker.ranges.weight_inputs.read_weights` reads) changes
         whom the strengths are measured against on the flop and later; by default every holding, as Papp did.
         Before the flop strengths are income-rate percentiles, which no field changes, so a field there is an
         error rather than ignored, as is a field with no weight left beside the board.
@@ -149,8 +151,8 @@ class OpponentModel:
         cards = read_board(board)
         strengths = self.strengths(cards, field=field)
         factor = self.reweight_factor(strengths, mu, sigma)
-        weights = np.where(np.isnan(strengths), np.where(self._touching(cards), 0.0, self.weights),
-                           self.weights * factor)
+        weights = np.where(self.live(cards, field=field), self.weights * factor,
+                           np.where(self._touching(cards), 0.0, self.weights))
         if not weights.any():
             raise WeightsError(f'no holding keeps any weight on board {shown(format_cards(cards))}')
         return attrs.evolve(self, weights=weights)
@@ -173,7 +175,7 @@ class OpponentModel:
         """The factor for each strength: :attr:`LOW_FACTOR` below ``mu - sigma``, 1 above ``mu + sigma``.
 
         Between, it is linear, 0.5 at ``mu`` (Papp 1998, fig. 7.1). Override for another rule; it is
-        called with all 1,326 strengths at once (NaN where a holding is impossible; the result there is
+        called with all 1,326 strengths at once (0 where a holding is not :meth:`live`; the result there is
         ignored).
 
         >>> OpponentModel().reweight_factor(np.array([0.125, 0.5, 0.625, 0.875]), 0.5, 0.25).tolist()
@@ -182,25 +184,16 @@ class OpponentModel:
         strength, mu, sigma = self._factor_arguments(strength, mu, sigma)
         if sigma == 0:
             return np.where(strength >= mu, 1.0, self.LOW_FACTOR)
-        # A tiny sigma overflows the quotient to +-inf, which the clip makes 1 or LOW_FACTOR, as it should; an
-        # impossible holding's NaN strength gets LOW_FACTOR (its factor is not used).
-        with np.errstate(invalid='ignore', over='ignore', divide='ignore'):
-            factor = np.clip((strength - mu + sigma) / (2 * sigma), self.LOW_FACTOR, 1.0)
-        return np.where(np.isnan(factor), self.LOW_FACTOR, factor)
+        # A tiny sigma overflows the quotient to +-inf, which the clip makes 1 or LOW_FACTOR, as it should.
+        with np.errstate(over='ignore', divide='ignore'):
+            factor: np.ndarray = np.clip((strength - mu + sigma) / (2 * sigma), self.LOW_FACTOR, 1.0)
+        return factor
 
     @staticmethod
     def _factor_arguments(strength: np.ndarray, mu: float, sigma: float) -> tuple[np.ndarray, float, float]:
-        """:meth:`reweight_factor`'s arguments checked: an array of strengths (numbers, NaN allowed for the
-        impossible holdings), ``mu`` a finite number and ``sigma`` a finite number not below 0."""
-        if isinstance(strength, np.ma.MaskedArray):
-            raise SettingError(f'strengths must be a plain array, not a masked one, got {shown(strength)}')
-        try:
-            array = np.asarray(strength, dtype=np.float64) if not isinstance(strength, (str, bytes)) else None
-        except (ValueError, TypeError, OverflowError, RecursionError):
-            array = None
-        if array is None or np.isinf(array).any():
-            raise SettingError(f'strengths must be an array of numbers from 0 to 1 (NaN for impossible holdings), '
-                               f'got {shown(strength)}')
+        """:meth:`reweight_factor`'s arguments checked: an array of finite strengths, ``mu`` a finite number and
+        ``sigma`` a finite number not below 0."""
+        array = real_array('strengths', strength)
         mu = real_number('mu', mu)
         sigma = real_number('sigma', sigma)
         if sigma < 0:
@@ -208,7 +201,8 @@ class OpponentModel:
         return array, mu, sigma
 
     def strengths(self, board: CardsLike = (), *, field: WeightSetLike = None) -> np.ndarray:
-        """Each holding's strength from 0 to 1 on ``board``; NaN for holdings with a board card.
+        """Each holding's strength from 0 to 1 on ``board``, and 0 for a holding that has none (not
+        :meth:`live`: it holds a board card, or shares a card with every holding of the field). No NaN.
 
         With no board: :meth:`preflop_strengths`. On 3 to 5 board cards: the holding's hand strength,
         ``(beaten + tied / 2) / total`` over the holdings of ``field`` (default: all, equally weighted)
@@ -216,31 +210,61 @@ class OpponentModel:
 
         >>> strengths = OpponentModel().strengths('Ah Kd 7c 7s 2h')
         >>> from poker.cards.holdings import holding_index
-        >>> float(strengths[holding_index(20, 23)])   # 7c7s is on the board
-        nan
+        >>> float(strengths[holding_index(20, 23)])   # 7c7s is on the board: no strength
+        0.0
         >>> round(float(strengths[holding_index(21, 22)]), 4)   # 7d7h: quads lose only to nothing
         1.0
         """
         cards = read_board(board)
+        weights = self._field(cards, field)
+        if not cards:
+            return self.preflop_strengths()
+        result = np.zeros(HOLDING_COUNT)
+        # the range engine: every holding against the field at once, ranked by self.ranker (on the river,
+        # the kernel's sorted pass over the board's memoized values)
+        touching = self._touching(cards)
+        tally = range_tally([card.index for card in cards], 0, np.where(touching, 0.0, 1.0), weights, self.ranker)
+        ahead, tied, behind = tally.now.T
+        total = ahead + tied + behind
+        meets = total > 0  # the holdings live() names (a sum of weights of at least MIN_WEIGHT is more than 0)
+        result[tally.holdings[meets]] = (ahead[meets] + tied[meets] / 2) / total[meets]
+        return result
+
+    def live(self, board: CardsLike = (), *, field: WeightSetLike = None) -> np.ndarray:
+        """Which holdings have a strength on ``board`` (1,326 truth values): every one before the flop; on the
+        flop and later, those without a board card that share no card with some holding of ``field`` weight
+        (default: every holding). :meth:`reweight` changes only these; :meth:`strengths` is 0 for the others.
+
+        >>> live = OpponentModel().live('Ah Kd 7c 7s 2h')
+        >>> from poker.cards.holdings import holding_index
+        >>> bool(live[holding_index(20, 23)]), bool(live[holding_index(21, 22)]), int(live.sum())
+        (False, True, 1081)
+        """
+        cards = read_board(board)
+        weights = self._field(cards, field)
+        if not cards:
+            return np.ones(HOLDING_COUNT, dtype=bool)
+        present = (weights > 0).astype(np.float64)
+        with_card = np.bincount(HOLDINGS.ravel(), weights=np.repeat(present, 2), minlength=52)
+        # inclusion and exclusion in whole numbers: the field's holdings that share no card with each holding
+        disjoint = present.sum() - with_card[HOLDINGS[:, 0]] - with_card[HOLDINGS[:, 1]] + present
+        live: np.ndarray = ~self._touching(cards) & (disjoint > 0)
+        return live
+
+    def _field(self, cards: tuple[Card, ...], field: WeightSetLike) -> np.ndarray:
+        """The field's weights beside the board ``cards`` (0 on holdings with a board card); an error before the
+        flop, where strengths are income-rate percentiles that no field changes, and for a field with no weight
+        left."""
         if not cards:
             if field is not None:
                 raise WeightsError('a field counts only on the flop and later: before the flop strengths are '
                                    'income-rate percentiles, which no field changes')
-            return self.preflop_strengths()
-        touching = self._touching(cards)
+            return np.ones(HOLDING_COUNT)
         weights = np.ones(HOLDING_COUNT) if field is None else read_weights(field)
-        weights[touching] = 0.0
+        weights[self._touching(cards)] = 0.0
         if not weights.any():
             raise WeightsError(f'the field gives no holding any weight beside the board {shown(format_cards(cards))}')
-        result = np.full(HOLDING_COUNT, np.nan)
-        # the range engine: every holding against the field at once, ranked by self.ranker (on the river,
-        # the kernel's sorted pass over the board's memoized values)
-        tally = range_tally([card.index for card in cards], 0, np.where(touching, 0.0, 1.0), weights, self.ranker)
-        ahead, tied, behind = tally.now.T
-        total = ahead + tied + behind
-        meets = total > 0
-        result[tally.holdings[meets]] = (ahead[meets] + tied[meets] / 2) / total[meets]
-        return result
+        return weights
 
     def preflop_strengths(self) -> np.ndarray:
         """Each holding's income-rate percentile: the share of the other 1,325 with a lower rate, ties half.

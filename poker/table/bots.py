@@ -32,7 +32,9 @@ class Bot:
                                                                            error=PokerError))
 
     def decide(self, view: TableView) -> Decision:
-        """Check or fold (override this)."""
+        """Check or fold (override this). Every seat's ``decide`` reads ``view`` (:func:`read_view`), even one that
+        plays without looking: a seat handed something else is an error, not a blind decision."""
+        read_view(view)
         return Decision(Action.FOLD)
 
     def __repr__(self) -> str:
@@ -43,6 +45,7 @@ class CallingStation(Bot):
     """Calls every bet, never bets."""
 
     def decide(self, view: TableView) -> Decision:
+        read_view(view)
         return Decision(Action.CALL)
 
 
@@ -50,6 +53,7 @@ class Maniac(Bot):
     """Always bets or raises."""
 
     def decide(self, view: TableView) -> Decision:
+        read_view(view)
         return Decision(Action.RAISE)
 
 
@@ -57,6 +61,7 @@ class RandomPlayer(Bot):
     """Folds, calls or raises, each a third of the time."""
 
     def decide(self, view: TableView) -> Decision:
+        read_view(view)
         return Decision(self.random.choice((Action.FOLD, Action.CALL, Action.RAISE)))
 
 

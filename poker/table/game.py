@@ -38,6 +38,7 @@ from attrs import field, frozen
 
 from ..cards.card import Card, Deck
 from ..cards.card_inputs import CardsLike, read_board, read_cards
+from ..cards.income_rates import opponents_field
 from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError
 from ..ranges.weight_inputs import WeightsLike
@@ -176,7 +177,7 @@ class TableView:
     bet_size: int = field(validator=checked_by(_count))
     bets_this_round: int = field(validator=checked_by(_count))
     called_this_round: bool = field(validator=checked_by(flag, error=PokerError))
-    opponents: int = field(validator=checked_by(_count))
+    opponents: int = field(validator=checked_by(opponents_field))
     can_raise: bool = field(validator=checked_by(flag, error=PokerError))
     history: tuple[ActionRecord, ...] = field(default=(), converter=_records)
     seats: int = field(default=0, validator=checked_by(_count))

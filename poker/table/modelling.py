@@ -50,7 +50,7 @@ from ..cards.card_inputs import read_board, read_indices
 from ..cards.holdings import HOLDING_COUNT, HOLDINGS
 from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING
-from ..cards.streets import STREETS
+from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError
 from ..kernel.showdowns import holding_showdowns
 from ..ranges.weight_inputs import WeightsLike
@@ -174,9 +174,10 @@ def fast_potentials(board: Sequence[int]) -> np.ndarray:
     Outs: 9 for a flush draw the holding takes part in, 4 for each rank that completes a straight the
     board alone would not, 1.5 for each hole card above every board card (3 cards pair it, counted
     half). With ``o`` outs among the ``u`` unseen cards: ``1 - (1 - o/u)(1 - o/(u-1))`` on the flop (two
-    cards to come), ``o/u`` on the turn, 0 on the river. Holdings with a board card get NaN.
+    cards to come), ``o/u`` on the turn, 0 on the river. Holdings with a board card get 0 (no NaN:
+    :func:`~poker.ranges.weights.known_holdings` tells which they are).
     """
-    cards = list(board)
+    cards = list(read_indices('board', board, sizes=(3, 4, 5)))
     if len(cards) == 5:
         return np.zeros(HOLDING_COUNT)
     hole_suits = HOLDINGS & 3
@@ -198,12 +199,12 @@ def fast_potentials(board: Sequence[int]) -> np.ndarray:
     unseen = 52 - len(cards) - 2
     ppot = 1 - (1 - outs / unseen) * (1 - outs / (unseen - 1)) if len(cards) == 3 else outs / unseen
     result: np.ndarray = np.clip(ppot, 0.0, 1.0)
-    result[known_holdings(cards)] = np.nan
+    result[known_holdings(cards)] = 0.0
     return result
 
 
 def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarray:
-    """Each holding's exact HS against every other holding on ``board`` (NaN where it holds a board card)."""
+    """Each holding's exact HS against every other holding on ``board`` (0 where it holds a board card)."""
     touching = known_holdings(board)
     live = np.flatnonzero(~touching)
     rows = np.empty((len(live), 2 + len(board)), dtype=np.intp)
@@ -214,7 +215,7 @@ def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarra
     beaten, tied = holding_showdowns(values, np.where(touching, 0.0, 1.0))
     opponents = math.comb(50 - len(board), 2)  # every live holding meets the same number of others
     result: np.ndarray = (beaten + tied / 2) / opponents
-    result[touching] = np.nan
+    result[touching] = 0.0
     return result
 
 
@@ -227,16 +228,18 @@ def _cached_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarra
 
 
 def holding_scale(board: Iterable[int | Card] = (), ranker: type[HandRanker] = HandRanker) -> np.ndarray:
-    """The scale actions are ranked on: IR7 before the flop; after it each holding's EHS' with one-opponent
-    HS (exact, against every holding) and :func:`fast_potentials` (NaN where a holding has a board card).
-    Cached per board, so every seat at a table shares one computation.
+    """The scale actions are ranked on: IR7 before the flop (whatever the ``ranker``, which is still checked);
+    after it each holding's EHS' with one-opponent HS (exact, against every holding) and :func:`fast_potentials`
+    (0 where a holding has a board card: no NaN). Cached per board, so every seat at a table shares one
+    computation.
 
     >>> scale = holding_scale([card.index for card in parse_cards('9h 8c 2c')])
     >>> from poker.cards.starting_hand import StartingHand
     >>> [round(float(scale[StartingHand(h).holding_index]), 3) for h in ('9c 9s', 'Ac Kc', '7d 3h')]
     [1.0, 0.778, 0.082]
     """
-    indices = tuple(sorted(card.index if isinstance(card, Card) else int(card) for card in board))
+    indices = tuple(sorted(read_indices('board', board, sizes=(0, 3, 4, 5))))
+    ranker = read_ranker(ranker)  # (read before the flop too, where IR7 needs none)
     if not indices:
         return preflop_scale()
     scale: np.ndarray = _cached_scale(indices, ranker)  # type: ignore[arg-type]  # (a class is hashable)
@@ -298,6 +301,8 @@ class SeatModel:
         self.weights = np.ones(HOLDING_COUNT)
         self.round_start = self.weights.copy()
         self.street = 'preflop'
+        self.board: frozenset[int] = frozenset()
+        """The board of the round the model is in (card indices)."""
         self.applied_mu = -math.inf
         self.applied_cap = math.inf
         self.folded = False
@@ -310,12 +315,23 @@ class SeatModel:
         self.weights = np.where(self.dead, 0.0, 1.0)
         self.round_start = self.weights.copy()
         self.street, self.applied_mu, self.applied_cap, self.folded = 'preflop', -math.inf, math.inf, False
+        self.board = frozenset()
 
     def new_round(self, street: str, board: Sequence[int]) -> None:
-        """Save the weights at the start of a round (holdings with a board card drop to 0)."""
+        """Save the weights at the start of a round (holdings with a board card drop to 0). The ``board`` must be
+        the round's (as many cards as ``street`` shows, the cards already out among them), and within a round the
+        same board (in any order): a board that disagrees is an error, not ignored."""
         street, board = _round(street), _board(board)
+        if len(board) != BOARD_SIZE[street]:
+            raise PokerError(f'a board on the {street} has {BOARD_SIZE[street]} cards, got {shown(board)}')
         if street == self.street:
+            if frozenset(board) != self.board:
+                raise PokerError(f'the {street} board is {shown(sorted(self.board))} in this hand, got {shown(board)}')
             return
+        if not self.board <= frozenset(board):
+            raise PokerError(f'the {street} board {shown(board)} must hold the cards already out, '
+                             f'{shown(sorted(self.board))}')
+        self.board = frozenset(board)
         self.dead = self.dead | known_holdings(board)
         self.weights = np.where(self.dead, 0.0, self.weights)
         self.round_start = self.weights.copy()
@@ -374,7 +390,7 @@ class SeatModel:
 
     def _quantile(self, level: float, board: Sequence[int]) -> float:
         scale = holding_scale(board, self.ranker)
-        live = (self.round_start > 0) & ~np.isnan(scale)  # (a holding with a board card is not live, new round or not)
+        live = (self.round_start > 0) & ~known_holdings(board)  # (one with a board card is not, new round or not)
         values = scale[live]
         weights = self.round_start[live] if self.QUANTILE_OF_RANGE else np.ones(len(values))
         order = np.argsort(values, kind='stable')
@@ -391,10 +407,13 @@ class SeatModel:
 
     def reweight(self, mu: float, board: Sequence[int]) -> None:
         """Weights = the round's saved copy x :meth:`factor`, at least :attr:`LOW_WEIGHT` where the holding is
-        possible; ``mu`` becomes the threshold applied this round."""
+        possible; ``mu`` becomes the threshold applied this round. ``board`` is the round's (:meth:`new_round`)."""
         board = _board(board)
+        if frozenset(board) != self.board:
+            raise PokerError(f'the board of this round is {shown(sorted(self.board))}, got {shown(board)}: '
+                             'new_round first')
         mu = mu if isinstance(mu, float) and mu == -math.inf else real_number('mu', mu, error=PokerError)
-        scale = np.nan_to_num(holding_scale(board, self.ranker), nan=0.0)
+        scale = holding_scale(board, self.ranker)
         sigma = self.sigma(board)
         factor = self.factor(scale, mu, sigma) if math.isfinite(mu) else 1.0
         if math.isfinite(self.applied_cap):  # mirrored: strong holdings would have bet
