@@ -100,6 +100,7 @@ HOSTILE: dict[str, Callable[[], Any]] = {
     '-0.0': lambda: -0.0,
     '1e-320': lambda: 1e-320,
     "'a' * 100000": lambda: 'a' * 100_000,
+    "'AKs', 30,000 white spaces, 'x'": lambda: 'AKs' + ' \t\n\u00a0' * 7_500 + 'x',  # 15 s read in quadratic time
     "''": lambda: '',
     "'\\x00'": lambda: '\x00',
     "'é' * 300": lambda: 'é' * 300,
