@@ -98,11 +98,18 @@ def shown(value: object, limit: int = SHOWN_LENGTH) -> str:
         text = repr(value)
     except Exception:  # a broken __repr__ must not hide the real error
         text = f'<{type(value).__name__} object>'
-    text = re.sub(r'\s+', ' ', text)
+    half = (limit - 3) // 2
+    if len(text) > 8 * limit:  # only the ends are quoted: white space made one space in each end, not in all
+        head, tail = _WHITE_SPACE.sub(' ', text[:4 * limit]), _WHITE_SPACE.sub(' ', text[-4 * limit:])
+        if len(head) > limit and len(tail) > limit:  # so the whole, made one line, is longer than the limit
+            return f'{head[:half]}...{tail[-half:]}'
+    text = _WHITE_SPACE.sub(' ', text)
     if len(text) <= limit:
         return text
-    half = (limit - 3) // 2
     return f'{text[:half]}...{text[-half:]}'
+
+
+_WHITE_SPACE = re.compile(r'\s+')
 
 
 def _long_int(value: int) -> str:

@@ -8,10 +8,12 @@ TypeError, AttributeError, OverflowError, RecursionError, KeyError, OSError or N
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
+import signal
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -21,6 +23,28 @@ from poker import Card, PokerError
 
 LONGEST_MESSAGE = 400
 """The longest error message a call may raise."""
+
+
+class TookTooLong(BaseException):
+    """Raised in a block that outlives its :func:`hang_guard` (a BaseException, so no ``except Exception`` hides it)."""
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise TookTooLong
+
+
+@contextlib.contextmanager
+def hang_guard(seconds: float) -> Iterator[None]:
+    """Raise :class:`TookTooLong` in the block once it has run ``seconds`` (an alarm signal): a call that hangs,
+    or runs for minutes, fails its test instead of stalling the suite. A guard, not a timing assert: give it
+    ten times what the call needs."""
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def assert_finite(value: Any, where: str = 'result', depth: int = 0) -> None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import itertools
+from unittest import mock
 
 import attrs
 import numpy as np
 import pytest
 
-from poker import Card, Deck, Rank, Suit, format_cards, parse_cards
+from poker import Card, CardParseError, Deck, DuplicateCardError, Rank, Suit, format_cards, parse_cards
 
 ALL_CARDS = [Card.from_index(i) for i in range(52)]
 
@@ -91,6 +92,17 @@ def test_format_and_parse_round_trip_every_holding() -> None:
             text = format_cards((second, first), sep=sep)
             assert parse_cards(text) == [second, first]
     assert format_cards(parse_cards('Ah Kd')) == 'Ah Kd'
+
+
+def test_long_card_text_makes_no_more_cards_than_it_needs() -> None:
+    # 'Ah' 100,000 times once made 100,000 cards before finding the second one the same
+    with mock.patch.object(Card, 'parse', wraps=Card.parse) as made:
+        with pytest.raises(DuplicateCardError, match="duplicate card 'Ah'"):
+            parse_cards('Ah' * 100_000)
+    assert made.call_count <= 53
+    with pytest.raises(CardParseError, match="invalid card 'xx'"):
+        parse_cards('Ah ' * 100 + 'xx')  # every token is read: a bad one after a repeat is still the error
+    assert len(parse_cards('Ah' * 1000, allow_duplicates=True)) == 1000
 
 
 def test_parse_cards_does_not_change_its_input() -> None:

@@ -16,8 +16,10 @@ from poker import (
     Card, CardCountError, DuplicateCardError, EquityResult, HandFactory, HandRanker, OpponentCountError,
     Player, PlayerEquity, PokerError, Range, SettingError, WeightsError, equity, parse_cards, preflop_equity,
 )
+from fuzzing import hang_guard
 from poker.cards.holdings import HOLDINGS
 from poker.ranges.weight_inputs import read_weights
+from poker.stats.multiway import SAMPLES_LIMIT
 
 
 # ------------------------------------------------------------------------------------------ the oracle
@@ -288,6 +290,12 @@ def test_bad_arguments(players: object, kwargs: dict[str, object], error: type[E
         equity(players, **kwargs)  # type: ignore[arg-type]
     message = str(raised.value)
     assert quoted in message and '\n' not in message
+
+
+def test_samples_have_a_documented_cap() -> None:
+    # 10**12 samples (days of work) were taken; SAMPLES_LIMIT is about an hour's
+    with hang_guard(20), pytest.raises(SettingError, match=f'samples must be a whole number from 2 to {SAMPLES_LIMIT}'):
+        equity(['Ah Kh', 'QQ'], samples=SAMPLES_LIMIT + 1)
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)

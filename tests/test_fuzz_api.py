@@ -18,7 +18,6 @@ import importlib
 import inspect
 import math
 import os
-import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -63,7 +62,7 @@ from poker.strategy import (
 )
 from poker.table import ActionFrequencies, PlayerSummary, match
 
-from fuzzing import failure
+from fuzzing import TookTooLong, failure, hang_guard
 
 WINGS = ('poker', 'poker.cards', 'poker.ranking', 'poker.ranges', 'poker.kernel', 'poker.stats', 'poker.strategy',
          'poker.pictures', 'poker.table', 'poker.cli')
@@ -101,6 +100,7 @@ HOSTILE: dict[str, Callable[[], Any]] = {
     '-0.0': lambda: -0.0,
     '1e-320': lambda: 1e-320,
     "'a' * 100000": lambda: 'a' * 100_000,
+    "'AKs', 30,000 white spaces, 'x'": lambda: 'AKs' + ' \t\n\u00a0' * 7_500 + 'x',  # 15 s read in quadratic time
     "''": lambda: '',
     "'\\x00'": lambda: '\x00',
     "'é' * 300": lambda: 'é' * 300,
@@ -631,24 +631,12 @@ SECONDS = 3.0
 """The longest a hostile call may take: a value that starts an endless loop must be refused, not run."""
 
 
-class TookTooLong(BaseException):
-    """Raised in a call that outlives :data:`SECONDS` (a BaseException, so no ``except Exception`` hides it)."""
-
-
-def _alarm(signum: int, frame: Any) -> None:
-    raise TookTooLong
-
-
 def _run(entry: Call, world: World, slot: Slot | None, hostile: Any) -> str | None:
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, SECONDS)
     try:
-        return _attempt(entry, world, slot, hostile)
+        with hang_guard(SECONDS):
+            return _attempt(entry, world, slot, hostile)
     except TookTooLong:
         return f'took more than {SECONDS:g} s'
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def _attempt(entry: Call, world: World, slot: Slot | None, hostile: Any) -> str | None:

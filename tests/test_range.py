@@ -1,15 +1,22 @@
-"""Ranges: the notation players use, the normal form, algebra, top fractions, the grid, and mistakes."""
+"""Ranges: the notation players use, the normal form, algebra, top fractions, the grid, mistakes, and text read in
+time linear in its length."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from fuzzing import hang_guard
 from poker import HAND_CLASSES, Card, HandRanker, PokerError, Range, RangeParseError, StartingHand, WeightsError
+from poker.cards.income_rates import income_rate_table
 from poker.cards.starting_hand import CLASS_OF_HOLDING, class_index
+from poker.ranges import MAX_RANGE_LENGTH, read_weights
+from poker.ranges.range import _part_holdings, _part_weight
+from poker.validators import shown
 
 
 def classes(range_: Range) -> set[str]:
@@ -286,3 +293,98 @@ def test_order_and_separators_never_matter(parts: list[str], random: Any, separa
     random.shuffle(parts)
     assert Range.parse(separator.join(parts)) == expected
     assert Range.parse(str(expected)) == expected
+
+
+# ------------------------------------------------------------------------------------- linear time
+LONG = 150_000
+"""Characters of white space in one run: reading 150,000 took minutes before (43 s for 100,000 spaces)."""
+
+GUARD = 20.0
+"""Seconds a hostile reading may take before its test fails (it needs a few hundredths): a hang guard."""
+
+
+@pytest.mark.parametrize('space', [' ', '\t', '\n', '\r\n', '\u00a0', '\u2003', '\u3000', '\u2028',
+                                   ' \t\n\u00a0\u205f\x1c'])
+def test_white_space_is_read_in_time_linear_in_its_length(space: str) -> None:
+    run = (space * LONG)[:LONG]
+    with hang_guard(GUARD):
+        assert Range.parse('AKs' + run + 'QQ') == Range.parse('AKs, QQ') == Range.parse(run + 'AKs QQ' + run)
+        assert Range.parse(f'AKs{run},{run}QQ{run}:{run}0.5{run};') == Range.parse('AKs, QQ:0.5')
+        assert Range.parse(f'22{run}-{run}55{run}AhKh') == Range.parse('22-55, AhKh')
+        assert (read_weights(f'AKs{run}QQ') == Range.parse('AKs, QQ').weights).all()  # the door every weight takes
+        with pytest.raises(RangeParseError, match="invalid range part 'x'"):
+            Range.parse(f'AKs{run}x{run}')
+
+
+def test_range_text_has_a_documented_cap() -> None:
+    with hang_guard(GUARD):
+        assert Range.parse('AKs' + ' ' * (MAX_RANGE_LENGTH - 5) + 'QQ') == Range.parse('AKs, QQ')
+        with pytest.raises(RangeParseError, match=f'at most {MAX_RANGE_LENGTH:,} characters, got 1,000,001'):
+            Range.parse('AKs' + ' ' * (MAX_RANGE_LENGTH - 4) + 'QQ')
+    with pytest.raises(RangeParseError, match='a range must be text, got 5'):
+        Range.parse(5)  # type: ignore[arg-type]
+
+
+def old_parse(text: str) -> Range:
+    """:meth:`Range.parse` as it was, each run of white space read in time quadratic in its length: the oracle."""
+    weights = np.zeros(1326)
+    if not text.strip():
+        return Range(weights)
+    parts = re.split(r'\s*[,;]\s*|\s+', re.sub(r'\s*([:-])\s*', r'\1', text.strip()))
+    if len(parts) > 1 and not parts[-1]:
+        parts.pop()
+    if '' in parts:
+        raise RangeParseError(f'empty part in range {shown(text)}')
+    layers = np.full((3, 1326), -1.0)
+    for part in parts:
+        item, colon, weight = part.partition(':')
+        tier, holdings = _part_holdings(item)
+        value = _part_weight(part, weight) if colon else 1.0
+        layers[tier, holdings] = np.maximum(layers[tier, holdings], value)
+    for layer in layers[::-1]:
+        weights = np.where(layer >= 0, layer, weights)
+    return Range(weights)
+
+
+def old_top(fraction: float, opponents: int) -> Range:
+    """:meth:`Range.top` as it was, class by class: the oracle."""
+    table = income_rate_table(opponents)
+    rates = [table[c // 13][c % 13] for c in range(169)]
+    order = sorted(range(169), key=lambda c: (-rates[c], c))
+    sizes = np.cumsum([0] + [int((CLASS_OF_HOLDING == c).sum()) for c in order])
+    chosen = int(np.argmin(np.abs(sizes - fraction * 1326)))
+    weights = np.zeros(1326)
+    for c in order[:chosen]:
+        weights[CLASS_OF_HOLDING == c] = 1.0
+    return Range(weights)
+
+
+PARTS = st.sampled_from(['QQ+', 'AKs', 'ato+', 'T9s-65s', '22 - 55', 'a5S-\tA2s', 'AhKh', 'kdqd', '15%', '0.5%',
+                         '100%', 'random', 'ANY', 'AK', 'K9'])
+WEIGHTS = st.sampled_from(['', '', ':0.5', ' : 50%', ':0', ':\u00a02', ':1e-3', ':-0'])
+SEPARATORS = st.sampled_from([',', ';', ', ', ' ; ', ' ', '  ', '\t', '\u00a0', '\n\n', '\u3000 ', ', \n'])
+MISTAKES = st.sampled_from(['x', '', '-', ':', ': -1', ',', ' , ,', '\u212aQ', '+', '%'])
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(PARTS, WEIGHTS, SEPARATORS), max_size=8), st.none() | st.tuples(st.integers(0, 8), MISTAKES))
+def test_the_linear_reading_reads_as_before(parts: list[tuple[str, str, str]], mistake: tuple[int, str] | None) -> None:
+    pieces = [''.join(part) for part in parts]
+    if mistake is not None:
+        pieces.insert(*mistake)
+    text = ''.join(pieces)
+    try:
+        expected: Range | str = old_parse(text)
+    except RangeParseError as error:
+        expected = str(error)
+    try:
+        got: Range | str = Range.parse(text)
+    except RangeParseError as error:
+        got = str(error)
+    assert got == expected
+
+
+@pytest.mark.parametrize('opponents', [1, 2, 4])  # Papp's three grids: IR2, IR4 (2-3), IR7 (4 or more)
+def test_top_is_as_before(opponents: int) -> None:
+    for fraction in np.linspace(0, 1, 61):
+        assert Range.top(fraction, opponents) == old_top(float(fraction), opponents)

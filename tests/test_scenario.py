@@ -1,4 +1,5 @@
-"""Scenario files: the shipped examples load, every bad field is named, and the classic scenario runs exactly."""
+"""Scenario files: the shipped examples load, every bad field is named, the classic scenario runs exactly, and a file
+asks for bounded work, read in linear time."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from poker import Card, ScenarioError
-from poker.stats.scenario import FIELDS, Scenario, load_scenarios, scenarios_from_data
+from fuzzing import hang_guard
+from poker import Card, Range, ScenarioError
+from poker.stats.scenario import (
+    FIELDS, MAX_LOOKAHEADS, MAX_SCENARIO_LENGTH, MAX_SCENARIOS, Scenario, load_scenarios, scenarios_from_data)
 
 EXAMPLES = Path(__file__).resolve().parent.parent / 'examples'
 
@@ -132,3 +135,28 @@ def test_hostile_files_are_one_scenario_error(tmp_path: Path, name: str, text: s
         load_scenarios(path)
     assert message in str(caught.value) and '\n' not in str(caught.value)
     assert 'known' not in str(caught.value)
+
+
+def test_a_file_asks_for_bounded_work(tmp_path: Path) -> None:
+    many = tmp_path / 'lookahead.json'  # 200 kB: 100,000 look-aheads were once cut to 10 without a word
+    many.write_text(json.dumps({'scenario': [{'hole': 'Ah Qh', 'board': '3h 4s Jh', 'lookahead': [1] * 100_000}]}))
+    with pytest.raises(ScenarioError, match=f"'lookahead': at most {MAX_LOOKAHEADS} look-aheads, got 100,000"):
+        load_scenarios(many)
+    with pytest.raises(ScenarioError, match=f'lookahead lists at most {MAX_LOOKAHEADS} look-aheads, got more: '):
+        Scenario(hole='Ah Qh', board='3h 4s Jh', lookahead=[1] * (MAX_LOOKAHEADS + 1))
+    assert len(Scenario(hole='Ah Qh', board='3h 4s Jh', lookahead=[1] * MAX_LOOKAHEADS).lookahead) == MAX_LOOKAHEADS
+    with pytest.raises(ScenarioError, match=f'at most {MAX_SCENARIOS:,} scenarios in one file, got 10,001'):
+        scenarios_from_data([{'hole': 'Ah Qh'}] * (MAX_SCENARIOS + 1), 'many.json')
+    large = tmp_path / 'large.json'
+    large.write_text('{"scenario": [{"hole": "Ah Qh"}]}' + ' ' * MAX_SCENARIO_LENGTH)
+    with pytest.raises(ScenarioError, match=f'large.json: a scenario file holds at most {MAX_SCENARIO_LENGTH:,} '
+                                            'characters; this one holds more'):
+        load_scenarios(large)
+
+
+def test_range_text_in_a_file_is_read_in_linear_time(tmp_path: Path) -> None:
+    path = tmp_path / 'spaces.toml'  # 150,000 spaces in a range took minutes
+    path.write_text('[[scenario]]\nhole = "Ah Qh"\nranges = ["AKs' + ' ' * 150_000 + 'QQ"]\n')
+    with hang_guard(20):
+        scenario, = load_scenarios(path)
+        assert scenario.weights() == Range.parse('AKs, QQ')

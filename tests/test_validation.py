@@ -4,6 +4,7 @@ validators that now keep them out (poker/validators.py)."""
 from __future__ import annotations
 
 import math
+import re
 import warnings
 
 import numpy as np
@@ -211,6 +212,18 @@ def test_shown_keeps_any_value_to_one_short_line() -> None:
             raise RuntimeError('no repr')
 
     assert shown(Broken()) == '<Broken object>'
+
+
+@pytest.mark.parametrize('value', [
+    'a b' * 50_000, ' ' * 100_000 + 'x', 'x' + ' ' * 100_000, 'a' + ' ' * 100_000 + 'b', ('ab' + ' ' * 300) * 400,
+    ('a' + ' ' * 400) * 10, 'AKs' + ' \t\n\u00a0' * 25_000 + 'x', ['a  b'] * 10_000, 'é' * 700,
+])
+def test_a_long_value_is_quoted_from_its_ends_as_from_the_whole(value: object) -> None:
+    # a long value's quotation is made from its two ends only (its white space in between is not read)
+    whole = re.sub(r'\s+', ' ', repr(value))
+    for limit in (40, 80, 200):
+        half = (limit - 3) // 2
+        assert shown(value, limit) == (whole if len(whole) <= limit else f'{whole[:half]}...{whole[-half:]}')
 
 
 def test_the_validators() -> None:

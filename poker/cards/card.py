@@ -257,7 +257,9 @@ def parse_cards(cards: CardLike | Iterable[CardLike], *, allow_duplicates: bool 
     """
     allow_duplicates = flag('allow_duplicates', allow_duplicates)
     if isinstance(cards, str):
-        result = [Card.parse(token) for token in _tokens(cards)]
+        tokens = _tokens(cards)  # every token read, so a bad one anywhere is the error
+        # 53 cards hold the first card given twice: the cards after it need not be made
+        result = [Card.parse(token) for token in (tokens if allow_duplicates else tokens[:53])]
     elif isinstance(cards, Card):
         result = [cards]
     elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray, Mapping)) \

@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..errors import SettingError
-from ..stats.multiway import DEFAULT_TARGET_ERROR, MAX_PLAYERS, EquityResult, equity
+from ..stats.multiway import DEFAULT_TARGET_ERROR, MAX_PLAYERS, SAMPLES_LIMIT, EquityResult, equity
 from ..validators import EQUITY_METHODS
 from .options import add_board, amount_reader, whole, words, add_json, add_seed, add_workers
 from .output import colour, print_json
@@ -48,7 +48,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                         help='exact: count every deal, however many; sampled: sample deals; auto (the default): '
                              'exact when the deals are few enough to count, else sampled')
     how = parser.add_mutually_exclusive_group()
-    how.add_argument('--samples', type=whole('samples', 2, 10 ** 12), metavar='N',
+    how.add_argument('--samples', type=whole('samples', 2, SAMPLES_LIMIT), metavar='N',
                      help='sample exactly N deals (with --method auto: sampled, however few the deals)')
     how.add_argument('--error', type=amount_reader('error', positive=True), metavar='E',
                      help=f'sample until every standard error is below E (default {DEFAULT_TARGET_ERROR})')

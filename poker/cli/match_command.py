@@ -8,6 +8,7 @@ import os
 import sys
 
 from ..table.duplicate import PLAYER_KINDS, match
+from ..table.game import MAX_HANDS
 from .options import add_json, add_png, add_seed, add_workers, whole
 from .output import print_json
 
@@ -25,7 +26,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--players', required=True, metavar='A,B,...',
                         help='2 to 10 players, comma-separated (a name may repeat)')
-    parser.add_argument('--hands', type=whole('hands', 1, 10_000_000), required=True, metavar='N',
+    parser.add_argument('--hands', type=whole('hands', 1, MAX_HANDS), required=True, metavar='N',
                         help='deals to play; each is played once per player, seats rotated')
     add_seed(parser)
     add_workers(parser)

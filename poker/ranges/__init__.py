@@ -13,11 +13,12 @@
 
 from __future__ import annotations
 
-from .range import Range
+from .range import MAX_RANGE_LENGTH, Range
 from .weight_inputs import WeightSetLike, WeightsLike, read_weight_sets, read_weights
 from .weights import MAX_TOTAL_WEIGHT, MIN_WEIGHT, NumericWeights, Weighted, class_means, known_holdings, remove_known
 
 __all__ = [
+    'MAX_RANGE_LENGTH',
     'MAX_TOTAL_WEIGHT',
     'MIN_WEIGHT',
     'NumericWeights',

@@ -26,6 +26,9 @@ wins"), which makes the union of unweighted ranges what PokerStove and Equilab r
 class or a holding means that class or holding, whatever broader part is also written; and the order of
 the parts never matters, so a range pasted in any order reads the same.
 
+Range text is read in time linear in its length, up to :data:`MAX_RANGE_LENGTH` characters (a million; a
+range that gives every holding a weight of its own takes some 20,000 to 40,000).
+
 Weights are read as every weight is (:mod:`poker.ranges.weights`): one below
 :data:`~poker.ranges.weights.MIN_WEIGHT` (1e-30) is 0, so ``JJ:1e-320`` adds nothing, and a range totals at most
 :data:`~poker.ranges.weights.MAX_TOTAL_WEIGHT`. A :class:`Range` works wherever weights are taken (it converts
@@ -34,6 +37,7 @@ with ``numpy.asarray``).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterator
@@ -44,13 +48,17 @@ from attrs import field, frozen
 from ..cards.card import RANK_CHARS, format_cards, parse_cards
 from ..cards.card_inputs import CardsLike
 from ..cards.holdings import HOLDING_COUNT, holding_index
-from ..cards.income_rates import income_rate_table
+from ..cards.income_rates import check_opponents, income_rate_table
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
-from ..validators import probability, real_number, shown
+from ..validators import probability, real_number, shown, text as checked_text
 from .weights import NumericWeights, array_weights, class_means, known_holdings
 
-__all__ = ['Range']
+__all__ = ['MAX_RANGE_LENGTH', 'Range']
+
+MAX_RANGE_LENGTH = 1_000_000
+"""The longest range text :meth:`Range.parse` reads, in characters: far beyond any range written by hand or by a
+program (every holding with a weight of its own takes some 20,000 to 40,000), and a bound on the work of one call."""
 
 _MEMBERS: tuple[np.ndarray, ...] = tuple(np.flatnonzero(CLASS_OF_HOLDING == c) for c in range(CLASS_COUNT))
 _CLASS = r'([2-9TJQKA])([2-9TJQKA])([SO]?)'
@@ -61,6 +69,7 @@ _HOLDING = re.compile(r'[2-9TJQKA][CDHS][2-9TJQKA][CDHS]', re.IGNORECASE | re.AS
 _NUMBER = r'(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)'
 _WEIGHT = re.compile(rf'[+-]?{_NUMBER}(?:[eE][+-]?[0-9]+)?(%?)', re.ASCII)  # ASCII digits only: no '1_0', no '١'
 _TOP = re.compile(rf'({_NUMBER})%', re.ASCII)
+_SPACES = re.compile(r'\s+')
 _SEPARATOR = re.compile(r'\s*[,;]\s*|\s+')
 _GLUE = re.compile(r'\s*([:-])\s*')  # 'AKs : 0.5' and '22 - 55' are one part each
 _EVERY = ('random', 'any')
@@ -145,7 +154,7 @@ def _part_holdings(item: str) -> tuple[int, np.ndarray]:
         fraction = float(match[1]) / 100
         if not 0 <= fraction <= 1:
             raise RangeParseError(f'invalid range part {shown(item)}: a top fraction is 0% to 100%')
-        return GROUP, np.flatnonzero(Range.top(fraction).weights)
+        return GROUP, _top_holdings(fraction, 1)
     numbers = _part_classes(item)
     tier = CLASS if len(numbers) == 1 and not item.endswith('+') else GROUP
     return tier, np.concatenate([_MEMBERS[n] for n in numbers])
@@ -162,13 +171,39 @@ def _part_weight(part: str, text: str) -> float:
 
 
 def _parts(text: str) -> list[str]:
-    """The parts of range text: split at commas, semicolons or spaces, a trailing separator allowed."""
-    parts = _SEPARATOR.split(_GLUE.sub(r'\1', text.strip()))
+    """The parts of range text: split at commas, semicolons or spaces, a trailing separator allowed.
+
+    Each run of white space is one space first: the glue and separator patterns then meet at most one
+    space where they try to match (on a long run they would try it from every position in it, in time
+    quadratic in its length).
+    """
+    parts = _SEPARATOR.split(_GLUE.sub(r'\1', _SPACES.sub(' ', text.strip())))
     if len(parts) > 1 and not parts[-1]:
         parts.pop()
     if '' in parts:
         raise RangeParseError(f'empty part in range {shown(text)}')
     return parts
+
+
+@functools.lru_cache(maxsize=None)
+def _best_first(opponents: int) -> tuple[np.ndarray, np.ndarray]:
+    """The holdings of the classes best first by Papp's income rate against ``opponents`` (checked), class by
+    class, and the number of holdings in the first 0, 1, ..., 169 classes."""
+    table = income_rate_table(opponents)
+    rates = [table[c // 13][c % 13] for c in range(CLASS_COUNT)]
+    order = sorted(range(CLASS_COUNT), key=lambda c: (-rates[c], c))
+    holdings = np.concatenate([_MEMBERS[c] for c in order])
+    sizes = np.cumsum([0] + [len(_MEMBERS[c]) for c in order])
+    holdings.flags.writeable = sizes.flags.writeable = False  # shared by every call
+    return holdings, sizes
+
+
+def _top_holdings(fraction: float, opponents: int) -> np.ndarray:
+    """The holdings of the best whole classes against ``opponents`` (checked) whose number is nearest
+    ``fraction * 1326``."""
+    holdings, sizes = _best_first(opponents)
+    chosen = int(np.abs(sizes - fraction * HOLDING_COUNT).argmin())
+    return holdings[:sizes[chosen]]
 
 
 # ----------------------------------------------------------------------------------- normal form
@@ -231,23 +266,28 @@ class Range:
         """Read range notation (see the module documentation); raises :class:`RangeParseError` quoting it.
 
         Overlapping parts: the more specific decides, and among equals the larger weight (a union).
-        Errors quote the text:
+        Text longer than :data:`MAX_RANGE_LENGTH` characters is refused. Errors quote the text:
 
         >>> Range.parse('QQ++')  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         poker.errors.RangeParseError: invalid range part 'QQ++' (expected e.g. QQ+, AKs, ATo+, 22-55, ...)
         """
-        if not isinstance(text, str):
-            raise RangeParseError(f'a range is written as text, got {shown(text)}')
+        text = checked_text('a range', text, longest=MAX_RANGE_LENGTH, error=RangeParseError)
         weights = np.zeros(HOLDING_COUNT)
         if not text.strip():
             return cls(weights)
-        layers = np.full((3, HOLDING_COUNT), -1.0)  # per specificity, the largest weight given (-1: none)
+        named: dict[str, tuple[int, np.ndarray]] = {}  # each part written (without its weight), read once
+        largest: dict[str, float] = {}  # and the largest weight it is given
         for part in _parts(text):
             item, colon, weight = part.partition(':')
-            tier, holdings = _part_holdings(item)
+            if item not in named:
+                named[item] = _part_holdings(item)
             value = _part_weight(part, weight) if colon else 1.0
+            largest[item] = max(value, largest.get(item, value))
+        layers = np.full((3, HOLDING_COUNT), -1.0)  # per specificity, the largest weight given (-1: none)
+        for item, value in largest.items():
+            tier, holdings = named[item]
             layers[tier, holdings] = np.maximum(layers[tier, holdings], value)
         for layer in layers[::-1]:  # the broadest first; a more specific part then decides
             weights = np.where(layer >= 0, layer, weights)
@@ -283,14 +323,8 @@ class Range:
         'TT+, ATs+, AKo, KJs+'
         """
         fraction = probability('fraction', fraction, error=WeightsError)
-        table = income_rate_table(opponents)
-        rates = [table[c // 13][c % 13] for c in range(CLASS_COUNT)]
-        order = sorted(range(CLASS_COUNT), key=lambda c: (-rates[c], c))
-        sizes = np.cumsum([0] + [len(_MEMBERS[c]) for c in order])
-        chosen = int(np.argmin(np.abs(sizes - float(fraction) * HOLDING_COUNT)))
         weights = np.zeros(HOLDING_COUNT)
-        for c in order[:chosen]:
-            weights[_MEMBERS[c]] = 1.0
+        weights[_top_holdings(fraction, check_opponents(opponents))] = 1.0
         return cls(weights)
 
     # ----------------------------------------------------------------------------------- algebra

@@ -59,6 +59,7 @@ __all__ = [
     'MAX_SAMPLES',
     'PREFLOP_TUPLE_WORK',
     'PlayerEquity',
+    'SAMPLES_LIMIT',
     'SAMPLES_PER_TASK',
     'equity',
 ]
@@ -80,6 +81,9 @@ DEFAULT_TARGET_ERROR = 0.001
 
 MAX_SAMPLES = 50_000_000
 """Sampling for a ``target_error`` stops at this many deals at most (unless ``samples`` says otherwise)."""
+
+SAMPLES_LIMIT = 10 ** 10
+"""The most deals ``samples`` may ask for: about an hour's sampling on one core, a standard error near 0.000005."""
 
 SAMPLES_PER_TASK = 1 << 16
 """Sampled deals per unit of work (a chunk): chunk ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``, so the result
@@ -217,7 +221,7 @@ def _check_options(method: EquityMethod, samples: int | None, target_error: floa
     """The options in plain form, or a :class:`~poker.errors.SettingError` quoting the bad one."""
     method = read_method(method, EQUITY_METHODS)
     if samples is not None:
-        samples = whole_number('samples', samples, minimum=2, maximum=10 ** 12)
+        samples = whole_number('samples', samples, minimum=2, maximum=SAMPLES_LIMIT)
     if target_error is not None:
         target_error = real_number('target_error', target_error)
         if not 1e-6 <= target_error <= 0.5:
@@ -684,10 +688,10 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
     ``method`` (one of :data:`~poker.validators.EQUITY_METHODS`): ``'exact'`` enumerates every compatible
     deal (with suit symmetry), ``'sampled'`` samples, ``'auto'`` (the default) enumerates when at most
     :data:`EXACT_LIMIT` hands are to be ranked; the result's ``method`` says which. Sampling deals
-    ``samples`` deals, or (by default) stops once every player's standard error is below
-    ``target_error`` (default :data:`DEFAULT_TARGET_ERROR`, at most :data:`MAX_SAMPLES` deals); given
-    both, it stops at whichever comes first (with ``'exact'`` they are errors, as is a ``seed``, for nothing is
-    drawn). ``seed`` makes sampling reproducible, also when
+    ``samples`` deals (at most :data:`SAMPLES_LIMIT`), or (by default) stops once every player's standard
+    error is below ``target_error`` (default :data:`DEFAULT_TARGET_ERROR`, at most :data:`MAX_SAMPLES`
+    deals); given both, it stops at whichever comes first (with ``'exact'`` they are errors, as is a ``seed``,
+    for nothing is drawn). ``seed`` makes sampling reproducible, also when
     ``executor`` (any :class:`concurrent.futures.Executor`: a process pool, a Dask client's
     ``get_executor()``) spreads the chunks (aiming at an error, the first two run in this process, since
     they often suffice). Every hand is ranked by ``ranker.rank_many``.

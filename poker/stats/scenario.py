@@ -11,7 +11,10 @@ A file holds a list of ``scenario`` tables. Every field but ``hole`` may be left
     ranges = ["QQ+, AKs"]       # one range for every opponent, or one per opponent (default: any hand)
 
 JSON takes the same shape: ``{"scenario": [{"hole": "Ah Qh", ...}, ...]}`` (a bare list works too).
-Cards may be text (``"Ah Qh"``) or lists of card texts. A bad file raises
+Cards may be text (``"Ah Qh"``) or lists of card texts. One file holds at most :data:`MAX_SCENARIO_LENGTH`
+characters and :data:`MAX_SCENARIOS` scenarios, a scenario at most :data:`MAX_LOOKAHEADS` look-aheads, and a
+range at most :data:`~poker.ranges.range.MAX_RANGE_LENGTH` characters: bounds on the work one file may ask for,
+far beyond any use. A bad file raises
 :class:`~poker.errors.ScenarioError` naming the scenario and the field:
 
 >>> scenarios_from_data({'scenario': [{'hole': 'Ah Qh', 'board': '3h 4s'}]}, 'mine.toml')
@@ -43,10 +46,22 @@ from ..ranges.range import Range
 from ..validators import checked_by, index_below, shown, text, whole_number
 from .hand_statistics import HandStatistics
 
-__all__ = ['FIELDS', 'Scenario', 'load_scenarios', 'scenarios_from_data']
+__all__ = ['FIELDS', 'MAX_LOOKAHEADS', 'MAX_SCENARIOS', 'MAX_SCENARIO_LENGTH', 'Scenario', 'load_scenarios',
+           'scenarios_from_data']
 
 FIELDS: tuple[str, ...] = ('name', 'hole', 'board', 'opponents', 'lookahead', 'ranges')
 """The fields a scenario may have; ``hole`` is the only one required."""
+
+MAX_SCENARIO_LENGTH = 4_000_000
+"""The longest scenario file :func:`load_scenarios` reads, in characters (the five scenarios of
+``examples/scenarios.toml`` take some 1,200)."""
+
+MAX_SCENARIOS = 10_000
+"""The most scenarios one file (one call of :func:`scenarios_from_data`) may hold."""
+
+MAX_LOOKAHEADS = 10
+"""The most look-aheads one scenario may list (each is a row of statistics; there are only 0, 1, 2 and the
+library's default to choose from)."""
 
 
 def _hole(hole: HoleLike) -> tuple[Card, ...]:
@@ -54,10 +69,12 @@ def _hole(hole: HoleLike) -> tuple[Card, ...]:
 
 
 def _lookaheads(values: Iterable[int | None]) -> tuple[int | None, ...]:
-    """Look-aheads to compute: a list of 0, 1, 2 or None (the library's default)."""
-    items = list(itertools.islice(values, 10)) if isinstance(values, (list, tuple)) else None
+    """Look-aheads to compute: a list of 0, 1, 2 or None (the library's default), at most :data:`MAX_LOOKAHEADS`."""
+    items = list(itertools.islice(values, MAX_LOOKAHEADS + 1)) if isinstance(values, (list, tuple)) else None
     if not items or not all(item is None or index_below(item, 3) is not None for item in items):
         raise ScenarioError(f'lookahead must be a list of look-aheads (0, 1, 2 or None), got {shown(values)}')
+    if len(items) > MAX_LOOKAHEADS:
+        raise ScenarioError(f'lookahead lists at most {MAX_LOOKAHEADS} look-aheads, got more: {shown(values)}')
     return tuple(None if item is None else int(item) for item in items)
 
 
@@ -119,11 +136,15 @@ def load_scenarios(path: str | os.PathLike[str]) -> list[Scenario]:
     if suffix not in ('.toml', '.json'):
         raise ScenarioError(f'{source}: a scenario file must end in .toml or .json')
     try:
-        text = Path(path).read_text(encoding='utf-8')
+        with open(path, encoding='utf-8') as file:
+            text = file.read(MAX_SCENARIO_LENGTH + 1)  # no more than the longest file: a larger one is refused
     except FileNotFoundError:
         raise ScenarioError(f'{source}: no such file') from None
     except (OSError, UnicodeDecodeError) as error:
         raise ScenarioError(f'{source}: cannot read it ({error})') from None
+    if len(text) > MAX_SCENARIO_LENGTH:
+        raise ScenarioError(f'{source}: a scenario file holds at most {MAX_SCENARIO_LENGTH:,} characters; '
+                            'this one holds more')
     return scenarios_from_data(_read_text(text, suffix, source), source)
 
 
@@ -172,6 +193,8 @@ def scenarios_from_data(data: object, source: str = 'scenarios') -> list[Scenari
         data = data.get('scenario')
     if not isinstance(data, list) or not data:
         raise ScenarioError(f'{source}: expected a list of scenarios under "scenario", found none')
+    if len(data) > MAX_SCENARIOS:
+        raise ScenarioError(f'{source}: at most {MAX_SCENARIOS:,} scenarios in one file, got {len(data):,}')
     return [_scenario(entry, f'{source}: scenario {number}') for number, entry in enumerate(data, start=1)]
 
 
@@ -225,6 +248,8 @@ def _lookahead(value: object, board_size: int, where: str) -> tuple[int | None, 
     values = value if isinstance(value, (list, tuple)) else [value]
     if not values:
         raise ScenarioError(f"{where}: 'lookahead': expected 0, 1 or 2, or a list of them, got an empty list")
+    if len(values) > MAX_LOOKAHEADS:
+        raise ScenarioError(f"{where}: 'lookahead': at most {MAX_LOOKAHEADS} look-aheads, got {len(values):,}")
     most = 0 if board_size in (0, 5) else 5 - board_size
     for item in values:
         if isinstance(item, bool) or not isinstance(item, int) or not 0 <= item <= 2:

@@ -40,7 +40,7 @@ from attrs import field, frozen
 
 from ..errors import PokerError
 from ..validators import checked_by, flag, is_whole, real_array, shown, whole_number
-from .game import Contender, FixedLimitGame
+from .game import MAX_HANDS, Contender, FixedLimitGame
 
 __all__ = ['FRESH_PLAYERS_EVERY', 'PLAYER_KINDS', 'MatchResult', 'match', 'rotations']
 
@@ -258,14 +258,15 @@ def _check(players: Sequence[PlayerSpec], hands: int) -> tuple[list[PlayerSpec],
                          f'players, got {shown(players)}')
     for spec in specs:
         _factory(spec)
-    if not is_whole(hands) or not 1 <= hands <= 10_000_000:
-        raise PokerError(f'hands (deals) must be a whole number from 1 to 10,000,000, got {shown(hands)}')
+    if not is_whole(hands) or not 1 <= hands <= MAX_HANDS:
+        raise PokerError(f'hands (deals) must be a whole number from 1 to {MAX_HANDS:,}, got {shown(hands)}')
     return specs, int(hands)
 
 
 def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None, executor: Executor | None = None,
           progress: bool | None = None) -> MatchResult:
-    """Play ``hands`` deals, each once per rotation of the seats, and measure every player.
+    """Play ``hands`` deals (1 to :data:`~poker.table.game.MAX_HANDS`), each once per rotation of the seats, and
+    measure every player.
 
     ``seed`` makes the match repeatable (None: a fresh one, kept in the result); ``executor`` spreads the
     chunks of deals over its workers (same results); ``progress`` draws a bar on stderr (None: only when

@@ -62,7 +62,8 @@ __all__ = [
 ]
 
 MAX_HANDS = 10_000_000
-"""The most hands :meth:`FixedLimitGame.play` plays in one call."""
+"""The most hands :meth:`FixedLimitGame.play` plays in one call, and the most deals of one
+:func:`~poker.table.duplicate.match`."""
 
 _BLINDS = {blind.value: blind for blind in Blind}
 
