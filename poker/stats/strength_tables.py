@@ -334,6 +334,7 @@ def _array_names(street: str) -> tuple[str, ...]:
     return STATISTICS if street == 'river' else (*STATISTICS, 'histogram')
 
 
+@functools.cache
 def _street_sizes(street: str) -> tuple[int, int]:
     """The canonical boards and hands of a street: the one place a table's sizes come from."""
     return HandIndexer(BOARD_ROUNDS[street]).size, HandIndexer.for_street(street).size
