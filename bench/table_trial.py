@@ -2,7 +2,8 @@
 
 1. An uninterrupted build (the reference).
 2. A build killed with SIGKILL at random moments ``--kills`` times, each time resumed by the same command,
-   then finished: its arrays and chunks must be byte-identical to the reference.
+   then finished: its arrays and chunks must be byte-identical to the reference; and ``--pairs`` times two
+   builders started at once on one new folder, then the command once more: the same.
 3. Every damage issue 18 lists (``tests/tiny_tables.DAMAGES``), then ``--flips`` random single-bit flips of
    each kind of file (the manifest, the arrays, the chunks): after each, ``load_table`` (quick and full) and
    ``poker table`` (the resume, a real process). Each case counts as detected (a ``TableError`` naming the
@@ -13,10 +14,11 @@
    the data).
 
     python bench/table_trial.py                         # the whole river (about 4 GB of files; minutes)
-    python bench/table_trial.py --boards 2 --kills 3 --flips 20     # a river of two boards (seconds)
+    python bench/table_trial.py --boards 2 --kills 3 --flips 20     # a river of two boards (a minute)
+    python bench/table_trial.py --street turn --boards 2 --flips 10  # a turn of two boards, histograms too
 
-``--boards N`` shrinks the river to its first N canonical boards (``tests/tiny_tables.py``), so that a whole
-table is small.
+``--boards N`` shrinks the street to its first N canonical boards (``tests/tiny_tables.py``; at least 2, one
+chunk each), so that a whole table is small.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / 'tests')]
 
 from poker import TableError, build_table, load_table  # noqa: E402
-from tiny_tables import DAMAGES, shrink_river  # noqa: E402
+from tiny_tables import DAMAGES, shrink_street  # noqa: E402
 
 
 def files_of(root: Path) -> list[str]:
@@ -55,10 +57,11 @@ class Trial:
         self.table = work / 'table'
 
     def command(self, out: Path) -> list[str]:
-        options = ['table', '--street', 'river', '--out', str(out), '--workers', str(self.args.workers)]
+        options = ['table', '--street', self.args.street, '--out', str(out), '--workers', str(self.args.workers)]
         if self.args.boards:
             options += ['--chunk-boards', '1']
-            return [sys.executable, str(ROOT / 'tests' / 'tiny_tables.py'), str(self.args.boards), '--', *options]
+            return [sys.executable, str(ROOT / 'tests' / 'tiny_tables.py'), self.args.street, str(self.args.boards),
+                    '--', *options]
         return [sys.executable, '-m', 'poker', *options]
 
     def run(self, out: Path) -> subprocess.CompletedProcess[str]:
@@ -105,6 +108,19 @@ class Trial:
             shutil.rmtree(self.table)
             shutil.copytree(self.reference, self.table)
 
+    def two_builders(self) -> None:
+        """Two builders on one fresh folder at once, then the same command once more: the reference's bytes."""
+        environment = {**os.environ, 'PYTHONPATH': f'{ROOT}{os.pathsep}{ROOT / "tests"}'}
+        for number in range(self.args.pairs):
+            out = self.work / f'pair-{number}'
+            processes = [subprocess.Popen(self.command(out), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                          text=True, env=environment) for _ in range(2)]
+            failed = sum(process.wait() != 0 for process in processes)
+            result = self.run(out)
+            ok = not failed and result.returncode == 0 and self.identical(out)
+            self.counts['two builders at once: identical' if ok else 'two builders at once: NOT identical'] += 1
+            shutil.rmtree(out)
+
     # ------------------------------------------------------------------ 3
     def case(self, name: str, damage: object) -> None:
         """Damage the table (``damage(root)``), then load it both ways and resume it; count what happened."""
@@ -141,9 +157,13 @@ class Trial:
             shutil.rmtree(self.table)
             shutil.copytree(self.reference, self.table)
 
+    def arrays(self) -> list[str]:
+        return [name for name in ('hs.npy', 'equity.npy', 'mean_squared_strength.npy', 'histogram.npy')
+                if (self.reference / name).exists()]
+
     def headers_intact(self, root: Path) -> bool:
         """Whether every array file has the reference's size and header: damage in the data alone."""
-        for name in ('hs.npy', 'equity.npy', 'mean_squared_strength.npy'):
+        for name in self.arrays():
             mine, theirs = root / name, self.reference / name
             offset = np.load(theirs, mmap_mode='r').offset
             if not mine.exists() or mine.stat().st_size != theirs.stat().st_size:
@@ -162,7 +182,7 @@ class Trial:
         rng = np.random.default_rng(self.args.seed)
         for name, (damage, _, _) in DAMAGES.items():
             self.case(name, damage)
-        arrays = ['hs.npy', 'equity.npy', 'mean_squared_strength.npy']
+        arrays = self.arrays()
         chunks = [name for name in files_of(self.reference) if name.startswith('chunks/')]
         for _ in range(self.args.flips):
             for kind, names in (('manifest', ['manifest.json']), ('array', arrays), ('chunk', chunks)):
@@ -196,16 +216,18 @@ def same_bytes(left: Path, right: Path) -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    parser.add_argument('--boards', type=int, default=None, help='shrink the river to its first N boards')
+    parser.add_argument('--street', choices=('flop', 'turn', 'river'), default='river')
+    parser.add_argument('--boards', type=int, default=None, help='shrink the street to its first N boards (N >= 2)')
     parser.add_argument('--kills', type=int, default=20, help='random kills of the build (default 20)')
     parser.add_argument('--flips', type=int, default=100,
                         help='random bit flips of each kind of file: manifest, array, chunk (default 100)')
+    parser.add_argument('--pairs', type=int, default=2, help='builds by two builders at once (default 2)')
     parser.add_argument('--workers', type=int, default=os.cpu_count() or 1)
     parser.add_argument('--seed', type=int, default=18)
     parser.add_argument('--dir', default=None, help='where to build (default: a temporary directory)')
     args = parser.parse_args()
     if args.boards:
-        shrink_river(args.boards)
+        shrink_street(args.street, args.boards)
         args.workers = 1  # the shrunk street lives in this process and its children by the patch
     work = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix='table-trial-'))
     work.mkdir(parents=True, exist_ok=True)
@@ -214,11 +236,12 @@ def main() -> None:
     try:
         seconds = trial.build_reference()
         trial.kills(seconds)
+        trial.two_builders()
         trial.damages()
     finally:
         if not args.dir:
             shutil.rmtree(work, ignore_errors=True)
-    street = f'river shrunk to {args.boards} boards' if args.boards else 'river'
+    street = f'{args.street} shrunk to {args.boards} boards' if args.boards else f'whole {args.street}'
     print(f'{street}: reference build {seconds:.1f} s; trial {time.monotonic() - started:.0f} s')
     for key, value in sorted(trial.counts.items()):
         print(f'  {key}: {value}')

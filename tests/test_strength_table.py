@@ -23,7 +23,7 @@ from poker.stats.boards import board_strengths, boards_strengths
 from poker.cards.card import format_cards
 from poker.cards.isomorphism import HandIndexer
 
-from tiny_tables import shrink_river
+from tiny_tables import shrink_street
 
 ROOT = Path(__file__).resolve().parents[1]
 FACTORY = HandFactory()
@@ -247,7 +247,7 @@ def test_a_table_of_the_old_format_is_refused_with_a_word_to_rebuild(tmp_path: P
             action()
 
 def test_assembly_of_a_finished_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    hands = shrink_river(2, monkeypatch)  # a river of two boards: the table completes
+    hands = shrink_street('river', 2, monkeypatch)  # a river of two boards: the table completes
     part = build_table('river', tmp_path / 'part', boards=1, chunk_boards=1, workers=1, progress=False)
     assert not part.complete and not load_table(tmp_path / 'part').complete
     done = build_table('river', tmp_path / 'part', chunk_boards=1, workers=1, progress=False)

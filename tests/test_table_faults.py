@@ -22,7 +22,7 @@ import pytest
 import poker.stats.strength_tables as strength_tables
 from poker import TableError, build_table, load_table
 
-from tiny_tables import DAMAGES, flip, same_table, shrink_river
+from tiny_tables import DAMAGES, flip, same_table, shrink_street
 
 ROOT = Path(__file__).resolve().parents[1]
 OPTIONS = dict(chunk_boards=1, workers=1, progress=False)
@@ -30,7 +30,7 @@ OPTIONS = dict(chunk_boards=1, workers=1, progress=False)
 
 @pytest.fixture
 def tiny(monkeypatch: pytest.MonkeyPatch) -> int:
-    return shrink_river(2, monkeypatch)
+    return shrink_street('river', 2, monkeypatch)
 
 
 @pytest.fixture
@@ -58,6 +58,21 @@ def test_every_damage_is_named_and_repaired_exactly(reference: Path, tmp_path: P
         assert summary.repairs, case
         same_table(root, reference)
         assert load_table(root, verify='full').complete, case
+
+
+def test_a_turn_table_keeps_verified_histograms(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    hands = shrink_street('turn', 1, monkeypatch)
+    build_table('turn', tmp_path / 'turn', bins=5, **OPTIONS)  # type: ignore[arg-type]
+    table = load_table(tmp_path / 'turn', verify='full')
+    assert table.complete and table.arrays['histogram'].shape == (hands, 5)
+    assert table.arrays['histogram'].dtype == np.uint8 and (table.arrays['histogram'].sum(axis=1) == 46).all()
+    original = (tmp_path / 'turn' / 'histogram.npy').read_bytes()
+    flip('histogram.npy', len(original) - 7)(tmp_path / 'turn')
+    with pytest.raises(TableError, match=r'histogram\.npy. does not match its checksum'):
+        load_table(tmp_path / 'turn', verify='full')
+    summary = build_table('turn', tmp_path / 'turn', bins=5, **OPTIONS)  # type: ignore[arg-type]
+    assert (summary.chunks_built, summary.complete) == (0, True)
+    assert (tmp_path / 'turn' / 'histogram.npy').read_bytes() == original
 
 
 def test_a_flipped_data_byte_is_found_by_the_full_check(reference: Path) -> None:
@@ -141,7 +156,7 @@ def test_temporary_files_of_stopped_builds_are_removed_and_live_ones_kept(refere
 
 def run_tiny(out: Path, stall: str) -> subprocess.Popen[str]:
     environment = {**os.environ, 'PYTHONPATH': f'{ROOT}{os.pathsep}{ROOT / "tests"}', 'STALL': stall}
-    return subprocess.Popen([sys.executable, str(ROOT / 'tests' / 'tiny_tables.py'), '2', '--', 'table',
+    return subprocess.Popen([sys.executable, str(ROOT / 'tests' / 'tiny_tables.py'), 'river', '2', '--', 'table',
                              '--street', 'river', '--out', str(out), '--chunk-boards', '1', '--workers', '1'],
                             stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=environment)
 

@@ -1,9 +1,10 @@
-"""A whole strength table in a blink: the river shrunk to its first canonical boards, for the fault tests.
+"""A whole strength table in a blink: a street shrunk to its first canonical boards, for the fault tests.
 
-:func:`shrink_river` makes :func:`poker.build_table` see a river of ``boards`` canonical boards whose hands are
-numbered 0 to n - 1 (the real hands of those boards, renumbered), so a *complete* table (final arrays and
-all) takes a fraction of a second. Every other part of the build, the manifest, the checksums, the repairs,
-runs as on a real table. ``python tests/tiny_tables.py BOARDS -- ARGS`` runs ``poker ARGS`` so shrunk (for
+:func:`shrink_street` makes :func:`poker.build_table` see a street of ``boards`` canonical boards whose hands
+are numbered 0 to n - 1 (the real hands of those boards, renumbered), so a *complete* table (final arrays and
+all) takes a fraction of a second on the river. Every other part of the build, the manifest, the checksums,
+the repairs, runs as on a real table. ``python tests/tiny_tables.py STREET BOARDS -- ARGS`` runs ``poker ARGS``
+with STREET so shrunk (for
 the tests and ``bench/table_trial.py`` that kill and resume real processes); with ``STALL=chunk`` in the
 environment it stops for good (printing ``stalled`` on stderr) when asked for its last chunk, with
 ``STALL=assemble`` when the final arrays are written but not yet in place: the moments to kill it.
@@ -26,16 +27,16 @@ import poker.stats.strength_tables as strength_tables
 REAL_CHUNK_STRENGTHS = strength_tables.chunk_strengths
 
 
-def shrink_river(boards: int = 2, patch: Any = None) -> int:
-    """Shrink the river to its first ``boards`` canonical boards (``patch``: a pytest monkeypatch, else set
+def shrink_street(street: str = 'river', boards: int = 2, patch: Any = None) -> int:
+    """Shrink ``street`` to its first ``boards`` canonical boards (``patch``: a pytest monkeypatch, else set
     the module's names directly); returns the number of hands."""
-    numbers = np.unique(np.concatenate([REAL_CHUNK_STRENGTHS('river', board, board + 1)['index']
+    numbers = np.unique(np.concatenate([REAL_CHUNK_STRENGTHS(street, board, board + 1)['index']
                                         for board in range(boards)]))
     hands = len(numbers)
+    real_sizes = strength_tables._street_sizes
 
-    def sizes(street: str) -> tuple[int, int]:
-        assert street == 'river'
-        return boards, hands
+    def sizes(asked: str) -> tuple[int, int]:
+        return (boards, hands) if asked == street else real_sizes(asked)
 
     def renumbered(street: str, start: int, stop: int, *args: Any) -> dict[str, np.ndarray]:
         arrays = REAL_CHUNK_STRENGTHS(street, start, stop, *args)
@@ -139,6 +140,6 @@ def stall_at(moment: str, boards: int) -> None:
 
 if __name__ == '__main__':
     from poker.cli import main
-    shrink_river(int(sys.argv[1]))
-    stall_at(os.environ.get('STALL', ''), int(sys.argv[1]))
-    sys.exit(main(sys.argv[3:]))
+    shrink_street(sys.argv[1], int(sys.argv[2]))
+    stall_at(os.environ.get('STALL', ''), int(sys.argv[2]))
+    sys.exit(main(sys.argv[4:]))
