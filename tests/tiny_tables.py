@@ -73,6 +73,7 @@ def edit_manifest(change: Callable[[dict[str, object]], None]) -> Callable[[Path
 
 
 def flip(name: str, offset: int) -> Callable[[Path], None]:
+    """Flip a bit of byte ``offset`` of file ``name`` (negative: from the end, in the data of an array)."""
     def damage(root: Path) -> None:
         data = bytearray((root / name).read_bytes())
         data[offset] ^= 0x10
@@ -96,8 +97,9 @@ DAMAGES: dict[str, tuple[Callable[[Path], None], str | None, int]] = {
     'array deleted': (lambda root: (root / 'equity.npy').unlink(), 'equity.npy', 0),
     'array truncated': (truncate, 'equity.npy', 0),
     'array header damaged': (flip('equity.npy', 20), 'equity.npy', 0),
-    'array data byte flipped': (flip('hs.npy', 4000), 'hs.npy', 0),
-    'street edited': (edit_manifest(lambda m: m['parameters'].update(street='turn')), 'manifest.json', 0),
+    'array data byte flipped': (flip('hs.npy', -100), 'hs.npy', 0),
+    'street edited': (edit_manifest(lambda m: m['parameters'].update(street='flop' if m['parameters']['street']
+                                                                     == 'turn' else 'turn')), 'manifest.json', 0),
     'bins edited': (edit_manifest(lambda m: m['parameters'].update(bins=10)), 'manifest.json', 0),
     'complete: true added': (edit_manifest(lambda m: m.update(complete=True)), 'manifest.json', 0),
     'chunk key abc': (edit_manifest(set_chunk(lambda c: {'abc': c['0'], '1': c['1']})), 'manifest.json', 0),
@@ -109,7 +111,7 @@ DAMAGES: dict[str, tuple[Callable[[Path], None], str | None, int]] = {
     'chunk damaged and array deleted': (lambda root: (flip('chunks/chunk-000000.npz', 3000)(root),
                                                       (root / 'hs.npy').unlink()), 'hs.npy', 1),
     'chunk deleted and array damaged': (lambda root: ((root / 'chunks/chunk-000000.npz').unlink(),
-                                                      flip('equity.npy', 2000)(root)), 'equity.npy', 1),
+                                                      flip('equity.npy', -200)(root)), 'equity.npy', 1),
 }
 
 

@@ -603,7 +603,8 @@ def _probe_scheduler(scheduler: str, seconds: float) -> None:
 
     dask's own connect gives up on the connection after its timeout, but waits for the handshake without
     one: a server that accepts and stays silent would hang the client for ever. Raises what the connection
-    raises, or :class:`TimeoutError`; everything it opened is closed when it returns.
+    raises, or :class:`TimeoutError`; everything it opened is closed when it returns. The loop runs in a
+    thread of its own, so the probe works where an event loop is already running (a notebook).
     """
     import asyncio
 
@@ -613,7 +614,8 @@ def _probe_scheduler(scheduler: str, seconds: float) -> None:
         comm = await connect(scheduler, timeout=seconds)  # type: ignore[no-untyped-call]
         await comm.close()
 
-    asyncio.run(asyncio.wait_for(shake_hands(), seconds + 1))
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, asyncio.wait_for(shake_hands(), seconds + 1)).result()
 
 
 def _open_executor(workers: int | None, scheduler: str | None) -> tuple[concurrent.futures.Executor | None,
