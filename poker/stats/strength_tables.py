@@ -707,6 +707,7 @@ def build_table(street: str, out: str | os.PathLike[str], *, bins: int = DEFAULT
             _write_manifest(root, manifest)
     else:
         _check_same(root, manifest, fresh['parameters'], __version__)
+    found = _canonical(manifest)
     chunk_count = manifest['chunk_count']
     names = _array_names(street)
     recorded: dict[str, Any] = manifest.pop('arrays', None) or {}
@@ -724,13 +725,15 @@ def build_table(street: str, out: str | os.PathLike[str], *, bins: int = DEFAULT
     for key, entry in sorted(done.items(), key=lambda item: int(item[0])):
         path = _chunk_path(root, int(key))
         if not path.exists():
-            if unsound:
-                del done[key]  # lost, and needed: build it again
+            if unsound:  # lost, and needed (a complete table may do without its chunks)
+                del done[key]
+                repairs.append(f'chunk file {shown(str(path))} is missing; built again')
         elif _sha256(path) != entry['sha256']:
             del done[key]
             path.unlink(missing_ok=True)
             repairs.append(f'chunk file {shown(str(path))} does not match its checksum in the manifest; built again')
-    _write_manifest(root, manifest)
+    if _canonical(manifest) != found:  # else leave the file to any other builder on this folder
+        _write_manifest(root, manifest)
     needed = chunk_count if limit == total_boards or 'arrays' in manifest or recorded else -(-limit // chunk_boards)
     built = reused = 0
     for _ in range(3):  # a chunk found damaged while assembling is built again, then the assembly retried
