@@ -17,13 +17,13 @@ import argparse
 import math
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from poker.processes import process_pool  # noqa: E402
 from poker.table.duplicate import MatchResult, match  # noqa: E402
 
 
@@ -50,7 +50,7 @@ def main() -> None:
     parser.add_argument('--workers', type=int, default=2)
     parser.add_argument('--seed', type=int, default=12)
     args = parser.parse_args()
-    with ProcessPoolExecutor(args.workers) as executor:
+    with process_pool(args.workers) as executor:
         start = time.perf_counter()
         six = match(['loki-generic'] * 3 + ['loki-no-model'] * 3, args.deals_six, seed=args.seed, executor=executor) \
             if args.deals_six else None

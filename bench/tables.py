@@ -19,7 +19,6 @@ Targets from the issue, on this 2-core machine: river <= 5 min, turn <= 15, flop
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import math
 import tempfile
 import time
@@ -28,6 +27,7 @@ import numpy as np
 
 from poker import Card, Player, build_table
 from poker.cards.isomorphism import HandIndexer
+from poker.processes import process_pool
 from poker.stats.strength_tables import CHUNK_BOARDS, canonical_boards, chunk_strengths
 
 TARGET_MINUTES = {'flop': 30, 'turn': 15, 'river': 5}
@@ -52,7 +52,7 @@ def sample(street: str, fraction: float, workers: int) -> dict[str, float]:
     chunks = math.ceil(boards / size)
     count = max(workers, round(fraction * chunks))
     chosen = np.unique(np.linspace(0, chunks - 1, count).round().astype(int))
-    with concurrent.futures.ProcessPoolExecutor(workers) as pool:
+    with process_pool(workers) as pool:
         list(pool.map(warm, [street] * workers))
         begin = time.perf_counter()
         results = list(pool.map(timed_chunk, [street] * len(chosen), [int(c) * size for c in chosen],

@@ -361,7 +361,7 @@ REGISTRY: dict[str, Call] = {
     # ---------------------------------------------------------------- stats
     'BoardStrengths': call(BoardStrengths, *attrs.astuple(BOARD_STRENGTHS, recurse=False)),
     'BoardStrengths.row': method(lambda world: BOARD_STRENGTHS, 'row', HOLE, 0),
-    'BuildSummary': call(BuildSummary, Path('table'), 'river', 3, 1, 2, False),
+    'BuildSummary': call(BuildSummary, Path('table'), 'river', 3, 1, 2, False, ('a chunk rebuilt',)),
     'EquityResult': call(EquityResult, (PlayerEquity('AhKd', 0.5, 0.1),), RIVER_CARDS, (), True, 44, 0.5),
     'EquityResult.as_dict': method(lambda world: EquityResult((PlayerEquity('AhKd', 0.5, 0.1),)), 'as_dict'),
     'PlayerEquity': call(PlayerEquity, 'AhKd', 0.5, 0.1, 0.0),
@@ -416,7 +416,7 @@ REGISTRY: dict[str, Call] = {
                           seed=1, executor=None, ranker=HandRanker, progress=None), callbacks=frozenset({'progress'})),
     'hand_strength': call(hand_strength, HOLE, RIVER, 'QQ+', ranker=HandRanker),
     'load_scenarios': Call(lambda world: load_scenarios, (Lazy(lambda world: world.path('scenarios.toml')),)),
-    'load_table': Call(lambda world: load_table, (Lazy(lambda world: world.table.path),)),
+    'load_table': Call(lambda world: load_table, (Lazy(lambda world: world.table.path),), dict(verify='quick')),
     'preflop_equity': call(preflop_equity, HOLE, 'QQ+', method='sampled', exact_limit=40, samples=2, seed=1,
                            ranker=HandRanker),
     'range_statistics': call(range_statistics, 'AA, KK', RIVER, 'QQ+', lookahead=0, opponents=1, bins=10,

@@ -23,6 +23,8 @@ from poker.stats.boards import board_strengths, boards_strengths
 from poker.cards.card import format_cards
 from poker.cards.isomorphism import HandIndexer
 
+from tiny_tables import shrink_street
+
 ROOT = Path(__file__).resolve().parents[1]
 FACTORY = HandFactory()
 REAL_CHUNK_STRENGTHS = strength_table.chunk_strengths
@@ -192,7 +194,7 @@ def test_resume_after_a_kill(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         ['chunk-000000.npz', 'chunk-000001.npz']   # no temporary file left behind
     # killed after a chunk file was replaced but before the manifest recorded it: that chunk is redone
     del manifest['chunks']['1']
-    (tmp_path / 'killed' / 'manifest.json').write_text(json.dumps(manifest))
+    strength_table._write_manifest(tmp_path / 'killed', manifest)
     second = counting(monkeypatch)
     summary = build_table('river', tmp_path / 'killed', **options)  # type: ignore[arg-type]
     assert second == [(1, 2), (2, 3), (3, 4)] and (summary.chunks_built, summary.chunks_reused) == (3, 1)
@@ -214,10 +216,13 @@ def test_manifest_mismatch_and_altered_chunks(tmp_path: Path) -> None:
     chunk = tmp_path / 'chunks' / 'chunk-000000.npz'
     data = chunk.read_bytes()
     chunk.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
-    with pytest.raises(TableError, match='checksum'):
-        build_table('turn', tmp_path, boards=2, chunk_boards=1, bins=5, workers=1, progress=False)
-    with pytest.raises(TableError, match='checksum'):
+    with pytest.raises(TableError, match='chunk-000000.npz. does not match its checksum'):
         load_table(tmp_path)
+    # the same command repairs it: that chunk alone is built again
+    summary = build_table('turn', tmp_path, boards=2, chunk_boards=1, bins=5, workers=1, progress=False)
+    assert (summary.chunks_built, summary.chunks_reused) == (2, 0)
+    assert [line for line in summary.repairs if 'chunk-000000.npz' in line and 'checksum' in line]
+    assert chunk.read_bytes() == data and load_table(tmp_path).index is not None
     with pytest.raises(TableError, match='no strength table'):
         load_table(tmp_path / 'nothing')
     for bad in (dict(bins=0), dict(boards=0), dict(chunk_boards=True), dict(workers=-1)):
@@ -228,55 +233,44 @@ def test_manifest_mismatch_and_altered_chunks(tmp_path: Path) -> None:
 
 
 def test_a_table_of_the_old_format_is_refused_with_a_word_to_rebuild(tmp_path: Path) -> None:
-    """Format 1 gave E[HS] and E[HS^2] other names: its files are refused, not misread."""
+    """Format 2 had no checksums (and format 1 other names): its files are refused, not misread."""
     build_table('river', tmp_path, boards=1, chunk_boards=1, workers=1, progress=False)
     manifest = json.loads((tmp_path / 'manifest.json').read_text())
-    assert manifest['format_version'] == strength_table.FORMAT_VERSION == 2
+    assert manifest['format_version'] == strength_table.FORMAT_VERSION == 3
     assert sorted(manifest['statistics']) == ['equity', 'hs', 'mean_squared_strength']
-    manifest['format_version'] = 1
+    manifest['format_version'] = 2
+    del manifest['manifest_sha256']  # format 2 had no checksum
     (tmp_path / 'manifest.json').write_text(json.dumps(manifest))
     for action in (lambda: load_table(tmp_path),
                    lambda: build_table('river', tmp_path, boards=1, chunk_boards=1, workers=1, progress=False)):
-        with pytest.raises(TableError, match='format version 1; this library reads version 2: rebuild it'):
+        with pytest.raises(TableError, match='format version 2; this library reads version 3: rebuild it'):
             action()
 
 def test_assembly_of_a_finished_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # a street with only 2 boards: shrink the river to its first two canonical boards
-    two = strength_table.canonical_boards('river')[:2]
-    monkeypatch.setattr(strength_table, 'canonical_boards', lambda street: two)
-    done = build_table('river', tmp_path / 'part', boards=2, chunk_boards=1, workers=1, progress=False)
-    part = load_table(tmp_path / 'part')
-    assert part.index is not None and not done.complete
-    manifest = json.loads((tmp_path / 'part' / 'manifest.json').read_text())
-    # renumber those hands 0..n-1 so that two chunks cover a whole (made-up) table
-    manifest['hands'] = len(part.index)
-    manifest['chunk_count'] = 2
-    renumber = {int(n): i for i, n in enumerate(part.index)}
-    for key in manifest['chunks']:
-        path = tmp_path / 'part' / 'chunks' / f'chunk-{int(key):06d}.npz'
-        with np.load(path) as chunk:
-            arrays = {name: chunk[name] for name in chunk.files}
-        arrays['index'] = np.array([renumber[int(n)] for n in arrays['index']], dtype=np.uint32)
-        data = strength_table._chunk_bytes(arrays)
-        path.write_bytes(data)
-        manifest['chunks'][key]['sha256'] = strength_table.hashlib.sha256(data).hexdigest()
-    strength_table._assemble(tmp_path / 'part', manifest)
+    hands = shrink_street('river', 2, monkeypatch)  # a river of two boards: the table completes
+    part = build_table('river', tmp_path / 'part', boards=1, chunk_boards=1, workers=1, progress=False)
+    assert not part.complete and not load_table(tmp_path / 'part').complete
+    done = build_table('river', tmp_path / 'part', chunk_boards=1, workers=1, progress=False)
+    assert (done.chunks_built, done.chunks_reused, done.complete, done.repairs) == (1, 1, True, ())
     assert sorted(p.name for p in (tmp_path / 'part').iterdir()) == \
         ['chunks', 'equity.npy', 'hs.npy', 'manifest.json', 'mean_squared_strength.npy']
-    whole = load_table(tmp_path / 'part')
-    assert whole.complete and whole.index is None
-    assert np.load(tmp_path / 'part' / 'equity.npy').tolist() == part.arrays['equity'].tolist()
+    whole = load_table(tmp_path / 'part', verify='full')
+    assert whole.complete and whole.index is None and whole.arrays['equity'].shape == (hands,)
+    chunks = [np.load(path) for path in sorted((tmp_path / 'part' / 'chunks').iterdir())]
     for name in ('hs', 'equity', 'mean_squared_strength'):
-        assert whole.arrays[name].tolist() == part.arrays[name].tolist()
+        expected = np.zeros(hands, dtype=np.float32)
+        for chunk in chunks:
+            expected[chunk['index']] = chunk[name]
+        assert np.load(tmp_path / 'part' / f'{name}.npy').tolist() == expected.tolist()
     # a complete table needs its chunks no more: deleting them leaves nothing to rebuild
     for path in (tmp_path / 'part' / 'chunks').iterdir():
         path.unlink()
-    again = build_table('river', tmp_path / 'part', boards=2, chunk_boards=1, workers=1, progress=False)
+    again = build_table('river', tmp_path / 'part', chunk_boards=1, workers=1, progress=False)
     assert (again.chunks_built, again.complete) == (0, True) and load_table(tmp_path / 'part').complete
     # a whole table is looked up by hand number directly
     monkeypatch.setattr(whole, 'number', lambda hole, board: 7)
     assert whole.row('Ah Kh', '2c 2d 2h 3h 3s') == 7
-    assert whole.equity('Ah Kh', '2c 2d 2h 3h 3s') == part.arrays['equity'][7]
+    assert whole.equity('Ah Kh', '2c 2d 2h 3h 3s') == whole.arrays['equity'][7]
 
 
 def test_a_dask_cluster_gives_the_single_process_results(tmp_path: Path) -> None:

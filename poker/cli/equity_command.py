@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..errors import SettingError
+from ..processes import process_pool
 from ..stats.multiway import DEFAULT_TARGET_ERROR, MAX_PLAYERS, SAMPLES_LIMIT, EquityResult, equity
 from ..validators import EQUITY_METHODS
 from .options import add_board, amount_reader, whole, words, add_json, add_seed, add_workers
@@ -108,8 +107,7 @@ def run(args: argparse.Namespace) -> int:
     workers = args.workers or os.cpu_count() or 1
     bar = _Bar()
     # its processes start on first use, and leave Ctrl-C to this one (no traceback from a worker)
-    executor = ProcessPoolExecutor(workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) \
-        if workers > 1 else None
+    executor = process_pool(workers) if workers > 1 else None
     try:
         options: dict[str, Any] = {'seed': args.seed, 'progress': bar, 'executor': executor, 'method': args.method}
         if args.samples is not None:

@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 
+from ..processes import process_pool
 from ..table.duplicate import PLAYER_KINDS, match
 from ..table.game import MAX_HANDS
 from .options import add_json, add_png, add_seed, add_workers, whole
@@ -42,8 +43,7 @@ def run(args: argparse.Namespace) -> int:
         _figure(1, 1)  # fail before playing when matplotlib is missing
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1) if args.hands >= 200 else 1
     if workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(workers) as executor:
+        with process_pool(workers) as executor:
             result = match(players, args.hands, seed=args.seed, executor=executor)
     else:
         result = match(players, args.hands, seed=args.seed)

@@ -17,7 +17,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description='Build the strength table of a street: for every hand up to suit permutation, its hand '
                     'strength now, its showdown equity E[HS] and mean squared strength E[HS^2] against one '
                     'random holding, and on the flop and turn the histogram of its final strength. Chunks are '
-                    'saved as they finish: run the same command again to resume after an interruption.',
+                    'saved as they finish: run the same command again to resume after an interruption. Each run '
+                    'verifies what it finds (checksums of the manifest, the chunks and the arrays) and rebuilds '
+                    'exactly what is damaged or missing, saying what it repaired.',
         epilog='examples:\n  poker table --street river --out tables/river\n'
                '  poker table --street flop --out tables/flop --workers 2 --bins 50\n'
                '  poker table --street turn --out tables/turn --scheduler tcp://127.0.0.1:8786\n'
@@ -51,8 +53,11 @@ def run(args: argparse.Namespace) -> int:
         return 130
     if args.json:
         print_json({'street': summary.street, 'out': str(summary.path), 'chunks': summary.chunks,
-                    'built': summary.chunks_built, 'reused': summary.chunks_reused, 'complete': summary.complete})
+                    'built': summary.chunks_built, 'reused': summary.chunks_reused, 'complete': summary.complete,
+                    'repairs': list(summary.repairs)})
         return 0
+    for repair in summary.repairs:
+        print(f'repaired: {repair}')
     state = 'complete' if summary.complete else \
         f'partial ({summary.chunks_built + summary.chunks_reused} chunks so far): run without --boards to finish'
     print(f'{summary.street} table in {summary.path}: {summary.chunks_built} chunks built now, '
