@@ -16,21 +16,31 @@ seat now sees it (the classes with the most weight, and the share of the weight 
 
 A scenario file (TOML or JSON) lists hands to work out like the classic one; examples/scenarios.toml
 shows every field, and poker/stats/scenario.py describes them.
+
+The program keeps the poker command's rules (poker.cli.run_program): it reads numbers with the same readers,
+answers bad input with one line on stderr and status 2, Ctrl-C (from its first statement on) with 130, a
+closed output with 141 and a full one with 1, and writes in any output encoding.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-import time
-from collections.abc import Sequence
-from typing import TextIO
+import signal
 
-from poker import Card, PokerError, format_cards
-from poker.cli import OneLineErrorParser
-from poker import ActionRecord, FixedLimitGame, HandResult
-from poker.table import PlayerSummary
-from poker import HandStatistics, ModellingLokiPlayer, Scenario, load_scenarios
+if __name__ == '__main__' and hasattr(signal, 'pthread_sigmask'):  # hold Ctrl-C while the library loads:
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})      # run_program answers it (exit 130)
+
+import argparse  # noqa: E402 - after Ctrl-C is held
+import functools  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from typing import TextIO  # noqa: E402
+
+from poker import Card, SettingError  # noqa: E402
+from poker.cli import MAX_SEED, OneLineErrorParser, printable, run_program, whole  # noqa: E402
+from poker import ActionRecord, FixedLimitGame, HandResult  # noqa: E402
+from poker.table import PlayerSummary  # noqa: E402
+from poker import HandStatistics, ModellingLokiPlayer, Scenario, load_scenarios  # noqa: E402
 
 NAMES = ('Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Joe')
 HOLE, FLOP = (Card.parse('Ah'), Card.parse('Qh')), (Card.parse('3h'), Card.parse('4s'), Card.parse('Jh'))
@@ -41,12 +51,9 @@ CLASSIC = (
 VERBS = {'fold': 'folds', 'check': 'checks', 'call': 'calls', 'bet': 'bets', 'raise': 'raises'}
 
 
-def cards_text(cards: Sequence[Card], out: TextIO = sys.stdout) -> str:
-    """Cards with suit symbols where the output can show them (``A♥ Q♥``), else as text (``Ah Qh``)."""
-    try:
-        '♣♦♥♠'.encode(out.encoding or 'ascii')
-    except (UnicodeEncodeError, LookupError):
-        return format_cards(cards)
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards with suit symbols (``A♥ Q♥``); an output that cannot show them writes them as text (``Ah Qh``: see
+    poker.cli.program.run_program)."""
     return ' '.join(card.pretty for card in cards)
 
 
@@ -61,17 +68,18 @@ def stats_row(stats: HandStatistics) -> str:
     return f'{stats.opponents:>11}{lookahead:>12}' + ''.join(f'{x:>8.4f}' for x in numbers)
 
 
-def show_scenarios(scenarios: Sequence[Scenario], out: TextIO = sys.stdout) -> None:
+def show_scenarios(scenarios: Sequence[Scenario], out: TextIO | None = None) -> None:
+    out = out or sys.stdout
     for number, scenario in enumerate(scenarios):
         if number:
             print(file=out)
-        cards = cards_text(scenario.hole, out)
-        cards += f' on {cards_text(scenario.board, out)}' if scenario.board else ' before the flop'
+        cards = cards_text(scenario.hole)
+        cards += f' on {cards_text(scenario.board)}' if scenario.board else ' before the flop'
         plural = 's' if scenario.opponents != 1 else ''
         heading = f'{cards} against {scenario.opponents} opponent{plural}'
-        print(f'{scenario.name}: {heading}' if scenario.name else heading, file=out)
+        print(f'{printable(scenario.name)}: {heading}' if scenario.name else heading, file=out)
         if scenario.ranges:
-            print(f'  opponents hold: {" | ".join(scenario.ranges)}', file=out)
+            print(f'  opponents hold: {printable(" | ".join(scenario.ranges))}', file=out)
         results = scenario.run()
         print(STATS_HEADER, file=out)
         for stats in results:
@@ -147,11 +155,12 @@ def replay_options(seed: int, players: int, number: int) -> str:
     return options if number == 1 else f'{options} --hands {number} --verbose'
 
 
-def narrate(game: FixedLimitGame, hand: HandResult, out: TextIO = sys.stdout, replay: str | None = None) -> None:
+def narrate(game: FixedLimitGame, hand: HandResult, out: TextIO | None = None, replay: str | None = None) -> None:
     """Tell one hand street by street: each decision's statistics and advice, the action taken, the showdown.
 
     ``replay``, if given, is said in the header: how to see this hand again (see :func:`replay_options`).
     """
+    out = out or sys.stdout
     names = hand.names
     width = max(len(name) for name in names)
     again = f' (replay: {replay})' if replay else ''
@@ -160,14 +169,14 @@ def narrate(game: FixedLimitGame, hand: HandResult, out: TextIO = sys.stdout, re
     positions = _positions(hand)
     for seat, name in enumerate(names):
         where = f' ({positions[seat]})' if seat in positions else ''
-        hole = cards_text(sorted(hand.holes[seat], reverse=True), out)
+        hole = cards_text(sorted(hand.holes[seat], reverse=True))
         print(f'  seat {seat + 1}  {name:<{width}}  {hole}{where}', file=out)
     for street in hand.streets:
         board = hand.board[:{'preflop': 0, 'flop': 3, 'turn': 4, 'river': 5}[street]]
         records = hand.street_actions(street)
         heading = street.capitalize()
         if board:
-            heading += f'  {cards_text(board, out)}  (pot {records[0].pot - records[0].amount})'
+            heading += f'  {cards_text(board)}  (pot {records[0].pot - records[0].amount})'
         print(f'\n{heading}', file=out)
         for record in records:
             index = hand.actions.index(record)
@@ -195,11 +204,11 @@ def narrate(game: FixedLimitGame, hand: HandResult, out: TextIO = sys.stdout, re
                 print(f'  {" " * width}  {seen}', file=out)
     print(file=out)
     if hand.showdown:
-        print(f'Showdown  {cards_text(hand.board, out)}', file=out)
+        print(f'Showdown  {cards_text(hand.board)}', file=out)
         for seat, shown in hand.hands.items():
             mark = '  wins' if seat in hand.winners else ''
-            hole = cards_text(sorted(hand.holes[seat], reverse=True), out)
-            print(f'  {names[seat]:<{width}}  {hole}  {shown.description:<28} {cards_text(shown.best_five, out)}{mark}',
+            hole = cards_text(sorted(hand.holes[seat], reverse=True))
+            print(f'  {names[seat]:<{width}}  {hole}  {shown.description:<28} {cards_text(shown.best_five)}{mark}',
                   file=out)
         winners = [names[seat] for seat in hand.winners]
         best = hand.hands[hand.winners[0]].description
@@ -223,9 +232,9 @@ def summary_table(summaries: Sequence[PlayerSummary], small_bet: int) -> str:
 class Progress:
     """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
 
-    def __init__(self, total: int, stream: TextIO = sys.stderr, enabled: bool | None = None) -> None:
-        self.total, self.stream = total, stream
-        self.enabled = stream.isatty() if enabled is None else enabled
+    def __init__(self, total: int, stream: TextIO | None = None, enabled: bool | None = None) -> None:
+        self.total, self.stream = total, stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
         self.start = time.perf_counter()
 
     def line(self, done: int, width: int = 30) -> str:
@@ -245,7 +254,8 @@ class Progress:
             self.stream.flush()
 
 
-def play(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def play(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
     players = [ModelShowingLoki(NAMES[seat]) for seat in range(args.players)]
     game = FixedLimitGame(players, seed=args.seed)
     if args.hands == 1:
@@ -277,11 +287,12 @@ def build_parser() -> argparse.ArgumentParser:
                '  python examples/pokergame.py --hands 500\n'
                '  python examples/pokergame.py --scenario examples/scenarios.toml',
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--seed', type=int, default=None, metavar='S',
+    # numbers are read by the poker command's rules (poker.cli.whole: ASCII digits, within bounds)
+    parser.add_argument('--seed', type=whole('seed', 0, MAX_SEED), default=None, metavar='S',
                         help=f'seed of the session (default {DEFAULTS["seed"]}); a hand header says how to replay it')
-    parser.add_argument('--players', type=int, default=None, choices=range(2, 11), metavar='2..10',
+    parser.add_argument('--players', type=whole('players', 2, len(NAMES)), default=None, metavar=f'2..{len(NAMES)}',
                         help=f'players at the table (default {DEFAULTS["players"]})')
-    parser.add_argument('--hands', type=int, default=None, metavar='N',
+    parser.add_argument('--hands', type=whole('hands', 0, MAX_HANDS), default=None, metavar='N',
                         help='hands to play (default 1, told in full; more: a table of results; 0: none)')
     parser.add_argument('--verbose', action='store_true', default=None,
                         help='with --hands N, tell every hand in full')
@@ -293,6 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 DEFAULTS = {'seed': 2026, 'players': 4, 'hands': 1, 'verbose': False}
 """The game options and their defaults; none of them goes with --scenario."""
+MAX_HANDS = 10_000_000
+"""The most hands a session plays (as many as ``poker match --hands``)."""
 
 
 def game_options_with_scenario(args: argparse.Namespace) -> list[str]:
@@ -301,30 +314,28 @@ def game_options_with_scenario(args: argparse.Namespace) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the program on ``argv`` (by default its command line) by the rules of the poker command
+    (poker.cli.run_program): returns the exit status, 0 done, 2 bad input (one line on stderr), 130 Ctrl-C."""
+    return run_program(functools.partial(run, argv), 'pokergame.py')
+
+
+def run(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     ignored = game_options_with_scenario(args)
     if ignored:
-        print(f'pokergame.py: error: {", ".join(ignored)} cannot go with --scenario, which works out the file\'s '
-              'scenarios and plays no hand', file=sys.stderr)
-        return 2
+        raise SettingError(f'{", ".join(ignored)} cannot go with --scenario, which works out the file\'s '
+                           'scenarios and plays no hand')
     for name, default in DEFAULTS.items():
         if getattr(args, name) is None:
             setattr(args, name, default)
-    if args.hands < 0:
-        print(f'pokergame.py: error: --hands must be 0 or more, got {args.hands}', file=sys.stderr)
-        return 2
-    try:
-        if args.scenario is not None:
-            show_scenarios(load_scenarios(args.scenario))
-            return 0
-        show_scenarios(CLASSIC)
-        if args.hands:
-            print()
-            return play(args)
+    if args.scenario is not None:
+        show_scenarios(load_scenarios(args.scenario))
         return 0
-    except PokerError as error:
-        print(f'pokergame.py: error: {error}', file=sys.stderr)
-        return 2
+    show_scenarios(CLASSIC)
+    if args.hands:
+        print()
+        return play(args)
+    return 0
 
 
 if __name__ == '__main__':

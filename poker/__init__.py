@@ -15,6 +15,8 @@ and students reach for most are here too:
 :mod:`poker.cli`       the ``poker`` command line
 =====================  =============================================================================
 
+``import poker`` itself is quick: each of these names, and each wing, is imported on first use.
+
 >>> from poker import RankableHand
 >>> RankableHand.parse('Kd Kc 4h 4s 9c').description
 'Two Pair, Kings and Fours'
@@ -22,28 +24,33 @@ and students reach for most are here too:
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 from ._version import __version__
-from .cards import HAND_CLASSES, Card, Deck, HandIndexer, Rank, StartingHand, Suit, format_cards, parse_cards
-from .errors import (
-    BettingError, CardCountError, CardParseError, DuplicateCardError, HandClassError, HandValueError,
-    LookaheadError, MissingCardError, MissingDependencyError, OpponentCountError, PokerError, RangeParseError,
-    RankerError, ScenarioError, SettingError, TableError, WeightsError,
-)
-from .ranges import Range
-from .ranking import Hand, HandCategory, HandFactory, HandRanker, RankableHand
-from .stats import (
-    BoardStrengths, EquityResult, HandStatistics, Player, PlayerEquity, PreflopEquity, RangeStatistics, Scenario,
-    StrengthTable, board_strengths, build_table, class_equity, equity, hand_strength, load_scenarios, load_table,
-    preflop_equity, range_statistics, simulate_income_rate,
-)
-from .strategy import (
-    Action, Advice, FullLokiStrategy, LokiStrategy, OpponentModel, Situation, advise, kelly_bet, kelly_fraction,
-    preflop_strategy,
-)
-from .table import (
-    ActionRecord, Bot, CallingStation, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, Maniac,
-    MatchResult, ModellingLokiPlayer, RandomPlayer, Rock, SeatModel, TableView, match,
-)
+
+if TYPE_CHECKING:  # what mypy and readers see; at run time each name is imported on first use (__getattr__)
+    from .cards import HAND_CLASSES, Card, Deck, HandIndexer, Rank, StartingHand, Suit, format_cards, parse_cards
+    from .errors import (
+        BettingError, CardCountError, CardParseError, DuplicateCardError, HandClassError, HandValueError,
+        LookaheadError, MissingCardError, MissingDependencyError, OpponentCountError, PokerError, RangeParseError,
+        RankerError, ScenarioError, SettingError, TableError, WeightsError,
+    )
+    from .ranges import Range
+    from .ranking import Hand, HandCategory, HandFactory, HandRanker, RankableHand
+    from .stats import (
+        BoardStrengths, EquityResult, HandStatistics, Player, PlayerEquity, PreflopEquity, RangeStatistics, Scenario,
+        StrengthTable, board_strengths, build_table, class_equity, equity, hand_strength, load_scenarios, load_table,
+        preflop_equity, range_statistics, simulate_income_rate,
+    )
+    from .strategy import (
+        Action, Advice, FullLokiStrategy, LokiStrategy, OpponentModel, Situation, advise, kelly_bet, kelly_fraction,
+        preflop_strategy,
+    )
+    from .table import (
+        ActionRecord, Bot, CallingStation, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, Maniac,
+        MatchResult, ModellingLokiPlayer, RandomPlayer, Rock, SeatModel, TableView, match,
+    )
 
 __all__ = [
     'Action',
@@ -125,3 +132,35 @@ __all__ = [
     'range_statistics',
     'simulate_income_rate',
 ]
+
+_HOMES = ('errors', 'cards', 'ranges', 'ranking', 'stats', 'strategy', 'table')
+"""The modules whose public names :data:`__all__` lists, in the order :func:`__getattr__` looks in them (a name
+has one home: the layout test keeps it so)."""
+
+_SUBMODULES = frozenset({'cards', 'cli', 'errors', 'kernel', 'pictures', 'ranges', 'ranking', 'stats', 'strategy',
+                         'table', 'validators'})
+"""The foundation and the wings, each imported on first use as ``poker.<name>`` too."""
+
+
+def __getattr__(name: str) -> object:
+    """A public name or a wing, imported on first use (PEP 562).
+
+    ``import poker`` imports nothing heavy (no NumPy, no wing), so that a program's entry module can take
+    Ctrl-C before the wings load (``poker/__main__.py``, ``examples/pokergame.py``); ``from poker import
+    Range`` imports the wings it needs, and the name is kept here for the next use.
+    """
+    if name in _SUBMODULES:
+        return importlib.import_module(f'{__name__}.{name}')
+    if name in __all__:
+        for home in _HOMES:
+            module = importlib.import_module(f'{__name__}.{home}')
+            if name in module.__all__:
+                value: object = getattr(module, name)
+                globals()[name] = value
+                return value
+    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
+
+
+def __dir__() -> list[str]:
+    """The names of the package: those imported so far and every public one."""
+    return sorted({*globals(), *__all__})

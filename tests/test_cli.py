@@ -1,12 +1,21 @@
-"""The ``poker rank`` command, through main() and as ``python -m poker`` in a fresh process."""
+"""The ``poker rank`` command, through main() and as ``python -m poker`` in a fresh process; and every entry point's
+answer to Ctrl-C, closed and full outputs and output encodings."""
 
 from __future__ import annotations
 
+import ast
+import configparser
+import io
 import json
 import os
+import signal
 import subprocess
 import sys
+import threading
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,3 +109,198 @@ def test_ctrl_c_in_any_command_exits_130_quietly(command: str, capsys: pytest.Ca
     assert main(argv) == 130
     out, err = capsys.readouterr()
     assert err.strip() == '' and 'Traceback' not in out
+
+
+# ------------------------------------------------------------------------------- every entry point (issue 18)
+# Each case is a real process of an entry point (python -m poker, examples/pokergame.py); they all start at once
+# (one module fixture) so that their imports overlap, and each test checks one of them.
+LAZY_IMPORT = "import sys, poker; print(sorted(name for name in sys.modules if name.startswith(('poker', 'numpy'))))"
+
+
+@dataclass
+class Case:
+    """A process: ``python [-X importtime] ARGS`` with its stdout a pipe, a pipe closed before it writes
+    (``closed``) or /dev/full (``full``), and SIGINT sent ``interrupt`` seconds after its entry module's first
+    statement. That statement imports the signal module and blocks SIGINT; the line ``-X importtime`` prints
+    after its line for the signal module is printed after the block, whatever the load of the machine."""
+
+    args: list[str]
+    stdout: str = 'pipe'
+    interrupt: float | None = None
+    env: dict[str, str] = field(default_factory=dict)
+
+
+GAME = str(ROOT / 'examples' / 'pokergame.py')
+CASES = {
+    'ctrl-c kelly 0.02': Case(['-m', 'poker', 'kelly'], interrupt=0.02),
+    'ctrl-c match 0.3': Case(['-m', 'poker', 'match', '--players', 'loki,station', '--hands', '1000000',
+                              '--workers', '1'], interrupt=0.3),
+    'ctrl-c pokergame 0.05': Case([GAME, '--hands', '20'], interrupt=0.05),
+    'ctrl-c pokergame 0.15': Case([GAME, '--hands', '20'], interrupt=0.15),
+    'closed poker': Case(['-m', 'poker', 'range', 'QQ+'], stdout='closed'),
+    'closed pokergame': Case([GAME, '--help'], stdout='closed'),
+    'full poker help': Case(['-m', 'poker', '--help'], stdout='full', env={'PYTHONUNBUFFERED': '1'}),
+    'full pokergame': Case([GAME, '--hands', '0'], stdout='full'),
+    'ascii equity': Case(['-m', 'poker', 'equity', 'AhKh', 'random', '--samples', '2000', '--seed', '1',
+                          '--workers', '1'], env={'PYTHONIOENCODING': 'ascii'}),
+    'import poker': Case(['-c', LAZY_IMPORT]),
+}
+
+
+@dataclass
+class Outcome:
+    status: int
+    out: bytes
+    err: list[str]  # without -X importtime's lines
+
+
+def _start(case: Case) -> tuple[subprocess.Popen[bytes], threading.Thread, list[bytes], list[bytes]]:
+    env = {key: value for key, value in os.environ.items() if key != 'PYTHONUNBUFFERED'}
+    env.update({'PYTHONPATH': str(ROOT), 'NO_COLOR': '1', **case.env})
+    stdout: Any = open('/dev/full', 'wb') if case.stdout == 'full' else subprocess.PIPE  # noqa: SIM115
+    timing = ['-X', 'importtime'] if case.interrupt is not None else []
+    process = subprocess.Popen([sys.executable, *timing, *case.args], stdin=subprocess.PIPE, stdout=stdout,
+                               stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    if case.stdout == 'full':
+        stdout.close()
+    elif case.stdout == 'closed':
+        assert process.stdout is not None
+        process.stdout.close()
+    out: list[bytes] = []
+    err: list[bytes] = []
+
+    def drain() -> None:  # stderr line by line, SIGINT after the marker; then stdout
+        assert process.stderr is not None
+        armed = sent = False
+        for line in process.stderr:
+            err.append(line)
+            if case.interrupt is not None and armed and not sent:
+                time.sleep(case.interrupt)
+                process.send_signal(signal.SIGINT)
+                sent = True
+            armed = armed or line.rstrip().endswith(b'| signal')
+        if process.stdout is not None and not process.stdout.closed:
+            out.append(process.stdout.read())
+
+    thread = threading.Thread(target=drain, daemon=True)
+    thread.start()
+    return process, thread, out, err
+
+
+@pytest.fixture(scope='module')
+def outcomes() -> dict[str, Outcome]:
+    cases = {name: case for name, case in CASES.items() if case.stdout != 'full' or os.path.exists('/dev/full')}
+    started = {name: _start(case) for name, case in cases.items()}
+    deadline = time.monotonic() + 90
+    found = {}
+    for name, (process, thread, out, err) in started.items():
+        thread.join(timeout=max(0.0, deadline - time.monotonic()))
+        if thread.is_alive():  # a test fails on its own: its process did not end
+            process.kill()
+            thread.join()
+        if process.stdin is not None:
+            process.stdin.close()
+        status = process.wait(timeout=30)
+        lines = b''.join(err).decode('utf-8', 'replace').splitlines()
+        found[name] = Outcome(status, b''.join(out), [line for line in lines if not line.startswith('import time:')])
+    return found
+
+
+@pytest.mark.parametrize('name', [name for name in CASES if name.startswith('ctrl-c')])
+def test_ctrl_c_from_the_first_instant_exits_130_in_one_line(name: str, outcomes: dict[str, Outcome]) -> None:
+    """Issue 18: Ctrl-C while poker.cli imported printed a KeyboardInterrupt traceback (26 runs of 26), and
+    pokergame.py had no handler at all."""
+    outcome = outcomes[name]
+    assert outcome.status == 130 and len(outcome.err) <= 1 and 'Traceback' not in ''.join(outcome.err), outcome
+
+
+@pytest.mark.parametrize('name', ['closed poker', 'closed pokergame'])
+def test_a_closed_output_ends_quietly_with_141(name: str, outcomes: dict[str, Outcome]) -> None:
+    """Issue 18: `pokergame.py | head -c 10` printed a BrokenPipeError traceback."""
+    assert (outcomes[name].status, outcomes[name].err) == (141, [])
+
+
+@pytest.mark.parametrize('name, prog', [('full poker help', 'poker'), ('full pokergame', 'pokergame.py')])
+def test_a_full_output_is_one_line_and_exit_1(name: str, prog: str, outcomes: dict[str, Outcome]) -> None:
+    """Issue 18: `> /dev/full` gave an OSError traceback, and `poker --help > /dev/full` exit 0 with the text lost."""
+    if name not in outcomes:
+        pytest.skip('this system has no /dev/full')
+    assert outcomes[name].status == 1
+    assert outcomes[name].err == [f'{prog}: error: cannot write the output: [Errno 28] No space left on device']
+
+
+def test_an_ascii_output_gets_ascii_spellings(outcomes: dict[str, Outcome]) -> None:
+    """Issue 18: `PYTHONIOENCODING=ascii poker equity AhKh random --samples 2000 --seed 1` died on '±'."""
+    outcome = outcomes['ascii equity']
+    assert outcome.status == 0 and outcome.err == []
+    assert '+/- %' in outcome.out.decode('ascii') and 'sampled (+/- one standard error)' in outcome.out.decode()
+
+
+def test_import_poker_is_quick(outcomes: dict[str, Outcome]) -> None:
+    """``import poker`` loads no wing and no NumPy (each name on first use), so that an entry module's first
+    statement comes at once."""
+    outcome = outcomes['import poker']
+    assert outcome.status == 0 and outcome.err == [], outcome
+    assert outcome.out.decode().split() == ["['poker',", "'poker._version']"]
+
+
+def test_the_library_leaves_ctrl_c_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """Only an entry module holds Ctrl-C: importing the library and running main() in a process change nothing."""
+    import poker.cli.program  # noqa: F401
+    before = signal.getsignal(signal.SIGINT), signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    assert main(['rank', 'AhKhQhJhTh']) == 0 and main(['rank']) == 2
+    assert (signal.getsignal(signal.SIGINT), signal.pthread_sigmask(signal.SIG_BLOCK, [])) == before
+    assert signal.SIGINT not in before[1]
+
+
+def test_the_poker_command_is_the_entry_module() -> None:
+    """The console script starts in poker/__main__.py, whose first statement holds Ctrl-C."""
+    config = configparser.ConfigParser()
+    config.read(ROOT / 'setup.cfg')
+    assert config['options.entry_points']['console_scripts'].split() == ['poker', '=', 'poker.__main__:main']
+    source = (ROOT / 'poker' / '__main__.py').read_text(encoding='utf-8')
+    body = ast.parse(source).body
+    assert isinstance(body[1], ast.Import) and isinstance(body[2], ast.If) and 'pthread_sigmask' in ast.unparse(body[2])
+
+
+# ------------------------------------------------------------------------------------- in process (issue 18)
+ASCII_ARGV = {
+    'rank': ['rank', 'AhKhQhJhTh'], 'stats': ['stats', 'AhKh', '-b', 'Qh Jh 2c'], 'preflop': ['preflop'],
+    'range': ['range', 'QQ+, AKs'], 'equity': ['equity', 'AhKh', 'random', '--samples', '2000', '--seed', '1',
+                                              '--workers', '1'],
+    'advise': ['advise', 'AhKh', '--pot', '3', '--to-call', '1', '--bet-size', '1', '--bankroll', '100'],
+    'kelly': ['kelly'], 'match': ['match', '--players', 'station,maniac', '--hands', '2', '--seed', '1'],
+    'table': ['table', '--street', 'river', '--out', 'OUT', '--boards', '1', '--chunk-boards', '1', '--workers', '1'],
+}
+
+
+@pytest.mark.parametrize('command', COMMANDS)
+@pytest.mark.parametrize('encoding', ['ascii', 'latin-1', 'cp1252'])
+def test_every_command_writes_in_any_encoding(command: str, encoding: str, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: one rule for what an output's encoding lacks (poker.cli.program): ASCII spellings, else escapes."""
+    out = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+    err = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+    monkeypatch.setattr(sys, 'stdout', out)
+    monkeypatch.setattr(sys, 'stderr', err)
+    monkeypatch.setattr(sys, 'stdin', io.TextIOWrapper(io.BytesIO(b'1000\n0\nAh Ad\n1\n100\nf\n')))
+    argv = [str(tmp_path / 'table') if arg == 'OUT' else arg for arg in ASCII_ARGV[command]]
+    status = main(argv)
+    out.flush()
+    err.flush()
+    text = out.buffer.getvalue().decode(encoding)
+    assert status == 0 and err.buffer.getvalue() == b'' and text.strip()
+    if command == 'equity':
+        assert ('±' if encoding != 'ascii' else '+/-') in text
+
+
+@pytest.mark.parametrize('argv, shown', [
+    (['rank', 'Ah\x1b[2J'], "'\\x1b['"),
+    (['rank', 'AhKhQhJhTh', '--\x00\x1b]0;x\x07'], 'unrecognized arguments: --\\x00\\x1b]0;x\\x07'),
+    (['range', '\ud800'], "'\\ud800'"),
+])
+def test_input_quoted_in_an_error_is_escaped(argv: list[str], shown: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 18: text from the user reached the terminal raw (NUL, ESC); one rule escapes it (printable)."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and shown in err and '\x1b' not in err and '\x00' not in err

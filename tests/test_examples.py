@@ -118,8 +118,8 @@ def test_own_scenarios_from_toml_and_json():
 
 
 @pytest.mark.parametrize(('args', 'message'), [
-    (['--hands', '-1'], '--hands must be 0 or more, got -1'),
-    (['--players', '11'], 'argument --players: invalid choice: 11'),
+    (['--hands', '-1'], "argument --hands: hands must be a whole number from 0 to 10000000, got '-1'"),
+    (['--players', '11'], "argument --players: players must be a whole number from 2 to 10, got '11'"),
     (['--scenario', 'nothing.toml'], 'nothing.toml: no such file'),
     (['--scenario', ''], ': a scenario file must end in .toml or .json'),
 ])
@@ -153,12 +153,67 @@ def test_progress_bar_only_when_asked():
     assert quiet.getvalue() == ''
 
 
-def test_cards_fall_back_to_text_where_symbols_cannot_be_shown():
+def in_process(argv, encoding='utf-8', monkeypatch=None):
+    """pokergame's main(argv) in this process, its outputs written in ``encoding`` (strictly, as a terminal
+    or a pipe in that encoding would): (status, stdout, stderr)."""
     module = load_pokergame()
-    ascii_out = io.TextIOWrapper(io.BytesIO(), encoding='ascii')
-    assert module.cards_text(module.HOLE, ascii_out) == 'Ah Qh'
-    utf8_out = io.TextIOWrapper(io.BytesIO(), encoding='utf-8')
-    assert module.cards_text(module.HOLE, utf8_out) == 'A♥ Q♥'
+    out = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+    err = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+    monkeypatch.setattr(sys, 'stdout', out)
+    monkeypatch.setattr(sys, 'stderr', err)
+    status = module.main(argv)
+    out.flush()
+    err.flush()
+    return status, out.buffer.getvalue().decode(encoding), err.buffer.getvalue().decode(encoding)
+
+
+def test_cards_fall_back_to_text_where_symbols_cannot_be_shown(monkeypatch):
+    """Issue 18: the output's encoding decides, in one place (poker.cli.program): suits as letters in ASCII."""
+    status, out, err = in_process(['--hands', '0'], 'ascii', monkeypatch)
+    assert status == 0 and err == ''
+    assert 'The Java example: Ah Qh on 3h 4s Jh against 1 opponent' in out
+    status, out, err = in_process(['--hands', '0'], 'utf-8', monkeypatch)
+    assert 'The Java example: A♥ Q♥ on 3♥ 4♠ J♥ against 1 opponent' in out
+
+
+def test_names_from_a_scenario_file_are_shown_escaped(tmp_path, monkeypatch):
+    """Issue 18: a name with a lone surrogate died with UnicodeEncodeError; NUL and ESC reached the terminal."""
+    path = tmp_path / 'names.json'
+    path.write_text('{"scenario": [{"name": "Bad \\ud800 \\u0000 \\u001b[2J\\u00e9", "hole": "Ah Qh", '
+                    '"board": "3h 4s Jh"}]}', encoding='ascii')
+    for encoding, name in (('utf-8', 'Bad \\ud800 \\x00 \\x1b[2Jé'), ('ascii', 'Bad \\ud800 \\x00 \\x1b[2J\\xe9')):
+        status, out, err = in_process(['--scenario', str(path)], encoding, monkeypatch)
+        assert status == 0 and err == ''
+        assert out.startswith(f'{name}: A') and '\x00' not in out and '\x1b' not in out
+
+
+NUMBER_TEXTS = ['7', ' 7 ', '0', '10', '1_0', '\u0661', '\uff11', '\u00b2', '-1', '+1', '1.0', '1e3', '', '9' * 19,
+                '9' * 400, '0x10', '9223372036854775807', '9223372036854775808']
+
+
+def test_numbers_are_read_by_the_poker_commands_rules(capsys):
+    """Issue 18: pokergame.py took --seed 1_0, ١, negative and 400-digit seeds, and --hands １, all of which poker
+    refuses. Both read by poker.cli.whole: what one takes the other takes, what one refuses the other refuses."""
+    from poker.cli import build_parser
+    game, poker_parser = load_pokergame().build_parser(), build_parser()
+
+    def read(parser, argv):
+        try:
+            return parser.parse_args(argv).seed
+        except SystemExit as done:
+            assert done.code == 2
+            err = capsys.readouterr().err
+            assert len(err.splitlines()) == 1
+            return err.split('argument --seed: ', 1)[1]
+
+    for text in NUMBER_TEXTS:
+        assert read(game, ['--seed', text]) == read(poker_parser, ['equity', 'AhKh', 'QQ', '--seed', text]), text
+    for option, text in (('--hands', '\uff11'), ('--hands', '9' * 400), ('--hands', '-1'), ('--players', '\uff12'),
+                         ('--players', '1_0'), ('--seed', '\u0661')):
+        with pytest.raises(SystemExit):
+            game.parse_args([option, text])
+        assert 'must be a whole number' in capsys.readouterr().err
+    assert game.parse_args(['--seed', '7', '--hands', '0', '--players', '10']).seed == 7
 
 
 # ----------------------------------------------------------------------------------------- exercises

@@ -41,7 +41,7 @@ from poker.cards import (
     class_income_rate, class_index, class_size, format_cards, holding_index, income_rate_table, read_board, read_cards,
     read_hole, read_indices,
 )
-from poker.cli import OneLineErrorParser, build_parser, main, one_line
+from poker.cli import OneLineErrorParser, build_parser, main, one_line, printable, run_program, whole
 from poker.kernel import (
     BoardValues, EnumerationTables, HoldingOutcomes, OutcomeGrid, RangeTally, Tally, board_values, combination_rows,
     enumeration_tables, hero_by_hero, holding_outcomes, holding_showdowns, memoized_board_values, outcome_grid,
@@ -543,6 +543,9 @@ REGISTRY: dict[str, Call] = {
     'build_parser': call(build_parser),
     'main': call(main, ['rank', 'Ah Kh Qh Jh Th']),
     'one_line': call(one_line, 'a\n  b'),
+    'printable': call(printable, 'a\x1b'),
+    'run_program': _fixed(call(run_program, lambda: 0, 'demo'), callbacks=frozenset({'main'})),
+    'whole': call(whole, 'seed', 0, 10),
 }
 """A valid call of every public callable, by name (``Class.method`` for a method, named after the class that
 defines it)."""

@@ -1,9 +1,11 @@
 """The command line's rule, fuzzed: whatever the arguments and standard input, every command ends with status 0
 or 2, says why in one line on stderr when it refuses, never prints a traceback, and its --json is strict JSON.
+``examples/pokergame.py`` keeps the same rule, and its options are fuzzed the same way.
 
 Each example is a fresh ``python -m poker`` process, so the examples are few, drawn from tokens that have
 broken commands before (huge, tiny and non-ASCII numbers, empty and odd ranges, cards twice, bytes that are
-not UTF-8) mixed with random text; hypothesis is seeded (derandomized) so a run repeats.
+not UTF-8) mixed with random text; hypothesis is seeded (derandomized) so a run repeats. pokergame.py's
+examples run in this process (its main), so they are cheap.
 """
 
 from __future__ import annotations
@@ -160,3 +162,36 @@ def test_advise_any_amounts_in_process(pot: object, to_call: object, bet_size: o
     else:
         data = json.loads(out.getvalue(), parse_constant=lambda name: pytest.fail(f'{name} in JSON of {argv}'))
         assert 0 <= data['kelly']['bet'] <= float(bankroll)  # type: ignore[arg-type]
+
+
+GAME_OPTIONS = ['--seed', '--players', '--hands', '--verbose', '--scenario', '--help', '--', '-']
+GAME_FILES = ['examples/scenarios.toml', 'examples/scenarios.json', 'nothing.toml', 'examples', 'x.txt']
+GAME_VALUE = st.one_of(st.sampled_from(NUMBERS + GAME_FILES), TOKEN)
+GAME_ARGV = st.lists(st.one_of(st.tuples(st.sampled_from(GAME_OPTIONS), GAME_VALUE), st.tuples(GAME_VALUE)),
+                     max_size=4).map(lambda groups: [token for group in groups for token in group])
+"""Mostly an option and a value, sometimes a value alone."""
+
+
+def test_pokergame_any_options_are_an_answer_or_one_line_exit_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: pokergame.py read its numbers by other rules than poker's (``--seed 1_0``, ``--hands １``)."""
+    import contextlib
+    import io
+
+    from test_examples import load_pokergame
+    game = load_pokergame()
+    monkeypatch.chdir(ROOT)
+
+    @settings(max_examples=4 * EXAMPLES, derandomize=True, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(tokens=GAME_ARGV)
+    def fuzz(tokens: list[str]) -> None:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = game.main(tokens)
+        assert code in (0, 2) and 'Traceback' not in err.getvalue(), (tokens, code, err.getvalue())
+        if code == 2:
+            assert len(err.getvalue().splitlines()) == 1 and out.getvalue() == '', (tokens, err.getvalue())
+        else:
+            assert err.getvalue() == '' and out.getvalue(), tokens
+
+    fuzz()

@@ -185,6 +185,21 @@ def test_what_users_reach_for_is_at_the_top(name: str) -> None:
     assert name in poker.__all__ and getattr(poker, name) is not None
 
 
+def test_the_top_names_are_the_ones_mypy_sees_and_come_from_their_wing() -> None:
+    """``poker/__init__`` imports its names on first use (PEP 562); the imports under ``if TYPE_CHECKING`` are what
+    mypy and readers see. Both give the same names, and the same objects."""
+    imported: dict[str, str] = {}
+    for node in ast.walk(ast.parse((PACKAGE / '__init__.py').read_text(encoding='utf-8'))):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == 'TYPE_CHECKING':
+            for statement in node.body:
+                assert isinstance(statement, ast.ImportFrom) and statement.level == 1
+                imported.update({alias.name: f'poker.{statement.module}' for alias in statement.names})
+    assert sorted(imported) == sorted(set(poker.__all__) - {'__version__'})
+    assert [name for name, home in imported.items()
+            if getattr(poker, name) is not getattr(importlib.import_module(home), name)] == []
+    assert set(poker.__all__) <= set(dir(poker))
+
+
 def test_the_examples_import_from_the_top_or_a_wing() -> None:
     """Exercises and the example program reach the library through ``poker`` and its wings' public names."""
     wings = {f'poker.{wing}' for wing in WINGS}

@@ -1,7 +1,9 @@
 """The ``poker`` command line: one module per command in this package (``poker equity`` in
 ``equity_command.py``), each with ``add_parser``.
 
-Every command prints one line on stderr and exits 2 on bad input, with no traceback.
+Every command prints one line on stderr and exits 2 on bad input, with no traceback; Ctrl-C, closed and full
+outputs and output encodings are answered by :func:`~poker.cli.program.run_program`, which also lists the exit
+statuses. ``poker/__main__.py`` is the entry point of ``python -m poker`` and of the ``poker`` command.
 """
 
 from __future__ import annotations
@@ -11,19 +13,34 @@ import importlib
 import itertools
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .._version import __version__
-from ..errors import PokerError, SettingError
+from ..errors import SettingError
 from ..validators import shown
+from .options import MAX_SEED, whole
+from .output import one_line, printable
+from .program import run_program
 
-__all__ = ['COMMANDS', 'OneLineErrorParser', 'build_parser', 'main', 'one_line']
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+__all__ = ['COMMANDS', 'MAX_SEED', 'OneLineErrorParser', 'build_parser', 'main', 'one_line', 'printable',
+           'run_program', 'whole']
 
 COMMANDS: tuple[str, ...] = ('rank', 'stats', 'preflop', 'range', 'equity', 'advise', 'kelly', 'match', 'table')
 """The commands, in the order ``--help`` lists them; command ``name`` lives in module ``name_command``."""
 
 
 class OneLineErrorParser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line on stderr and exit status 2 (scripts use it too)."""
+    """An argument parser whose usage errors are one line on stderr and exit status 2 (scripts use it too), and
+    whose help is never lost silently: a write error reaches :func:`~poker.cli.program.run_program`, where
+    argparse would ignore it."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """Write ``message`` as argparse does, but let a write error through (argparse passes over it)."""
+        if message:
+            (file or sys.stderr).write(message)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         text = message if isinstance(message, str) else shown(message)
@@ -47,40 +64,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status: 0 done, 2 bad input (one line on stderr), 130 Ctrl-C."""
+    """Run the command line on ``argv`` (by default the program's arguments) by the rules of
+    :func:`~poker.cli.program.run_program`; returns the exit status: 0 done, 2 bad input (one line on stderr),
+    130 Ctrl-C, 1 and 141 for an output that cannot be written or was closed."""
+    return run_program(lambda: _run(argv), 'poker')
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """Read ``argv`` and run the command it names (the help when it names none)."""
     if argv is not None and (isinstance(argv, (str, bytes)) or not isinstance(argv, Sequence)
                              or not all(isinstance(arg, str) for arg in itertools.islice(argv, 10_000))):
-        print(f'poker: error: the arguments must be a list of texts, got {shown(argv)}', file=sys.stderr)
-        return 2
-    try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
-        handler = getattr(args, 'handler', None)
-        if handler is None:
-            parser.print_help()
-            return 0
-        return int(handler(args) or 0)
-    except SystemExit as done:  # argparse after --help, --version or a usage error (already printed)
-        return done.code if isinstance(done.code, int) else 0 if done.code is None else 2
-    except PokerError as error:
-        print(f'poker: error: {one_line(str(error))}', file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:  # Ctrl-C: quietly, with the shell's status for SIGINT
-        print(file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # pragma: no cover - e.g. `poker ... | head`
+        raise SettingError(f'the arguments must be a list of texts, got {shown(argv)}')
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, 'handler', None)
+    if handler is None:
+        parser.print_help()
         return 0
-    except OSError as error:  # a file that cannot be read or written
-        print(f'poker: error: {one_line(str(error))}', file=sys.stderr)
-        return 2
-
-
-def one_line(text: str) -> str:
-    """``text`` with its line breaks and runs of spaces folded into single spaces.
-
-    >>> one_line('a\\n   b')
-    'a b'
-    """
-    if not isinstance(text, str):
-        raise SettingError(f'one_line folds text, got {shown(text)}')
-    return ' '.join(text.split())
+    return int(handler(args) or 0)

@@ -20,7 +20,7 @@ from ..processes import process_pool
 from ..stats.multiway import DEFAULT_TARGET_ERROR, MAX_PLAYERS, SAMPLES_LIMIT, EquityResult, equity
 from ..validators import EQUITY_METHODS
 from .options import add_board, amount_reader, whole, words, add_json, add_seed, add_workers
-from .output import colour, print_json
+from .output import colour, print_json, printable
 
 __all__ = ['render']
 
@@ -59,13 +59,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
 def render(result: EquityResult, use_colour: bool | None = None) -> str:
     """The result as a table: one row per player, then how it was computed."""
-    width = max(6, *(len(entry.player) for entry in result))
+    labels = [printable(entry.player) for entry in result]
+    width = max(6, *(len(label) for label in labels))
     error_width = 0 if result.exact else 9
     header = f'  {"player":<{width}}  {"win %":>8}  {"tie %":>7}  {"equity %":>9}' + \
         ('' if result.exact else f'  {"± %":>{error_width}}')
     lines = [header]
-    for entry in result:
-        line = f'  {entry.player:<{width}}  {100 * entry.win:8.3f}  {100 * entry.tie:7.3f}  ' + \
+    for label, entry in zip(labels, result):
+        line = f'  {label:<{width}}  {100 * entry.win:8.3f}  {100 * entry.tie:7.3f}  ' + \
             colour(f'{100 * entry.equity:9.3f}', 'bold', use_colour)
         if not result.exact:
             line += f'  {100 * entry.stderr:{error_width}.3f}'

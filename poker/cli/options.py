@@ -12,12 +12,13 @@ function                      option              value (``args.<dest>``)
 :func:`add_range`             ``-r/--range``      a :class:`~poker.ranges.range.Range` with weight, or None
 :func:`add_json`              ``--json``          True to print JSON (:func:`~poker.cli.output.print_json`)
 :func:`add_png`               ``--png FILE``      a path ending in ``.png`` in an existing folder, or None
-:func:`add_seed`              ``--seed S``        a whole number 0 to 2**63-1, or None
+:func:`add_seed`              ``--seed S``        a whole number 0 to :data:`MAX_SEED`, or None
 :func:`add_workers`           ``--workers N``     1 to 1,024 worker processes, or None
 ============================  ==================  ===========================================================
 
-Numbers are read strictly: ASCII digits only (no ``1_0``, no ``١``), finite, within stated bounds, so
-no command meets an overflow or a NaN later (:func:`whole`, :func:`amount_reader`).
+Numbers are read strictly: ASCII digits only (no ``1_0``, no ``١``, no ``１``), finite, within stated bounds,
+so no command meets an overflow or a NaN later (:func:`whole`, :func:`amount_reader`). ``examples/pokergame.py``
+reads its numbers with the same readers.
 
 >>> parser = argparse.ArgumentParser(prog='demo')
 >>> add_board(parser); add_opponents(parser)
@@ -37,13 +38,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.income_rates import MAX_OPPONENTS
 from ..errors import PokerError
-from ..validators import shown
+from ..validators import shown, text, whole_number
 
 if TYPE_CHECKING:
     from ..ranges.range import Range
 
 __all__ = [
-    'MAX_AMOUNT', 'MIN_AMOUNT', 'add_board', 'add_json', 'add_lookahead', 'add_opponents', 'add_png',
+    'MAX_AMOUNT', 'MAX_SEED', 'MIN_AMOUNT', 'add_board', 'add_json', 'add_lookahead', 'add_opponents', 'add_png',
     'add_range', 'add_seed', 'add_workers', 'amount_reader', 'png_file', 'range_value', 'whole', 'words',
 ]
 
@@ -51,6 +52,8 @@ MAX_AMOUNT = 1e12
 """The largest amount of chips a command takes (pot, bet, bankroll): far beyond any table, far below overflow."""
 MIN_AMOUNT = 1e-6
 """The smallest amount above 0 a command takes (ratios of amounts stay below 1e18)."""
+MAX_SEED = 2 ** 63 - 1
+"""The largest seed a program takes (``--seed``)."""
 
 _DECIMAL = re.compile(r'[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?')
 _WHOLE = re.compile(r'[0-9]{1,30}')
@@ -85,10 +88,13 @@ def whole(what: str, low: int, high: int) -> Callable[[str], int]:
     ...
     argparse.ArgumentTypeError: opponents must be a whole number from 1 to 22, got '1_0'
     """
-    def read(text: str) -> int:
-        stripped = text.strip()
+    what = text('what', what, longest=100)
+    low, high = (whole_number(name, value, maximum=10 ** 30 - 1) for name, value in (('low', low), ('high', high)))
+
+    def read(given: str) -> int:
+        stripped = given.strip()
         if not _WHOLE.fullmatch(stripped) or not low <= int(stripped) <= high:
-            raise argparse.ArgumentTypeError(f'{what} must be a whole number from {low} to {high}, got {shown(text)}')
+            raise argparse.ArgumentTypeError(f'{what} must be a whole number from {low} to {high}, got {shown(given)}')
         return int(stripped)
     read.__name__ = what.replace(' ', '_')
     return read
@@ -143,7 +149,7 @@ def png_file(text: str) -> str:
 # ------------------------------------------------------------------------------------- the options
 _OPPONENTS = whole('opponents', 1, MAX_OPPONENTS)
 _LOOKAHEAD = whole('lookahead', 0, 2)
-_SEED = whole('seed', 0, 2 ** 63 - 1)
+_SEED = whole('seed', 0, MAX_SEED)
 _WORKERS = whole('workers', 1, 1024)
 
 

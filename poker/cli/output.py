@@ -1,4 +1,5 @@
-"""Shared output helpers for the commands: colour in a terminal, plain when piped, JSON for machines."""
+"""Shared output helpers for the commands: colour in a terminal, plain when piped, JSON for machines, and text
+from users (names, paths, error messages quoting input) made safe to show (:func:`printable`, :func:`one_line`)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from ..errors import PokerError
+from ..errors import PokerError, SettingError
 from ..validators import shown
 
-__all__ = ['colour', 'print_json', 'to_json', 'use_colour']
+__all__ = ['colour', 'one_line', 'print_json', 'printable', 'to_json', 'use_colour']
 
 _CODES = {'bold': '1', 'red': '31', 'green': '32', 'yellow': '33', 'blue': '34', 'dim': '2'}
 
@@ -57,3 +58,31 @@ def _plain(value: Any) -> Any:
 def print_json(data: Any) -> None:
     """Print ``data`` as strict JSON (:func:`to_json`): the one JSON writer of every command."""
     print(to_json(data))
+
+
+def printable(text: str) -> str:
+    """``text`` as it may be shown on a terminal: each character that is not printable text (a control
+    character such as NUL or ESC, a lone surrogate, a format character, any white space but the space) written
+    as its Python escape, by the rule of ``repr`` (and so of :func:`~poker.validators.shown`). Every text from
+    a user that a program prints (a name, a path, a range as typed) goes through it.
+
+    >>> print(printable('Ann'), printable('a\\x1b[2Jb'), printable('\\x00\\ud800'), printable('Zoë'))
+    Ann a\\x1b[2Jb \\x00\\ud800 Zoë
+    """
+    if not isinstance(text, str):
+        raise SettingError(f'printable shows text, got {shown(text)}')
+    if text.isprintable():
+        return text
+    return ''.join(char if char.isprintable() else char.encode('unicode_escape').decode('ascii') for char in text)
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line, safe to show: its line breaks and runs of white space folded into single spaces,
+    the rest :func:`printable`. Every error line of a program goes through it.
+
+    >>> one_line('a\\n   b\\x1b')
+    'a b\\\\x1b'
+    """
+    if not isinstance(text, str):
+        raise SettingError(f'one_line folds text, got {shown(text)}')
+    return printable(' '.join(text.split()))

@@ -24,7 +24,7 @@ from ..stats.hand_statistics import HandStatistics
 from ..stats.player import Player
 from ..validators import shown
 from .options import add_board, add_json, add_lookahead, add_opponents, add_png, add_range, words
-from .output import colour, print_json
+from .output import colour, print_json, printable
 
 if TYPE_CHECKING:
     from ..stats.range_stats import RangeStatistics
@@ -205,7 +205,7 @@ def run_range(args: argparse.Namespace) -> int:
                     **({'picture': args.png} if args.png else {})})
         return 0
     where = f'on {format_cards(stats.board)}' if stats.board else 'before the flop'
-    print(f'{args.hero_range} ({len(stats):,} holdings) {where} against '
+    print(f'{printable(args.hero_range)} ({len(stats):,} holdings) {where} against '
           f'{against} ({stats.opponent_holdings:,} holdings): mean {args.show.upper()} '
           f'by class ({GRID_NOTE})')
     print(render_grid(range_grid(stats, args.show)))

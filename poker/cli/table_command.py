@@ -8,7 +8,7 @@ import sys
 from ..stats.boards import DEFAULT_BINS
 from ..stats.strength_tables import MAX_TABLE_BINS, build_table
 from .options import add_json, add_workers, whole
-from .output import print_json
+from .output import print_json, printable
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -48,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
         summary = build_table(args.street, args.out, bins=args.bins, chunk_boards=args.chunk_boards,
                               boards=args.boards, workers=args.workers, scheduler=args.scheduler)
     except KeyboardInterrupt:
-        print(f'poker: interrupted; the finished chunks are kept in {args.out}: run the same command to resume',
+        print(f'poker: interrupted; the finished chunks are kept in {printable(args.out)}: run the same command to '
+              'resume',
               file=sys.stderr)
         return 130
     if args.json:
@@ -60,6 +61,6 @@ def run(args: argparse.Namespace) -> int:
         print(f'repaired: {repair}')
     state = 'complete' if summary.complete else \
         f'partial ({summary.chunks_built + summary.chunks_reused} chunks so far): run without --boards to finish'
-    print(f'{summary.street} table in {summary.path}: {summary.chunks_built} chunks built now, '
+    print(f'{summary.street} table in {printable(str(summary.path))}: {summary.chunks_built} chunks built now, '
           f'{summary.chunks_reused} found finished, of {summary.chunks}; {state}')
     return 0
