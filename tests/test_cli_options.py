@@ -105,12 +105,14 @@ def help_examples() -> list[tuple[str, list[str]]]:
 
 
 def doc_examples() -> list[tuple[str, list[str]]]:
-    """Every ``poker ...`` command quoted in the docs and the README."""
+    """Every ``poker ...`` command quoted in the docs and the README (up to a shell pipe: what a pipe does
+    to the command is tests/test_cli.py's)."""
     examples = []
     for path in [ROOT / 'README.md', *sorted((ROOT / 'docs').glob('*.md'))]:
         for match in re.finditer(r'^(?:\s*|.*`)(poker (?:rank|stats|preflop|range|advise|equity|table) [^`#\n]*)',
                                  path.read_text(encoding='utf-8'), re.MULTILINE):
-            examples.append((match[1], shlex.split(match[1])[1:]))
+            command = re.split(r' \\?\| ', match[1])[0]
+            examples.append((match[1], shlex.split(command)[1:]))
     return examples
 
 
