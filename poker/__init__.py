@@ -48,14 +48,16 @@ if TYPE_CHECKING:  # what mypy and readers see; at run time each name is importe
         preflop_strategy,
     )
     from .table import (
-        ActionRecord, Bot, CallingStation, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, Maniac,
-        MatchResult, ModellingLokiPlayer, RandomPlayer, Rock, SeatModel, TableView, match,
+        ActionRecord, AggressiveBettor, Bot, CallingStation, Contender, Decision, FixedLimitGame, HandResult,
+        LokiPlayer, LoosePassive, Maniac, MatchResult, ModellingLokiPlayer, RandomPlayer, Rock, SeatModel, TableView,
+        TightAggressive, match,
     )
 
 __all__ = [
     'Action',
     'ActionRecord',
     'Advice',
+    'AggressiveBettor',
     'BettingError',
     'BoardStrengths',
     'Bot',
@@ -83,6 +85,7 @@ __all__ = [
     'LokiPlayer',
     'LokiStrategy',
     'LookaheadError',
+    'LoosePassive',
     'Maniac',
     'MatchResult',
     'MissingCardError',
@@ -112,6 +115,7 @@ __all__ = [
     'Suit',
     'TableError',
     'TableView',
+    'TightAggressive',
     'WeightsError',
     '__version__',
     'advise',

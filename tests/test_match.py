@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from poker import match
-from poker.table.bots import CallingStation, Maniac, RandomPlayer, Rock
+from poker.table.bots import AggressiveBettor, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
 from poker.cli import main
 from poker.errors import PokerError
 from poker.table.game import FixedLimitGame
@@ -120,6 +120,43 @@ def test_bots_do_what_they_say():
     assert Rock('k').decide(aces).action == 'raise'
     picks = [RandomPlayer('r', 4).decide(view).action for _ in range(3)]
     assert picks == [RandomPlayer('r', 4).decide(view).action for _ in range(3)]
+
+
+def spot(hole, board='', *, to_call=2, bets=1):
+    from poker.table.game import TableView
+    from poker import parse_cards
+    street = {0: 'preflop', 3: 'flop', 4: 'turn', 5: 'river'}[len(board.split())]
+    return TableView(seat=0, name='x', hole=tuple(parse_cards(hole)), board=tuple(parse_cards(board)), street=street,
+                     pot=6, to_call=to_call, bet_size=2, bets_this_round=bets, called_this_round=False, opponents=1,
+                     can_raise=True)
+
+
+def test_the_aggressive_bettor_bets_or_raises_almost_always_and_never_folds():
+    bot = AggressiveBettor('a', 3)
+    actions = [bot.decide(spot('7c 2d', 'Ks Qs 9h', to_call=to_call, bets=to_call // 2)).action
+               for to_call in (0, 2) for _ in range(200)]
+    assert 0.85 <= actions.count('raise') / len(actions) <= 0.95 and set(actions) == {'raise', 'call'}
+
+
+@pytest.mark.parametrize(('hole', 'board', 'tag', 'loose'), [
+    ('Ac Ad', '', 'raise', 'call'),          # top of both ranges: the passive player only calls
+    ('Kh 9d', '', 'fold', 'call'),           # the top 25% by IR7: inside the loose 60%, outside the tight 20%
+    ('8c 7d', '', 'fold', 'call'),
+    ('Jh 5d', '', 'fold', 'fold'),           # the bottom 25%
+    ('Ks Kd', 'Kc 7h 2s', 'raise', 'raise'),  # a set (EHS' 1.0)
+    ('Qh Jd', 'Qs 8c 3d', 'raise', 'call'),   # top pair (0.95): the loose-passive player only calls it
+    ('8h 8d', 'Qs Tc 3d', 'call', 'call'),    # an underpair (0.73)
+    ('Ah 2c', 'Qs 8c 3d', 'fold', 'call'),    # ace high (0.54)
+    ('5h 4h', 'Ks 9c 2d', 'fold', 'fold'),    # nothing (0.03)
+])
+def test_tight_aggressive_and_loose_passive_play_their_ranges(hole, board, tag, loose):
+    assert TightAggressive('t').decide(spot(hole, board)).action == tag
+    assert LoosePassive('l').decide(spot(hole, board)).action == loose
+
+
+def test_the_new_bots_are_match_players():
+    result = match(['aggressive', 'tight-aggressive', 'loose-passive'], 2, seed=1)
+    assert result.names == ('aggressive', 'tight-aggressive', 'loose-passive')
 
 
 # ------------------------------------------------------------------------------------------------ CLI

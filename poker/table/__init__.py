@@ -2,13 +2,14 @@
 
 * :mod:`~poker.table.game`: :class:`FixedLimitGame`, :class:`LokiPlayer`, what a seat sees and decides;
 * :mod:`~poker.table.modelling`: :class:`ModellingLokiPlayer` and :class:`SeatModel` (Papp ch. 7);
-* :mod:`~poker.table.bots`: a calling station, a maniac, a rock, a random player;
+* :mod:`~poker.table.bots`: a calling station, a maniac, a rock, a random player, an aggressive bettor, a
+  tight-aggressive and a loose-passive player;
 * :mod:`~poker.table.duplicate`: :func:`match`, duplicate matches with 95% intervals.
 """
 
 from __future__ import annotations
 
-from .bots import Bot, CallingStation, Maniac, RandomPlayer, Rock
+from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
 from .duplicate import PLAYER_KINDS, MatchResult, match
 from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
 from .modelling import ActionFrequencies, ModellingLokiPlayer, SeatModel
@@ -16,6 +17,7 @@ from .modelling import ActionFrequencies, ModellingLokiPlayer, SeatModel
 __all__ = [
     'ActionFrequencies',
     'ActionRecord',
+    'AggressiveBettor',
     'Bot',
     'CallingStation',
     'Contender',
@@ -23,6 +25,7 @@ __all__ = [
     'FixedLimitGame',
     'HandResult',
     'LokiPlayer',
+    'LoosePassive',
     'Maniac',
     'MatchResult',
     'ModellingLokiPlayer',
@@ -32,5 +35,6 @@ __all__ = [
     'Rock',
     'SeatModel',
     'TableView',
+    'TightAggressive',
     'match',
 ]

@@ -20,7 +20,8 @@ from ..strategy.actions import Action, Blind  # noqa: F401  (Blind: doctests)
 from ..validators import text, whole_number
 from .game import Decision, TableView, read_view
 
-__all__ = ['Bot', 'CallingStation', 'Maniac', 'RandomPlayer', 'Rock']
+__all__ = ['AggressiveBettor', 'Bot', 'CallingStation', 'LoosePassive', 'Maniac', 'RandomPlayer', 'Rock',
+           'TightAggressive']
 
 
 class Bot:
@@ -65,6 +66,23 @@ class RandomPlayer(Bot):
         return Decision(self.random.choice((Action.FOLD, Action.CALL, Action.RAISE)))
 
 
+def _better_share(view: TableView) -> float:
+    """The share of the 1,326 starting holdings with a higher income rate (IR7) than this seat's hole cards."""
+    from ..cards.starting_hand import StartingHand
+    from .modelling import preflop_scale
+    scale = preflop_scale()
+    return float((scale > scale[StartingHand(view.hole).holding_index]).mean())
+
+
+def _strength(view: TableView) -> float:
+    """This seat's hand on the scale opponent models rank actions on after the flop: EHS' with one-opponent HS
+    (:func:`~poker.table.modelling.holding_scale`)."""
+    from ..cards.starting_hand import StartingHand
+    from .modelling import holding_scale
+    scale = holding_scale([card.index for card in view.board])
+    return float(scale[StartingHand(view.hole).holding_index])
+
+
 class Rock(Bot):
     """Plays only its top :attr:`share` of starting hands by income rate (IR7): raises them before the
     flop and calls them down; folds everything else (checks when it is free)."""
@@ -72,11 +90,54 @@ class Rock(Bot):
     share = 0.15
 
     def decide(self, view: TableView) -> Decision:
-        from .modelling import preflop_scale
-        from ..cards.starting_hand import StartingHand
         view = read_view(view)
-        scale = preflop_scale()
-        rate = scale[StartingHand(view.hole).holding_index]
-        if (scale > rate).mean() >= self.share:
+        if _better_share(view) >= self.share:
             return Decision(Action.FOLD)
         return Decision(Action.RAISE if view.street == 'preflop' else Action.CALL)
+
+
+class AggressiveBettor(Bot):
+    """Bets or raises almost every time it may (a share :attr:`aggression` of its decisions), else calls;
+    never folds."""
+
+    aggression = 0.9
+
+    def decide(self, view: TableView) -> Decision:
+        read_view(view)
+        return Decision(Action.RAISE if self.random.random() < self.aggression else Action.CALL)
+
+
+class TightAggressive(Bot):
+    """Plays only its top :attr:`share` of starting hands, raising; after the flop raises from :attr:`raise_at`
+    on the EHS' scale, calls from :attr:`call_at`, else folds (checks when it is free)."""
+
+    share = 0.2
+    raise_at = 0.9
+    call_at = 0.6
+
+    def decide(self, view: TableView) -> Decision:
+        view = read_view(view)
+        if view.street == 'preflop':
+            return Decision(Action.RAISE if _better_share(view) < self.share else Action.FOLD)
+        strength = _strength(view)
+        if strength >= self.raise_at:
+            return Decision(Action.RAISE)
+        return Decision(Action.CALL if strength >= self.call_at else Action.FOLD)
+
+
+class LoosePassive(Bot):
+    """Calls with its top :attr:`share` of starting hands and, after the flop, with anything from :attr:`call_at`
+    on the EHS' scale; bets or raises only from :attr:`raise_at`; else folds (checks when it is free)."""
+
+    share = 0.6
+    call_at = 0.3
+    raise_at = 0.98
+
+    def decide(self, view: TableView) -> Decision:
+        view = read_view(view)
+        if view.street == 'preflop':
+            return Decision(Action.CALL if _better_share(view) < self.share else Action.FOLD)
+        strength = _strength(view)
+        if strength >= self.raise_at:
+            return Decision(Action.RAISE)
+        return Decision(Action.CALL if strength >= self.call_at else Action.FOLD)

@@ -17,7 +17,8 @@ from the spread of those per-deal results (the duplicate sets are independent).
 0.0
 
 Players are kinds (:data:`PLAYER_KINDS`: ``'loki'``, ``'loki-generic'``, ``'loki-no-model'``,
-``'station'``, ``'maniac'``, ``'rock'``, ``'random'``) or factories ``f(name, seed)`` returning a seat
+``'station'``, ``'maniac'``, ``'rock'``, ``'random'``, ``'aggressive'``, ``'tight-aggressive'``,
+``'loose-passive'``) or factories ``f(name, seed)`` returning a seat
 (top-level functions or classes, so a process pool can send them). Fresh players are seated every
 :data:`FRESH_PLAYERS_EVERY` deals (a chunk, the unit of work), so a match gives the same result with or
 without an ``executor`` (any :class:`concurrent.futures.Executor`; long matches spread over processes).
@@ -82,6 +83,9 @@ PLAYER_KINDS: dict[str, Callable[[str, int], Contender]] = {
     'maniac': _bot('Maniac'),
     'rock': _bot('Rock'),
     'random': _bot('RandomPlayer'),
+    'aggressive': _bot('AggressiveBettor'),
+    'tight-aggressive': _bot('TightAggressive'),
+    'loose-passive': _bot('LoosePassive'),
 }
 """The players a match knows by name: Loki with specific modelling, with generic modelling, without a model
 (every holding alike; all three play :class:`~poker.strategy.advice.FullLokiStrategy`), and the simple bots of
