@@ -31,10 +31,12 @@ CARDS = ['Ah', 'Kh', 'AhKh', 'Ah Kh', 'Qh Jh Th', '3h 4s Jh', '2c', 'Ah Ah', '10
 RANGES = ['QQ+', 'AKs', 'QQ+, AKs, ATs+:0.5', 'T9s-65s', '15%', 'random', '', ' ', ',', 'AKs:1_0', 'AKs:\u0661',
           'AKs:50%', '22+:1e308, A2+:1e308', 'QQ++', 'AKx', 'AhAh', 'AA:0', '0%', '100%']
 OPTIONS = ['-b', '--board', '-n', '--opponents', '-l', '--lookahead', '-r', '--range', '--json', '--png', '--pot',
-           '--to-call', '--bet-size', '--bets', '--bankroll', '--called', '--help', '--version', '--', '-']
+           '--to-call', '--bet-size', '--bets', '--bankroll', '--called', '--help', '--version', '--', '-',
+           '--player', '--players']
+PLAYERS = ['station', 'maniac,rock', 'poker.table.bots:Maniac', 'math:sqrt', 'poker:PokerError', 'no.such:x', ':', 'a:']
 FILES = ['out.png', '', 'x.jpg', 'no/such/dir/x.png']
 
-TOKEN = st.one_of(st.sampled_from(NUMBERS + CARDS + RANGES + OPTIONS + FILES),
+TOKEN = st.one_of(st.sampled_from(NUMBERS + CARDS + RANGES + OPTIONS + FILES + PLAYERS),
                   st.text(alphabet=st.characters(blacklist_categories=('Cs',), blacklist_characters='\x00'),
                           max_size=8))
 LINES = st.lists(st.one_of(st.sampled_from(NUMBERS + CARDS + ['f', 'F', 'fold', '0 0', '1 f', 'f f']),
@@ -56,7 +58,8 @@ STARTS = {
     'equity': [['equity'], ['equity', 'AhKh', 'QQ+', '--samples', '2000', '--seed', '1']],
     'table': [['table'], ['table', '--street', 'river', '--out', 'out', '--boards', '1', '--chunk-boards', '1',
                           '--workers', '1']],
-    'match': [['match'], ['match', '--players', 'station,maniac', '--hands', '2', '--seed', '1']],
+    'match': [['match'], ['match', '--players', 'station,maniac', '--hands', '2', '--seed', '1'],
+              ['match', '--players', 'station', '--player', 'poker.table.bots:Maniac', '--hands', '2', '--player']],
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -99,6 +100,30 @@ def test_a_factory_can_be_a_player():
     assert result.names == ('CallingStation', 'maniac') and isinstance(result, MatchResult)
 
 
+def test_an_outside_player_is_module_colon_factory_and_reaches_process_workers():
+    from poker.processes import process_pool
+    players = ['loki-no-model', 'poker.table.bots:RandomPlayer']
+    result = match(players, 4, seed=3)
+    assert result.names == ('loki-no-model', 'poker.table.bots:RandomPlayer')
+    assert np.array_equal(result.per_deal, match(['loki-no-model', 'random'], 4, seed=3).per_deal)
+    with process_pool(2) as executor:   # the workers import the module themselves
+        assert np.array_equal(match(players, 4, seed=3, executor=executor).per_deal, result.per_deal)
+
+
+@pytest.mark.parametrize(('spec', 'message'), [
+    ('no_such_module_19:make', "cannot import 'no_such_module_19' (ModuleNotFoundError"),
+    ('poker.table.bots:Shark', "no 'Shark' in module 'poker.table.bots'"),
+    ('poker.table.bots:__doc__', "is not a factory f(name, seed), got"),
+    ('math:sqrt', 'its factory failed (TypeError: '),
+    ('poker.validators:shown', 'its factory must return a seat (a name and a decide(view) method)'),
+    ('poker.table.bots:', 'an outside player is module:factory'),
+])
+def test_a_bad_outside_player_is_one_poker_error(spec, message):
+    with pytest.raises(PokerError, match=re.escape(message)) as caught:
+        match(['station', spec], 1, seed=1)
+    assert '\n' not in str(caught.value)
+
+
 # ------------------------------------------------------------------------------------------------ bots
 def seat_actions(hand, seat):
     return {record.action for record in hand.actions if record.seat == seat} - {'small blind', 'big blind'}
@@ -170,6 +195,10 @@ def test_cli_match_text_json_png(capsys, tmp_path):
     data = json.loads(capsys.readouterr().out)
     assert data['games'] == 6 and [p['name'] for p in data['players']] == ['maniac', 'station']
     assert picture.read_bytes()[:4] == b'\x89PNG'
+    assert main(['match', '--players', 'station', '--player', 'poker.table.bots:Maniac', '--player', 'maniac',
+                 '--hands', '2', '--seed', '1', '--json']) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [p['name'] for p in data['players']] == ['station', 'poker.table.bots:Maniac', 'maniac']
 
 
 @pytest.mark.parametrize(('argv', 'message'), [
@@ -178,6 +207,9 @@ def test_cli_match_text_json_png(capsys, tmp_path):
     (['--players', 'loki,station', '--hands', '-2'], 'hands'),
     (['--players', 'loki,station', '--hands', '2', '--workers', '0'], '--workers'),
     (['--players', 'loki,station', '--hands', '2', '--png', 'x.jpg'], '.png'),
+    (['--players', 'loki', '--player', 'no_such_module_19:make', '--hands', '2'], "cannot import 'no_such_module_19'"),
+    (['--players', 'loki', '--player', 'math:sqrt', '--hands', '2'], 'its factory failed (TypeError'),
+    (['--player', 'poker.table.bots:Maniac', '--hands', '2'], '2 to 10 players'),
 ])
 def test_cli_match_bad_input_is_one_line_exit_2(argv, message, capsys):
     try:

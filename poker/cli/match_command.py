@@ -1,5 +1,6 @@
 """``poker match --players loki,station --hands N``: a duplicate match, each player's small bets per hand
-with a 95% interval, and a picture of the cumulative results."""
+with a 95% interval, and a picture of the cumulative results. ``--player module:factory`` seats an outside
+player (its module is imported here and in every worker)."""
 
 from __future__ import annotations
 
@@ -19,14 +20,19 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         'match', help='a duplicate match between Loki players and simple bots',
         description='Play duplicate deals (each replayed with the seats rotated, Papp 1998 section 8.1) and '
                     'report each player in small bets per hand with a 95%% confidence interval. '
-                    f'Players: {", ".join(PLAYER_KINDS)}.',
+                    f'Players: {", ".join(PLAYER_KINDS)}, or an outside player module:factory, where factory '
+                    'is a callable f(name, seed) in an importable module that returns a seat (an object with a name '
+                    'and a decide(view) method, as poker.table.bots).',
         epilog='examples:\n'
                '  poker match --players loki,station --hands 200 --seed 1\n'
                '  poker match --players loki,loki-generic,loki-no-model,station,maniac,rock --hands 2000 --workers 2\n'
-               '  poker match --players loki,maniac --hands 500 --json --png match.png',
+               '  poker match --players loki,maniac --hands 500 --json --png match.png\n'
+               '  PYTHONPATH=. poker match --players loki --player mybots:make_shark --hands 200',
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--players', required=True, metavar='A,B,...',
-                        help='2 to 10 players, comma-separated (a name may repeat)')
+    parser.add_argument('--players', default='', metavar='A,B,...',
+                        help='players, comma-separated (a name may repeat); with --player, 2 to 10 in all')
+    parser.add_argument('--player', action='append', default=[], metavar='MODULE:FACTORY',
+                        help='one more player, after those of --players (repeat for more); any player name works too')
     parser.add_argument('--hands', type=whole('hands', 1, MAX_HANDS), required=True, metavar='N',
                         help='deals to play; each is played once per player, seats rotated')
     add_seed(parser)
@@ -37,7 +43,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
 
 def run(args: argparse.Namespace) -> int:
-    players = [name.strip() for name in args.players.split(',') if name.strip()]
+    players = [name.strip() for name in args.players.split(',') if name.strip()] + \
+        [spec.strip() for spec in args.player]
     if args.png is not None:
         from ..pictures.plots import _figure
         _figure(1, 1)  # fail before playing when matplotlib is missing

@@ -18,8 +18,10 @@ from the spread of those per-deal results (the duplicate sets are independent).
 
 Players are kinds (:data:`PLAYER_KINDS`: ``'loki'``, ``'loki-generic'``, ``'loki-no-model'``,
 ``'station'``, ``'maniac'``, ``'rock'``, ``'random'``, ``'aggressive'``, ``'tight-aggressive'``,
-``'loose-passive'``) or factories ``f(name, seed)`` returning a seat
-(top-level functions or classes, so a process pool can send them). Fresh players are seated every
+``'loose-passive'``), outside players ``'module:factory'`` (any importable module and a callable in it), or
+factories themselves; a factory ``f(name, seed)`` returns a seat (a ``name`` and a ``decide(view)`` method,
+:class:`~poker.table.game.Contender`). A process pool sends a factory by reference, so give a top-level function
+or class, or its ``'module:factory'`` text (the module is imported in each worker). Fresh players are seated every
 :data:`FRESH_PLAYERS_EVERY` deals (a chunk, the unit of work), so a match gives the same result with or
 without an ``executor`` (any :class:`concurrent.futures.Executor`; long matches spread over processes).
 """
@@ -41,7 +43,7 @@ from attrs import field, frozen
 
 from ..errors import PokerError
 from ..validators import checked_by, flag, is_whole, real_array, shown, whole_number
-from .game import MAX_HANDS, Contender, FixedLimitGame
+from .game import MAX_HANDS, Contender, FixedLimitGame, read_contender
 
 __all__ = ['FRESH_PLAYERS_EVERY', 'PLAYER_KINDS', 'MatchResult', 'match', 'rotations']
 
@@ -218,14 +220,56 @@ class MatchResult:
         return _save(figure, path)
 
 
+def _outside(spec: str) -> Callable[[str, int], Contender]:
+    """The factory ``'module:factory'`` names (``factory`` may be dotted: ``'module:Class.make'``)."""
+    import importlib
+    module_name, _, attribute = spec.partition(':')
+    if not module_name or not attribute:
+        raise PokerError(f'an outside player is module:factory, got {shown(spec)}')
+    try:
+        found: object = importlib.import_module(module_name)
+    except (Exception, SystemExit) as error:  # ImportError, or whatever the module raises as it loads
+        raise PokerError(f'player {shown(spec)}: cannot import {shown(module_name)} '
+                         f'({type(error).__name__}: {shown(str(error))})') from None
+    for part in attribute.split('.'):
+        if not part.isidentifier() or not hasattr(found, part):
+            raise PokerError(f'player {shown(spec)}: no {shown(attribute)} in module {shown(module_name)}')
+        found = getattr(found, part)
+    if not callable(found):
+        raise PokerError(f'player {shown(spec)}: {shown(attribute)} is not a factory f(name, seed), '
+                         f'got {shown(found)}')
+    return found
+
+
 def _factory(spec: PlayerSpec) -> Callable[[str, int], Contender]:
     if isinstance(spec, str):
+        if ':' in spec:
+            return _outside(spec)
         if spec not in PLAYER_KINDS:
-            raise PokerError(f'unknown player {shown(spec)} (expected one of {", ".join(PLAYER_KINDS)})')
+            raise PokerError(f'unknown player {shown(spec)} (expected one of {", ".join(PLAYER_KINDS)}, '
+                             'or module:factory)')
         return PLAYER_KINDS[spec]
     if callable(spec):
         return spec
-    raise PokerError(f'a player is a name or a factory f(name, seed), got {shown(spec)}')
+    raise PokerError(f'a player is a name, module:factory or a factory f(name, seed), got {shown(spec)}')
+
+
+def _seat(spec: PlayerSpec, name: str, seed: int) -> Contender:
+    """The seat ``spec``'s factory makes for ``name``: a :class:`~poker.table.game.Contender`, else a
+    :class:`~poker.errors.PokerError` (whatever the factory raised, in one line)."""
+    factory = _factory(spec)
+    if isinstance(spec, str) and spec in PLAYER_KINDS:
+        return factory(name, seed)
+    try:
+        player = factory(name, seed)
+    except (Exception, SystemExit) as error:
+        raise PokerError(f'player {shown(name)}: its factory failed ({type(error).__name__}: '
+                         f'{shown(str(error))})') from None
+    try:
+        return read_contender(player)
+    except PokerError:
+        raise PokerError(f'player {shown(name)}: its factory must return a seat (a name and a decide(view) '
+                         f'method), got {shown(player)}') from None
 
 
 def _names(specs: Sequence[PlayerSpec]) -> tuple[str, ...]:
@@ -240,9 +284,8 @@ def _names(specs: Sequence[PlayerSpec]) -> tuple[str, ...]:
 def play_chunk(specs: Sequence[PlayerSpec], names: Sequence[str], deal_seeds: Sequence[int],
                player_seed: int) -> np.ndarray:
     """Play ``deal_seeds`` in every rotation with fresh players; each player's net chips per deal."""
-    factories = [_factory(spec) for spec in specs]
     seeds = random.Random(player_seed)
-    players = [factory(name, seeds.randrange(1 << 32)) for factory, name in zip(factories, names)]
+    players = [_seat(spec, name, seeds.randrange(1 << 32)) for spec, name in zip(specs, names)]
     seatings = rotations(len(players))
     result = np.zeros((len(deal_seeds), len(players)))
     for row, deal_seed in enumerate(deal_seeds):
@@ -284,6 +327,9 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     progress = None if progress is None else flag('progress', progress, error=PokerError)
     seed = random.SystemRandom().randrange(1 << 32) if seed is None else int(seed)
     names = _names(players)
+    for spec, name in zip(players, names):
+        if not (isinstance(spec, str) and spec in PLAYER_KINDS):
+            _seat(spec, name, 0)  # an outside factory that fails, fails here, before any worker starts
     master = random.Random(seed)
     deal_seeds = [master.randrange(1 << 32) for _ in range(hands)]
     chunks = [(deal_seeds[start:start + FRESH_PLAYERS_EVERY], master.randrange(1 << 32))

@@ -58,6 +58,7 @@ __all__ = [
     'LokiPlayer',
     'PlayerSummary',
     'TableView',
+    'read_contender',
     'read_view',
 ]
 
@@ -327,6 +328,14 @@ class PlayerSummary:
         return result
 
 
+def read_contender(player: object) -> Contender:
+    """``player`` if it can sit at a table (a ``name`` that is text and a ``decide(view)`` method), else a
+    :class:`~poker.errors.PokerError`."""
+    if not isinstance(getattr(player, 'name', None), str) or not callable(getattr(player, 'decide', None)):
+        raise PokerError(f'a seat needs a name (text) and a decide(view) method, got {shown(player)}')
+    return player  # type: ignore[return-value]
+
+
 def read_view(view: TableView) -> TableView:
     """``view`` if it is a :class:`TableView`, else a :class:`~poker.errors.PokerError` (the table wing's door
     for the seats' hooks)."""
@@ -441,8 +450,7 @@ class FixedLimitGame:
             raise PokerError(f'a table seats {self.MIN_SEATS} to {self.MAX_SEATS} players, got {count}: '
                              f'{shown(players)}')
         for player in seats:
-            if not isinstance(getattr(player, 'name', None), str) or not callable(getattr(player, 'decide', None)):
-                raise PokerError(f'a seat needs a name (text) and a decide(view) method, got {shown(player)}')
+            read_contender(player)
         small_bet = _positive('small_bet', small_bet)
         big_bet = 2 * small_bet if big_bet is None else _positive('big_bet', big_bet)
         small_blind = max(1, small_bet // 2) if small_blind is None else _positive('small_blind', small_blind)
