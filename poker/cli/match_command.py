@@ -35,6 +35,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                         help='one more player, after those of --players (repeat for more); any player name works too')
     parser.add_argument('--hands', type=whole('hands', 1, MAX_HANDS), required=True, metavar='N',
                         help='deals to play; each is played once per player, seats rotated')
+    parser.add_argument('--fresh-every', type=whole('fresh_every', 1, MAX_HANDS), default=None, metavar='N',
+                        help='fresh players every N deals, who forget what they learnt (default: each seating keeps '
+                             'its players, and their models, for the whole match)')
     add_seed(parser)
     add_workers(parser)
     add_json(parser)
@@ -51,9 +54,9 @@ def run(args: argparse.Namespace) -> int:
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1) if args.hands >= 200 else 1
     if workers > 1:
         with process_pool(workers) as executor:
-            result = match(players, args.hands, seed=args.seed, executor=executor)
+            result = match(players, args.hands, seed=args.seed, executor=executor, fresh_every=args.fresh_every)
     else:
-        result = match(players, args.hands, seed=args.seed)
+        result = match(players, args.hands, seed=args.seed, fresh_every=args.fresh_every)
     if args.png is not None:
         result.png(args.png)
     if args.json:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
 from .duplicate import PLAYER_KINDS, MatchResult, match
 from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
-from .modelling import ActionFrequencies, ModellingLokiPlayer, SeatModel
+from .modelling import ActionFrequencies, ModellingLokiPlayer, ModelState, SeatModel
 
 __all__ = [
     'ActionFrequencies',
@@ -28,6 +28,7 @@ __all__ = [
     'LoosePassive',
     'Maniac',
     'MatchResult',
+    'ModelState',
     'ModellingLokiPlayer',
     'PLAYER_KINDS',
     'PlayerSummary',

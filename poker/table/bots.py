@@ -17,7 +17,7 @@ import random
 
 from ..errors import PokerError
 from ..strategy.actions import Action, Blind  # noqa: F401  (Blind: doctests)
-from ..validators import text, whole_number
+from ..validators import shown, text, whole_number
 from .game import Decision, TableView, read_view
 
 __all__ = ['AggressiveBettor', 'Bot', 'CallingStation', 'LoosePassive', 'Maniac', 'RandomPlayer', 'Rock',
@@ -37,6 +37,17 @@ class Bot:
         plays without looking: a seat handed something else is an error, not a blind decision."""
         read_view(view)
         return Decision(Action.FOLD)
+
+    def state(self) -> object:
+        """What the bot keeps from hand to hand: the state of its random numbers."""
+        return self.random.getstate()
+
+    def resume(self, state: object) -> None:
+        """Take up a :meth:`state`: the bot then draws as the one it came from would."""
+        try:
+            self.random.setstate(state)  # type: ignore[arg-type]
+        except Exception:  # (TypeError, ValueError: not a random state)
+            raise PokerError(f'not the state of a bot\'s random numbers: {shown(state)}') from None
 
     def __repr__(self) -> str:
         return f'{type(self).__name__}({self.name!r})'

@@ -21,9 +21,16 @@ Players are kinds (:data:`PLAYER_KINDS`: ``'loki'``, ``'loki-generic'``, ``'loki
 ``'loose-passive'``), outside players ``'module:factory'`` (any importable module and a callable in it), or
 factories themselves; a factory ``f(name, seed)`` returns a seat (a ``name`` and a ``decide(view)`` method,
 :class:`~poker.table.game.Contender`). A process pool sends a factory by reference, so give a top-level function
-or class, or its ``'module:factory'`` text (the module is imported in each worker). Fresh players are seated every
-:data:`FRESH_PLAYERS_EVERY` deals (a chunk, the unit of work), so a match gives the same result with or
-without an ``executor`` (any :class:`concurrent.futures.Executor`; long matches spread over processes).
+or class, or its ``'module:factory'`` text (the module is imported in each worker).
+
+Models learn through the whole match, as in Papp's experiments, and a match gives the same result on any
+executor and any number of workers: each seating has its own players, who play deals 1 to N in order, and the
+unit of work is a block of :data:`DEALS_PER_UNIT` deals of one seating, which starts from the players' state
+after the block before (``state()`` and ``resume(state)``: a :class:`~poker.table.modelling.ModelState` for a
+modelling Loki, the random numbers' state for a bot). Workers play different seatings side by side. A seat
+without those two methods plays its seating in one unit. ``fresh_every=N`` gives every chunk of ``N`` deals
+fresh players instead (the unit of work is then the chunk, all seatings). ``executor`` is any
+:class:`concurrent.futures.Executor` (long matches spread over processes).
 """
 
 from __future__ import annotations
@@ -45,10 +52,11 @@ from ..errors import PokerError
 from ..validators import checked_by, flag, is_whole, real_array, shown, whole_number
 from .game import MAX_HANDS, Contender, FixedLimitGame, read_contender
 
-__all__ = ['FRESH_PLAYERS_EVERY', 'PLAYER_KINDS', 'MatchResult', 'match', 'rotations']
+__all__ = ['DEALS_PER_UNIT', 'PLAYER_KINDS', 'MatchResult', 'match', 'rotations']
 
-FRESH_PLAYERS_EVERY = 25
-"""Deals played by one set of fresh players, the unit of work (fixed, so results do not depend on the executor)."""
+DEALS_PER_UNIT = 50
+"""Deals of one seating a worker plays before it hands the players' states on to the next unit of work (any
+number gives the same results: the states carry everything the players keep from hand to hand)."""
 SMALL_BET = 2
 """The small bet of match tables (blinds 1/2, bets 2/4)."""
 
@@ -283,7 +291,8 @@ def _names(specs: Sequence[PlayerSpec]) -> tuple[str, ...]:
 
 def play_chunk(specs: Sequence[PlayerSpec], names: Sequence[str], deal_seeds: Sequence[int],
                player_seed: int) -> np.ndarray:
-    """Play ``deal_seeds`` in every rotation with fresh players; each player's net chips per deal."""
+    """Play ``deal_seeds`` in every rotation with fresh players (the same players in every rotation); each
+    player's net chips per deal (the unit of work of ``match(..., fresh_every=N)``)."""
     seeds = random.Random(player_seed)
     players = [_seat(spec, name, seeds.randrange(1 << 32)) for spec, name in zip(specs, names)]
     seatings = rotations(len(players))
@@ -295,6 +304,34 @@ def play_chunk(specs: Sequence[PlayerSpec], names: Sequence[str], deal_seeds: Se
             for seat, player in enumerate(seating):
                 result[row, player] += hand.net[seat]
     return result
+
+
+def play_seating(specs: Sequence[PlayerSpec], names: Sequence[str], seating: Sequence[int], deal_seeds: Sequence[int],
+                 player_seed: int, states: Sequence[object] | None = None) -> tuple[np.ndarray, list[object]]:
+    """Play ``deal_seeds`` in one seating (``seating[seat]`` is the player there), in order, with the players
+    ``player_seed`` makes, each first resuming its state from ``states`` (None: as made); each player's net
+    chips per deal, and each player's state after the last deal (None for a player without ``state()``).
+
+    Playing deals in two calls, the second resuming the states the first returned, gives what one call gives:
+    the unit of work of a learning match (:func:`match`).
+    """
+    seeds = random.Random(player_seed)
+    players = [_seat(spec, name, seeds.randrange(1 << 32)) for spec, name in zip(specs, names)]
+    if states is not None:
+        for seated, state in zip(players, states, strict=True):
+            seated.resume(state)  # type: ignore[attr-defined]
+    result = np.zeros((len(deal_seeds), len(players)))
+    for row, deal_seed in enumerate(deal_seeds):
+        game = FixedLimitGame([players[p] for p in seating], small_bet=SMALL_BET, seed=0)
+        hand = game.play_hand(seed=deal_seed)
+        for seat, player in enumerate(seating):
+            result[row, player] += hand.net[seat]
+    return result, [seated.state() if _resumable(seated) else None for seated in players]  # type: ignore[attr-defined]
+
+
+def _resumable(player: object) -> bool:
+    """Whether a seat can hand on what it keeps from hand to hand (``state()`` and ``resume(state)``)."""
+    return callable(getattr(player, 'state', None)) and callable(getattr(player, 'resume', None))
 
 
 def _check(players: Sequence[PlayerSpec], hands: int) -> tuple[list[PlayerSpec], int]:
@@ -311,13 +348,15 @@ def _check(players: Sequence[PlayerSpec], hands: int) -> tuple[list[PlayerSpec],
 
 
 def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None, executor: Executor | None = None,
-          progress: bool | None = None) -> MatchResult:
+          progress: bool | None = None, fresh_every: int | None = None) -> MatchResult:
     """Play ``hands`` deals (1 to :data:`~poker.table.game.MAX_HANDS`), each once per rotation of the seats, and
     measure every player.
 
     ``seed`` makes the match repeatable (None: a fresh one, kept in the result); ``executor`` spreads the
-    chunks of deals over its workers (same results); ``progress`` draws a bar on stderr (None: only when
-    stderr is a terminal).
+    work over its workers (same results); ``progress`` draws a bar on stderr (None: only when stderr is a
+    terminal). Each seating has its own players, who play every deal in order and learn throughout (Papp's
+    trials); ``fresh_every=N`` seats fresh players every ``N`` deals instead, the same in every seating (the
+    players forget what they learnt).
     """
     players, hands = _check(players, hands)
     if seed is not None and (not is_whole(seed) or seed < 0):
@@ -325,36 +364,92 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     if executor is not None and not callable(getattr(executor, 'submit', None)):
         raise PokerError(f'executor must be a concurrent.futures.Executor (with submit), got {shown(executor)}')
     progress = None if progress is None else flag('progress', progress, error=PokerError)
+    if fresh_every is not None:
+        fresh_every = whole_number('fresh_every', fresh_every, minimum=1, maximum=MAX_HANDS, error=PokerError)
     seed = random.SystemRandom().randrange(1 << 32) if seed is None else int(seed)
     names = _names(players)
-    for spec, name in zip(players, names):
-        if not (isinstance(spec, str) and spec in PLAYER_KINDS):
-            _seat(spec, name, 0)  # an outside factory that fails, fails here, before any worker starts
+    # every factory is called once here: one that fails, fails before any worker starts
+    resumable = all(_resumable(_seat(spec, name, 0)) for spec, name in zip(players, names))
     master = random.Random(seed)
     deal_seeds = [master.randrange(1 << 32) for _ in range(hands)]
-    chunks = [(deal_seeds[start:start + FRESH_PLAYERS_EVERY], master.randrange(1 << 32))
-              for start in range(0, hands, FRESH_PLAYERS_EVERY)]
-    bar = _progress_bar(hands, progress)
-    results: list[np.ndarray | None] = [None] * len(chunks)
+    seatings = rotations(len(players))
+    bar = _progress_bar(hands * len(seatings), progress)
     try:
-        if executor is None:
-            for index, (seeds, player_seed) in enumerate(chunks):
-                results[index] = play_chunk(players, names, seeds, player_seed)
-                bar.update(len(seeds))
+        if fresh_every is not None:
+            chunks = [(start, deal_seeds[start:start + fresh_every], master.randrange(1 << 32))
+                      for start in range(0, hands, fresh_every)]
+            totals = _fresh(players, names, chunks, hands, executor, bar)
         else:
-            futures: dict[Future[np.ndarray], int] = {
-                executor.submit(play_chunk, players, names, seeds, player_seed): index
-                for index, (seeds, player_seed) in enumerate(chunks)}
-            from concurrent.futures import as_completed
-            for future in as_completed(futures):
-                index = futures[future]
-                results[index] = future.result()
-                bar.update(len(chunks[index][0]))
+            size = DEALS_PER_UNIT if resumable else hands
+            blocks = [(start, deal_seeds[start:start + size]) for start in range(0, hands, size)]
+            seating_seeds = [master.randrange(1 << 32) for _ in seatings]
+            totals = _learning(players, names, seatings, seating_seeds, blocks, hands, executor, bar)
     finally:
         bar.close()
+    per_deal = totals / SMALL_BET / len(seatings)
+    return MatchResult(names=names, seed=seed, rotations=len(seatings), per_deal=per_deal)
+
+
+def _fresh(players: list[PlayerSpec], names: tuple[str, ...], chunks: list[tuple[int, list[int], int]], hands: int,
+           executor: Executor | None, bar: _Bar) -> np.ndarray:
+    """Each player's net chips per deal, over all the seatings, chunk by chunk with fresh players."""
+    totals = np.zeros((hands, len(players)))
     rounds = len(rotations(len(players)))
-    per_deal = np.concatenate([r for r in results if r is not None]) / SMALL_BET / rounds
-    return MatchResult(names=names, seed=seed, rotations=rounds, per_deal=per_deal)
+    if executor is None:
+        for start, seeds, player_seed in chunks:
+            totals[start:start + len(seeds)] = play_chunk(players, names, seeds, player_seed)
+            bar.update(len(seeds) * rounds)
+        return totals
+    futures: dict[Future[np.ndarray], tuple[int, int]] = {
+        executor.submit(play_chunk, players, names, seeds, player_seed): (start, len(seeds))
+        for start, seeds, player_seed in chunks}
+    try:
+        from concurrent.futures import as_completed
+        for future in as_completed(futures):
+            start, count = futures[future]
+            totals[start:start + count] = future.result()
+            bar.update(count * rounds)
+    finally:
+        for future in futures:
+            future.cancel()
+    return totals
+
+
+def _learning(players: list[PlayerSpec], names: tuple[str, ...], seatings: list[list[int]], seating_seeds: list[int],
+              blocks: list[tuple[int, list[int]]], hands: int, executor: Executor | None, bar: _Bar) -> np.ndarray:
+    """Each player's net chips per deal, over all the seatings: each seating plays the blocks of deals in order,
+    each block resuming the players' states after the one before (blocks of different seatings run side by side)."""
+    totals = np.zeros((hands, len(players)))
+    if executor is None:
+        for seating, player_seed in zip(seatings, seating_seeds):
+            states: list[object] | None = None
+            for start, seeds in blocks:
+                result, states = play_seating(players, names, seating, seeds, player_seed, states)
+                totals[start:start + len(seeds)] += result
+                bar.update(len(seeds))
+        return totals
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    def submit(index: int, block: int, states: list[object] | None) -> Future[tuple[np.ndarray, list[object]]]:
+        return executor.submit(play_seating, players, names, seatings[index], blocks[block][1], seating_seeds[index],
+                               states)
+
+    pending = {submit(index, 0, None): (index, 0) for index in range(len(seatings))}
+    try:
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                index, block = pending.pop(future)
+                result, states = future.result()
+                start, seeds = blocks[block]
+                totals[start:start + len(seeds)] += result   # whole chips: the sum is exact in any order
+                bar.update(len(seeds))
+                if block + 1 < len(blocks):
+                    pending[submit(index, block + 1, states)] = (index, block + 1)
+    finally:
+        for future in pending:
+            future.cancel()
+    return totals
 
 
 class _NoBar:

@@ -233,6 +233,9 @@ class Contender(Protocol):
 #   begin_hand(seat, names, hole, button)  before the blinds of each hand,
 #   observe(record, board)                 after every action of every seat (blinds included),
 #   end_hand(result)                       after the showdown.
+# and, to carry what it has learnt from one stretch of deals to a fresh copy of itself (poker.match does):
+#   state()                                a value (picklable) of all it keeps from hand to hand,
+#   resume(state)                          take up such a value; the copy then plays as the original would.
 
 
 _SHOWDOWN_HAND_CLASSES: dict[type[HandRanker], type[RankableHand]] = {RankableHand.ranker: RankableHand}
@@ -372,6 +375,15 @@ class LokiPlayer:
         self.preflop_choice: str | None = None
         self.preflop_players: float = 2.0
         self.preflop_position: int = 0
+
+    def state(self) -> object:
+        """What this seat keeps from hand to hand: nothing (None); a subclass that learns returns what it learnt."""
+        return None
+
+    def resume(self, state: object) -> None:
+        """Take up a :meth:`state` (None: nothing to take up)."""
+        if state is not None:
+            raise PokerError(f'a {type(self).__name__} keeps nothing from hand to hand, got the state {shown(state)}')
 
     def weights(self, view: TableView) -> WeightsLike:
         """The opponents' holding weights to compute against (a hook; ``None``: all holdings equally)."""

@@ -40,10 +40,12 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import ClassVar
 
 import numpy as np
+from attrs import field, frozen
 
 from ..cards.card import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
 from ..cards.card_inputs import read_board, read_indices
@@ -68,6 +70,7 @@ __all__ = [
     'ACTION_CLASSES',
     'DEFAULT_FREQUENCIES',
     'ActionFrequencies',
+    'ModelState',
     'ModellingLokiPlayer',
     'SeatModel',
     'fast_potentials',
@@ -136,6 +139,55 @@ class ActionFrequencies:
                 share = min(seen, self.FULL) / self.FULL
                 blended = share * counts / seen + (1 - share) * blended
         return np.asarray(blended, dtype=float)
+
+
+_COUNTS_SHAPE = (len(STREETS), 3, 3)
+
+
+def _state_counts(counts: Mapping[str, Sequence[int]]) -> Mapping[str, tuple[int, ...]]:
+    """Each opponent's name and its 36 action counts (round, bets to call, action class; whole numbers of at
+    least 0), read-only."""
+    size = math.prod(_COUNTS_SHAPE)
+    if not isinstance(counts, Mapping):
+        raise PokerError(f'counts must map opponents\' names to their {size} action counts, got {shown(counts)}')
+    result = {}
+    for name, row in itertools.islice(counts.items(), 1000):
+        name = text('an opponent\'s name', name, error=PokerError)
+        values = list(itertools.islice(row, size + 1)) \
+            if isinstance(row, Iterable) and not isinstance(row, (str, bytes)) else []
+        if len(values) != size:
+            raise PokerError(f'{name!r} needs {size} action counts, got {shown(row)}')
+        result[name] = tuple(whole_number('an action count', value, maximum=10 ** 15, error=PokerError)
+                             for value in values)
+    if len(result) < len(counts):
+        raise PokerError(f'counts must hold at most 1,000 opponents, got {len(counts):,}')
+    return MappingProxyType(result)
+
+
+@frozen
+class ModelState:
+    """What a :class:`ModellingLokiPlayer` has learnt that outlasts a hand: each opponent's action counts by
+    context (``counts[name]``: round x bets to call 0 / 1 / 2+ x fold, check/call, bet/raise, flattened). A
+    plain value: save it (:meth:`to_dict`, JSON), send it to another process, and :meth:`ModellingLokiPlayer.resume`
+    a fresh player from it, which then plays as the one it came from would.
+
+    >>> player = ModellingLokiPlayer('Ann')
+    >>> player.resume(ModelState({'Bob': [0] * 9 + [0, 0, 20] + [0] * 24}))
+    >>> player.models['Bob'].tally.frequencies('preflop', 1).tolist()    # Bob raised 20 times of 20
+    [0.0, 0.0, 1.0]
+    >>> player.state() == ModelState({'Bob': [0] * 9 + [0, 0, 20] + [0] * 24})
+    True
+    """
+
+    counts: Mapping[str, tuple[int, ...]] = field(converter=_state_counts, hash=False)
+
+    def to_dict(self) -> dict[str, list[int]]:
+        """Plain JSON-ready data (``ModelState(data)`` reads it back)."""
+        return {name: list(row) for name, row in self.counts.items()}
+
+    def __reduce__(self) -> tuple[type[ModelState], tuple[dict[str, list[int]]]]:
+        """Pickled as its plain data (a read-only mapping does not pickle), so it travels to process workers."""
+        return ModelState, (self.to_dict(),)
 
 
 # ------------------------------------------------------------------------------------------ the scales
@@ -496,6 +548,22 @@ class ModellingLokiPlayer(LokiPlayer):
     def end_hand(self, result: HandResult) -> None:
         """Nothing to do: frequencies are counted as actions are observed."""
         instance('result', result, HandResult, error=PokerError, what='a HandResult')
+
+    # ------------------------------------------------------------------------------------ what lasts
+    def state(self) -> ModelState:
+        """What this seat has learnt that outlasts a hand: every opponent's action counts (weights start
+        afresh each hand)."""
+        return ModelState({name: [int(count) for count in model.tally.counts.ravel()]
+                           for name, model in self.models.items()})
+
+    def resume(self, state: object) -> None:
+        """Take up a :class:`ModelState`: a model per opponent it names, with those counts (and no other)."""
+        state = instance('state', state, ModelState, error=PokerError, what='a ModelState')
+        models = {}
+        for name, counts in state.counts.items():
+            models[name] = self.model_class(name, specific=self.specific)
+            models[name].tally.counts = np.array(counts, dtype=float).reshape(_COUNTS_SHAPE)
+        self.models = models
 
     # ------------------------------------------------------------------------------------ decisions
     def opponent_models(self, view: TableView) -> list[SeatModel]:
