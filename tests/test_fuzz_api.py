@@ -60,7 +60,9 @@ from poker.strategy import (
     Blind, PreflopPlay, advise, advise_preflop, expected_players, kelly_bet, kelly_fraction, kelly_growth,
     preflop_strategy, read_action, showdown_probabilities,
 )
-from poker.table import ActionFrequencies, PlayerSummary, match
+from poker.table import (
+    ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, PlayerSummary, TightAggressive, match,
+)
 
 from fuzzing import TookTooLong, failure, hang_guard
 
@@ -487,8 +489,11 @@ REGISTRY: dict[str, Call] = {
     'ActionRecord': call(ActionRecord, *attrs.astuple(RECORD, recurse=False)),
     'Bot': call(Bot, 'Ann', 1),
     **{f'{bot.__name__}.decide': method(_seated(bot), 'decide', PREFLOP_VIEW)
-       for bot in (Bot, CallingStation, Maniac, RandomPlayer, Rock)},
-    **{bot.__name__: call(bot, 'Ann', 1) for bot in (CallingStation, Maniac, RandomPlayer, Rock)},
+       for bot in (Bot, CallingStation, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive, LoosePassive)},
+    **{bot.__name__: call(bot, 'Ann', 1)
+       for bot in (CallingStation, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive, LoosePassive)},
+    'Bot.state': method(_seated(Bot), 'state'),
+    'Bot.resume': method(_seated(Bot), 'resume', Bot('Ann', 1).state()),
     'Decision': call(Decision, 'call', None, None),
     'FixedLimitGame': call(FixedLimitGame, [CallingStation('Ann'), Maniac('Bob')], small_bet=2, big_bet=None,
                            small_blind=None, cap=4, seed=1),
@@ -505,6 +510,8 @@ REGISTRY: dict[str, Call] = {
     'LokiPlayer.preflop_advise': method(lambda world: LokiPlayer('Ann'), 'preflop_advise', PREFLOP_VIEW),
     'LokiPlayer.statistics': method(lambda world: LokiPlayer('Ann'), 'statistics', VIEW),
     'LokiPlayer.weights': method(lambda world: LokiPlayer('Ann'), 'weights', VIEW),
+    'LokiPlayer.state': method(lambda world: LokiPlayer('Ann'), 'state'),
+    'LokiPlayer.resume': method(lambda world: LokiPlayer('Ann'), 'resume', None),
     'MatchResult': call(MatchResult, *attrs.astuple(MATCH_RESULT, recurse=False)),
     **{f'MatchResult.{name}': method(lambda world: MATCH_RESULT, name)
        for name in ('cumulative', 'half_widths', 'means', 'table', 'to_dict')},
@@ -519,6 +526,10 @@ REGISTRY: dict[str, Call] = {
     'ModellingLokiPlayer.opponent_models': method(_modelling, 'opponent_models', VIEW),
     'ModellingLokiPlayer.statistics': method(_modelling, 'statistics', VIEW),
     'ModellingLokiPlayer.weights': method(_modelling, 'weights', VIEW),
+    'ModellingLokiPlayer.state': method(_modelling, 'state'),
+    'ModellingLokiPlayer.resume': method(_modelling, 'resume', ModelState({'Bob': [1] * 36})),
+    'ModelState': call(ModelState, {'Bob': [1] * 36}),
+    'ModelState.to_dict': method(lambda world: ModelState({'Bob': [1] * 36}), 'to_dict'),
     'PlayerSummary': call(PlayerSummary, 'Ann', 10, 4.5, 3, -6),
     'PlayerSummary.per_hand': method(lambda world: PlayerSummary('Ann', 10, 4.5, 3, -6), 'per_hand', 2),
     'SeatModel': call(SeatModel, 'Bob', None, specific=True, ranker=HandRanker),
@@ -535,7 +546,7 @@ REGISTRY: dict[str, Call] = {
     'SeatModel.top': method(_seat_model, 'top', 5),
     'TableView': call(TableView, **attrs.asdict(VIEW, recurse=False)),
     'TableView.voluntary': method(lambda world: VIEW, 'voluntary', 'preflop'),
-    'match': call(match, ['station', 'maniac'], 1, seed=1, executor=None, progress=False),
+    'match': call(match, ['station', 'maniac'], 1, seed=1, executor=None, progress=False, fresh_every=None),
     # ---------------------------------------------------------------- the command line
     'OneLineErrorParser': _fixed(call(OneLineErrorParser, prog='poker'), keep=ARGPARSE),
     'OneLineErrorParser.error': _fixed(method(lambda world: OneLineErrorParser(prog='poker'), 'error', 'bad'),
