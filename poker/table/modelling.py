@@ -172,10 +172,10 @@ class ModelState:
     a fresh player from it, which then plays as the one it came from would.
 
     >>> player = ModellingLokiPlayer('Ann')
-    >>> player.resume(ModelState({'Bob': [0] * 9 + [0, 0, 20] + [0] * 24}))
+    >>> player.resume(ModelState({'Bob': [0] * 3 + [0, 0, 20] + [0] * 30}))
     >>> player.models['Bob'].tally.frequencies('preflop', 1).tolist()    # Bob raised 20 times of 20
     [0.0, 0.0, 1.0]
-    >>> player.state() == ModelState({'Bob': [0] * 9 + [0, 0, 20] + [0] * 24})
+    >>> player.state() == ModelState({'Bob': [0] * 3 + [0, 0, 20] + [0] * 30})
     True
     """
 
