@@ -266,10 +266,12 @@ def test_cli_match_text_json_png(capsys, tmp_path):
     data = json.loads(capsys.readouterr().out)
     assert data['games'] == 6 and [p['name'] for p in data['players']] == ['maniac', 'station']
     assert picture.read_bytes()[:4] == b'\x89PNG'
-    assert main(['match', '--players', 'station', '--player', 'poker.table.bots:Maniac', '--player', 'maniac',
-                 '--hands', '2', '--seed', '1', '--json']) == 0
+    assert main(['match', '--players', 'station', '--player', 'poker.table.bots:Maniac', '--player', 'random',
+                 '--hands', '2', '--seed', '1', '--json', '--fresh-every', '1']) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [p['name'] for p in data['players']] == ['station', 'poker.table.bots:Maniac', 'maniac']
+    assert [p['name'] for p in data['players']] == ['station', 'poker.table.bots:Maniac', 'random']
+    fresh = match(['station', 'poker.table.bots:Maniac', 'random'], 2, seed=1, fresh_every=1).to_dict()
+    assert data['players'] == fresh['players']
 
 
 @pytest.mark.parametrize(('argv', 'message'), [
@@ -281,6 +283,7 @@ def test_cli_match_text_json_png(capsys, tmp_path):
     (['--players', 'loki', '--player', 'no_such_module_19:make', '--hands', '2'], "cannot import 'no_such_module_19'"),
     (['--players', 'loki', '--player', 'math:sqrt', '--hands', '2'], 'its factory failed (TypeError'),
     (['--player', 'poker.table.bots:Maniac', '--hands', '2'], '2 to 10 players'),
+    (['--players', 'loki,station', '--hands', '2', '--fresh-every', '0'], 'fresh_every must be a whole number'),
 ])
 def test_cli_match_bad_input_is_one_line_exit_2(argv, message, capsys):
     try:

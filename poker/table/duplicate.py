@@ -475,5 +475,5 @@ def _progress_bar(total: int, enabled: bool | None) -> _Bar:
         from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
     except ImportError:  # pragma: no cover - tqdm is a dependency of the extras only
         return _NoBar()
-    bar: _Bar = tqdm(total=total, unit='deal', file=sys.stderr, leave=False)
+    bar: _Bar = tqdm(total=total, unit='hand', file=sys.stderr, leave=False)
     return bar
