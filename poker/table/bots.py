@@ -85,13 +85,13 @@ def _better_share(view: TableView) -> float:
     return float((scale > scale[StartingHand(view.hole).holding_index]).mean())
 
 
-def _strength(view: TableView) -> float:
-    """This seat's hand on the scale opponent models rank actions on after the flop: EHS' with one-opponent HS
-    (:func:`~poker.table.modelling.holding_scale`)."""
+def _by_strength(view: TableView, call_at: float, raise_at: float) -> Decision:
+    """After the flop: raise from ``raise_at``, call from ``call_at``, else fold, on the scale opponent models rank
+    actions on (EHS' with one-opponent HS, :func:`~poker.table.modelling.holding_scale`)."""
     from ..cards.starting_hand import StartingHand
     from .modelling import holding_scale
-    scale = holding_scale([card.index for card in view.board])
-    return float(scale[StartingHand(view.hole).holding_index])
+    strength = holding_scale([card.index for card in view.board])[StartingHand(view.hole).holding_index]
+    return Decision(Action.RAISE if strength >= raise_at else Action.CALL if strength >= call_at else Action.FOLD)
 
 
 class Rock(Bot):
@@ -130,10 +130,7 @@ class TightAggressive(Bot):
         view = read_view(view)
         if view.street == 'preflop':
             return Decision(Action.RAISE if _better_share(view) < self.share else Action.FOLD)
-        strength = _strength(view)
-        if strength >= self.raise_at:
-            return Decision(Action.RAISE)
-        return Decision(Action.CALL if strength >= self.call_at else Action.FOLD)
+        return _by_strength(view, self.call_at, self.raise_at)
 
 
 class LoosePassive(Bot):
@@ -148,7 +145,4 @@ class LoosePassive(Bot):
         view = read_view(view)
         if view.street == 'preflop':
             return Decision(Action.CALL if _better_share(view) < self.share else Action.FOLD)
-        strength = _strength(view)
-        if strength >= self.raise_at:
-            return Decision(Action.RAISE)
-        return Decision(Action.CALL if strength >= self.call_at else Action.FOLD)
+        return _by_strength(view, self.call_at, self.raise_at)
