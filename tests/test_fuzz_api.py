@@ -546,7 +546,8 @@ REGISTRY: dict[str, Call] = {
     'SeatModel.top': method(_seat_model, 'top', 5),
     'TableView': call(TableView, **attrs.asdict(VIEW, recurse=False)),
     'TableView.voluntary': method(lambda world: VIEW, 'voluntary', 'preflop'),
-    'match': call(match, ['station', 'maniac'], 1, seed=1, executor=None, progress=False, fresh_every=None),
+    'match': call(match, ['station', 'maniac'], 1, seed=1, executor=None, progress=False, fresh_every=None,
+                  states=None),
     # ---------------------------------------------------------------- the command line
     'OneLineErrorParser': _fixed(call(OneLineErrorParser, prog='poker'), keep=ARGPARSE),
     'OneLineErrorParser.error': _fixed(method(lambda world: OneLineErrorParser(prog='poker'), 'error', 'bad'),

@@ -96,6 +96,43 @@ def test_a_seating_played_in_two_calls_is_one_call():
     assert sum(forgot[0].counts['random']) < seen
 
 
+def test_a_match_carries_on_from_the_states_of_another(monkeypatch):
+    players = ['loki', 'random']
+    first = match(players, 3, seed=1)
+    assert len(first.states) == 2 and all(isinstance(row[0], ModelState) for row in first.states)
+    carried = match(players, 3, seed=2, states=first.states)
+    for before, after in zip(first.states, carried.states):
+        grown = np.array(after[0].counts['random']) - np.array(before[0].counts['random'])
+        assert grown.min() >= 0 and grown.sum() > 0         # the models went on counting
+    assert not np.array_equal(carried.per_deal, match(players, 3, seed=2).per_deal) or \
+        carried.states[0][0] != match(players, 3, seed=2).states[0][0]
+    monkeypatch.setattr(duplicate, 'DEALS_PER_UNIT', 1)
+    with ThreadPoolExecutor(2) as executor:
+        spread = match(players, 3, seed=2, states=first.states, executor=executor)
+    assert np.array_equal(spread.per_deal, carried.per_deal)
+    assert [row[0] for row in spread.states] == [row[0] for row in carried.states]
+    assert match(players, 2, seed=1, fresh_every=1).states == ()
+
+
+@pytest.mark.parametrize(('states', 'message'), [
+    ([[None, None]], 'a state per player (2) for each of the 2 seatings'),
+    ('states', 'must be a list'),
+    ([[None, None], [None, ModelState({})]], "not the state of a bot's random numbers: ModelState"),
+    ([[None, None], [ModelState({}), None]], 'a LokiPlayer keeps nothing from hand to hand'),
+    ([[None, 1], [None, None]], "not the state of a bot's random numbers: 1"),
+])
+def test_bad_states_are_refused_before_play(states, message):
+    with pytest.raises(PokerError, match=re.escape(message)):
+        match(['loki-no-model', 'random'], 1, seed=1, states=states)
+
+
+def test_states_need_players_that_learn():
+    with pytest.raises(PokerError, match='without fresh_every'):
+        match(['station', 'maniac'], 1, states=[[None, None], [None, None]], fresh_every=1)
+    with pytest.raises(PokerError, match='keeps nothing'):
+        match(['loki-no-model', 'station'], 1, states=[[ModelState({}), None], [None, None]])
+
+
 def test_model_state_is_a_plain_value():
     player = ModellingLokiPlayer('Ann')
     counts = {'Bob': list(range(36))}

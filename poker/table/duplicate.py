@@ -146,6 +146,17 @@ def _results(per_deal: np.ndarray) -> np.ndarray:
     return array
 
 
+def _states(states: Sequence[Sequence[object]]) -> tuple[tuple[object, ...], ...]:
+    """Players' states by seating: a list (at most 10) of lists (at most 10), read as tuples."""
+    rows = list(itertools.islice(states, FixedLimitGame.MAX_SEATS + 1)) \
+        if isinstance(states, Sequence) and not isinstance(states, (str, bytes)) else None
+    if rows is None or len(rows) > FixedLimitGame.MAX_SEATS or not all(
+            isinstance(row, Sequence) and not isinstance(row, (str, bytes)) and len(row) <= FixedLimitGame.MAX_SEATS
+            for row in rows):
+        raise PokerError(f'states must be a list of the players\' states for each seating, got {shown(states)}')
+    return tuple(tuple(row) for row in rows)
+
+
 @frozen
 class MatchResult:
     """The per-deal results of a match (``per_deal[d, p]``: player ``p``'s small bets per hand on deal ``d``)."""
@@ -155,11 +166,19 @@ class MatchResult:
     rotations: int = field(validator=checked_by(whole_number, minimum=1, maximum=FixedLimitGame.MAX_SEATS,
                                                 error=PokerError))
     per_deal: np.ndarray = field(eq=False, repr=False, converter=_results)
+    states: tuple[tuple[object, ...], ...] = field(default=(), eq=False, repr=False, converter=_states)
+    """What each seating's players keep from hand to hand after the last deal (``states[r][p]``: player ``p``
+    in seating ``r``; None for a player that keeps nothing or cannot hand it on), for ``match(..., states=)``
+    to carry on from; empty when players were fresh (``fresh_every``)."""
 
     def __attrs_post_init__(self) -> None:
         if self.per_deal.shape[1] != len(self.names):
             raise PokerError(f'per_deal must have a column per player ({len(self.names)}), got shape '
                              f'{self.per_deal.shape}')
+        if self.states and (len(self.states) != self.rotations
+                            or any(len(row) != len(self.names) for row in self.states)):
+            raise PokerError(f'states must hold a state per player ({len(self.names)}) for each of the '
+                             f'{self.rotations} seatings, or none')
     @property
     def deals(self) -> int:
         """Deals played (each in every rotation)."""
@@ -309,8 +328,9 @@ def play_chunk(specs: Sequence[PlayerSpec], names: Sequence[str], deal_seeds: Se
 def play_seating(specs: Sequence[PlayerSpec], names: Sequence[str], seating: Sequence[int], deal_seeds: Sequence[int],
                  player_seed: int, states: Sequence[object] | None = None) -> tuple[np.ndarray, list[object]]:
     """Play ``deal_seeds`` in one seating (``seating[seat]`` is the player there), in order, with the players
-    ``player_seed`` makes, each first resuming its state from ``states`` (None: as made); each player's net
-    chips per deal, and each player's state after the last deal (None for a player without ``state()``).
+    ``player_seed`` makes, each first resuming its state from ``states`` (None, or a player's None: as made); each
+    player's net chips per deal, and each player's state after the last deal (None for a player without
+    ``state()``).
 
     Playing deals in two calls, the second resuming the states the first returned, gives what one call gives:
     the unit of work of a learning match (:func:`match`).
@@ -319,7 +339,8 @@ def play_seating(specs: Sequence[PlayerSpec], names: Sequence[str], seating: Seq
     players = [_seat(spec, name, seeds.randrange(1 << 32)) for spec, name in zip(specs, names)]
     if states is not None:
         for seated, state in zip(players, states, strict=True):
-            seated.resume(state)  # type: ignore[attr-defined]
+            if state is not None:  # (None: as made)
+                seated.resume(state)  # type: ignore[attr-defined]
     result = np.zeros((len(deal_seeds), len(players)))
     for row, deal_seed in enumerate(deal_seeds):
         game = FixedLimitGame([players[p] for p in seating], small_bet=SMALL_BET, seed=0)
@@ -348,15 +369,17 @@ def _check(players: Sequence[PlayerSpec], hands: int) -> tuple[list[PlayerSpec],
 
 
 def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None, executor: Executor | None = None,
-          progress: bool | None = None, fresh_every: int | None = None) -> MatchResult:
+          progress: bool | None = None, fresh_every: int | None = None,
+          states: Sequence[Sequence[object]] | None = None) -> MatchResult:
     """Play ``hands`` deals (1 to :data:`~poker.table.game.MAX_HANDS`), each once per rotation of the seats, and
     measure every player.
 
     ``seed`` makes the match repeatable (None: a fresh one, kept in the result); ``executor`` spreads the
     work over its workers (same results); ``progress`` draws a bar on stderr (None: only when stderr is a
     terminal). Each seating has its own players, who play every deal in order and learn throughout (Papp's
-    trials); ``fresh_every=N`` seats fresh players every ``N`` deals instead, the same in every seating (the
-    players forget what they learnt).
+    trials); ``states`` (a former result's :attr:`MatchResult.states`, same players) starts them from what they
+    learnt there, so a long match or a tournament carries its models on. ``fresh_every=N`` seats fresh players
+    every ``N`` deals instead, the same in every seating (the players forget what they learnt).
     """
     players, hands = _check(players, hands)
     if seed is not None and (not is_whole(seed) or seed < 0):
@@ -370,10 +393,12 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     names = _names(players)
     # every factory is called once here: one that fails, fails before any worker starts
     resumable = all(_resumable(_seat(spec, name, 0)) for spec, name in zip(players, names))
+    seatings = rotations(len(players))
+    initial = _initial_states(players, names, len(seatings), states, fresh_every)
     master = random.Random(seed)
     deal_seeds = [master.randrange(1 << 32) for _ in range(hands)]
-    seatings = rotations(len(players))
     bar = _progress_bar(hands * len(seatings), progress)
+    finals: list[list[object]] = []
     try:
         if fresh_every is not None:
             chunks = [(start, deal_seeds[start:start + fresh_every], master.randrange(1 << 32))
@@ -383,11 +408,36 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
             size = DEALS_PER_UNIT if resumable else hands
             blocks = [(start, deal_seeds[start:start + size]) for start in range(0, hands, size)]
             seating_seeds = [master.randrange(1 << 32) for _ in seatings]
-            totals = _learning(players, names, seatings, seating_seeds, blocks, hands, executor, bar)
+            totals, finals = _learning(players, names, seatings, seating_seeds, blocks, initial, hands, executor,
+                                       bar)
     finally:
         bar.close()
     per_deal = totals / SMALL_BET / len(seatings)
-    return MatchResult(names=names, seed=seed, rotations=len(seatings), per_deal=per_deal)
+    return MatchResult(names=names, seed=seed, rotations=len(seatings), per_deal=per_deal, states=finals)
+
+
+def _initial_states(players: list[PlayerSpec], names: tuple[str, ...], seatings: int,
+                    states: Sequence[Sequence[object]] | None,
+                    fresh_every: int | None) -> list[list[object] | None]:
+    """The states each seating's players start from (None: as made), each tried on a player here, so that a bad
+    one fails before any worker starts."""
+    if states is None:
+        return [None] * seatings
+    rows = _states(states)
+    if fresh_every is not None:
+        raise PokerError('states carry what players learnt: they need a match without fresh_every')
+    if len(rows) != seatings or any(len(row) != len(players) for row in rows):
+        raise PokerError(f'states must hold a state per player ({len(players)}) for each of the {seatings} '
+                         f'seatings (a former result\'s states, same players), got {shown(states)}')
+    for row in rows:
+        for spec, name, state in zip(players, names, row):
+            if state is None:  # as made
+                continue
+            seat = _seat(spec, name, 0)
+            if not _resumable(seat):
+                raise PokerError(f'player {shown(name)} cannot take up a state, got {shown(state)}')
+            seat.resume(state)  # type: ignore[attr-defined]
+    return [list(row) for row in rows]
 
 
 def _fresh(players: list[PlayerSpec], names: tuple[str, ...], chunks: list[tuple[int, list[int], int]], hands: int,
@@ -416,25 +466,29 @@ def _fresh(players: list[PlayerSpec], names: tuple[str, ...], chunks: list[tuple
 
 
 def _learning(players: list[PlayerSpec], names: tuple[str, ...], seatings: list[list[int]], seating_seeds: list[int],
-              blocks: list[tuple[int, list[int]]], hands: int, executor: Executor | None, bar: _Bar) -> np.ndarray:
-    """Each player's net chips per deal, over all the seatings: each seating plays the blocks of deals in order,
-    each block resuming the players' states after the one before (blocks of different seatings run side by side)."""
+              blocks: list[tuple[int, list[int]]], initial: list[list[object] | None], hands: int,
+              executor: Executor | None, bar: _Bar) -> tuple[np.ndarray, list[list[object]]]:
+    """Each player's net chips per deal, over all the seatings, and each seating's final states: each seating
+    plays the blocks of deals in order, each block resuming the players' states after the one before (the first
+    from ``initial``; blocks of different seatings run side by side)."""
     totals = np.zeros((hands, len(players)))
+    finals: list[list[object]] = [[] for _ in seatings]
     if executor is None:
-        for seating, player_seed in zip(seatings, seating_seeds):
-            states: list[object] | None = None
+        for index, (seating, player_seed) in enumerate(zip(seatings, seating_seeds)):
+            states = initial[index]
             for start, seeds in blocks:
                 result, states = play_seating(players, names, seating, seeds, player_seed, states)
                 totals[start:start + len(seeds)] += result
                 bar.update(len(seeds))
-        return totals
+            finals[index] = states or []
+        return totals, finals
     from concurrent.futures import FIRST_COMPLETED, wait
 
     def submit(index: int, block: int, states: list[object] | None) -> Future[tuple[np.ndarray, list[object]]]:
         return executor.submit(play_seating, players, names, seatings[index], blocks[block][1], seating_seeds[index],
                                states)
 
-    pending = {submit(index, 0, None): (index, 0) for index in range(len(seatings))}
+    pending = {submit(index, 0, initial[index]): (index, 0) for index in range(len(seatings))}
     try:
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -446,10 +500,12 @@ def _learning(players: list[PlayerSpec], names: tuple[str, ...], seatings: list[
                 bar.update(len(seeds))
                 if block + 1 < len(blocks):
                     pending[submit(index, block + 1, states)] = (index, block + 1)
+                else:
+                    finals[index] = states
     finally:
         for future in pending:
             future.cancel()
-    return totals
+    return totals, finals
 
 
 class _NoBar:
