@@ -14,7 +14,7 @@ from poker import match
 from poker.table.bots import AggressiveBettor, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
 from poker.cli import main
 from poker.errors import PokerError
-from poker.table.game import FixedLimitGame
+from poker.table.game import Decision, FixedLimitGame
 from poker.table import duplicate
 from poker.table.duplicate import MatchResult, play_chunk, play_seating, rotations
 from poker.table.modelling import ModellingLokiPlayer, ModelState
@@ -124,6 +124,24 @@ def test_a_match_carries_on_from_the_states_of_another(monkeypatch):
 def test_bad_states_are_refused_before_play(states, message):
     with pytest.raises(PokerError, match=re.escape(message)):
         match(['loki-no-model', 'random'], 1, seed=1, states=states)
+
+
+class Checker:
+    """A seat without state() and resume(): it plays its seating in one unit and takes up no state."""
+
+    def __init__(self, name, seed):
+        self.name = name
+
+    def decide(self, view):
+        return Decision('check')
+
+
+def test_a_seat_without_state_hooks_hands_on_none_and_takes_up_nothing(monkeypatch):
+    monkeypatch.setattr(duplicate, 'DEALS_PER_UNIT', 1)
+    result = match([Checker, 'random'], 3, seed=1)
+    assert [row[0] for row in result.states] == [None, None] and isinstance(result.states[0][1], tuple)
+    with pytest.raises(PokerError, match="player 'Checker' cannot take up a state"):
+        match([Checker, 'random'], 3, seed=1, states=[[1, None], [None, None]])
 
 
 def test_states_need_players_that_learn():
