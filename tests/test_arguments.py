@@ -17,7 +17,9 @@ from poker.stats.boards import board_strengths, boards_strengths
 from poker.stats.multiway import equity
 from poker.stats.player import Player
 from poker.stats.reference import ReferencePlayer
-from poker.table.bots import Bot, CallingStation, Maniac, RandomPlayer, Rock
+from poker.table.bots import (
+    AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive,
+)
 from poker.table.modelling import holding_scale
 
 RIVER = 'Qh 7h 2c 9s 3d'
@@ -37,7 +39,8 @@ def test_a_board_strengths_row_reads_its_board_number() -> None:
         batch.row('Ah Kh', board=2)
 
 
-@pytest.mark.parametrize('bot', [Bot, CallingStation, Maniac, RandomPlayer, Rock])
+@pytest.mark.parametrize('bot', [Bot, CallingStation, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive,
+                                 LoosePassive])
 def test_every_seat_reads_the_view_it_decides_on(bot: type[Bot]) -> None:
     for bad in (None, math.nan, 'river'):
         with pytest.raises(PokerError, match='view must be a TableView'):

@@ -241,7 +241,8 @@ def test_preflop_strategy(hand, players, position, tightness, small_blind) -> No
 
 
 @settings(FUZZ, max_examples=60)
-@given(either(st.lists(st.sampled_from(['station', 'maniac', 'random', 'rock']), min_size=2, max_size=4)),
+@given(either(st.lists(st.sampled_from(['station', 'maniac', 'random', 'rock', 'aggressive', 'tight-aggressive',
+                                        'loose-passive']), min_size=2, max_size=4)),
        either(st.integers(1, 3)), either(st.one_of(st.none(), st.integers(0, 9))))
 def test_match(players, hands, seed) -> None:
     if isinstance(hands, (int, np.integer)) and not isinstance(hands, bool) and 3 < hands <= 10_000_000:
