@@ -27,7 +27,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                '  poker match --players loki,station --hands 200 --seed 1\n'
                '  poker match --players loki,loki-generic,loki-no-model,station,maniac,rock --hands 2000 --workers 2\n'
                '  poker match --players loki,maniac --hands 500 --json --png match.png\n'
-               '  PYTHONPATH=. poker match --players loki --player mybots:make_shark --hands 200',
+               '  poker match --players loki --player poker.table.bots:Rock --hands 200   (module:factory)',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--players', default='', metavar='A,B,...',
                         help='players, comma-separated (a name may repeat); with --player, 2 to 10 in all')
