@@ -260,3 +260,21 @@ def test_a_check_caps_the_range_when_asked():
     plain = fresh(PappModel, specific=False)
     plain.observe('flop', 'check', bets_to_call=0, board=FLOP)
     assert plain.range_share() == 1.0                             # Papp: a check says nothing
+
+
+def test_the_small_blinds_first_action_faces_the_big_blinds_bet():
+    """Half a bet to call (the small blind's first action) is one bet to call: a raise there is the top 20%
+    by IR7 (Table B.2, 1 bet), not the top 50% (0 bets)."""
+    from poker.table.game import ActionRecord
+    raised = ActionRecord('preflop', 1, 'raise', 3, 6, to_call=1, bet_size=2)
+    assert raised.bets_to_call == 1
+    assert ActionRecord('preflop', 1, 'call', 3, 9, to_call=3, bet_size=2).bets_to_call == 2
+    assert ActionRecord('flop', 1, 'call', 2, 9, to_call=2, bet_size=2).bets_to_call == 1
+    ann = ModellingLokiPlayer('Ann')
+    ann.begin_hand(0, ('Ann', 'Bob'), tuple(parse_cards('7c 2d')), 0)
+    ann.observe(raised, ())
+    direct = fresh(known=[card.index for card in parse_cards('7c 2d')])
+    direct.observe('preflop', 'raise', bets_to_call=1, board=())
+    assert np.array_equal(ann.models['Bob'].weights, direct.weights)
+    assert ann.models['Bob'].weights[index('AsAh')] == 1.0
+    assert ann.models['Bob'].weights[index('9s8h')] < 0.5      # inside the top 50%, outside the top 20%

@@ -140,8 +140,14 @@ class ActionRecord:
 
     @property
     def bets_to_call(self) -> int:
-        """Bets the seat faced when it acted: 0, 1, 2 or more (Papp's context of an action)."""
-        return self.to_call // self.bet_size if self.bet_size else 0
+        """Bets the seat faced when it acted: 0, 1, 2 or more (Papp's context of an action). A part of a bet
+        counts as a bet: the small blind's first action faces the big blind's bet (1 chip of a 2-chip bet is
+        1 bet to call, 3 chips 2 bets), as the seat itself sees it.
+
+        >>> ActionRecord('preflop', 1, 'raise', 3, 6, to_call=1, bet_size=2).bets_to_call
+        1
+        """
+        return -(-self.to_call // self.bet_size) if self.bet_size else 0
 
     @property
     def asked(self) -> Action | None:
