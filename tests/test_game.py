@@ -323,3 +323,34 @@ def test_the_table_ranks_showdowns_through_its_ranker():
         assert all(shown.value == 7463 - standard[seat] for seat, shown in two.hands.items())  # shown as ranked
         turned += set(one.winners) != set(two.winners)
     assert Lowball.calls == 20 * (1 + 3) and turned >= 15  # a batch per showdown, and each shown hand (rank)
+
+
+class Told:
+    """Plays the actions it is given, in order, and keeps what each view said about its round."""
+
+    def __init__(self, name, actions):
+        self.name, self.actions, self.seen = name, list(actions), []
+
+    def decide(self, view):
+        self.seen.append((view.street, view.to_call, view.called_this_round, view.put_in_this_round))
+        return Decision(self.actions.pop(0))
+
+
+def test_called_a_bet_this_round_is_a_call_of_a_bet_not_a_check_or_a_bet():
+    """Pena's exception to Make1's fold is "has already called a bet this round"; Papp's pre-flop kludge is
+    "has put money in voluntarily" (a call, bet or raise). A check is neither."""
+    from poker.table.game import FixedLimitGame
+    ann = Told('Ann', ['call', 'raise', 'raise', 'raise', 'check'])
+    bob = Told('Bob', ['call', 'check', 'call', 'bet', 'call', 'bet', 'call'])
+    cat = Told('Cat', ['check', 'bet', 'call', 'raise', 'call', 'call', 'check'])
+    FixedLimitGame([ann, bob, cat], seed=2).play_hand()     # button Ann, blinds Bob and Cat
+    # flop: Bob checks, Cat bets, Ann raises: Bob has neither called a bet nor put chips in
+    assert bob.seen[2] == ('flop', 4, False, False)
+    # ... and Cat, who bet, faces Ann's raise having put chips in but called no bet
+    assert cat.seen[2] == ('flop', 2, False, True)
+    # turn: Bob bets, Cat raises, Ann re-raises: Bob and Cat have put chips in but called no bet
+    assert bob.seen[4] == ('turn', 8, False, True)
+    assert cat.seen[4] == ('turn', 4, False, True)
+    # river: Bob bets, Cat calls, Ann raises: Cat has called a bet, Bob has not
+    assert bob.seen[6] == ('river', 4, False, True)
+    assert cat.seen[6] == ('river', 4, True, True)

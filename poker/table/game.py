@@ -185,6 +185,8 @@ class TableView:
     bet_size: int = field(validator=checked_by(_count))
     bets_this_round: int = field(validator=checked_by(_count))
     called_this_round: bool = field(validator=checked_by(flag, error=PokerError))
+    """Whether this seat has already called a bet this round (a check is no call; Pena's exception to Make1's
+    fold)."""
     opponents: int = field(validator=checked_by(opponents_field))
     can_raise: bool = field(validator=checked_by(flag, error=PokerError))
     history: tuple[ActionRecord, ...] = field(default=(), converter=_records)
@@ -194,6 +196,9 @@ class TableView:
     """The button's seat."""
     active: tuple[int, ...] = field(default=(), converter=_seats)
     """The seats still in the hand, this one included."""
+    put_in_this_round: bool = field(default=False, validator=checked_by(flag, error=PokerError))
+    """Whether this seat has put chips in voluntarily this round: called a bet, bet or raised (a blind is not
+    voluntary). Papp's pre-flop "voluntarily put money in" rule reads it."""
 
     @property
     def small_blind(self) -> int | None:
@@ -424,7 +429,8 @@ class LokiPlayer:
 
     def preflop_advise(self, view: TableView) -> Advice:
         """Papp's pre-flop play (section 6.1): the strategy chosen at this seat's first pre-flop decision from
-        the hand's income rate, the players expected to play and the position, then kept for the round."""
+        the hand's income rate, the players expected to play and the position, then kept for the round. Its
+        "voluntarily put money in" exception reads :attr:`TableView.put_in_this_round`."""
         from ..strategy.advice import DEFAULT_STRATEGY, Situation
         from ..strategy.preflop import expected_players
         view = read_view(view)
@@ -435,7 +441,7 @@ class LokiPlayer:
             players = expected_players(len(voluntary), len(view.active) - 1 - len(voluntary))
             self.preflop_players, self.preflop_position = players, view.position
             self.preflop_choice = None
-        situation = Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round)
+        situation = Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.put_in_this_round)
         advice = strategy.preflop_advice(view.hole, situation, players=self.preflop_players,
                                          position=self.preflop_position, small_blind=view.seat == view.small_blind,
                                          big_blind=view.seat == view.big_blind, strategy=self.preflop_choice)
@@ -582,7 +588,8 @@ class FixedLimitGame:
         else:
             state.round = [0] * len(self.players)
             bets, current = 0, 0
-        voluntary: set[int] = set()
+        voluntary: set[int] = set()     # put chips in: called a bet, bet or raised
+        called: set[int] = set()        # called a bet
         pending = deque(self._order(first, state.active))
         while pending and len(state.active) > 1:
             seat = pending.popleft()
@@ -590,9 +597,10 @@ class FixedLimitGame:
             can_raise = bets < self.cap
             view = TableView(seat=seat, name=names[seat], hole=holes[seat], board=board, street=street,
                              pot=state.pot, to_call=to_call, bet_size=size, bets_this_round=bets,
-                             called_this_round=seat in voluntary, opponents=len(state.active) - 1,
+                             called_this_round=seat in called, opponents=len(state.active) - 1,
                              can_raise=can_raise, history=tuple(state.records), seats=len(self.players),
-                             button=self.button, active=tuple(sorted(state.active)))
+                             button=self.button, active=tuple(sorted(state.active)),
+                             put_in_this_round=seat in voluntary)
             decision = self.players[seat].decide(view)
             action = self.legal_action(decision.action, to_call, can_raise, bets)
             amount = 0
@@ -605,8 +613,10 @@ class FixedLimitGame:
                 current += size
                 bets += 1
                 pending = deque(s for s in self._order(self._after(seat), state.active) if s != seat)
-            if action in (Action.CALL, Action.BET, Action.RAISE):
+            if amount > 0:
                 voluntary.add(seat)
+                if action == Action.CALL:
+                    called.add(seat)
             self._put(state, board, street, seat, action, amount, decision, to_call, size)
 
     def _order(self, first: int, active: set[int]) -> list[int]:
