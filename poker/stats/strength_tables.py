@@ -64,7 +64,7 @@ import numpy as np
 from attrs import field, frozen
 
 from .._version import __version__
-from ..cards.card_inputs import CardsLike, HoleLike, read_cards, read_hole
+from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_cards, read_hole
 from ..cards.holdings import HOLDINGS
 from ..cards.isomorphism import BOARD_ROUNDS, HandIndexer
 from ..errors import CardCountError, TableError
@@ -916,6 +916,7 @@ class StrengthTable:
         if len(board_cards) != size:
             raise CardCountError(f'a {self.street} table looks up 2 hole cards and {size} board cards, got '
                                  f'{len(board_cards)} board cards: {shown(hole)} / {shown(board)}')
+        check_off_board((card.index for card in hole_cards), (card.index for card in board_cards), hole, board)
         return int(self.indexer.index([[card.index for card in (*hole_cards, *board_cards)]])[0])
 
     def row(self, hole: HoleLike, board: CardsLike) -> int:
