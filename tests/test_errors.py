@@ -123,3 +123,14 @@ def test_a_card_both_in_the_hole_and_on_the_board_is_one_rule_at_every_door(tmp_
             call()
     with pytest.raises(DuplicateCardError, match=r"^card '2c' is both a hole card and on the board: \[44, 0\] "):
         tally([44, 0], [0, 1, 2, 4, 5], 0, uniform_weights()[None])
+
+
+def test_hand_statistics_refuse_a_look_ahead_or_hole_cards_their_board_has_no_room_for() -> None:
+    from poker import HandStatistics, LookaheadError
+
+    fine = HandStatistics.from_counts(3, 0, 1, lookahead=1, hole='Ah Kh', board='2c 7d Js 9h')
+    assert fine.lookahead == 1
+    with pytest.raises(LookaheadError, match='at most 0 on a board of 5 cards, got 1'):
+        HandStatistics.from_counts(3, 0, 1, lookahead=1, hole='Ah Kh', board='2c 7d Js 9h 3s')
+    with pytest.raises(DuplicateCardError, match="card 'Ah' is both a hole card and on the board"):
+        HandStatistics.from_counts(3, 0, 1, hole='Ah Kh', board='2c 7d Ah')
