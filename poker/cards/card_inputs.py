@@ -87,10 +87,17 @@ def check_off_board(hole: Iterable[int], board: Iterable[int], hole_given: objec
     poker.errors.DuplicateCardError: card 'Ah' is both a hole card and on the board: 'Ah Kh' / '2c 3c Ah'
     """
     shared = set(hole) & set(board)
-    if shared:
+    if shared:  # (the texts are made only here: the check runs on every statistics call)
         card = Card.from_index(min(shared))
-        raise DuplicateCardError(f'card {shown(str(card))} is both a hole card and on the board: {shown(hole_given)} / '
-                                 f'{shown(board_given)}')
+        raise DuplicateCardError(f'card {shown(str(card))} is both a hole card and on the board: {_text(hole_given)} / '
+                                 f'{_text(board_given)}')
+
+
+def _text(given: object) -> str:
+    """What was given, quoted: cards already read as their text (``'Ah Kh'``), anything else as it came."""
+    if isinstance(given, tuple) and given and all(isinstance(card, Card) for card in given):
+        return shown(' '.join(str(card) for card in given))
+    return shown(given)
 
 
 def read_indices(name: str, indices: Iterable[int | Card], *, sizes: Iterable[int] | None = None) -> tuple[int, ...]:

@@ -85,7 +85,7 @@ class Player:
 
     def __attrs_post_init__(self) -> None:
         check_off_board((card.index for card in self.hole_cards), (card.index for card in self.board),
-                        format_cards(self.hole_cards), format_cards(self.board))
+                        self.hole_cards, self.board)
         known = Hand(self.hole_cards)
         known.add(self.board)
         object.__setattr__(self, '_known', known)
