@@ -732,6 +732,17 @@ def build_table(street: str, out: str | os.PathLike[str], *, bins: int = DEFAULT
             del done[key]
             path.unlink(missing_ok=True)
             repairs.append(f'chunk file {shown(str(path))} does not match its checksum in the manifest; built again')
+    if unsound:  # a build stopped between a chunk's rename and its manifest entry: that chunk is kept
+        for path in sorted((root / 'chunks').iterdir()):
+            match = _CHUNK_NAME.fullmatch(path.name)
+            if match is None or str(int(match[1])) in done:
+                continue
+            try:
+                done[str(int(match[1]))] = _adopt(root, int(match[1]), manifest)
+                repairs.append(f'chunk file {shown(str(path))} was finished but not recorded; kept')
+            except _DamagedChunk:
+                path.unlink(missing_ok=True)
+                repairs.append(f'chunk file {shown(str(path))} is damaged; removed')
     if _canonical(manifest) != found:  # else leave the file to any other builder on this folder
         _write_manifest(root, manifest)
     needed = chunk_count if limit == total_boards or 'arrays' in manifest or recorded else -(-limit // chunk_boards)
