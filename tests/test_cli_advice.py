@@ -405,3 +405,28 @@ def test_the_kelly_bet_never_exceeds_the_bankroll(capsys: pytest.CaptureFixture[
     script = Script([str(10 ** 12), '1', 'Ah Kh', '1'])
     KellyAdvisor(script, out=out_stream, err=io.StringIO(), statistics=lambda hole, board: nuts[len(board)]).run()
     assert kelly_bets(out_stream.getvalue()) == [10 ** 12]
+
+
+def test_a_piped_answer_line_is_read_in_bounded_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line of megabytes is never held whole: it is read in pieces of MAX_ANSWER bytes, dropped, and is no
+    answer; the next line is read as usual."""
+    import io
+
+    from poker.cli.kelly_command import MAX_ANSWER, read_line
+
+    pieces: list[int] = []
+
+    class Recording(io.BytesIO):
+        def readline(self, size: int | None = -1) -> bytes:  # type: ignore[override]
+            line = super().readline(size)
+            pieces.append(len(line))
+            return line
+
+    stream = io.TextIOWrapper(Recording(b'9' * 3_000_000 + b'\n5000\n'), encoding='utf-8')
+    monkeypatch.setattr('sys.stdin', stream)
+    monkeypatch.setattr('sys.stdout', io.StringIO())
+    assert read_line('Bankroll: ') == '\ufffd'
+    assert read_line('Bankroll: ') == '5000'
+    assert max(pieces) <= MAX_ANSWER + 1 and len(pieces) > 3_000_000 // MAX_ANSWER
+    with pytest.raises(EOFError):
+        read_line('Bankroll: ')

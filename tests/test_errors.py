@@ -106,3 +106,31 @@ def test_a_failed_add_leaves_the_hand_as_it_was() -> None:
     with pytest.raises(DuplicateCardError):
         hand.add('2c 3d Kh')
     assert hand == Hand('Ah Kh')
+
+
+def test_a_card_both_in_the_hole_and_on_the_board_is_one_rule_at_every_door(tmp_path) -> None:
+    """Player, hand_strength, the kernel's door and a strength table's lookup say it alike, quoting the input
+    (a table used to quote its indexer's row of card numbers)."""
+    from poker import Player, build_table, hand_strength, load_table
+    from poker.kernel import tally
+    from poker.ranges.weights import uniform_weights
+
+    build_table('river', tmp_path, boards=2, chunk_boards=1, workers=1, progress=False)
+    calls = [lambda: Player('Kh 2h', '2h 2d 2s 3c 3h'), lambda: hand_strength('Kh 2h', '2h 2d 2s 3c 3h'),
+             lambda: load_table(tmp_path).equity('Kh 2h', '2h 2d 2s 3c 3h')]
+    for call in calls:
+        with pytest.raises(DuplicateCardError, match=r"^card '2h' is both a hole card and on the board: .*2h.* / "):
+            call()
+    with pytest.raises(DuplicateCardError, match=r"^card '2c' is both a hole card and on the board: \[44, 0\] "):
+        tally([44, 0], [0, 1, 2, 4, 5], 0, uniform_weights()[None])
+
+
+def test_hand_statistics_refuse_a_look_ahead_or_hole_cards_their_board_has_no_room_for() -> None:
+    from poker import HandStatistics, LookaheadError
+
+    fine = HandStatistics.from_counts(3, 0, 1, lookahead=1, hole='Ah Kh', board='2c 7d Js 9h')
+    assert fine.lookahead == 1
+    with pytest.raises(LookaheadError, match='at most 0 on a board of 5 cards, got 1'):
+        HandStatistics.from_counts(3, 0, 1, lookahead=1, hole='Ah Kh', board='2c 7d Js 9h 3s')
+    with pytest.raises(DuplicateCardError, match="card 'Ah' is both a hole card and on the board"):
+        HandStatistics.from_counts(3, 0, 1, hole='Ah Kh', board='2c 7d Ah')

@@ -192,12 +192,12 @@ def test_resume_after_a_kill(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert sorted(manifest['chunks']) == ['0', '1']
     assert sorted(p.name for p in (tmp_path / 'killed' / 'chunks').iterdir()) == \
         ['chunk-000000.npz', 'chunk-000001.npz']   # no temporary file left behind
-    # killed after a chunk file was replaced but before the manifest recorded it: that chunk is redone
+    # killed after a chunk file was replaced but before the manifest recorded it: that chunk proves itself, kept
     del manifest['chunks']['1']
     strength_table._write_manifest(tmp_path / 'killed', manifest)
     second = counting(monkeypatch)
     summary = build_table('river', tmp_path / 'killed', **options)  # type: ignore[arg-type]
-    assert second == [(1, 2), (2, 3), (3, 4)] and (summary.chunks_built, summary.chunks_reused) == (3, 1)
+    assert second == [(2, 3), (3, 4)] and (summary.chunks_built, summary.chunks_reused) == (2, 2)
     resumed, whole = load_table(tmp_path / 'killed'), load_table(tmp_path / 'whole')
     assert resumed.index is not None and whole.index is not None
     assert resumed.index.tolist() == whole.index.tolist()  # each hand once
@@ -341,6 +341,13 @@ def test_command_mismatch_is_one_line(tmp_path: Path) -> None:
     assert result.returncode == 2 and result.stderr.count('\n') == 1 and 'built with' in result.stderr
 
 
+def recorded_chunks(out: Path) -> int:
+    try:
+        return len(json.loads((out / 'manifest.json').read_text())['chunks'])
+    except (OSError, ValueError, KeyError):
+        return 0
+
+
 def test_ctrl_c_exits_130_keeping_finished_chunks(tmp_path: Path) -> None:
     out = tmp_path / 'flop'
     environment = {**os.environ, 'PYTHONPATH': str(ROOT)}
@@ -348,7 +355,9 @@ def test_ctrl_c_exits_130_keeping_finished_chunks(tmp_path: Path) -> None:
                                 '--chunk-boards', '1', '--workers', '1'], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env=environment, cwd=ROOT)
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not list((out / 'chunks').glob('chunk-*.npz')):
+    # wait until a chunk is recorded: a chunk renamed into place but not yet recorded is adopted on resume
+    # (tests/test_table_faults.py), so the manifest alone says what this stop keeps
+    while time.monotonic() < deadline and not recorded_chunks(out):
         time.sleep(0.1)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)

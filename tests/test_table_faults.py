@@ -104,6 +104,28 @@ def test_a_partial_table_never_passes_for_complete(tiny: int, tmp_path: Path, re
     same_table(tmp_path, reference)
 
 
+def test_a_chunk_finished_but_not_recorded_is_kept(reference: Path, tmp_path: Path) -> None:
+    """A stop between a chunk file's rename and the manifest's update (as Ctrl-C may land) loses nothing."""
+    shutil.copytree(reference, tmp_path / 'stopped')
+    root = tmp_path / 'stopped'
+    manifest = json.loads((root / 'manifest.json').read_text())
+    del manifest['chunks']['1'], manifest['arrays']
+    for name in ('hs.npy', 'equity.npy', 'mean_squared_strength.npy'):
+        (root / name).unlink()
+    strength_tables._write_manifest(root, manifest)
+    summary = build_table('river', root, **OPTIONS)  # type: ignore[arg-type]
+    assert (summary.chunks_built, summary.chunks_reused, summary.complete) == (0, 2, True), summary
+    assert any('chunk-000001.npz' in repair and 'kept' in repair for repair in summary.repairs), summary.repairs
+    same_table(root, reference)
+    flip('chunks/chunk-000001.npz', 3000)(reference)  # an unrecorded chunk that does not prove itself is rebuilt
+    manifest = json.loads((reference / 'manifest.json').read_text())
+    del manifest['chunks']['1'], manifest['arrays']
+    strength_tables._write_manifest(reference, manifest)
+    summary = build_table('river', reference, **OPTIONS)  # type: ignore[arg-type]
+    assert (summary.chunks_built, summary.complete) == (1, True) and 'removed' in summary.repairs[0]
+    same_table(reference, root)
+
+
 def test_a_chunk_of_another_table_is_not_adopted(tiny: int, tmp_path: Path) -> None:
     build_table('river', tmp_path, **OPTIONS)  # type: ignore[arg-type]
     (tmp_path / 'manifest.json').unlink()

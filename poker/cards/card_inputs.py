@@ -34,7 +34,7 @@ from .card import Card, parse_cards
 from .starting_hand import StartingHand
 from .streets import BOARD_SIZES
 
-__all__ = ['CardsLike', 'HoleLike', 'read_board', 'read_cards', 'read_hole', 'read_indices']
+__all__ = ['CardsLike', 'HoleLike', 'check_off_board', 'read_board', 'read_cards', 'read_hole', 'read_indices']
 
 CardsLike = Union[Card, str, Iterable[Union[Card, str]]]
 """Some cards: a :class:`~poker.cards.card.Card`, card text (``'Ah Kd'``, ``'AhKd'``, ``'10h 9c'``), or an
@@ -75,6 +75,29 @@ def read_board(board: CardsLike, *, sizes: Iterable[int] = BOARD_SIZES) -> tuple
     if len(cards) not in allowed:
         raise CardCountError(f'a board has {_counts(allowed)} cards, got {len(cards)}: {shown(board)}')
     return cards
+
+
+def check_off_board(hole: Iterable[int], board: Iterable[int], hole_given: object, board_given: object) -> None:
+    """The one rule for hole cards and a board (card indices): no card is in both, else a
+    :class:`~poker.errors.DuplicateCardError` that quotes what was given.
+
+    >>> check_off_board([50, 46], [0, 4, 50], 'Ah Kh', '2c 3c Ah')
+    Traceback (most recent call last):
+    ...
+    poker.errors.DuplicateCardError: card 'Ah' is both a hole card and on the board: 'Ah Kh' / '2c 3c Ah'
+    """
+    shared = set(hole) & set(board)
+    if shared:  # (the texts are made only here: the check runs on every statistics call)
+        card = Card.from_index(min(shared))
+        raise DuplicateCardError(f'card {shown(str(card))} is both a hole card and on the board: {_text(hole_given)} / '
+                                 f'{_text(board_given)}')
+
+
+def _text(given: object) -> str:
+    """What was given, quoted: cards already read as their text (``'Ah Kh'``), anything else as it came."""
+    if isinstance(given, tuple) and given and all(isinstance(card, Card) for card in given):
+        return shown(' '.join(str(card) for card in given))
+    return shown(given)
 
 
 def read_indices(name: str, indices: Iterable[int | Card], *, sizes: Iterable[int] | None = None) -> tuple[int, ...]:

@@ -122,18 +122,29 @@ def _whole(text: str, what: str, *, minimum: int = 0, maximum: int = MAX_CHIPS,
     return int(stripped)
 
 
+MAX_ANSWER = 1_000
+"""The longest answer line read whole (in bytes); the rest of a longer line is read and dropped, in pieces of
+this size, and the line counts as an answer no question accepts (so it is asked again)."""
+
+
 def read_line(prompt: str) -> str:
     """A line of standard input after ``prompt``: :func:`input` on a terminal; piped input is read as bytes
-    and decoded leniently (invalid UTF-8 becomes U+FFFD, which no answer accepts, so it is asked again)."""
+    and decoded leniently (invalid UTF-8 becomes U+FFFD, which no answer accepts, so it is asked again), at
+    most :data:`MAX_ANSWER` bytes of it kept."""
     buffer = getattr(sys.stdin, 'buffer', None)
     if buffer is None or sys.stdin.isatty():
         return input(prompt)
     sys.stdout.write(prompt)
     sys.stdout.flush()
-    line = buffer.readline()
+    line = bytes(buffer.readline(MAX_ANSWER + 1))
     if not line:
         raise EOFError
-    return bytes(line).decode('utf-8', errors='replace').rstrip('\r\n')
+    if len(line) > MAX_ANSWER and not line.endswith(b'\n'):  # too long: drop the rest of the line
+        rest = line
+        while rest and not rest.endswith(b'\n'):
+            rest = bytes(buffer.readline(MAX_ANSWER))
+        return '\ufffd'  # no answer
+    return line.decode('utf-8', errors='replace').rstrip('\r\n')
 
 
 class KellyAdvisor:

@@ -20,10 +20,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..cards.card import Card
-from ..cards.card_inputs import read_indices
+from ..cards.card_inputs import check_off_board, read_indices
 from ..cards.holdings import HOLDING_COUNT
-from ..errors import DuplicateCardError, LookaheadError, SettingError
+from ..errors import LookaheadError, SettingError
 from ..ranges.weights import checked_rows
 from ..validators import integer_array, shown, whole_number
 
@@ -39,9 +38,7 @@ def board_indices(board: Sequence[int], sizes: tuple[int, ...] = (3, 4, 5)) -> t
 def hole_indices(hole: Sequence[int], board: tuple[int, ...]) -> tuple[int, int]:
     """Two hole-card indices, distinct and off the ``board``."""
     low, high = read_indices('hole', hole, sizes=(2,))
-    if low in board or high in board:
-        card = Card.from_index(low if low in board else high)
-        raise DuplicateCardError(f'card {card} is both a hole card and on the board: {shown(hole)} / {shown(board)}')
+    check_off_board((low, high), board, hole, board)
     return low, high
 
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from attrs import asdict, field, frozen
 
 from ..cards.card import Card
-from ..cards.card_inputs import CardsLike, read_cards
+from ..cards.card_inputs import CardsLike, check_off_board, read_cards
 from ..cards.holdings import HOLDING_COUNT
 from ..cards.income_rates import check_opponents
 from ..errors import LookaheadError, SettingError
@@ -121,6 +121,11 @@ class HandStatistics:
             _count(name, getattr(self, name))
         check_opponents(self.opponents)
         whole_number('lookahead', self.lookahead, maximum=2, error=LookaheadError)
+        if self.board and self.lookahead > 5 - len(self.board):  # a look-ahead its board has no room for
+            raise LookaheadError(f'lookahead must be at most {5 - len(self.board)} on a board of '
+                                 f'{len(self.board)} cards, got {shown(self.lookahead)}')
+        check_off_board((card.index for card in self.hole), (card.index for card in self.board), self.hole,
+                        self.board)
         whole_number('holdings', self.holdings, maximum=HOLDING_COUNT)
         whole_number('runouts', self.runouts, maximum=10 ** 12)
         _income_rate('income_rate', self.income_rate)

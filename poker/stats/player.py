@@ -31,11 +31,11 @@ import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import Card, format_cards
-from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
+from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_board, read_hole
 from ..cards.income_rates import check_opponents, class_income_rate
 from ..cards.starting_hand import StartingHand, class_index
 from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE
-from ..errors import CardCountError, DuplicateCardError, LookaheadError, OpponentCountError, SettingError
+from ..errors import CardCountError, LookaheadError, OpponentCountError, SettingError
 from ..kernel import one_hand
 from ..kernel.kernel_inputs import weight_rows
 from ..kernel.one_hand import Tally
@@ -84,13 +84,10 @@ class Player:
     """The cards this player knows, hole cards and board, in a :class:`~poker.ranking.hand.Hand` (kept sorted)."""
 
     def __attrs_post_init__(self) -> None:
+        check_off_board((card.index for card in self.hole_cards), (card.index for card in self.board),
+                        self.hole_cards, self.board)
         known = Hand(self.hole_cards)
-        try:
-            known.add(self.board)
-        except DuplicateCardError:
-            card = next(card for card in self.board if card in self.hole_cards)
-            raise DuplicateCardError(f'card {shown(str(card))} is both a hole card and on the board '
-                                     f'({format_cards(self.hole_cards)} / {format_cards(self.board)})') from None
+        known.add(self.board)
         object.__setattr__(self, '_known', known)
 
     @property

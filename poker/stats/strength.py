@@ -32,16 +32,15 @@ from bisect import bisect_left, bisect_right
 import numpy as np
 
 from ..cards.card import Card, format_cards
-from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
+from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_board, read_hole
 from ..cards.holdings import HOLDINGS, NUMBER_OF_PAIR
 from ..cards.starting_hand import StartingHand
-from ..errors import DuplicateCardError, WeightsError
+from ..errors import WeightsError
 from ..kernel.board_memo import BoardValues, board_values
 from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
-from ..validators import shown
 
 __all__ = ['ON_BOARD_CACHE', 'RangeOnBoard', 'hand_strength', 'on_board']
 
@@ -197,8 +196,5 @@ def _checked(hole: HoleLike, board: CardsLike) -> list[int]:
     checking that no card repeats."""
     pair = [card.index for card in read_hole(hole).cards]
     indices = [card.index for card in read_board(board, sizes=(3, 4, 5))]
-    if set(pair) & set(indices):
-        card = Card.from_index(next(i for i in pair if i in indices))
-        raise DuplicateCardError(f'card {shown(str(card))} is both a hole card and on the board ({shown(hole)} / '
-                                 f'{shown(board)})')
+    check_off_board(pair, indices, hole, board)
     return [*pair, *indices]

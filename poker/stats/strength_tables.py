@@ -64,7 +64,7 @@ import numpy as np
 from attrs import field, frozen
 
 from .._version import __version__
-from ..cards.card_inputs import CardsLike, HoleLike, read_cards, read_hole
+from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_cards, read_hole
 from ..cards.holdings import HOLDINGS
 from ..cards.isomorphism import BOARD_ROUNDS, HandIndexer
 from ..errors import CardCountError, TableError
@@ -732,6 +732,17 @@ def build_table(street: str, out: str | os.PathLike[str], *, bins: int = DEFAULT
             del done[key]
             path.unlink(missing_ok=True)
             repairs.append(f'chunk file {shown(str(path))} does not match its checksum in the manifest; built again')
+    if unsound:  # a build stopped between a chunk's rename and its manifest entry: that chunk is kept
+        for path in sorted((root / 'chunks').iterdir()):
+            match = _CHUNK_NAME.fullmatch(path.name)
+            if match is None or str(int(match[1])) in done:
+                continue
+            try:
+                done[str(int(match[1]))] = _adopt(root, int(match[1]), manifest)
+                repairs.append(f'chunk file {shown(str(path))} was finished but not recorded; kept')
+            except _DamagedChunk:
+                path.unlink(missing_ok=True)
+                repairs.append(f'chunk file {shown(str(path))} is damaged; removed')
     if _canonical(manifest) != found:  # else leave the file to any other builder on this folder
         _write_manifest(root, manifest)
     needed = chunk_count if limit == total_boards or 'arrays' in manifest or recorded else -(-limit // chunk_boards)
@@ -916,6 +927,7 @@ class StrengthTable:
         if len(board_cards) != size:
             raise CardCountError(f'a {self.street} table looks up 2 hole cards and {size} board cards, got '
                                  f'{len(board_cards)} board cards: {shown(hole)} / {shown(board)}')
+        check_off_board((card.index for card in hole_cards), (card.index for card in board_cards), hole, board)
         return int(self.indexer.index([[card.index for card in (*hole_cards, *board_cards)]])[0])
 
     def row(self, hole: HoleLike, board: CardsLike) -> int:
