@@ -1,14 +1,22 @@
-"""Duplicate matches that measure Loki (issue 12): modelling against no model, and Loki against the bots.
+"""Duplicate matches that measure Loki's opponent models and rules (issues 12 and 19).
 
-    python bench/match.py [--deals-six 3400] [--deals-four 5000] [--deals-heads-up 10000] [--workers 2] [--seed 12]
+    python bench/match.py [--parts heads-up,six,lokis,departures] [--bots station,maniac,...]
+                          [--deals-heads-up 2000] [--deals-six 400] [--deals-lokis 1500] [--workers 2] [--seed 19]
 
-Match A, six seats: three Loki seats with generic opponent modelling and three without a model (every
-holding alike), as in Papp's experiments (copies of each version); 3,400 deals x 6 seatings = 20,400
-hands. Match B, four seats: Loki (specific modelling), a calling station, a maniac and a random player;
-5,000 deals x 4 seatings = 20,000 hands. Matches C: Loki heads-up against each bot, 10,000 deals x 2
-seatings = 20,000 hands each. Each row: small bets per hand with the 95% interval from the
-duplicate sets (per-deal results); for A the copies of a version are averaged per deal, and the
-difference rows pair the two sides deal by deal.
+Every Loki variant (`loki`: specific modelling, `loki-generic`: generic modelling, `loki-no-model`) plays each
+bot in the same duplicate match: the same seed deals the same cards and gives the bots the same random numbers,
+so the three matches differ only in the Loki seat, and the difference "models minus no model" is paired deal by
+deal (its interval is far narrower than either result's). Models learn through the whole match (each seating's
+players play its deals in order).
+
+- heads-up: each variant against each bot, two seatings per deal.
+- six: each variant with five copies of each bot, six seatings per deal.
+- lokis: three modelling Lokis against three without a model (Papp's self-play), generic and specific.
+- departures: each of our departures from the thesis switched off, against the same opponents (see
+  docs/modelling.md), paired with the default player.
+
+Each row: small bets per hand (sb/hand) of the Loki seat, with the 95% interval mean +- 1.96 sd / sqrt(deals)
+over the per-deal results (each deal's duplicate set is one independent sample). Times are wall-clock seconds.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -25,8 +34,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from poker.processes import process_pool  # noqa: E402
 from poker.table.duplicate import MatchResult, match  # noqa: E402
+from poker.table.modelling import ModellingLokiPlayer  # noqa: E402
+
+BOTS = ('station', 'maniac', 'rock', 'random', 'aggressive', 'tight-aggressive', 'loose-passive')
+VARIANTS = ('loki', 'loki-generic', 'loki-no-model')
 
 
+# ------------------------------------------------------------------------------------------ departures
+def papp_generic(name: str, seed: int) -> ModellingLokiPlayer:
+    """Generic modelling as Papp's: every opponent read with Table B.2, whatever the table does."""
+    return ModellingLokiPlayer(name, specific=False, generic_frequencies='defaults')
+
+
+DEPARTURES: dict[str, tuple[Callable[[str, int], object], str]] = {
+    'generic, Table B.2 only (Papp)': (papp_generic, 'loki-generic'),
+}
+"""Each departure switched off: (its player, the default player it is paired with)."""
+
+
+# ------------------------------------------------------------------------------------------ numbers
 def interval(values: np.ndarray) -> tuple[float, float]:
     return float(values.mean()), 1.96 * float(values.std(ddof=1)) / math.sqrt(len(values))
 
@@ -34,56 +60,74 @@ def interval(values: np.ndarray) -> tuple[float, float]:
 def row(name: str, values: np.ndarray) -> str:
     mean, half = interval(values)
     verdict = 'above 0' if mean - half > 0 else 'below 0' if mean + half < 0 else 'includes 0'
-    return f'{name:<44}{mean:>+9.3f}  [{mean - half:>+7.3f}, {mean + half:>+7.3f}]  {verdict}'
+    return f'{name:<46}{mean:>+8.3f}  [{mean - half:>+7.3f}, {mean + half:>+7.3f}]  {verdict}'
 
 
-def side(result: MatchResult, prefix: str) -> np.ndarray:
-    columns = [i for i, name in enumerate(result.names) if name.rsplit('-', 1)[0] == prefix or name == prefix]
+def play(players: Sequence[object], deals: int, seed: int, executor: object) -> tuple[MatchResult, float]:
+    start = time.perf_counter()
+    result = match(players, deals, seed=seed, executor=executor)  # type: ignore[arg-type]
+    return result, time.perf_counter() - start
+
+
+def against(bot: str, seats: int, deals: int, seed: int, executor: object) -> None:
+    """Each variant in seat list position 0 with ``seats - 1`` copies of ``bot``; rows and paired differences."""
+    results = {}
+    for variant in VARIANTS:
+        results[variant], seconds = play([variant] + [bot] * (seats - 1), deals, seed, executor)
+        print(row(f'  {variant} ({seconds:.0f} s)', results[variant].per_deal[:, 0]), flush=True)
+    plain = results['loki-no-model'].per_deal[:, 0]
+    for variant in VARIANTS[:2]:
+        print(row(f'  {variant} - loki-no-model, paired', results[variant].per_deal[:, 0] - plain), flush=True)
+
+
+def side(result: MatchResult, kind: str) -> np.ndarray:
+    columns = [i for i, name in enumerate(result.names) if name.rsplit('-', 1)[0] == kind or name == kind]
     return np.asarray(result.per_deal[:, columns].mean(axis=1))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    parser.add_argument('--deals-six', type=int, default=3400)
-    parser.add_argument('--deals-four', type=int, default=5000)
-    parser.add_argument('--deals-heads-up', type=int, default=10000)
+    parser.add_argument('--parts', default='heads-up,six,lokis,departures')
+    parser.add_argument('--bots', default=','.join(BOTS))
+    parser.add_argument('--deals-heads-up', type=int, default=2000)
+    parser.add_argument('--deals-six', type=int, default=400)
+    parser.add_argument('--deals-lokis', type=int, default=1500)
     parser.add_argument('--workers', type=int, default=2)
-    parser.add_argument('--seed', type=int, default=12)
+    parser.add_argument('--seed', type=int, default=19)
     args = parser.parse_args()
+    parts, bots = args.parts.split(','), args.bots.split(',')
+    print(f'seed {args.seed}, {args.workers} workers; rows: sb/hand of the Loki seat, 95% interval')
     with process_pool(args.workers) as executor:
-        start = time.perf_counter()
-        six = match(['loki-generic'] * 3 + ['loki-no-model'] * 3, args.deals_six, seed=args.seed, executor=executor) \
-            if args.deals_six else None
-        six_time = time.perf_counter() - start
-        start = time.perf_counter()
-        four = match(['loki', 'station', 'maniac', 'random'], args.deals_four, seed=args.seed, executor=executor) \
-            if args.deals_four else None
-        four_time = time.perf_counter() - start
-        heads_up = {}
-        for bot in ('station', 'maniac', 'random'):
-            if args.deals_heads_up:
-                start = time.perf_counter()
-                heads_up[bot] = (match(['loki', bot], args.deals_heads_up, seed=args.seed, executor=executor),
-                                 time.perf_counter() - start)
-    print(f"{'':<44}{'sb/hand':>9}  {'95% interval':>16}")
-    if six is not None:
-        print(f'A: {six.games:,} hands ({six.deals:,} deals x {six.rotations}), {six_time:.0f} s, '
-              f'{args.workers} workers')
-        generic, plain = side(six, 'loki-generic'), side(six, 'loki-no-model')
-        print(row('  Loki, generic modelling (mean of 3 seats)', generic))
-        print(row('  Loki, no model (mean of 3 seats)', plain))
-        print(row('  generic modelling - no model, per deal', generic - plain))
-    for bot, (result, seconds) in heads_up.items():
-        print(f'C: heads-up against {bot}: {result.games:,} hands ({result.deals:,} deals x 2), {seconds:.0f} s')
-        print(row(f'  loki against {bot}', result.per_deal[:, 0]))
-    if four is None:
-        return
-    print(f'B: {four.games:,} hands ({four.deals:,} deals x {four.rotations}), {four_time:.0f} s, {args.workers} workers')
-    for index, name in enumerate(four.names):
-        print(row(f'  {name}', four.per_deal[:, index]))
-    loki = four.per_deal[:, 0]
-    for index, name in enumerate(four.names[1:], start=1):
-        print(row(f'  loki - {name}, per deal', loki - four.per_deal[:, index]))
+        if 'heads-up' in parts:
+            for bot in bots:
+                print(f'heads-up against {bot}: {args.deals_heads_up:,} deals x 2 seatings', flush=True)
+                against(bot, 2, args.deals_heads_up, args.seed, executor)
+        if 'six' in parts:
+            for bot in bots:
+                print(f'six seats, five {bot}: {args.deals_six:,} deals x 6 seatings', flush=True)
+                against(bot, 6, args.deals_six, args.seed, executor)
+        if 'lokis' in parts:
+            for kind in VARIANTS[:2]:
+                result, seconds = play([kind] * 3 + ['loki-no-model'] * 3, args.deals_lokis, args.seed, executor)
+                print(f'six Lokis: three {kind}, three loki-no-model: {args.deals_lokis:,} deals x 6 seatings, '
+                      f'{seconds:.0f} s', flush=True)
+                modelled, plain = side(result, kind), side(result, 'loki-no-model')
+                print(row(f'  {kind} (mean of 3 seats)', modelled))
+                print(row('  loki-no-model (mean of 3 seats)', plain))
+                print(row(f'  {kind} - loki-no-model, per deal', modelled - plain), flush=True)
+        if 'departures' in parts:
+            for label, (player, default) in DEPARTURES.items():
+                for opponents, name in (([ 'maniac'], 'heads-up against maniac'),
+                                        (['aggressive'], 'heads-up against aggressive'),
+                                        (['loki-no-model'] * 5, 'against five loki-no-model')):
+                    deals = args.deals_heads_up if len(opponents) == 1 else args.deals_six
+                    base, _ = play([default, *opponents], deals, args.seed, executor)
+                    other, _ = play([player, *opponents], deals, args.seed, executor)
+                    print(f'{label}, {name}: {deals:,} deals', flush=True)
+                    print(row(f'  {default}', base.per_deal[:, 0]))
+                    print(row(f'  {label}', other.per_deal[:, 0]))
+                    print(row('  switched off - default, paired', other.per_deal[:, 0] - base.per_deal[:, 0]),
+                          flush=True)
 
 
 if __name__ == '__main__':

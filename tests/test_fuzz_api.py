@@ -61,7 +61,8 @@ from poker.strategy import (
     preflop_strategy, read_action, showdown_probabilities,
 )
 from poker.table import (
-    ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, PlayerSummary, TightAggressive, match,
+    ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, PlayerSummary, TableFrequencies, TightAggressive,
+    match,
 )
 
 from fuzzing import TookTooLong, failure, hang_guard
@@ -486,6 +487,13 @@ REGISTRY: dict[str, Call] = {
     'ActionFrequencies.frequencies': method(lambda world: ActionFrequencies(), 'frequencies', 'flop', 1,
                                             specific=True),
     'ActionFrequencies.observe': method(lambda world: ActionFrequencies(), 'observe', 'flop', 1, 'bet'),
+    'ActionFrequencies.observe_showdown': method(lambda world: ActionFrequencies(), 'observe_showdown', True, 0.7),
+    'ActionFrequencies.out_of_line': method(lambda world: ActionFrequencies(), 'out_of_line'),
+    'TableFrequencies': call(TableFrequencies, [ActionFrequencies()]),
+    'TableFrequencies.add': method(lambda world: TableFrequencies(), 'add', ActionFrequencies()),
+    'TableFrequencies.frequencies': method(lambda world: TableFrequencies([ActionFrequencies()]), 'frequencies',
+                                           'flop', 1),
+    'TableFrequencies.pooled': method(lambda world: TableFrequencies([ActionFrequencies()]), 'pooled'),
     'ActionRecord': call(ActionRecord, *attrs.astuple(RECORD, recurse=False)),
     'Bot': call(Bot, 'Ann', 1),
     **{f'{bot.__name__}.decide': method(_seated(bot), 'decide', PREFLOP_VIEW)
@@ -518,7 +526,7 @@ REGISTRY: dict[str, Call] = {
     'MatchResult.difference': method(lambda world: MATCH_RESULT, 'difference', 'station', 'maniac'),
     'MatchResult.png': _fixed(method(lambda world: MATCH_RESULT, 'png', PICTURE), draws=True),
     'ModellingLokiPlayer': call(ModellingLokiPlayer, 'Ann', specific=True, hs_mode='product', strategy=None,
-                                lookahead=None, preflop_income_rates=True),
+                                lookahead=None, preflop_income_rates=True, generic_frequencies='table'),
     'ModellingLokiPlayer.begin_hand': method(lambda world: ModellingLokiPlayer('Ann'), 'begin_hand', 0,
                                              ('Ann', 'Bob'), VIEW.hole, 0),
     'ModellingLokiPlayer.end_hand': method(_modelling, 'end_hand', HAND_RESULT),
@@ -527,8 +535,9 @@ REGISTRY: dict[str, Call] = {
     'ModellingLokiPlayer.statistics': method(_modelling, 'statistics', VIEW),
     'ModellingLokiPlayer.weights': method(_modelling, 'weights', VIEW),
     'ModellingLokiPlayer.state': method(_modelling, 'state'),
+    'ModellingLokiPlayer.new_model': method(_modelling, 'new_model', 'Cy'),
     'ModellingLokiPlayer.resume': method(_modelling, 'resume', ModelState({'Bob': [1] * 36})),
-    'ModelState': call(ModelState, {'Bob': [1] * 36}),
+    'ModelState': call(ModelState, {'Bob': [1] * 36}, {'Bob': [1.0, 2.5]}),
     'ModelState.to_dict': method(lambda world: ModelState({'Bob': [1] * 36}), 'to_dict'),
     'PlayerSummary': call(PlayerSummary, 'Ann', 10, 4.5, 3, -6),
     'PlayerSummary.per_hand': method(lambda world: PlayerSummary('Ann', 10, 4.5, 3, -6), 'per_hand', 2),
@@ -537,6 +546,10 @@ REGISTRY: dict[str, Call] = {
     'SeatModel.cap': method(_seat_model, 'cap', 'flop', 1, FLOP_INDICES),
     'SeatModel.factor': method(_seat_model, 'factor', np.array([0.1, 0.5, 0.9]), 0.5, 0.2),
     'SeatModel.frequency': method(_seat_model, 'frequency', 'flop', 'bet', 1),
+    'SeatModel.frequencies': method(_seat_model, 'frequencies', 'flop', 1),
+    'SeatModel.evidence': method(_seat_model, 'evidence'),
+    'SeatModel.out_of_line': method(_seat_model, 'out_of_line'),
+    'SeatModel.showdown': method(_seat_model, 'showdown', [0, 5]),
     'SeatModel.new_round': method(_seat_model, 'new_round', 'flop', FLOP_INDICES),
     'SeatModel.observe': method(_seat_model, 'observe', 'flop', 'bet', bets_to_call=1, board=FLOP_INDICES),
     'SeatModel.range_share': method(_seat_model, 'range_share'),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 import re
 from concurrent.futures import ThreadPoolExecutor
 
@@ -156,10 +157,17 @@ def test_model_state_is_a_plain_value():
     counts = {'Bob': list(range(36))}
     player.resume(ModelState(counts))
     assert player.models['Bob'].tally.counts[0, 1].tolist() == [3, 4, 5]
-    assert player.state().to_dict() == counts and ModelState(json.loads(json.dumps(counts))) == player.state()
+    assert player.state().to_dict() == {'counts': counts, 'showdowns': {}}
+    assert ModelState(**json.loads(json.dumps(player.state().to_dict()))) == player.state()
+    player.resume(ModelState(counts, {'Bob': [3.0, 4.5]}))
+    assert player.models['Bob'].tally.shown.tolist() == [3.0, 4.5]
+    assert pickle.loads(pickle.dumps(player.state())) == player.state()
     for bad in ({'Bob': [1] * 35}, {'Bob': [-1] * 36}, {3: [0] * 36}, [0] * 36, {'Bob': 'x' * 36}):
         with pytest.raises(PokerError):
             ModelState(bad)
+    for bad_showdowns in ({'Cy': [0, 0]}, {'Bob': [1]}, {'Bob': [-1, 0]}, {'Bob': [math.nan, 0]}, [1, 2]):
+        with pytest.raises(PokerError):
+            ModelState(counts, bad_showdowns)
     with pytest.raises(PokerError, match='ModelState'):
         player.resume({'Bob': [0] * 36})
 

@@ -278,3 +278,67 @@ def test_the_small_blinds_first_action_faces_the_big_blinds_bet():
     assert np.array_equal(ann.models['Bob'].weights, direct.weights)
     assert ann.models['Bob'].weights[index('AsAh')] == 1.0
     assert ann.models['Bob'].weights[index('9s8h')] < 0.5      # inside the top 50%, outside the top 20%
+
+
+# --------------------------------------------------------------------------------------- issue 19: what each does
+def bettor_model(player: ModellingLokiPlayer, bets: int) -> SeatModel:
+    """``player``'s model of Bob after Bob bet the flop ``bets`` times when checked to."""
+    player.begin_hand(0, ('Ann', 'Bob'), tuple(parse_cards('As Kd')), 0)
+    model = player.models['Bob']
+    for _ in range(bets):
+        model.tally.observe('flop', 0, 'bet')
+    return model
+
+
+def flop_bet_share(model: SeatModel) -> float:
+    model.begin_hand([card.index for card in parse_cards("As Kd")])
+    model.observe('flop', 'bet', bets_to_call=0, board=FLOP)
+    return model.range_share()
+
+
+def test_generic_modelling_reads_everyone_with_the_tables_frequencies_or_papps_defaults():
+    table = bettor_model(ModellingLokiPlayer('Ann', specific=False), 40)
+    papp = bettor_model(ModellingLokiPlayer('Ann', specific=False, generic_frequencies='defaults'), 40)
+    assert table.frequencies('flop', 0).tolist() == [0.0, 0.0, 1.0]     # Bob, the whole table, always bets
+    assert papp.frequencies('flop', 0).tolist() == [0.0, 0.5, 0.5]      # Table B.2, whatever he does
+    assert flop_bet_share(table) == 1.0 and flop_bet_share(papp) < 0.7  # his bet narrows nothing / half
+    player = ModellingLokiPlayer('Ann', specific=False)
+    player.begin_hand(0, ('Ann', 'Bob', 'Cy'), tuple(parse_cards('As Kd')), 0)
+    for _ in range(20):
+        player.models['Bob'].tally.observe('flop', 0, 'bet')
+        player.models['Cy'].tally.observe('flop', 0, 'check')
+    assert player.models['Cy'].frequencies('flop', 0).tolist() == [0.0, 0.5, 0.5]   # the table: half bets
+    with pytest.raises(Exception, match='generic_frequencies'):
+        ModellingLokiPlayer('Ann', specific=False, generic_frequencies='papp')
+
+
+def test_showdowns_of_out_of_line_bets_make_a_models_bets_say_less():
+    """A bettor whose shown hands were below what his bets were read as (a random bettor) is read, by Bayes' rule
+    for a mixture, as acting whatever he holds that share of the time; Papp's model (READS_SHOWDOWNS off) is not."""
+    class Papp(SeatModel):
+        READS_SHOWDOWNS = False
+
+    models = {cls: fresh(cls) for cls in (SeatModel, Papp)}
+    for model in models.values():
+        before = flop_bet_share(model)
+        assert before < 0.7 and model.claims == [(tuple(FLOP), 0.5, False)]   # read as the top 50%
+        for _ in range(30):
+            model.claims = [(tuple(FLOP), 0.5, False)]
+            model.showdown(parse_cards('7d 3s'))                            # air, each time
+        assert model.tally.shown.tolist() == [30.0, 15.0] and model.claims == []
+    assert models[SeatModel].out_of_line() == 1.0 and models[Papp].out_of_line() == 0.0
+    assert flop_bet_share(models[SeatModel]) == 1.0                         # his bet says nothing now
+    assert flop_bet_share(models[Papp]) < 0.7                              # still read as strength
+    honest = fresh()
+    for _ in range(30):
+        honest.claims = [(tuple(FLOP), 0.5, False)]
+        honest.showdown(parse_cards('9c 9s'))                               # a set: in line with a bet
+    assert honest.out_of_line() == 0.0 and honest.tally.shown.tolist() == [0.0, 15.0]
+
+
+def test_the_showdown_evidence_travels_with_the_state():
+    player = ModellingLokiPlayer('Ann')
+    bettor_model(player, 0).tally.observe_showdown(True, 0.5)
+    again = ModellingLokiPlayer('Ann')
+    again.resume(player.state())
+    assert again.models['Bob'].tally.shown.tolist() == [1.0, 0.5] and again.state() == player.state()

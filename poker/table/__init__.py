@@ -12,7 +12,7 @@ from __future__ import annotations
 from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
 from .duplicate import PLAYER_KINDS, MatchResult, match
 from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
-from .modelling import ActionFrequencies, ModellingLokiPlayer, ModelState, SeatModel
+from .modelling import ActionFrequencies, ModellingLokiPlayer, ModelState, SeatModel, TableFrequencies
 
 __all__ = [
     'ActionFrequencies',
@@ -35,6 +35,7 @@ __all__ = [
     'RandomPlayer',
     'Rock',
     'SeatModel',
+    'TableFrequencies',
     'TableView',
     'TightAggressive',
     'match',

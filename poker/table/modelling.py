@@ -20,8 +20,9 @@ round, from a copy of the weights saved at the start of the round, and is redone
 later action implies a higher threshold. A check (ours, :attr:`SeatModel.CHECKS_CAP`) caps the range the
 same way from above.
 
-*Generic* modelling (``specific=False``) always uses the defaults; *specific* modelling the opponent's own
-frequencies. The decisions use the models: ``hs_n`` is the product of the per-opponent HS (Papp eq. 5.4,
+*Specific* modelling uses each opponent's own frequencies. *Generic* modelling (``specific=False``) reads every
+opponent alike: by default with the table's frequencies, every opponent's counts added up (:class:`TableFrequencies`,
+ours), or, with ``generic_frequencies='defaults'``, always with Table B.2, as Papp's generic model did. The decisions use the models: ``hs_n`` is the product of the per-opponent HS (Papp eq. 5.4,
 ``hs_mode='product'``) or HS against the field array, raised to the number of opponents
 (``hs_mode='field'``); the potentials are always against the field (each table normalised, then averaged).
 
@@ -49,7 +50,7 @@ from attrs import field, frozen
 
 from ..cards.card import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
 from ..cards.card_inputs import read_board, read_indices
-from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.holdings import HOLDING_COUNT, HOLDINGS, holding_index
 from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING
 from ..cards.streets import BOARD_SIZE, STREETS
@@ -63,16 +64,18 @@ from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
 from ..strategy.advice import LokiStrategy
 from ..strategy.reweighting import OpponentModel
-from ..validators import choice, flag, instance, real_number, shown, text, whole_number
+from ..validators import choice, flag, instance, probability, real_number, shown, text, whole_number
 from .game import ActionRecord, HandResult, LokiPlayer, TableView, read_view
 
 __all__ = [
     'ACTION_CLASSES',
     'DEFAULT_FREQUENCIES',
     'ActionFrequencies',
+    'GENERIC_FREQUENCIES',
     'ModelState',
     'ModellingLokiPlayer',
     'SeatModel',
+    'TableFrequencies',
     'fast_potentials',
     'holding_scale',
     'preflop_scale',
@@ -110,9 +113,15 @@ class ActionFrequencies:
 
     FULL: ClassVar[int] = 20
     """Observations of a context from which its observed frequencies are used alone."""
+    PRIOR: ClassVar[float] = 2.0
+    """Out-of-line actions a random player would have shown before the first is believed: :meth:`out_of_line`
+    starts at 0 (every action read as strength, as Papp) and moves to the evidence as showdowns come in."""
 
     def __init__(self) -> None:
         self.counts = np.zeros((4, 3, 3))
+        self.shown = np.zeros(2)
+        """Showdown evidence: actions whose holding was out of line with what they were read as, and how many
+        a player acting at random would have had (:meth:`observe_showdown`)."""
 
     @staticmethod
     def context(street: str, bets_to_call: int) -> tuple[int, int]:
@@ -124,6 +133,27 @@ class ActionFrequencies:
         ``'bet'`` or ``'raise'``)."""
         round_index, bets = self.context(street, bets_to_call)
         self.counts[round_index, bets, ACTION_CLASSES[read_action(action)]] += 1
+
+    def observe_showdown(self, out_of_line: bool, chance: float) -> None:
+        """Count one action whose holding was shown: whether it was ``out_of_line`` with what it was read as
+        (a bet with a holding below the threshold the bet implied, a check with one above the cap), and the
+        ``chance`` that it would have been for a player who acts whatever he holds."""
+        self.shown += (float(flag('out_of_line', out_of_line, error=PokerError)),
+                       probability('chance', chance, error=PokerError))
+
+    def out_of_line(self) -> float:
+        """The share of this opponent's actions taken whatever he holds, as his showdowns tell (ours): the
+        actions out of line over those a player acting at random would have shown (plus :attr:`PRIOR`), at most
+        1. 0 for a player whose actions follow his strength, near 1 for a maniac or a random player.
+
+        >>> tally = ActionFrequencies()
+        >>> for out in [True] * 3 + [False] * 7:      # ten bets shown, each read as the top 30%: three below
+        ...     tally.observe_showdown(out, 0.7)      # (a random bettor's would be, 7 times in 10)
+        >>> round(tally.out_of_line(), 3)             # 3 / (10 * 0.7 + 2)
+        0.333
+        """
+        deviations, expected = self.shown
+        return float(min(1.0, deviations / (expected + self.PRIOR)))
 
     def frequencies(self, street: str, bets_to_call: int, *, specific: bool = True) -> np.ndarray:
         """The (fold, check/call, bet/raise) frequencies in a context (summing to 1)."""
@@ -142,6 +172,53 @@ class ActionFrequencies:
 
 
 _COUNTS_SHAPE = (len(STREETS), 3, 3)
+
+
+class TableFrequencies:
+    """The table read as one player: the action counts of every opponent a seat models, added up (ours).
+
+    Generic modelling reads every opponent alike. Papp's generic model read them all with Table B.2, whatever
+    the table does; this one reads them all with what the table does, blended with Table B.2 as one opponent's
+    counts are (eq. 7.3). An opponent who bets nearly always then narrows his range little at a table of such
+    players, even heads-up against a stranger.
+
+    >>> ann, bob = ActionFrequencies(), ActionFrequencies()
+    >>> for _ in range(20):
+    ...     ann.observe('flop', 0, 'bet')
+    ...     bob.observe('flop', 0, 'check')
+    >>> TableFrequencies([ann, bob]).frequencies('flop', 0).tolist()   # 40 observations: half bets
+    [0.0, 0.5, 0.5]
+    """
+
+    def __init__(self, members: Sequence[ActionFrequencies] = ()) -> None:
+        if not isinstance(members, Sequence) or isinstance(members, (str, bytes)):
+            raise PokerError(f'members must be a list of ActionFrequencies, got {shown(members)}')
+        self.members: list[ActionFrequencies] = []
+        for member in members[:1000]:
+            self.add(member)
+
+    def add(self, member: ActionFrequencies) -> None:
+        """Count ``member``'s actions with the table's."""
+        self.members.append(instance('member', member, ActionFrequencies, error=PokerError,
+                                     what='ActionFrequencies'))
+
+    def pooled(self) -> ActionFrequencies:
+        """The members' counts and showdown evidence added up, as one opponent's."""
+        pooled = ActionFrequencies()
+        for member in self.members:
+            pooled.counts = pooled.counts + member.counts
+            pooled.shown = pooled.shown + member.shown
+        return pooled
+
+    def frequencies(self, street: str, bets_to_call: int) -> np.ndarray:
+        """The (fold, check/call, bet/raise) frequencies of the table's added counts in a context, blended
+        with the defaults as one opponent's are (:meth:`ActionFrequencies.frequencies`)."""
+        return self.pooled().frequencies(street, bets_to_call)
+
+
+GENERIC_FREQUENCIES = ('table', 'defaults')
+"""What generic modelling reads every opponent with: ``'table'``, the table's frequencies
+(:class:`TableFrequencies`, ours, the default), or ``'defaults'``, Table B.2 always (Papp's generic model)."""
 
 
 def _state_counts(counts: Mapping[str, Sequence[int]]) -> Mapping[str, tuple[int, ...]]:
@@ -164,12 +241,34 @@ def _state_counts(counts: Mapping[str, Sequence[int]]) -> Mapping[str, tuple[int
     return MappingProxyType(result)
 
 
+def _state_showdowns(showdowns: Mapping[str, Sequence[float]]) -> Mapping[str, tuple[float, float]]:
+    """Each opponent's name and his showdown evidence (out-of-line actions, and those a random player would
+    have shown: two finite numbers of at least 0), read-only."""
+    if not isinstance(showdowns, Mapping):
+        raise PokerError(f'showdowns must map opponents\' names to two numbers, got {shown(showdowns)}')
+    result = {}
+    for name, pair in itertools.islice(showdowns.items(), 1000):
+        name = text('an opponent\'s name', name, error=PokerError)
+        values = list(itertools.islice(pair, 3)) if isinstance(pair, Iterable) and not isinstance(pair, (str, bytes)) \
+            else []
+        if len(values) != 2:
+            raise PokerError(f'{name!r} needs two showdown numbers, got {shown(pair)}')
+        first, second = (real_number('a showdown number', value, error=PokerError) for value in values)
+        if first < 0 or second < 0:
+            raise PokerError(f'showdown numbers are at least 0, got {shown(pair)}')
+        result[name] = (first, second)
+    if len(result) < len(showdowns):
+        raise PokerError(f'showdowns must hold at most 1,000 opponents, got {len(showdowns):,}')
+    return MappingProxyType(result)
+
+
 @frozen
 class ModelState:
     """What a :class:`ModellingLokiPlayer` has learnt that outlasts a hand: each opponent's action counts by
-    context (``counts[name]``: round x bets to call 0 / 1 / 2+ x fold, check/call, bet/raise, flattened). A
-    plain value: save it (:meth:`to_dict`, JSON), send it to another process, and :meth:`ModellingLokiPlayer.resume`
-    a fresh player from it, which then plays as the one it came from would.
+    context (``counts[name]``: round x bets to call 0 / 1 / 2+ x fold, check/call, bet/raise, flattened) and
+    his showdown evidence (``showdowns[name]``: :attr:`ActionFrequencies.shown`). A plain value: save it
+    (:meth:`to_dict`, JSON), send it to another process, and :meth:`ModellingLokiPlayer.resume` a fresh player
+    from it, which then plays as the one it came from would.
 
     >>> player = ModellingLokiPlayer('Ann')
     >>> player.resume(ModelState({'Bob': [0] * 3 + [0, 0, 20] + [0] * 30}))
@@ -180,14 +279,22 @@ class ModelState:
     """
 
     counts: Mapping[str, tuple[int, ...]] = field(converter=_state_counts, hash=False)
+    showdowns: Mapping[str, tuple[float, float]] = field(factory=dict, converter=_state_showdowns, hash=False)
 
-    def to_dict(self) -> dict[str, list[int]]:
-        """Plain JSON-ready data (``ModelState(data)`` reads it back)."""
-        return {name: list(row) for name, row in self.counts.items()}
+    def __attrs_post_init__(self) -> None:
+        strangers = sorted(set(self.showdowns) - set(self.counts))
+        if strangers:
+            raise PokerError(f'showdowns name opponents without counts: {shown(strangers)}')
 
-    def __reduce__(self) -> tuple[type[ModelState], tuple[dict[str, list[int]]]]:
+    def to_dict(self) -> dict[str, dict[str, list[int]] | dict[str, list[float]]]:
+        """Plain JSON-ready data (``ModelState(**data)`` reads it back)."""
+        return {'counts': {name: list(row) for name, row in self.counts.items()},
+                'showdowns': {name: list(pair) for name, pair in self.showdowns.items()}}
+
+    def __reduce__(self) -> tuple[type[ModelState], tuple[dict[str, list[int]], dict[str, list[float]]]]:
         """Pickled as its plain data (a read-only mapping does not pickle), so it travels to process workers."""
-        return ModelState, (self.to_dict(),)
+        return ModelState, ({name: list(row) for name, row in self.counts.items()},
+                            {name: list(pair) for name, pair in self.showdowns.items()})
 
 
 # ------------------------------------------------------------------------------------------ the scales
@@ -339,16 +446,27 @@ class SeatModel:
     set False for it): the opponent would have bet its top ``f(bet)``, so holdings above that quantile lose
     weight, by the same rule mirrored. Without it a model only ever makes opponents stronger, and in our
     matches generic modelling then lost to no model at all (see docs/modelling.md)."""
+    READS_SHOWDOWNS: ClassVar[bool] = True
+    """Whether the model checks its reading against the opponent's shown cards (ours; False: Papp's model,
+    which reads every action as strength). A share ``e`` of out-of-line actions (:meth:`out_of_line`) makes
+    each re-weighting a mixture: the opponent acts by strength with chance ``1 - e`` and whatever he holds with
+    chance ``e``, so a holding's factor is ``((1 - e) * factor + e * f) / ((1 - e) + e * f)``, ``f`` the
+    action's frequency (Bayes' rule for that mixture; ``e = 0`` leaves Papp's factor as it is)."""
     factor_model: ClassVar[OpponentModel] = OpponentModel()
     """Whose :meth:`~poker.strategy.reweighting.OpponentModel.reweight_factor` re-weights."""
 
     def __init__(self, name: str, frequencies: ActionFrequencies | None = None, *, specific: bool = True,
-                 ranker: type[HandRanker] = HandRanker) -> None:
+                 ranker: type[HandRanker] = HandRanker, table: TableFrequencies | None = None) -> None:
         self.name = text('name', name, error=PokerError)
         if frequencies is not None and not isinstance(frequencies, ActionFrequencies):
             raise PokerError(f'frequencies must be ActionFrequencies or None, got {shown(frequencies)}')
         self.tally = ActionFrequencies() if frequencies is None else frequencies
         self.specific = flag('specific', specific, error=PokerError)
+        if table is not None and not isinstance(table, TableFrequencies):
+            raise PokerError(f'table must be TableFrequencies or None, got {shown(table)}')
+        self.table = table
+        """What a generic model reads the opponent with (None: Table B.2); a specific model reads its own
+        :attr:`tally`."""
         self.ranker = read_ranker(ranker)
         self.weights = np.ones(HOLDING_COUNT)
         self.round_start = self.weights.copy()
@@ -357,6 +475,11 @@ class SeatModel:
         """The board of the round the model is in (card indices)."""
         self.applied_mu = -math.inf
         self.applied_cap = math.inf
+        self.applied_shares = (1.0, 1.0)
+        """The frequencies of the actions behind :attr:`applied_mu` and :attr:`applied_cap` (a bet's, a
+        check's), for the mixture of :attr:`READS_SHOWDOWNS`."""
+        self.claims: list[tuple[tuple[int, ...], float, bool]] = []
+        """This hand's readings, for the showdown: (board, quantile, whether it was a check's cap)."""
         self.folded = False
         self.dead = np.zeros(HOLDING_COUNT, dtype=bool)
 
@@ -367,7 +490,7 @@ class SeatModel:
         self.weights = np.where(self.dead, 0.0, 1.0)
         self.round_start = self.weights.copy()
         self.street, self.applied_mu, self.applied_cap, self.folded = 'preflop', -math.inf, math.inf, False
-        self.board = frozenset()
+        self.board, self.applied_shares, self.claims = frozenset(), (1.0, 1.0), []
 
     def new_round(self, street: str, board: Sequence[int]) -> None:
         """Save the weights at the start of a round (holdings with a board card drop to 0). The ``board`` must be
@@ -388,6 +511,7 @@ class SeatModel:
         self.weights = np.where(self.dead, 0.0, self.weights)
         self.round_start = self.weights.copy()
         self.street, self.applied_mu, self.applied_cap = street, -math.inf, math.inf
+        self.applied_shares = (1.0, 1.0)
 
     def observe(self, street: str, action: str, *, bets_to_call: int, board: Sequence[int]) -> None:
         """Re-weight after the opponent's ``action`` (if it implies a higher threshold than the one applied
@@ -401,20 +525,57 @@ class SeatModel:
             self.folded = True
         elif action == Action.CHECK and self.CHECKS_CAP:
             cap = self.cap(street, bets_to_call, board)
-            if cap is not None and cap < self.applied_cap:
-                self.applied_cap = cap
-                self.reweight(self.applied_mu, board)
-        else:
+            if cap is not None:
+                bet_share = float(self.frequencies(street, bets_to_call)[2])
+                self.claims.append((board, 1 - bet_share, True))
+                if cap < self.applied_cap:
+                    self.applied_cap, self.applied_shares = cap, (self.applied_shares[0], 1 - bet_share)
+                    self.reweight(self.applied_mu, board)
+        elif action != Action.CHECK:
+            share = self.frequency(street, action, bets_to_call)
+            if share is not None and 0 < share < 1:
+                self.claims.append((board, 1 - share, False))
             threshold = self.threshold(street, action, bets_to_call, board)
             if threshold is not None and threshold > self.applied_mu:
+                self.applied_shares = (1.0 if share is None else share, self.applied_shares[1])
                 self.reweight(threshold, board)
         self.tally.observe(street, bets_to_call, action)
 
+    def showdown(self, hole: Iterable[int | Card]) -> None:
+        """Check this hand's readings against the opponent's shown ``hole`` cards (:attr:`READS_SHOWDOWNS`):
+        each bet, raise or call was read as a holding at or above a quantile of the round's scale, each check
+        as one below its cap; the shown holding's quantile on that round's scale (the share of the holdings
+        without a board card that rank below it, ties half) tells whether it was out of line, and counts in
+        the evidence with the chance it had of being so for a player who acts whatever he holds."""
+        first, second = read_indices('hole', hole, sizes=(2,))
+        holding = holding_index(first, second)
+        for board, level, check in self.claims:
+            touching = known_holdings(board)
+            if touching[holding]:  # (a shown hand never holds a board card; a call that says so is not counted)
+                continue
+            scale = holding_scale(board, self.ranker)
+            live = scale[~touching]
+            value = scale[holding]
+            quantile = (np.count_nonzero(live < value) + np.count_nonzero(live == value) / 2) / len(live)
+            if check:
+                self.tally.observe_showdown(bool(quantile > level), 1 - level)
+            else:
+                self.tally.observe_showdown(bool(quantile < level), level)
+        self.claims = []
+
     # ------------------------------------------------------------------------------------ the rules
+    def frequencies(self, street: str, bets_to_call: int) -> np.ndarray:
+        """The (fold, check/call, bet/raise) frequencies the model reads the opponent with in a context: his own
+        (specific), the table's (generic, with a :attr:`table`), or Table B.2's (generic, Papp's)."""
+        evidence = self.evidence()
+        if evidence is None:
+            return self.tally.frequencies(street, bets_to_call, specific=False)
+        return evidence.frequencies(street, bets_to_call)
+
     def frequency(self, street: str, action: str, bets_to_call: int) -> float | None:
         """The share of hands the opponent takes ``action`` with (or a stronger one), None for no inference."""
         action = read_action(action)
-        fold, call, raise_ = self.tally.frequencies(street, bets_to_call, specific=self.specific)
+        fold, call, raise_ = self.frequencies(street, bets_to_call)
         if action in (Action.BET, Action.RAISE):
             return float(raise_)
         if action == Action.CALL:
@@ -437,7 +598,7 @@ class SeatModel:
     def cap(self, street: str, bets_to_call: int, board: Sequence[int]) -> float | None:
         """The quantile above which a checking opponent would have bet (:attr:`CHECKS_CAP`), or None."""
         board = _board(board)
-        share = float(self.tally.frequencies(street, bets_to_call, specific=self.specific)[2])
+        share = float(self.frequencies(street, bets_to_call)[2])
         return self._quantile(1 - share, board) if 0 < share < 1 else None
 
     def _quantile(self, level: float, board: Sequence[int]) -> float:
@@ -448,6 +609,28 @@ class SeatModel:
         order = np.argsort(values, kind='stable')
         cumulative = np.cumsum(weights[order])
         return float(values[order][min(int(np.searchsorted(cumulative, level * cumulative[-1])), len(order) - 1)])
+
+    @staticmethod
+    def _mixed(factor: np.ndarray, share: float, out_of_line: float) -> np.ndarray:
+        """The factor of an opponent who acts by strength with chance ``1 - out_of_line`` and takes the action
+        (of frequency ``share``) whatever he holds otherwise (:attr:`READS_SHOWDOWNS`)."""
+        if out_of_line == 0:
+            return factor
+        return ((1 - out_of_line) * factor + out_of_line * share) / ((1 - out_of_line) + out_of_line * share)
+
+    def evidence(self) -> ActionFrequencies | None:
+        """What the model reads the opponent with: his own counts (specific), the table's (generic, with a
+        :attr:`table`), or None for Table B.2 (generic, Papp's)."""
+        if self.specific:
+            return self.tally
+        return None if self.table is None else self.table.pooled()
+
+    def out_of_line(self) -> float:
+        """The share of the opponent's actions taken whatever he holds (0 if the model does not
+        :attr:`READS_SHOWDOWNS` or reads with Table B.2): :meth:`ActionFrequencies.out_of_line` of the
+        :meth:`evidence`."""
+        evidence = self.evidence() if self.READS_SHOWDOWNS else None
+        return 0.0 if evidence is None else evidence.out_of_line()
 
     def sigma(self, board: Sequence[int]) -> float:
         """Papp's sigma before the flop, ours after."""
@@ -467,9 +650,12 @@ class SeatModel:
         mu = mu if isinstance(mu, float) and mu == -math.inf else real_number('mu', mu, error=PokerError)
         scale = holding_scale(board, self.ranker)
         sigma = self.sigma(board)
-        factor = self.factor(scale, mu, sigma) if math.isfinite(mu) else 1.0
+        out_of_line = self.out_of_line()
+        factor = self._mixed(self.factor(scale, mu, sigma), self.applied_shares[0], out_of_line) \
+            if math.isfinite(mu) else 1.0
         if math.isfinite(self.applied_cap):  # mirrored: strong holdings would have bet
-            factor = factor * self.factor(2 * self.applied_cap - scale, self.applied_cap, sigma)
+            factor = factor * self._mixed(self.factor(2 * self.applied_cap - scale, self.applied_cap, sigma),
+                                          self.applied_shares[1], out_of_line)
         self.weights = np.where(self.dead, 0.0, np.maximum(self.round_start * factor, self.LOW_WEIGHT))
         self.applied_mu = mu
 
@@ -495,7 +681,8 @@ class SeatModel:
 class ModellingLokiPlayer(LokiPlayer):
     """A Loki seat with an opponent model for every other seat (Papp chapter 7).
 
-    ``specific`` chooses specific modelling (the opponent's own frequencies) or generic (Table B.2 only);
+    ``specific`` chooses specific modelling (the opponent's own frequencies) or generic (every opponent read
+    alike, with the table's frequencies or, ``generic_frequencies='defaults'``, with Table B.2 only, as Papp);
     ``hs_mode`` is ``'product'`` (Papp eq. 5.4) or ``'field'`` (HS against the field array, to the power
     of the opponents); ``strategy`` defaults to :class:`~poker.strategy.advice.FullLokiStrategy` (showdown odds on). :attr:`models` maps each opponent's name to its :class:`SeatModel`; frequencies are
     kept from hand to hand, weights start uniform each hand.
@@ -506,13 +693,17 @@ class ModellingLokiPlayer(LokiPlayer):
 
     def __init__(self, name: str, *, specific: bool = True, hs_mode: str = 'product',
                  strategy: LokiStrategy | None = None, lookahead: int | None = None,
-                 preflop_income_rates: bool = True) -> None:
+                 preflop_income_rates: bool = True, generic_frequencies: str = 'table') -> None:
         if strategy is None:
             from ..strategy.advice import FullLokiStrategy
             strategy = FullLokiStrategy()
         super().__init__(name, strategy=strategy, lookahead=lookahead, preflop_income_rates=preflop_income_rates)
         self.specific = flag('specific', specific, error=PokerError)
         self.hs_mode = choice('hs_mode', hs_mode, ('product', 'field'), error=PokerError)
+        self.generic_frequencies = choice('generic_frequencies', generic_frequencies, GENERIC_FREQUENCIES,
+                                          error=PokerError)
+        self.table = TableFrequencies()
+        """Every opponent's counts, added up: what generic modelling reads them with (``'table'``)."""
         self.models: dict[str, SeatModel] = {}
         self.seat_names: tuple[str, ...] = ()
         self.seat = -1
@@ -529,7 +720,7 @@ class ModellingLokiPlayer(LokiPlayer):
             if other == seat:
                 continue
             if name not in self.models:
-                self.models[name] = self.model_class(name, specific=self.specific)
+                self.models[name] = self.new_model(name)
             self.models[name].begin_hand(known)
 
     def observe(self, record: ActionRecord, board: tuple[Card, ...]) -> None:
@@ -546,24 +737,40 @@ class ModellingLokiPlayer(LokiPlayer):
                           board=[card.index for card in board])
 
     def end_hand(self, result: HandResult) -> None:
-        """Nothing to do: frequencies are counted as actions are observed."""
-        instance('result', result, HandResult, error=PokerError, what='a HandResult')
+        """Check each model's readings of this hand against the cards its opponent showed (:meth:`SeatModel.showdown`;
+        frequencies are counted as actions are observed)."""
+        result = instance('result', result, HandResult, error=PokerError, what='a HandResult')
+        for seat in result.hands:
+            name = result.names[seat] if seat < len(result.names) else None
+            if seat != self.seat and name in self.models and name in self.seat_names:
+                self.models[name].showdown(card.index for card in result.holes[seat])
 
     # ------------------------------------------------------------------------------------ what lasts
     def state(self) -> ModelState:
-        """What this seat has learnt that outlasts a hand: every opponent's action counts (weights start
-        afresh each hand)."""
+        """What this seat has learnt that outlasts a hand: every opponent's action counts and showdown evidence
+        (weights start afresh each hand)."""
         return ModelState({name: [int(count) for count in model.tally.counts.ravel()]
-                           for name, model in self.models.items()})
+                           for name, model in self.models.items()},
+                          {name: [float(value) for value in model.tally.shown] for name, model in self.models.items()
+                           if model.tally.shown.any()})
 
     def resume(self, state: object) -> None:
-        """Take up a :class:`ModelState`: a model per opponent it names, with those counts (and no other)."""
+        """Take up a :class:`ModelState`: a model per opponent it names, with those counts and showdown evidence
+        (and no other)."""
         state = instance('state', state, ModelState, error=PokerError, what='a ModelState')
-        models = {}
+        self.models, self.table = {}, TableFrequencies()
         for name, counts in state.counts.items():
-            models[name] = self.model_class(name, specific=self.specific)
-            models[name].tally.counts = np.array(counts, dtype=float).reshape(_COUNTS_SHAPE)
-        self.models = models
+            self.models[name] = self.new_model(name)
+            self.models[name].tally.counts = np.array(counts, dtype=float).reshape(_COUNTS_SHAPE)
+            self.models[name].tally.shown = np.array(state.showdowns.get(name, (0.0, 0.0)), dtype=float)
+
+    def new_model(self, name: str) -> SeatModel:
+        """A :attr:`model_class` model of the opponent ``name`` with no counts yet, its counts added to the
+        :attr:`table`'s."""
+        tally = ActionFrequencies()
+        self.table.add(tally)
+        generic_table = not self.specific and self.generic_frequencies == 'table'
+        return self.model_class(name, tally, specific=self.specific, table=self.table if generic_table else None)
 
     # ------------------------------------------------------------------------------------ decisions
     def opponent_models(self, view: TableView) -> list[SeatModel]:
