@@ -34,7 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from poker.processes import process_pool  # noqa: E402
 from poker.table.duplicate import MatchResult, match  # noqa: E402
-from poker.table.modelling import ModellingLokiPlayer  # noqa: E402
+from poker.strategy.advice import FullLokiStrategy  # noqa: E402
+from poker.table.modelling import ModellingLokiPlayer, SeatModel  # noqa: E402
 
 BOTS = ('station', 'maniac', 'rock', 'random', 'aggressive', 'tight-aggressive', 'loose-passive')
 VARIANTS = ('loki', 'loki-generic', 'loki-no-model')
@@ -46,10 +47,52 @@ def papp_generic(name: str, seed: int) -> ModellingLokiPlayer:
     return ModellingLokiPlayer(name, specific=False, generic_frequencies='defaults')
 
 
+class PappModel(SeatModel):
+    READS_SHOWDOWNS = False
+
+
+class PappSpecific(ModellingLokiPlayer):
+    model_class = PappModel
+
+
+def papp_specific(name: str, seed: int) -> ModellingLokiPlayer:
+    """Specific modelling that reads every action as strength, whatever the showdowns show (Papp's)."""
+    return PappSpecific(name, specific=True)
+
+
+class NoCheckRaise(FullLokiStrategy):
+    use_check_raise = False
+
+
+class NoFollowThrough(FullLokiStrategy):
+    semi_bluff_follow_through = False
+
+
+class TwoCardFlopPotOdds(FullLokiStrategy):
+    flop_pot_odds_lookahead = 2
+
+
+def no_check_raise(name: str, seed: int) -> ModellingLokiPlayer:
+    return ModellingLokiPlayer(name, specific=True, strategy=NoCheckRaise())
+
+
+def no_follow_through(name: str, seed: int) -> ModellingLokiPlayer:
+    return ModellingLokiPlayer(name, specific=True, strategy=NoFollowThrough())
+
+
+def two_card_flop_pot_odds(name: str, seed: int) -> ModellingLokiPlayer:
+    return ModellingLokiPlayer(name, specific=True, strategy=TwoCardFlopPotOdds())
+
+
 DEPARTURES: dict[str, tuple[Callable[[str, int], object], str]] = {
     'generic, Table B.2 only (Papp)': (papp_generic, 'loki-generic'),
+    'specific, showdowns not read (Papp)': (papp_specific, 'loki'),
 }
-"""Each departure switched off: (its player, the default player it is paired with)."""
+for _switch, _player, _label in (('use_check_raise', no_check_raise, 'no check-raise'),
+                                 ('semi_bluff_follow_through', no_follow_through, 'no semi-bluff follow-through'),
+                                 ('flop_pot_odds_lookahead', two_card_flop_pot_odds, 'flop pot odds on the two-card PPOT')):
+    if hasattr(FullLokiStrategy, _switch):  # (the rules of issue 19)
+        DEPARTURES[_label] = (_player, 'loki')
 
 
 # ------------------------------------------------------------------------------------------ numbers
@@ -116,19 +159,21 @@ def main() -> None:
                 print(row('  loki-no-model (mean of 3 seats)', plain))
                 print(row(f'  {kind} - loki-no-model, per deal', modelled - plain), flush=True)
         if 'departures' in parts:
+            bases: dict[tuple[str, str], MatchResult] = {}
             for label, (player, default) in DEPARTURES.items():
-                for opponents, name in (([ 'maniac'], 'heads-up against maniac'),
+                for opponents, name in ((['maniac'], 'heads-up against maniac'),
                                         (['aggressive'], 'heads-up against aggressive'),
-                                        (['loki-no-model'] * 5, 'against five loki-no-model')):
+                                        (['loki-no-model'] * 5, 'with five loki-no-model')):
                     deals = args.deals_heads_up if len(opponents) == 1 else args.deals_six
-                    base, _ = play([default, *opponents], deals, args.seed, executor)
-                    other, _ = play([player, *opponents], deals, args.seed, executor)
-                    print(f'{label}, {name}: {deals:,} deals', flush=True)
+                    if (default, name) not in bases:
+                        bases[default, name] = play([default, *opponents], deals, args.seed, executor)[0]
+                    base = bases[default, name]
+                    other, seconds = play([player, *opponents], deals, args.seed, executor)
+                    print(f'{label}, {name}: {deals:,} deals, {seconds:.0f} s', flush=True)
                     print(row(f'  {default}', base.per_deal[:, 0]))
                     print(row(f'  {label}', other.per_deal[:, 0]))
                     print(row('  switched off - default, paired', other.per_deal[:, 0] - base.per_deal[:, 0]),
                           flush=True)
-
 
 if __name__ == '__main__':
     main()
