@@ -434,8 +434,8 @@ REGISTRY: dict[str, Call] = {
     'FullLokiStrategy': call(FullLokiStrategy),
     'LokiStrategy': call(LokiStrategy),
     **{f'LokiStrategy.{name}': method(lambda world: LokiStrategy(), name, STATS, SITUATION)
-       for name in ('advise', 'make1', 'make2', 'pot_odds_call', 'semi_bluff', 'showdown_odds',
-                    'showdown_odds_call', 'check_or_fold')},
+       for name in ('advise', 'check_raise', 'make1', 'make2', 'needs_next_card_ppot', 'pot_odds_call', 'semi_bluff',
+                    'semi_bluff_follow', 'showdown_odds', 'showdown_odds_call', 'check_or_fold')},
     **{f'LokiStrategy.{name}': method(lambda world: LokiStrategy(), name, STATS)
        for name in ('is_preflop', 'is_river', 'strength', 'winning_chance')},
     **{f'LokiStrategy.{name}': method(lambda world: LokiStrategy(), name, SITUATION, 'make1', 'because')
@@ -510,6 +510,12 @@ REGISTRY: dict[str, Call] = {
     'LokiPlayer.preflop_advise': method(lambda world: LokiPlayer('Ann'), 'preflop_advise', PREFLOP_VIEW),
     'LokiPlayer.statistics': method(lambda world: LokiPlayer('Ann'), 'statistics', VIEW),
     'LokiPlayer.weights': method(lambda world: LokiPlayer('Ann'), 'weights', VIEW),
+    'LokiPlayer.bet_chance': method(lambda world: LokiPlayer('Ann'), 'bet_chance', VIEW),
+    'LokiPlayer.bet_frequency': method(lambda world: LokiPlayer('Ann'), 'bet_frequency', VIEW, 1),
+    'LokiPlayer.first_decision': method(lambda world: LokiPlayer('Ann'), 'first_decision', VIEW),
+    'LokiPlayer.follows_through': method(lambda world: LokiPlayer('Ann'), 'follows_through', VIEW),
+    'LokiPlayer.situation': method(lambda world: LokiPlayer('Ann'), 'situation', VIEW),
+    'LokiPlayer.with_next_card_ppot': method(lambda world: LokiPlayer('Ann'), 'with_next_card_ppot', STATS, VIEW),
     'LokiPlayer.state': method(lambda world: LokiPlayer('Ann'), 'state'),
     'LokiPlayer.resume': method(lambda world: LokiPlayer('Ann'), 'resume', None),
     'MatchResult': call(MatchResult, *attrs.astuple(MATCH_RESULT, recurse=False)),
@@ -526,6 +532,7 @@ REGISTRY: dict[str, Call] = {
     'ModellingLokiPlayer.opponent_models': method(_modelling, 'opponent_models', VIEW),
     'ModellingLokiPlayer.statistics': method(_modelling, 'statistics', VIEW),
     'ModellingLokiPlayer.weights': method(_modelling, 'weights', VIEW),
+    'ModellingLokiPlayer.bet_frequency': method(_modelling, 'bet_frequency', VIEW, 1),
     'ModellingLokiPlayer.state': method(_modelling, 'state'),
     'ModellingLokiPlayer.resume': method(_modelling, 'resume', ModelState({'Bob': [1] * 36})),
     'ModelState': call(ModelState, {'Bob': [1] * 36}),
