@@ -458,11 +458,11 @@ REGISTRY: dict[str, Call] = {
                                      big_blind=False)
        for name in ('call1', 'call2', 'make0', 'make1', 'make2', 'make4')},
     'PreflopPlay.raises': call(PreflopPlay.raises, SITUATION),
-    'Situation': call(Situation, 20, 4, 4, 1, False),
+    'Situation': call(Situation, 20, 4, 4, 1, False, False, follow_through=False, bet_behind=0.5),
     'advise': call(advise, STATS, pot=20, to_call=4, bet_size=4, bets_this_round=1, called_this_round=False,
                    strategy=None),
     'advise_preflop': call(advise_preflop, HOLE, players=3, position=0, pot=3, to_call=2, bet_size=2,
-                           bets_this_round=1, called_this_round=False, small_blind=False, big_blind=False,
+                           bets_this_round=1, put_in_this_round=False, small_blind=False, big_blind=False,
                            tightness='loose', strategy=None, play=None),
     'expected_players': call(expected_players, 1, 3, 0.6),
     'kelly_bet': call(kelly_bet, STATS, 1000, 10, None),

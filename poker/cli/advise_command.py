@@ -49,6 +49,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument('--bets', type=whole('bets', 0, 100), default=0,
                         help='bets made this round, a blind included (default: the bets to call)')
     parser.add_argument('--called', action='store_true', help='you have already called a bet this round')
+    parser.add_argument('--put-in', action='store_true',
+                        help='you have already put money in voluntarily this round: called a bet, bet or raised '
+                             '(read before the flop; --called implies it)')
     add_opponents(parser)
     add_lookahead(parser)
     add_range(parser)
@@ -89,7 +92,8 @@ def player_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, oppone
 
 def run(args: argparse.Namespace) -> int:
     hole, board = hand_cards(words(args.hole), args.board)
-    situation = Situation(args.pot, args.to_call, args.bet_size, args.bets, args.called)  # checks the amounts
+    situation = Situation(args.pot, args.to_call, args.bet_size, args.bets, args.called,  # checks the amounts
+                          args.put_in or args.called)  # (a call of a bet is money put in)
     weights = opponent_weights(args.range)
     stats = player_statistics(hole, board, opponents=args.opponents, lookahead=args.lookahead, weights=weights)
     if DEFAULT_STRATEGY.needs_next_card_ppot(stats, situation):  # the flop's pot odds weigh the next card
@@ -105,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
                     'situation': {'pot': situation.pot, 'to_call': situation.to_call,
                                   'bet_size': situation.bet_size, 'bets_this_round': situation.bets,
                                   'called_this_round': situation.called_this_round,
+                                  'put_in_this_round': situation.put_in_this_round,
                                   'pot_odds': situation.pot_odds, 'semi_bluff_odds': situation.semi_bluff_odds},
                     'statistics': stats.to_dict(), 'advice': advice.to_dict(), 'kelly': kelly})
         return 0
@@ -158,4 +163,4 @@ def preflop_advice(args: argparse.Namespace, hole: tuple[Card, ...], board: tupl
     position = 0 if args.position is None else args.position
     return advise_preflop(hole, players=players, position=position, pot=situation.pot, to_call=situation.to_call,
                           bet_size=situation.bet_size, bets_this_round=max(1, situation.bets),
-                          called_this_round=situation.called_this_round, tightness=args.tightness or 'loose')
+                          put_in_this_round=situation.put_in_this_round, tightness=args.tightness or 'loose')

@@ -52,7 +52,7 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
-from attrs import field, frozen
+from attrs import Factory, field, frozen
 
 from ..cards.card import parse_cards  # noqa: F401  (used by the doctests)
 from ..cards.card_inputs import HoleLike
@@ -84,6 +84,10 @@ def _called_this_round(value: object) -> bool:
     return flag('called_this_round', value, error=BettingError)
 
 
+def _put_in_this_round(value: object) -> bool:
+    return flag('put_in_this_round', value, error=BettingError)
+
+
 def _follow_through(value: object) -> bool:
     return flag('follow_through', value, error=BettingError)
 
@@ -112,6 +116,11 @@ class Situation:
     bet_size: float = field(converter=_bet_size)
     bets_this_round: int = field(default=0, converter=_bets_this_round)
     called_this_round: bool = field(default=False, converter=_called_this_round)
+    """Whether the player has already called a bet this round (Pena's exception to Make1's fold)."""
+    put_in_this_round: bool = field(default=Factory(lambda situation: situation.called_this_round, takes_self=True),
+                                    converter=_put_in_this_round)
+    """Whether the player has put money in voluntarily this round: called a bet, bet or raised (a blind or a
+    check is not voluntary; by default, whether it has called a bet). Papp's pre-flop kludge reads it."""
     follow_through: bool = field(default=False, converter=_follow_through)
     """Whether the player semi-bluffed on an earlier street of this hand and no other seat has bet or raised
     since (Papp 6.4's follow-through; a :class:`~poker.table.game.LokiPlayer` tells)."""
@@ -120,6 +129,9 @@ class Situation:
     the check-raise rule reads it)."""
 
     def __attrs_post_init__(self) -> None:
+        if self.called_this_round and not self.put_in_this_round:
+            raise BettingError('called_this_round without put_in_this_round: a call of a bet is money put in '
+                               'voluntarily')
         if not self.to_call / self.bet_size <= 1e15:  # 8 / 1e-320 is inf
             raise BettingError(f'to_call {shown(self.to_call)} is too many bets of {shown(self.bet_size)}: '
                                'give the amounts in chips of one scale')
@@ -461,7 +473,7 @@ class LokiStrategy:
         return advise_preflop(hand, players=players, position=position, pot=situation.pot,
                               to_call=situation.to_call, bet_size=situation.bet_size,
                               bets_this_round=max(1, situation.bets_this_round),
-                              called_this_round=situation.called_this_round, small_blind=small_blind,
+                              put_in_this_round=situation.put_in_this_round, small_blind=small_blind,
                               big_blind=big_blind, tightness=self.tightness, strategy=strategy)
 
     def _weak(self, stats: HandStatistics, situation: Situation) -> str:
@@ -516,7 +528,8 @@ class PreflopPlay:
     :meth:`LokiStrategy.preflop_advice` uses one; a subclass may change a rule by overriding its method
     (``make0`` ... ``make4``). Counting the bets: the big blind is a bet for the big blind itself (its
     option is a check for Make1), but not a raise for anyone else, so Make1 opens an unraised pot with a
-    raise and Make2 raises while fewer than 2 raises are in.
+    raise and Make2 raises while fewer than 2 raises are in. The exception for money put in voluntarily
+    reads :attr:`Situation.put_in_this_round`.
 
     >>> play = PreflopPlay()
     >>> play.advice('Make2', Situation(pot=3, to_call=2, bet_size=2, bets_this_round=1)).action
@@ -563,7 +576,7 @@ class PreflopPlay:
     def call2(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
         """Call2: call anything; the small blind calls up to 1.5 bets (Papp: "call 1.5")."""
         situation, small_blind, big_blind = _preflop_arguments(situation, small_blind, big_blind)
-        if small_blind and situation.bets_to_call > 1.5 + 1e-9 and not situation.called_this_round:
+        if small_blind and situation.bets_to_call > 1.5 + 1e-9 and not situation.put_in_this_round:
             return DEFAULT_STRATEGY.fold_or_check(
                 situation, 'Call2', f'Call2 (small blind): {_chips(situation.bets_to_call)} bets to call > 1.5')
         return DEFAULT_STRATEGY.call_or_check(situation, 'Call2', 'Call2')
@@ -583,21 +596,23 @@ class PreflopPlay:
 
     def _call_up_to(self, situation: Situation, name: str, limit: float | None, small_blind: bool) -> Advice:
         bets = situation.bets_to_call
-        if limit is not None and bets > limit + 1e-9 and not situation.called_this_round:
+        if limit is not None and bets > limit + 1e-9 and not situation.put_in_this_round:
             return DEFAULT_STRATEGY.fold_or_check(situation, name,
                                                   f'{name} (small blind): {_chips(bets)} bets to call > {limit:g}')
-        if bets >= 2 - 1e-9 and not situation.called_this_round:
+        if bets >= 2 - 1e-9 and not situation.put_in_this_round:
             return DEFAULT_STRATEGY.fold_or_check(
                 situation, name, f'{name}: {_chips(bets)} bets to call and no money put in voluntarily this round')
         return DEFAULT_STRATEGY.call_or_check(situation, name, name)
 
 
 def advise_preflop(hand: HoleLike, *, players: float, position: int, pot: float, to_call: float, bet_size: float,
-                   bets_this_round: int = 1, called_this_round: bool = False, small_blind: bool = False,
+                   bets_this_round: int = 1, put_in_this_round: bool = False, small_blind: bool = False,
                    big_blind: bool = False, tightness: str = 'loose', strategy: str | None = None,
                    play: PreflopPlay | None = None) -> Advice:
     """Loki's pre-flop advice (Papp 6.1): the :func:`~poker.strategy.preflop.preflop_strategy` for the hand
-    (or the one already chosen this round, ``strategy``), then its rule.
+    (or the one already chosen this round, ``strategy``), then its rule. ``put_in_this_round``: whether the
+    player has already put money in voluntarily this round (called a bet, bet or raised), Papp's exception to
+    folding to 2 or more bets.
 
     >>> advise_preflop('Ah 8h', players=4, position=0, tightness='moderate', pot=7, to_call=2, bet_size=2).reason
     'Make2 (IR 338 in the 3-4 players table, moderate, position 0): Make2: 0 raises so far: raise 4'
@@ -605,7 +620,7 @@ def advise_preflop(hand: HoleLike, *, players: float, position: int, pot: float,
     from ..cards.income_rates import class_income_rate
     from ..cards.starting_hand import class_index
     from .preflop import GROUP_OPPONENTS, group_of, hand_class_of, preflop_strategy
-    situation = Situation(pot, to_call, bet_size, bets_this_round, called_this_round)
+    situation = Situation(pot, to_call, bet_size, bets_this_round, put_in_this_round=put_in_this_round)
     small_blind = flag('small_blind', small_blind, error=BettingError)
     big_blind = flag('big_blind', big_blind, error=BettingError)
     if play is not None and not isinstance(play, PreflopPlay):

@@ -36,7 +36,7 @@ from typing import ClassVar, Protocol
 
 import attrs
 import numpy as np
-from attrs import field, frozen
+from attrs import Factory, field, frozen
 
 from ..cards.card import Card, Deck
 from ..cards.card_inputs import CardsLike, read_board, read_cards
@@ -198,9 +198,11 @@ class TableView:
     """The button's seat."""
     active: tuple[int, ...] = field(default=(), converter=_seats)
     """The seats still in the hand, this one included."""
-    put_in_this_round: bool = field(default=False, validator=checked_by(flag, error=PokerError))
+    put_in_this_round: bool = field(default=Factory(lambda view: view.called_this_round, takes_self=True),
+                                    validator=checked_by(flag, error=PokerError))
     """Whether this seat has put chips in voluntarily this round: called a bet, bet or raised (a blind is not
-    voluntary). Papp's pre-flop "voluntarily put money in" rule reads it."""
+    voluntary; by default, whether it has called a bet). Papp's pre-flop "voluntarily put money in" rule reads
+    it."""
 
     @property
     def small_blind(self) -> int | None:
@@ -435,7 +437,8 @@ class LokiPlayer:
         chance of a bet behind (:meth:`bet_chance`)."""
         view = read_view(view)
         return Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round,
-                         follow_through=self.follows_through(view), bet_behind=self.bet_chance(view))
+                         view.put_in_this_round, follow_through=self.follows_through(view),
+                         bet_behind=self.bet_chance(view))
 
     def decide(self, view: TableView) -> Decision:
         """The :meth:`advise` action on the :meth:`statistics` (with :meth:`with_next_card_ppot`; before the
@@ -513,7 +516,8 @@ class LokiPlayer:
             players = expected_players(len(voluntary), len(view.active) - 1 - len(voluntary))
             self.preflop_players, self.preflop_position = players, view.position
             self.preflop_choice = None
-        situation = Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.put_in_this_round)
+        situation = Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round,
+                              view.put_in_this_round)
         advice = strategy.preflop_advice(view.hole, situation, players=self.preflop_players,
                                          position=self.preflop_position, small_blind=view.seat == view.small_blind,
                                          big_blind=view.seat == view.big_blind, strategy=self.preflop_choice)
