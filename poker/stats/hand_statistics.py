@@ -94,7 +94,7 @@ class HandStatistics:
     its own (then ``hs_n`` is their product); it is empty for one weight set. ``next_card_ppot`` is PPOT one
     card ahead, against the same weights, beside a ``ppot`` that looks two cards ahead (on the flop): Loki's
     pot-odds rule weighs the next card (Papp 6.5), and a :class:`~poker.table.game.LokiPlayer` fills it when
-    that rule may need it; None when not computed.
+    the decision reaches that rule; None when not computed.
     """
 
     hs: float
