@@ -255,3 +255,64 @@ def test_advice_is_always_legal(hs_n: float, ppot: float, street: str, pot: int,
     if advice.action == 'raise':  # only a Make2 (or a semi-bluff over a blind) raises, below the cap
         assert max(bets, bets_to_call) < 2 or advice.rule == 'semi_bluff'
     assert advice.reason.endswith(advice.action if advice.action in ('check', 'fold') else f'{advice.amount:g}')
+
+
+# ------------------------------------------------------------------------------------- issue 19: new rules
+class NoCheckRaise(LokiStrategy):
+    use_check_raise = False
+
+
+@pytest.mark.parametrize('street', ['flop', 'turn', 'river'])
+def test_check_raise_checks_a_make2_hand_when_a_bet_behind_is_likely(street: str) -> None:
+    likely = Situation(pot=10, to_call=0, bet_size=2, bet_behind=0.5)
+    advice = LokiStrategy().advise(stats(0.9, street=street), likely)
+    assert (advice.action, advice.amount, advice.rule) == ('check', 0, 'check_raise')
+    assert advice.reason == ("Check-raise: EHS' 0.900 >= Make2 0.85 and a bet behind is likely, 0.500 >= 0.50; "
+                             'raise it when it comes: check')
+    # the bet comes round: Make2 raises it
+    assert LokiStrategy().advise(stats(0.9, street=street), Situation(pot=12, to_call=2, bet_size=2,
+                                                                      bets_this_round=1, bet_behind=0.5)).action == 'raise'
+    unlikely = Situation(pot=10, to_call=0, bet_size=2, bet_behind=0.4999)
+    assert LokiStrategy().advise(stats(0.9, street=street), unlikely).rule == 'make2'
+    assert NoCheckRaise().advise(stats(0.9, street=street), likely).rule == 'make2'      # the switch
+    assert LokiStrategy().advise(stats(0.8, street=street), likely).rule == 'make1'      # a Make1 bets
+
+
+def test_no_check_raise_before_the_flop() -> None:
+    likely = Situation(pot=3, to_call=0, bet_size=2, bets_this_round=1, bet_behind=1.0)
+    assert LokiStrategy().advise(stats(0.9, street='preflop'), likely).rule == 'make2'
+    assert LokiStrategy().advise(stats(0.9, street='preflop'), Situation(pot=0, to_call=0, bet_size=2,
+                                                                         bet_behind=1.0)).rule == 'make2'
+
+
+def test_semi_bluff_follow_through_bets_without_potential() -> None:
+    following = Situation(pot=10, to_call=0, bet_size=4, follow_through=True)
+    advice = LokiStrategy().advise(stats(0.1, ppot=0.0, street='turn'), following)
+    assert (advice.action, advice.amount, advice.rule) == ('bet', 4, 'semi_bluff_follow')
+    assert 'semi-bluff follow-through' in advice.reason
+    assert LokiStrategy().advise(stats(0.1, street='river'), following).rule == 'check_or_fold'  # ours
+    facing = Situation(pot=10, to_call=4, bet_size=4, bets_this_round=1, follow_through=True)
+    assert LokiStrategy().advise(stats(0.1, street='turn'), facing).action == 'fold'
+    assert LokiStrategy.rules.index('semi_bluff_follow') == LokiStrategy.rules.index('semi_bluff') + 1
+    assert LokiStrategy.rules[0] == 'check_raise'
+
+
+def test_situation_checks_the_new_fields() -> None:
+    with pytest.raises(BettingError, match='bet_behind'):
+        Situation(pot=1, to_call=0, bet_size=1, bet_behind=1.5)
+    with pytest.raises(BettingError, match='follow_through'):
+        Situation(pot=1, to_call=0, bet_size=1, follow_through='yes')
+
+
+def test_flop_pot_odds_need_the_next_card_only_when_the_rule_is_reached() -> None:
+    flop = HandStatistics(hs=0.01, hs_n=0.01, ppot=0.472, npot=0.1, ahead=1, tied=0, behind=99, lookahead=2,
+                          board=BOARDS['flop'])                                # EHS' 0.477: no Make1
+    facing = Situation(pot=4, to_call=2, bet_size=2, bets_this_round=1)
+    assert LokiStrategy().needs_next_card_ppot(flop, facing)
+    assert not LokiStrategy().needs_next_card_ppot(flop, Situation(pot=4, to_call=0, bet_size=2))
+    strong = attrs.evolve(flop, hs=0.9, hs_n=0.9, ahead=9, behind=1)        # Make2 answers first
+    assert not LokiStrategy().needs_next_card_ppot(strong, facing)
+    called = LokiStrategy().advise(flop, facing)                            # no next-card PPOT given: says so
+    assert called.rule == 'pot_odds' and 'two-card PPOT (no next-card PPOT given) 0.472' in called.reason
+    given = LokiStrategy().advise(attrs.evolve(flop, next_card_ppot=0.282), facing)
+    assert given.action == 'fold' and 'next-card PPOT 0.282 < pot odds 0.333' in given.reason

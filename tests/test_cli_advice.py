@@ -258,6 +258,29 @@ def test_advise_json_matches_the_library(capsys: pytest.CaptureFixture[str],
     assert data['hole'] == ['Ah', 'Kh'] and data['board'] == ['Qh', 'Jh', '2c']
 
 
+def test_advise_on_the_flop_weighs_the_next_card_for_pot_odds(capsys: pytest.CaptureFixture[str],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from poker.stats.player import Player
+    argv = ['advise', '8h 7h', '--board', 'Kh 4h 2c', '--pot', '4', '--to-call', '2', '--bet-size', '2',
+            '--opponents', '2']
+    code, out, err = run_main([*argv, '--json'], capsys, monkeypatch)
+    data = json.loads(out)
+    one_card = Player('8h 7h', 'Kh 4h 2c').calculate_hand_statistics(opponents=2, lookahead=1)
+    assert code == 0 and data['statistics']['next_card_ppot'] == one_card.ppot
+    assert data['statistics']['lookahead'] == 2 and data['advice']['action'] == 'fold'
+    code, out, err = run_main(argv, capsys, monkeypatch)
+    assert code == 0 and 'PPOT 0.4723 (next card 0.2822)' in out and 'next-card PPOT 0.282 < pot odds' in out
+
+
+def test_advise_put_in_before_the_flop(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ['advise', 'Kh 9d', '--pot', '13', '--to-call', '4', '--bet-size', '2', '--bets', '3', '--players', '4',
+            '--tightness', 'moderate', '--json']
+    folded = json.loads(run_main(argv, capsys, monkeypatch)[1])
+    called = json.loads(run_main([*argv, '--put-in'], capsys, monkeypatch)[1])
+    assert (folded['advice']['action'], called['advice']['action']) == ('fold', 'call')      # Make1's exception
+    assert called['situation']['put_in_this_round'] is True and called['situation']['called_this_round'] is False
+
+
 def test_advise_text_aces_preflop(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, err = run_main(['advise', 'AsAd', '--pot', '0', '--to-call', '0', '--bet-size', '2',
                                '--bankroll', '10000'], capsys, monkeypatch)

@@ -31,7 +31,7 @@ CARDS = ['Ah', 'Kh', 'AhKh', 'Ah Kh', 'Qh Jh Th', '3h 4s Jh', '2c', 'Ah Ah', '10
 RANGES = ['QQ+', 'AKs', 'QQ+, AKs, ATs+:0.5', 'T9s-65s', '15%', 'random', '', ' ', ',', 'AKs:1_0', 'AKs:\u0661',
           'AKs:50%', '22+:1e308, A2+:1e308', 'QQ++', 'AKx', 'AhAh', 'AA:0', '0%', '100%']
 OPTIONS = ['-b', '--board', '-n', '--opponents', '-l', '--lookahead', '-r', '--range', '--json', '--png', '--pot',
-           '--to-call', '--bet-size', '--bets', '--bankroll', '--called', '--help', '--version', '--', '-',
+           '--to-call', '--bet-size', '--bets', '--bankroll', '--called', '--put-in', '--help', '--version', '--', '-',
            '--player', '--players', '--fresh-every']
 PLAYERS = ['station', 'maniac,rock', 'poker.table.bots:Maniac', 'math:sqrt', 'poker:PokerError', 'no.such:x', ':', 'a:']
 FILES = ['out.png', '', 'x.jpg', 'no/such/dir/x.png']

@@ -354,3 +354,141 @@ def test_called_a_bet_this_round_is_a_call_of_a_bet_not_a_check_or_a_bet():
     # river: Bob bets, Cat calls, Ann raises: Cat has called a bet, Bob has not
     assert bob.seen[6] == ('river', 4, False, True)
     assert cat.seen[6] == ('river', 4, True, True)
+
+
+# ------------------------------------------------------------------------------- issue 19: three of Papp's rules
+from poker.stats.hand_statistics import HandStatistics  # noqa: E402
+from poker.strategy.advice import LokiStrategy  # noqa: E402
+
+
+def flop_view(seat=0, hole='8h 7h', board='Kh 4h 2c', pot=4, to_call=2, bets=1, opponents=2, seats=3, button=2,
+              active=None, history=()):
+    from poker import parse_cards
+    return TableView(seat=seat, name='Ann', hole=tuple(parse_cards(hole)), board=tuple(parse_cards(board)),
+                     street='flop' if len(board.split()) == 3 else 'turn', pot=pot, to_call=to_call, bet_size=2,
+                     bets_this_round=bets, called_this_round=False, opponents=opponents, can_raise=True,
+                     history=history, seats=seats, button=button,
+                     active=tuple(range(seats)) if active is None else active)
+
+
+class TwoCardPotOdds(LokiStrategy):
+    flop_pot_odds_lookahead = 2
+
+
+def test_flop_pot_odds_weigh_the_next_card():
+    """Papp 6.5: on the flop the pot odds weigh PPOT as the chance that the next card makes the hand. 8h7h on
+    Kh4h2c against two opponents: PPOT 0.472 two cards ahead, 0.282 one card ahead (EHS' 0.479, no Make1);
+    2 to call into 4 needs 1/3: a fold on the next card, a call on two."""
+    from poker.stats.player import Player
+    view = flop_view()
+    decision = LokiPlayer('Ann').decide(view)
+    one_card = Player('8h 7h', 'Kh 4h 2c').calculate_hand_statistics(opponents=2, lookahead=1)
+    assert decision.stats.next_card_ppot == one_card.ppot and round(one_card.ppot, 3) == 0.282
+    assert round(decision.stats.ppot, 3) == 0.472 and decision.stats.lookahead == 2   # EHS' keeps two cards
+    assert (decision.action, decision.advice.rule) == ('fold', 'check_or_fold')
+    assert 'next-card PPOT 0.282 < pot odds 0.333' in decision.advice.reason
+    before = LokiPlayer('Ann', strategy=TwoCardPotOdds()).decide(view)           # the switch: as before
+    assert (before.action, before.advice.rule) == ('call', 'pot_odds') and before.stats.next_card_ppot is None
+    # nothing to call, or the turn: no second count
+    assert LokiPlayer('Ann').decide(flop_view(to_call=0, bets=0)).stats.next_card_ppot is None
+    assert LokiPlayer('Ann').decide(flop_view(board='Kh 4h 2c 9s')).stats.next_card_ppot is None
+
+
+class Drawing(LokiPlayer):
+    """A Loki seat whose statistics are set by street (its cards do not matter): a pair-like hand before the
+    flop (it checks or calls), then the given hand strength and PPOT, one card ahead."""
+
+    def __init__(self, name, hs_n=0.1, ppot=None, strategy=None):
+        super().__init__(name, strategy=strategy, preflop_income_rates=False)
+        self.hs_n, self.ppot = hs_n, ppot or {'flop': 0.4}
+
+    def statistics(self, view):
+        if view.street == 'preflop':
+            return HandStatistics(hs=0.6, hs_n=0.6, ppot=0.0, npot=0.0, ahead=6, tied=0, behind=4)
+        return HandStatistics(hs=self.hs_n, hs_n=self.hs_n, ppot=self.ppot.get(view.street, 0.0), npot=0.0,
+                              ahead=1, tied=0, behind=9, lookahead=0 if view.street == 'river' else 1,
+                              board=view.board, hole=view.hole)
+
+
+def rules_by_street(hand, seat):
+    return [(r.street, r.action, r.decision.advice.rule) for r in hand.actions
+            if r.seat == seat and r.decision is not None and r.street != 'preflop']
+
+
+class FollowOnTheRiver(LokiStrategy):
+    follow_through_river = True
+
+
+class NoFollowThrough(LokiStrategy):
+    semi_bluff_follow_through = False
+
+
+def test_a_semi_bluff_is_followed_through_while_no_one_else_bets():
+    """Papp 6.4: if nobody else bets or raises, Loki keeps betting on later streets even without enough
+    potential. Heads-up, Loki in the big blind acts first after the flop: it semi-bluffs the flop (PPOT 0.4),
+    has no potential on the turn, and bets it all the same; not on the river (ours, a switch)."""
+    loki = Drawing('Loki')
+    hand = FixedLimitGame([Scripted('Bob', 'call call call check'), loki], seed=1).play_hand()
+    assert rules_by_street(hand, 1) == [('flop', 'bet', 'semi_bluff'), ('turn', 'bet', 'semi_bluff_follow'),
+                                        ('river', 'check', 'check_or_fold')]
+    assert loki.semi_bluff_at is not None and loki.state() is None         # a hand's memory, not a state
+    river = FixedLimitGame([Scripted('Bob', 'call call call check'), Drawing('Loki', strategy=FollowOnTheRiver())],
+                           seed=1).play_hand()
+    assert [rule for *_, rule in rules_by_street(river, 1)] == ['semi_bluff', 'semi_bluff_follow', 'semi_bluff_follow']
+    off = FixedLimitGame([Scripted('Bob', 'call call call check'), Drawing('Loki', strategy=NoFollowThrough())],
+                         seed=1).play_hand()
+    assert [rule for *_, rule in rules_by_street(off, 1)] == ['semi_bluff', 'check_or_fold', 'check_or_fold']
+
+
+def test_no_follow_through_once_someone_else_has_bet_or_raised():
+    raised = FixedLimitGame([Scripted('Bob', 'call raise check check'), Drawing('Loki')], seed=1).play_hand()
+    assert [rule for *_, rule in rules_by_street(raised, 1)] == ['semi_bluff', 'pot_odds', 'check_or_fold',
+                                                                 'check_or_fold']
+    # a new hand forgets the semi-bluff at the seat's first decision
+    loki = Drawing('Loki')
+    game = FixedLimitGame([Scripted('Bob', 'call call call check'), loki], seed=1)
+    game.play_hand()
+    remembered = loki.semi_bluff_at
+    game.players[0].actions = ['call', 'check', 'check', 'check', 'check', 'check']
+    loki.ppot = {}
+    second = game.play_hand()       # Loki on the button now: no semi-bluff, nothing to follow through
+    assert remembered is not None and loki.semi_bluff_at is None
+    assert 'semi_bluff_follow' not in [rule for *_, rule in rules_by_street(second, 1)]
+
+
+def test_seats_acting_after_this_one_in_the_rounds_first_pass():
+    # four seats, button 2: after the flop seat 3 acts first, the button last
+    assert flop_view(seat=3, seats=4, button=2).acting_after == (0, 1, 2)
+    assert flop_view(seat=0, seats=4, button=2, active=(0, 2, 3)).acting_after == (2,)
+    assert flop_view(seat=2, seats=4, button=2).acting_after == ()
+    # heads-up after the flop: the big blind acts first, the button after it
+    assert flop_view(seat=1, seats=2, button=0).acting_after == (0,)
+    assert flop_view(seat=0, seats=2, button=0).acting_after == ()
+    assert flop_view(seats=0).acting_after == ()                      # the table unknown
+    game = FixedLimitGame([Recorder(name) for name in 'ABCD'], seed=1)
+    game.play_hand()                                                  # button 0, blinds 1 and 2
+    first = {seat: player.views[0] for seat, player in enumerate(game.players)}
+    assert first[3].acting_after == (0, 1, 2) and first[2].acting_after == ()   # before the flop: to the big blind
+
+
+class Strong(Drawing):
+    def __init__(self, name, strategy=None):
+        super().__init__(name, hs_n=0.9, ppot={}, strategy=strategy)
+
+
+class NoCheckRaise(LokiStrategy):
+    use_check_raise = False
+
+
+def test_a_make2_hand_checks_to_raise_when_a_bet_behind_is_likely():
+    """Papp 6.2 and 6.8: check-raising comes first. Heads-up after the flop Loki (big blind) acts first; the
+    button bets half the time when checked to (Table B.2, no model), so Loki checks its Make2 hand and raises."""
+    hand = FixedLimitGame([Scripted('Bob', 'call bet call bet call bet call'), Strong('Loki')], seed=1).play_hand()
+    assert rules_by_street(hand, 1)[:2] == [('flop', 'check', 'check_raise'), ('flop', 'raise', 'make2')]
+    assert Strong('Loki').bet_chance(flop_view(seat=1, seats=2, button=0)) == 0.5
+    assert Strong('Loki').bet_chance(flop_view(seat=3, seats=4, button=2)) == 1 - 0.5 ** 3
+    assert Strong('Loki').bet_chance(flop_view(seat=0, seats=2, button=0)) == 0.0  # last to act: bets
+    off = FixedLimitGame([Scripted('Bob', 'call call'), Strong('Loki', strategy=NoCheckRaise())], seed=1).play_hand()
+    assert rules_by_street(off, 1)[0] == ('flop', 'bet', 'make2')
+    on_the_button = FixedLimitGame([Strong('Loki'), Scripted('Bob', 'check check')], seed=1).play_hand()
+    assert rules_by_street(on_the_button, 0)[0] == ('flop', 'bet', 'make2')

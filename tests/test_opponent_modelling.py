@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 
+import attrs
 import numpy as np
 import pytest
 
@@ -342,3 +343,26 @@ def test_the_showdown_evidence_travels_with_the_state():
     again = ModellingLokiPlayer('Ann')
     again.resume(player.state())
     assert again.models['Bob'].tally.shown.tolist() == [1.0, 0.5] and again.state() == player.state()
+
+
+def test_the_chance_of_a_bet_behind_reads_each_model():
+    """The check-raise trigger: 1 - prod(1 - f(bet | 0 bets to call)) over the seats still to act after us."""
+    from poker.table.game import TableView
+    view = TableView(seat=1, name='Ann', hole=tuple(parse_cards('Ah Kh')), board=tuple(parse_cards('9h 8h 2c')),
+                     street='flop', pot=12, to_call=0, bet_size=2, bets_this_round=0, called_this_round=False,
+                     opponents=2, can_raise=True, seats=3, button=0, active=(0, 1, 2))   # Cat then Bob act after Ann
+    specific, generic = ModellingLokiPlayer('Ann'), ModellingLokiPlayer('Ann', specific=False)
+    papp = ModellingLokiPlayer('Ann', specific=False, generic_frequencies='defaults')
+    for player in (specific, generic, papp):
+        player.begin_hand(1, ('Bob', 'Ann', 'Cat'), tuple(parse_cards('Ah Kh')), 0)
+        for _ in range(20):                      # Bob never bets when checked to on the flop; Cat always does
+            player.models['Bob'].tally.observe('flop', 0, 'check')
+            for _ in range(3):
+                player.models['Cat'].tally.observe('flop', 0, 'bet')
+    assert view.acting_after == (2, 0)
+    assert (specific.bet_frequency(view, 0), specific.bet_frequency(view, 2)) == (0.0, 1.0)
+    assert specific.bet_chance(view) == 1.0
+    assert generic.bet_frequency(view, 0) == 0.75 and generic.bet_chance(view) == 0.9375  # the table: 60 bets of 80
+    assert papp.bet_frequency(view, 0) == 0.5 and papp.bet_chance(view) == 0.75            # Table B.2
+    quiet = attrs.evolve(view, active=(0, 1))    # Cat folded: only Bob, who never bets, is behind
+    assert specific.bet_chance(quiet) == 0.0

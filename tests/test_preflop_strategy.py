@@ -121,8 +121,8 @@ def test_an_edited_table_changes_the_choice(tmp_path):
 
 
 # ------------------------------------------------------------------------------------------- the rules
-def act(strategy, pot, to_call, bets, called=False, **where):
-    return PreflopPlay().advice(strategy, Situation(pot, to_call, 2, bets, called), **where)
+def act(strategy, pot, to_call, bets, put_in=False, **where):
+    return PreflopPlay().advice(strategy, Situation(pot, to_call, 2, bets, put_in_this_round=put_in), **where)
 
 
 def test_make0_checks_free_and_folds_otherwise():
@@ -133,7 +133,19 @@ def test_make0_checks_free_and_folds_otherwise():
 def test_call1_folds_to_two_bets_unless_money_is_in_voluntarily():
     assert act('Call1', 3, 2, 1).action == 'call'
     assert act('Call1', 9, 4, 2).action == 'fold'
-    assert act('Call1', 13, 4, 3, called=True).action == 'call'   # the kludge of Papp 6.1
+    assert act('Call1', 13, 4, 3, put_in=True).action == 'call'   # the kludge of Papp 6.1
+
+
+def test_money_put_in_voluntarily_has_its_own_name():
+    """Before the flop the kludge reads put_in_this_round (a call of a bet, a bet or a raise); after it Make1's
+    exception reads called_this_round (a call of a bet). A call of a bet is money put in."""
+    assert Situation(3, 2, 2, 1, called_this_round=True).put_in_this_round is True
+    assert Situation(3, 2, 2, 1, put_in_this_round=True).called_this_round is False    # a bet or a raise of its own
+    with pytest.raises(BettingError, match='put_in_this_round'):
+        Situation(3, 2, 2, 1, called_this_round=True, put_in_this_round=False)
+    raised = dict(players=4, position=0, tightness='moderate', pot=13, to_call=4, bet_size=2, bets_this_round=3)
+    assert advise_preflop('Kh 9d', **raised).action == 'fold'                           # Make1: 2 bets to call
+    assert advise_preflop('Kh 9d', **raised, put_in_this_round=True).action == 'call'
 
 
 def test_small_blind_call1_and_call2():

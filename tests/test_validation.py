@@ -252,3 +252,18 @@ def test_the_validators() -> None:
     assert integer_array('a', np.zeros((0, 5))).dtype.kind == 'i'
     with pytest.raises(SettingError, match='2-dimensional'):
         integer_array('a', [1, 2], ndim=2)
+
+
+def test_next_card_ppot_goes_beside_a_two_card_ppot():
+    from poker import parse_cards
+    from poker.errors import LookaheadError
+    flop = tuple(parse_cards('9h 8h 2c'))
+    stats = HandStatistics(hs=0.3, hs_n=0.3, ppot=0.4, npot=0.1, ahead=3, tied=0, behind=7, lookahead=2, board=flop,
+                           next_card_ppot=0.25)
+    assert stats.next_card_ppot == 0.25 and stats.to_dict()['next_card_ppot'] == 0.25
+    with pytest.raises(LookaheadError, match='next_card_ppot'):
+        HandStatistics(hs=0.3, hs_n=0.3, ppot=0.4, npot=0.1, ahead=3, tied=0, behind=7, lookahead=1, board=flop,
+                       next_card_ppot=0.25)
+    with pytest.raises(PokerError, match='next_card_ppot'):
+        HandStatistics(hs=0.3, hs_n=0.3, ppot=0.4, npot=0.1, ahead=3, tied=0, behind=7, lookahead=2, board=flop,
+                       next_card_ppot=1.5)

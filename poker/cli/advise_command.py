@@ -7,11 +7,13 @@ import argparse
 import math
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from ..cards.card import Card, format_cards, parse_cards
 from ..errors import CardCountError
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action
-from ..strategy.advice import Advice, Situation, advise
+from ..strategy.advice import DEFAULT_STRATEGY, Advice, Situation, advise
 from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
 from ..validators import shown
 from .options import add_board, add_json, add_lookahead, add_opponents, add_range, amount_reader, whole, words
@@ -47,6 +49,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument('--bets', type=whole('bets', 0, 100), default=0,
                         help='bets made this round, a blind included (default: the bets to call)')
     parser.add_argument('--called', action='store_true', help='you have already called a bet this round')
+    parser.add_argument('--put-in', action='store_true',
+                        help='you have already put money in voluntarily this round: called a bet, bet or raised '
+                             '(read before the flop; --called implies it)')
     add_opponents(parser)
     add_lookahead(parser)
     add_range(parser)
@@ -87,9 +92,13 @@ def player_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, oppone
 
 def run(args: argparse.Namespace) -> int:
     hole, board = hand_cards(words(args.hole), args.board)
-    situation = Situation(args.pot, args.to_call, args.bet_size, args.bets, args.called)  # checks the amounts
-    stats = player_statistics(hole, board, opponents=args.opponents, lookahead=args.lookahead,
-                              weights=opponent_weights(args.range))
+    situation = Situation(args.pot, args.to_call, args.bet_size, args.bets, args.called,  # checks the amounts
+                          args.put_in or args.called)  # (a call of a bet is money put in)
+    weights = opponent_weights(args.range)
+    stats = player_statistics(hole, board, opponents=args.opponents, lookahead=args.lookahead, weights=weights)
+    if DEFAULT_STRATEGY.needs_next_card_ppot(stats, situation):  # the flop's pot odds weigh the next card
+        one_card = player_statistics(hole, board, opponents=args.opponents, lookahead=1, weights=weights)
+        stats = attrs.evolve(stats, next_card_ppot=one_card.ppot)
     advice = preflop_advice(args, hole, board, situation)
     if advice is None:
         advice = advise(stats, pot=situation.pot, to_call=situation.to_call, bet_size=situation.bet_size,
@@ -100,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
                     'situation': {'pot': situation.pot, 'to_call': situation.to_call,
                                   'bet_size': situation.bet_size, 'bets_this_round': situation.bets,
                                   'called_this_round': situation.called_this_round,
+                                  'put_in_this_round': situation.put_in_this_round,
                                   'pot_odds': situation.pot_odds, 'semi_bluff_odds': situation.semi_bluff_odds},
                     'statistics': stats.to_dict(), 'advice': advice.to_dict(), 'kelly': kelly})
         return 0
@@ -120,7 +130,8 @@ def _print_text(hole: tuple[Card, ...], board: tuple[Card, ...], stats: HandStat
                 kelly: dict[str, Any] | None) -> None:
     where = f'on {format_cards(board)}' if board else 'before the flop'
     print(f'{format_cards(hole)} {where} against {stats.opponents} opponent{"s" if stats.opponents > 1 else ""}')
-    print(f"HS {stats.hs:.4f}  HSn {stats.hs_n:.4f}  PPOT {stats.ppot:.4f}  NPOT {stats.npot:.4f}  "
+    next_card = '' if stats.next_card_ppot is None else f' (next card {stats.next_card_ppot:.4f})'
+    print(f"HS {stats.hs:.4f}  HSn {stats.hs_n:.4f}  PPOT {stats.ppot:.4f}{next_card}  NPOT {stats.npot:.4f}  "
           f"EHS {stats.ehs:.4f}  EHS' {stats.ehs_prime:.4f}")
     amount = f' {advice.amount:g}' if advice.action in (Action.CALL, Action.BET, Action.RAISE) else ''
     print(f'Loki: {colour(str(advice.action).upper() + amount, "bold")}  ({advice.reason})')
@@ -152,4 +163,4 @@ def preflop_advice(args: argparse.Namespace, hole: tuple[Card, ...], board: tupl
     position = 0 if args.position is None else args.position
     return advise_preflop(hole, players=players, position=position, pot=situation.pot, to_call=situation.to_call,
                           bet_size=situation.bet_size, bets_this_round=max(1, situation.bets),
-                          called_this_round=situation.called_this_round, tightness=args.tightness or 'loose')
+                          put_in_this_round=situation.put_in_this_round, tightness=args.tightness or 'loose')

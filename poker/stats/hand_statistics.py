@@ -91,7 +91,10 @@ class HandStatistics:
     (non-zero weight, no known card), ``runouts`` the number of board completions per holding that the
     potentials enumerate. ``exact`` is False only where a figure was sampled; then ``standard_error`` is
     that of ``hs``. ``opponent_hs`` holds each opponent's ``hs`` when every opponent has a weight set of
-    its own (then ``hs_n`` is their product); it is empty for one weight set.
+    its own (then ``hs_n`` is their product); it is empty for one weight set. ``next_card_ppot`` is PPOT one
+    card ahead, against the same weights, beside a ``ppot`` that looks two cards ahead (on the flop): Loki's
+    pot-odds rule weighs the next card (Papp 6.5), and a :class:`~poker.table.game.LokiPlayer` fills it when
+    the decision reaches that rule; None when not computed.
     """
 
     hs: float
@@ -112,6 +115,7 @@ class HandStatistics:
     exact: bool = True
     standard_error: float = 0.0
     opponent_hs: tuple[float, ...] = field(default=(), converter=_floats)
+    next_card_ppot: float | None = None
 
     def __attrs_post_init__(self) -> None:
         """Each field checked on its own, the first bad one raising its PokerError."""
@@ -130,6 +134,11 @@ class HandStatistics:
         whole_number('runouts', self.runouts, maximum=10 ** 12)
         _income_rate('income_rate', self.income_rate)
         flag('exact', self.exact)
+        if self.next_card_ppot is not None:
+            share('next_card_ppot', self.next_card_ppot)
+            if self.lookahead != 2:
+                raise LookaheadError(f'next_card_ppot goes beside a PPOT two cards ahead (lookahead 2), got '
+                                     f'lookahead {shown(self.lookahead)}: with one card ahead it is ppot')
 
     @classmethod
     def from_counts(cls, ahead: float, tied: float, behind: float, *, opponents: int = 1,

@@ -2,17 +2,32 @@
 
 The rules, tried in this order (the first that answers decides):
 
-1. **Make2**, ``EHS' >= 0.85``: raise while fewer than 2 bets have been made this round (bet when none
+1. **Check-raise** (Papp 6.2, 6.8: first in Loki's order; the trigger is ours, his figure is lost): after
+   the flop, with a Make2 hand and nothing to call, check when a seat still to act after the player this
+   round is likely to bet (:attr:`Situation.bet_behind` at least 0.5); Make2 raises the bet when it comes
+   round.
+2. **Make2**, ``EHS' >= 0.85``: raise while fewer than 2 bets have been made this round (bet when none
    has), otherwise call.
-2. **Make1**, ``EHS' >= 0.50``: bet if no one has; otherwise call, except when it is 2 or more bets to call
+3. **Make1**, ``EHS' >= 0.50``: bet if no one has; otherwise call, except when it is 2 or more bets to call
    and the player has not already called this round. That exception does not fold outright: it falls
    through to the rules below, as in Loki (a hand that pot odds would keep is not thrown away for being
    stronger).
-3. **Semi-bluff**: with nothing to call, bet when ``PPOT >= 2*bet / (pot + 6*bet)`` (Papp eq. 6.5: the odds
+4. **Semi-bluff**: with nothing to call, bet when ``PPOT >= 2*bet / (pot + 6*bet)`` (Papp eq. 6.5: the odds
    of calling a bet and a raise), except on the river.
-4. **Pot odds**: call when the chance of winning is at least ``to_call / (pot + to_call)`` (eq. 6.6). The
-   chance is PPOT on the flop and turn and HSn on the river.
-5. Otherwise check when nothing is to call, else fold.
+5. **Semi-bluff follow-through** (Papp 6.4): with nothing to call, bet on a later street after a semi-bluff
+   when no other seat has bet or raised since (:attr:`Situation.follow_through`), whatever the potential;
+   not on the river (ours).
+6. **Pot odds**: call when the chance of winning is at least ``to_call / (pot + to_call)`` (eq. 6.6). The
+   chance is HSn on the river, PPOT on the turn and, on the flop, PPOT one card ahead (Papp 6.5: the chance
+   that the next card makes the hand, :attr:`HandStatistics.next_card_ppot`), not the two-card PPOT of EHS'
+   and the semi-bluff.
+7. **Showdown odds** (off in the plain strategy; ours, Papp's formula is lost): on the flop and turn, call
+   when HSn covers the cost of calling down to the showdown.
+8. Otherwise check when nothing is to call, else fold.
+
+Each rule Papp describes but whose details are lost, and each choice of ours, has a switch (a class
+attribute of :class:`LokiStrategy`): ``use_check_raise``, ``check_raise_chance``,
+``semi_bluff_follow_through``, ``follow_through_river``, ``flop_pot_odds_lookahead``, ``use_showdown_odds``.
 
 "Call" with nothing to call is a check, and "bet" when a bet has been made (a blind) is a raise.
 
@@ -37,13 +52,13 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
-from attrs import field, frozen
+from attrs import Factory, field, frozen
 
 from ..cards.card import parse_cards  # noqa: F401  (used by the doctests)
 from ..cards.card_inputs import HoleLike
 from ..errors import BettingError
 from ..stats.hand_statistics import HandStatistics
-from ..validators import amount, checked_by, choice, flag, instance, shown, text, whole_number
+from ..validators import amount, checked_by, choice, flag, instance, probability, shown, text, whole_number
 from .actions import Action, read_action
 
 __all__ = ['Advice', 'FullLokiStrategy', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
@@ -69,9 +84,22 @@ def _called_this_round(value: object) -> bool:
     return flag('called_this_round', value, error=BettingError)
 
 
+def _put_in_this_round(value: object) -> bool:
+    return flag('put_in_this_round', value, error=BettingError)
+
+
+def _follow_through(value: object) -> bool:
+    return flag('follow_through', value, error=BettingError)
+
+
+def _bet_behind(value: object) -> float:
+    return probability('bet_behind', value, error=BettingError)
+
+
 @frozen
 class Situation:
-    """The betting so far: the pot, what it costs to stay in, the bet size, and this round's history.
+    """The betting so far: the pot, what it costs to stay in, the bet size, and this round's history; and
+    what the player knows of the hand beyond it (a semi-bluff to follow through, the chance of a bet behind).
 
     ``bets_this_round`` counts the bets and raises made this round (a blind counts as a bet); it is never
     less than the bets to call, :attr:`bets`. Amounts are finite, at least 0 (``bet_size`` more than 0) and
@@ -88,8 +116,22 @@ class Situation:
     bet_size: float = field(converter=_bet_size)
     bets_this_round: int = field(default=0, converter=_bets_this_round)
     called_this_round: bool = field(default=False, converter=_called_this_round)
+    """Whether the player has already called a bet this round (Pena's exception to Make1's fold)."""
+    put_in_this_round: bool = field(default=Factory(lambda situation: situation.called_this_round, takes_self=True),
+                                    converter=_put_in_this_round)
+    """Whether the player has put money in voluntarily this round: called a bet, bet or raised (a blind or a
+    check is not voluntary; by default, whether it has called a bet). Papp's pre-flop kludge reads it."""
+    follow_through: bool = field(default=False, converter=_follow_through)
+    """Whether the player semi-bluffed on an earlier street of this hand and no other seat has bet or raised
+    since (Papp 6.4's follow-through; a :class:`~poker.table.game.LokiPlayer` tells)."""
+    bet_behind: float = field(default=0.0, converter=_bet_behind)
+    """The chance that a seat still to act after the player this round bets when checked to (0 when none is;
+    the check-raise rule reads it)."""
 
     def __attrs_post_init__(self) -> None:
+        if self.called_this_round and not self.put_in_this_round:
+            raise BettingError('called_this_round without put_in_this_round: a call of a bet is money put in '
+                               'voluntarily')
         if not self.to_call / self.bet_size <= 1e15:  # 8 / 1e-320 is inf
             raise BettingError(f'to_call {shown(self.to_call)} is too many bets of {shown(self.bet_size)}: '
                                'give the amounts in chips of one scale')
@@ -175,8 +217,8 @@ class LokiStrategy:
     """A Make2 raises while fewer than this many bets have been made this round."""
     make1_fold_bets: ClassVar[int] = 2
     """A Make1 stops calling at this many bets to call, unless it has already called this round."""
-    rules: ClassVar[tuple[str, ...]] = ('make2', 'make1', 'semi_bluff', 'pot_odds_call', 'showdown_odds_call',
-                                        'check_or_fold')
+    rules: ClassVar[tuple[str, ...]] = ('check_raise', 'make2', 'make1', 'semi_bluff', 'semi_bluff_follow',
+                                        'pot_odds_call', 'showdown_odds_call', 'check_or_fold')
     """The rule methods, in the order they are tried; the last must always answer."""
 
     # ---------------------------------------------------------------------------------- decision
@@ -205,13 +247,45 @@ class LokiStrategy:
         stats = _stats(stats)
         return not stats.board
 
+    flop_pot_odds_lookahead: ClassVar[int] = 1
+    """The cards the pot-odds rule looks ahead on the flop: 1, the next card (Papp 6.5: PPOT is the chance
+    that the next card makes the hand, with the current pot as the prize), or 2, the turn and the river (the
+    PPOT of EHS', which the pot-odds rule weighed before issue 19)."""
+
     def winning_chance(self, stats: HandStatistics) -> tuple[float, str]:
         """The chance the pot-odds rule weighs, with its name: HSn on the river and before the flop (the
-        showdown chance), PPOT on the flop and turn (the chance that the next card makes the hand)."""
+        showdown chance), PPOT on the turn, and on the flop PPOT one card ahead (the chance that the next card
+        makes the hand), unless :attr:`flop_pot_odds_lookahead` is 2.
+
+        On the flop, statistics that look two cards ahead give the next card's PPOT in
+        :attr:`~poker.stats.hand_statistics.HandStatistics.next_card_ppot`; without it the rule falls back
+        on the two-card PPOT and says so.
+
+        >>> flop = HandStatistics(hs=0.1, hs_n=0.1, ppot=0.472, npot=0.1, ahead=1, tied=0, behind=9, lookahead=2,
+        ...                       board=tuple(parse_cards('Kh 4h 2c')), next_card_ppot=0.282)
+        >>> LokiStrategy().winning_chance(flop)
+        (0.282, 'next-card PPOT')
+        """
         stats = _stats(stats)
         if self.is_river(stats) or self.is_preflop(stats):
             return stats.hs_n, 'HSn'
+        if len(stats.board) == 3 and stats.lookahead == 2 and self.flop_pot_odds_lookahead == 1:
+            if stats.next_card_ppot is None:
+                return stats.ppot, 'two-card PPOT (no next-card PPOT given)'
+            return stats.next_card_ppot, 'next-card PPOT'
         return stats.ppot, 'PPOT'
+
+    def needs_next_card_ppot(self, stats: HandStatistics, situation: Situation) -> bool:
+        """Whether the pot-odds rule will weigh a next-card PPOT that ``stats`` lacks: on the flop, facing a bet,
+        with statistics two cards ahead and no :attr:`~poker.stats.hand_statistics.HandStatistics.next_card_ppot`,
+        when every rule before :meth:`pot_odds_call` passes the decision on (the player then computes it, only
+        then: :meth:`poker.table.game.LokiPlayer.with_next_card_ppot`)."""
+        stats, situation = _stats(stats), _situation(situation)
+        if not (self.flop_pot_odds_lookahead == 1 and situation.to_call > 0 and len(stats.board) == 3
+                and stats.lookahead == 2 and stats.next_card_ppot is None and 'pot_odds_call' in self.rules):
+            return False
+        earlier = self.rules[:self.rules.index('pot_odds_call')]
+        return all(getattr(self, name)(stats, situation) is None for name in earlier)
 
     # ---------------------------------------------------------------------------------- actions
     def bet_or_raise(self, situation: Situation, rule: str, why: str) -> Advice:
@@ -237,6 +311,29 @@ class LokiStrategy:
         return Advice(Action.FOLD, 0.0, rule, f'{why}: fold')
 
     # ---------------------------------------------------------------------------------- the rules
+    use_check_raise: ClassVar[bool] = True
+    """Whether :meth:`check_raise` may check a Make2 hand to raise (Papp's Loki check-raised: 6.2, 6.7)."""
+    check_raise_chance: ClassVar[float] = 0.5
+    """The chance of a bet behind (:attr:`Situation.bet_behind`) from which a Make2 hand checks to raise
+    (ours: Papp's trigger is lost). By Table B.2's frequencies, heads-up, betting a Make2 hand wins 0.7 bets
+    this round (0.3 calls a bet, 0.2 raises and is called) and a check-raise 1.7 bets when the opponent bets
+    (0.5 folds its bet, 0.3 calls the raise, 0.2 re-raises and is called): break-even at a chance of 0.41;
+    0.5, "more likely than not", keeps a margin for the free card given when nobody bets."""
+
+    def check_raise(self, stats: HandStatistics, situation: Situation) -> Advice | None:
+        """Check-raise: after the flop, with a Make2 hand and no bet made this round, check when a bet behind is
+        at least :attr:`check_raise_chance` likely (if :attr:`use_check_raise`); Make2 raises it when it comes."""
+        stats, situation = _stats(stats), _situation(situation)
+        if not self.use_check_raise or self.is_preflop(stats) or situation.bets > 0:
+            return None
+        strength = self.strength(stats)
+        if strength < self.make2_threshold or situation.bet_behind < self.check_raise_chance:
+            return None
+        return self.call_or_check(situation, 'check_raise',
+                                  f"Check-raise: EHS' {strength:.3f} >= Make2 {self.make2_threshold:.2f} and a "
+                                  f'bet behind is likely, {situation.bet_behind:.3f} >= '
+                                  f'{self.check_raise_chance:.2f}; raise it when it comes')
+
     def make2(self, stats: HandStatistics, situation: Situation) -> Advice | None:
         """Make2: raise while fewer than :attr:`raise_cap` bets are in (bet when none is), else call."""
         stats, situation = _stats(stats), _situation(situation)
@@ -276,6 +373,24 @@ class LokiStrategy:
         return self.bet_or_raise(situation, 'semi_bluff',
                                  f"{self._weak(stats, situation)}; semi-bluff: PPOT {stats.ppot:.3f} >= "
                                  f"2*bet/(pot + 6*bet) = {odds:.3f}")
+
+    semi_bluff_follow_through: ClassVar[bool] = True
+    """Whether :meth:`semi_bluff_follow` keeps betting after a semi-bluff (Papp 6.4)."""
+    follow_through_river: ClassVar[bool] = False
+    """Whether the follow-through bets on the river too (ours: off; Papp says "later streets", but a river bet
+    with a missed draw is a pure bluff, which his 6.7 lists among what later versions of Loki added)."""
+
+    def semi_bluff_follow(self, stats: HandStatistics, situation: Situation) -> Advice | None:
+        """Semi-bluff follow-through: with nothing to call, bet on a later street after a semi-bluff that no
+        other seat has bet or raised since (:attr:`Situation.follow_through`), even without enough potential;
+        on the river only if :attr:`follow_through_river` (if :attr:`semi_bluff_follow_through`)."""
+        stats, situation = _stats(stats), _situation(situation)
+        if not (self.semi_bluff_follow_through and situation.follow_through) or situation.to_call > 0 \
+                or self.is_preflop(stats) or (self.is_river(stats) and not self.follow_through_river):
+            return None
+        return self.bet_or_raise(situation, 'semi_bluff_follow',
+                                 f'{self._weak(stats, situation)}; semi-bluff follow-through: semi-bluffed '
+                                 'earlier and no one else has bet or raised since')
 
     def pot_odds_call(self, stats: HandStatistics, situation: Situation) -> Advice | None:
         """Pot odds: call when the :meth:`winning_chance` is at least ``to_call / (pot + to_call)``."""
@@ -358,7 +473,7 @@ class LokiStrategy:
         return advise_preflop(hand, players=players, position=position, pot=situation.pot,
                               to_call=situation.to_call, bet_size=situation.bet_size,
                               bets_this_round=max(1, situation.bets_this_round),
-                              called_this_round=situation.called_this_round, small_blind=small_blind,
+                              put_in_this_round=situation.put_in_this_round, small_blind=small_blind,
                               big_blind=big_blind, tightness=self.tightness, strategy=strategy)
 
     def _weak(self, stats: HandStatistics, situation: Situation) -> str:
@@ -413,7 +528,8 @@ class PreflopPlay:
     :meth:`LokiStrategy.preflop_advice` uses one; a subclass may change a rule by overriding its method
     (``make0`` ... ``make4``). Counting the bets: the big blind is a bet for the big blind itself (its
     option is a check for Make1), but not a raise for anyone else, so Make1 opens an unraised pot with a
-    raise and Make2 raises while fewer than 2 raises are in.
+    raise and Make2 raises while fewer than 2 raises are in. The exception for money put in voluntarily
+    reads :attr:`Situation.put_in_this_round`.
 
     >>> play = PreflopPlay()
     >>> play.advice('Make2', Situation(pot=3, to_call=2, bet_size=2, bets_this_round=1)).action
@@ -460,7 +576,7 @@ class PreflopPlay:
     def call2(self, situation: Situation, *, small_blind: bool, big_blind: bool) -> Advice:
         """Call2: call anything; the small blind calls up to 1.5 bets (Papp: "call 1.5")."""
         situation, small_blind, big_blind = _preflop_arguments(situation, small_blind, big_blind)
-        if small_blind and situation.bets_to_call > 1.5 + 1e-9 and not situation.called_this_round:
+        if small_blind and situation.bets_to_call > 1.5 + 1e-9 and not situation.put_in_this_round:
             return DEFAULT_STRATEGY.fold_or_check(
                 situation, 'Call2', f'Call2 (small blind): {_chips(situation.bets_to_call)} bets to call > 1.5')
         return DEFAULT_STRATEGY.call_or_check(situation, 'Call2', 'Call2')
@@ -480,21 +596,23 @@ class PreflopPlay:
 
     def _call_up_to(self, situation: Situation, name: str, limit: float | None, small_blind: bool) -> Advice:
         bets = situation.bets_to_call
-        if limit is not None and bets > limit + 1e-9 and not situation.called_this_round:
+        if limit is not None and bets > limit + 1e-9 and not situation.put_in_this_round:
             return DEFAULT_STRATEGY.fold_or_check(situation, name,
                                                   f'{name} (small blind): {_chips(bets)} bets to call > {limit:g}')
-        if bets >= 2 - 1e-9 and not situation.called_this_round:
+        if bets >= 2 - 1e-9 and not situation.put_in_this_round:
             return DEFAULT_STRATEGY.fold_or_check(
                 situation, name, f'{name}: {_chips(bets)} bets to call and no money put in voluntarily this round')
         return DEFAULT_STRATEGY.call_or_check(situation, name, name)
 
 
 def advise_preflop(hand: HoleLike, *, players: float, position: int, pot: float, to_call: float, bet_size: float,
-                   bets_this_round: int = 1, called_this_round: bool = False, small_blind: bool = False,
+                   bets_this_round: int = 1, put_in_this_round: bool = False, small_blind: bool = False,
                    big_blind: bool = False, tightness: str = 'loose', strategy: str | None = None,
                    play: PreflopPlay | None = None) -> Advice:
     """Loki's pre-flop advice (Papp 6.1): the :func:`~poker.strategy.preflop.preflop_strategy` for the hand
-    (or the one already chosen this round, ``strategy``), then its rule.
+    (or the one already chosen this round, ``strategy``), then its rule. ``put_in_this_round``: whether the
+    player has already put money in voluntarily this round (called a bet, bet or raised), Papp's exception to
+    folding to 2 or more bets.
 
     >>> advise_preflop('Ah 8h', players=4, position=0, tightness='moderate', pot=7, to_call=2, bet_size=2).reason
     'Make2 (IR 338 in the 3-4 players table, moderate, position 0): Make2: 0 raises so far: raise 4'
@@ -502,7 +620,7 @@ def advise_preflop(hand: HoleLike, *, players: float, position: int, pot: float,
     from ..cards.income_rates import class_income_rate
     from ..cards.starting_hand import class_index
     from .preflop import GROUP_OPPONENTS, group_of, hand_class_of, preflop_strategy
-    situation = Situation(pot, to_call, bet_size, bets_this_round, called_this_round)
+    situation = Situation(pot, to_call, bet_size, bets_this_round, put_in_this_round=put_in_this_round)
     small_blind = flag('small_blind', small_blind, error=BettingError)
     big_blind = flag('big_blind', big_blind, error=BettingError)
     if play is not None and not isinstance(play, PreflopPlay):

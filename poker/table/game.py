@@ -27,14 +27,16 @@ and on it) and a big bet of 4 (turn and river), with at most :attr:`FixedLimitGa
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar, Protocol
 
+import attrs
 import numpy as np
-from attrs import field, frozen
+from attrs import Factory, field, frozen
 
 from ..cards.card import Card, Deck
 from ..cards.card_inputs import CardsLike, read_board, read_cards
@@ -46,7 +48,7 @@ from ..ranking.rankable_hand import RankableHand
 from ..ranking.ranker import HandRanker
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
-from ..strategy.advice import Advice, LokiStrategy
+from ..strategy.advice import DEFAULT_STRATEGY, Advice, LokiStrategy, Situation
 from ..validators import amount, checked_by, choice, flag, instance, is_whole, shown, text, whole_number
 
 __all__ = [
@@ -196,9 +198,11 @@ class TableView:
     """The button's seat."""
     active: tuple[int, ...] = field(default=(), converter=_seats)
     """The seats still in the hand, this one included."""
-    put_in_this_round: bool = field(default=False, validator=checked_by(flag, error=PokerError))
+    put_in_this_round: bool = field(default=Factory(lambda view: view.called_this_round, takes_self=True),
+                                    validator=checked_by(flag, error=PokerError))
     """Whether this seat has put chips in voluntarily this round: called a bet, bet or raised (a blind is not
-    voluntary). Papp's pre-flop "voluntarily put money in" rule reads it."""
+    voluntary; by default, whether it has called a bet). Papp's pre-flop "voluntarily put money in" rule reads
+    it."""
 
     @property
     def small_blind(self) -> int | None:
@@ -222,6 +226,18 @@ class TableView:
 
     def _before(self, seat: int, small: int, seats: int) -> bool:
         return (seat - self.seat) % seats < (small - self.seat) % seats
+
+    @property
+    def acting_after(self) -> tuple[int, ...]:
+        """The seats still in that act after this one in the round's first pass, in turn order: up to the button
+        after the flop, up to the big blind before it (heads-up after the flop the big blind acts first and
+        the button after it). Empty when the table is unknown (``seats`` 0, or no big blind recorded before
+        the flop)."""
+        last = self.big_blind if self.street == 'preflop' else self.button
+        if not self.seats or last is None:
+            return ()
+        return tuple(seat for step in range(1, (last - self.seat) % self.seats + 1)
+                     if (seat := (self.seat + step) % self.seats) in self.active)
 
     def voluntary(self, street: str = 'preflop') -> set[int]:
         """The seats still in that have called, bet or raised on ``street``."""
@@ -386,6 +402,9 @@ class LokiPlayer:
         self.preflop_choice: str | None = None
         self.preflop_players: float = 2.0
         self.preflop_position: int = 0
+        self.semi_bluff_at: int | None = None
+        """Where this seat's semi-bluff of this hand is in the history (None: none yet); reset at the seat's
+        first decision of each hand."""
 
     def state(self) -> object:
         """What this seat keeps from hand to hand: nothing (None); a subclass that learns returns what it learnt."""
@@ -409,39 +428,96 @@ class LokiPlayer:
             opponents=view.opponents, lookahead=self.lookahead, weights=self.weights(view))
 
     def advise(self, stats: HandStatistics, view: TableView) -> Advice:
-        """The :class:`~poker.strategy.advice.Advice` of :attr:`strategy` for these statistics in this betting situation."""
-        from ..strategy.advice import advise
+        """The :class:`~poker.strategy.advice.Advice` of :attr:`strategy` for these statistics in the
+        :meth:`situation` of the view."""
+        return (self.strategy or DEFAULT_STRATEGY).advise(stats, self.situation(view))
+
+    def situation(self, view: TableView) -> Situation:
+        """The betting the view shows, whether to follow a semi-bluff through (:meth:`follows_through`) and the
+        chance of a bet behind (:meth:`bet_chance`)."""
         view = read_view(view)
-        return advise(stats, pot=view.pot, to_call=view.to_call, bet_size=view.bet_size,
-                      bets_this_round=view.bets_this_round, called_this_round=view.called_this_round,
-                      strategy=self.strategy)
+        return Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round,
+                         view.put_in_this_round, follow_through=self.follows_through(view),
+                         bet_behind=self.bet_chance(view))
 
     def decide(self, view: TableView) -> Decision:
-        """The :meth:`advise` action on the :meth:`statistics` (before the flop :meth:`preflop_advise`, unless
-        ``preflop_income_rates`` is False), with both kept in the decision."""
+        """The :meth:`advise` action on the :meth:`statistics` (with :meth:`with_next_card_ppot`; before the
+        flop :meth:`preflop_advise`, unless ``preflop_income_rates`` is False), with both kept in the decision.
+        A semi-bluff is remembered for the rest of the hand (:attr:`semi_bluff_at`)."""
         view = read_view(view)
+        if self.first_decision(view):
+            self.semi_bluff_at = None
         stats = self.statistics(view)
         if view.street == 'preflop' and self.preflop_income_rates:
             advice = self.preflop_advise(view)
         else:
+            stats = self.with_next_card_ppot(stats, view)
             advice = self.advise(stats, view)
+            if advice.rule == 'semi_bluff':
+                self.semi_bluff_at = len(view.history)  # where the table records it
         return Decision(advice.action, stats, advice)
+
+    def first_decision(self, view: TableView) -> bool:
+        """Whether the view is this seat's first decision of the hand (no decision of its own in the history)."""
+        view = read_view(view)
+        return not any(record.seat == view.seat and record.decision is not None for record in view.history)
+
+    def with_next_card_ppot(self, stats: HandStatistics, view: TableView) -> HandStatistics:
+        """``stats`` with :attr:`~poker.stats.hand_statistics.HandStatistics.next_card_ppot` when the pot-odds
+        rule will weigh it (:meth:`~poker.strategy.advice.LokiStrategy.needs_next_card_ppot`: on the flop, facing
+        a bet, when the rules before it pass): PPOT one card ahead, against the same :meth:`weights` and
+        opponents (Papp 6.5)."""
+        from ..stats.player import Player
+        if not (self.strategy or DEFAULT_STRATEGY).needs_next_card_ppot(stats, self.situation(view)):
+            return stats
+        one_card = Player(view.hole, view.board).calculate_hand_statistics(
+            opponents=stats.opponents, lookahead=1, weights=self.weights(view))
+        return attrs.evolve(stats, next_card_ppot=one_card.ppot)
+
+    def follows_through(self, view: TableView) -> bool:
+        """Whether this seat semi-bluffed on an earlier street of this hand and no other seat has bet or raised
+        since (Papp 6.4: then Loki keeps betting)."""
+        view = read_view(view)
+        at = self.semi_bluff_at
+        if at is None or at >= len(view.history):
+            return False
+        bluff = view.history[at]
+        if bluff.seat != view.seat or bluff.street == view.street or bluff.action not in (Action.BET, Action.RAISE):
+            return False
+        return not any(record.seat != view.seat and record.action in (Action.BET, Action.RAISE)
+                       for record in view.history[at + 1:])
+
+    default_bet_frequency: ClassVar[float] = 0.5
+    """How often a seat without a model bets when checked to: Papp's Table B.2 (0 bets to call: bet/raise
+    0.5), the default of :data:`~poker.table.modelling.DEFAULT_FREQUENCIES`."""
+
+    def bet_frequency(self, view: TableView, seat: int) -> float:
+        """How often ``seat`` bets when checked to on this street: :attr:`default_bet_frequency` (a hook; a
+        :class:`~poker.table.modelling.ModellingLokiPlayer` reads its model)."""
+        read_view(view)
+        whole_number('seat', seat, error=PokerError)
+        return self.default_bet_frequency
+
+    def bet_chance(self, view: TableView) -> float:
+        """The chance that at least one seat still to act after this one this round (:attr:`TableView.acting_after`)
+        bets when checked to: ``1 - prod(1 - f)`` over their :meth:`bet_frequency`."""
+        view = read_view(view)
+        return 1 - math.prod(1 - self.bet_frequency(view, seat) for seat in view.acting_after)
 
     def preflop_advise(self, view: TableView) -> Advice:
         """Papp's pre-flop play (section 6.1): the strategy chosen at this seat's first pre-flop decision from
         the hand's income rate, the players expected to play and the position, then kept for the round. Its
         "voluntarily put money in" exception reads :attr:`TableView.put_in_this_round`."""
-        from ..strategy.advice import DEFAULT_STRATEGY, Situation
         from ..strategy.preflop import expected_players
         view = read_view(view)
         strategy = self.strategy or DEFAULT_STRATEGY
-        first = not any(record.seat == view.seat and record.decision is not None for record in view.history)
-        if first or self.preflop_choice is None:
+        if self.first_decision(view) or self.preflop_choice is None:
             voluntary = view.voluntary('preflop') - {view.seat}
             players = expected_players(len(voluntary), len(view.active) - 1 - len(voluntary))
             self.preflop_players, self.preflop_position = players, view.position
             self.preflop_choice = None
-        situation = Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.put_in_this_round)
+        situation = Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round,
+                              view.put_in_this_round)
         advice = strategy.preflop_advice(view.hole, situation, players=self.preflop_players,
                                          position=self.preflop_position, small_blind=view.seat == view.small_blind,
                                          big_blind=view.seat == view.big_blind, strategy=self.preflop_choice)

@@ -802,3 +802,14 @@ class ModellingLokiPlayer(LokiPlayer):
             return Player(view.hole).calculate_hand_statistics(opponents=max(1, view.opponents))
         return Player(view.hole, view.board).calculate_hand_statistics(
             opponents=max(1, view.opponents), lookahead=self.lookahead, weights=self.weights(view))
+
+    def bet_frequency(self, view: TableView, seat: int) -> float:
+        """How often ``seat`` bets when checked to on this street: its model's bet/raise frequency with 0 bets
+        to call (:meth:`SeatModel.frequencies`: his own, the table's, or Table B.2's 0.5);
+        :meth:`LokiPlayer.bet_frequency` for a seat without one."""
+        view = read_view(view)
+        seat = whole_number('seat', seat, error=PokerError)
+        model = self.models.get(self.seat_names[seat]) if seat < len(self.seat_names) else None
+        if model is None:
+            return super().bet_frequency(view, seat)
+        return float(model.frequencies(view.street, 0)[2])

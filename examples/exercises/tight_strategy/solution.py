@@ -2,8 +2,9 @@
 
 :class:`poker.strategy.advice.LokiStrategy` keeps Loki's betting thresholds as class attributes
 (``make2_threshold`` = 0.85 and ``make1_threshold`` = 0.50, applied to EHS') and each rule as a method
-(``make2``, ``make1``, ``semi_bluff``, ``pot_odds_call``, ``check_or_fold``). Write a subclass that bets
-for value only with EHS' of 0.90 or more, calls only from 0.60, and never semi-bluffs. Then ask both
+(``check_raise``, ``make2``, ``make1``, ``semi_bluff``, ``semi_bluff_follow``, ``pot_odds_call``,
+``showdown_odds_call``, ``check_or_fold``). Write a subclass that bets for value only with EHS' of 0.90 or
+more, calls only from 0.60, and never semi-bluffs. Then ask both
 strategies about the same flop hands, first with nothing to call and then facing a bet, and print where
 they disagree.
 
