@@ -1,6 +1,6 @@
 """Duplicate matches that measure Loki's opponent models and rules (issues 12 and 19).
 
-    python bench/match.py [--parts heads-up,six,lokis,departures] [--bots station,maniac,...]
+    python bench/match.py [--parts heads-up,six,lokis,departures] [--bots station,maniac,...] [--departures TEXT]
                           [--deals-heads-up 2000] [--deals-six 400] [--deals-lokis 1500] [--workers 2] [--seed 19]
 
 Every Loki variant (`loki`: specific modelling, `loki-generic`: generic modelling, `loki-no-model`) plays each
@@ -60,6 +60,15 @@ def papp_specific(name: str, seed: int) -> ModellingLokiPlayer:
     return PappSpecific(name, specific=True)
 
 
+class RoundedDown(ModellingLokiPlayer):
+    PART_BET_COUNTS = False
+
+
+def rounded_down(name: str, seed: int) -> ModellingLokiPlayer:
+    """Models that read the small blind's first action as facing no bet (bets to call rounded down)."""
+    return RoundedDown(name, specific=True)
+
+
 class NoCheckRaise(FullLokiStrategy):
     use_check_raise = False
 
@@ -70,6 +79,14 @@ class NoFollowThrough(FullLokiStrategy):
 
 class TwoCardFlopPotOdds(FullLokiStrategy):
     flop_pot_odds_lookahead = 2
+
+
+class RiverFollowThrough(FullLokiStrategy):
+    follow_through_river = True
+
+
+class RareCheckRaise(FullLokiStrategy):
+    check_raise_chance = 0.75
 
 
 def no_check_raise(name: str, seed: int) -> ModellingLokiPlayer:
@@ -84,13 +101,24 @@ def two_card_flop_pot_odds(name: str, seed: int) -> ModellingLokiPlayer:
     return ModellingLokiPlayer(name, specific=True, strategy=TwoCardFlopPotOdds())
 
 
+def river_follow_through(name: str, seed: int) -> ModellingLokiPlayer:
+    return ModellingLokiPlayer(name, specific=True, strategy=RiverFollowThrough())
+
+
+def rare_check_raise(name: str, seed: int) -> ModellingLokiPlayer:
+    return ModellingLokiPlayer(name, specific=True, strategy=RareCheckRaise())
+
+
 DEPARTURES: dict[str, tuple[Callable[[str, int], object], str]] = {
     'generic, Table B.2 only (Papp)': (papp_generic, 'loki-generic'),
     'specific, showdowns not read (Papp)': (papp_specific, 'loki'),
+    'small blind facing no bet (rounded down)': (rounded_down, 'loki'),
 }
 for _switch, _player, _label in (('use_check_raise', no_check_raise, 'no check-raise'),
                                  ('semi_bluff_follow_through', no_follow_through, 'no semi-bluff follow-through'),
-                                 ('flop_pot_odds_lookahead', two_card_flop_pot_odds, 'flop pot odds on the two-card PPOT')):
+                                 ('flop_pot_odds_lookahead', two_card_flop_pot_odds, 'flop pot odds on the two-card PPOT'),
+                                 ('follow_through_river', river_follow_through, 'follow-through on the river too'),
+                                 ('check_raise_chance', rare_check_raise, 'check-raise from a chance of 0.75')):
     if hasattr(FullLokiStrategy, _switch):  # (the rules of issue 19)
         DEPARTURES[_label] = (_player, 'loki')
 
@@ -137,6 +165,8 @@ def main() -> None:
     parser.add_argument('--deals-lokis', type=int, default=1500)
     parser.add_argument('--workers', type=int, default=2)
     parser.add_argument('--seed', type=int, default=19)
+    parser.add_argument('--departures', default='', help='only the departures whose label holds one of these '
+                        'comma-separated texts')
     args = parser.parse_args()
     parts, bots = args.parts.split(','), args.bots.split(',')
     print(f'seed {args.seed}, {args.workers} workers; rows: sb/hand of the Loki seat, 95% interval')
@@ -161,6 +191,8 @@ def main() -> None:
         if 'departures' in parts:
             bases: dict[tuple[str, str], MatchResult] = {}
             for label, (player, default) in DEPARTURES.items():
+                if not any(text in label for text in args.departures.split(',')):
+                    continue
                 for opponents, name in ((['maniac'], 'heads-up against maniac'),
                                         (['aggressive'], 'heads-up against aggressive'),
                                         (['loki-no-model'] * 5, 'with five loki-no-model')):

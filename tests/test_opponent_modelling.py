@@ -366,3 +366,18 @@ def test_the_chance_of_a_bet_behind_reads_each_model():
     assert papp.bet_frequency(view, 0) == 0.5 and papp.bet_chance(view) == 0.75            # Table B.2
     quiet = attrs.evolve(view, active=(0, 1))    # Cat folded: only Bob, who never bets, is behind
     assert specific.bet_chance(quiet) == 0.0
+
+
+def test_a_part_of_a_bet_counts_as_a_bet_unless_switched_off():
+    from poker.table.game import ActionRecord
+
+    class RoundedDown(ModellingLokiPlayer):
+        PART_BET_COUNTS = False
+
+    shares = []
+    for cls in (ModellingLokiPlayer, RoundedDown):
+        player = cls('Ann')
+        player.begin_hand(1, ('Bob', 'Ann'), tuple(parse_cards('As Kd')), 0)
+        player.observe(ActionRecord('preflop', 0, 'raise', 3, 6, to_call=1, bet_size=2), ())
+        shares.append(player.models['Bob'].range_share())
+    assert shares[0] < 0.3 < 0.5 < shares[1]     # the top 20% (1 bet to call) or the top 50% (0 bets)

@@ -690,6 +690,10 @@ class ModellingLokiPlayer(LokiPlayer):
 
     model_class: ClassVar[type[SeatModel]] = SeatModel
     """The per-opponent model; a subclass of :class:`SeatModel` changes the re-weighting."""
+    PART_BET_COUNTS: ClassVar[bool] = True
+    """Whether a part of a bet to call counts as a bet in an action's context (:attr:`ActionRecord.bets_to_call
+    <poker.table.game.ActionRecord.bets_to_call>`: the small blind's first action faces the big blind's bet, so its
+    raise reads as the top 20%, not 50%); False rounds down, as the models did before issue 19."""
 
     def __init__(self, name: str, *, specific: bool = True, hs_mode: str = 'product',
                  strategy: LokiStrategy | None = None, lookahead: int | None = None,
@@ -733,8 +737,9 @@ class ModellingLokiPlayer(LokiPlayer):
             return
         model = self.models.get(self.seat_names[record.seat]) if self.seat_names else None
         if model is not None:
-            model.observe(record.street, record.action, bets_to_call=record.bets_to_call,
-                          board=[card.index for card in board])
+            bets = record.bets_to_call if self.PART_BET_COUNTS or not record.bet_size \
+                else record.to_call // record.bet_size
+            model.observe(record.street, record.action, bets_to_call=bets, board=[card.index for card in board])
 
     def end_hand(self, result: HandResult) -> None:
         """Check each model's readings of this hand against the cards its opponent showed (:meth:`SeatModel.showdown`;
