@@ -85,8 +85,8 @@ class RiverFollowThrough(FullLokiStrategy):
     follow_through_river = True
 
 
-class RareCheckRaise(FullLokiStrategy):
-    check_raise_chance = 0.75
+class CoinFlipCheckRaise(FullLokiStrategy):
+    check_raise_chance = 0.5
 
 
 def no_check_raise(name: str, seed: int) -> ModellingLokiPlayer:
@@ -105,8 +105,8 @@ def river_follow_through(name: str, seed: int) -> ModellingLokiPlayer:
     return ModellingLokiPlayer(name, specific=True, strategy=RiverFollowThrough())
 
 
-def rare_check_raise(name: str, seed: int) -> ModellingLokiPlayer:
-    return ModellingLokiPlayer(name, specific=True, strategy=RareCheckRaise())
+def coin_flip_check_raise(name: str, seed: int) -> ModellingLokiPlayer:
+    return ModellingLokiPlayer(name, specific=True, strategy=CoinFlipCheckRaise())
 
 
 DEPARTURES: dict[str, tuple[Callable[[str, int], object], str]] = {
@@ -118,7 +118,7 @@ for _switch, _player, _label in (('use_check_raise', no_check_raise, 'no check-r
                                  ('semi_bluff_follow_through', no_follow_through, 'no semi-bluff follow-through'),
                                  ('flop_pot_odds_lookahead', two_card_flop_pot_odds, 'flop pot odds on the two-card PPOT'),
                                  ('follow_through_river', river_follow_through, 'follow-through on the river too'),
-                                 ('check_raise_chance', rare_check_raise, 'check-raise from a chance of 0.75')):
+                                 ('check_raise_chance', coin_flip_check_raise, 'check-raise from a chance of 0.5')):
     if hasattr(FullLokiStrategy, _switch):  # (the rules of issue 19)
         DEPARTURES[_label] = (_player, 'loki')
 

@@ -264,15 +264,15 @@ class NoCheckRaise(LokiStrategy):
 
 @pytest.mark.parametrize('street', ['flop', 'turn', 'river'])
 def test_check_raise_checks_a_make2_hand_when_a_bet_behind_is_likely(street: str) -> None:
-    likely = Situation(pot=10, to_call=0, bet_size=2, bet_behind=0.5)
+    likely = Situation(pot=10, to_call=0, bet_size=2, bet_behind=0.6)
     advice = LokiStrategy().advise(stats(0.9, street=street), likely)
     assert (advice.action, advice.amount, advice.rule) == ('check', 0, 'check_raise')
-    assert advice.reason == ("Check-raise: EHS' 0.900 >= Make2 0.85 and a bet behind is likely, 0.500 >= 0.50; "
+    assert advice.reason == ("Check-raise: EHS' 0.900 >= Make2 0.85 and a bet behind is likely, 0.600 >= 0.60; "
                              'raise it when it comes: check')
     # the bet comes round: Make2 raises it
     assert LokiStrategy().advise(stats(0.9, street=street), Situation(pot=12, to_call=2, bet_size=2,
-                                                                      bets_this_round=1, bet_behind=0.5)).action == 'raise'
-    unlikely = Situation(pot=10, to_call=0, bet_size=2, bet_behind=0.4999)
+                                                                      bets_this_round=1, bet_behind=0.6)).action == 'raise'
+    unlikely = Situation(pot=10, to_call=0, bet_size=2, bet_behind=0.5999)
     assert LokiStrategy().advise(stats(0.9, street=street), unlikely).rule == 'make2'
     assert NoCheckRaise().advise(stats(0.9, street=street), likely).rule == 'make2'      # the switch
     assert LokiStrategy().advise(stats(0.8, street=street), likely).rule == 'make1'      # a Make1 bets

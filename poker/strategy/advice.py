@@ -4,7 +4,7 @@ The rules, tried in this order (the first that answers decides):
 
 1. **Check-raise** (Papp 6.2, 6.8: first in Loki's order; the trigger is ours, his figure is lost): after
    the flop, with a Make2 hand and nothing to call, check when a seat still to act after the player this
-   round is likely to bet (:attr:`Situation.bet_behind` at least 0.5); Make2 raises the bet when it comes
+   round is likely to bet (:attr:`Situation.bet_behind` at least 0.6); Make2 raises the bet when it comes
    round.
 2. **Make2**, ``EHS' >= 0.85``: raise while fewer than 2 bets have been made this round (bet when none
    has), otherwise call.
@@ -313,12 +313,14 @@ class LokiStrategy:
     # ---------------------------------------------------------------------------------- the rules
     use_check_raise: ClassVar[bool] = True
     """Whether :meth:`check_raise` may check a Make2 hand to raise (Papp's Loki check-raised: 6.2, 6.7)."""
-    check_raise_chance: ClassVar[float] = 0.5
+    check_raise_chance: ClassVar[float] = 0.6
     """The chance of a bet behind (:attr:`Situation.bet_behind`) from which a Make2 hand checks to raise
     (ours: Papp's trigger is lost). By Table B.2's frequencies, heads-up, betting a Make2 hand wins 0.7 bets
     this round (0.3 calls a bet, 0.2 raises and is called) and a check-raise 1.7 bets when the opponent bets
-    (0.5 folds its bet, 0.3 calls the raise, 0.2 re-raises and is called): break-even at a chance of 0.41;
-    0.5, "more likely than not", keeps a margin for the free card given when nobody bets."""
+    (0.5 folds its bet, 0.3 calls the raise, 0.2 re-raises and is called): break-even at a chance of 0.41.
+    But a coin flip is not enough: heads-up against a player Loki has no read on (Table B.2's 0.5) it would
+    check-raise every Make2 hand out of position, and against a calling station that cost Loki without a model
+    0.32 sb/hand (interval 0.25 to 0.40, 500 deals); from 0.6 it takes a read (a model) or two players behind."""
 
     def check_raise(self, stats: HandStatistics, situation: Situation) -> Advice | None:
         """Check-raise: after the flop, with a Make2 hand and no bet made this round, check when a bet behind is
