@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from poker.processes import process_pool  # noqa: E402
 from poker.table.duplicate import MatchResult, match  # noqa: E402
 from poker.strategy.advice import FullLokiStrategy  # noqa: E402
+from poker.table.game import LokiPlayer  # noqa: E402
 from poker.table.modelling import ModellingLokiPlayer, SeatModel  # noqa: E402
 
 BOTS = ('station', 'maniac', 'rock', 'random', 'aggressive', 'tight-aggressive', 'loose-passive')
@@ -105,6 +106,10 @@ def river_follow_through(name: str, seed: int) -> ModellingLokiPlayer:
     return ModellingLokiPlayer(name, specific=True, strategy=RiverFollowThrough())
 
 
+def no_model_no_check_raise(name: str, seed: int) -> LokiPlayer:
+    return LokiPlayer(name, strategy=NoCheckRaise())
+
+
 def coin_flip_check_raise(name: str, seed: int) -> ModellingLokiPlayer:
     return ModellingLokiPlayer(name, specific=True, strategy=CoinFlipCheckRaise())
 
@@ -121,6 +126,8 @@ for _switch, _player, _label in (('use_check_raise', no_check_raise, 'no check-r
                                  ('check_raise_chance', coin_flip_check_raise, 'check-raise from a chance of 0.5')):
     if hasattr(FullLokiStrategy, _switch):  # (the rules of issue 19)
         DEPARTURES[_label] = (_player, 'loki')
+if hasattr(FullLokiStrategy, 'use_check_raise'):
+    DEPARTURES['no check-raise, no model'] = (no_model_no_check_raise, 'loki-no-model')
 
 
 # ------------------------------------------------------------------------------------------ numbers
@@ -195,6 +202,7 @@ def main() -> None:
                     continue
                 for opponents, name in ((['maniac'], 'heads-up against maniac'),
                                         (['aggressive'], 'heads-up against aggressive'),
+                                        (['station'] * 5, 'with five station'),
                                         (['loki-no-model'] * 5, 'with five loki-no-model')):
                     deals = args.deals_heads_up if len(opponents) == 1 else args.deals_six
                     if (default, name) not in bases:

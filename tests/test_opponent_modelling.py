@@ -381,3 +381,15 @@ def test_a_part_of_a_bet_counts_as_a_bet_unless_switched_off():
         player.observe(ActionRecord('preflop', 0, 'raise', 3, 6, to_call=1, bet_size=2), ())
         shares.append(player.models['Bob'].range_share())
     assert shares[0] < 0.3 < 0.5 < shares[1]     # the top 20% (1 bet to call) or the top 50% (0 bets)
+
+
+def test_a_random_players_impossible_action_reads_as_nothing():
+    """Out of line every time (e = 1) and an action of frequency 0: the mixture has no weight to give; the model
+    reads nothing rather than NaN."""
+    model = fresh()
+    factor = np.array([0.01, 0.5, 1.0])
+    assert model._mixed(factor, 0.0, 1.0).tolist() == [1.0, 1.0, 1.0]
+    assert model._mixed(factor, 0.5, 1.0).tolist() == [1.0, 1.0, 1.0]
+    assert model._mixed(factor, 0.5, 0.0) is factor
+    mixed = model._mixed(factor, 0.2, 0.5)
+    assert mixed.tolist() == pytest.approx([(0.005 + 0.1) / 0.6, (0.25 + 0.1) / 0.6, 1.0])

@@ -616,7 +616,10 @@ class SeatModel:
         (of frequency ``share``) whatever he holds otherwise (:attr:`READS_SHOWDOWNS`)."""
         if out_of_line == 0:
             return factor
-        return ((1 - out_of_line) * factor + out_of_line * share) / ((1 - out_of_line) + out_of_line * share)
+        scale = (1 - out_of_line) + out_of_line * share  # the factor of a holding well above the threshold
+        if scale <= 0:  # a player who acts whatever he holds, taking an action he never takes: nothing to read
+            return np.ones_like(factor)
+        return ((1 - out_of_line) * factor + out_of_line * share) / scale
 
     def evidence(self) -> ActionFrequencies | None:
         """What the model reads the opponent with: his own counts (specific), the table's (generic, with a
