@@ -85,16 +85,16 @@ def test_fresh_players_every_n_deals_play_as_before():
 
 
 def test_a_seating_played_in_two_calls_is_one_call():
-    specs, names, seating, deals = ['loki', 'random'], ['loki', 'random'], [1, 0], list(range(5, 17))
+    specs, names, seating, deals = ['loki', 'random'], ['loki', 'random'], [1, 0], list(range(5, 21))
     whole, states = play_seating(specs, names, seating, deals, 3)
-    first, middle = play_seating(specs, names, seating, deals[:10], 3)
-    second, after = play_seating(specs, names, seating, deals[10:], 3, middle)
+    first, middle = play_seating(specs, names, seating, deals[:14], 3)
+    second, after = play_seating(specs, names, seating, deals[14:], 3, middle)
     assert np.array_equal(np.concatenate([first, second]), whole) and after == states
     assert middle[0].showdowns['random'][1] > 0   # the showdown evidence travels with the counts
     assert isinstance(states[0], ModelState) and isinstance(states[1], tuple)   # Loki's counts, the bot's numbers
     seen = sum(states[0].counts['random'])
     assert 0 < sum(middle[0].counts['random']) < seen
-    _, forgot = play_seating(specs, names, seating, deals[10:], 3)   # fresh players count only these deals
+    _, forgot = play_seating(specs, names, seating, deals[14:], 3)   # fresh players count only these deals
     assert sum(forgot[0].counts['random']) < seen
 
 
