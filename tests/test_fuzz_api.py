@@ -61,8 +61,8 @@ from poker.strategy import (
     preflop_strategy, read_action, showdown_probabilities,
 )
 from poker.table import (
-    ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, PlayerSummary, TableFrequencies, TightAggressive,
-    match,
+    ActionFrequencies, AggressiveBettor, GameDefinition, LogLine, LoosePassive, MatchState, ModelState, PlayerSummary,
+    TableFrequencies, TightAggressive, acpc_betting, match,
 )
 
 from fuzzing import TookTooLong, failure, hang_guard
@@ -149,6 +149,9 @@ def _view(street: str = 'river') -> TableView:
 VIEW = _view()
 PREFLOP_VIEW = _view('preflop')
 HAND_RESULT = FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=1).play_hand()
+ACPC_GAME = GameDefinition.for_table(2)
+MATCH_STATE = MatchState.parse('MATCHSTATE:1:3:rc/c:|Ah9c/2h3c4d')
+LOG_LINE = LogLine.from_hand(HAND_RESULT, 0)
 MATCH_RESULT = match(['station', 'maniac'], 2, seed=1, progress=False)
 RANGE_STATS = range_statistics('AA, KK', RIVER, 'QQ+')
 PREFLOP_EQUITY = preflop_equity(HOLE)
@@ -568,6 +571,28 @@ REGISTRY: dict[str, Call] = {
     'TableView.voluntary': method(lambda world: VIEW, 'voluntary', 'preflop'),
     'match': call(match, ['station', 'maniac'], 1, seed=1, executor=None, progress=False, fresh_every=None,
                   states=None),
+    # ---------------------------------------------------------------- the ACPC notation
+    'GameDefinition': call(GameDefinition, 2, (2, 1), (2, 2, 4, 4), (1, 0, 0, 0), (3, 4, 4, 4)),
+    'GameDefinition.for_table': call(GameDefinition.for_table, 3, small_blind=1, small_bet=2, big_bet=None, cap=4),
+    'GameDefinition.parse': call(GameDefinition.parse, ACPC_GAME.text(), source='game'),
+    'GameDefinition.read': Call(lambda world: GameDefinition.read, (Lazy(lambda world: world.path('two.game')),)),
+    'GameDefinition.text': method(lambda world: ACPC_GAME, 'text'),
+    'GameDefinition.records': method(lambda world: ACPC_GAME, 'records', 'rc/cr', button=0),
+    'GameDefinition.to_act': method(lambda world: ACPC_GAME, 'to_act', 'rc/c'),
+    'GameDefinition.view': method(lambda world: ACPC_GAME, 'view', 'rc/c', 1, 'Ah Kh', '2c 3d 4h', names=('A', 'B'),
+                                  button=1),
+    'MatchState': call(MatchState, *attrs.astuple(MATCH_STATE, recurse=False)),
+    'MatchState.parse': call(MatchState.parse, MATCH_STATE.text()),
+    'MatchState.text': method(lambda world: MATCH_STATE, 'text'),
+    'MatchState.to_act': method(lambda world: MATCH_STATE, 'to_act', ACPC_GAME),
+    'MatchState.view': method(lambda world: MATCH_STATE, 'view', ACPC_GAME, names=None, button=None),
+    'MatchState.answer': method(lambda world: MATCH_STATE, 'answer', ACPC_GAME, 'raise'),
+    'LogLine': call(LogLine, *attrs.astuple(LOG_LINE, recurse=False)),
+    'LogLine.parse': call(LogLine.parse, LOG_LINE.text(), ACPC_GAME),
+    'LogLine.from_hand': call(LogLine.from_hand, HAND_RESULT, 0),
+    'LogLine.text': method(lambda world: LOG_LINE, 'text'),
+    'LogLine.records': method(lambda world: LOG_LINE, 'records', ACPC_GAME),
+    'acpc_betting': call(acpc_betting, HAND_RESULT.actions, 'river'),
     # ---------------------------------------------------------------- the command line
     'OneLineErrorParser': _fixed(call(OneLineErrorParser, prog='poker'), keep=ARGPARSE),
     'OneLineErrorParser.error': _fixed(method(lambda world: OneLineErrorParser(prog='poker'), 'error', 'bad'),
@@ -631,6 +656,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
     table = load_table(root / 'turn')
     assert table.index is not None
     hole, board = table.indexer.canonical_hand(int(table.index[0]))
+    (root / 'two.game').write_text(ACPC_GAME.text(), encoding='utf-8')
     (root / 'scenarios.toml').write_text('[[scenario]]\nhole = "Ah Qh"\nboard = "3h 4s Jh"\n', encoding='utf-8')
     return World(root, table, hole, board)
 

@@ -4,11 +4,14 @@
 * :mod:`~poker.table.modelling`: :class:`ModellingLokiPlayer` and :class:`SeatModel` (Papp ch. 7);
 * :mod:`~poker.table.bots`: a calling station, a maniac, a rock, a random player, an aggressive bettor, a
   tight-aggressive and a loose-passive player;
-* :mod:`~poker.table.duplicate`: :func:`match`, duplicate matches with 95% intervals.
+* :mod:`~poker.table.duplicate`: :func:`match`, duplicate matches with 95% intervals;
+* :mod:`~poker.table.acpc_notation`: the ACPC notation (:class:`GameDefinition`, :class:`MatchState`,
+  :class:`LogLine`, :func:`acpc_betting`).
 """
 
 from __future__ import annotations
 
+from .acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_betting
 from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
 from .duplicate import PLAYER_KINDS, MatchResult, match
 from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
@@ -23,13 +26,17 @@ __all__ = [
     'Contender',
     'Decision',
     'FixedLimitGame',
+    'GameDefinition',
     'HandResult',
+    'LogLine',
     'LokiPlayer',
     'LoosePassive',
     'Maniac',
     'MatchResult',
+    'MatchState',
     'ModelState',
     'ModellingLokiPlayer',
+    'NO_CAP',
     'PLAYER_KINDS',
     'PlayerSummary',
     'RandomPlayer',
@@ -38,5 +45,6 @@ __all__ = [
     'TableFrequencies',
     'TableView',
     'TightAggressive',
+    'acpc_betting',
     'match',
 ]
