@@ -62,7 +62,7 @@ from poker.strategy import (
 )
 from poker.table import (
     ActionFrequencies, AggressiveBettor, GameDefinition, LogLine, LoosePassive, MatchState, ModelState, PlayerSummary,
-    TableFrequencies, TightAggressive, acpc_betting, match,
+    PokerkitSeat, TableFrequencies, TightAggressive, acpc_betting, match, play_pokerkit, pokerkit_state,
 )
 
 from fuzzing import TookTooLong, failure, hang_guard
@@ -150,6 +150,14 @@ VIEW = _view()
 PREFLOP_VIEW = _view('preflop')
 HAND_RESULT = FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=1).play_hand()
 ACPC_GAME = GameDefinition.for_table(2)
+
+
+def _pokerkit_turn(world: World) -> Any:
+    """A fresh pokerkit hand of two, dealt, with index 1 (the small blind) to act."""
+    state = pokerkit_state(2)
+    state.deal_hole('AhKh')
+    state.deal_hole('7c2d')
+    return state
 MATCH_STATE = MatchState.parse('MATCHSTATE:1:3:rc/c:|Ah9c/2h3c4d')
 LOG_LINE = LogLine.from_hand(HAND_RESULT, 0)
 MATCH_RESULT = match(['station', 'maniac'], 2, seed=1, progress=False)
@@ -593,6 +601,15 @@ REGISTRY: dict[str, Call] = {
     'LogLine.text': method(lambda world: LOG_LINE, 'text'),
     'LogLine.records': method(lambda world: LOG_LINE, 'records', ACPC_GAME),
     'acpc_betting': call(acpc_betting, HAND_RESULT.actions, 'river'),
+    # ---------------------------------------------------------------- pokerkit
+    'pokerkit_state': call(pokerkit_state, 3, small_blind=1, small_bet=2, big_bet=None, cap=4),
+    'PokerkitSeat': call(PokerkitSeat, CallingStation('Ann'), 1, names=('Bob', 'Ann')),
+    'PokerkitSeat.act': Call(lambda world: PokerkitSeat(CallingStation('Ann'), 1).act, (Lazy(_pokerkit_turn),)),
+    'PokerkitSeat.end': Call(lambda world: PokerkitSeat(CallingStation('Ann'), 1).end, (Lazy(_pokerkit_turn),)),
+    'play_pokerkit': Call(lambda world: play_pokerkit,
+                          (Lazy(lambda world: pokerkit_state(2)),
+                           [PokerkitSeat(CallingStation('Ann'), 0), PokerkitSeat(Maniac('Bob'), 1)]),
+                          {'holes': ['AhKh', '7c2d'], 'board': '2h7h9sTcJd'}),
     # ---------------------------------------------------------------- the command line
     'OneLineErrorParser': _fixed(call(OneLineErrorParser, prog='poker'), keep=ARGPARSE),
     'OneLineErrorParser.error': _fixed(method(lambda world: OneLineErrorParser(prog='poker'), 'error', 'bad'),

@@ -6,7 +6,9 @@
   tight-aggressive and a loose-passive player;
 * :mod:`~poker.table.duplicate`: :func:`match`, duplicate matches with 95% intervals;
 * :mod:`~poker.table.acpc_notation`: the ACPC notation (:class:`GameDefinition`, :class:`MatchState`,
-  :class:`LogLine`, :func:`acpc_betting`).
+  :class:`LogLine`, :func:`acpc_betting`);
+* :mod:`~poker.table.pokerkit_adapter`: any seat inside pokerkit's fixed-limit hold'em (:class:`PokerkitSeat`,
+  :func:`play_pokerkit`, :func:`pokerkit_state`; the extra ``loki-holdem[pokerkit]``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, R
 from .duplicate import PLAYER_KINDS, MatchResult, match
 from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
 from .modelling import ActionFrequencies, ModellingLokiPlayer, ModelState, SeatModel, TableFrequencies
+from .pokerkit_adapter import PokerkitSeat, play_pokerkit, pokerkit_state
 
 __all__ = [
     'ActionFrequencies',
@@ -39,6 +42,7 @@ __all__ = [
     'NO_CAP',
     'PLAYER_KINDS',
     'PlayerSummary',
+    'PokerkitSeat',
     'RandomPlayer',
     'Rock',
     'SeatModel',
@@ -47,4 +51,6 @@ __all__ = [
     'TightAggressive',
     'acpc_betting',
     'match',
+    'play_pokerkit',
+    'pokerkit_state',
 ]
