@@ -62,7 +62,8 @@ from poker.strategy import (
 )
 from poker.table import (
     ActionFrequencies, AggressiveBettor, GameDefinition, LogLine, LoosePassive, MatchState, ModelState, PlayerSummary,
-    PokerkitSeat, TableFrequencies, TightAggressive, acpc_betting, match, play_pokerkit, pokerkit_state,
+    HandHistory, PlayerStats, PokerkitSeat, TableFrequencies, TightAggressive, acpc_betting, match, play_pokerkit,
+    pokerkit_state, read_history,
 )
 
 from fuzzing import TookTooLong, failure, hang_guard
@@ -150,6 +151,7 @@ VIEW = _view()
 PREFLOP_VIEW = _view('preflop')
 HAND_RESULT = FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=1).play_hand()
 ACPC_GAME = GameDefinition.for_table(2)
+HISTORY = HandHistory((LogLine.from_hand(HAND_RESULT, 0), LogLine.from_hand(HAND_RESULT, 1)))
 
 
 def _pokerkit_turn(world: World) -> Any:
@@ -601,6 +603,18 @@ REGISTRY: dict[str, Call] = {
     'LogLine.text': method(lambda world: LOG_LINE, 'text'),
     'LogLine.records': method(lambda world: LOG_LINE, 'records', ACPC_GAME),
     'acpc_betting': call(acpc_betting, HAND_RESULT.actions, 'river'),
+    # ---------------------------------------------------------------- hand histories
+    'HandHistory': call(HandHistory, (LOG_LINE,), game=None, comments=0),
+    'HandHistory.parse': call(HandHistory.parse, ['# comment', LOG_LINE.text()], game=None, source='log'),
+    'HandHistory.deals': method(lambda world: HISTORY, 'deals'),
+    'HandHistory.names': method(lambda world: HISTORY, 'names'),
+    'HandHistory.players': method(lambda world: HISTORY, 'players'),
+    'HandHistory.model_state': method(lambda world: HISTORY, 'model_state', HISTORY.names()[0], player=None),
+    'HandHistory.to_dict': method(lambda world: HISTORY, 'to_dict'),
+    'HandHistory.table': method(lambda world: HISTORY, 'table'),
+    'PlayerStats': call(PlayerStats, *attrs.astuple(HISTORY.players()[0], recurse=False)),
+    'PlayerStats.to_dict': method(lambda world: HISTORY.players()[0], 'to_dict'),
+    'read_history': Call(lambda world: read_history, (Lazy(lambda world: world.path('match.log')),), {'game': None}),
     # ---------------------------------------------------------------- pokerkit
     'pokerkit_state': call(pokerkit_state, 3, small_blind=1, small_bet=2, big_bet=None, cap=4),
     'PokerkitSeat': call(PokerkitSeat, CallingStation('Ann'), 1, names=('Bob', 'Ann')),
@@ -674,6 +688,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
     assert table.index is not None
     hole, board = table.indexer.canonical_hand(int(table.index[0]))
     (root / 'two.game').write_text(ACPC_GAME.text(), encoding='utf-8')
+    (root / 'match.log').write_text(LOG_LINE.text() + '\n', encoding='utf-8')
     (root / 'scenarios.toml').write_text('[[scenario]]\nhole = "Ah Qh"\nboard = "3h 4s Jh"\n', encoding='utf-8')
     return World(root, table, hole, board)
 

@@ -7,6 +7,8 @@
 * :mod:`~poker.table.duplicate`: :func:`match`, duplicate matches with 95% intervals;
 * :mod:`~poker.table.acpc_notation`: the ACPC notation (:class:`GameDefinition`, :class:`MatchState`,
   :class:`LogLine`, :func:`acpc_betting`);
+* :mod:`~poker.table.hand_history`: ACPC logs read back (:func:`read_history`, :class:`HandHistory`,
+  :class:`PlayerStats`): per-player statistics and opponent models warmed from a log;
 * :mod:`~poker.table.pokerkit_adapter`: any seat inside pokerkit's fixed-limit hold'em (:class:`PokerkitSeat`,
   :func:`play_pokerkit`, :func:`pokerkit_state`; the extra ``loki-holdem[pokerkit]``).
 """
@@ -17,6 +19,7 @@ from .acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_bet
 from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
 from .duplicate import PLAYER_KINDS, MatchResult, match
 from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
+from .hand_history import HandHistory, PlayerStats, read_history
 from .modelling import ActionFrequencies, ModellingLokiPlayer, ModelState, SeatModel, TableFrequencies
 from .pokerkit_adapter import PokerkitSeat, play_pokerkit, pokerkit_state
 
@@ -30,6 +33,7 @@ __all__ = [
     'Decision',
     'FixedLimitGame',
     'GameDefinition',
+    'HandHistory',
     'HandResult',
     'LogLine',
     'LokiPlayer',
@@ -41,6 +45,7 @@ __all__ = [
     'ModellingLokiPlayer',
     'NO_CAP',
     'PLAYER_KINDS',
+    'PlayerStats',
     'PlayerSummary',
     'PokerkitSeat',
     'RandomPlayer',
@@ -53,4 +58,5 @@ __all__ = [
     'match',
     'play_pokerkit',
     'pokerkit_state',
+    'read_history',
 ]

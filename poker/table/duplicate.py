@@ -375,11 +375,15 @@ def _play_seating(specs: Sequence[PlayerSpec], names: Sequence[str], seating: Se
 
 
 def _log_line(hand: HandResult, names: Sequence[str], seating: Sequence[int]) -> LogLine:
-    """A hand's log line (numbered 0), with the match's names of the players (a seat may call itself otherwise)."""
-    line = LogLine.from_hand(hand, 0)
-    count = len(seating)
-    return attrs.evolve(line, names=tuple(names[seating[(hand.button + 1 + position) % count]]
-                                          for position in range(count)))
+    """A hand's log line (numbered 0), with the match's names of the players (a seat may call itself otherwise),
+    each ``:`` or ``|`` in a name written ``_`` (the log format's separators: ``module:factory`` is
+    ``module_factory`` there)."""
+    by_seat = tuple(_log_name(names[player]) for player in seating)
+    return LogLine.from_hand(hand if hand.names == by_seat else attrs.evolve(hand, names=by_seat), 0)
+
+
+def _log_name(name: str) -> str:
+    return name.replace(':', '_').replace('|', '_')
 
 
 class _Log:
@@ -452,7 +456,8 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     every ``N`` deals instead, the same in every seating (the players forget what they learnt). ``log`` names a file
     that gets every hand in the ACPC log format (:class:`~poker.table.acpc_notation.LogLine`), deal by deal and in
     each deal seating by seating, numbered from 0 in that order (hand ``deal * rotations + seating``), the players
-    by their names in the result: the same file on any executor and any number of workers.
+    by their names in the result (``:`` and ``|``, the format's separators, written ``_``): the same file on any
+    executor and any number of workers.
     """
     players, hands = _check(players, hands)
     if seed is not None and (not is_whole(seed) or seed < 0):

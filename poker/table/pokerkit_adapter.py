@@ -75,7 +75,7 @@ def _names(names: object) -> tuple[str, ...]:
     if not FixedLimitGame.MIN_SEATS <= len(items) <= FixedLimitGame.MAX_SEATS or \
             not all(isinstance(name, str) and name for name in items):
         raise PokerError(f'names must name each of the 2 to 10 players by index, got {shown(names)}')
-    return items  # type: ignore[return-value]
+    return items
 
 
 def _state(state: object) -> Any:
