@@ -57,6 +57,7 @@ from pathlib import Path
 from attrs import field, frozen
 
 from ..cards.card import Card
+from ..cards.card_inputs import CardsLike
 from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError, ProtocolError
 from ..strategy.actions import Action, Blind, read_action
@@ -339,43 +340,43 @@ class GameDefinition:
         """The position to act after ``betting`` (None: the hand is over)."""
         return _Replay(self, _betting('betting', betting)).next
 
-    def view(self, betting: str, position: int, hole: Iterable[Card | str] | str,
-             board: Iterable[Card | str] | str = (), *, names: Sequence[str] | None = None,
-             button: int | None = None) -> TableView:
-        """What the player at ``position`` sees when it is to act after ``betting``, with its ``hole`` cards and the
-        ``board`` (the cards of the rounds reached): a :class:`~poker.table.game.TableView` equal to the one
-        :class:`~poker.table.game.FixedLimitGame` would hand it. Seats are positions turned so that the button sits
-        at seat ``button`` (None: seats are positions); ``names`` by seat (None: ``'position 0'``, ...). A betting
-        string after which the hand is over, or another position acts, is a :class:`ProtocolError`.
+    def view(self, betting: str, seat: int, hole: CardsLike, board: CardsLike = (), *,
+             button: int | None = None, names: Sequence[str] | None = None) -> TableView:
+        """What ``seat`` sees when it is to act after ``betting``, with its ``hole`` cards and the ``board`` (the
+        cards of the rounds reached): the :class:`~poker.table.game.TableView` that
+        :class:`~poker.table.game.FixedLimitGame` hands that seat, history (blinds first), pot, bets and flags
+        included. Seats are positions turned so that the button sits at seat ``button`` (None: seats are
+        positions, the button at :attr:`button`); ``names`` by seat (None: ``'seat 0'``, ``'seat 1'``, ...). A
+        betting string after which the hand is over or another seat acts is a :class:`ProtocolError`; a view
+        that cannot be built says which field is wrong.
 
-        >>> view = GameDefinition.for_table(2).view('rc/', 0, 'Ah Kh', '2h 7h Tc')
-        >>> view.street, view.pot, view.to_call, view.bets_this_round, view.can_raise, view.seat == view.big_blind
-        ('flop', 8, 0, 0, True, True)
+        An adapter to another engine writes the hand so far in ACPC betting and asks for the view:
+
+        >>> game = GameDefinition.for_table(3)          # blinds 1 and 2, bets 2 and 4, 4 bets a round
+        >>> view = game.view('rcc/c', 2, 'Ah Kh', '2h 7h Tc', button=0)   # seat 0 on the button
+        >>> view.street, view.pot, view.to_call, view.bets_this_round, view.opponents, view.active
+        ('flop', 12, 0, 0, 2, (0, 1, 2))
+        >>> [(record.seat, record.action) for record in view.history]
+        [(1, 'small blind'), (2, 'big blind'), (0, 'raise'), (1, 'call'), (2, 'call'), (1, 'check')]
         """
-        position = whole_number('position', position, maximum=self.players - 1, error=ProtocolError)
         replay = _Replay(self, _betting('betting', betting), button)
+        seat = whole_number('seat', seat, maximum=self.players - 1, error=ProtocolError)
+        position = replay.position(seat)
         if replay.next != position:
             raise ProtocolError(f'betting {shown(betting)}: ' + (
-                'the hand is over' if replay.next is None else f'position {replay.next} acts, not {position}'))
-        seat = replay.seat(position)
+                'the hand is over' if replay.next is None else f'seat {replay.seat(replay.next)} acts, not {seat}'))
         if names is None:
-            names = tuple(f'position {replay.position(seat)}' for seat in range(self.players))
+            names = tuple(f'seat {number}' for number in range(self.players))
         elif not isinstance(names, (list, tuple)) or len(names) != self.players:
             raise ProtocolError(f'names must be a name for each of the {self.players} seats, got {shown(names)}')
-        street = STREETS[replay.round]
-        try:
-            return TableView(
-                seat=seat, name=names[seat], hole=hole, board=board, street=street, pot=replay.pot,
-                to_call=replay.to_call(position), bet_size=self.raise_sizes[replay.round], bets_this_round=replay.bets,
-                called_this_round=position in replay.called, opponents=sum(replay.active) - 1,
-                can_raise=replay.raises < self.max_raises[replay.round], history=tuple(replay.records),
-                seats=self.players, button=replay.seat(self.button),
-                active=tuple(sorted(replay.seat(p) for p in range(self.players) if replay.active[p])),
-                put_in_this_round=position in replay.put_in)
-        except ProtocolError:
-            raise
-        except PokerError as error:
-            raise ProtocolError(f'betting {shown(betting)}, position {position}: {error}') from None
+        return TableView(
+            seat=seat, name=names[seat], hole=hole, board=board, street=STREETS[replay.round], pot=replay.pot,
+            to_call=replay.to_call(position), bet_size=self.raise_sizes[replay.round], bets_this_round=replay.bets,
+            called_this_round=position in replay.called, opponents=sum(replay.active) - 1,
+            can_raise=replay.raises < self.max_raises[replay.round], history=tuple(replay.records),
+            seats=self.players, button=replay.seat(self.button),
+            active=tuple(sorted(replay.seat(p) for p in range(self.players) if replay.active[p])),
+            put_in_this_round=position in replay.put_in)
 
 
 class _Seat:
@@ -620,9 +621,10 @@ class MatchState:
 
     def view(self, game: GameDefinition, *, names: Sequence[str] | None = None,
              button: int | None = None) -> TableView:
-        """What this player sees, to decide (:meth:`GameDefinition.view`)."""
+        """What this player sees, to decide (:meth:`GameDefinition.view`; seats and ``button`` as there)."""
         self._replay(game)
-        return game.view(self.betting, self.position, self.hole, self.board, names=names, button=button)
+        return game.view(self.betting, _Replay(game, self.betting, button).seat(self.position), self.hole, self.board,
+                         names=names, button=button)
 
     def answer(self, game: GameDefinition, action: Action | str) -> str:
         """The line that answers this state with ``action`` made legal as the table makes it
