@@ -247,6 +247,11 @@ def test_the_dealers_log_lines_read_back_as_themselves(text, game):
         assert all(log.payoffs[p] == -spent[p] for p in folded)   # a fold loses what it put in
 
 
+def test_a_players_own_log_line_leaves_the_cards_it_did_not_see_empty():
+    line = 'STATE:2:rrf:|Td4d:4|-4:Ann|Bob'
+    assert LogLine.parse(line).holes == ((), (Card.parse('Td'), Card.parse('4d'))) and LogLine.parse(line).text() == line
+
+
 def test_payoffs_are_written_as_the_dealer_writes_them():
     line = 'STATE:3:ccc/ccc/ccc/ccc:8dJd|Td4d|As9d/6s3d6c/2c/Qc:-10|5.5|4.5:a|b|c'
     log = LogLine.parse(line)
@@ -257,7 +262,7 @@ def test_payoffs_are_written_as_the_dealer_writes_them():
     ('STATE:0:rc/cc/cc/cc:8dJd|Td4d/As9d6s/3d/6c:20|-20', 'expected STATE:<hand>'),
     ('STATE:0:rc/cc/cc/c:8dJd|Td4d/As9d6s/3d/6c:20|-20:A|B', 'the hand is not over'),
     ('STATE:0:rc/cc/cc/cc:8dJd|Td4d/As9d6s/3d/6c:20|x:A|B', "payoff 'x' is not a number"),
-    ('STATE:0:rc/cc/cc/cc:8dJd|/As9d6s/3d/6c:20|-20:A|B', "shows every position's hole cards"),
+    ('STATE:0:rc/cc/cc/cc:8dJd|/As9d6s/3d/6c:20|-20|0:A|B', 'a payoff and a name for each position'),
     ('STATE:0:rc/cc/cc/cc:8dJd|Td4d/As9d6s/3d/6c:20|-20:A|B|C', 'a payoff and a name for each position'),
     ('STATE:0:rc/cc/cc/cc:8dJd|Td4d/As9d6s/3d:20|-20:A|B', 'the betting reaches the river'),
     ('STATE:0:rc/cc/cc/cc:8dJd|Td4d/As9d6s/3d/6c:20|-20:A|', 'names must be 2 to 10 names'),

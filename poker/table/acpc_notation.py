@@ -63,6 +63,7 @@ from ..errors import PokerError, ProtocolError
 from ..strategy.actions import Action, Blind, read_action
 from ..validators import choice, shown, whole_number
 from ..validators import text as checked_text
+from ..ranking.rankable_hand import RankableHand
 from .game import ActionRecord, Decision, FixedLimitGame, HandResult, TableView
 
 __all__ = ['NO_CAP', 'GameDefinition', 'LogLine', 'MatchState', 'acpc_betting']
@@ -340,6 +341,23 @@ class GameDefinition:
         """The position to act after ``betting`` (None: the hand is over)."""
         return _Replay(self, _betting('betting', betting)).next
 
+    def act(self, betting: str, action: Action | str) -> str:
+        """``betting`` with the next action, ``action`` made legal as the table makes it
+        (:meth:`~poker.table.game.FixedLimitGame.legal_action`), and a ``/`` when it ends a round and the hand
+        goes on: how an adapter (or a dealer) writes a hand action by action.
+
+        >>> game = GameDefinition.for_table(2)
+        >>> game.act('r', 'call'), game.act('rc/', 'fold'), game.act('rc/rrrr', 'raise'), game.act('rc/cc/cc/c', 'bet')
+        ('rc/', 'rc/c', 'rc/rrrrc/', 'rc/cc/cc/cr')
+        """
+        replay = _Replay(self, _betting('betting', betting))
+        if replay.next is None:
+            raise ProtocolError(f'betting {shown(betting)}: the hand is over')
+        legal = FixedLimitGame.legal_action(read_action(action), replay.to_call(replay.next),
+                                            replay.raises < self.max_raises[replay.round], replay.bets)
+        after = betting + _LETTER[legal]
+        return after + '/' if _Replay(self, after, ended_round=True).next_round else after
+
     def view(self, betting: str, seat: int, hole: CardsLike, board: CardsLike = (), *,
              button: int | None = None, names: Sequence[str] | None = None) -> TableView:
         """What ``seat`` sees when it is to act after ``betting``, with its ``hole`` cards and the ``board`` (the
@@ -391,7 +409,9 @@ class _Seat:
 class _Replay:
     """A betting string played out under a game definition: the table's records, and the state of the round."""
 
-    def __init__(self, game: GameDefinition, betting: str, button: int | None = None) -> None:
+    def __init__(self, game: GameDefinition, betting: str, button: int | None = None, *,
+                 ended_round: bool = False) -> None:
+        """Play ``betting`` out (``ended_round``: it may end with a round over and no ``/`` yet)."""
         self.game = game
         count = game.players
         self.shift = 0 if button is None else (
@@ -419,7 +439,8 @@ class _Replay:
                     raise _error('betting', betting, 'betting after the hand is over' if self.next is None
                                  else f'an action after the {STREETS[self.round]} is over (a / must come first)')
                 self._act(letter, betting)
-        if self.round_over and self.next is not None:  # (the river's end sets next to None)
+        self.next_round = self.round_over and self.next is not None  # (the river's end sets next to None)
+        if self.next_round and not ended_round:
             raise _error('betting', betting, f'the {STREETS[self.round]} is over: a / must follow')
 
     def seat(self, position: int) -> int:
@@ -634,12 +655,67 @@ class MatchState:
         >>> MatchState.parse('MATCHSTATE:0:3:rc/:Ah9c|/2h3c4d').answer(game, 'fold')
         'MATCHSTATE:0:3:rc/:Ah9c|/2h3c4d:c'
         """
-        replay = self._replay(game)
-        if replay.next != self.position:
+        if self.to_act(game) != self.position:
             raise ProtocolError(f'{shown(self.text())}: it is not this player\'s turn')
-        legal = FixedLimitGame.legal_action(read_action(action), replay.to_call(self.position),
-                                            replay.raises < game.max_raises[replay.round], replay.bets)
-        return f'{self.text()}:{_LETTER[legal]}'
+        return f'{self.text()}:{game.act(self.betting, action).rstrip("/")[-1]}'
+
+    def hand_result(self, game: GameDefinition, *, names: Sequence[str] | None = None,
+                    button: int | None = None) -> HandResult:
+        """The hand as the table records it (:class:`~poker.table.game.HandResult`), from the last state of the
+        hand, which shows the cards of a showdown: seats and ``names`` as in :meth:`GameDefinition.view`, the cards
+        this player did not see empty, the seed 0 (not known), and the pot shared by the table's rule (odd chips
+        to the winners nearest the button's left; the dealer splits them: :meth:`log_line`).
+
+        >>> game = GameDefinition.for_table(2)
+        >>> result = MatchState.parse('MATCHSTATE:0:7:rc/cc/cc/cc:Ah9c|KsKd/2h3c4d/5s/Jh').hand_result(game)
+        >>> result.winners, result.net, result.pot, str(result.hands[0].category)
+        ((0,), (4, -4), 8, 'Straight')
+        """
+        replay, winners, hands = self._settled(game, button)
+        seats = game.players
+        holes: list[tuple[Card, ...]] = [()] * seats
+        spent = [0] * seats
+        for position in range(seats):
+            holes[replay.seat(position)] = self.holes[position]
+            spent[replay.seat(position)] = replay.spent[position]
+        if names is None:
+            names = tuple(f'seat {number}' for number in range(seats))
+        elif not isinstance(names, (list, tuple)) or len(names) != seats:
+            raise ProtocolError(f'names must be a name for each of the {seats} seats, got {shown(names)}')
+        winning = tuple(sorted(replay.seat(position) for position in winners))
+        shares = FixedLimitGame._split(replay.pot, winning, replay.seat(game.button), seats)
+        return HandResult(number=self.hand, seed=0, names=names, button=replay.seat(game.button), holes=holes,
+                          board=self.board, actions=tuple(replay.records), pot=replay.pot, winners=winning,
+                          hands={replay.seat(position): hand for position, hand in hands.items()},
+                          net=tuple(shares.get(seat, 0) - spent[seat] for seat in range(seats)))
+
+    def log_line(self, game: GameDefinition, names: Sequence[str]) -> LogLine:
+        """The hand as a line of an ACPC log, from the last state of the hand: by position (``names`` too), the
+        cards this player did not see empty, payoffs as the dealer counts them (the pot split evenly among the
+        winners, fractions of a chip included).
+
+        >>> game = GameDefinition.for_table(3)   # a straight on the board: the small blind and the button split
+        >>> MatchState.parse('MATCHSTATE:2:7:rcf/cc/cc/cc:Ah9c||Kh9d/2h3c4d/5s/6h').log_line(game, ('A', 'B', 'C')).text()
+        'STATE:7:rcf/cc/cc/cc:Ah9c||Kh9d/2h3c4d/5s/6h:1|-2|1:A|B|C'
+        """
+        replay, winners, _ = self._settled(game, None)
+        share = replay.pot / len(winners)
+        return LogLine(self.hand, self.betting, self.holes, self.board,
+                       tuple((share if position in winners else 0) - replay.spent[position]
+                             for position in range(game.players)), names)
+
+    def _settled(self, game: GameDefinition, button: int | None) -> tuple[_Replay, tuple[int, ...],
+                                                                          dict[int, RankableHand]]:
+        """The hand played out: the replay, the winning positions and the hands shown (by position)."""
+        self._replay(game)
+        replay = _Replay(game, self.betting, button)
+        if replay.next is not None:
+            raise ProtocolError(f'{shown(self.text())}: the hand is not over')
+        active = {position for position in range(game.players) if replay.active[position]}
+        if len(active) > 1 and any(len(self.holes[position]) != 2 for position in active):
+            raise ProtocolError(f'{shown(self.text())}: a showdown without the cards of every player still in')
+        winners, hands = FixedLimitGame._winners(active, self.holes, self.board)
+        return replay, winners, hands
 
 
 # ------------------------------------------------------------------------------------------- log lines
@@ -668,7 +744,9 @@ def _chips(value: float) -> str:
 
 @frozen
 class LogLine:
-    """One hand of an ACPC log, ``STATE:<hand>:<betting>:<cards>:<payoffs>:<names>``, everything by position.
+    """One hand of an ACPC log, ``STATE:<hand>:<betting>:<cards>:<payoffs>:<names>``, everything by position. The
+    dealer's log shows every player's hole cards; a player's own log (:meth:`MatchState.log_line`) leaves the
+    cards it did not see empty.
 
     >>> line = LogLine.parse('STATE:0:rc/crc/cc/cc:Ah9c|Ks8d/2h3c4d/5s/6h:-30|30:Alice|Bob')
     >>> line.names, line.payoffs, line.text()
@@ -689,9 +767,6 @@ class LogLine:
         if not len(self.holes) == len(self.payoffs) == len(self.names):
             raise ProtocolError(f'a log line needs hole cards, a payoff and a name for each position, got '
                                 f'{len(self.holes)}, {len(self.payoffs)} and {len(self.names)}')
-        if any(len(hole) != 2 for hole in self.holes):
-            raise ProtocolError(f'a log line shows every position\'s hole cards, got '
-                                f'{shown(_card_string(self.holes, self.board))}')
         _check_cards(self.holes, self.board, self.betting, 'a log line')
 
     @classmethod

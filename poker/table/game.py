@@ -394,8 +394,13 @@ def _names(names: Iterable[str]) -> tuple[str, ...]:
     return _items('names', names, lambda name, value: text(name, value, error=PokerError), longest=23)  # type: ignore[return-value]
 
 
+def _seen_hole(cards: CardsLike) -> tuple[Card, ...]:
+    """A seat's hole cards as a hand's record keeps them: two cards, or none (not seen)."""
+    return () if isinstance(cards, (tuple, list)) and not cards else _hole(cards)
+
+
 def _holes(holes: Iterable[CardsLike]) -> tuple[tuple[Card, ...], ...]:
-    return _items('holes', holes, lambda name, cards: _hole(cards), longest=23)  # type: ignore[arg-type, return-value]
+    return _items('holes', holes, lambda name, cards: _seen_hole(cards), longest=23)  # type: ignore[arg-type, return-value]
 
 
 def _nets(nets: Iterable[int]) -> tuple[int, ...]:
@@ -406,8 +411,10 @@ def _nets(nets: Iterable[int]) -> tuple[int, ...]:
 class HandResult:
     """Everything about one hand: the deal, every action, the showdown and who won what.
 
-    ``board`` holds the cards of the streets that were reached; ``hands`` the showdown hands of the seats
-    that reached it (empty if everyone else folded); ``net`` each seat's chips won less chips put in.
+    ``holes`` holds each seat's hole cards (none for a seat whose cards were not seen: a hand played at another
+    table, as :mod:`~poker.table.acpc_client` plays them); ``board`` the cards of the streets that were reached;
+    ``hands`` the showdown hands of the seats that reached it (empty if everyone else folded); ``net`` each
+    seat's chips won less chips put in.
     """
 
     number: int = field(validator=checked_by(_count))
@@ -735,7 +742,7 @@ class FixedLimitGame:
             self._betting_round(state, street, first, holes, board, names)
         board = full_board[:BOARD_SIZE[street_reached]]
         winners, hands = self._winners(state.active, holes, board)
-        shares = self._split(state.pot, winners, button)
+        shares = self._split(state.pot, winners, button, count)
         net = tuple(shares.get(seat, 0) - state.total[seat] for seat in range(count))
         for seat in range(count):
             self._net[seat] += net[seat]
@@ -804,23 +811,27 @@ class FixedLimitGame:
     def _order(self, first: int, active: set[int]) -> list[int]:
         return [self._after(first, step) for step in range(len(self.players)) if self._after(first, step) in active]
 
-    def _winners(self, active: set[int], holes: tuple[tuple[Card, ...], ...],
+    @classmethod
+    def _winners(cls, active: set[int], holes: Sequence[tuple[Card, ...]],
                  board: tuple[Card, ...]) -> tuple[tuple[int, ...], dict[int, RankableHand]]:
+        """The seats that win the pot, and the hands shown (none when one seat is left); every seat still in
+        must have its two hole cards."""
         if len(active) == 1:
             return tuple(active), {}
         seats = sorted(active)
         cards = np.array([[card.index for card in (*holes[seat], *board)] for seat in seats], dtype=np.uint8)
-        values = self.ranker.rank_many(cards, validate=False)
+        values = cls.ranker.rank_many(cards, validate=False)
         best = values.max()
-        shown = _showdown_hand_class(self.ranker)
+        shown = _showdown_hand_class(cls.ranker)
         return (tuple(seat for seat, value in zip(seats, values) if value == best),
                 {seat: shown((*holes[seat], *board)) for seat in seats})
 
-    def _split(self, pot: int, winners: tuple[int, ...], button: int) -> dict[int, int]:
+    @staticmethod
+    def _split(pot: int, winners: tuple[int, ...], button: int, seats: int) -> dict[int, int]:
         """Equal shares; odd chips go one each to the winners nearest the button's left."""
         share, odd = divmod(pot, len(winners))
         shares = {seat: share for seat in winners}
-        for seat in [s for s in self._order(self._after(button), set(winners))][:odd]:
+        for seat in sorted(winners, key=lambda seat: (seat - button - 1) % seats)[:odd]:
             shares[seat] += 1
         return shares
 
