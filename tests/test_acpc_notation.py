@@ -247,6 +247,11 @@ def test_the_dealers_log_lines_read_back_as_themselves(text, game):
         assert all(log.payoffs[p] == -spent[p] for p in folded)   # a fold loses what it put in
 
 
+def test_a_players_own_log_line_leaves_the_cards_it_did_not_see_empty():
+    line = 'STATE:2:rrf:|Td4d:4|-4:Ann|Bob'
+    assert LogLine.parse(line).holes == ((), (Card.parse('Td'), Card.parse('4d'))) and LogLine.parse(line).text() == line
+
+
 def test_payoffs_are_written_as_the_dealer_writes_them():
     line = 'STATE:3:ccc/ccc/ccc/ccc:8dJd|Td4d|As9d/6s3d6c/2c/Qc:-10|5.5|4.5:a|b|c'
     log = LogLine.parse(line)
@@ -257,7 +262,7 @@ def test_payoffs_are_written_as_the_dealer_writes_them():
     ('STATE:0:rc/cc/cc/cc:8dJd|Td4d/As9d6s/3d/6c:20|-20', 'expected STATE:<hand>'),
     ('STATE:0:rc/cc/cc/c:8dJd|Td4d/As9d6s/3d/6c:20|-20:A|B', 'the hand is not over'),
     ('STATE:0:rc/cc/cc/cc:8dJd|Td4d/As9d6s/3d/6c:20|x:A|B', "payoff 'x' is not a number"),
-    ('STATE:0:rc/cc/cc/cc:8dJd|/As9d6s/3d/6c:20|-20:A|B', "shows every position's hole cards"),
+    ('STATE:0:rc/cc/cc/cc:8dJd|/As9d6s/3d/6c:20|-20|0:A|B', 'a payoff and a name for each position'),
     ('STATE:0:rc/cc/cc/cc:8dJd|Td4d/As9d6s/3d/6c:20|-20:A|B|C', 'a payoff and a name for each position'),
     ('STATE:0:rc/cc/cc/cc:8dJd|Td4d/As9d6s/3d:20|-20:A|B', 'the betting reaches the river'),
     ('STATE:0:rc/cc/cc/cc:8dJd|Td4d/As9d6s/3d/6c:20|-20:A|', 'names must be 2 to 10 names'),
@@ -312,3 +317,48 @@ def test_betting_of_records_through_a_street():
     assert acpc_betting(records[:2]) == '' and acpc_betting(records[:2], 'river') == '///'
     with pytest.raises(ProtocolError, match='records must be a list of ActionRecord'):
         acpc_betting(['rc'])
+
+
+# ------------------------------------------------------------------------------------- views from notation
+def without_decisions(view: TableView) -> dict[str, object]:
+    fields = attrs.asdict(view, recurse=False)
+    fields['history'] = tuple(attrs.evolve(record, decision=None) for record in view.history)
+    return fields
+
+
+@pytest.mark.parametrize('seats, options', [(2, {}), (3, {'small_blind': 5, 'small_bet': 10, 'big_bet': 20}),
+                                            (6, {'cap': 3})])
+def test_a_view_built_from_notation_is_the_one_the_table_hands_its_seat(seats, options):
+    """Every view the table hands a seat, rebuilt from the hand's betting string, the seat, its cards, the board
+    and the button, is the same view field by field (the history's records without the seats' decisions)."""
+    players = [Chooser(f'P{seat}', 10 + seat) for seat in range(seats)]
+    game = FixedLimitGame(players, seed=seats, **options)
+    definition = GameDefinition.for_table(seats, **options)
+    names = tuple(player.name for player in players)
+    game.play(12)
+    views = [view for player in players for view in player.views]
+    for view in views:
+        betting = acpc_betting(view.history, view.street)
+        built = definition.view(betting, view.seat, view.hole, view.board, button=view.button, names=names)
+        assert without_decisions(built) == without_decisions(view), betting
+    assert {view.street for view in views} == {'preflop', 'flop', 'turn', 'river'}
+    assert any(view.called_this_round for view in views) and any(view.put_in_this_round for view in views)
+    assert any(not view.can_raise for view in views) and any(view.seat == view.big_blind and view.to_call == 0
+                                                             for view in views)
+
+
+def test_a_matchstate_gives_the_players_view():
+    game = GameDefinition.parse(LIMIT_2P)
+    state = MatchState.parse('MATCHSTATE:0:4:rrc/cr:Td4d|/2h3c5d')   # the big blind, facing a bet on the flop
+    view = state.view(game)
+    assert (view.seat, view.name, view.street, view.pot, view.to_call, view.bets_this_round, view.button) == (
+        0, 'seat 0', 'flop', 70, 10, 1, 1)
+    assert view.small_blind == 1 and view.big_blind == 0 and view.hole == state.hole and view.opponents == 1
+    turned = state.view(game, names=('Bob', 'Ann'), button=0)   # the same hand, the button at seat 0
+    assert (turned.seat, turned.name, turned.button, turned.small_blind, turned.big_blind) == (1, 'Ann', 0, 0, 1)
+    with pytest.raises(ProtocolError, match="seat 0 acts, not 1"):
+        game.view('rrc/cr', 1, 'Ah Kh', '2h 3c 4d')
+    with pytest.raises(ProtocolError, match="the hand is over"):
+        game.view('f', 0, 'Ah Kh')
+    with pytest.raises(ProtocolError, match='names must be a name for each of the 2 seats'):
+        state.view(game, names=('Bob',))

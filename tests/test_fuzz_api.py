@@ -641,6 +641,8 @@ defines it)."""
 NOT_CALLED = {
     'Contender': 'a Protocol: it describes a seat, and cannot be called or made',
     'Contender.decide': "a Protocol's method: a stub",
+    **{f'Contender.{name}': "a Protocol's optional method, declared for the record: a stub"
+       for name in ('begin_hand', 'observe', 'end_hand', 'state', 'resume')},
     'Weighted': 'a Protocol: it describes an object with weights, and cannot be called or made',
 }
 """Public callables left out of the registry, each with the reason."""

@@ -57,11 +57,13 @@ from pathlib import Path
 from attrs import field, frozen
 
 from ..cards.card import Card
+from ..cards.card_inputs import CardsLike
 from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError, ProtocolError
 from ..strategy.actions import Action, Blind, read_action
 from ..validators import choice, shown, whole_number
 from ..validators import text as checked_text
+from ..ranking.rankable_hand import RankableHand
 from .game import ActionRecord, Decision, FixedLimitGame, HandResult, TableView
 
 __all__ = ['NO_CAP', 'GameDefinition', 'LogLine', 'MatchState', 'acpc_betting']
@@ -339,43 +341,60 @@ class GameDefinition:
         """The position to act after ``betting`` (None: the hand is over)."""
         return _Replay(self, _betting('betting', betting)).next
 
-    def view(self, betting: str, position: int, hole: Iterable[Card | str] | str,
-             board: Iterable[Card | str] | str = (), *, names: Sequence[str] | None = None,
-             button: int | None = None) -> TableView:
-        """What the player at ``position`` sees when it is to act after ``betting``, with its ``hole`` cards and the
-        ``board`` (the cards of the rounds reached): a :class:`~poker.table.game.TableView` equal to the one
-        :class:`~poker.table.game.FixedLimitGame` would hand it. Seats are positions turned so that the button sits
-        at seat ``button`` (None: seats are positions); ``names`` by seat (None: ``'position 0'``, ...). A betting
-        string after which the hand is over, or another position acts, is a :class:`ProtocolError`.
+    def act(self, betting: str, action: Action | str) -> str:
+        """``betting`` with the next action, ``action`` made legal as the table makes it
+        (:meth:`~poker.table.game.FixedLimitGame.legal_action`), and a ``/`` when it ends a round and the hand
+        goes on: how an adapter (or a dealer) writes a hand action by action.
 
-        >>> view = GameDefinition.for_table(2).view('rc/', 0, 'Ah Kh', '2h 7h Tc')
-        >>> view.street, view.pot, view.to_call, view.bets_this_round, view.can_raise, view.seat == view.big_blind
-        ('flop', 8, 0, 0, True, True)
+        >>> game = GameDefinition.for_table(2)
+        >>> game.act('r', 'call'), game.act('rc/', 'fold'), game.act('rc/rrrr', 'raise'), game.act('rc/cc/cc/c', 'bet')
+        ('rc/', 'rc/c', 'rc/rrrrc/', 'rc/cc/cc/cr')
         """
-        position = whole_number('position', position, maximum=self.players - 1, error=ProtocolError)
+        replay = _Replay(self, _betting('betting', betting))
+        if replay.next is None:
+            raise ProtocolError(f'betting {shown(betting)}: the hand is over')
+        legal = FixedLimitGame.legal_action(read_action(action), replay.to_call(replay.next),
+                                            replay.raises < self.max_raises[replay.round], replay.bets)
+        after = betting + _LETTER[legal]
+        return after + '/' if _Replay(self, after, ended_round=True).next_round else after
+
+    def view(self, betting: str, seat: int, hole: CardsLike, board: CardsLike = (), *,
+             button: int | None = None, names: Sequence[str] | None = None) -> TableView:
+        """What ``seat`` sees when it is to act after ``betting``, with its ``hole`` cards and the ``board`` (the
+        cards of the rounds reached): the :class:`~poker.table.game.TableView` that
+        :class:`~poker.table.game.FixedLimitGame` hands that seat, history (blinds first), pot, bets and flags
+        included. Seats are positions turned so that the button sits at seat ``button`` (None: seats are
+        positions, the button at :attr:`button`); ``names`` by seat (None: ``'seat 0'``, ``'seat 1'``, ...). A
+        betting string after which the hand is over or another seat acts is a :class:`ProtocolError`; a view
+        that cannot be built says which field is wrong.
+
+        An adapter to another engine writes the hand so far in ACPC betting and asks for the view:
+
+        >>> game = GameDefinition.for_table(3)          # blinds 1 and 2, bets 2 and 4, 4 bets a round
+        >>> view = game.view('rcc/c', 2, 'Ah Kh', '2h 7h Tc', button=0)   # seat 0 on the button
+        >>> view.street, view.pot, view.to_call, view.bets_this_round, view.opponents, view.active
+        ('flop', 12, 0, 0, 2, (0, 1, 2))
+        >>> [(record.seat, record.action) for record in view.history]
+        [(1, 'small blind'), (2, 'big blind'), (0, 'raise'), (1, 'call'), (2, 'call'), (1, 'check')]
+        """
         replay = _Replay(self, _betting('betting', betting), button)
+        seat = whole_number('seat', seat, maximum=self.players - 1, error=ProtocolError)
+        position = replay.position(seat)
         if replay.next != position:
             raise ProtocolError(f'betting {shown(betting)}: ' + (
-                'the hand is over' if replay.next is None else f'position {replay.next} acts, not {position}'))
-        seat = replay.seat(position)
+                'the hand is over' if replay.next is None else f'seat {replay.seat(replay.next)} acts, not {seat}'))
         if names is None:
-            names = tuple(f'position {replay.position(seat)}' for seat in range(self.players))
+            names = tuple(f'seat {number}' for number in range(self.players))
         elif not isinstance(names, (list, tuple)) or len(names) != self.players:
             raise ProtocolError(f'names must be a name for each of the {self.players} seats, got {shown(names)}')
-        street = STREETS[replay.round]
-        try:
-            return TableView(
-                seat=seat, name=names[seat], hole=hole, board=board, street=street, pot=replay.pot,
-                to_call=replay.to_call(position), bet_size=self.raise_sizes[replay.round], bets_this_round=replay.bets,
-                called_this_round=position in replay.called, opponents=sum(replay.active) - 1,
-                can_raise=replay.raises < self.max_raises[replay.round], history=tuple(replay.records),
-                seats=self.players, button=replay.seat(self.button),
-                active=tuple(sorted(replay.seat(p) for p in range(self.players) if replay.active[p])),
-                put_in_this_round=position in replay.put_in)
-        except ProtocolError:
-            raise
-        except PokerError as error:
-            raise ProtocolError(f'betting {shown(betting)}, position {position}: {error}') from None
+        return TableView(
+            seat=seat, name=names[seat], hole=hole, board=board, street=STREETS[replay.round], pot=replay.pot,
+            to_call=replay.to_call(position), bet_size=self.raise_sizes[replay.round], bets_this_round=replay.bets,
+            called_this_round=position in replay.called, opponents=sum(replay.active) - 1,
+            can_raise=replay.raises < self.max_raises[replay.round], history=tuple(replay.records),
+            seats=self.players, button=replay.seat(self.button),
+            active=tuple(sorted(replay.seat(p) for p in range(self.players) if replay.active[p])),
+            put_in_this_round=position in replay.put_in)
 
 
 class _Seat:
@@ -390,7 +409,9 @@ class _Seat:
 class _Replay:
     """A betting string played out under a game definition: the table's records, and the state of the round."""
 
-    def __init__(self, game: GameDefinition, betting: str, button: int | None = None) -> None:
+    def __init__(self, game: GameDefinition, betting: str, button: int | None = None, *,
+                 ended_round: bool = False) -> None:
+        """Play ``betting`` out (``ended_round``: it may end with a round over and no ``/`` yet)."""
         self.game = game
         count = game.players
         self.shift = 0 if button is None else (
@@ -418,7 +439,8 @@ class _Replay:
                     raise _error('betting', betting, 'betting after the hand is over' if self.next is None
                                  else f'an action after the {STREETS[self.round]} is over (a / must come first)')
                 self._act(letter, betting)
-        if self.round_over and self.next is not None:  # (the river's end sets next to None)
+        self.next_round = self.round_over and self.next is not None  # (the river's end sets next to None)
+        if self.next_round and not ended_round:
             raise _error('betting', betting, f'the {STREETS[self.round]} is over: a / must follow')
 
     def seat(self, position: int) -> int:
@@ -620,9 +642,10 @@ class MatchState:
 
     def view(self, game: GameDefinition, *, names: Sequence[str] | None = None,
              button: int | None = None) -> TableView:
-        """What this player sees, to decide (:meth:`GameDefinition.view`)."""
+        """What this player sees, to decide (:meth:`GameDefinition.view`; seats and ``button`` as there)."""
         self._replay(game)
-        return game.view(self.betting, self.position, self.hole, self.board, names=names, button=button)
+        return game.view(self.betting, _Replay(game, self.betting, button).seat(self.position), self.hole, self.board,
+                         names=names, button=button)
 
     def answer(self, game: GameDefinition, action: Action | str) -> str:
         """The line that answers this state with ``action`` made legal as the table makes it
@@ -632,12 +655,67 @@ class MatchState:
         >>> MatchState.parse('MATCHSTATE:0:3:rc/:Ah9c|/2h3c4d').answer(game, 'fold')
         'MATCHSTATE:0:3:rc/:Ah9c|/2h3c4d:c'
         """
-        replay = self._replay(game)
-        if replay.next != self.position:
+        if self.to_act(game) != self.position:
             raise ProtocolError(f'{shown(self.text())}: it is not this player\'s turn')
-        legal = FixedLimitGame.legal_action(read_action(action), replay.to_call(self.position),
-                                            replay.raises < game.max_raises[replay.round], replay.bets)
-        return f'{self.text()}:{_LETTER[legal]}'
+        return f'{self.text()}:{game.act(self.betting, action).rstrip("/")[-1]}'
+
+    def hand_result(self, game: GameDefinition, *, names: Sequence[str] | None = None,
+                    button: int | None = None) -> HandResult:
+        """The hand as the table records it (:class:`~poker.table.game.HandResult`), from the last state of the
+        hand, which shows the cards of a showdown: seats and ``names`` as in :meth:`GameDefinition.view`, the cards
+        this player did not see empty, the seed 0 (not known), and the pot shared by the table's rule (odd chips
+        to the winners nearest the button's left; the dealer splits them: :meth:`log_line`).
+
+        >>> game = GameDefinition.for_table(2)
+        >>> result = MatchState.parse('MATCHSTATE:0:7:rc/cc/cc/cc:Ah9c|KsKd/2h3c4d/5s/Jh').hand_result(game)
+        >>> result.winners, result.net, result.pot, str(result.hands[0].category)
+        ((0,), (4, -4), 8, 'Straight')
+        """
+        replay, winners, hands = self._settled(game, button)
+        seats = game.players
+        holes: list[tuple[Card, ...]] = [()] * seats
+        spent = [0] * seats
+        for position in range(seats):
+            holes[replay.seat(position)] = self.holes[position]
+            spent[replay.seat(position)] = replay.spent[position]
+        if names is None:
+            names = tuple(f'seat {number}' for number in range(seats))
+        elif not isinstance(names, (list, tuple)) or len(names) != seats:
+            raise ProtocolError(f'names must be a name for each of the {seats} seats, got {shown(names)}')
+        winning = tuple(sorted(replay.seat(position) for position in winners))
+        shares = FixedLimitGame._split(replay.pot, winning, replay.seat(game.button), seats)
+        return HandResult(number=self.hand, seed=0, names=names, button=replay.seat(game.button), holes=holes,
+                          board=self.board, actions=tuple(replay.records), pot=replay.pot, winners=winning,
+                          hands={replay.seat(position): hand for position, hand in hands.items()},
+                          net=tuple(shares.get(seat, 0) - spent[seat] for seat in range(seats)))
+
+    def log_line(self, game: GameDefinition, names: Sequence[str]) -> LogLine:
+        """The hand as a line of an ACPC log, from the last state of the hand: by position (``names`` too), the
+        cards this player did not see empty, payoffs as the dealer counts them (the pot split evenly among the
+        winners, fractions of a chip included).
+
+        >>> game = GameDefinition.for_table(3)   # a straight on the board: the small blind and the button split
+        >>> MatchState.parse('MATCHSTATE:2:7:rcf/cc/cc/cc:Ah9c||Kh9d/2h3c4d/5s/6h').log_line(game, ('A', 'B', 'C')).text()
+        'STATE:7:rcf/cc/cc/cc:Ah9c||Kh9d/2h3c4d/5s/6h:1|-2|1:A|B|C'
+        """
+        replay, winners, _ = self._settled(game, None)
+        share = replay.pot / len(winners)
+        return LogLine(self.hand, self.betting, self.holes, self.board,
+                       tuple((share if position in winners else 0) - replay.spent[position]
+                             for position in range(game.players)), names)
+
+    def _settled(self, game: GameDefinition, button: int | None) -> tuple[_Replay, tuple[int, ...],
+                                                                          dict[int, RankableHand]]:
+        """The hand played out: the replay, the winning positions and the hands shown (by position)."""
+        self._replay(game)
+        replay = _Replay(game, self.betting, button)
+        if replay.next is not None:
+            raise ProtocolError(f'{shown(self.text())}: the hand is not over')
+        active = {position for position in range(game.players) if replay.active[position]}
+        if len(active) > 1 and any(len(self.holes[position]) != 2 for position in active):
+            raise ProtocolError(f'{shown(self.text())}: a showdown without the cards of every player still in')
+        winners, hands = FixedLimitGame._winners(active, self.holes, self.board)
+        return replay, winners, hands
 
 
 # ------------------------------------------------------------------------------------------- log lines
@@ -666,7 +744,9 @@ def _chips(value: float) -> str:
 
 @frozen
 class LogLine:
-    """One hand of an ACPC log, ``STATE:<hand>:<betting>:<cards>:<payoffs>:<names>``, everything by position.
+    """One hand of an ACPC log, ``STATE:<hand>:<betting>:<cards>:<payoffs>:<names>``, everything by position. The
+    dealer's log shows every player's hole cards; a player's own log (:meth:`MatchState.log_line`) leaves the
+    cards it did not see empty.
 
     >>> line = LogLine.parse('STATE:0:rc/crc/cc/cc:Ah9c|Ks8d/2h3c4d/5s/6h:-30|30:Alice|Bob')
     >>> line.names, line.payoffs, line.text()
@@ -687,9 +767,6 @@ class LogLine:
         if not len(self.holes) == len(self.payoffs) == len(self.names):
             raise ProtocolError(f'a log line needs hole cards, a payoff and a name for each position, got '
                                 f'{len(self.holes)}, {len(self.payoffs)} and {len(self.names)}')
-        if any(len(hole) != 2 for hole in self.holes):
-            raise ProtocolError(f'a log line shows every position\'s hole cards, got '
-                                f'{shown(_card_string(self.holes, self.board))}')
         _check_cards(self.holes, self.board, self.betting, 'a log line')
 
     @classmethod

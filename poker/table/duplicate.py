@@ -52,7 +52,7 @@ from attrs import field, frozen
 from ..errors import PokerError
 from ..validators import checked_by, flag, is_whole, real_array, shown, whole_number
 from .acpc_notation import LogLine
-from .game import MAX_HANDS, Contender, FixedLimitGame, HandResult, read_contender
+from .game import MAX_HANDS, Contender, FixedLimitGame, HandResult, read_contender, seat_hook
 
 __all__ = ['DEALS_PER_UNIT', 'PLAYER_KINDS', 'MatchResult', 'match', 'rotations']
 
@@ -426,7 +426,7 @@ class _Log:
 
 def _resumable(player: object) -> bool:
     """Whether a seat can hand on what it keeps from hand to hand (``state()`` and ``resume(state)``)."""
-    return callable(getattr(player, 'state', None)) and callable(getattr(player, 'resume', None))
+    return seat_hook(player, 'state') is not None and seat_hook(player, 'resume') is not None
 
 
 def _check(players: Sequence[PlayerSpec], hands: int) -> tuple[list[PlayerSpec], int]:

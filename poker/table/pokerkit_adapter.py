@@ -32,7 +32,7 @@ from ..errors import MissingDependencyError, PokerError
 from ..strategy.actions import Action
 from ..validators import shown, whole_number
 from .acpc_notation import NO_CAP, GameDefinition
-from .game import Contender, Decision, FixedLimitGame, read_contender
+from .game import Contender, Decision, FixedLimitGame, read_contender, seat_hook
 
 __all__ = ['PokerkitSeat', 'play_pokerkit', 'pokerkit_state']
 
@@ -147,13 +147,13 @@ class PokerkitSeat:
         names = self.names or tuple(f'position {position}' for position in range(game.players))
         if self._hand is not state:
             self._hand, self._seen = state, 0
-            if hasattr(self.player, 'begin_hand'):
-                self.player.begin_hand(self.index, names, _cards(state.hole_cards[self.index]), game.button)
+            if (begin_hand := seat_hook(self.player, 'begin_hand')) is not None:
+                begin_hand(self.index, names, _cards(state.hole_cards[self.index]), game.button)
         records = game.records(betting)
         board = _cards(list(state.get_board_cards(0)))
-        if hasattr(self.player, 'observe'):
+        if (observe := seat_hook(self.player, 'observe')) is not None:
             for record in records[self._seen:]:
-                self.player.observe(record, board[:BOARD_SIZE[record.street]])
+                observe(record, board[:BOARD_SIZE[record.street]])
         self._seen = len(records)
 
     def act(self, state: object) -> Decision:
