@@ -151,6 +151,12 @@ def test_the_reader_refuses_hostile_lines_in_one_line():
             HandHistory.parse([line]).players()
         except ProtocolError as error:
             assert str(error).startswith('log, line 1: ')
+    empty = HandHistory(())
+    assert empty.players() == () and empty.to_dict()['hands'] == 0 and 'player' in empty.table()
+    unseen = HandHistory.parse(['STATE:0:rf:|Ks8d:-2|2:a|b'])    # a player's own log: a's cards never shown
+    with pytest.raises(PokerError, match="does not show 'a'"):
+        unseen.model_state('a')
+    assert isinstance(unseen.model_state('b'), ModelState) and unseen.players()[0].vpip == 0
     for value in (None, 3, 'STATE', [3], [b'STATE'], [None]):
         assert failure(HandHistory.parse, value) is None
     assert failure(read_history, []) is None and failure(read_history, [3]) is None

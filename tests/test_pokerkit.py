@@ -6,16 +6,16 @@ import random
 
 import pytest
 
-pokerkit = pytest.importorskip('pokerkit')  # an extra of its own ('loki-holdem[pokerkit]'), installed with [test]
+from poker.cards.card import Card
+from poker.errors import PokerError
+from poker.strategy.actions import Action, Blind
+from poker.table import game as game_module
+from poker.table.bots import CallingStation, RandomPlayer
+from poker.table.duplicate import PLAYER_KINDS
+from poker.table.game import Decision, FixedLimitGame, HandResult
+from poker.table.pokerkit_adapter import PokerkitSeat, play_pokerkit, pokerkit_state
 
-from poker.cards.card import Card  # noqa: E402
-from poker.errors import PokerError  # noqa: E402
-from poker.strategy.actions import Action, Blind  # noqa: E402
-from poker.table import game as game_module  # noqa: E402
-from poker.table.bots import CallingStation, RandomPlayer  # noqa: E402
-from poker.table.duplicate import PLAYER_KINDS  # noqa: E402
-from poker.table.game import Decision, FixedLimitGame, HandResult  # noqa: E402
-from poker.table.pokerkit_adapter import PokerkitSeat, play_pokerkit, pokerkit_state  # noqa: E402
+# pokerkit is an extra of its own ('loki-holdem[pokerkit]') and part of [test]: without it these tests fail
 
 
 def _index(seat: int, hand: HandResult) -> int:

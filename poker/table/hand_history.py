@@ -238,7 +238,11 @@ class HandHistory:
             raise PokerError(f'player must be a ModellingLokiPlayer or None, got {shown(player)}')
         for line in self.lines:
             if as_name in line.names:
-                self._replay(line, line.names.index(as_name), player)
+                position = line.names.index(as_name)
+                if len(line.holes[position]) != 2:
+                    raise PokerError(f'hand {line.hand}: the log does not show {shown(as_name)}\'s hole cards, so '
+                                     'it cannot be replayed as he saw it')
+                self._replay(line, position, player)
         return player.state()
 
     def _replay(self, line: LogLine, position: int, player: ModellingLokiPlayer) -> None:
@@ -267,7 +271,7 @@ class HandHistory:
     def table(self) -> str:
         """A text table of the players, best first."""
         rows = sorted(self.players(), key=lambda stats: -stats.sb_per_hand)
-        width = max(6, *(len(stats.name) for stats in rows))
+        width = max([6, *(len(stats.name) for stats in rows)])
 
         def number(value: float | None, form: str) -> str:
             return f'{"-":>6}' if value is None else format(value, form)
