@@ -21,7 +21,6 @@ as ACPC's ``maxRaises`` does (the blinds not counted, a first bet after the flop
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,7 +30,7 @@ from ..cards.streets import BOARD_SIZE
 from ..errors import MissingDependencyError, PokerError
 from ..strategy.actions import Action
 from ..validators import shown, whole_number
-from .acpc_notation import NO_CAP, GameDefinition
+from .acpc_notation import NO_CAP, GameDefinition, MatchState
 from .game import Contender, Decision, FixedLimitGame, read_contender, seat_hook
 
 __all__ = ['PokerkitSeat', 'play_pokerkit', 'pokerkit_state']
@@ -52,17 +51,19 @@ def pokerkit_state(players: int, *, small_blind: int = 1, small_bet: int = 2, bi
                    cap: int = 4) -> object:
     """A new pokerkit hand (a ``pokerkit.State``, cash game, deep stacks) of ``players`` (2 to 10) under the rules
     :class:`~poker.table.game.FixedLimitGame` plays with these settings (its defaults: blinds 1 and 2, bets 2 and
-    4, 4 bets a round). Blinds, antes, burning, showdowns and chips are automatic; the cards are dealt by the
-    caller (:func:`deal`, or pokerkit's ``deal_hole`` and ``deal_board``)."""
+    4, 4 bets a round). Blinds and chips are automatic and no card is burnt (so chosen cards never meet a burnt
+    one); the cards are dealt by the caller, and at a showdown every player still in shows, as at the table
+    (:func:`play_pokerkit` does both; by hand: pokerkit's ``deal_hole``, ``deal_board`` and
+    ``show_or_muck_hole_cards(True)``)."""
     game = GameDefinition.for_table(players, small_blind=small_blind, small_bet=small_bet, big_bet=big_bet, cap=cap)
     kit = _pokerkit()
-    streets = tuple(kit.Street(round_ > 0, (False, False) if round_ == 0 else (), (0, 3, 1, 1)[round_], False,
+    streets = tuple(kit.Street(False, (False, False) if round_ == 0 else (), (0, 3, 1, 1)[round_], False,
                                kit.Opening.POSITION, game.raise_sizes[round_],
                                None if game.max_raises[round_] == NO_CAP else game.max_raises[round_])
                     for round_ in range(4))
     automations = (kit.Automation.ANTE_POSTING, kit.Automation.BET_COLLECTION, kit.Automation.BLIND_OR_STRADDLE_POSTING,
-                   kit.Automation.CARD_BURNING, kit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-                   kit.Automation.HAND_KILLING, kit.Automation.CHIPS_PUSHING, kit.Automation.CHIPS_PULLING)
+                   kit.Automation.CARD_BURNING, kit.Automation.HAND_KILLING, kit.Automation.CHIPS_PUSHING,
+                   kit.Automation.CHIPS_PULLING)
     blinds = (game.blinds[game.small_blind if game.small_blind is not None else 0], game.blinds[game.big_blind])
     return kit.State(automations, kit.Deck.STANDARD, (kit.StandardHighHand,), streets, kit.BettingStructure.FIXED_LIMIT,
                      True, 0, blinds if game.small_blind is not None else (0, blinds[1]), 0, 10 ** 12, players,
@@ -131,8 +132,10 @@ class PokerkitSeat:
     :meth:`act` plays its turn; the seat's optional hooks are called as at a
     :class:`~poker.table.game.FixedLimitGame`: ``begin_hand`` at its first turn of each hand (a new pokerkit
     state), ``observe`` for every action before each of its turns (blinds included) and, through :meth:`end`,
-    for the last ones. ``names`` name the players by index (None: ``'position 0'``, ...; a modelling Loki keeps a
-    model per name, so give the real names when the players move round the positions from hand to hand).
+    for the last ones and ``end_hand`` with the hand's :class:`~poker.table.game.HandResult` (the cards it did not
+    see left empty: :meth:`MatchState.hand_result <poker.table.acpc_notation.MatchState.hand_result>`). ``names``
+    name the players by index (None: ``'seat 0'``, ...; a modelling Loki keeps a model per name, so give the real
+    names when the players move round the positions from hand to hand).
     """
 
     def __init__(self, player: Contender, index: int, *, names: Sequence[str] | None = None) -> None:
@@ -141,12 +144,16 @@ class PokerkitSeat:
         self.names = None if names is None else _names(names)
         self._hand: object = None
         self._seen = 0
+        self._ended = False
+
+    def _names(self, game: GameDefinition) -> tuple[str, ...]:
+        return self.names or tuple(f'seat {seat}' for seat in range(game.players))
 
     def _catch_up(self, state: Any, game: GameDefinition, betting: str) -> None:
         """Start the hand for the seat if it is new, and show it the actions it has not seen."""
-        names = self.names or tuple(f'position {position}' for position in range(game.players))
+        names = self._names(game)
         if self._hand is not state:
-            self._hand, self._seen = state, 0
+            self._hand, self._seen, self._ended = state, 0, False
             if (begin_hand := seat_hook(self.player, 'begin_hand')) is not None:
                 begin_hand(self.index, names, _cards(state.hole_cards[self.index]), game.button)
         records = game.records(betting)
@@ -167,7 +174,7 @@ class PokerkitSeat:
         betting = _betting(hand)
         self._catch_up(hand, game, betting)
         view = game.view(betting, self.index, _cards(hand.hole_cards[self.index]), _cards(list(hand.get_board_cards(0))),
-                         names=self.names)
+                         names=self._names(game))
         decision = self.player.decide(view)
         if not isinstance(decision, Decision):
             raise PokerError(f'{self.player.name} must decide with a Decision, got {shown(decision)}')
@@ -181,11 +188,26 @@ class PokerkitSeat:
         return decision
 
     def end(self, state: object) -> None:
-        """Show the seat the actions of ``state`` it has not seen yet (after the hand, or whenever)."""
+        """Show the seat the actions of ``state`` it has not seen yet and, once the hand is over, end it
+        (``end_hand``, once); a hand in which the seat never had a turn begins for it here."""
         hand = _state(state)
-        if self._hand is hand:
-            self._catch_up(hand, _game(hand), _betting(hand))
-
+        if self._hand is hand and self._ended:
+            return
+        game, betting = _game(hand), _betting(hand)
+        self._catch_up(hand, game, betting)
+        if hand.status:
+            return
+        self._ended = True
+        if (end_hand := seat_hook(self.player, 'end_hand')) is not None:
+            holes: list[tuple[Card, ...]] = [()] * game.players
+            for operation in hand.operations:   # its own cards, and those shown at the showdown
+                kind = type(operation).__name__
+                if (kind == 'HoleDealing' and operation.player_index == self.index) or \
+                        (kind == 'HoleCardsShowingOrMucking' and operation.hole_cards):
+                    holes[operation.player_index] = _cards(operation.cards if kind == 'HoleDealing'
+                                                           else operation.hole_cards)
+            last = MatchState(self.index, 0, betting, holes, _cards(list(hand.get_board_cards(0))))
+            end_hand(last.hand_result(game, names=self._names(game)))
 
 def play_pokerkit(state: object, seats: Sequence[PokerkitSeat], *, holes: Sequence[CardsLike] | None = None,
                  board: CardsLike | None = None) -> None:
@@ -204,9 +226,7 @@ def play_pokerkit(state: object, seats: Sequence[PokerkitSeat], *, holes: Sequen
     if hole_cards is not None and len(hole_cards) != hand.player_count:
         raise PokerError(f'holes must hold two cards for each of the {hand.player_count} players, got {shown(holes)}')
     board_cards = None if board is None else read_board(board, sizes=(5,))
-    with warnings.catch_warnings():  # pokerkit warns when a chosen card may have been burnt from its own deck
-        warnings.filterwarnings('ignore', 'A card being dealt')
-        _play(hand, by_index, hole_cards, board_cards)
+    _play(hand, by_index, hole_cards, board_cards)
     for seat in seats:
         seat.end(hand)
 
@@ -220,6 +240,8 @@ def _play(state: Any, by_index: dict[int, PokerkitSeat], hole_cards: list[tuple[
             dealt = len(list(state.get_board_cards(0)))
             count = 3 if dealt == 0 else 1
             state.deal_board(count if board_cards is None else _text(board_cards[dealt:dealt + count]))
+        elif state.can_show_or_muck_hole_cards():
+            state.show_or_muck_hole_cards(True)    # every hand still in is shown, as at the table
         elif state.actor_index is not None:
             by_index[state.actor_index].act(state)
         else:  # pragma: no cover - the automations leave nothing else to do
