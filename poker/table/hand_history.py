@@ -39,11 +39,10 @@ from attrs import field, frozen
 
 from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
-from ..ranking.rankable_hand import RankableHand
 from ..strategy.actions import Action, Blind
 from ..validators import amount, checked_by, real_number, share, shown, text, whole_number
-from .acpc_notation import GameDefinition, LogLine
-from .game import ActionRecord, HandResult
+from .acpc_notation import GameDefinition, LogLine, MatchState
+from .game import ActionRecord
 from .modelling import ModellingLokiPlayer, ModelState
 
 __all__ = ['HandHistory', 'PlayerStats', 'read_history']
@@ -252,14 +251,8 @@ class HandHistory:
         player.begin_hand(position, line.names, line.holes[position], game.button)
         for record in records:
             player.observe(record, line.board[:BOARD_SIZE[record.street]])
-        folded = {record.seat for record in records if record.action == Action.FOLD}
-        active = [seat for seat in range(len(line.names)) if seat not in folded]
-        hands = {seat: RankableHand((*line.holes[seat], *line.board)) for seat in active} if len(active) > 1 else {}
-        best = max(line.payoffs)
-        player.end_hand(HandResult(
-            number=line.hand, seed=0, names=line.names, button=game.button, holes=line.holes, board=line.board,
-            actions=records, pot=records[-1].pot, winners=[seat for seat in active if line.payoffs[seat] == best],
-            hands=hands, net=[round(payoff) for payoff in line.payoffs]))
+        player.end_hand(MatchState(position, line.hand, line.betting, line.holes, line.board).hand_result(
+            game, names=line.names))
 
     # ------------------------------------------------------------------------------------ output
     def to_dict(self) -> dict[str, object]:
