@@ -137,6 +137,12 @@ def scheduler() -> Iterator[str]:
 def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
     """The example as run here: a match plays a dozen hands, a table example builds two boards' chunks (a
     whole table takes minutes), on a real local scheduler where it names one."""
+    if argv[0] == 'history':  # the logs and the game definition its examples read
+        from poker.table.acpc_notation import GameDefinition
+        from poker.table.duplicate import match
+        match(['loki-no-model', 'station'], 3, seed=1, log='match.log')
+        Path('dealer.log').write_text(Path('match.log').read_text(encoding='utf-8'), encoding='utf-8')
+        Path('holdem.limit.2p.reverse_blinds.game').write_text(GameDefinition.for_table(2).text(), encoding='utf-8')
     if argv[0] == 'match':  # a dozen hands stand for the example's thousands (each seating plays them)
         return [*argv[:argv.index('--hands') + 1], '12', *argv[argv.index('--hands') + 2:]]
     if argv[0] != 'table':

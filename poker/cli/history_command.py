@@ -23,8 +23,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                     'SCORE lines are counted, not read; any other line that is not a hand is an error naming its '
                     'file and line number.',
         epilog='examples:\n'
-               '  poker match --players loki,station --hands 200 --log match.log && poker history match.log\n'
-               '  poker history dealer.log --game holdem.limit.2p.reverse_blinds.game --json',
+               '  poker history match.log   (written by: poker match --players loki,station --hands 200 --log match.log)\n'
+               '  poker history dealer.log --game holdem.limit.2p.reverse_blinds.game --json   (the ACPC dealer\'s log)',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('files', nargs='+', metavar='FILE', help='ACPC log files, read in order')
     parser.add_argument('--game', default=None, metavar='FILE',
