@@ -160,3 +160,25 @@ def test_the_reader_refuses_hostile_lines_in_one_line():
     for value in (None, 3, 'STATE', [3], [b'STATE'], [None]):
         assert failure(HandHistory.parse, value) is None
     assert failure(read_history, []) is None and failure(read_history, [3]) is None
+
+
+def test_a_log_of_another_game_needs_its_definition(tmp_path, capsys):
+    from poker.table.acpc_notation import GameDefinition
+    dealer = tmp_path / 'dealer.log'   # ACPC's holdem.limit.2p.reverse_blinds: blinds 10 and 5, bets 10 and 20
+    dealer.write_text('# name/game/hands/seed a.b holdem.limit.2p.reverse_blinds.game 2 0\n'
+                      'STATE:0:rf:AhKh|7c2d:-10|10:a|b\nSTATE:1:cc/cc/cc/cc:Qs2d|Jc3h/2h7h9s/Tc/Ks:10|-10:b|a\n'
+                      'SCORE:0|0:a|b\n')
+    with pytest.raises(ProtocolError, match=r'line 2: .*lost the 2 chips it put in but its payoff is -10'):
+        read_history(dealer)
+    game = tmp_path / 'two.game'
+    game.write_text(GameDefinition(2, (10, 5), (10, 10, 20, 20), (1, 0, 0, 0), (3, 4, 4, 4)).text())
+    assert main(['history', str(dealer), '--game', str(game), '--json']) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(p['name'], p['sb_per_hand']) for p in data['players']] == [('a', -1.0), ('b', 1.0)]   # 10 chips a bet
+    assert data['comments'] == 2
+    with pytest.raises(ProtocolError, match='do not add up to 0'):
+        HandHistory.parse(['STATE:0:rf:AhKh|7c2d:-2|3:a|b'])
+    with pytest.raises(ProtocolError, match='position 0 won 4 chips'):   # the cards say position 0 won
+        HandHistory.parse(['STATE:0:cc/cc/cc/cc:AhAd|7c2d/2h8h9s/Tc/Ks:-2|2:a|b'])
+    split = 'STATE:0:rcc/crcc/ccc/ccc:2c3d|4c5d|2h3s/AcKdQh/Js/Tc:{}:a|b|c'   # a straight on the board: a split
+    assert HandHistory.parse([split.format('0|0|0'), split.format('0.5|-0.5|0'), split.format('-0.25|0|0.25')])

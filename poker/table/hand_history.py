@@ -42,7 +42,7 @@ from ..errors import PokerError, ProtocolError
 from ..strategy.actions import Action, Blind
 from ..validators import amount, checked_by, real_number, share, shown, text, whole_number
 from .acpc_notation import GameDefinition, LogLine, MatchState
-from .game import ActionRecord
+from .game import ActionRecord, FixedLimitGame
 from .modelling import ModellingLokiPlayer, ModelState
 
 __all__ = ['HandHistory', 'PlayerStats', 'read_history']
@@ -103,6 +103,36 @@ def _game(value: object) -> GameDefinition | None:
     return value
 
 
+def _checked(line: LogLine, game: GameDefinition | None) -> LogLine:
+    """``line`` if its payoffs fit its betting and cards under ``game`` (None: the table's game): they add up to
+    nothing, a player who folded or lost the showdown lost what he put in, and each winner took his share of the pot
+    (within a chip: the table gives odd chips whole, the dealer splits them); else a
+    :class:`~poker.errors.ProtocolError` (a log of another game read without its definition, or a line altered)."""
+    spent = [0] * len(line.names)
+    folded = set()
+    for record in line.records(game):
+        spent[record.seat] += record.amount
+        if record.action == Action.FOLD:
+            folded.add(record.seat)
+    if abs(math.fsum(line.payoffs)) > 1e-6 * max(1, max(spent)):
+        raise ProtocolError(f'payoffs {shown(line.payoffs)} do not add up to 0')
+    active = [seat for seat in range(len(line.names)) if seat not in folded]
+    if len(active) > 1 and any(len(line.holes[seat]) != 2 for seat in active):
+        raise ProtocolError('a showdown without the cards of every player still in')
+    winners = set(FixedLimitGame._winners(set(active), line.holes, line.board)[0]) if len(active) > 1 \
+        else set(active)
+    share = sum(spent) / len(winners)
+    for seat in range(len(line.names)):
+        if seat in winners:   # a pot's share, an odd chip either way (the table's rule or the dealer's fractions)
+            if abs(line.payoffs[seat] + spent[seat] - share) >= 1:
+                raise ProtocolError(f'position {seat} won {share:g} chips (put in {spent[seat]}) but its payoff is '
+                                    f'{line.payoffs[seat]:g} (a log of another game needs its game definition)')
+        elif line.payoffs[seat] != -spent[seat]:
+            raise ProtocolError(f'position {seat} lost the {spent[seat]} chips it put in but its payoff is '
+                                f'{line.payoffs[seat]:g} (a log of another game needs its game definition)')
+    return line
+
+
 class _Tally:
     """One player's counts as the hands are read."""
 
@@ -138,7 +168,7 @@ class HandHistory:
                 comments += 1
                 continue
             try:
-                hands.append(LogLine.parse(line, game))
+                hands.append(_checked(LogLine.parse(line, game), game))
             except PokerError as error:
                 raise ProtocolError(f'{source}, line {number}: {error}') from None
         return cls(tuple(hands), game, comments)
