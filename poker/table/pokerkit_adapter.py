@@ -235,7 +235,12 @@ def _play(state: Any, by_index: dict[int, PokerkitSeat], hole_cards: list[tuple[
           board_cards: tuple[Card, ...] | None) -> None:
     while state.status:
         if state.can_deal_hole():
-            state.deal_hole(None if hole_cards is None else _text(hole_cards[state.hole_dealee_index]))
+            if hole_cards is not None:
+                state.deal_hole(_text(hole_cards[state.hole_dealee_index]))
+            elif board_cards is not None:   # from pokerkit's deck, past the board's chosen cards
+                state.deal_hole(_text([card for card in _cards(list(state.deck_cards)) if card not in board_cards][:2]))
+            else:
+                state.deal_hole()
         elif state.can_deal_board():
             dealt = len(list(state.get_board_cards(0)))
             count = 3 if dealt == 0 else 1
