@@ -61,8 +61,8 @@ from poker.strategy import (
     preflop_strategy, read_action, showdown_probabilities,
 )
 from poker.table import (
-    ActionFrequencies, AggressiveBettor, GameDefinition, LogLine, LoosePassive, MatchState, ModelState, PlayerSummary,
-    TableFrequencies, TightAggressive, acpc_betting, match,
+    AcpcResult, ActionFrequencies, AggressiveBettor, GameDefinition, LogLine, LoosePassive, MatchState, ModelState,
+    PlayerSummary, TableFrequencies, TightAggressive, acpc_betting, match,
 )
 
 from fuzzing import TookTooLong, failure, hang_guard
@@ -152,6 +152,7 @@ HAND_RESULT = FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=1).pla
 ACPC_GAME = GameDefinition.for_table(2)
 MATCH_STATE = MatchState.parse('MATCHSTATE:1:3:rc/c:|Ah9c/2h3c4d')
 LOG_LINE = LogLine.from_hand(HAND_RESULT, 0)
+FINAL_STATE = MatchState.parse('MATCHSTATE:1:3:rc/cc/cc/cc:KsKd|Ah9c/2h3c4d/5s/Jh')
 MATCH_RESULT = match(['station', 'maniac'], 2, seed=1, progress=False)
 RANGE_STATS = range_statistics('AA, KK', RIVER, 'QQ+')
 PREFLOP_EQUITY = preflop_equity(HOLE)
@@ -593,6 +594,12 @@ REGISTRY: dict[str, Call] = {
     'LogLine.text': method(lambda world: LOG_LINE, 'text'),
     'LogLine.records': method(lambda world: LOG_LINE, 'records', ACPC_GAME),
     'acpc_betting': call(acpc_betting, HAND_RESULT.actions, 'river'),
+    'GameDefinition.act': method(lambda world: ACPC_GAME, 'act', 'rc/', 'raise'),
+    'MatchState.hand_result': method(lambda world: FINAL_STATE, 'hand_result', ACPC_GAME, names=('A', 'B'), button=0),
+    'MatchState.log_line': method(lambda world: FINAL_STATE, 'log_line', ACPC_GAME, ('A', 'B')),
+    'AcpcResult': call(AcpcResult, 'loki', (10.0, -5.0), 10),
+    **{f'AcpcResult.{name}': method(lambda world: AcpcResult('loki', (10.0, -5.0), 10), name)
+       for name in ('per_hand', 'half_width', 'to_dict')},
     # ---------------------------------------------------------------- the command line
     'OneLineErrorParser': _fixed(call(OneLineErrorParser, prog='poker'), keep=ARGPARSE),
     'OneLineErrorParser.error': _fixed(method(lambda world: OneLineErrorParser(prog='poker'), 'error', 'bad'),
@@ -612,6 +619,7 @@ NOT_CALLED = {
     'Contender.decide': "a Protocol's method: a stub",
     **{f'Contender.{name}': "a Protocol's optional method, declared for the record: a stub"
        for name in ('begin_hand', 'observe', 'end_hand', 'state', 'resume')},
+    'play_acpc': 'needs a dealer to play: tests/test_acpc_client.py calls it with bad arguments and bad dealers',
     'Weighted': 'a Protocol: it describes an object with weights, and cannot be called or made',
 }
 """Public callables left out of the registry, each with the reason."""

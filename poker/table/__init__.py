@@ -6,11 +6,13 @@
   tight-aggressive and a loose-passive player;
 * :mod:`~poker.table.duplicate`: :func:`match`, duplicate matches with 95% intervals;
 * :mod:`~poker.table.acpc_notation`: the ACPC notation (:class:`GameDefinition`, :class:`MatchState`,
-  :class:`LogLine`, :func:`acpc_betting`).
+  :class:`LogLine`, :func:`acpc_betting`);
+* :mod:`~poker.table.acpc_client`: :func:`play_acpc`, any seat at the ACPC dealer.
 """
 
 from __future__ import annotations
 
+from .acpc_client import AcpcResult, play_acpc
 from .acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_betting
 from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
 from .duplicate import PLAYER_KINDS, MatchResult, match
@@ -18,6 +20,7 @@ from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult,
 from .modelling import ActionFrequencies, ModellingLokiPlayer, ModelState, SeatModel, TableFrequencies
 
 __all__ = [
+    'AcpcResult',
     'ActionFrequencies',
     'ActionRecord',
     'AggressiveBettor',
@@ -47,4 +50,5 @@ __all__ = [
     'TightAggressive',
     'acpc_betting',
     'match',
+    'play_acpc',
 ]
