@@ -37,7 +37,7 @@ from attrs import field, frozen
 from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
 from ..validators import checked_by, flag, shown, text, whole_number
-from .acpc_notation import GameDefinition, LogLine, MatchState
+from .acpc_notation import GameDefinition, MatchState
 from .duplicate import PlayerSpec, _names, _seat
 from .game import Contender, Decision, HandResult, seat_hook
 
