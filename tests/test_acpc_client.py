@@ -52,6 +52,7 @@ class FakeDealer(threading.Thread):
             connection, _ = self.server.accept()
             with connection, connection.makefile('rb') as reader:
                 connection.settimeout(20)
+                connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 self.reader, self.connection = reader, connection
                 self.version = reader.readline().decode('ascii')
                 if self.script is not None:
@@ -182,13 +183,20 @@ def test_the_seat_hooks_are_called_as_the_table_calls_them(tmp_path):
         assert all(hole in ((), full_hole) for hole, full_hole in zip(mine.holes, full.holes))
 
 
-def test_the_dealer_closing_mid_hand_ends_the_match_cleanly():
+def test_the_dealer_closing_mid_hand_ends_the_match_cleanly(capsys):
     game = GameDefinition.for_table(2)
-    dealer = FakeDealer(game, 5, seed=2, hang_up_after=9)
+    dealer = FakeDealer(game, 5, seed=2, hang_up_after=20)
     dealer.start()
-    result = play_acpc('127.0.0.1', dealer.port, game, 'station', timeout=20, progress=False)
+    result = play_acpc('127.0.0.1', dealer.port, game, 'station', timeout=20, progress=True)
     finish(dealer)
-    assert result.hands == len(dealer.log) < 5    # the hand cut short does not count
+    assert 1 <= result.hands == len(dealer.log) < 5    # the hand cut short does not count
+    err = capsys.readouterr().err   # the progress line, asked for, then wiped
+    assert err.startswith('\r1 hands, ') and 'sb/hand' in err and err.endswith('\r\x1b[K')
+    dealer = FakeDealer(game, 1)
+    dealer.start()
+    play_acpc('127.0.0.1', dealer.port, game, 'station', timeout=20)   # not on a terminal: no progress line
+    finish(dealer)
+    assert capsys.readouterr().err == ''
 
 
 @pytest.mark.parametrize('lines, message', [

@@ -245,6 +245,7 @@ def _play(host: str, port: int, match: _Match, hands: int | None, timeout: float
                             f'{getattr(error, "strerror", None) or error}') from None
     with connection, connection.makefile('rb') as lines:
         try:
+            connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)   # each answer goes at once
             connection.sendall(f'VERSION:{PROTOCOL_VERSION}\r\n'.encode('ascii'))
             while hands is None or len(match.payoffs) < hands:
                 raw = lines.readline(_LONGEST_LINE + 2)
@@ -269,4 +270,7 @@ def _play(host: str, port: int, match: _Match, hands: int | None, timeout: float
                 from None
         except (ConnectionResetError, BrokenPipeError):
             return   # the dealer went away
+        except OSError as error:
+            raise ProtocolError(f'the connection to the dealer at {shown(host)} port {port} failed: '
+                                f'{error.strerror or error}') from None
 
