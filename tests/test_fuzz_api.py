@@ -62,7 +62,7 @@ from poker.strategy import (
 )
 from poker.table import (
     AcpcResult, ActionFrequencies, AggressiveBettor, GameDefinition, LogLine, LoosePassive, MatchState, ModelState,
-    PlayerSummary, TableFrequencies, TightAggressive, acpc_betting, match,
+    PlayerSummary, TableFrequencies, TightAggressive, acpc_betting, match, read_log,
 )
 
 from fuzzing import TookTooLong, failure, hang_guard
@@ -594,6 +594,7 @@ REGISTRY: dict[str, Call] = {
     'LogLine.text': method(lambda world: LOG_LINE, 'text'),
     'LogLine.records': method(lambda world: LOG_LINE, 'records', ACPC_GAME),
     'acpc_betting': call(acpc_betting, HAND_RESULT.actions, 'river'),
+    'read_log': Call(lambda world: read_log, (Lazy(lambda world: world.path('two.log')),), {'game': ACPC_GAME}),
     'GameDefinition.act': method(lambda world: ACPC_GAME, 'act', 'rc/', 'raise'),
     'MatchState.hand_result': method(lambda world: FINAL_STATE, 'hand_result', ACPC_GAME, names=('A', 'B'), button=0),
     'MatchState.log_line': method(lambda world: FINAL_STATE, 'log_line', ACPC_GAME, ('A', 'B')),
@@ -667,6 +668,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
     assert table.index is not None
     hole, board = table.indexer.canonical_hand(int(table.index[0]))
     (root / 'two.game').write_text(ACPC_GAME.text(), encoding='utf-8')
+    (root / 'two.log').write_text(f'# a log\n{LOG_LINE.text()}\n', encoding='utf-8')
     (root / 'scenarios.toml').write_text('[[scenario]]\nhole = "Ah Qh"\nboard = "3h 4s Jh"\n', encoding='utf-8')
     return World(root, table, hole, board)
 

@@ -6,14 +6,14 @@
   tight-aggressive and a loose-passive player;
 * :mod:`~poker.table.duplicate`: :func:`match`, duplicate matches with 95% intervals;
 * :mod:`~poker.table.acpc_notation`: the ACPC notation (:class:`GameDefinition`, :class:`MatchState`,
-  :class:`LogLine`, :func:`acpc_betting`);
+  :class:`LogLine`, :func:`acpc_betting`, :func:`read_log`);
 * :mod:`~poker.table.acpc_client`: :func:`play_acpc`, any seat at the ACPC dealer.
 """
 
 from __future__ import annotations
 
 from .acpc_client import AcpcResult, play_acpc
-from .acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_betting
+from .acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_betting, read_log
 from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
 from .duplicate import PLAYER_KINDS, MatchResult, match
 from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
@@ -51,4 +51,5 @@ __all__ = [
     'acpc_betting',
     'match',
     'play_acpc',
+    'read_log',
 ]

@@ -66,7 +66,7 @@ from ..validators import choice, shown, whole_number
 from ..validators import text as checked_text
 from .game import ActionRecord, Decision, FixedLimitGame, HandResult, TableView
 
-__all__ = ['NO_CAP', 'GameDefinition', 'LogLine', 'MatchState', 'acpc_betting']
+__all__ = ['NO_CAP', 'GameDefinition', 'LogLine', 'MatchState', 'acpc_betting', 'read_log']
 
 NO_CAP = 255
 """``maxRaises`` of a round without a cap (ACPC's default: the largest number its dealer keeps there)."""
@@ -828,3 +828,48 @@ class LogLine:
         if replay.next is not None:
             raise ProtocolError(f'betting {shown(self.betting)}: the hand is not over')
         return tuple(replay.records)
+
+
+def read_log(path: str | os.PathLike[str], game: GameDefinition | None = None) -> tuple[LogLine, ...]:
+    """The hands of an ACPC log file (the dealer's, or one :func:`~poker.table.acpc_client.play_acpc` wrote), in
+    order, each checked against ``game`` (None: :meth:`GameDefinition.for_table` for its players). Lines starting
+    with ``#`` are comments and blank lines nothing; the dealer's last line, ``SCORE:<totals>:<names>``, must
+    agree with the payoffs of the hands above it. Any other line is a :class:`ProtocolError` naming the file and
+    the line's number, and quoting it."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ProtocolError(f'a log must be a path, got {shown(path)}')
+    source = shown(str(path))
+    try:
+        text = Path(path).read_text(encoding='utf-8', errors='replace')
+    except (OSError, ValueError) as error:
+        raise ProtocolError(f'cannot read the log {source}: {getattr(error, "strerror", None) or error}') from None
+    hands: list[LogLine] = []
+    totals: dict[str, float] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith('#'):
+            continue
+        try:
+            if line.startswith('SCORE:'):
+                _check_score(line, totals)
+                continue
+            hand = LogLine.parse(line, game)
+        except ProtocolError as error:
+            raise ProtocolError(f'{source}, line {number}: {error}') from None
+        hands.append(hand)
+        for name, payoff in zip(hand.names, hand.payoffs):
+            totals[name] = totals.get(name, 0.0) + payoff
+    return tuple(hands)
+
+
+def _check_score(line: str, totals: dict[str, float]) -> None:
+    """``SCORE:<totals>:<names>`` must give each player the sum of his payoffs so far."""
+    parts = line.split(':')
+    scores = parts[1].split('|') if len(parts) == 3 else []
+    names = parts[2].split('|') if len(parts) == 3 else []
+    if not scores or len(scores) != len(names) or not all(re.fullmatch(r'-?\d{1,15}(\.\d{1,6})?', score)
+                                                          for score in scores):
+        raise _error('score line', line, 'expected SCORE:<totals>:<names>, | between players')
+    for name, score in zip(names, scores):
+        if abs(totals.get(name, 0.0) - float(score)) > 1e-6 * max(1.0, abs(float(score))):
+            raise _error('score line', line, f'{name} won {_chips(totals.get(name, 0.0))} in the hands above, not '
+                                             f'{score}')
