@@ -116,7 +116,8 @@ class MissingDependencyError(PokerError):
 
 class ProtocolError(PokerError):
     """Text in the ACPC notation that cannot be read: a game definition, a dealer's ``MATCHSTATE`` line, a log
-    line, a betting or card string (the message quotes it, with its line number when it comes from a file)."""
+    line, a betting or card string (the message quotes it, with its line number when it comes from a file); or
+    an ACPC dealer that cannot be reached or that falls silent."""
 
 
 class TableError(PokerError):

@@ -13,7 +13,7 @@ import pytest
 
 from poker import Card, ProtocolError
 from poker.strategy.actions import Action, Blind
-from poker.table.acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_betting
+from poker.table.acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_betting, read_log
 from poker.table.game import ActionRecord, Decision, FixedLimitGame, TableView
 
 LIMIT_2P = """GAMEDEF
@@ -362,3 +362,19 @@ def test_a_matchstate_gives_the_players_view():
         game.view('f', 0, 'Ah Kh')
     with pytest.raises(ProtocolError, match='names must be a name for each of the 2 seats'):
         state.view(game, names=('Bob',))
+
+
+def test_a_log_file_is_read_with_its_comments_and_score(tmp_path):
+    path = tmp_path / 'match.log'
+    header = '# name/game/hands/seed lim2 holdem.limit.2p.reverse_blinds.game 20 7\n#--t_response 600000\n'
+    path.write_text(header + '\n'.join(DEALER_2P) + '\nSCORE:335|-335:Alice|Bob\n', encoding='utf-8')
+    hands = read_log(path, GameDefinition.parse(LIMIT_2P))
+    assert [hand.hand for hand in hands] == [0, 1, 5, 8, 9, 10, 19]
+    path.write_text(header + '\n'.join(DEALER_2P) + '\nSCORE:330|-330:Alice|Bob\n', encoding='utf-8')
+    with pytest.raises(ProtocolError, match=r'line 10: score line .*: Alice won 335 in the hands above, not 330'):
+        read_log(path)
+    path.write_text(header + DEALER_2P[0] + '\n' + DEALER_2P[1].replace('rrc/rrc', 'rrc/rrrrrc') + '\n')
+    with pytest.raises(ProtocolError, match=r"match.log', line 4: log line 'STATE:1:rrc/rrrrrc.*past the cap"):
+        read_log(path)
+    with pytest.raises(ProtocolError, match='cannot read the log'):
+        read_log(tmp_path / 'none.log')

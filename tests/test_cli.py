@@ -106,7 +106,8 @@ def test_ctrl_c_in_any_command_exits_130_quietly(command: str, capsys: pytest.Ca
             'advise': ['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1'],
             'equity': ['equity', 'AhKh', 'QQ'], 'table': ['table', '--street', 'river', '--out', 'x'],
             'match': ['match', '--players', 'loki,station', '--hands', '1'],
-            'history': ['history', 'hands.log']}.get(command, [command])
+            'history': ['history', 'hands.log'],
+            'acpc': ['acpc', '127.0.0.1', '1', '--game', 'x.game']}.get(command, [command])
     assert main(argv) == 130
     out, err = capsys.readouterr()
     assert err.strip() == '' and 'Traceback' not in out
@@ -290,7 +291,15 @@ def test_every_command_writes_in_any_encoding(command: str, encoding: str, tmp_p
     monkeypatch.setattr(sys, 'stdin', io.TextIOWrapper(io.BytesIO(b'1000\n0\nAh Ad\n1\n100\nf\n')))
     (tmp_path / 'hands.log').write_text(HANDS_LOG, encoding='utf-8')
     argv = [str(tmp_path / 'table') if arg == 'OUT' else str(tmp_path / 'hands.log') if arg == 'LOG' else arg
-            for arg in ASCII_ARGV[command]]
+            for arg in ASCII_ARGV.get(command, [])]
+    if command == 'acpc':   # a fake dealer on loopback (tests/test_acpc_client.py)
+        from test_acpc_client import FakeDealer
+        from poker.table.acpc_notation import GameDefinition
+        game = GameDefinition.for_table(2)
+        (tmp_path / 'two.game').write_text(game.text(), encoding='utf-8')
+        dealer = FakeDealer(game, 2)
+        dealer.start()
+        argv = ['acpc', '127.0.0.1', str(dealer.port), '--game', str(tmp_path / 'two.game'), '--player', 'station']
     status = main(argv)
     out.flush()
     err.flush()

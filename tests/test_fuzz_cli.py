@@ -58,6 +58,7 @@ STARTS = {
     'equity': [['equity'], ['equity', 'AhKh', 'QQ+', '--samples', '2000', '--seed', '1']],
     'table': [['table'], ['table', '--street', 'river', '--out', 'out', '--boards', '1', '--chunk-boards', '1',
                           '--workers', '1']],
+    'acpc': [['acpc', '127.0.0.1', '1', '--game', 'none.game'], ['acpc', '127.0.0.1']],   # nobody listens on port 1
     'match': [['match'], ['match', '--players', 'station,maniac', '--hands', '2', '--seed', '1'],
               ['match', '--players', 'station', '--player', 'poker.table.bots:Maniac', '--hands', '2', '--player'],
               ['match', '--players', 'station,maniac', '--hands', '1', '--log']],

@@ -61,18 +61,17 @@ from fuzzing import failure  # noqa: E402
 
 # three players (position 0 the small blind, 1 the big blind, 2 the button, first to act before the flop)
 HAND_MADE = [
-    '# a comment, counted and not read',
     # a, b, c: c raises, a and b call; flop a checks, b bets, c and a call; checked down; b's queens win
     'STATE:0:rcc/crcc/ccc/ccc:AhKh|QsQd|2c7d/3h8s9c/Tc/4d:-6|12|-6:a|b|c',
     # b, c, a: a folds, b completes, c raises, b folds
     'STATE:1:fcrf:Jc2d|5s5h|9d3c:-2|2|0:b|c|a',
-    'SCORE:-6|12|-6:a|b|c',
 ]
+HAND_MADE_FILE = '# a comment\n' + '\n'.join(HAND_MADE) + '\nSCORE:-6|10|-4:a|b|c\n'   # the dealer's totals
 
 
 def test_hand_made_log_stats_are_the_hand_counted_numbers():
     history = HandHistory.parse(HAND_MADE)
-    assert history.comments == 2 and len(history.lines) == 2 and not history.paired
+    assert len(history.lines) == 2 and not history.paired
     stats = {p.name: p for p in history.players()}
     # a: called before the flop in hand 0 (VPIP), folded in hand 1; after the flop one call, no bet
     assert (stats['a'].vpip, stats['a'].pfr, stats['a'].aggression, stats['a'].went_to_showdown) == (0.5, 0, 0, 1)
@@ -110,21 +109,22 @@ def test_a_match_log_read_back_gives_the_match_results_and_models(tmp_path, smal
 
 def test_history_command_reads_logs_and_refuses_bad_lines(tmp_path, capsys):
     log = tmp_path / 'hand.log'
-    log.write_text('\n'.join(HAND_MADE) + '\n')
+    log.write_text(HAND_MADE_FILE)
     assert main(['history', str(log)]) == 0
     out = capsys.readouterr().out
-    assert '2 hands (no deal played twice; 2 comment lines)' in out and 'VPIP' in out
+    assert '2 hands (no deal played twice)' in out and 'VPIP' in out
     assert main(['history', str(log), str(log), '--json']) == 0
     data = json.loads(capsys.readouterr().out)
     assert data['hands'] == 4 and data['paired'] and data['players'][0]['name'] == 'a'
     bad = tmp_path / 'bad.log'
-    bad.write_text(HAND_MADE[1] + '\n\nSTATE:2:rrrrr:AhKh|QsQd|2c7d:0|0|0:a|b|c\n')
+    bad.write_text(HAND_MADE[0] + '\nSTATE:2:rrrrr:AhKh|QsQd|2c7d:0|0|0:a|b|c\n')
     assert main(['history', str(bad)]) == 2
     err = capsys.readouterr().err
-    assert err.count('\n') == 1 and f'{bad}, line 2' in err      # the blank line: nothing is skipped silently
-    bad.write_text(HAND_MADE[1] + '\nSTATE:2:rrrrr:AhKh|QsQd|2c7d:0|0|0:a|b|c\n')
+    assert err.count('\n') == 1 and "bad.log', line 2" in err and 'raise past the cap' in err
+    bad.write_text(HAND_MADE[0] + '\n' + HAND_MADE[1].replace('-2|2|0', '-1|1|0') + '\n')
     assert main(['history', str(bad)]) == 2
-    assert f'{bad}, line 2' in capsys.readouterr().err and True
+    err = capsys.readouterr().err
+    assert err.count('\n') == 1 and "bad.log', hand 1: position 0 lost the 2 chips" in err
     assert main(['history', str(tmp_path / 'missing.log')]) == 2
 
 
@@ -167,15 +167,14 @@ def test_a_log_of_another_game_needs_its_definition(tmp_path, capsys):
     dealer = tmp_path / 'dealer.log'   # ACPC's holdem.limit.2p.reverse_blinds: blinds 10 and 5, bets 10 and 20
     dealer.write_text('# name/game/hands/seed a.b holdem.limit.2p.reverse_blinds.game 2 0\n'
                       'STATE:0:rf:AhKh|7c2d:-10|10:a|b\nSTATE:1:cc/cc/cc/cc:Qs2d|Jc3h/2h7h9s/Tc/Ks:10|-10:b|a\n'
-                      'SCORE:0|0:a|b\n')
-    with pytest.raises(ProtocolError, match=r'line 2: .*lost the 2 chips it put in but its payoff is -10'):
+                      'SCORE:-20|20:a|b\n')
+    with pytest.raises(ProtocolError, match=r'hand 0: position 0 lost the 2 chips it put in but its payoff is -10'):
         read_history(dealer)
     game = tmp_path / 'two.game'
     game.write_text(GameDefinition(2, (10, 5), (10, 10, 20, 20), (1, 0, 0, 0), (3, 4, 4, 4)).text())
     assert main(['history', str(dealer), '--game', str(game), '--json']) == 0
     data = json.loads(capsys.readouterr().out)
     assert [(p['name'], p['sb_per_hand']) for p in data['players']] == [('a', -1.0), ('b', 1.0)]   # 10 chips a bet
-    assert data['comments'] == 2
     with pytest.raises(ProtocolError, match='do not add up to 0'):
         HandHistory.parse(['STATE:0:rf:AhKh|7c2d:-2|3:a|b'])
     with pytest.raises(ProtocolError, match='position 0 won 4 chips'):   # the cards say position 0 won

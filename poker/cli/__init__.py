@@ -29,7 +29,7 @@ __all__ = ['COMMANDS', 'MAX_SEED', 'OneLineErrorParser', 'build_parser', 'main',
            'run_program', 'whole']
 
 COMMANDS: tuple[str, ...] = ('rank', 'stats', 'preflop', 'range', 'equity', 'advise', 'kelly', 'match', 'history',
-                             'table')
+                             'acpc', 'table')
 """The commands, in the order ``--help`` lists them; command ``name`` lives in module ``name_command``."""
 
 

@@ -19,9 +19,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                     'in voluntarily before the flop), PFR (raised before the flop), AF (bets and raises over calls '
                     'after the flop), WTSD (showdowns over flops seen) and small bets per hand with a 95%% interval. '
                     'Hands dealt with the same hole cards at every position are one deal played in several '
-                    'seatings (a duplicate match): results are then paired by deal. Lines starting with # and '
-                    'SCORE lines are counted, not read; any other line that is not a hand is an error naming its '
-                    'file and line number.',
+                    'seatings (a duplicate match): results are then paired by deal. Lines starting with # are comments '
+                    'and the dealer\'s SCORE line must agree with the hands; any other line that is not a hand, or a '
+                    'hand whose payoffs do not fit its betting and cards under the game, is an error naming its '
+                    'file and line (or hand).',
         epilog='examples:\n'
                '  poker history match.log   (written by: poker match --players loki,station --hands 200 --log match.log)\n'
                '  poker history dealer.log --game holdem.limit.2p.reverse_blinds.game --json   (the ACPC dealer\'s log)',
@@ -44,7 +45,6 @@ def run(args: argparse.Namespace) -> int:
         print_json(history.to_dict())
         return 0
     paired = f'{len(history.deals()):,} deals, paired' if history.paired else 'no deal played twice'
-    comments = f'; {history.comments:,} comment lines' if history.comments else ''
-    print(f'{len(history.lines):,} hands ({paired}{comments}); small bets per hand')
+    print(f'{len(history.lines):,} hands ({paired}); small bets per hand')
     print(history.table())
     return 0

@@ -6,7 +6,8 @@
   tight-aggressive and a loose-passive player;
 * :mod:`~poker.table.duplicate`: :func:`match`, duplicate matches with 95% intervals;
 * :mod:`~poker.table.acpc_notation`: the ACPC notation (:class:`GameDefinition`, :class:`MatchState`,
-  :class:`LogLine`, :func:`acpc_betting`);
+  :class:`LogLine`, :func:`acpc_betting`, :func:`read_log`);
+* :mod:`~poker.table.acpc_client`: :func:`play_acpc`, any seat at the ACPC dealer;
 * :mod:`~poker.table.hand_history`: ACPC logs read back (:func:`read_history`, :class:`HandHistory`,
   :class:`PlayerStats`): per-player statistics and opponent models warmed from a log;
 * :mod:`~poker.table.pokerkit_adapter`: any seat inside pokerkit's fixed-limit hold'em (:class:`PokerkitSeat`,
@@ -15,7 +16,8 @@
 
 from __future__ import annotations
 
-from .acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_betting
+from .acpc_client import AcpcResult, play_acpc
+from .acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_betting, read_log
 from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
 from .duplicate import PLAYER_KINDS, MatchResult, match
 from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
@@ -24,6 +26,7 @@ from .modelling import ActionFrequencies, ModellingLokiPlayer, ModelState, SeatM
 from .pokerkit_adapter import PokerkitSeat, play_pokerkit, pokerkit_state
 
 __all__ = [
+    'AcpcResult',
     'ActionFrequencies',
     'ActionRecord',
     'AggressiveBettor',
@@ -56,7 +59,9 @@ __all__ = [
     'TightAggressive',
     'acpc_betting',
     'match',
+    'play_acpc',
     'play_pokerkit',
     'pokerkit_state',
     'read_history',
+    'read_log',
 ]

@@ -60,18 +60,18 @@ from ..cards.card import Card
 from ..cards.card_inputs import CardsLike
 from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError, ProtocolError
+from ..ranking.rankable_hand import RankableHand
 from ..strategy.actions import Action, Blind, read_action
 from ..validators import choice, shown, whole_number
 from ..validators import text as checked_text
-from ..ranking.rankable_hand import RankableHand
 from .game import ActionRecord, Decision, FixedLimitGame, HandResult, TableView
 
-__all__ = ['NO_CAP', 'GameDefinition', 'LogLine', 'MatchState', 'acpc_betting']
+__all__ = ['NO_CAP', 'GameDefinition', 'LogLine', 'MatchState', 'acpc_betting', 'read_log']
 
 NO_CAP = 255
 """``maxRaises`` of a round without a cap (ACPC's default: the largest number its dealer keeps there)."""
 
-ROUND_BOARD = (0, 3, 1, 1)
+_ROUND_BOARD = (0, 3, 1, 1)
 """Board cards dealt in each round of Texas hold'em (``numBoardCards = 0 3 1 1``)."""
 
 _CARD = re.compile(r'[2-9TJQKA][cdhs]')
@@ -114,7 +114,7 @@ def _read_card_string(text: str, what: str, line: str) -> tuple[tuple[tuple[Card
     if not 2 <= len(holes) <= _MOST_PLAYERS or any(len(hole) not in (0, 2) for hole in holes):
         raise _error(what, line, f'{holes_text!r} is not 2 to {_MOST_PLAYERS} players\' hole cards (two cards or '
                                  'none each, | between players)')
-    if len(rounds) > 3 or any(len(cards) != 2 * ROUND_BOARD[number + 1] for number, cards in enumerate(rounds)):
+    if len(rounds) > 3 or any(len(cards) != 2 * _ROUND_BOARD[number + 1] for number, cards in enumerate(rounds)):
         raise _error(what, line, f'{"/".join(rounds)!r} is not a board by round (/flop/turn/river: 3, 1 and 1 cards)')
     board = tuple(card for part in rounds for card in _cards(part, what, line))
     known = [card for hole in holes for card in hole] + list(board)
@@ -187,7 +187,7 @@ def _tuple(values: object) -> object:
 _KEYS = {'numplayers': 'players', 'numrounds': 'rounds', 'stack': 'stack', 'blind': 'blinds',
          'raisesize': 'raise_sizes', 'firstplayer': 'first_player', 'maxraises': 'max_raises',
          'numsuits': 'suits', 'numranks': 'ranks', 'numholecards': 'hole_cards', 'numboardcards': 'board_cards'}
-_HOLDEM = {'rounds': (4,), 'suits': (4,), 'ranks': (13,), 'hole_cards': (2,), 'board_cards': ROUND_BOARD}
+_HOLDEM = {'rounds': (4,), 'suits': (4,), 'ranks': (13,), 'hole_cards': (2,), 'board_cards': _ROUND_BOARD}
 
 
 @frozen
@@ -383,10 +383,7 @@ class GameDefinition:
         if replay.next != position:
             raise ProtocolError(f'betting {shown(betting)}: ' + (
                 'the hand is over' if replay.next is None else f'seat {replay.seat(replay.next)} acts, not {seat}'))
-        if names is None:
-            names = tuple(f'seat {number}' for number in range(self.players))
-        elif not isinstance(names, (list, tuple)) or len(names) != self.players:
-            raise ProtocolError(f'names must be a name for each of the {self.players} seats, got {shown(names)}')
+        names = _seat_names(names, self.players)
         return TableView(
             seat=seat, name=names[seat], hole=hole, board=board, street=STREETS[replay.round], pot=replay.pot,
             to_call=replay.to_call(position), bet_size=self.raise_sizes[replay.round], bets_this_round=replay.bets,
@@ -395,6 +392,15 @@ class GameDefinition:
             seats=self.players, button=replay.seat(self.button),
             active=tuple(sorted(replay.seat(p) for p in range(self.players) if replay.active[p])),
             put_in_this_round=position in replay.put_in)
+
+
+def _seat_names(names: Sequence[str] | None, seats: int) -> Sequence[str]:
+    """A name for each seat (None: ``'seat 0'``, ``'seat 1'``, ...); the table checks each name."""
+    if names is None:
+        return tuple(f'seat {number}' for number in range(seats))
+    if not isinstance(names, (list, tuple)) or len(names) != seats:
+        raise ProtocolError(f'names must be a name for each of the {seats} seats, got {shown(names)}')
+    return names
 
 
 class _Seat:
@@ -678,10 +684,7 @@ class MatchState:
         for position in range(seats):
             holes[replay.seat(position)] = self.holes[position]
             spent[replay.seat(position)] = replay.spent[position]
-        if names is None:
-            names = tuple(f'seat {number}' for number in range(seats))
-        elif not isinstance(names, (list, tuple)) or len(names) != seats:
-            raise ProtocolError(f'names must be a name for each of the {seats} seats, got {shown(names)}')
+        names = _seat_names(names, seats)
         winning = tuple(sorted(replay.seat(position) for position in winners))
         shares = FixedLimitGame._split(replay.pot, winning, replay.seat(game.button), seats)
         return HandResult(number=self.hand, seed=0, names=names, button=replay.seat(game.button), holes=holes,
@@ -825,3 +828,48 @@ class LogLine:
         if replay.next is not None:
             raise ProtocolError(f'betting {shown(self.betting)}: the hand is not over')
         return tuple(replay.records)
+
+
+def read_log(path: str | os.PathLike[str], game: GameDefinition | None = None) -> tuple[LogLine, ...]:
+    """The hands of an ACPC log file (the dealer's, or one :func:`~poker.table.acpc_client.play_acpc` wrote), in
+    order, each checked against ``game`` (None: :meth:`GameDefinition.for_table` for its players). Lines starting
+    with ``#`` are comments and blank lines nothing; the dealer's last line, ``SCORE:<totals>:<names>``, must
+    agree with the payoffs of the hands above it. Any other line is a :class:`ProtocolError` naming the file and
+    the line's number, and quoting it."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ProtocolError(f'a log must be a path, got {shown(path)}')
+    source = shown(str(path))
+    try:
+        text = Path(path).read_text(encoding='utf-8', errors='replace')
+    except (OSError, ValueError) as error:
+        raise ProtocolError(f'cannot read the log {source}: {getattr(error, "strerror", None) or error}') from None
+    hands: list[LogLine] = []
+    totals: dict[str, float] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith('#'):
+            continue
+        try:
+            if line.startswith('SCORE:'):
+                _check_score(line, totals)
+                continue
+            hand = LogLine.parse(line, game)
+        except ProtocolError as error:
+            raise ProtocolError(f'{source}, line {number}: {error}') from None
+        hands.append(hand)
+        for name, payoff in zip(hand.names, hand.payoffs):
+            totals[name] = totals.get(name, 0.0) + payoff
+    return tuple(hands)
+
+
+def _check_score(line: str, totals: dict[str, float]) -> None:
+    """``SCORE:<totals>:<names>`` must give each player the sum of his payoffs so far."""
+    parts = line.split(':')
+    scores = parts[1].split('|') if len(parts) == 3 else []
+    names = parts[2].split('|') if len(parts) == 3 else []
+    if not scores or len(scores) != len(names) or not all(re.fullmatch(r'-?\d{1,15}(\.\d{1,6})?', score)
+                                                          for score in scores):
+        raise _error('score line', line, 'expected SCORE:<totals>:<names>, | between players')
+    for name, score in zip(names, scores):
+        if abs(totals.get(name, 0.0) - float(score)) > 1e-6 * max(1.0, abs(float(score))):
+            raise _error('score line', line, f'{name} won {_chips(totals.get(name, 0.0))} in the hands above, not '
+                                             f'{score}')

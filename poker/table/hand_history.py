@@ -33,7 +33,6 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
 
 from attrs import field, frozen
 
@@ -41,14 +40,14 @@ from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
 from ..strategy.actions import Action, Blind
 from ..validators import amount, checked_by, real_number, share, shown, text, whole_number
-from .acpc_notation import GameDefinition, LogLine, MatchState
+from .acpc_notation import GameDefinition, LogLine, MatchState, read_log
 from .game import ActionRecord, FixedLimitGame
 from .modelling import ModellingLokiPlayer, ModelState
 
 __all__ = ['HandHistory', 'PlayerStats', 'read_history']
 
 MOST_LINES = 10_000_000
-"""The most lines :func:`read_history` reads (all files together)."""
+"""The most hands a history holds (all files together)."""
 
 _VOLUNTARY = (Action.CALL, Action.BET, Action.RAISE)
 
@@ -144,34 +143,31 @@ class _Tally:
 class HandHistory:
     """The hands of one or more ACPC logs, in the order read; ``game`` is the game they were played under (None:
     :meth:`GameDefinition.for_table <poker.table.acpc_notation.GameDefinition.for_table>` for each hand's number
-    of players); ``comments`` counts the lines read but not hands (``#`` comments and the dealer's ``SCORE`` line).
+    of players).
     """
 
     lines: tuple[LogLine, ...] = field(validator=lambda self, attribute, value: _lines(value), eq=False, repr=False)
     game: GameDefinition | None = field(default=None, validator=lambda self, attribute, value: _game(value))
-    comments: int = field(default=0, validator=checked_by(whole_number, error=PokerError))
 
     @classmethod
     def parse(cls, lines: Iterable[str], *, game: GameDefinition | None = None, source: str = 'log') -> HandHistory:
-        """Read the lines of a log: ``STATE`` lines are hands; ``#`` comments and ``SCORE`` lines are counted in
-        :attr:`comments`; anything else, or a hand that cannot be read (under ``game``), is a
-        :class:`~poker.errors.ProtocolError` naming ``source`` and the line's number."""
+        """The hands of ``STATE`` lines (each a hand: :func:`read_history` reads files, comments and the dealer's
+        ``SCORE`` line included), each checked against ``game`` (None: the table's game) and its payoffs against its
+        betting and cards; a line that is not such a hand is a :class:`~poker.errors.ProtocolError` naming
+        ``source`` and the line's number."""
         game = _game(game)
         source = text('source', source, error=PokerError)
         if isinstance(lines, (str, bytes)) or not isinstance(lines, Iterable):
             raise PokerError(f'lines must be a list of log lines, got {shown(lines)}')
-        hands, comments = [], 0
+        hands = []
         for number, line in enumerate(lines, 1):
             if number > MOST_LINES:
                 raise ProtocolError(f'{source}: more than {MOST_LINES:,} lines')
-            if isinstance(line, str) and (line.startswith('#') or line.startswith('SCORE:')):
-                comments += 1
-                continue
             try:
                 hands.append(_checked(LogLine.parse(line, game), game))
             except PokerError as error:
                 raise ProtocolError(f'{source}, line {number}: {error}') from None
-        return cls(tuple(hands), game, comments)
+        return cls(tuple(hands), game)
 
     # ------------------------------------------------------------------------------------ what it holds
     def _records(self, line: LogLine) -> tuple[ActionRecord, ...]:
@@ -288,7 +284,7 @@ class HandHistory:
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready data."""
         return {'hands': len(self.lines), 'deals': len(self.deals()), 'paired': self.paired,
-                'comments': self.comments, 'unit': 'small bets per hand',
+                'unit': 'small bets per hand',
                 'players': [stats.to_dict() for stats in self.players()]}
 
     def table(self) -> str:
@@ -310,23 +306,22 @@ class HandHistory:
 
 def read_history(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], *,
                  game: GameDefinition | None = None) -> HandHistory:
-    """The hands of the ACPC log files ``paths`` (one path or a list), in order (:meth:`HandHistory.parse`; an
-    error names the file and the line)."""
+    """The hands of the ACPC log files ``paths`` (one path or a list), in order: each file read by
+    :func:`~poker.table.acpc_notation.read_log` (comments, the dealer's ``SCORE`` line checked, every other line a
+    hand under ``game``, else an error naming the file and the line), and each hand's payoffs checked against its
+    betting and cards (else an error naming the file and the hand)."""
     items = [paths] if isinstance(paths, (str, os.PathLike)) else \
         list(paths)[:1001] if isinstance(paths, (list, tuple)) else None
     if not items or len(items) > 1000 or not all(isinstance(path, (str, os.PathLike)) for path in items):
         raise PokerError(f'paths must be a log file or a list of 1 to 1,000, got {shown(paths)}')
-    texts = []
-    for path in items:
-        try:
-            texts.append((str(path), Path(path).read_text(encoding='utf-8', errors='replace')))
-        except (OSError, ValueError) as error:
-            raise ProtocolError(f'cannot read the log {shown(str(path))}: '
-                                f'{getattr(error, "strerror", None) or type(error).__name__}') from None
+    game = _game(game)
     lines: list[LogLine] = []
-    comments = 0
-    for source, content in texts:
-        part = HandHistory.parse(content.splitlines(), game=game, source=source)
-        lines.extend(part.lines)
-        comments += part.comments
-    return HandHistory(tuple(lines), game, comments)
+    for path in items:
+        for line in read_log(path, game):
+            try:
+                lines.append(_checked(line, game))
+            except PokerError as error:
+                raise ProtocolError(f'{shown(str(path))}, hand {line.hand}: {error}') from None
+            if len(lines) > MOST_LINES:
+                raise ProtocolError(f'more than {MOST_LINES:,} hands in {shown(paths)}')
+    return HandHistory(tuple(lines), game)
