@@ -136,7 +136,11 @@ def scheduler() -> Iterator[str]:
 
 def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
     """The example as run here: a match plays a dozen hands, a table example builds two boards' chunks (a
-    whole table takes minutes), on a real local scheduler where it names one."""
+    whole table takes minutes), on a real local scheduler where it names one; an ACPC example plays three hands
+    with a fake dealer (tests/test_acpc_client.py), its game file and outside player written here; a history
+    example reads the logs and game file written here."""
+    if argv[0] == 'acpc':
+        return acpc_example(argv, request)
     if argv[0] == 'history':  # the logs and the game definition its examples read
         from poker.table.acpc_notation import GameDefinition
         from poker.table.duplicate import match
@@ -150,6 +154,20 @@ def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
     if '--scheduler' in argv:
         argv = [request.getfixturevalue('scheduler') if word.startswith('tcp://') else word for word in argv]
     return [*argv, '--boards', '2', '--chunk-boards', '1']
+
+
+def acpc_example(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
+    from test_acpc_client import FakeDealer
+
+    from poker.table.acpc_notation import GameDefinition
+    game_file = argv[argv.index('--game') + 1]
+    game = GameDefinition.for_table(3 if '3p' in game_file else 2, small_blind=5, small_bet=10, big_bet=20)
+    Path(game_file).write_text(game.text(), encoding='utf-8')
+    Path('mybots.py').write_text('from poker.table.bots import Rock as make_bot\n', encoding='utf-8')
+    request.getfixturevalue('monkeypatch').syspath_prepend('.')
+    dealer = FakeDealer(game, 3)
+    dealer.start()
+    return [argv[0], '127.0.0.1', str(dealer.port), *argv[3:]]
 
 
 @pytest.mark.parametrize(('line', 'argv'), EXAMPLES, ids=[line for line, _ in EXAMPLES])

@@ -7,7 +7,7 @@ import argparse
 
 from ..table.acpc_client import play_acpc
 from ..table.duplicate import PLAYER_KINDS
-from .options import MAX_SEED, add_json, whole
+from .options import add_json, add_seed, whole
 from .output import print_json
 
 
@@ -35,8 +35,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                         help='write each hand as an ACPC log line (STATE:...), the cards not seen left empty')
     parser.add_argument('--hands', type=whole('hands', 1, 10 ** 9), default=None, metavar='N',
                         help='stop after N hands (default: play until the dealer closes)')
-    parser.add_argument('--seed', type=whole('seed', 0, MAX_SEED), default=0, metavar='S',
-                        help='the seed the player is made with (default: 0)')
+    add_seed(parser)
     add_json(parser)
     parser.set_defaults(handler=run)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import os
+import random
 import socket
 import sys
 import time
@@ -178,14 +179,15 @@ class _Match:
 
 
 def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str], player: PlayerSpec = 'loki', *,
-              name: str | None = None, seed: int = 0, hands: int | None = None,
+              name: str | None = None, seed: int | None = None, hands: int | None = None,
               log: str | os.PathLike[str] | None = None, timeout: float | None = None,
               progress: bool | None = None, on_line: Callable[[str], None] | None = None) -> AcpcResult:
     """Play one player of a match on the ACPC dealer at ``host``:``port`` and return what it won.
 
     ``game`` is the match's :class:`~poker.table.acpc_notation.GameDefinition` or the path of its file;
     ``player`` a player kind, ``'module:factory'`` or a factory ``f(name, seed)`` (as in
-    :func:`~poker.table.duplicate.match`), made once with ``name`` (by default the player's own) and ``seed``;
+    :func:`~poker.table.duplicate.match`), made once with ``name`` (by default the player's own) and ``seed``
+    (None: a fresh one);
     ``hands`` the most hands to play (None: until the dealer closes); ``log`` a file to write each hand to as an
     ACPC log line (:meth:`~poker.table.acpc_notation.MatchState.log_line`: the cards this player did not see left
     empty); ``timeout`` the most seconds to wait for the dealer (None: no limit); ``progress`` a progress line on
@@ -195,7 +197,8 @@ def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str
     port = whole_number('port', port, minimum=1, maximum=65535, error=PokerError)
     if not isinstance(game, GameDefinition):
         game = GameDefinition.read(game)
-    seed = whole_number('seed', seed, minimum=None, error=PokerError)
+    seed = random.SystemRandom().randrange(1 << 32) if seed is None else \
+        whole_number('seed', seed, minimum=None, error=PokerError)
     hands = None if hands is None else whole_number('hands', hands, minimum=1, maximum=10 ** 9, error=PokerError)
     if timeout is not None and not (isinstance(timeout, (int, float)) and not isinstance(timeout, bool)
                                     and 0 < timeout <= 10 ** 6):
