@@ -581,7 +581,7 @@ REGISTRY: dict[str, Call] = {
     'TableView': call(TableView, **attrs.asdict(VIEW, recurse=False)),
     'TableView.voluntary': method(lambda world: VIEW, 'voluntary', 'preflop'),
     'match': call(match, ['station', 'maniac'], 1, seed=1, executor=None, progress=False, fresh_every=None,
-                  states=None),
+                  states=None, log=None),
     # ---------------------------------------------------------------- the ACPC notation
     'GameDefinition': call(GameDefinition, 2, (2, 1), (2, 2, 4, 4), (1, 0, 0, 0), (3, 4, 4, 4)),
     'GameDefinition.for_table': call(GameDefinition.for_table, 3, small_blind=1, small_bet=2, big_bet=None, cap=4),

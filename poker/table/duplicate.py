@@ -401,7 +401,8 @@ class _Log:
             try:
                 self.file = open(path, 'w', encoding='utf-8')
             except (OSError, ValueError) as error:
-                raise PokerError(f'cannot write the log {shown(str(path))}: {error}') from None
+                raise PokerError(f'cannot write the log {shown(str(path))}: '
+                                 f'{getattr(error, "strerror", None) or type(error).__name__}') from None
 
     def add(self, block: int, part: int, lines: list[LogLine]) -> None:
         """The lines of one unit of work: block ``block`` (by its index), played by seating ``part`` (or by every
