@@ -3,6 +3,7 @@
     python examples/pokergame.py                       # the classic example and one hand, in seconds
     python examples/pokergame.py --seed 7 --players 6  # another deal, another table
     python examples/pokergame.py --hands 500           # many hands: a table of results per player
+    python examples/pokergame.py --hands 500 --log hands.log   # ... and every hand in the ACPC log format
     python examples/pokergame.py --scenario examples/scenarios.toml   # your own hands instead
 
 The classic example is A♥Q♥ on a flop of 3♥4♠J♥ (the Java program's, after Papp 1998, Table 5.1) against 1 and
@@ -39,7 +40,8 @@ from typing import TextIO  # noqa: E402
 from poker import Card, SettingError  # noqa: E402
 from poker.cli import MAX_SEED, OneLineErrorParser, printable, run_program, whole  # noqa: E402
 from poker import ActionRecord, FixedLimitGame, HandResult  # noqa: E402
-from poker.table import PlayerSummary  # noqa: E402
+from poker.table import LogLine, PlayerSummary  # noqa: E402
+from poker.validators import shown  # noqa: E402
 from poker import HandStatistics, ModellingLokiPlayer, Scenario, load_scenarios  # noqa: E402
 
 NAMES = ('Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Joe')
@@ -258,14 +260,33 @@ def play(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     players = [ModelShowingLoki(NAMES[seat]) for seat in range(args.players)]
     game = FixedLimitGame(players, seed=args.seed)
+    try:
+        log = None if args.log is None else open(args.log, 'w', encoding='utf-8')
+    except (OSError, ValueError) as error:
+        raise SettingError(f'cannot write the log {shown(args.log)}: '
+                           f'{getattr(error, "strerror", None) or type(error).__name__}') from None
+    try:
+        return _play_hands(args, game, out, log)
+    finally:
+        if log is not None:
+            log.close()
+
+
+def _play_hands(args: argparse.Namespace, game: FixedLimitGame, out: TextIO, log: TextIO | None) -> int:
+    """Play the session's hands, each written to ``log`` (if any) as an ACPC log line numbered from 0."""
     if args.hands == 1:
-        narrate(game, game.play_hand(), out, replay_options(args.seed, args.players, 1))
+        hand = game.play_hand()
+        if log is not None:
+            log.write(LogLine.from_hand(hand, 0).text() + '\n')
+        narrate(game, hand, out, replay_options(args.seed, args.players, 1))
         return 0
     progress = Progress(args.hands)
     status = 0
     try:
         for done in range(1, args.hands + 1):
             hand = game.play_hand()
+            if log is not None:
+                log.write(LogLine.from_hand(hand, hand.number - 1).text() + '\n')
             if args.verbose:
                 narrate(game, hand, out, replay_options(args.seed, args.players, hand.number))
                 print(file=out)
@@ -296,13 +317,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help='hands to play (default 1, told in full; more: a table of results; 0: none)')
     parser.add_argument('--verbose', action='store_true', default=None,
                         help='with --hands N, tell every hand in full')
+    parser.add_argument('--log', metavar='FILE', default=None,
+                        help='write every hand to FILE in the ACPC log format (STATE:hand:betting:cards:payoffs:names, '
+                             'hands numbered from 0; poker history FILE reads it)')
     parser.add_argument('--scenario', metavar='FILE',
                         help='work out the scenarios of a TOML or JSON file instead (see examples/scenarios.toml); '
                              'no hand is played, so the game options above do not go with it')
     return parser
 
 
-DEFAULTS = {'seed': 2026, 'players': 4, 'hands': 1, 'verbose': False}
+DEFAULTS = {'seed': 2026, 'players': 4, 'hands': 1, 'verbose': False, 'log': None}
 """The game options and their defaults; none of them goes with --scenario."""
 MAX_HANDS = 10_000_000
 """The most hands a session plays (as many as ``poker match --hands``)."""

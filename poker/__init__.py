@@ -33,8 +33,8 @@ if TYPE_CHECKING:  # what mypy and readers see; at run time each name is importe
     from .cards import HAND_CLASSES, Card, Deck, HandIndexer, Rank, StartingHand, Suit, format_cards, parse_cards
     from .errors import (
         BettingError, CardCountError, CardParseError, DuplicateCardError, HandClassError, HandValueError,
-        LookaheadError, MissingCardError, MissingDependencyError, OpponentCountError, PokerError, RangeParseError,
-        RankerError, ScenarioError, SettingError, TableError, WeightsError,
+        LookaheadError, MissingCardError, MissingDependencyError, OpponentCountError, PokerError, ProtocolError,
+        RangeParseError, RankerError, ScenarioError, SettingError, TableError, WeightsError,
     )
     from .ranges import Range
     from .ranking import Hand, HandCategory, HandFactory, HandRanker, RankableHand
@@ -97,6 +97,7 @@ __all__ = [
     'PlayerEquity',
     'PokerError',
     'PreflopEquity',
+    'ProtocolError',
     'RandomPlayer',
     'Range',
     'RangeParseError',

@@ -25,6 +25,7 @@ __all__ = [
     'MissingDependencyError',
     'OpponentCountError',
     'PokerError',
+    'ProtocolError',
     'RangeParseError',
     'RankerError',
     'ScenarioError',
@@ -111,6 +112,12 @@ class RankerError(SettingError):
 
 class MissingDependencyError(PokerError):
     """An optional extra that a feature needs is not installed (matplotlib for pictures)."""
+
+
+class ProtocolError(PokerError):
+    """Text in the ACPC notation that cannot be read: a game definition, a dealer's ``MATCHSTATE`` line, a log
+    line, a betting or card string (the message quotes it, with its line number when it comes from a file); or
+    an ACPC dealer that cannot be reached or that falls silent."""
 
 
 class TableError(PokerError):

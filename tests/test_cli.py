@@ -105,7 +105,9 @@ def test_ctrl_c_in_any_command_exits_130_quietly(command: str, capsys: pytest.Ca
     argv = {'rank': ['rank', 'AhKhQhJhTh'], 'stats': ['stats', 'AhKh'], 'range': ['range', 'QQ+'],
             'advise': ['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1'],
             'equity': ['equity', 'AhKh', 'QQ'], 'table': ['table', '--street', 'river', '--out', 'x'],
-            'match': ['match', '--players', 'loki,station', '--hands', '1']}.get(command, [command])
+            'match': ['match', '--players', 'loki,station', '--hands', '1'],
+            'history': ['history', 'hands.log'],
+            'acpc': ['acpc', '127.0.0.1', '1', '--game', 'x.game']}.get(command, [command])
     assert main(argv) == 130
     out, err = capsys.readouterr()
     assert err.strip() == '' and 'Traceback' not in out
@@ -271,7 +273,10 @@ ASCII_ARGV = {
     'advise': ['advise', 'AhKh', '--pot', '3', '--to-call', '1', '--bet-size', '1', '--bankroll', '100'],
     'kelly': ['kelly'], 'match': ['match', '--players', 'station,maniac', '--hands', '2', '--seed', '1'],
     'table': ['table', '--street', 'river', '--out', 'OUT', '--boards', '1', '--chunk-boards', '1', '--workers', '1'],
+    'history': ['history', 'LOG'],
 }
+HANDS_LOG = 'STATE:0:rc/crc/cc/cc:Ah9c|Ks8d/2h3c4d/Js/7h:6|-6:Alice|Bob\nSTATE:1:rrf:Qd9d|Tc8c:4|-4:Alice|Bob\n'
+"""A log for ``poker history`` (written to ``LOG``)."""
 
 
 @pytest.mark.parametrize('command', COMMANDS)
@@ -284,7 +289,17 @@ def test_every_command_writes_in_any_encoding(command: str, encoding: str, tmp_p
     monkeypatch.setattr(sys, 'stdout', out)
     monkeypatch.setattr(sys, 'stderr', err)
     monkeypatch.setattr(sys, 'stdin', io.TextIOWrapper(io.BytesIO(b'1000\n0\nAh Ad\n1\n100\nf\n')))
-    argv = [str(tmp_path / 'table') if arg == 'OUT' else arg for arg in ASCII_ARGV[command]]
+    (tmp_path / 'hands.log').write_text(HANDS_LOG, encoding='utf-8')
+    argv = [str(tmp_path / 'table') if arg == 'OUT' else str(tmp_path / 'hands.log') if arg == 'LOG' else arg
+            for arg in ASCII_ARGV.get(command, [])]
+    if command == 'acpc':   # a fake dealer on loopback (tests/test_acpc_client.py)
+        from test_acpc_client import FakeDealer
+        from poker.table.acpc_notation import GameDefinition
+        game = GameDefinition.for_table(2)
+        (tmp_path / 'two.game').write_text(game.text(), encoding='utf-8')
+        dealer = FakeDealer(game, 2)
+        dealer.start()
+        argv = ['acpc', '127.0.0.1', str(dealer.port), '--game', str(tmp_path / 'two.game'), '--player', 'station']
     status = main(argv)
     out.flush()
     err.flush()

@@ -136,7 +136,17 @@ def scheduler() -> Iterator[str]:
 
 def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
     """The example as run here: a match plays a dozen hands, a table example builds two boards' chunks (a
-    whole table takes minutes), on a real local scheduler where it names one."""
+    whole table takes minutes), on a real local scheduler where it names one; an ACPC example plays three hands
+    with a fake dealer (tests/test_acpc_client.py), its game file and outside player written here; a history
+    example reads the logs and game file written here."""
+    if argv[0] == 'acpc':
+        return acpc_example(argv, request)
+    if argv[0] == 'history':  # the logs and the game definition its examples read
+        from poker.table.acpc_notation import GameDefinition
+        from poker.table.duplicate import match
+        match(['loki-no-model', 'station'], 3, seed=1, log='match.log')
+        Path('dealer.log').write_text(Path('match.log').read_text(encoding='utf-8'), encoding='utf-8')
+        Path('holdem.limit.2p.reverse_blinds.game').write_text(GameDefinition.for_table(2).text(), encoding='utf-8')
     if argv[0] == 'match':  # a dozen hands stand for the example's thousands (each seating plays them)
         return [*argv[:argv.index('--hands') + 1], '12', *argv[argv.index('--hands') + 2:]]
     if argv[0] != 'table':
@@ -144,6 +154,20 @@ def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
     if '--scheduler' in argv:
         argv = [request.getfixturevalue('scheduler') if word.startswith('tcp://') else word for word in argv]
     return [*argv, '--boards', '2', '--chunk-boards', '1']
+
+
+def acpc_example(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
+    from test_acpc_client import FakeDealer
+
+    from poker.table.acpc_notation import GameDefinition
+    game_file = argv[argv.index('--game') + 1]
+    game = GameDefinition.for_table(3 if '3p' in game_file else 2, small_blind=5, small_bet=10, big_bet=20)
+    Path(game_file).write_text(game.text(), encoding='utf-8')
+    Path('mybots.py').write_text('from poker.table.bots import Rock as make_bot\n', encoding='utf-8')
+    request.getfixturevalue('monkeypatch').syspath_prepend('.')
+    dealer = FakeDealer(game, 3)
+    dealer.start()
+    return [argv[0], '127.0.0.1', str(dealer.port), *argv[3:]]
 
 
 @pytest.mark.parametrize(('line', 'argv'), EXAMPLES, ids=[line for line, _ in EXAMPLES])

@@ -93,8 +93,9 @@ def test_game_options_are_refused_beside_a_scenario_file(option):
                              "file's scenarios and plays no hand\n")
 
 
-def test_many_hands_give_a_results_table():
-    result = pokergame('--hands', '3', '--players', '3')
+def test_many_hands_give_a_results_table(tmp_path):
+    log = tmp_path / 'hands.log'
+    result = pokergame('--hands', '3', '--players', '3', '--log', str(log))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith('Results after 3 hands'))
@@ -105,6 +106,10 @@ def test_many_hands_give_a_results_table():
     assert sum(int(row[3]) for row in rows) == 0  # chips only change hands
     assert sum(float(row[1]) for row in rows) == pytest.approx(3)
     assert result.stderr == ''  # no progress bar when stderr is not a terminal
+    from poker.table.hand_history import read_history   # --log: every hand, in the ACPC log format
+    history = read_history(log)
+    assert [line.hand for line in history.lines] == [0, 1, 2]
+    assert {p.name: round(p.sb_per_hand * 2 * 3) for p in history.players()} == {row[0]: int(row[3]) for row in rows}
 
 
 def test_own_scenarios_from_toml_and_json():

@@ -61,8 +61,9 @@ from poker.strategy import (
     preflop_strategy, read_action, showdown_probabilities,
 )
 from poker.table import (
-    ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, PlayerSummary, TableFrequencies, TightAggressive,
-    match,
+    AcpcResult, ActionFrequencies, AggressiveBettor, GameDefinition, HandHistory, LogLine, LoosePassive, MatchState,
+    ModelState, PlayerStats, PlayerSummary, PokerkitSeat, TableFrequencies, TightAggressive, acpc_betting, match,
+    play_pokerkit, pokerkit_state, read_history, read_log,
 )
 
 from fuzzing import TookTooLong, failure, hang_guard
@@ -149,6 +150,19 @@ def _view(street: str = 'river') -> TableView:
 VIEW = _view()
 PREFLOP_VIEW = _view('preflop')
 HAND_RESULT = FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=1).play_hand()
+ACPC_GAME = GameDefinition.for_table(2)
+HISTORY = HandHistory((LogLine.from_hand(HAND_RESULT, 0), LogLine.from_hand(HAND_RESULT, 1)))
+
+
+def _pokerkit_turn(world: World) -> Any:
+    """A fresh pokerkit hand of two, dealt, with index 1 (the small blind) to act."""
+    state = pokerkit_state(2)
+    state.deal_hole('AhKh')
+    state.deal_hole('7c2d')
+    return state
+MATCH_STATE = MatchState.parse('MATCHSTATE:1:3:rc/c:|Ah9c/2h3c4d')
+LOG_LINE = LogLine.from_hand(HAND_RESULT, 0)
+FINAL_STATE = MatchState.parse('MATCHSTATE:1:3:rc/cc/cc/cc:KsKd|Ah9c/2h3c4d/5s/Jh')
 MATCH_RESULT = match(['station', 'maniac'], 2, seed=1, progress=False)
 RANGE_STATS = range_statistics('AA, KK', RIVER, 'QQ+')
 PREFLOP_EQUITY = preflop_equity(HOLE)
@@ -567,7 +581,57 @@ REGISTRY: dict[str, Call] = {
     'TableView': call(TableView, **attrs.asdict(VIEW, recurse=False)),
     'TableView.voluntary': method(lambda world: VIEW, 'voluntary', 'preflop'),
     'match': call(match, ['station', 'maniac'], 1, seed=1, executor=None, progress=False, fresh_every=None,
-                  states=None),
+                  states=None, log=None),
+    # ---------------------------------------------------------------- the ACPC notation
+    'GameDefinition': call(GameDefinition, 2, (2, 1), (2, 2, 4, 4), (1, 0, 0, 0), (3, 4, 4, 4)),
+    'GameDefinition.for_table': call(GameDefinition.for_table, 3, small_blind=1, small_bet=2, big_bet=None, cap=4),
+    'GameDefinition.parse': call(GameDefinition.parse, ACPC_GAME.text(), source='game'),
+    'GameDefinition.read': Call(lambda world: GameDefinition.read, (Lazy(lambda world: world.path('two.game')),)),
+    'GameDefinition.text': method(lambda world: ACPC_GAME, 'text'),
+    'GameDefinition.records': method(lambda world: ACPC_GAME, 'records', 'rc/cr', button=0),
+    'GameDefinition.to_act': method(lambda world: ACPC_GAME, 'to_act', 'rc/c'),
+    'GameDefinition.view': method(lambda world: ACPC_GAME, 'view', 'rc/c', 1, 'Ah Kh', '2c 3d 4h', names=('A', 'B'),
+                                  button=1),
+    'MatchState': call(MatchState, *attrs.astuple(MATCH_STATE, recurse=False)),
+    'MatchState.parse': call(MatchState.parse, MATCH_STATE.text()),
+    'MatchState.text': method(lambda world: MATCH_STATE, 'text'),
+    'MatchState.to_act': method(lambda world: MATCH_STATE, 'to_act', ACPC_GAME),
+    'MatchState.view': method(lambda world: MATCH_STATE, 'view', ACPC_GAME, names=None, button=None),
+    'MatchState.answer': method(lambda world: MATCH_STATE, 'answer', ACPC_GAME, 'raise'),
+    'LogLine': call(LogLine, *attrs.astuple(LOG_LINE, recurse=False)),
+    'LogLine.parse': call(LogLine.parse, LOG_LINE.text(), ACPC_GAME),
+    'LogLine.from_hand': call(LogLine.from_hand, HAND_RESULT, 0),
+    'LogLine.text': method(lambda world: LOG_LINE, 'text'),
+    'LogLine.records': method(lambda world: LOG_LINE, 'records', ACPC_GAME),
+    'acpc_betting': call(acpc_betting, HAND_RESULT.actions, 'river'),
+    # ---------------------------------------------------------------- hand histories
+    'HandHistory': call(HandHistory, (LOG_LINE,), game=None),
+    'HandHistory.parse': call(HandHistory.parse, [LOG_LINE.text()], game=None, source='log'),
+    'HandHistory.deals': method(lambda world: HISTORY, 'deals'),
+    'HandHistory.names': method(lambda world: HISTORY, 'names'),
+    'HandHistory.players': method(lambda world: HISTORY, 'players'),
+    'HandHistory.model_state': method(lambda world: HISTORY, 'model_state', HISTORY.names()[0], player=None),
+    'HandHistory.to_dict': method(lambda world: HISTORY, 'to_dict'),
+    'HandHistory.table': method(lambda world: HISTORY, 'table'),
+    'PlayerStats': call(PlayerStats, *attrs.astuple(HISTORY.players()[0], recurse=False)),
+    'PlayerStats.to_dict': method(lambda world: HISTORY.players()[0], 'to_dict'),
+    'read_history': Call(lambda world: read_history, (Lazy(lambda world: world.path('match.log')),), {'game': None}),
+    # ---------------------------------------------------------------- pokerkit
+    'pokerkit_state': call(pokerkit_state, 3, small_blind=1, small_bet=2, big_bet=None, cap=4),
+    'PokerkitSeat': call(PokerkitSeat, CallingStation('Ann'), 1, names=('Bob', 'Ann')),
+    'PokerkitSeat.act': Call(lambda world: PokerkitSeat(CallingStation('Ann'), 1).act, (Lazy(_pokerkit_turn),)),
+    'PokerkitSeat.end': Call(lambda world: PokerkitSeat(CallingStation('Ann'), 1).end, (Lazy(_pokerkit_turn),)),
+    'play_pokerkit': Call(lambda world: play_pokerkit,
+                          (Lazy(lambda world: pokerkit_state(2)),
+                           [PokerkitSeat(CallingStation('Ann'), 0), PokerkitSeat(Maniac('Bob'), 1)]),
+                          {'holes': ['AhKh', '7c2d'], 'board': '2h7h9sTcJd'}),
+    'read_log': Call(lambda world: read_log, (Lazy(lambda world: world.path('two.log')),), {'game': ACPC_GAME}),
+    'GameDefinition.act': method(lambda world: ACPC_GAME, 'act', 'rc/', 'raise'),
+    'MatchState.hand_result': method(lambda world: FINAL_STATE, 'hand_result', ACPC_GAME, names=('A', 'B'), button=0),
+    'MatchState.log_line': method(lambda world: FINAL_STATE, 'log_line', ACPC_GAME, ('A', 'B')),
+    'AcpcResult': call(AcpcResult, 'loki', (10.0, -5.0), 10),
+    **{f'AcpcResult.{name}': method(lambda world: AcpcResult('loki', (10.0, -5.0), 10), name)
+       for name in ('per_hand', 'half_width', 'to_dict')},
     # ---------------------------------------------------------------- the command line
     'OneLineErrorParser': _fixed(call(OneLineErrorParser, prog='poker'), keep=ARGPARSE),
     'OneLineErrorParser.error': _fixed(method(lambda world: OneLineErrorParser(prog='poker'), 'error', 'bad'),
@@ -585,6 +649,9 @@ defines it)."""
 NOT_CALLED = {
     'Contender': 'a Protocol: it describes a seat, and cannot be called or made',
     'Contender.decide': "a Protocol's method: a stub",
+    **{f'Contender.{name}': "a Protocol's optional method, declared for the record: a stub"
+       for name in ('begin_hand', 'observe', 'end_hand', 'state', 'resume')},
+    'play_acpc': 'needs a dealer to play: tests/test_acpc_client.py calls it with bad arguments and bad dealers',
     'Weighted': 'a Protocol: it describes an object with weights, and cannot be called or made',
 }
 """Public callables left out of the registry, each with the reason."""
@@ -631,6 +698,9 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
     table = load_table(root / 'turn')
     assert table.index is not None
     hole, board = table.indexer.canonical_hand(int(table.index[0]))
+    (root / 'two.game').write_text(ACPC_GAME.text(), encoding='utf-8')
+    (root / 'match.log').write_text(LOG_LINE.text() + '\n', encoding='utf-8')
+    (root / 'two.log').write_text(f'# a log\n{LOG_LINE.text()}\n', encoding='utf-8')
     (root / 'scenarios.toml').write_text('[[scenario]]\nhole = "Ah Qh"\nboard = "3h 4s Jh"\n', encoding='utf-8')
     return World(root, table, hole, board)
 

@@ -32,7 +32,7 @@ RANGES = ['QQ+', 'AKs', 'QQ+, AKs, ATs+:0.5', 'T9s-65s', '15%', 'random', '', ' 
           'AKs:50%', '22+:1e308, A2+:1e308', 'QQ++', 'AKx', 'AhAh', 'AA:0', '0%', '100%']
 OPTIONS = ['-b', '--board', '-n', '--opponents', '-l', '--lookahead', '-r', '--range', '--json', '--png', '--pot',
            '--to-call', '--bet-size', '--bets', '--bankroll', '--called', '--put-in', '--help', '--version', '--', '-',
-           '--player', '--players', '--fresh-every']
+           '--player', '--players', '--fresh-every', '--log', '--game']
 PLAYERS = ['station', 'maniac,rock', 'poker.table.bots:Maniac', 'math:sqrt', 'poker:PokerError', 'no.such:x', ':', 'a:']
 FILES = ['out.png', '', 'x.jpg', 'no/such/dir/x.png']
 
@@ -58,9 +58,14 @@ STARTS = {
     'equity': [['equity'], ['equity', 'AhKh', 'QQ+', '--samples', '2000', '--seed', '1']],
     'table': [['table'], ['table', '--street', 'river', '--out', 'out', '--boards', '1', '--chunk-boards', '1',
                           '--workers', '1']],
+    'acpc': [['acpc', '127.0.0.1', '1', '--game', 'none.game'], ['acpc', '127.0.0.1']],   # nobody listens on port 1
     'match': [['match'], ['match', '--players', 'station,maniac', '--hands', '2', '--seed', '1'],
-              ['match', '--players', 'station', '--player', 'poker.table.bots:Maniac', '--hands', '2', '--player']],
+              ['match', '--players', 'station', '--player', 'poker.table.bots:Maniac', '--hands', '2', '--player'],
+              ['match', '--players', 'station,maniac', '--hands', '1', '--log']],
+    'history': [['history'], ['history', 'hands.log'], ['history', 'hands.log', '--json']],
 }
+HANDS_LOG = 'STATE:0:rc/crc/cc/cc:Ah9c|Ks8d/2h3c4d/Js/7h:6|-6:Alice|Bob\nSTATE:1:rrf:Qd9d|Tc8c:4|-4:Alice|Bob\n'
+"""The log ``poker history`` is fuzzed with (``hands.log`` in its folder)."""
 
 
 def run(argv: list[str], stdin: bytes, cwd: Path) -> subprocess.CompletedProcess[bytes]:
@@ -83,6 +88,7 @@ def check(result: subprocess.CompletedProcess[bytes], argv: list[str]) -> None:
 @pytest.mark.parametrize('command', COMMANDS)
 def test_any_input_is_an_answer_or_one_line_exit_2(command: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     cwd = tmp_path_factory.mktemp(f'fuzz-{command}')
+    (cwd / 'hands.log').write_text(HANDS_LOG, encoding='utf-8')
 
     @settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import attrs
 import pytest
 
 from poker import BettingError, PokerError, RankableHand
@@ -361,14 +362,15 @@ from poker.stats.hand_statistics import HandStatistics  # noqa: E402
 from poker.strategy.advice import LokiStrategy  # noqa: E402
 
 
-def flop_view(seat=0, hole='8h 7h', board='Kh 4h 2c', pot=4, to_call=2, bets=1, opponents=2, seats=3, button=2,
+def flop_view(seat=0, hole='8h 7h', board='Kh 4h 2c', pot=4, to_call=2, bets=1, opponents=None, seats=3, button=2,
               active=None, history=()):
     from poker import parse_cards
+    active = tuple(range(seats)) if active is None else active
+    opponents = max(1, len(active) - 1) if opponents is None else opponents
     return TableView(seat=seat, name='Ann', hole=tuple(parse_cards(hole)), board=tuple(parse_cards(board)),
                      street='flop' if len(board.split()) == 3 else 'turn', pot=pot, to_call=to_call, bet_size=2,
                      bets_this_round=bets, called_this_round=False, opponents=opponents, can_raise=True,
-                     history=history, seats=seats, button=button,
-                     active=tuple(range(seats)) if active is None else active)
+                     history=history, seats=seats, button=button, active=active)
 
 
 class TwoCardPotOdds(LokiStrategy):
@@ -500,3 +502,63 @@ def test_a_make2_hand_checks_to_raise_when_a_bet_behind_is_likely():
     assert rules_by_street(off, 1)[0] == ('flop', 'bet', 'make2')
     on_the_button = FixedLimitGame([Strong('Loki'), Scripted('Bob', 'check check')], seed=1).play_hand()
     assert rules_by_street(on_the_button, 0)[0] == ('flop', 'bet', 'make2')
+
+
+# ------------------------------------------------------------------------------------ one seat interface
+def test_a_view_built_with_its_defaults_plays_every_street():
+    """The issue's view: no seats, no active seats, no blind records. Loki decides on it before the flop (it
+    failed with 'players must be a number from 1 to 23 (expected to play), got 0.4'), and the blinds and the
+    position are the table's once the button and the seats are known."""
+    bare = TableView(seat=0, name='Ann', hole=('Ah', 'Kh'), board=(), street='preflop', pot=3, to_call=1,
+                     bet_size=2, bets_this_round=1, called_this_round=False, opponents=2, can_raise=True)
+    assert bare.active == (0, 1, 2) and bare.small_blind is None and bare.position == 2
+    assert LokiPlayer('Ann').decide(bare).action == 'raise'
+    seated = attrs.evolve(bare, seats=3, button=2)   # seat 0 left of the button: the small blind
+    assert (seated.small_blind, seated.big_blind, seated.position) == (0, 1, 2)
+    on_button = attrs.evolve(bare, seats=3, button=0, to_call=2)
+    assert (on_button.small_blind, on_button.big_blind, on_button.position) == (1, 2, 0)
+    assert LokiPlayer('Ann').decide(on_button).action in Action
+
+
+@pytest.mark.parametrize('changes, message', [
+    ({'board': ('2c', '3d', '4h')}, 'board must hold the 0 cards of the preflop, got 3'),
+    ({'street': 'flop', 'board': ('Ah', '3d', '4h')}, 'hole and board share a card'),
+    ({'hole': ('Ah',)}, r"hole must be two cards, got \('Ah',\)"),
+    ({'active': (1, 2)}, 'active must list the seats still in, once each, seat 0 among them'),
+    ({'seats': 2}, r'seats must be more than the opponents \(2\)'),
+    ({'seats': 3, 'button': 3}, r'button must name seats below seats \(3\), got \(3,\)'),
+    ({'seats': 3, 'active': (0, 1, 4)}, r'active must name seats below seats \(3\)'),
+])
+def test_a_view_whose_fields_disagree_is_refused_naming_the_field(changes, message):
+    fields = dict(seat=0, name='Ann', hole=('Ah', 'Kh'), board=(), street='preflop', pot=3, to_call=1, bet_size=2,
+                  bets_this_round=1, called_this_round=False, opponents=2, can_raise=True)
+    with pytest.raises(PokerError, match=message):
+        TableView(**{**fields, **changes})
+
+
+def test_the_optional_calls_are_declared_on_the_seat_protocol():
+    """begin_hand, observe, end_hand, state and resume are on the Contender protocol, documented; the table calls
+    a seat's own, never the protocol's declarations (a seat may subclass Contender)."""
+    from poker.table.game import Contender, seat_hook
+    for name in ('begin_hand', 'observe', 'end_hand', 'state', 'resume'):
+        assert getattr(Contender, name).__doc__.startswith('Optional')
+
+    class Plain(Contender):
+        def __init__(self, name: str) -> None:
+            self.name = name
+            self.seen: list[str] = []
+
+        def decide(self, view: TableView) -> Decision:
+            return Decision('call')
+
+    class Watcher(Plain):
+        def observe(self, record: ActionRecord, board: tuple) -> None:
+            self.seen.append(record.action)
+
+    plain, watcher = Plain('Ann'), Watcher('Bob')
+    assert seat_hook(plain, 'observe') is None and seat_hook(plain, 'state') is None
+    assert seat_hook(watcher, 'observe') is not None
+    hand = FixedLimitGame([plain, watcher], seed=3).play_hand()
+    assert watcher.seen == [record.action for record in hand.actions] and plain.seen == []
+    with pytest.raises(PokerError, match='name must be one of begin_hand'):
+        seat_hook(plain, 'decide')

@@ -1,6 +1,7 @@
 """``poker match --players loki,station --hands N``: a duplicate match, each player's small bets per hand
 with a 95% interval, and a picture of the cumulative results. ``--player module:factory`` seats an outside
-player (its module is imported here and in every worker)."""
+player (its module is imported here and in every worker); ``--log FILE`` writes every hand in the ACPC log
+format."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                '  poker match --players loki,station --hands 200 --seed 1\n'
                '  poker match --players loki,loki-generic,loki-no-model,station,maniac,rock --hands 2000 --workers 2\n'
                '  poker match --players loki,maniac --hands 500 --json --png match.png\n'
+               '  poker match --players loki,station --hands 200 --log match.log   (then: poker history match.log)\n'
                '  poker match --players loki --player poker.table.bots:Rock --hands 200   (module:factory)',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--players', default='', metavar='A,B,...',
@@ -38,6 +40,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument('--fresh-every', type=whole('fresh_every', 1, MAX_HANDS), default=None, metavar='N',
                         help='fresh players every N deals, who forget what they learnt (default: each seating keeps '
                              'its players, and their models, for the whole match)')
+    parser.add_argument('--log', default=None, metavar='FILE',
+                        help='write every hand to FILE in the ACPC log format (STATE:hand:betting:cards:payoffs:names), '
+                             'deal by deal, each deal seating by seating; the same file with any --workers')
     add_seed(parser)
     add_workers(parser)
     add_json(parser)
@@ -54,9 +59,10 @@ def run(args: argparse.Namespace) -> int:
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1) if args.hands >= 200 else 1
     if workers > 1:
         with process_pool(workers) as executor:
-            result = match(players, args.hands, seed=args.seed, executor=executor, fresh_every=args.fresh_every)
+            result = match(players, args.hands, seed=args.seed, executor=executor, fresh_every=args.fresh_every,
+                           log=args.log)
     else:
-        result = match(players, args.hands, seed=args.seed, fresh_every=args.fresh_every)
+        result = match(players, args.hands, seed=args.seed, fresh_every=args.fresh_every, log=args.log)
     if args.png is not None:
         result.png(args.png)
     if args.json:

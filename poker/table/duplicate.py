@@ -45,12 +45,14 @@ from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Protocol, Union
 
+import attrs
 import numpy as np
 from attrs import field, frozen
 
 from ..errors import PokerError
 from ..validators import checked_by, flag, is_whole, real_array, shown, whole_number
-from .game import MAX_HANDS, Contender, FixedLimitGame, read_contender
+from .acpc_notation import LogLine
+from .game import MAX_HANDS, Contender, FixedLimitGame, HandResult, read_contender, seat_hook
 
 __all__ = ['DEALS_PER_UNIT', 'PLAYER_KINDS', 'MatchResult', 'match', 'rotations']
 
@@ -312,17 +314,27 @@ def play_chunk(specs: Sequence[PlayerSpec], names: Sequence[str], deal_seeds: Se
                player_seed: int) -> np.ndarray:
     """Play ``deal_seeds`` in every rotation with fresh players (the same players in every rotation); each
     player's net chips per deal (the unit of work of ``match(..., fresh_every=N)``)."""
+    return _play_chunk(specs, names, deal_seeds, player_seed)[0]
+
+
+def _play_chunk(specs: Sequence[PlayerSpec], names: Sequence[str], deal_seeds: Sequence[int], player_seed: int,
+                log: bool = False) -> tuple[np.ndarray, list[LogLine]]:
+    """:func:`play_chunk`, and with ``log`` every hand's log line, deal by deal and in each deal seating by
+    seating (numbered 0: :class:`_Log` numbers them)."""
     seeds = random.Random(player_seed)
     players = [_seat(spec, name, seeds.randrange(1 << 32)) for spec, name in zip(specs, names)]
     seatings = rotations(len(players))
     result = np.zeros((len(deal_seeds), len(players)))
+    lines: list[LogLine] = []
     for row, deal_seed in enumerate(deal_seeds):
         for seating in seatings:
             game = FixedLimitGame([players[p] for p in seating], small_bet=SMALL_BET, seed=0)
             hand = game.play_hand(seed=deal_seed)
             for seat, player in enumerate(seating):
                 result[row, player] += hand.net[seat]
-    return result
+            if log:
+                lines.append(_log_line(hand, names, seating))
+    return result, lines
 
 
 def play_seating(specs: Sequence[PlayerSpec], names: Sequence[str], seating: Sequence[int], deal_seeds: Sequence[int],
@@ -335,6 +347,14 @@ def play_seating(specs: Sequence[PlayerSpec], names: Sequence[str], seating: Seq
     Playing deals in two calls, the second resuming the states the first returned, gives what one call gives:
     the unit of work of a learning match (:func:`match`).
     """
+    result, states, _ = _play_seating(specs, names, seating, deal_seeds, player_seed, states)
+    return result, states
+
+
+def _play_seating(specs: Sequence[PlayerSpec], names: Sequence[str], seating: Sequence[int], deal_seeds: Sequence[int],
+                  player_seed: int, states: Sequence[object] | None = None,
+                  log: bool = False) -> tuple[np.ndarray, list[object], list[LogLine]]:
+    """:func:`play_seating`, and with ``log`` every hand's log line, deal by deal (numbered 0)."""
     seeds = random.Random(player_seed)
     players = [_seat(spec, name, seeds.randrange(1 << 32)) for spec, name in zip(specs, names)]
     if states is not None:
@@ -342,17 +362,72 @@ def play_seating(specs: Sequence[PlayerSpec], names: Sequence[str], seating: Seq
             if state is not None:  # (None: as made)
                 seated.resume(state)  # type: ignore[attr-defined]
     result = np.zeros((len(deal_seeds), len(players)))
+    lines: list[LogLine] = []
     for row, deal_seed in enumerate(deal_seeds):
         game = FixedLimitGame([players[p] for p in seating], small_bet=SMALL_BET, seed=0)
         hand = game.play_hand(seed=deal_seed)
         for seat, player in enumerate(seating):
             result[row, player] += hand.net[seat]
-    return result, [seated.state() if _resumable(seated) else None for seated in players]  # type: ignore[attr-defined]
+        if log:
+            lines.append(_log_line(hand, names, seating))
+    return (result, [seated.state() if _resumable(seated) else None for seated in players],  # type: ignore[attr-defined]
+            lines)
+
+
+def _log_line(hand: HandResult, names: Sequence[str], seating: Sequence[int]) -> LogLine:
+    """A hand's log line (numbered 0), with the match's names of the players (a seat may call itself otherwise),
+    each ``:`` or ``|`` in a name written ``_`` (the log format's separators: ``module:factory`` is
+    ``module_factory`` there)."""
+    by_seat = tuple(_log_name(names[player]) for player in seating)
+    return LogLine.from_hand(hand if hand.names == by_seat else attrs.evolve(hand, names=by_seat), 0)
+
+
+def _log_name(name: str) -> str:
+    return name.replace(':', '_').replace('|', '_')
+
+
+class _Log:
+    """The match's log file: every hand's ACPC log line, written deal by deal and in each deal seating by seating
+    (hand number ``deal * seatings + seating``, from 0), whatever order the units of work finish in. A block of
+    deals is written once every seating has played it (units of work hand in each block's lines)."""
+
+    def __init__(self, path: str | os.PathLike[str] | None, seatings: int, blocks: list[tuple[int, int]],
+                 parts: int) -> None:
+        self.seatings, self.blocks, self.parts = seatings, blocks, parts
+        self.pending: dict[int, dict[int, list[LogLine]]] = {}
+        self.next = 0
+        self.file = None
+        if path is not None:
+            try:
+                self.file = open(path, 'w', encoding='utf-8')
+            except (OSError, ValueError) as error:
+                raise PokerError(f'cannot write the log {shown(str(path))}: '
+                                 f'{getattr(error, "strerror", None) or type(error).__name__}') from None
+
+    def add(self, block: int, part: int, lines: list[LogLine]) -> None:
+        """The lines of one unit of work: block ``block`` (by its index), played by seating ``part`` (or by every
+        seating: part 0 of 1)."""
+        if self.file is None:
+            return
+        self.pending.setdefault(block, {})[part] = lines
+        while self.next < len(self.blocks) and len(self.pending.get(self.next, {})) == self.parts:
+            start, count = self.blocks[self.next]
+            parts = self.pending.pop(self.next)
+            ordered = [line for deal in range(count) for part in range(self.parts)
+                       for line in parts[part][deal * self.seatings // self.parts:
+                                               (deal + 1) * self.seatings // self.parts]]
+            for index, line in enumerate(ordered):
+                self.file.write(attrs.evolve(line, hand=start * self.seatings + index).text() + '\n')
+            self.next += 1
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
 
 
 def _resumable(player: object) -> bool:
     """Whether a seat can hand on what it keeps from hand to hand (``state()`` and ``resume(state)``)."""
-    return callable(getattr(player, 'state', None)) and callable(getattr(player, 'resume', None))
+    return seat_hook(player, 'state') is not None and seat_hook(player, 'resume') is not None
 
 
 def _check(players: Sequence[PlayerSpec], hands: int) -> tuple[list[PlayerSpec], int]:
@@ -370,7 +445,7 @@ def _check(players: Sequence[PlayerSpec], hands: int) -> tuple[list[PlayerSpec],
 
 def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None, executor: Executor | None = None,
           progress: bool | None = None, fresh_every: int | None = None,
-          states: Sequence[Sequence[object]] | None = None) -> MatchResult:
+          states: Sequence[Sequence[object]] | None = None, log: str | os.PathLike[str] | None = None) -> MatchResult:
     """Play ``hands`` deals (1 to :data:`~poker.table.game.MAX_HANDS`), each once per rotation of the seats, and
     measure every player.
 
@@ -379,7 +454,11 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     terminal). Each seating has its own players, who play every deal in order and learn throughout (Papp's
     trials); ``states`` (a former result's :attr:`MatchResult.states`, same players) starts them from what they
     learnt there, so a long match or a tournament carries its models on. ``fresh_every=N`` seats fresh players
-    every ``N`` deals instead, the same in every seating (the players forget what they learnt).
+    every ``N`` deals instead, the same in every seating (the players forget what they learnt). ``log`` names a file
+    that gets every hand in the ACPC log format (:class:`~poker.table.acpc_notation.LogLine`), deal by deal and in
+    each deal seating by seating, numbered from 0 in that order (hand ``deal * rotations + seating``), the players
+    by their names in the result (``:`` and ``|``, the format's separators, written ``_``): the same file on any
+    executor and any number of workers.
     """
     players, hands = _check(players, hands)
     if seed is not None and (not is_whole(seed) or seed < 0):
@@ -397,21 +476,28 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     initial = _initial_states(players, names, len(seatings), states, fresh_every)
     master = random.Random(seed)
     deal_seeds = [master.randrange(1 << 32) for _ in range(hands)]
-    bar = _progress_bar(hands * len(seatings), progress)
+    if log is not None and not isinstance(log, (str, os.PathLike)):
+        raise PokerError(f'log must be a file name or None, got {shown(log)}')
     finals: list[list[object]] = []
+    if fresh_every is not None:
+        chunks = [(start, deal_seeds[start:start + fresh_every], master.randrange(1 << 32))
+                  for start in range(0, hands, fresh_every)]
+        writer = _Log(log, len(seatings), [(start, len(seeds)) for start, seeds, _ in chunks], 1)
+    else:
+        size = DEALS_PER_UNIT if resumable else hands
+        blocks = [(start, deal_seeds[start:start + size]) for start in range(0, hands, size)]
+        seating_seeds = [master.randrange(1 << 32) for _ in seatings]
+        writer = _Log(log, len(seatings), [(start, len(seeds)) for start, seeds in blocks], len(seatings))
+    bar = _progress_bar(hands * len(seatings), progress)
     try:
         if fresh_every is not None:
-            chunks = [(start, deal_seeds[start:start + fresh_every], master.randrange(1 << 32))
-                      for start in range(0, hands, fresh_every)]
-            totals = _fresh(players, names, chunks, hands, executor, bar)
+            totals = _fresh(players, names, chunks, hands, executor, bar, writer)
         else:
-            size = DEALS_PER_UNIT if resumable else hands
-            blocks = [(start, deal_seeds[start:start + size]) for start in range(0, hands, size)]
-            seating_seeds = [master.randrange(1 << 32) for _ in seatings]
             totals, finals = _learning(players, names, seatings, seating_seeds, blocks, initial, hands, executor,
-                                       bar)
+                                       bar, writer)
     finally:
         bar.close()
+        writer.close()
     per_deal = totals / SMALL_BET / len(seatings)
     return MatchResult(names=names, seed=seed, rotations=len(seatings), per_deal=per_deal, states=finals)
 
@@ -441,23 +527,26 @@ def _initial_states(players: list[PlayerSpec], names: tuple[str, ...], seatings:
 
 
 def _fresh(players: list[PlayerSpec], names: tuple[str, ...], chunks: list[tuple[int, list[int], int]], hands: int,
-           executor: Executor | None, bar: _Bar) -> np.ndarray:
+           executor: Executor | None, bar: _Bar, writer: _Log) -> np.ndarray:
     """Each player's net chips per deal, over all the seatings, chunk by chunk with fresh players."""
     totals = np.zeros((hands, len(players)))
     rounds = len(rotations(len(players)))
+    log = writer.file is not None
     if executor is None:
-        for start, seeds, player_seed in chunks:
-            totals[start:start + len(seeds)] = play_chunk(players, names, seeds, player_seed)
+        for index, (start, seeds, player_seed) in enumerate(chunks):
+            totals[start:start + len(seeds)], lines = _play_chunk(players, names, seeds, player_seed, log)
+            writer.add(index, 0, lines)
             bar.update(len(seeds) * rounds)
         return totals
-    futures: dict[Future[np.ndarray], tuple[int, int]] = {
-        executor.submit(play_chunk, players, names, seeds, player_seed): (start, len(seeds))
-        for start, seeds, player_seed in chunks}
+    futures: dict[Future[tuple[np.ndarray, list[LogLine]]], tuple[int, int, int]] = {
+        executor.submit(_play_chunk, players, names, seeds, player_seed, log): (index, start, len(seeds))
+        for index, (start, seeds, player_seed) in enumerate(chunks)}
     try:
         from concurrent.futures import as_completed
         for future in as_completed(futures):
-            start, count = futures[future]
-            totals[start:start + count] = future.result()
+            index, start, count = futures[future]
+            totals[start:start + count], lines = future.result()
+            writer.add(index, 0, lines)
             bar.update(count * rounds)
     finally:
         for future in futures:
@@ -467,26 +556,29 @@ def _fresh(players: list[PlayerSpec], names: tuple[str, ...], chunks: list[tuple
 
 def _learning(players: list[PlayerSpec], names: tuple[str, ...], seatings: list[list[int]], seating_seeds: list[int],
               blocks: list[tuple[int, list[int]]], initial: list[list[object] | None], hands: int,
-              executor: Executor | None, bar: _Bar) -> tuple[np.ndarray, list[list[object]]]:
+              executor: Executor | None, bar: _Bar, writer: _Log) -> tuple[np.ndarray, list[list[object]]]:
     """Each player's net chips per deal, over all the seatings, and each seating's final states: each seating
     plays the blocks of deals in order, each block resuming the players' states after the one before (the first
     from ``initial``; blocks of different seatings run side by side)."""
     totals = np.zeros((hands, len(players)))
     finals: list[list[object]] = [[] for _ in seatings]
+    log = writer.file is not None
     if executor is None:
         for index, (seating, player_seed) in enumerate(zip(seatings, seating_seeds)):
             states = initial[index]
-            for start, seeds in blocks:
-                result, states = play_seating(players, names, seating, seeds, player_seed, states)
+            for block, (start, seeds) in enumerate(blocks):
+                result, states, lines = _play_seating(players, names, seating, seeds, player_seed, states, log)
                 totals[start:start + len(seeds)] += result
+                writer.add(block, index, lines)
                 bar.update(len(seeds))
             finals[index] = states or []
         return totals, finals
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    def submit(index: int, block: int, states: list[object] | None) -> Future[tuple[np.ndarray, list[object]]]:
-        return executor.submit(play_seating, players, names, seatings[index], blocks[block][1], seating_seeds[index],
-                               states)
+    def submit(index: int, block: int,
+               states: list[object] | None) -> Future[tuple[np.ndarray, list[object], list[LogLine]]]:
+        return executor.submit(_play_seating, players, names, seatings[index], blocks[block][1], seating_seeds[index],
+                               states, log)
 
     pending = {submit(index, 0, initial[index]): (index, 0) for index in range(len(seatings))}
     try:
@@ -494,9 +586,10 @@ def _learning(players: list[PlayerSpec], names: tuple[str, ...], seatings: list[
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 index, block = pending.pop(future)
-                result, states = future.result()
+                result, states, lines = future.result()
                 start, seeds = blocks[block]
                 totals[start:start + len(seeds)] += result   # whole chips: the sum is exact in any order
+                writer.add(block, index, lines)
                 bar.update(len(seeds))
                 if block + 1 < len(blocks):
                     pending[submit(index, block + 1, states)] = (index, block + 1)

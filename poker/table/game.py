@@ -32,7 +32,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import attrs
 import numpy as np
@@ -42,7 +42,7 @@ from ..cards.card import Card, Deck
 from ..cards.card_inputs import CardsLike, read_board, read_cards
 from ..cards.income_rates import opponents_field
 from ..cards.streets import BOARD_SIZE, STREETS
-from ..errors import PokerError
+from ..errors import CardCountError, DuplicateCardError, PokerError
 from ..ranges.weight_inputs import WeightsLike
 from ..ranking.rankable_hand import RankableHand
 from ..ranking.ranker import HandRanker
@@ -60,8 +60,10 @@ __all__ = [
     'LokiPlayer',
     'PlayerSummary',
     'TableView',
+    'blind_seats',
     'read_contender',
     'read_view',
+    'seat_hook',
 ]
 
 MAX_HANDS = 10_000_000
@@ -161,7 +163,23 @@ class ActionRecord:
 
 def _hole(cards: CardsLike) -> tuple[Card, ...]:
     """A seat's hole cards: two distinct cards."""
-    return read_board(cards, sizes=(2,))
+    try:
+        return read_board(cards, sizes=(2,))
+    except CardCountError:
+        raise CardCountError(f'hole must be two cards, got {shown(cards)}') from None
+
+
+def blind_seats(button: int, seats: int) -> tuple[int, int]:
+    """The seats of the small and the big blind at a table of ``seats`` with the button at ``button``: heads-up the
+    button posts the small blind; otherwise the two seats left of the button post them.
+
+    >>> blind_seats(0, 2), blind_seats(5, 6)
+    ((0, 1), (0, 1))
+    """
+    seats = whole_number('seats', seats, minimum=2, maximum=23, error=PokerError)
+    button = whole_number('button', button, maximum=seats - 1, error=PokerError)
+    small = button if seats == 2 else (button + 1) % seats
+    return small, (small + 1) % seats
 
 
 def _records(records: Iterable[ActionRecord]) -> tuple[ActionRecord, ...]:
@@ -173,9 +191,24 @@ def _seats(seats: Iterable[int]) -> tuple[int, ...]:
     return _items('active', seats, _count, longest=22)  # type: ignore[return-value]
 
 
+def _default_active(view: TableView) -> tuple[int, ...]:
+    """The seats still in when none are given: this one and the ``opponents`` seats after it."""
+    seats = view.seats or view.seat + view.opponents + 1
+    return tuple(sorted((view.seat + step) % seats for step in range(view.opponents + 1)))
+
+
 @frozen
 class TableView:
-    """What the seat to act knows: its cards, the board, the pot and the betting so far."""
+    """What the seat to act knows: its cards, the board, the pot and the betting so far.
+
+    The table builds one for each decision; :meth:`GameDefinition.view
+    <poker.table.acpc_notation.GameDefinition.view>` builds the same from a hand written in ACPC notation (for
+    an adapter to another engine). Built by hand, the fields after ``can_raise`` may be left out: ``seats`` 0
+    means the table is unknown, ``active`` defaults to this seat and the ``opponents`` seats after it, and
+    without blind records in the ``history`` the blinds are the table's (:attr:`small_blind`). A view whose
+    fields disagree (a board that is not the street's, a card twice, a seat outside the table or not among
+    the seats still in) is refused, naming the field.
+    """
 
     seat: int = field(validator=checked_by(_count))
     name: str = field(validator=checked_by(text, error=PokerError))
@@ -193,26 +226,53 @@ class TableView:
     can_raise: bool = field(validator=checked_by(flag, error=PokerError))
     history: tuple[ActionRecord, ...] = field(default=(), converter=_records)
     seats: int = field(default=0, validator=checked_by(_count))
-    """Seats at the table."""
+    """Seats at the table (0: unknown)."""
     button: int = field(default=0, validator=checked_by(_count))
     """The button's seat."""
     active: tuple[int, ...] = field(default=(), converter=_seats)
-    """The seats still in the hand, this one included."""
+    """The seats still in the hand, this one included (empty: this seat and the ``opponents`` seats after it)."""
     put_in_this_round: bool = field(default=Factory(lambda view: view.called_this_round, takes_self=True),
                                     validator=checked_by(flag, error=PokerError))
     """Whether this seat has put chips in voluntarily this round: called a bet, bet or raised (a blind is not
     voluntary; by default, whether it has called a bet). Papp's pre-flop "voluntarily put money in" rule reads
     it."""
 
+    def __attrs_post_init__(self) -> None:
+        if self.seats and (self.seats > 23 or not self.opponents < self.seats):
+            raise PokerError(f'seats must be more than the opponents ({self.opponents}) and at most 23, got '
+                             f'{self.seats}')
+        if not self.active:
+            object.__setattr__(self, 'active', _default_active(self))
+        if len(self.board) != BOARD_SIZE[self.street]:
+            raise CardCountError(f'board must hold the {BOARD_SIZE[self.street]} cards of the {self.street}, got '
+                                 f'{len(self.board)}: {shown(self.board)}')
+        if set(self.hole) & set(self.board):
+            raise DuplicateCardError(f'hole and board share a card: {shown(self.hole)} and {shown(self.board)}')
+        if len(set(self.active)) != len(self.active) or self.seat not in self.active:
+            raise PokerError(f'active must list the seats still in, once each, seat {self.seat} among them, got '
+                             f'{shown(self.active)}')
+        if self.seats:
+            for name, seats in (('seat', (self.seat,)), ('button', (self.button,)), ('active', self.active),
+                                ('history', tuple(record.seat for record in self.history))):
+                if any(seat >= self.seats for seat in seats):
+                    raise PokerError(f'{name} must name seats below seats ({self.seats}), got {shown(seats)}')
+
     @property
     def small_blind(self) -> int | None:
-        """The seat that posted the small blind (None if no blind was recorded)."""
-        return next((record.seat for record in self.history if record.action == Blind.SMALL), None)
+        """The seat that posted the small blind: the one recorded in the history, else the table's
+        (:func:`blind_seats`; None when neither is known: no blind recorded and ``seats`` 0)."""
+        return self._blind(Blind.SMALL)
 
     @property
     def big_blind(self) -> int | None:
-        """The seat that posted the big blind (None if no blind was recorded)."""
-        return next((record.seat for record in self.history if record.action == Blind.BIG), None)
+        """The seat that posted the big blind: the one recorded, else the table's (as :attr:`small_blind`)."""
+        return self._blind(Blind.BIG)
+
+    def _blind(self, blind: Blind) -> int | None:
+        recorded = next((record.seat for record in self.history if record.action == blind), None)
+        if recorded is not None or self.seats < 2:
+            return recorded
+        return blind_seats(self.button, self.seats)[0 if blind == Blind.SMALL else 1]
 
     @property
     def position(self) -> int:
@@ -247,22 +307,68 @@ class TableView:
 
 
 class Contender(Protocol):
-    """Anything that can sit at the table: a name and a way to decide."""
+    """Anything that can sit at a table: a ``name`` and :meth:`decide`, which the table calls at each of the seat's
+    turns with what the seat may know (a :class:`TableView`).
+
+    A seat may also have any of the hooks :meth:`begin_hand`, :meth:`observe`, :meth:`end_hand` (the table calls
+    those it has: :func:`seat_hook`) and :meth:`state` with :meth:`resume` (a match hands a seat's state on
+    from one stretch of deals to a fresh copy of it when it has both). They are declared here, each with its
+    contract, but a seat need not have them, and a type checker does not ask for them: a class with a ``name``
+    and a ``decide(view)`` method is a Contender. The table hands the hooks values it has checked.
+
+    >>> class Caller:
+    ...     def __init__(self, name: str) -> None:
+    ...         self.name = name
+    ...     def decide(self, view: TableView) -> Decision:
+    ...         return Decision('call')
+    >>> read_contender(Caller('Cal')).name, seat_hook(Caller('Cal'), 'observe')
+    ('Cal', None)
+    """
 
     name: str
 
     def decide(self, view: TableView) -> Decision:
-        """The seat's choice in the situation ``view`` shows; the table makes it legal."""
+        """The seat's choice in the situation ``view`` shows; the table makes it legal
+        (:meth:`FixedLimitGame.legal_action`: no fold for free, a raise at the cap calls)."""
         ...
 
+    if not TYPE_CHECKING:  # optional: declared for the record, not asked of a seat by a type checker
+        def begin_hand(self, seat: int, names: tuple[str, ...], hole: tuple[Card, ...], button: int) -> None:
+            """Optional: a hand begins, before the blinds: this seat's number, every seat's name (by seat), its
+            hole cards and the button's seat."""
 
-# A seat may also have these methods; the table calls them when it has them (see LokiPlayer):
-#   begin_hand(seat, names, hole, button)  before the blinds of each hand,
-#   observe(record, board)                 after every action of every seat (blinds included),
-#   end_hand(result)                       after the showdown.
-# and, to carry what it has learnt from one stretch of deals to a fresh copy of itself (poker.match does):
-#   state()                                a value (picklable) of all it keeps from hand to hand,
-#   resume(state)                          take up such a value; the copy then plays as the original would.
+        def observe(self, record: ActionRecord, board: tuple[Card, ...]) -> None:
+            """Optional: an action of any seat (this one's and the blinds included), as the table recorded it,
+            with the board so far."""
+
+        def end_hand(self, result: HandResult) -> None:
+            """Optional: the hand is over; ``result`` holds every action, the cards shown and who won what."""
+
+        def state(self) -> object:
+            """Optional, with :meth:`resume`: a value (picklable) of all the seat keeps from hand to hand."""
+
+        def resume(self, state: object) -> None:
+            """Optional, with :meth:`state`: take up such a value; the seat then plays as the one that gave it
+            would."""
+
+
+_HOOKS = ('begin_hand', 'observe', 'end_hand', 'state', 'resume')
+"""The optional calls of a seat (:class:`Contender`)."""
+
+
+def seat_hook(player: object, name: str) -> Callable[..., object] | None:
+    """The seat's own method ``name``, one of its optional hooks (``'begin_hand'``, ``'observe'``, ``'end_hand'``,
+    ``'state'``, ``'resume'``; None: the seat does not have it; the declarations of
+    :class:`Contender`, which a seat inherits by subclassing it, do not count).
+
+    >>> seat_hook(LokiPlayer('Ann'), 'state') is not None, seat_hook(LokiPlayer('Ann'), 'observe')
+    (True, None)
+    """
+    name = choice('name', name, _HOOKS, error=PokerError)
+    method = getattr(player, name, None)
+    if not callable(method) or getattr(type(player), name, None) is getattr(Contender, name):
+        return None
+    return method  # type: ignore[no-any-return]
 
 
 _SHOWDOWN_HAND_CLASSES: dict[type[HandRanker], type[RankableHand]] = {RankableHand.ranker: RankableHand}
@@ -288,8 +394,13 @@ def _names(names: Iterable[str]) -> tuple[str, ...]:
     return _items('names', names, lambda name, value: text(name, value, error=PokerError), longest=23)  # type: ignore[return-value]
 
 
+def _seen_hole(cards: CardsLike) -> tuple[Card, ...]:
+    """A seat's hole cards as a hand's record keeps them: two cards, or none (not seen)."""
+    return () if isinstance(cards, (tuple, list)) and not cards else _hole(cards)
+
+
 def _holes(holes: Iterable[CardsLike]) -> tuple[tuple[Card, ...], ...]:
-    return _items('holes', holes, lambda name, cards: _hole(cards), longest=23)  # type: ignore[arg-type, return-value]
+    return _items('holes', holes, lambda name, cards: _seen_hole(cards), longest=23)  # type: ignore[arg-type, return-value]
 
 
 def _nets(nets: Iterable[int]) -> tuple[int, ...]:
@@ -300,8 +411,10 @@ def _nets(nets: Iterable[int]) -> tuple[int, ...]:
 class HandResult:
     """Everything about one hand: the deal, every action, the showdown and who won what.
 
-    ``board`` holds the cards of the streets that were reached; ``hands`` the showdown hands of the seats
-    that reached it (empty if everyone else folded); ``net`` each seat's chips won less chips put in.
+    ``holes`` holds each seat's hole cards (none for a seat whose cards were not seen: a hand played at another
+    table, as :mod:`~poker.table.acpc_client` plays them); ``board`` the cards of the streets that were reached;
+    ``hands`` the showdown hands of the seats that reached it (empty if everyone else folded); ``net`` each
+    seat's chips won less chips put in.
     """
 
     number: int = field(validator=checked_by(_count))
@@ -614,9 +727,9 @@ class FixedLimitGame:
         names = tuple(player.name for player in self.players)
         state = _HandState(count)
         for seat, player in enumerate(self.players):
-            if hasattr(player, 'begin_hand'):
-                player.begin_hand(seat, names, holes[seat], button)
-        small, big = (button, self._after(button)) if count == 2 else (self._after(button), self._after(button, 2))
+            if (begin_hand := seat_hook(player, 'begin_hand')) is not None:
+                begin_hand(seat, names, holes[seat], button)
+        small, big = blind_seats(button, count)
         self._put(state, (), 'preflop', small, Blind.SMALL, self.small_blind)
         self._put(state, (), 'preflop', big, Blind.BIG, self.small_bet)
         street_reached = 'preflop'
@@ -629,7 +742,7 @@ class FixedLimitGame:
             self._betting_round(state, street, first, holes, board, names)
         board = full_board[:BOARD_SIZE[street_reached]]
         winners, hands = self._winners(state.active, holes, board)
-        shares = self._split(state.pot, winners, button)
+        shares = self._split(state.pot, winners, button, count)
         net = tuple(shares.get(seat, 0) - state.total[seat] for seat in range(count))
         for seat in range(count):
             self._net[seat] += net[seat]
@@ -643,8 +756,8 @@ class FixedLimitGame:
                             board=board, actions=tuple(state.records), pot=state.pot, winners=winners,
                             hands=hands, net=net)
         for player in self.players:
-            if hasattr(player, 'end_hand'):
-                player.end_hand(result)
+            if (end_hand := seat_hook(player, 'end_hand')) is not None:
+                end_hand(result)
         return result
 
     def _put(self, state: _HandState, board: tuple[Card, ...], street: str, seat: int, action: Action | Blind,
@@ -653,8 +766,8 @@ class FixedLimitGame:
         state.put(street, seat, action, amount, decision, to_call, bet_size)
         record = state.records[-1]
         for player in self.players:
-            if hasattr(player, 'observe'):
-                player.observe(record, board)
+            if (observe := seat_hook(player, 'observe')) is not None:
+                observe(record, board)
 
     def _betting_round(self, state: _HandState, street: str, first: int, holes: tuple[tuple[Card, ...], ...],
                        board: tuple[Card, ...], names: tuple[str, ...]) -> None:
@@ -698,23 +811,27 @@ class FixedLimitGame:
     def _order(self, first: int, active: set[int]) -> list[int]:
         return [self._after(first, step) for step in range(len(self.players)) if self._after(first, step) in active]
 
-    def _winners(self, active: set[int], holes: tuple[tuple[Card, ...], ...],
+    @classmethod
+    def _winners(cls, active: set[int], holes: Sequence[tuple[Card, ...]],
                  board: tuple[Card, ...]) -> tuple[tuple[int, ...], dict[int, RankableHand]]:
+        """The seats that win the pot, and the hands shown (none when one seat is left); every seat still in
+        must have its two hole cards."""
         if len(active) == 1:
             return tuple(active), {}
         seats = sorted(active)
         cards = np.array([[card.index for card in (*holes[seat], *board)] for seat in seats], dtype=np.uint8)
-        values = self.ranker.rank_many(cards, validate=False)
+        values = cls.ranker.rank_many(cards, validate=False)
         best = values.max()
-        shown = _showdown_hand_class(self.ranker)
+        shown = _showdown_hand_class(cls.ranker)
         return (tuple(seat for seat, value in zip(seats, values) if value == best),
                 {seat: shown((*holes[seat], *board)) for seat in seats})
 
-    def _split(self, pot: int, winners: tuple[int, ...], button: int) -> dict[int, int]:
+    @staticmethod
+    def _split(pot: int, winners: tuple[int, ...], button: int, seats: int) -> dict[int, int]:
         """Equal shares; odd chips go one each to the winners nearest the button's left."""
         share, odd = divmod(pot, len(winners))
         shares = {seat: share for seat in winners}
-        for seat in [s for s in self._order(self._after(button), set(winners))][:odd]:
+        for seat in sorted(winners, key=lambda seat: (seat - button - 1) % seats)[:odd]:
             shares[seat] += 1
         return shares
 

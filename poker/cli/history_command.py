@@ -1,0 +1,50 @@
+"""``poker history FILE...``: ACPC logs read back, each player's VPIP, PFR, aggression factor, went-to-showdown
+and small bets per hand with a 95% interval (paired over the seatings of a duplicate match's deals)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..table.acpc_notation import GameDefinition
+from ..table.hand_history import read_history
+from .options import add_json
+from .output import print_json
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        'history', help='per-player statistics of ACPC hand histories (logs)',
+        description='Read ACPC logs (STATE:<hand>:<betting>:<cards>:<payoffs>:<names> lines, as the ACPC dealer, '
+                    'poker match --log and poker acpc --log write them) and report each player: VPIP (put chips '
+                    'in voluntarily before the flop), PFR (raised before the flop), AF (bets and raises over calls '
+                    'after the flop), WTSD (showdowns over flops seen) and small bets per hand with a 95%% interval. '
+                    'Hands dealt with the same hole cards at every position are one deal played in several '
+                    'seatings (a duplicate match): results are then paired by deal. Lines starting with # are comments '
+                    'and the dealer\'s SCORE line must agree with the hands; any other line that is not a hand, or a '
+                    'hand whose payoffs do not fit its betting and cards under the game, is an error naming its '
+                    'file and line (or hand).',
+        epilog='examples:\n'
+               '  poker history match.log   (written by: poker match --players loki,station --hands 200 --log match.log)\n'
+               '  poker history dealer.log --game holdem.limit.2p.reverse_blinds.game --json   (the ACPC dealer\'s log)',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('files', nargs='+', metavar='FILE', help='ACPC log files, read in order')
+    parser.add_argument('--game', default=None, metavar='FILE',
+                        help='the ACPC game definition the hands were played under (default: the table\'s game, '
+                             'blinds 1/2 and bets 2/4, for each hand\'s number of players)')
+    add_json(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = None if args.game is None else GameDefinition.read(args.game)
+    history = read_history(args.files, game=game)
+    if not history.lines:
+        print_json(history.to_dict()) if args.json else print(f'no hands in {", ".join(args.files)}')
+        return 0
+    if args.json:
+        print_json(history.to_dict())
+        return 0
+    paired = f'{len(history.deals()):,} deals, paired' if history.paired else 'no deal played twice'
+    print(f'{len(history.lines):,} hands ({paired}); small bets per hand')
+    print(history.table())
+    return 0

@@ -1,0 +1,259 @@
+"""Playing the ACPC dealer: a fake dealer on loopback, written here, speaks as the real one does.
+
+The real dealer (built from its public C source, protocol 2.0.0) sends every player the state after every
+action (``MATCHSTATE:<position>:<hand>:<betting>:<cards>``, the others' cards empty until a showdown), moves the
+players one position back each hand, and reads an answer only from the player whose turn it is: the state line,
+``:`` and ``r``, ``c`` or ``f``. :class:`FakeDealer` does the same for one player, the other positions playing
+at random; it checks every answer, and it can also send lines of a script and hang up.
+"""
+
+from __future__ import annotations
+
+import random
+import socket
+import threading
+
+import pytest
+
+from poker import Card, PokerError, ProtocolError
+from poker.cli import main
+from poker.strategy.actions import Action
+from poker.table.acpc_client import AcpcResult, play_acpc
+from poker.table.acpc_notation import GameDefinition, LogLine, MatchState
+from poker.table.duplicate import PLAYER_KINDS
+from poker.table.game import Decision, TableView
+
+DECK = [Card.from_index(index) for index in range(52)]
+
+
+class FakeDealer(threading.Thread):
+    """A dealer for one player on 127.0.0.1 (a free port): deals ``hands`` hands of ``game`` (seeded; the player
+    starts at position ``start`` and moves one position back each hand), or sends the lines of ``script`` and
+    hangs up. ``answers`` keeps what the player said, ``log`` each hand's log line (all cards), ``error`` what
+    went wrong on the dealer's side."""
+
+    def __init__(self, game: GameDefinition, hands: int = 0, *, seed: int = 1, start: int = 0,
+                 script: list[bytes] | None = None, hang_up_after: int | None = None) -> None:
+        super().__init__(daemon=True)
+        self.game, self.hands, self.first_position, self.script = game, hands, start, script
+        self.hang_up_after = hang_up_after     # lines sent before hanging up (None: play every hand)
+        self.random = random.Random(seed)
+        self.server = socket.create_server(('127.0.0.1', 0))
+        self.server.settimeout(20)
+        self.port = self.server.getsockname()[1]
+        self.answers: list[str] = []
+        self.log: list[LogLine] = []
+        self.version = ''
+        self.error: BaseException | None = None
+        self.sent = 0
+
+    def run(self) -> None:
+        try:
+            connection, _ = self.server.accept()
+            with connection, connection.makefile('rb') as reader:
+                connection.settimeout(20)
+                connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                self.reader, self.connection = reader, connection
+                self.version = reader.readline().decode('ascii')
+                if self.script is not None:
+                    for line in self.script:
+                        connection.sendall(line)
+                    return
+                for hand in range(self.hands):
+                    if not self.deal(hand):
+                        return
+        except BaseException as error:  # kept for the test to see
+            self.error = error
+        finally:
+            self.server.close()
+
+    def send(self, line: str) -> bool:
+        if self.hang_up_after is not None and self.sent >= self.hang_up_after:
+            return False
+        self.connection.sendall(line.encode('ascii') + b'\r\n')
+        self.sent += 1
+        return True
+
+    def deal(self, hand: int) -> bool:
+        game, players = self.game, self.game.players
+        position = (self.first_position - hand) % players
+        cards = self.random.sample(DECK, 2 * players + 5)
+        holes = tuple(tuple(cards[2 * p:2 * p + 2]) for p in range(players))
+        board = tuple(cards[2 * players:])
+        betting = ''
+        while True:
+            to_act = game.to_act(betting)
+            reached = board[:(0, 3, 4, 5)[betting.count('/')]]
+            seen = [hole if p == position else () for p, hole in enumerate(holes)]
+            if to_act is None:
+                records = game.records(betting)
+                folded = {record.seat for record in records if record.action == Action.FOLD}
+                if len(folded) < players - 1:   # a showdown: the cards of the players still in are shown
+                    seen = [hole if p == position or p not in folded else () for p, hole in enumerate(holes)]
+            state = MatchState(position, hand, betting, seen, reached)
+            if not self.send(state.text()):
+                return False
+            if to_act is None:
+                full = MatchState(position, hand, betting, holes, reached)
+                self.log.append(full.log_line(game, tuple(f'p{p}' for p in range(players))))
+                return True
+            if to_act == position:
+                answer = self.reader.readline().decode('ascii').rstrip('\r\n')
+                self.answers.append(answer)
+                assert answer.startswith(state.text() + ':') and answer[-1] in 'rcf', answer
+                action = {'r': 'raise', 'c': 'call', 'f': 'fold'}[answer[-1]]
+                assert game.act(betting, action)[len(betting)] == answer[-1], answer   # legal as it is
+            else:
+                action = self.random.choices(['fold', 'call', 'raise'], weights=(1, 6, 3))[0]
+            betting = game.act(betting, action)
+
+
+def finish(dealer: FakeDealer) -> None:
+    dealer.join(30)
+    assert not dealer.is_alive() and dealer.error is None, dealer.error
+
+
+class Recorder:
+    """A seat that records every call the client makes."""
+
+    def __init__(self, name: str, seed: int) -> None:
+        self.name = name
+        self.calls: list[str] = []
+
+    def begin_hand(self, seat, names, hole, button) -> None:
+        self.calls.append(f'begin {seat} {names} {button}')
+
+    def observe(self, record, board) -> None:
+        self.calls.append(f'observe {record.seat} {record.action} {len(board)}')
+
+    def end_hand(self, result) -> None:
+        self.calls.append(f'end {result.net} {len(result.hands)}')
+
+    def decide(self, view: TableView) -> Decision:
+        self.calls.append(f'decide {view.seat} {view.street}')
+        return Decision('raise' if view.street == 'preflop' else 'call')
+
+
+@pytest.mark.parametrize('kind', ['loki', 'loki-generic', 'loki-no-model'])
+@pytest.mark.parametrize('players', [2, 3])
+def test_a_loki_of_each_kind_plays_the_dealer(kind, players):
+    """Every answer is the state line and a legal action; what the player won is what the dealer counts; one seat
+    plays the match, and a modelling Loki's models keep what they saw of each opponent."""
+    game = GameDefinition.for_table(players, small_blind=5, small_bet=10, big_bet=20)
+    dealer = FakeDealer(game, 4, seed=players, start=players - 1)
+    dealer.start()
+    made = []
+
+    def factory(name: str, seed: int):
+        made.append(PLAYER_KINDS[kind](name, seed))
+        return made[-1]
+
+    result = play_acpc('127.0.0.1', dealer.port, game, factory, name=kind, timeout=20, progress=False)
+    finish(dealer)
+    assert dealer.version == 'VERSION:2.0.0\r\n' and len(made) == 1 and dealer.answers
+    assert result.hands == 4 and result.name == kind
+    positions = [(players - 1 - hand) % players for hand in range(4)]
+    assert list(result.payoffs) == [line.payoffs[p] for line, p in zip(dealer.log, positions)]
+    state = made[0].state()
+    if kind != 'loki-no-model':   # the models counted the opponents' actions over the whole match
+        assert sum(sum(counts) for counts in state.counts.values()) >= 4 * (players - 1)
+        assert set(state.counts) == {f'seat {seat}' for seat in range(1, players)}   # we are seat `players`
+
+
+def test_the_seat_hooks_are_called_as_the_table_calls_them(tmp_path):
+    game = GameDefinition.for_table(3)
+    dealer = FakeDealer(game, 3, seed=5, start=1)
+    dealer.start()
+    made = []
+    result = play_acpc('127.0.0.1', dealer.port, game, lambda name, seed: made.append(Recorder(name, seed)) or made[-1],
+                       name='rec', log=tmp_path / 'ours.log', timeout=20, progress=False)
+    finish(dealer)
+    calls = made[0].calls
+    assert [call for call in calls if call.startswith('begin')] == [
+        "begin 1 ('seat 1', 'rec', 'seat 3') 2", "begin 0 ('rec', 'seat 3', 'seat 1') 2",
+        "begin 2 ('seat 3', 'seat 1', 'rec') 2"]   # the dealer's players keep their names as they move round
+    assert calls[1:3] == ['observe 0 small blind 0', 'observe 1 big blind 0']
+    assert sum(call.startswith('end') for call in calls) == 3 == result.hands
+    decided = sum(call.startswith('decide') for call in calls)
+    assert decided == len(dealer.answers) and decided > 3
+    ours = [LogLine.parse(line) for line in (tmp_path / 'ours.log').read_text().splitlines()]
+    for mine, full in zip(ours, dealer.log, strict=True):   # our log: the cards we did not see left empty
+        assert (mine.hand, mine.betting, mine.board, mine.payoffs) == (full.hand, full.betting, full.board,
+                                                                       full.payoffs)
+        assert all(hole in ((), full_hole) for hole, full_hole in zip(mine.holes, full.holes))
+
+
+def test_the_dealer_closing_mid_hand_ends_the_match_cleanly(capsys):
+    game = GameDefinition.for_table(2)
+    dealer = FakeDealer(game, 5, seed=2, hang_up_after=20)
+    dealer.start()
+    result = play_acpc('127.0.0.1', dealer.port, game, 'station', timeout=20, progress=True)
+    finish(dealer)
+    assert 1 <= result.hands == len(dealer.log) < 5    # the hand cut short does not count
+    err = capsys.readouterr().err   # the progress line, asked for, then wiped
+    assert err.startswith('\r1 hands, ') and 'sb/hand' in err and err.endswith('\r\x1b[K')
+    dealer = FakeDealer(game, 1)
+    dealer.start()
+    play_acpc('127.0.0.1', dealer.port, game, 'station', timeout=20)   # not on a terminal: no progress line
+    finish(dealer)
+    assert capsys.readouterr().err == ''
+
+
+@pytest.mark.parametrize('lines, message', [
+    ([b'MATCHSTATE:0:0::8dJd|\r\n', b'MATCHSTATE:0:0:c:8dJd\r\n'], "MATCHSTATE line 'MATCHSTATE:0:0:c:8dJd'"),
+    ([b'MATCHSTATE:0:0:x:8dJd|\r\n'], "'MATCHSTATE:0:0:x:8dJd|'"),
+    ([b'# a comment\r\n', b'HELLO\r\n'], "'HELLO': expected MATCHSTATE"),
+    ([b'MATCHSTATE:0:0::8dJd||\r\n'], 'is not a state of'),
+    ([b'MATCHSTATE:1:0::|8dJd\r\n', b'MATCHSTATE:1:1::|8dJd\r\n'], 'hand 1 begins before hand 0 is over'),
+    ([b'MATCHSTATE:1:0:c:|8dJd\r\n', b'MATCHSTATE:1:0::|8dJd\r\n'], 'the betting goes back'),
+    ([b'MATCHSTATE:1:0::|8d\xffJd\r\n'], 'not ASCII'),
+    ([b'M' * 20_000 + b'\r\n'], 'longer than 10,000 characters'),
+])
+def test_a_malformed_line_from_the_dealer_is_one_error_naming_it(lines, message):
+    game = GameDefinition.for_table(2)
+    dealer = FakeDealer(game, script=lines)
+    dealer.start()
+    with pytest.raises(ProtocolError, match=message) as error:
+        play_acpc('127.0.0.1', dealer.port, game, 'station', timeout=20, progress=False)
+    finish(dealer)
+    assert '\n' not in str(error.value) and len(str(error.value)) < 400
+
+
+def test_bad_arguments_and_an_absent_dealer_are_refused_in_one_line(tmp_path):
+    game = GameDefinition.for_table(2)
+    with socket.create_server(('127.0.0.1', 0)) as closed:
+        port = closed.getsockname()[1]
+    with pytest.raises(ProtocolError, match='cannot connect to the dealer'):
+        play_acpc('127.0.0.1', port, game, 'station', timeout=5)
+    for changes, message in [({'port': 0}, 'port must be'), ({'host': 3}, 'host must be text'),
+                             ({'game': tmp_path / 'none.game'}, 'cannot read the game definition'),
+                             ({'player': 'nobody'}, 'unknown player'), ({'name': 'a:b'}, 'name must be'),
+                             ({'timeout': float('nan')}, 'timeout must be'), ({'hands': 0}, 'hands must be'),
+                             ({'log': tmp_path / 'no' / 'x.log'}, 'cannot write the log')]:
+        arguments = {'host': '127.0.0.1', 'port': port, 'game': game, 'player': 'station', **changes}
+        with pytest.raises(PokerError, match=message):
+            play_acpc(**arguments)
+
+
+def test_a_result_in_small_bets():
+    result = AcpcResult('loki', (10.0, -5.0, 25.0), 10)
+    assert result.to_dict() == {'name': 'loki', 'hands': 3, 'chips': 30.0, 'unit': 'small bets per hand',
+                                'mean': 1.0, 'low': 1.0 - result.half_width(), 'high': 1.0 + result.half_width()}
+    assert AcpcResult('x', (), 10).per_hand() == 0.0
+
+
+def test_the_command_plays_the_dealer(tmp_path, capsys):
+    game = GameDefinition.for_table(3, small_blind=5, small_bet=10, big_bet=20)
+    (tmp_path / 'three.game').write_text(game.text(), encoding='utf-8')
+    dealer = FakeDealer(game, 2, seed=9)
+    dealer.start()
+    status = main(['acpc', '127.0.0.1', str(dealer.port), '--game', str(tmp_path / 'three.game'), '--player',
+                   'loki-no-model', '--hands', '2', '--log', str(tmp_path / 'm.log')])
+    finish(dealer)
+    out, err = capsys.readouterr()
+    assert status == 0 and err == '' and out.startswith('2 hands as loki-no-model')
+    assert len((tmp_path / 'm.log').read_text().splitlines()) == 2
+    (tmp_path / 'nl.game').write_text(game.text().replace('limit', 'nolimit', 1), encoding='utf-8')
+    status = main(['acpc', '127.0.0.1', '1', '--game', str(tmp_path / 'nl.game')])
+    out, err = capsys.readouterr()
+    assert status == 2 and err.count('\n') == 1 and 'only fixed-limit hold\'em is played' in err
