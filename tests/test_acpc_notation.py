@@ -133,7 +133,7 @@ def test_another_game_or_a_bad_line_is_refused_in_one_line(tmp_path, text, messa
     path.write_text(text, encoding='utf-8')
     with pytest.raises(ProtocolError, match=message) as error:
         GameDefinition.read(path)
-    assert str(path) in str(error.value) and '\n' not in str(error.value)
+    assert 'bad.game' in str(error.value) and '\n' not in str(error.value)
 
 
 # ------------------------------------------------------------------------------------------------ betting
