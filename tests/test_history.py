@@ -124,7 +124,7 @@ def test_history_command_reads_logs_and_refuses_bad_lines(tmp_path, capsys):
     bad.write_text(HAND_MADE[0] + '\n' + HAND_MADE[1].replace('-2|2|0', '-1|1|0') + '\n')
     assert main(['history', str(bad)]) == 2
     err = capsys.readouterr().err
-    assert err.count('\n') == 1 and "bad.log', hand 1: position 0 lost the 2 chips" in err
+    assert err.count('\n') == 1 and "bad.log', line 2: position 0 lost the 2 chips" in err
     assert main(['history', str(tmp_path / 'missing.log')]) == 2
 
 
@@ -168,7 +168,7 @@ def test_a_log_of_another_game_needs_its_definition(tmp_path, capsys):
     dealer.write_text('# name/game/hands/seed a.b holdem.limit.2p.reverse_blinds.game 2 0\n'
                       'STATE:0:rf:AhKh|7c2d:-10|10:a|b\nSTATE:1:cc/cc/cc/cc:Qs2d|Jc3h/2h7h9s/Tc/Ks:10|-10:b|a\n'
                       'SCORE:-20|20:a|b\n')
-    with pytest.raises(ProtocolError, match=r'hand 0: position 0 lost the 2 chips it put in but its payoff is -10'):
+    with pytest.raises(ProtocolError, match=r'line 2: position 0 lost the 2 chips it put in but its payoff is -10'):
         read_history(dealer)
     game = tmp_path / 'two.game'
     game.write_text(GameDefinition(2, (10, 5), (10, 10, 20, 20), (1, 0, 0, 0), (3, 4, 4, 4)).text())

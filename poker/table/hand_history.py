@@ -30,6 +30,7 @@ and the interval is taken over deals, which pairs the seatings; otherwise every 
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -308,8 +309,7 @@ def read_history(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]
                  game: GameDefinition | None = None) -> HandHistory:
     """The hands of the ACPC log files ``paths`` (one path or a list), in order: each file read by
     :func:`~poker.table.acpc_notation.read_log` (comments, the dealer's ``SCORE`` line checked, every other line a
-    hand under ``game``, else an error naming the file and the line), and each hand's payoffs checked against its
-    betting and cards (else an error naming the file and the hand)."""
+    hand under ``game`` whose payoffs fit its betting and cards, else an error naming the file and the line)."""
     items = [paths] if isinstance(paths, (str, os.PathLike)) else \
         list(paths)[:1001] if isinstance(paths, (list, tuple)) else None
     if not items or len(items) > 1000 or not all(isinstance(path, (str, os.PathLike)) for path in items):
@@ -317,11 +317,8 @@ def read_history(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]
     game = _game(game)
     lines: list[LogLine] = []
     for path in items:
-        for line in read_log(path, game):
-            try:
-                lines.append(_checked(line, game))
-            except PokerError as error:
-                raise ProtocolError(f'{shown(str(path))}, hand {line.hand}: {error}') from None
+        for line in read_log(path, game, check=functools.partial(_checked, game=game)):
+            lines.append(line)
             if len(lines) > MOST_LINES:
                 raise ProtocolError(f'more than {MOST_LINES:,} hands in {shown(paths)}')
     return HandHistory(tuple(lines), game)
