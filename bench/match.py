@@ -172,6 +172,8 @@ def main() -> None:
     parser.add_argument('--deals-lokis', type=int, default=1500)
     parser.add_argument('--workers', type=int, default=2)
     parser.add_argument('--seed', type=int, default=19)
+    parser.add_argument('--against', default='maniac,aggressive,station,loki-no-model',
+                        help='the opponents of the departures (heads-up: one, else five of them)')
     parser.add_argument('--departures', default='', help='only the departures whose label holds one of these '
                         'comma-separated texts')
     args = parser.parse_args()
@@ -204,6 +206,8 @@ def main() -> None:
                                         (['aggressive'], 'heads-up against aggressive'),
                                         (['station'] * 5, 'with five station'),
                                         (['loki-no-model'] * 5, 'with five loki-no-model')):
+                    if opponents[0] not in args.against.split(','):
+                        continue
                     deals = args.deals_heads_up if len(opponents) == 1 else args.deals_six
                     if (default, name) not in bases:
                         bases[default, name] = play([default, *opponents], deals, args.seed, executor)[0]
