@@ -106,8 +106,13 @@ def river_follow_through(name: str, seed: int) -> ModellingLokiPlayer:
     return ModellingLokiPlayer(name, specific=True, strategy=RiverFollowThrough())
 
 
-def no_model_no_check_raise(name: str, seed: int) -> LokiPlayer:
-    return LokiPlayer(name, strategy=NoCheckRaise())
+class TableB2Reader(LokiPlayer):
+    default_bet_frequency = 0.5
+
+
+def no_model_table_b2(name: str, seed: int) -> LokiPlayer:
+    """Loki without a model that reads every seat as betting half the time when checked to (so check-raises)."""
+    return TableB2Reader(name, strategy=FullLokiStrategy())
 
 
 def coin_flip_check_raise(name: str, seed: int) -> ModellingLokiPlayer:
@@ -127,7 +132,7 @@ for _switch, _player, _label in (('use_check_raise', no_check_raise, 'no check-r
     if hasattr(FullLokiStrategy, _switch):  # (the rules of issue 19)
         DEPARTURES[_label] = (_player, 'loki')
 if hasattr(FullLokiStrategy, 'use_check_raise'):
-    DEPARTURES['no check-raise, no model'] = (no_model_no_check_raise, 'loki-no-model')
+    DEPARTURES['no model, seats read as Table B.2 (check-raises)'] = (no_model_table_b2, 'loki-no-model')
 
 
 # ------------------------------------------------------------------------------------------ numbers
