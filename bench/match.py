@@ -106,8 +106,13 @@ def river_follow_through(name: str, seed: int) -> ModellingLokiPlayer:
     return ModellingLokiPlayer(name, specific=True, strategy=RiverFollowThrough())
 
 
-def no_model_no_check_raise(name: str, seed: int) -> LokiPlayer:
-    return LokiPlayer(name, strategy=NoCheckRaise())
+class TableB2Reader(LokiPlayer):
+    default_bet_frequency = 0.5
+
+
+def no_model_table_b2(name: str, seed: int) -> LokiPlayer:
+    """Loki without a model that reads every seat as betting half the time when checked to (so check-raises)."""
+    return TableB2Reader(name, strategy=FullLokiStrategy())
 
 
 def coin_flip_check_raise(name: str, seed: int) -> ModellingLokiPlayer:
@@ -127,7 +132,7 @@ for _switch, _player, _label in (('use_check_raise', no_check_raise, 'no check-r
     if hasattr(FullLokiStrategy, _switch):  # (the rules of issue 19)
         DEPARTURES[_label] = (_player, 'loki')
 if hasattr(FullLokiStrategy, 'use_check_raise'):
-    DEPARTURES['no check-raise, no model'] = (no_model_no_check_raise, 'loki-no-model')
+    DEPARTURES['no model, seats read as Table B.2 (check-raises)'] = (no_model_table_b2, 'loki-no-model')
 
 
 # ------------------------------------------------------------------------------------------ numbers
@@ -172,6 +177,8 @@ def main() -> None:
     parser.add_argument('--deals-lokis', type=int, default=1500)
     parser.add_argument('--workers', type=int, default=2)
     parser.add_argument('--seed', type=int, default=19)
+    parser.add_argument('--against', default='maniac,aggressive,station,loki-no-model',
+                        help='the opponents of the departures (heads-up: one, else five of them)')
     parser.add_argument('--departures', default='', help='only the departures whose label holds one of these '
                         'comma-separated texts')
     args = parser.parse_args()
@@ -204,6 +211,8 @@ def main() -> None:
                                         (['aggressive'], 'heads-up against aggressive'),
                                         (['station'] * 5, 'with five station'),
                                         (['loki-no-model'] * 5, 'with five loki-no-model')):
+                    if opponents[0] not in args.against.split(','):
+                        continue
                     deals = args.deals_heads_up if len(opponents) == 1 else args.deals_six
                     if (default, name) not in bases:
                         bases[default, name] = play([default, *opponents], deals, args.seed, executor)[0]

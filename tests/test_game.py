@@ -486,18 +486,23 @@ class CoinFlip(LokiStrategy):
     check_raise_chance = 0.5
 
 
+class Reading(Strong):
+    default_bet_frequency = 0.5   # every seat read as Table B.2's typical player
+
+
 def test_a_make2_hand_checks_to_raise_when_a_bet_behind_is_likely():
     """Papp 6.2 and 6.8: check-raising comes first. Heads-up after the flop Loki (big blind) acts first; the
     button bets half the time when checked to (Table B.2, no model): a strategy that check-raises on a coin flip
     checks its Make2 hand and raises; the default (0.6) bets it."""
-    hand = FixedLimitGame([Scripted('Bob', 'call bet call bet call bet call'), Strong('Loki', strategy=CoinFlip())],
+    hand = FixedLimitGame([Scripted('Bob', 'call bet call bet call bet call'), Reading('Loki', strategy=CoinFlip())],
                           seed=1).play_hand()
     assert rules_by_street(hand, 1)[:2] == [('flop', 'check', 'check_raise'), ('flop', 'raise', 'make2')]
-    default = FixedLimitGame([Scripted('Bob', 'call call'), Strong('Loki')], seed=1).play_hand()
+    default = FixedLimitGame([Scripted('Bob', 'call call'), Reading('Loki')], seed=1).play_hand()
     assert rules_by_street(default, 1)[0] == ('flop', 'bet', 'make2')
-    assert Strong('Loki').bet_chance(flop_view(seat=1, seats=2, button=0)) == 0.5
-    assert Strong('Loki').bet_chance(flop_view(seat=3, seats=4, button=2)) == 1 - 0.5 ** 3
-    assert Strong('Loki').bet_chance(flop_view(seat=0, seats=2, button=0)) == 0.0  # last to act: bets
+    assert Reading('Loki').bet_chance(flop_view(seat=1, seats=2, button=0)) == 0.5
+    assert Reading('Loki').bet_chance(flop_view(seat=3, seats=4, button=2)) == 1 - 0.5 ** 3
+    assert Reading('Loki').bet_chance(flop_view(seat=0, seats=2, button=0)) == 0.0  # last to act: bets
+    assert Strong('Loki').bet_chance(flop_view(seat=3, seats=4, button=2)) == 0.0   # no model, no read
     off = FixedLimitGame([Scripted('Bob', 'call call'), Strong('Loki', strategy=NoCheckRaise())], seed=1).play_hand()
     assert rules_by_street(off, 1)[0] == ('flop', 'bet', 'make2')
     on_the_button = FixedLimitGame([Strong('Loki'), Scripted('Bob', 'check check')], seed=1).play_hand()

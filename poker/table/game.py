@@ -600,9 +600,11 @@ class LokiPlayer:
         return not any(record.seat != view.seat and record.action in (Action.BET, Action.RAISE)
                        for record in view.history[at + 1:])
 
-    default_bet_frequency: ClassVar[float] = 0.5
-    """How often a seat without a model bets when checked to: Papp's Table B.2 (0 bets to call: bet/raise
-    0.5), the default of :data:`~poker.table.modelling.DEFAULT_FREQUENCIES`."""
+    default_bet_frequency: ClassVar[float] = 0.0
+    """How often a seat without a model is read as betting when checked to: 0, no read (ours), so Loki
+    without models never check-raises. Table B.2's 0.5 (a typical player) made it check-raise whenever two
+    players were behind it, which cost 0.38 sb/hand [0.28, 0.48] at a table of five calling stations (who never
+    bet) and gained nothing elsewhere (docs/modelling.md); set 0.5 in a subclass for that reading."""
 
     def bet_frequency(self, view: TableView, seat: int) -> float:
         """How often ``seat`` bets when checked to on this street: :attr:`default_bet_frequency` (a hook; a
