@@ -41,7 +41,6 @@ from poker import Card, SettingError  # noqa: E402
 from poker.cli import MAX_SEED, OneLineErrorParser, printable, run_program, whole  # noqa: E402
 from poker import ActionRecord, FixedLimitGame, HandResult  # noqa: E402
 from poker.table import LogLine, PlayerSummary  # noqa: E402
-from poker.validators import shown  # noqa: E402
 from poker import HandStatistics, ModellingLokiPlayer, Scenario, load_scenarios  # noqa: E402
 
 NAMES = ('Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Joe')
@@ -263,7 +262,7 @@ def play(args: argparse.Namespace, out: TextIO | None = None) -> int:
     try:
         log = None if args.log is None else open(args.log, 'w', encoding='utf-8')
     except (OSError, ValueError) as error:
-        raise SettingError(f'cannot write the log {shown(args.log)}: '
+        raise SettingError(f'cannot write the log {printable(repr(args.log))}: '
                            f'{getattr(error, "strerror", None) or type(error).__name__}') from None
     try:
         return _play_hands(args, game, out, log)

@@ -830,14 +830,20 @@ class LogLine:
         return tuple(replay.records)
 
 
-def read_log(path: str | os.PathLike[str], game: GameDefinition | None = None,
-             check: Callable[[LogLine], LogLine] | None = None) -> tuple[LogLine, ...]:
+def read_log(path: str | os.PathLike[str], game: GameDefinition | None = None) -> tuple[LogLine, ...]:
     """The hands of an ACPC log file (the dealer's, or one :func:`~poker.table.acpc_client.play_acpc` wrote), in
-    order, each checked against ``game`` (None: :meth:`GameDefinition.for_table` for its players) and then by
-    ``check`` (a function that returns the hand or raises a :class:`~poker.errors.PokerError`, e.g. the payoff
-    check of :func:`~poker.table.hand_history.read_history`). Lines starting with ``#`` are comments and blank
-    lines nothing; the dealer's last line, ``SCORE:<totals>:<names>``, must agree with the payoffs of the hands
-    above it. Any other line is a :class:`ProtocolError` naming the file and the line's number, and quoting it."""
+    order, each checked against ``game`` (None: :meth:`GameDefinition.for_table` for its players). Lines starting
+    with ``#`` are comments and blank lines nothing; the dealer's last line, ``SCORE:<totals>:<names>``, must
+    agree with the payoffs of the hands above it. Any other line is a :class:`ProtocolError` naming the file and
+    the line's number, and quoting it."""
+    return checked_log(path, game, None)
+
+
+def checked_log(path: str | os.PathLike[str], game: GameDefinition | None,
+                check: Callable[[LogLine], LogLine] | None) -> tuple[LogLine, ...]:
+    """:func:`read_log`, each hand then passed through ``check`` (the library's own: it returns the hand or raises a
+    :class:`~poker.errors.PokerError`, which names the line too; e.g. the payoff check of
+    :func:`~poker.table.hand_history.read_history`)."""
     if not isinstance(path, (str, os.PathLike)):
         raise ProtocolError(f'a log must be a path, got {shown(path)}')
     source = shown(str(path))

@@ -41,7 +41,7 @@ from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
 from ..strategy.actions import Action, Blind
 from ..validators import amount, checked_by, real_number, share, shown, text, whole_number
-from .acpc_notation import GameDefinition, LogLine, MatchState, read_log
+from .acpc_notation import GameDefinition, LogLine, MatchState, checked_log
 from .game import ActionRecord, FixedLimitGame
 from .modelling import ModellingLokiPlayer, ModelState
 
@@ -317,7 +317,7 @@ def read_history(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]
     game = _game(game)
     lines: list[LogLine] = []
     for path in items:
-        for line in read_log(path, game, check=functools.partial(_checked, game=game)):
+        for line in checked_log(path, game, functools.partial(_checked, game=game)):
             lines.append(line)
             if len(lines) > MOST_LINES:
                 raise ProtocolError(f'more than {MOST_LINES:,} hands in {shown(paths)}')
