@@ -321,20 +321,31 @@ def _play_chunk(specs: Sequence[PlayerSpec], names: Sequence[str], deal_seeds: S
                 log: bool = False) -> tuple[np.ndarray, list[LogLine]]:
     """:func:`play_chunk`, and with ``log`` every hand's log line, deal by deal and in each deal seating by
     seating (numbered 0: :class:`_Log` numbers them)."""
-    seeds = random.Random(player_seed)
-    players = [_seat(spec, name, seeds.randrange(1 << 32)) for spec, name in zip(specs, names)]
-    seatings = rotations(len(players))
+    players = _players(specs, names, player_seed)
     result = np.zeros((len(deal_seeds), len(players)))
-    lines: list[LogLine] = []
+    lines: list[LogLine] | None = [] if log else None
+    seatings = rotations(len(players))
     for row, deal_seed in enumerate(deal_seeds):
         for seating in seatings:
-            game = FixedLimitGame([players[p] for p in seating], small_bet=SMALL_BET, seed=0)
-            hand = game.play_hand(seed=deal_seed)
-            for seat, player in enumerate(seating):
-                result[row, player] += hand.net[seat]
-            if log:
-                lines.append(_log_line(hand, names, seating))
-    return result, lines
+            _play_deal(players, names, seating, deal_seed, result[row], lines)
+    return result, lines or []
+
+
+def _players(specs: Sequence[PlayerSpec], names: Sequence[str], player_seed: int) -> list[Contender]:
+    """The players ``player_seed`` makes, each from its own seed drawn in turn."""
+    seeds = random.Random(player_seed)
+    return [_seat(spec, name, seeds.randrange(1 << 32)) for spec, name in zip(specs, names)]
+
+
+def _play_deal(players: Sequence[Contender], names: Sequence[str], seating: Sequence[int], deal_seed: int,
+               nets: np.ndarray, lines: list[LogLine] | None) -> None:
+    """Play the deal ``deal_seed`` in ``seating``, adding each player's net chips to ``nets`` (by player) and,
+    if ``lines`` is a list, the hand's log line to it."""
+    hand = FixedLimitGame([players[p] for p in seating], small_bet=SMALL_BET, seed=0).play_hand(seed=deal_seed)
+    for seat, player in enumerate(seating):
+        nets[player] += hand.net[seat]
+    if lines is not None:
+        lines.append(_log_line(hand, names, seating))
 
 
 def play_seating(specs: Sequence[PlayerSpec], names: Sequence[str], seating: Sequence[int], deal_seeds: Sequence[int],
@@ -355,23 +366,17 @@ def _play_seating(specs: Sequence[PlayerSpec], names: Sequence[str], seating: Se
                   player_seed: int, states: Sequence[object] | None = None,
                   log: bool = False) -> tuple[np.ndarray, list[object], list[LogLine]]:
     """:func:`play_seating`, and with ``log`` every hand's log line, deal by deal (numbered 0)."""
-    seeds = random.Random(player_seed)
-    players = [_seat(spec, name, seeds.randrange(1 << 32)) for spec, name in zip(specs, names)]
+    players = _players(specs, names, player_seed)
     if states is not None:
         for seated, state in zip(players, states, strict=True):
             if state is not None:  # (None: as made)
                 seated.resume(state)  # type: ignore[attr-defined]
     result = np.zeros((len(deal_seeds), len(players)))
-    lines: list[LogLine] = []
+    lines: list[LogLine] | None = [] if log else None
     for row, deal_seed in enumerate(deal_seeds):
-        game = FixedLimitGame([players[p] for p in seating], small_bet=SMALL_BET, seed=0)
-        hand = game.play_hand(seed=deal_seed)
-        for seat, player in enumerate(seating):
-            result[row, player] += hand.net[seat]
-        if log:
-            lines.append(_log_line(hand, names, seating))
+        _play_deal(players, names, seating, deal_seed, result[row], lines)
     return (result, [seated.state() if _resumable(seated) else None for seated in players],  # type: ignore[attr-defined]
-            lines)
+            lines or [])
 
 
 def _log_line(hand: HandResult, names: Sequence[str], seating: Sequence[int]) -> LogLine:

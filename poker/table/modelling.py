@@ -293,8 +293,8 @@ class ModelState:
 
     def __reduce__(self) -> tuple[type[ModelState], tuple[dict[str, list[int]], dict[str, list[float]]]]:
         """Pickled as its plain data (a read-only mapping does not pickle), so it travels to process workers."""
-        return ModelState, ({name: list(row) for name, row in self.counts.items()},
-                            {name: list(pair) for name, pair in self.showdowns.items()})
+        data = self.to_dict()
+        return ModelState, (data['counts'], data['showdowns'])  # type: ignore[return-value]
 
 
 # ------------------------------------------------------------------------------------------ the scales
