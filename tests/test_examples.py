@@ -75,6 +75,10 @@ def test_the_hand_header_says_how_to_replay_it():
     assert session.returncode == 0, session.stderr
     told = told_hands(session.stdout)
     assert sorted(told) == [1, 2, 3]
+    # every income rate says which table it comes from: the statistics line's and the advice's (issue 21)
+    rates = re.findall(r'IR [+-]?\d+( \(table for (?:1 opponent|2-3 opponents|4\+ opponents)\)| in the )',
+                       session.stdout)
+    assert rates and len(rates) == session.stdout.count('IR '), session.stdout
     for number in (1, 3):
         replay = re.search(r'\(replay: ([^)]*)\)', told[number].splitlines()[0]).group(1)
         again = pokergame(*replay.split())
