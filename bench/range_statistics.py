@@ -95,7 +95,7 @@ def main() -> None:
     row(f'  Player loop over 1,176 holdings (timed {len(sample)}, scaled)', looped)
 
     # 2. the same against a 20-holding range
-    few = medians(lambda: range_statistics(board=flop, opponent=narrow), args.repeats)
+    few = medians(lambda: range_statistics(board=flop, weights=narrow), args.repeats)
     row(f'flop, 1,176 holdings vs {NARROW}: range_statistics', few, 'vs every holding', every[1] / few[1],
         '>= 5x')
 

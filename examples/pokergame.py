@@ -41,6 +41,7 @@ from poker import Card, SettingError  # noqa: E402
 from poker.cli import MAX_SEED, OneLineErrorParser, printable, run_program, whole  # noqa: E402
 from poker import ActionRecord, FixedLimitGame, HandResult  # noqa: E402
 from poker.table import LogLine, PlayerSummary  # noqa: E402
+from poker.cards import INCOME_RATES, income_rate_table  # noqa: E402
 from poker import HandStatistics, ModellingLokiPlayer, Scenario, load_scenarios  # noqa: E402
 
 NAMES = ('Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Joe')
@@ -145,8 +146,10 @@ def _positions(hand: HandResult) -> dict[int, str]:
 def _statistics_text(stats: HandStatistics) -> str:
     text = (f'HS {stats.hs:.3f}  HSn {stats.hs_n:.3f}  PPOT {stats.ppot:.3f}  NPOT {stats.npot:.3f}  '
             f'EHS {stats.ehs:.3f}')
-    if stats.income_rate is not None:
-        text += f'  IR {stats.income_rate:+d}'
+    if stats.income_rate is not None:  # labelled with its table, as the advice labels its own
+        table = income_rate_table(stats.opponents)
+        group = next(name for name, rates in INCOME_RATES.items() if rates is table)
+        text += f'  IR {stats.income_rate:+d} (table for {group} opponent{"" if group == "1" else "s"})'
     return text
 
 

@@ -214,3 +214,10 @@ def test_the_kelly_help_session_is_what_kelly_prints(capsys: pytest.CaptureFixtu
     for line in shown:
         if line.startswith(('Against', 'You should')):
             assert line.replace('...)', '') in out, line
+
+
+def test_every_help_reads_as_plain_text() -> None:
+    """argparse does not %-format a description, and a terminal shows reStructuredText markup as it is."""
+    for command, parser in subparsers().items():
+        text = parser.format_help()
+        assert '%%' not in text and '``' not in text and ':class:' not in text, command

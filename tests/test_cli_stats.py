@@ -60,6 +60,9 @@ def test_json(capsys: pytest.CaptureFixture[str]) -> None:
     (('stats', 'AhQh', '--board', '3h 4s Jh', '--opponents', 'many'), "'many'"),
     (('stats', 'AhQh', '--lookahead', '1'), 'lookahead before the flop'),
     (('stats', 'AhQh', '--board', '3h 4s Jh', '--range', 'QQ++'), "'QQ++'"),
+    (('stats', 'AKs'), "'AKs' is a range, not two hole cards: give it with --hero-range"),
+    (('stats', 'QQ+', 'AKs'), "'QQ+ AKs' is a range"),
+    (('stats', 'AhKh', '--board', 'Jh Ts Xx'), "invalid card 'Xx'"),
 ])
 def test_bad_input(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str) -> None:
     status, out, err = run(capsys, *argv)

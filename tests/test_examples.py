@@ -75,6 +75,10 @@ def test_the_hand_header_says_how_to_replay_it():
     assert session.returncode == 0, session.stderr
     told = told_hands(session.stdout)
     assert sorted(told) == [1, 2, 3]
+    # every income rate says which table it comes from: the statistics line's and the advice's (issue 21)
+    rates = re.findall(r'IR [+-]?\d+( \(table for (?:1 opponent|2-3 opponents|4\+ opponents)\)| in the )',
+                       session.stdout)
+    assert rates and len(rates) == session.stdout.count('IR '), session.stdout
     for number in (1, 3):
         replay = re.search(r'\(replay: ([^)]*)\)', told[number].splitlines()[0]).group(1)
         again = pokergame(*replay.split())
@@ -264,8 +268,10 @@ def test_the_stub_fails_its_check_and_the_solution_passes(folder):
     task = (folder / 'task.py').read_text(encoding='utf-8')
     assert task.startswith('"""Exercise: ') and 'check.py' in task and 'your code here' in task
     assert (folder / 'solution.py').read_text(encoding='utf-8').startswith('"""Solution to the exercise')
-    with pytest.raises((AssertionError, NotImplementedError)):
+    with pytest.raises((AssertionError, NotImplementedError)) as failed:
         check(tools.load(folder, 'task'))
+    if failed.type is AssertionError:  # a check that fails says what it expected next to what it got
+        assert 'expected' in str(failed.value), str(failed.value)
     check(tools.load(folder, 'solution'))
 
 
@@ -290,3 +296,9 @@ def test_default_hand_shows_the_models_at_work():
     assert ' now sees ' in out and '% of the weight left: ' in out
     line = next(line for line in out.splitlines() if ' now sees ' in line)
     assert line.split(': ', 1)[1].split()[1] == '1.00'   # the heaviest class keeps its full weight
+
+
+def test_the_reweighting_task_states_what_its_check_expects():
+    """The check expects 0.01 at mu - sigma exactly (strength 0.3 with mu 0.5, sigma 0.2): the task says so."""
+    task = (EXAMPLES / 'exercises' / 'reweighting_rule' / 'task.py').read_text(encoding='utf-8')
+    assert '0.01 at or below ``mu - sigma``' in task

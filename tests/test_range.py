@@ -388,3 +388,11 @@ def test_the_linear_reading_reads_as_before(parts: list[tuple[str, str, str]], m
 def test_top_is_as_before(opponents: int) -> None:
     for fraction in np.linspace(0, 1, 61):
         assert Range.top(fraction, opponents) == old_top(float(fraction), opponents)
+
+
+def test_a_minus_names_this_class_and_those_below() -> None:
+    assert Range.parse('JJ-') == Range.parse('22-JJ')
+    assert Range.parse('AQs-') == Range.parse('AQs-A2s')
+    assert Range.parse('KTo-:0.5') == Range.parse('KTo-K2o:0.5')
+    assert Range.parse('22-') == Range.parse('22')
+    assert Range.parse('JJ-, 55:0') == Range.parse('22-44, 66-JJ')  # a single class decides over JJ-

@@ -338,3 +338,14 @@ def test_summarise_runouts_bins_exactly() -> None:
     assert histogram[0, 57] == 50.0 and histogram[0, 42] == 7.0 and histogram[0, 99] == 50.0
     assert equity[0] == (28.5 + 50 + 3) / 107
     assert abs(squared[0] - (50 * 0.57 ** 2 + 50 + 7 * (3 / 7) ** 2) / 107) < 1e-15
+
+
+def test_the_opponent_range_has_one_name() -> None:
+    import inspect
+
+    from poker.stats.player import Player
+    from poker.stats.strength import hand_strength
+
+    for function in (range_statistics, hand_strength, Player.calculate_hand_statistics):
+        assert 'weights' in inspect.signature(function).parameters, function
+    assert 'opponent' not in inspect.signature(range_statistics).parameters

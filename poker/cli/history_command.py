@@ -17,7 +17,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         description='Read ACPC logs (STATE:<hand>:<betting>:<cards>:<payoffs>:<names> lines, as the ACPC dealer, '
                     'poker match --log and poker acpc --log write them) and report each player: VPIP (put chips '
                     'in voluntarily before the flop), PFR (raised before the flop), AF (bets and raises over calls '
-                    'after the flop), WTSD (showdowns over flops seen) and small bets per hand with a 95%% interval. '
+                    'after the flop), WTSD (showdowns over flops seen) and small bets per hand with a 95% interval. '
                     'Hands dealt with the same hole cards at every position are one deal played in several '
                     'seatings (a duplicate match): results are then paired by deal. Lines starting with # are comments '
                     'and the dealer\'s SCORE line must agree with the hands; any other line that is not a hand, or a '

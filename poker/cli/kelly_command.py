@@ -94,7 +94,7 @@ T = TypeVar('T')
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         'kelly', help='interactive Kelly bet advisor for one hand (Cassandra)',
-        description='\n\n'.join(__doc__.split('\n\n')[1:3]), formatter_class=argparse.RawDescriptionHelpFormatter,
+        description='\n\n'.join(__doc__.split('\n\n')[1:3]).replace('``', '"'), formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog='example session:\n  Bankroll: 5000\n  Retained pot: 0\n  == Pre-flop ==\n  Hole cards: Ah Kh\n'
                '  Opponents still in (Enter ends the round, 0 if all folded): 3\n'
                '  Against 3 opponents: win 0.2904, no loss 0.3126 (per opponent: win 0.6622, split 0.0165)\n'

@@ -20,7 +20,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser = subparsers.add_parser(
         'match', help='a duplicate match between Loki players and simple bots',
         description='Play duplicate deals (each replayed with the seats rotated, Papp 1998 section 8.1) and '
-                    'report each player in small bets per hand with a 95%% confidence interval. '
+                    'report each player in small bets per hand with a 95% confidence interval. '
                     f'Players: {", ".join(PLAYER_KINDS)}, or an outside player module:factory, where factory '
                     'is a callable f(name, seed) in an importable module that returns a seat (an object with a name '
                     'and a decide(view) method, as poker.table.bots).',

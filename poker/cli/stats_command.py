@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..cards.card import format_cards
-from ..errors import PokerError
+from ..cards.card import format_cards, parse_cards
+from ..errors import CardParseError, PokerError
 from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranges.weights import known_holdings
 from ..stats.hand_statistics import HandStatistics
@@ -125,12 +125,33 @@ def render(player: Player, stats: HandStatistics, use_colour: bool | None = None
     return '\n'.join(lines)
 
 
+def _names_a_range(text: str) -> bool:
+    """Whether ``text`` is no cards but a range (``AKs``, ``QQ+``): what ``--hero-range`` takes."""
+    from ..ranges.range import Range
+
+    try:
+        parse_cards(text)
+    except PokerError:
+        try:
+            Range.parse(text)
+        except PokerError:
+            return False
+        return True
+    return False
+
+
 def run(args: argparse.Namespace) -> int:
     if args.hero_range is not None:
         return run_range(args)
     if not args.hole:
         raise PokerError('give the two hole cards (e.g. poker stats AhQh) or a whole range with --hero-range')
-    player = Player(words(args.hole), args.board)
+    hole = words(args.hole)
+    try:
+        player = Player(hole, args.board)
+    except CardParseError:
+        if _names_a_range(hole):
+            raise PokerError(f'{shown(hole)} is a range, not two hole cards: give it with --hero-range') from None
+        raise
     weights = args.range
     stats = player.calculate_hand_statistics(opponents=args.opponents, lookahead=args.lookahead, weights=weights)
     if args.png:

@@ -8,6 +8,7 @@ each optionally weighted with ``:w`` (a number, or a percentage ``:50%``):
 ``AK``                       both ``AKs`` and ``AKo``
 ``QQ+``                      this pair and every higher one: ``QQ, KK, AA``
 ``ATs+``, ``KTo+``, ``AT+``  this kicker and every higher one below the top card
+``JJ-``, ``AQs-``            this pair and every lower one (``22-JJ``), this kicker and every lower one (``AQs-A2s``)
 ``22-55``, ``A5s-A2s``       every pair, or every kicker, between the two (either order)
 ``T9s-65s``, ``T9o-54o``     connectors (or gappers: ``T8s-64s``) of the same gap between the two
 ``AhKh``                     one holding
@@ -18,7 +19,7 @@ each optionally weighted with ``:w`` (a number, or a percentage ``:50%``):
 
 Where parts overlap, the more specific part decides: a single holding (``AhKh``) over a single class
 (``AKs``, ``QQ``), and a single class over a part naming several classes (``AK``, ``QQ+``, ``ATs+``,
-spans, ``15%``, ``random``). Between parts equally specific the comma is a union and the largest weight
+``JJ-``, spans, ``15%``, ``random``). Between parts equally specific the comma is a union and the largest weight
 wins, as in ProPokerTools' weighted ranges ("if a hand is weighted more than once, the largest weight
 wins"), which makes the union of unweighted ranges what PokerStove and Equilab read. So
 ``QQ+, AKs, ATs+:0.5`` holds AKs whole and ATs-AQs half, ``AK, AKo:0.5`` plays AKo half the time,
@@ -63,7 +64,7 @@ program (every holding with a weight of its own takes some 20,000 to 40,000), an
 _MEMBERS: tuple[np.ndarray, ...] = tuple(np.flatnonzero(CLASS_OF_HOLDING == c) for c in range(CLASS_COUNT))
 _CLASS = r'([2-9TJQKA])([2-9TJQKA])([SO]?)'
 # ASCII only: under Unicode case folding 'K' would match the Kelvin sign and 's' the long s (U+017F)
-_PART = re.compile(rf'{_CLASS}(\+?)', re.IGNORECASE | re.ASCII)
+_PART = re.compile(rf'{_CLASS}([+-]?)', re.IGNORECASE | re.ASCII)
 _SPAN = re.compile(rf'{_CLASS}-{_CLASS}', re.IGNORECASE | re.ASCII)
 _HOLDING = re.compile(r'[2-9TJQKA][CDHS][2-9TJQKA][CDHS]', re.IGNORECASE | re.ASCII)
 _NUMBER = r'(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)'
@@ -116,6 +117,10 @@ def _part_classes(item: str) -> list[int]:
         high, low, suffix = _read_class(match, 0, item)
         if not match[4]:
             return _class_numbers(high, low, suffix)
+        if match[4] == '-':  # this class and those below it: JJ- is 22-JJ, AQs- is AQs-A2s
+            if high == low:
+                return [n for rank in range(0, high + 1) for n in _class_numbers(rank, rank, '')]
+            return [n for kicker in range(0, low + 1) for n in _class_numbers(high, kicker, suffix)]
         if high == low:
             return [n for rank in range(low, 13) for n in _class_numbers(rank, rank, '')]
         return [n for kicker in range(low, high) for n in _class_numbers(high, kicker, suffix)]
@@ -136,7 +141,7 @@ def _part_classes(item: str) -> list[int]:
                                   'gap (T9s-65s, T8s-64s)')
         bottom, top = sorted((one[0], two[0]))
         return [n for high in range(bottom, top + 1) for n in _class_numbers(high, high - gap, one[2])]
-    raise RangeParseError(f'invalid range part {shown(item)} (expected e.g. QQ+, AKs, ATo+, 22-55, A5s-A2s, '
+    raise RangeParseError(f'invalid range part {shown(item)} (expected e.g. QQ+, JJ-, AKs, ATo+, 22-55, A5s-A2s, '
                           'T9s-65s, AhKh, 15%, random)')
 
 
@@ -156,7 +161,7 @@ def _part_holdings(item: str) -> tuple[int, np.ndarray]:
             raise RangeParseError(f'invalid range part {shown(item)}: a top fraction is 0% to 100%')
         return GROUP, _top_holdings(fraction, 1)
     numbers = _part_classes(item)
-    tier = CLASS if len(numbers) == 1 and not item.endswith('+') else GROUP
+    tier = CLASS if len(numbers) == 1 and not item.endswith(('+', '-')) else GROUP
     return tier, np.concatenate([_MEMBERS[n] for n in numbers])
 
 
@@ -271,7 +276,7 @@ class Range:
         >>> Range.parse('QQ++')  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        poker.errors.RangeParseError: invalid range part 'QQ++' (expected e.g. QQ+, AKs, ATo+, 22-55, ...)
+        poker.errors.RangeParseError: invalid range part 'QQ++' (expected e.g. QQ+, JJ-, AKs, ATo+, 22-55, ...)
         """
         text = checked_text('a range', text, longest=MAX_RANGE_LENGTH, error=RangeParseError)
         weights = np.zeros(HOLDING_COUNT)

@@ -220,14 +220,16 @@ def _potentials(transitions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ------------------------------------------------------------------------------------------ the engine
-def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), opponent: WeightSetLike = None, *,
+def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights: WeightSetLike = None, *,
                      lookahead: int | None = None, opponents: int = 1, bins: int = 50,
                      ranker: type[HandRanker] = HandRanker, seed: int | None = 0,
                      method: RangePass = 'auto') -> RangeStatistics:
     """Loki's statistics of every hero holding against the opponent's weights on ``board``, exactly.
 
-    ``hero`` and ``opponent`` are anything weights accept (a :class:`~poker.ranges.range.Range`, range text,
-    1,326 weights, 169 class weights, a class mapping; ``None`` for every holding alike). ``board`` has
+    ``hero`` and ``weights`` (the opponent's range, named as in :func:`~poker.stats.strength.hand_strength`
+    and :meth:`~poker.stats.player.Player.calculate_hand_statistics`) are anything weights accept (a
+    :class:`~poker.ranges.range.Range`, range text, 1,326 weights, 169 class weights, a class mapping; ``None``
+    for every holding alike). ``board`` has
     0, 3, 4 or 5 cards; ``lookahead`` defaults to 2 on the flop, 1 on the turn, 0 on the river;
     ``opponents`` only raises ``hs`` to ``hs_n``; ``bins`` sizes the strength histograms. Hands are
     ranked by ``ranker.rank_many``. Before the flop, ``seed`` seeds the sampling of large weighted
@@ -254,7 +256,7 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), opponent
     bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
     seed = None if seed is None else whole_number('seed', seed, maximum=2 ** 128 - 1)
-    hero_weights, opponent_weights = _weights(hero, 'hero'), _weights(opponent, 'opponent')
+    hero_weights, opponent_weights = _weights(hero, 'hero'), _weights(weights, 'opponent')
     indices = [card.index for card in cards]
     on_board = known_holdings(indices)
     hero_weights[on_board] = 0.0

@@ -15,7 +15,8 @@ from poker import match  # noqa: E402
 def check(module: ModuleType) -> None:
     result = match([module.StationBeater, 'station'], 300, seed=7, progress=False)
     mean, half = result.difference('StationBeater', 'station')
-    assert mean - half > 0, f'StationBeater - station = {mean:+.3f} +- {half:.3f} small bets per hand: not above 0'
+    assert mean - half > 0, (f'StationBeater - station = {mean:+.3f} +- {half:.3f} small bets per hand, '
+                             'expected above 0 (the whole interval)')
 
 
 if __name__ == '__main__':

@@ -93,7 +93,8 @@ def check(module: ModuleType) -> None:
         rows = random_rows(rng, 4000, wheel_rows)
         got, java_values = np.asarray(ranker.rank_many(rows)), java_expected(rows)
         wrong = np.flatnonzero(got != java_values)
-        assert got.shape == (len(rows),), f'rank_many gave shape {got.shape} for {len(rows)} rows'
+        assert got.shape == (len(rows),), \
+            f'rank_many gave shape {got.shape} for {len(rows)} rows, expected {(len(rows),)}'
         assert not wrong.size, (f'{wrong.size} of {len(rows)} random hands ranked wrong, e.g. cards '
                                 f'{rows[wrong[0]].tolist()}: {got[wrong[0]]}, expected {java_values[wrong[0]]}')
         if wheel_rows:

@@ -20,10 +20,12 @@ def played(tightness: str, players: int, position: int) -> float:
 def check(module: ModuleType) -> None:
     for tightness, players, position in (('tight', 4, 3), ('loose', 7, 0), ('moderate', 2, 1)):
         mine, expected = module.share_played(tightness, players, position), played(tightness, players, position)
-        assert abs(mine - expected) < 1e-12, f'share_played({tightness!r}, {players}, {position}) = {mine}, not {expected}'
+        assert abs(mine - expected) < 1e-12, \
+            f'share_played({tightness!r}, {players}, {position}) = {mine}, expected {expected}'
     shares = {t: played(t, 7, 4) for t in ('tight', 'moderate', 'loose')}
     for tightness, share in shares.items():
-        assert module.choose_tightness(share, 7, 4) == tightness, f'a target of {share:.3f} is {tightness}'
+        chosen = module.choose_tightness(share, 7, 4)
+        assert chosen == tightness, f'choose_tightness({share:.3f}, 7, 4) = {chosen!r}, expected {tightness!r}'
     assert module.choose_tightness(0.0, 7, 4) == 'tight' and module.choose_tightness(1.0, 7, 4) == 'loose'
 
 

@@ -4,9 +4,9 @@ When an opponent acts, a Loki seat multiplies the weight of each of the opponent
 that depends on how the holding ranks (its *strength* on the round's scale: IR7 before the flop, EHS'
 after it) against the threshold ``mu`` the action implies, give or take ``sigma`` (Papp 1998, 7.2.1):
 
-* 0.01 when the strength is below ``mu - sigma`` (never 0: the opponent may be bluffing),
-* 1 when it is above ``mu + sigma``,
-* linear between, ``(strength - mu + sigma) / (2 * sigma)``, which is 0.5 at ``mu``;
+* linear, ``(strength - mu + sigma) / (2 * sigma)``: 0 at ``mu - sigma``, 0.5 at ``mu``, 1 at ``mu + sigma``;
+* but never below 0.01 (the opponent may be bluffing): 0.01 at or below ``mu - sigma`` and wherever the line
+  is under 0.01, 1 above ``mu + sigma``;
 * with ``sigma == 0``: 1 at or above ``mu``, 0.01 below.
 
 Complete :meth:`MyModel.factor` with NumPy (it gets all 1,326 strengths at once) without calling the

@@ -16,8 +16,8 @@ from poker import Player, StartingHand  # noqa: E402
 
 def check(module: ModuleType) -> None:
     strong = np.asarray(module.strong_holdings(200), dtype=float)
-    assert strong.shape == (1326,), f'one weight per holding (1,326), got shape {strong.shape}'
-    assert int(strong.sum()) == 192, f'192 holdings earn at least 200 in IR2, got {strong.sum():g}'
+    assert strong.shape == (1326,), f'shape {strong.shape}, expected (1326,): one weight per holding'
+    assert int(strong.sum()) == 192, f'{strong.sum():g} holdings, expected 192 (those with at least 200 in IR2)'
     assert strong[StartingHand('Ah Ad').holding_index] == 1 and strong[StartingHand('7c 2d').holding_index] == 0
     for hole, board in (('Ah Qh', '3h 4s Jh'), ('9c 9d', 'Kh 7s 2c')):
         mine = module.StrongOnlyPlayer(hole, board).calculate_hand_statistics(lookahead=1)
