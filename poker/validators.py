@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, Literal, TypeVar
 
+import attrs
 import numpy as np
 
 from .errors import BettingError, PokerError, SettingError
@@ -43,6 +44,7 @@ __all__ = [
     'SHARE_SLACK',
     'SHOWN_LENGTH',
     'amount',
+    'brief',
     'checked_by',
     'choice',
     'finite_array',
@@ -81,6 +83,33 @@ RANGE_PASSES: tuple[RangePass, ...] = ('auto', 'sorted', 'narrow', 'grid')
 on it): three passes that count the same numbers at different costs; ``'auto'`` chooses by the spot."""
 
 _Method = TypeVar('_Method', bound=str)
+
+
+def brief(value: object) -> str:
+    """A short repr for an attrs record of arrays: its fields, each array as its dtype and shape, each long
+    tuple as its length, each nested record as its class name (the record itself holds the whole).
+
+    >>> @attrs.frozen(repr=False)
+    ... class Counts:
+    ...     name: str
+    ...     counts: np.ndarray
+    ...     keys: tuple[int, ...]
+    >>> brief(Counts('spades', np.zeros((2, 3)), tuple(range(100))))
+    "<Counts: name='spades', counts=float64[2, 3], keys=(100 items)>"
+    """
+    parts = [f'{field.name}={_brief_item(getattr(value, field.name))}'
+             for field in attrs.fields(type(value)) if field.repr]  # type: ignore[arg-type]
+    return f'<{type(value).__name__}: {", ".join(parts)}>'
+
+
+def _brief_item(item: object) -> str:
+    if isinstance(item, np.ndarray):
+        return f'{item.dtype}[{", ".join(str(size) for size in item.shape)}]'
+    if isinstance(item, (tuple, list)) and len(item) > 6:
+        return f'({len(item)} items)'
+    if attrs.has(type(item)):
+        return f'<{type(item).__name__}>'
+    return shown(item, limit=40)
 
 
 def shown(value: object, limit: int = SHOWN_LENGTH) -> str:

@@ -143,7 +143,8 @@ def test_rankable_hand_value_category_best_five() -> None:
     assert hand.description == 'Two Pair, Kings and Fours'
     assert hand.cards == tuple(sorted(hand.cards, reverse=True)) and len(hand) == 7
     assert list(hand) == list(hand.cards)
-    assert str(hand) == 'Kd Kc 9c 4s 4h 3c 2d' and eval(repr(hand)).cards == hand.cards
+    assert str(hand) == 'Kd Kc 9c 4s 4h 3c 2d' and RankableHand.parse(str(hand)).cards == hand.cards
+    assert repr(hand) == '<RankableHand Kd Kc 9c 4s 4h 3c 2d: Two Pair, Kings and Fours (two pair, value 4771)>'
 
 
 @pytest.mark.parametrize('text', ['AhKhQhJhTh', 'Ah Kh Qh Jh Th', 'ah,kh,qh,jh,th', 'Th Jh Qh Kh Ah', 'AhKh Qh JhTh'])
@@ -184,4 +185,4 @@ def test_rankable_hand_subclass_uses_its_ranker() -> None:
     counted = CountedHand.parse('Ah Kh Qh Jh Th')
     assert CountingRanker.calls == 1 and counted.value == 7462
     assert counted == RankableHand.parse('As Ks Qs Js Ts') and counted > RankableHand.parse('2c 3d 4h 5s 7c')
-    assert repr(counted) == "CountedHand.parse('Ah Kh Qh Jh Th')"
+    assert repr(counted) == '<CountedHand Ah Kh Qh Jh Th: Royal Flush (straight flush, value 7462)>'

@@ -119,7 +119,7 @@ def test_a_match_carries_on_from_the_states_of_another(monkeypatch):
 @pytest.mark.parametrize(('states', 'message'), [
     ([[None, None]], 'a state per player (2) for each of the 2 seatings'),
     ('states', 'must be a list'),
-    ([[None, None], [None, ModelState({})]], "not the state of a bot's random numbers: ModelState"),
+    ([[None, None], [None, ModelState({})]], "not the state of a bot's random numbers: <ModelState"),
     ([[None, None], [ModelState({}), None]], 'a LokiPlayer keeps nothing from hand to hand'),
     ([[None, 1], [None, None]], "not the state of a bot's random numbers: 1"),
 ])

@@ -24,7 +24,7 @@ from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, NUMBER_OF_PAIR
 from ..errors import SettingError
 from ..ranking.ranker import HandRanker, card_columns
 from ..ranking.ranker_inputs import read_ranker
-from ..validators import checked_by, finite_array, read_only, shown, whole_number
+from ..validators import brief, checked_by, finite_array, read_only, shown, whole_number
 from .kernel_inputs import board_indices, hole_indices, weight_rows
 from .positions import enumeration_tables, unseen_cards
 
@@ -44,6 +44,8 @@ class BoardValues:
     read-only, which holdings share no card with the board; ``mask``: the board's card mask (bit i for
     card index i, as :data:`~poker.cards.holdings.CARD_MASKS`).
     """
+
+    __repr__ = brief
 
     board: tuple[int, ...] = field(validator=checked_by(lambda name, value: board_indices(value)))
     values: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=1))

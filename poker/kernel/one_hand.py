@@ -44,7 +44,7 @@ from ..cards.holdings import HOLDING_COUNT, NUMBER_OF_PAIR, pair_numbers
 from ..errors import SettingError
 from ..ranking.ranker import HandRanker, card_columns
 from ..ranking.ranker_inputs import read_ranker
-from ..validators import checked_by, finite_array, flag, instance, integer_array, read_only, shown, whole_number
+from ..validators import brief, checked_by, finite_array, flag, instance, integer_array, read_only, shown, whole_number
 from .board_memo import board_values, read_board_values
 from .kernel_inputs import board_indices, check_holdings, check_outcomes, hole_indices, lookahead_on, weight_rows
 from .positions import (
@@ -63,6 +63,8 @@ class Tally:
     outcome b after the runout; ``runouts`` is the number of runouts per holding.
     """
 
+    __repr__ = brief
+
     now: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=2))
     transitions: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=3))
     runouts: int = field(validator=checked_by(whole_number))
@@ -79,6 +81,8 @@ class HoldingOutcomes:
     ``later`` is ``now`` one-hot). The counts do not depend on the opponent model, so a bot may weigh
     them by several models.
     """
+
+    __repr__ = brief
 
     holdings: np.ndarray = field(converter=read_only, validator=checked_by(check_holdings))
     now: np.ndarray = field(converter=read_only, validator=checked_by(check_outcomes))
@@ -110,6 +114,8 @@ class OutcomeGrid:
     ``tables``: the position tables (``tables.overlapping`` such columns per row); ``cards``: the unseen
     cards by position.
     """
+
+    __repr__ = brief
 
     holdings: np.ndarray = field(validator=checked_by(check_holdings))
     now: np.ndarray = field(validator=checked_by(check_outcomes))

@@ -26,7 +26,7 @@ from attrs import field, frozen
 from ..cards.holdings import pair_numbers
 from ..errors import LookaheadError, SettingError
 from ..ranking.ranker import HandRanker
-from ..validators import checked_by, integer_array, read_only, shown, whole_number
+from ..validators import brief, checked_by, integer_array, read_only, shown, whole_number
 
 __all__ = [
     'EnumerationTables',
@@ -96,6 +96,8 @@ class EnumerationTables:
       where they share a position; ``overlapping`` such columns in every row;
     * ``runouts``: the runouts per holding, C(unknown - 2, lookahead).
     """
+
+    __repr__ = brief
 
     unknown: int = field(validator=checked_by(whole_number, minimum=2, maximum=52))
     lookahead: int = field(validator=checked_by(whole_number, maximum=MAX_LOOKAHEAD))

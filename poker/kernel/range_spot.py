@@ -15,7 +15,7 @@ import numpy as np
 from attrs import field, frozen
 
 from ..ranking.ranker import HandRanker
-from ..validators import RANGE_PASSES, checked_by, choice, finite_array, whole_number
+from ..validators import RANGE_PASSES, brief, checked_by, choice, finite_array, whole_number
 from .board_memo import read_board_values
 from .kernel_inputs import check_holdings
 from .positions import EnumerationTables, enumeration_tables, holding_numbers, unseen_cards
@@ -44,6 +44,8 @@ class RangeTally:
     ``method`` is the pass that counted: ``'sorted'``, ``'narrow'`` or ``'grid'`` (``'hero_by_hero'``
     from :func:`~poker.kernel.range_passes.hero_by_hero`).
     """
+
+    __repr__ = brief
 
     holdings: np.ndarray = field(validator=checked_by(check_holdings))
     now: np.ndarray = field(validator=checked_by(finite_array, ndim=2))

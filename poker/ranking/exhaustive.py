@@ -24,7 +24,7 @@ import numpy as np
 from attrs import field, frozen
 
 from ..errors import CardCountError, SettingError
-from ..validators import checked_by, integer_array, shown, whole_number
+from ..validators import brief, checked_by, integer_array, shown, whole_number
 from .category import NUMBER_OF_VALUES, HandCategory
 from .ranker import HandRanker, card_columns
 from .ranker_inputs import read_ranker
@@ -50,6 +50,8 @@ class Census:
     ``value_counts[v]`` is the number of hands of value ``v`` (index 0 is unused and holds 0);
     :attr:`hands` and :attr:`distinct_values` are derived from it, one entry per :class:`HandCategory`.
     """
+
+    __repr__ = brief
 
     size: int = field(validator=checked_by(whole_number, minimum=5, maximum=7, error=CardCountError))
     value_counts: tuple[int, ...] = field(converter=_counts)

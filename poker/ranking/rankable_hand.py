@@ -6,7 +6,7 @@
 >>> RankableHand.parse('5c4d3h2sAc') < RankableHand.parse('6c5d4h3s2c')
 True
 >>> hand
-RankableHand.parse('Ah Kh Qh Jh Th 3d 2c')
+<RankableHand Ah Kh Qh Jh Th 3d 2c: Royal Flush (straight flush, value 7462)>
 """
 
 from __future__ import annotations
@@ -79,7 +79,11 @@ class RankableHand:
         return format_cards(self.cards)
 
     def __repr__(self) -> str:
-        return f'{type(self).__name__}.parse({format_cards(self.cards)!r})'
+        """``<RankableHand Ah Kh Qh Jh Th 3d 2c: Royal Flush (straight flush, value 7462)>``: the cards, what a
+        player would say, the category and the value."""
+        category = self.category.name.lower().replace('_', ' ')
+        return (f'<{type(self).__name__} {format_cards(self.cards)}: {self.description} ({category}, '
+                f'value {self.value})>')
 
     def __hash__(self) -> int:
         return hash(self.value)

@@ -130,6 +130,9 @@ class HandRanker:
                 raise SettingError(f'class {cls.__qualname__!r} may not override HandRanker.{name}: override '
                                    'rank_many, the one ranking hook')
 
+    def __repr__(self) -> str:
+        return f'{type(self).__name__}()'
+
     # ------------------------------------------------------------------------------ income rates
     @final
     @classmethod

@@ -41,7 +41,7 @@ from ..kernel.range_passes import range_tally
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
-    RANGE_PASSES, RangePass, checked_by, finite_array, integer_array, is_whole, read_method, read_only, shown,
+    RANGE_PASSES, RangePass, brief, checked_by, finite_array, integer_array, is_whole, read_method, read_only, shown,
     whole_number,
 )
 from .range_stats import MAX_BINS, summarise_runouts
@@ -68,6 +68,8 @@ class BoardStrengths:
     bin (None on the river). ``opponents`` is how many holdings each meets at the end, ``runouts`` how
     many runouts each sees (1 on the river).
     """
+
+    __repr__ = brief
 
     boards: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
     holdings: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))

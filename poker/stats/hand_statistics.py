@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 from attrs import asdict, field, frozen
 
-from ..cards.card import Card
+from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, check_off_board, read_cards
 from ..cards.holdings import HOLDING_COUNT
 from ..cards.income_rates import check_opponents
@@ -159,6 +159,21 @@ class HandStatistics:
                    opponents=opponents, lookahead=lookahead, transitions=transitions, holdings=holdings,
                    runouts=runouts, hole=hole, board=board, income_rate=income_rate, exact=exact,
                    standard_error=standard_error)
+
+    def __repr__(self) -> str:
+        """A one-line summary: the hand, the board and the figures, to three places (the fields hold them
+        exactly).
+
+        >>> HandStatistics.from_counts(3, 2, 5, lookahead=1, transitions=((2, 0, 1), (0, 1, 1), (1, 1, 3)),
+        ...                            hole='Ah Kd', board='Qh 7h 2c 9s')
+        <HandStatistics Ah Kd on Qh 7h 2c 9s: hs=0.400, ppot=0.250, npot=0.375, ehs=0.400>
+        """
+        hand = f' {format_cards(self.hole)}' if self.hole else ''
+        board = f' on {format_cards(self.board)}' if self.board else ''
+        hs_n = f', hs_n={self.hs_n:.3f}' if self.opponents > 1 else ''
+        sampled = f', sampled (standard error {self.standard_error:.3f})' if not self.exact else ''
+        return (f'<{type(self).__name__}{hand}{board}: hs={self.hs:.3f}{hs_n}, ppot={self.ppot:.3f}, '
+                f'npot={self.npot:.3f}, ehs={self.ehs:.3f}{sampled}>')
 
     @property
     def ehs(self) -> float:

@@ -151,6 +151,15 @@ class EquityResult:
     deals: int = field(default=0, validator=checked_by(whole_number))
     seconds: float = field(default=0.0, validator=checked_by(amount, error=SettingError))
 
+    def __repr__(self) -> str:
+        """``<EquityResult on Qh 7h 2c: AhKd 5.2% (tie 0.0%), QsQc 94.8% (tie 0.0%); exact, 990 deals>``: each
+        player's equity and tie share, to a tenth of a per cent (the first four players; the fields hold all)."""
+        shares = ', '.join(f'{shown(entry.player, limit=20)} {entry.equity:.1%} (tie {entry.tie:.1%})'
+                           for entry in self.players[:4])
+        more = f' and {len(self.players) - 4} more' if len(self.players) > 4 else ''
+        board = f' on {format_cards(self.board)}' if self.board else ' before the flop'
+        return f'<{type(self).__name__}{board}: {shares}{more}; {self.method}, {self.deals} deals>'
+
     @property
     def exact(self) -> bool:
         """Whether every deal was counted (``method == 'exact'``)."""

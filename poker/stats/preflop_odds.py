@@ -36,7 +36,7 @@ from pathlib import Path
 import numpy as np
 from attrs import field, frozen
 
-from ..cards.card import Card
+from ..cards.card import Card, format_cards
 from ..cards.card_inputs import HoleLike, read_hole
 from ..cards.holdings import CARD_MASKS, HOLDING_COUNT, HOLDING_MASKS, HOLDINGS, pair_numbers
 from ..cards.income_rates import check_opponents, class_income_rate
@@ -153,6 +153,13 @@ class PreflopEquity:
     holdings: int = field(default=0, validator=checked_by(whole_number, maximum=HOLDING_COUNT))
     boards: int = field(default=0, validator=checked_by(whole_number))
     showdowns: int = field(default=0, validator=checked_by(whole_number))
+
+    def __repr__(self) -> str:
+        """``<PreflopEquity Ah Kd: win 0.645, tie 0.017, loss 0.338, exact>`` (the fields hold the figures
+        exactly)."""
+        error = f' (standard error {self.standard_error:.3f})' if self.method == 'sampled' else ''
+        return (f'<{type(self).__name__} {format_cards(self.hole)}: win {self.win:.3f}, tie {self.tie:.3f}, '
+                f'loss {self.loss:.3f}, {self.method}{error}>')
 
     @property
     def exact(self) -> bool:

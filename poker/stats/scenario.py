@@ -101,6 +101,11 @@ class Scenario:
     ranges: tuple[str, ...] = field(default=(), converter=_texts)
     name: str = field(default='', validator=checked_by(text, error=ScenarioError))
 
+    def __repr__(self) -> str:
+        """``<Scenario Ah Kd on Qh 7h 2c: 1 opponents, lookahead (None,), ranges ('QQ+',)>``."""
+        return (f'<{type(self).__name__} {self.title}: {self.opponents} opponents, lookahead '
+                f'{shown(self.lookahead, limit=30)}, ranges {shown(self.ranges, limit=60)}>')
+
     @property
     def title(self) -> str:
         """The name, or a description of the cards."""

@@ -222,6 +222,9 @@ class LokiStrategy:
     """The rule methods, in the order they are tried; the last must always answer."""
 
     # ---------------------------------------------------------------------------------- decision
+    def __repr__(self) -> str:
+        return f'{type(self).__name__}()'
+
     def advise(self, stats: HandStatistics, situation: Situation) -> Advice:
         """The first answer of the :attr:`rules`."""
         stats, situation = _stats(stats), _situation(situation)
@@ -542,6 +545,9 @@ class PreflopPlay:
 
     raise_cap: ClassVar[int] = 2
     """Make2 raises while fewer than this many raises have been made this round."""
+
+    def __repr__(self) -> str:
+        return f'{type(self).__name__}()'
 
     def advice(self, strategy: str, situation: Situation, *, small_blind: bool = False,
                big_blind: bool = False) -> Advice:

@@ -610,6 +610,9 @@ class MatchState:
                                 f'{shown(_card_string(self.holes, self.board))}')
         _check_cards(self.holes, self.board, self.betting, 'a match state')
 
+    def __repr__(self) -> str:
+        return f'{type(self).__name__}.parse({self.text()!r})'
+
     @classmethod
     def parse(cls, line: str) -> MatchState:
         """Read a ``MATCHSTATE`` line (a final line break is allowed); anything else is one
@@ -793,6 +796,9 @@ class LogLine:
         except PokerError as error:
             raise _error('log line', text, str(error)) from None
         return result
+
+    def __repr__(self) -> str:
+        return f'{type(self).__name__}.parse({self.text()!r})'
 
     @classmethod
     def from_hand(cls, hand: HandResult, number: int | None = None) -> LogLine:

@@ -191,6 +191,13 @@ class MatchResult:
         """Hands played: deals times rotations."""
         return self.deals * self.rotations
 
+    def __repr__(self) -> str:
+        """A one-line summary: ``<MatchResult: station +0.50, maniac -0.50 small bets per hand, 2 deals x 2
+        rotations, seed 1>``."""
+        means = ', '.join(f'{name} {mean:+.2f}' for name, mean in zip(self.names, self.means()))
+        return (f'<{type(self).__name__}: {means} small bets per hand, {self.deals} deals x {self.rotations} '
+                f'rotations, seed {self.seed}>')
+
     def means(self) -> list[float]:
         """Each player's small bets per hand."""
         return [float(x) for x in self.per_deal.mean(axis=0)]

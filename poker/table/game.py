@@ -38,7 +38,7 @@ import attrs
 import numpy as np
 from attrs import Factory, field, frozen
 
-from ..cards.card import Card, Deck
+from ..cards.card import Card, Deck, format_cards
 from ..cards.card_inputs import CardsLike, read_board, read_cards
 from ..cards.income_rates import opponents_field
 from ..cards.streets import BOARD_SIZE, STREETS
@@ -257,6 +257,14 @@ class TableView:
                 if any(seat >= self.seats for seat in seats):
                     raise PokerError(f'{name} must name seats below seats ({self.seats}), got {shown(seats)}')
 
+    def __repr__(self) -> str:
+        """A one-line summary: ``<TableView Ann, seat 0, on the river: Ah Kd, board Qh 7h 2c 9s 3d, pot 10, to
+        call 2, 1 opponents>``."""
+        board = f', board {format_cards(self.board)}' if self.board else ''
+        return (f'<{type(self).__name__} {self.name}, seat {self.seat}, on the {self.street}: '
+                f'{format_cards(self.hole)}{board}, pot {self.pot}, to call {self.to_call}, '
+                f'{self.opponents} opponents>')
+
     @property
     def small_blind(self) -> int | None:
         """The seat that posted the small blind: the one recorded in the history, else the table's
@@ -443,6 +451,17 @@ class HandResult:
     def streets(self) -> tuple[str, ...]:
         """The betting rounds that were played."""
         return tuple(street for street in STREETS if self.street_actions(street))
+
+    def __repr__(self) -> str:
+        """A one-line summary: ``<HandResult #1: Bob wins 28 with Two Pair, Queens and Sixes, 2 seats, board
+        ...>`` (the whole record is in the fields)."""
+        winners = ' and '.join(self.names[seat] for seat in self.winners)
+        verb = 'wins' if len(self.winners) == 1 else 'split'
+        hand = self.hands.get(self.winners[0]) if self.winners and self.showdown else None
+        how = f' with {hand.description}' if hand is not None else ''
+        board = f'board {format_cards(self.board)}' if self.board else 'no board'
+        return (f'<{type(self).__name__} #{self.number}: {winners or "nobody"} {verb} {self.pot}{how}, '
+                f'{len(self.names)} seats, {board}>')
 
 
 @frozen
@@ -655,6 +674,12 @@ class FixedLimitGame:
     MIN_SEATS: ClassVar[int] = 2
     MAX_SEATS: ClassVar[int] = 10
     ranker: ClassVar[type[HandRanker]] = HandRanker
+
+    def __repr__(self) -> str:
+        """``<FixedLimitGame: Ann, Bob; 2/4 limit, 0 hands played>``."""
+        names = ', '.join(player.name for player in self.players)
+        return (f'<{type(self).__name__}: {names}; {self.small_bet}/{self.big_bet} limit, '
+                f'{self.hands_played} hands played>')
 
     def __init__(self, players: Sequence[Contender], *, small_bet: int = 2, big_bet: int | None = None,
                  small_blind: int | None = None, cap: int = 4, seed: int | None = None) -> None:

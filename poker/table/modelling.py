@@ -64,7 +64,7 @@ from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
 from ..strategy.advice import LokiStrategy
 from ..strategy.reweighting import OpponentModel
-from ..validators import choice, flag, instance, probability, real_number, shown, text, whole_number
+from ..validators import brief, choice, flag, instance, probability, real_number, shown, text, whole_number
 from .game import ActionRecord, HandResult, LokiPlayer, TableView, read_view
 
 __all__ = [
@@ -122,6 +122,9 @@ class ActionFrequencies:
         self.shown = np.zeros(2)
         """Showdown evidence: actions whose holding was out of line with what they were read as, and how many
         a player acting at random would have had (:meth:`observe_showdown`)."""
+
+    def __repr__(self) -> str:
+        return f'<{type(self).__name__}: {int(self.counts.sum())} actions counted, {int(self.shown[1])} shown>'
 
     @staticmethod
     def context(street: str, bets_to_call: int) -> tuple[int, int]:
@@ -196,6 +199,9 @@ class TableFrequencies:
         self.members: list[ActionFrequencies] = []
         for member in members[:1000]:
             self.add(member)
+
+    def __repr__(self) -> str:
+        return f'<{type(self).__name__}: {len(self.members)} members>'
 
     def add(self, member: ActionFrequencies) -> None:
         """Count ``member``'s actions with the table's."""
@@ -277,6 +283,8 @@ class ModelState:
     >>> player.state() == ModelState({'Bob': [0] * 3 + [0, 0, 20] + [0] * 30})
     True
     """
+
+    __repr__ = brief
 
     counts: Mapping[str, tuple[int, ...]] = field(converter=_state_counts, hash=False)
     showdowns: Mapping[str, tuple[float, float]] = field(factory=dict, converter=_state_showdowns, hash=False)
@@ -482,6 +490,11 @@ class SeatModel:
         """This hand's readings, for the showdown: (board, quantile, whether it was a check's cap)."""
         self.folded = False
         self.dead = np.zeros(HOLDING_COUNT, dtype=bool)
+
+    def __repr__(self) -> str:
+        kind = 'specific' if self.specific else 'generic'
+        return (f'<{type(self).__name__} of {self.name}: {kind}, {self.street}, '
+                f'{int(np.count_nonzero(self.weights))} holdings in play>')
 
     # ------------------------------------------------------------------------------------ the hand
     def begin_hand(self, known: Iterable[int | Card]) -> None:

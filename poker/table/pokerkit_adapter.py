@@ -146,6 +146,9 @@ class PokerkitSeat:
         self._seen = 0
         self._ended = False
 
+    def __repr__(self) -> str:
+        return f'<{type(self).__name__} {self.index}: {self.player.name}>'
+
     def _names(self, game: GameDefinition) -> tuple[str, ...]:
         return self.names or tuple(f'seat {seat}' for seat in range(game.players))
 
