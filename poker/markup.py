@@ -291,10 +291,11 @@ def html_table(header: Sequence[str], rows: Sequence[Sequence[str]], *, caption:
 
 # ------------------------------------------------------------------------------------------- charts
 def line_chart_svg(series: Sequence[tuple[str, Sequence[float]]], *, title: str = '', x_label: str = '',
-                   y_label: str = '') -> str:
+                   y_label: str = '', legend_title: str = '') -> str:
     """Lines over 1, 2, ..., n (the same n for each series), one per ``(legend text, values)``, coloured by
-    :data:`PALETTE`, with a line at 0, the ends of both axes marked, and the legend at the right. A long series
-    is drawn through at most :data:`MOST_POINTS` of its points (every k-th and the last)."""
+    :data:`PALETTE`, with a line at 0, the ends of both axes marked, and the legend at the right under
+    ``legend_title``. A long series is drawn through at most :data:`MOST_POINTS` of its points (every k-th and
+    the last)."""
     count = max((len(values) for _, values in series), default=0)
     if count == 0 or any(len(values) != count for _, values in series):
         raise PokerError('a line chart needs series of one length, at least 1')
@@ -329,11 +330,13 @@ def line_chart_svg(series: Sequence[tuple[str, Sequence[float]]], *, title: str 
     if y_label:
         parts.append(_text(y_label, 14, top + plot_height / 2, text_anchor='middle', font_size=11,
                            transform=f'rotate(-90 14 {number(top + plot_height / 2)})'))
+    if legend_title:
+        parts.append(_text(legend_title, left + plot_width + 10, top + 8, font_size=10, fill='#444444'))
     for place, (legend, values) in enumerate(series):
         colour = PALETTE[place % len(PALETTE)]
         points = ' '.join(f'{number(x_of(k), 1)},{number(y_of(values[k]), 1)}' for k in kept)
         parts.append(tag('polyline', points=points, fill='none', stroke=colour, stroke_width=1.5))
-        y = top + 8 + 16 * place
+        y = top + 8 + 16 * (place + bool(legend_title))
         parts.append(tag('line', x1=left + plot_width + 10, x2=left + plot_width + 26, y1=y, y2=y, stroke=colour,
                          stroke_width=3))
         parts.append(_text(legend, left + plot_width + 30, y + 4, font_size=10))

@@ -177,17 +177,21 @@ def test_equity_results_are_tables_of_their_players() -> None:
     result = equity(['Ah Kd', 'QQ+, AKs'], board='Qh 7h 2c')
     found = html(result)
     (rows,) = found.tables
-    assert len(rows) == 1 + len(result) and all(len(row) == 5 for row in rows)
+    assert len(rows) == 1 + len(result) and all(len(row) == 4 for row in rows)
     for row, player in zip(rows[1:], result):
         assert row == [('th', player.player), ('td', f'{player.win:.2%}'), ('td', f'{player.tie:.2%}'),
-                       ('td', f'{player.equity:.2%}'), ('td', f'{player.stderr:.2%}')]
+                       ('td', f'{player.equity:.2%}')]
     assert found.captions == ['equity on Qh 7h 2c: exact, 10,890 deals']
     (one,) = html(result[1]).tables
     assert one[1] == rows[2]
     preflop = preflop_equity('Ah Kd')
     (rows,) = html(preflop).tables
     assert rows[1] == [('th', 'Ah Kd (AKo)'), *(('td', f'{value:.2%}') for value in (
-        preflop.win, preflop.tie, preflop.loss, preflop.equity, preflop.standard_error))]
+        preflop.win, preflop.tie, preflop.loss, preflop.equity))]
+    sampled = equity(['Ah Kd', 'random'], method='sampled', samples=2_000, seed=1)
+    (rows,) = html(sampled).tables
+    assert rows[0][-1] == ('th', 'standard error') and len(rows[1]) == 5
+    assert rows[1][-1] == ('td', f'{sampled[0].stderr:.2%}') and sampled[0].stderr > 0
 
 
 def test_tables_escape_their_text() -> None:
@@ -215,7 +219,7 @@ def test_a_match_is_a_chart_of_each_players_cumulative_result() -> None:
     words = texts(root)
     for name, mean, half in zip(result.names, result.means(), result.half_widths()):
         assert f'{name} {mean:+.3f} ± {half:.3f}' in words
-    assert 'duplicate match, 12 hands (seed 7)' in words
+    assert 'duplicate match, 12 hands (seed 7)' in words and 'small bets per hand, 95%' in words
     long = MatchResult(names=('a', 'b'), seed=1, rotations=2, per_deal=np.ones((5000, 2)) * [1, -1])
     text = long._repr_svg_()
     assert len(text) < 10_000 and all(len(line.get('points', '').split()) <= 241

@@ -41,7 +41,7 @@ from ..errors import (
     CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, SettingError, WeightsError,
 )
 from ..kernel.positions import combination_rows
-from ..markup import html_table
+from ..markup import clipped, html_table
 from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranges.weights import ZERO_RULE
@@ -125,12 +125,14 @@ class PlayerEquity:
 
     def _repr_html_(self) -> str:
         """The entry as a one-row table, as a notebook shows it (:meth:`EquityResult._repr_html_`)."""
-        return html_table(_EQUITY_HEADER, [self._cells()])
+        sampled = self.stderr > 0
+        return html_table(_equity_header(sampled), [self._cells(sampled)])
 
-    def _cells(self) -> list[str]:
-        """The player (cut to 40 characters), win, tie share and equity in per cent, and the standard error."""
-        player = self.player if len(self.player) <= 40 else self.player[:37] + '...'
-        return [player, f'{self.win:.2%}', f'{self.tie:.2%}', f'{self.equity:.2%}', f'{self.stderr:.2%}']
+    def _cells(self, sampled: bool) -> list[str]:
+        """The player (cut to 40 characters), win, tie share and equity in per cent, and when ``sampled`` the
+        standard error."""
+        cells = [clipped(self.player, 40), f'{self.win:.2%}', f'{self.tie:.2%}', f'{self.equity:.2%}']
+        return cells + [f'{self.stderr:.2%}'] if sampled else cells
 
     def as_dict(self) -> dict[str, object]:
         """The entry as plain JSON-ready values."""
@@ -138,7 +140,9 @@ class PlayerEquity:
                 'stderr': self.stderr}
 
 
-_EQUITY_HEADER = ('player', 'win', 'tie share', 'equity', 'standard error')
+def _equity_header(sampled: bool) -> list[str]:
+    """The header of an equity table (:meth:`PlayerEquity._cells`)."""
+    return ['player', 'win', 'tie share', 'equity', *(['standard error'] if sampled else [])]
 
 
 def _entries(players: Iterable[PlayerEquity]) -> tuple[PlayerEquity, ...]:
@@ -178,7 +182,7 @@ class EquityResult:
         notebook shows it."""
         board = f'on {format_cards(self.board)}' if self.board else 'before the flop'
         dead = f', dead {format_cards(self.dead)}' if self.dead else ''
-        return html_table(_EQUITY_HEADER, [player._cells() for player in self.players],
+        return html_table(_equity_header(not self.exact), [player._cells(not self.exact) for player in self.players],
                           caption=f'equity {board}{dead}: {self.method}, {self.deals:,} deals')
 
     @property

@@ -163,10 +163,12 @@ class PreflopEquity:
                 f'loss {self.loss:.3f}, {self.method}{error}>')
 
     def _repr_html_(self) -> str:
-        """A one-row table (win, tie, loss, equity and its standard error), as a notebook shows it."""
-        return html_table(['', 'win', 'tie', 'loss', 'equity', 'standard error'],
+        """A one-row table (win, tie, loss, equity, and when sampled its standard error), as a notebook shows
+        it."""
+        error = [f'{self.standard_error:.2%}'] if not self.exact else []
+        return html_table(['', 'win', 'tie', 'loss', 'equity', *(['standard error'] if error else [])],
                           [[f'{format_cards(self.hole)} ({self.hand_class})', f'{self.win:.2%}', f'{self.tie:.2%}',
-                            f'{self.loss:.2%}', f'{self.equity:.2%}', f'{self.standard_error:.2%}']],
+                            f'{self.loss:.2%}', f'{self.equity:.2%}', *error]],
                           caption=f'all in before the flop against {self.holdings:,} opponent holdings: '
                                   f'{self.method}, {self.showdowns:,} showdowns')
 

@@ -250,7 +250,8 @@ class MatchResult:
         totals = self.cumulative()
         series = [(f'{clipped(name, 14)} {mean:+.3f} \u00b1 {half:.3f}', totals[:, index].tolist())
                   for index, (name, mean, half) in enumerate(zip(self.names, self.means(), self.half_widths()))]
-        return line_chart_svg(series, title=title, x_label=x_label, y_label=y_label)
+        return line_chart_svg(series, title=title, x_label=x_label, y_label=y_label,
+                              legend_title='small bets per hand, 95%')
 
     def png(self, path: str | os.PathLike[str]) -> Path:
         """A picture of each player's cumulative result over the deals (needs matplotlib)."""
