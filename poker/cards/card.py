@@ -23,6 +23,7 @@ from typing import Union
 from attrs import field, frozen
 
 from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
+from ..markup import card_faces_svg
 from ..validators import CheckedEnumType, flag, index_below, is_whole, shown
 
 __all__ = ['Card', 'CardLike', 'Deck', 'Rank', 'Suit', 'format_cards', 'parse_cards']
@@ -186,6 +187,10 @@ class Card:
     def __repr__(self) -> str:
         return f'{type(self).__name__}.parse({str(self)!r})'
 
+    def _repr_svg_(self) -> str:
+        """The card's face, as a notebook shows it (:func:`cards_svg`)."""
+        return cards_svg([self])
+
     def __hash__(self) -> int:
         return self.index
 
@@ -240,6 +245,17 @@ def _tokens(text: str) -> list[str]:
         tokens.append(match.group(0))
         position = match.end()
     return tokens
+
+
+def cards_svg(cards: Iterable[Card], caption: str = '') -> str:
+    """Cards as faces side by side, an SVG picture (what a notebook shows for cards and hands), with
+    ``caption`` below them; suits in four colours (:data:`poker.markup.SUIT_COLOURS`).
+
+    >>> picture = cards_svg(parse_cards('Ah Td'), caption='AhTd')
+    >>> picture.startswith('<svg'), '>T</text>' in picture, '♦' in picture
+    (True, True, True)
+    """
+    return card_faces_svg([(str(card.rank), card.suit.symbol, int(card.suit)) for card in cards], caption=caption)
 
 
 def parse_cards(cards: CardLike | Iterable[CardLike], *, allow_duplicates: bool = False) -> list[Card]:

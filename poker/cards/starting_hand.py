@@ -22,7 +22,7 @@ from attrs import field, frozen
 
 from ..errors import CardCountError, CardParseError, HandClassError
 from ..validators import index_below, shown
-from .card import RANK_CHARS, Card, CardLike, format_cards, parse_cards
+from .card import RANK_CHARS, Card, CardLike, cards_svg, format_cards, parse_cards
 from .holdings import HOLDING_COUNT, HOLDINGS, holding_index
 from .income_rates import class_income_rate
 
@@ -165,3 +165,7 @@ class StartingHand:
 
     def __repr__(self) -> str:
         return f'{type(self).__name__}.parse({format_cards(self.cards)!r})'
+
+    def _repr_svg_(self) -> str:
+        """The two cards' faces and the class below them, as a notebook shows them."""
+        return cards_svg(self.cards, caption=self.hand_class)

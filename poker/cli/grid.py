@@ -18,10 +18,9 @@ import numpy as np
 from ..ranges.weights import class_means
 from .output import colour
 
-__all__ = ['GRID_NOTE', 'RANKS', 'class_weight_grid', 'render_grid']
+__all__ = ['RANKS', 'class_weight_grid', 'render_grid']
 
 RANKS = 'AKQJT98765432'
-GRID_NOTE = 'suited hands above the diagonal, offsuit below, pairs on it'
 
 
 def class_weight_grid(weights: np.ndarray) -> np.ndarray:

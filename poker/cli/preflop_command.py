@@ -6,7 +6,8 @@ import argparse
 
 from ..cards.income_rates import INCOME_RATES, check_opponents, income_rate_table
 from ..cards.starting_hand import HAND_CLASSES
-from .grid import GRID_NOTE, render_grid
+from ..markup import GRID_NOTE
+from .grid import render_grid
 from .options import add_json, add_opponents, add_png
 from .output import print_json
 

@@ -6,7 +6,8 @@ import argparse
 
 from ..cards.holdings import HOLDING_COUNT
 from ..cards.starting_hand import CLASS_COUNT, HAND_CLASSES
-from .grid import GRID_NOTE, class_weight_grid, render_grid
+from ..markup import GRID_NOTE
+from .grid import class_weight_grid, render_grid
 from .options import add_json, add_png, words
 from .output import print_json
 

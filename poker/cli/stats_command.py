@@ -202,9 +202,10 @@ def range_grid(stats: RangeStatistics, show: str) -> list[list[str]]:
 
 def run_range(args: argparse.Namespace) -> int:
     """``poker stats --hero-range ...``: every holding of the hero range against the opponent's range."""
+    from ..markup import GRID_NOTE
     from ..ranges.range import Range
     from ..stats.range_stats import range_statistics
-    from .grid import GRID_NOTE, render_grid
+    from .grid import render_grid
     if args.hole:
         raise PokerError(f'give hole cards or --hero-range, not both (got {shown(" ".join(args.hole))})')
     hero = Range.parse(args.hero_range)

@@ -52,6 +52,7 @@ from ..cards.holdings import HOLDING_COUNT, holding_index
 from ..cards.income_rates import check_opponents, income_rate_table
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
+from ..markup import GRID_NOTE, grid_svg, shade_colour
 from ..validators import probability, real_number, shown, text as checked_text
 from .weights import NumericWeights, array_weights, class_means, known_holdings
 
@@ -430,6 +431,15 @@ class Range:
                     cells.append(f'{round(100 * means[number])}%')
             lines.append(ranks[row] + ' ' + ''.join(f'{cell:>5}' for cell in cells))
         return '\n'.join(lines)
+
+    def _repr_svg_(self) -> str:
+        """The 13x13 grid as a notebook shows it: each class shaded by its mean weight (blank without weight),
+        under its name, with its weight in percent where only part of it is in; the range and its combos above."""
+        means = [float(mean) for mean in self.class_weights()]
+        values = ['' if mean in (0.0, 1.0) else f'{min(99, max(1, round(100 * mean)))}%' for mean in means]
+        return grid_svg(HAND_CLASSES, [shade_colour(mean) for mean in means], values=values,
+                        title=f'{str(self) or "no holding"}: {self.combos:,.6g} combos ({self.combos / 13.26:.3g}%)',
+                        note=GRID_NOTE)
 
     # ------------------------------------------------------------------------------ conversions
     def __array__(self, dtype: np.dtype[np.generic] | type | None = None, copy: bool | None = None) -> np.ndarray:

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from sortedcontainers import SortedList  # type: ignore[import-untyped]
 
-from ..cards.card import Card, CardLike, format_cards, parse_cards
+from ..cards.card import Card, CardLike, cards_svg, format_cards, parse_cards
 from ..cards.card_inputs import CardsLike
 from ..errors import DuplicateCardError, MissingCardError
 from ..validators import shown
@@ -86,3 +86,7 @@ class Hand:
 
     def __repr__(self) -> str:
         return f'{type(self).__name__}({format_cards(self._cards)!r})'
+
+    def _repr_svg_(self) -> str:
+        """The cards' faces, lowest first, as a notebook shows them."""
+        return cards_svg(self._cards)

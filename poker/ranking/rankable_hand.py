@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
-from ..cards.card import Card, format_cards, parse_cards
+from ..cards.card import Card, cards_svg, format_cards, parse_cards
 from ..cards.card_inputs import CardsLike
 from ..errors import CardCountError
 from ..validators import shown
@@ -84,6 +84,11 @@ class RankableHand:
         category = self.category.name.lower().replace('_', ' ')
         return (f'<{type(self).__name__} {format_cards(self.cards)}: {self.description} ({category}, '
                 f'value {self.value})>')
+
+    def _repr_svg_(self) -> str:
+        """The cards' faces, strongest first, with what a player would say below them, as a notebook shows
+        them."""
+        return cards_svg(self.cards, caption=self.description)
 
     def __hash__(self) -> int:
         return hash(self.value)

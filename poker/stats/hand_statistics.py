@@ -29,6 +29,7 @@ from ..cards.holdings import HOLDING_COUNT
 from ..cards.income_rates import check_opponents
 from ..errors import LookaheadError, SettingError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
+from ..markup import html_table, quantity
 from ..validators import amount, flag, share, shown, whole_number
 
 __all__ = ['HandStatistics', 'potentials']
@@ -174,6 +175,35 @@ class HandStatistics:
         sampled = f', sampled (standard error {self.standard_error:.3f})' if not self.exact else ''
         return (f'<{type(self).__name__}{hand}{board}: hs={self.hs:.3f}{hs_n}, ppot={self.ppot:.3f}, '
                 f'npot={self.npot:.3f}, ehs={self.ehs:.3f}{sampled}>')
+
+    def _repr_html_(self) -> str:
+        """Two small tables, as a notebook shows them: the figures (HS, HSn against several opponents, PPOT,
+        NPOT, EHS, EHS'), then the weighted opponent holdings: with a look-ahead, the 3x3 transitions (a row for
+        now ahead, tied and behind, a column for the same after the runouts, and each row's total); without, the
+        counts now (before the flop: the showdowns won, split and lost)."""
+        hand = format_cards(self.hole) if self.hole else 'hand'
+        board = f' on {format_cards(self.board)}' if self.board else ' before the flop'
+        players = f'{self.opponents} opponent' + ('s' if self.opponents > 1 else '')
+        sampled = f', sampled (standard error of HS {self.standard_error:.4f})' if not self.exact else ''
+        names = ['HS', *(['HSn'] if self.opponents > 1 else []), 'PPOT', 'NPOT', 'EHS', "EHS'"]
+        figures = [self.hs, *([self.hs_n] if self.opponents > 1 else []), self.ppot, self.npot, self.ehs,
+                   self.ehs_prime]
+        first = html_table(['', *names], [[hand, *(f'{value:.4f}' for value in figures)]],
+                           caption=f'{hand}{board}, {players}, look-ahead {self.lookahead}{sampled}')
+        outcomes = ('ahead', 'tied', 'behind')
+        if self.lookahead:
+            second = html_table(
+                ['now \\ after', *outcomes, 'total'],
+                [[name, *(quantity(count) for count in row), quantity(sum(row))]
+                 for name, row in zip(outcomes, self.transitions)],
+                caption=f'opponent holdings ({self.holdings:,}) by runout ({self.runouts:,} each), weighted: '
+                        'rows now, columns after')
+        else:
+            second = html_table(['', *outcomes], [['now', *(quantity(count) for count in
+                                                          (self.ahead, self.tied, self.behind))]],
+                                caption=f'opponent holdings ({self.holdings:,}), weighted' if self.board
+                                else f'showdowns against {self.holdings:,} opponent holdings, weighted')
+        return f'<div>{first}{second}</div>'
 
     @property
     def ehs(self) -> float:

@@ -41,6 +41,7 @@ from ..errors import (
     CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, SettingError, WeightsError,
 )
 from ..kernel.positions import combination_rows
+from ..markup import clipped, html_table
 from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranges.weights import ZERO_RULE
@@ -122,10 +123,26 @@ class PlayerEquity:
         """The share of the pot won on average: ``win + tie``."""
         return self.win + self.tie
 
+    def _repr_html_(self) -> str:
+        """The entry as a one-row table, as a notebook shows it (:meth:`EquityResult._repr_html_`)."""
+        sampled = self.stderr > 0
+        return html_table(_equity_header(sampled), [self._cells(sampled)])
+
+    def _cells(self, sampled: bool) -> list[str]:
+        """The player (cut to 40 characters), win, tie share and equity in per cent, and when ``sampled`` the
+        standard error."""
+        cells = [clipped(self.player, 40), f'{self.win:.2%}', f'{self.tie:.2%}', f'{self.equity:.2%}']
+        return cells + [f'{self.stderr:.2%}'] if sampled else cells
+
     def as_dict(self) -> dict[str, object]:
         """The entry as plain JSON-ready values."""
         return {'player': self.player, 'win': self.win, 'tie': self.tie, 'equity': self.equity,
                 'stderr': self.stderr}
+
+
+def _equity_header(sampled: bool) -> list[str]:
+    """The header of an equity table (:meth:`PlayerEquity._cells`)."""
+    return ['player', 'win', 'tie share', 'equity', *(['standard error'] if sampled else [])]
 
 
 def _entries(players: Iterable[PlayerEquity]) -> tuple[PlayerEquity, ...]:
@@ -159,6 +176,14 @@ class EquityResult:
         more = f' and {len(self.players) - 4} more' if len(self.players) > 4 else ''
         board = f' on {format_cards(self.board)}' if self.board else ' before the flop'
         return f'<{type(self).__name__}{board}: {shares}{more}; {self.method}, {self.deals} deals>'
+
+    def _repr_html_(self) -> str:
+        """A table, a row per player (:class:`PlayerEquity`), under the board and how it was counted, as a
+        notebook shows it."""
+        board = f'on {format_cards(self.board)}' if self.board else 'before the flop'
+        dead = f', dead {format_cards(self.dead)}' if self.dead else ''
+        return html_table(_equity_header(not self.exact), [player._cells(not self.exact) for player in self.players],
+                          caption=f'equity {board}{dead}: {self.method}, {self.deals:,} deals')
 
     @property
     def exact(self) -> bool:

@@ -43,6 +43,7 @@ from ..cards.income_rates import check_opponents, class_income_rate
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..errors import SettingError, WeightsError
 from ..kernel.positions import combination_rows
+from ..markup import html_table
 from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranking.ranker import HandRanker, card_columns
 from ..ranking.ranker_inputs import read_ranker
@@ -160,6 +161,16 @@ class PreflopEquity:
         error = f' (standard error {self.standard_error:.3f})' if self.method == 'sampled' else ''
         return (f'<{type(self).__name__} {format_cards(self.hole)}: win {self.win:.3f}, tie {self.tie:.3f}, '
                 f'loss {self.loss:.3f}, {self.method}{error}>')
+
+    def _repr_html_(self) -> str:
+        """A one-row table (win, tie, loss, equity, and when sampled its standard error), as a notebook shows
+        it."""
+        error = [f'{self.standard_error:.2%}'] if not self.exact else []
+        return html_table(['', 'win', 'tie', 'loss', 'equity', *(['standard error'] if error else [])],
+                          [[f'{format_cards(self.hole)} ({self.hand_class})', f'{self.win:.2%}', f'{self.tie:.2%}',
+                            f'{self.loss:.2%}', f'{self.equity:.2%}', *error]],
+                          caption=f'all in before the flop against {self.holdings:,} opponent holdings: '
+                                  f'{self.method}, {self.showdowns:,} showdowns')
 
     @property
     def exact(self) -> bool:

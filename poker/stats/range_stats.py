@@ -41,6 +41,7 @@ from ..errors import LookaheadError, PokerError, SettingError, WeightsError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..kernel.positions import MAX_LOOKAHEAD
 from ..kernel.range_passes import hero_by_hero, range_tally
+from ..markup import EMPTY_COLOUR, GRID_NOTE, grid_svg, heat_colour
 from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranges.weights import known_holdings
@@ -171,6 +172,17 @@ class RangeStatistics:
 
     def __len__(self) -> int:
         return len(self.holdings)
+
+    def _repr_svg_(self) -> str:
+        """The 13x13 heat map of each class's EHS (:meth:`by_class`), as a notebook shows it: red at 0, yellow
+        at 0.5, green at 1, the figure under the class name, classes out of the hero range blank."""
+        means = self.by_class('ehs')
+        board = f'on {format_cards(self.board)}' if self.board else 'before the flop'
+        return grid_svg(HAND_CLASSES, [heat_colour(means[name]) if name in means else EMPTY_COLOUR
+                                       for name in HAND_CLASSES],
+                        values=[f'{means[name]:.2f}' if name in means else '' for name in HAND_CLASSES],
+                        title=f'EHS by class {board}: {len(self)} holdings, range equity {self.range_equity:.3f}',
+                        note=GRID_NOTE, scale=(0.0, 1.0, 'EHS'))
 
     def __repr__(self) -> str:
         board = format_cards(self.board) if self.board else 'no board'

@@ -50,6 +50,7 @@ import numpy as np
 from attrs import field, frozen
 
 from ..errors import PokerError
+from ..markup import clipped, line_chart_svg
 from ..validators import checked_by, flag, is_whole, real_array, shown, whole_number
 from .acpc_notation import LogLine
 from .game import MAX_HANDS, Contender, FixedLimitGame, HandResult, read_contender, seat_hook
@@ -237,6 +238,21 @@ class MatchResult:
             lines.append(f'{name:<{width}}  {mean:>+9.3f}  [{mean - half:>+8.3f}, {mean + half:>+8.3f}]')
         return '\n'.join(lines)
 
+    def _chart_words(self) -> tuple[str, str, str]:
+        """The title and the axes' labels of the chart (:meth:`png`, :meth:`_repr_svg_`)."""
+        return (f'duplicate match, {self.games:,} hands (seed {self.seed})',
+                f'deals (each played {self.rotations} times, seats rotated)', 'cumulative small bets')
+
+    def _repr_svg_(self) -> str:
+        """Each player's cumulative result over the deals, as a notebook shows it: a line per player, and in the
+        legend the small bets per hand with the 95% interval's half-width."""
+        title, x_label, y_label = self._chart_words()
+        totals = self.cumulative()
+        series = [(f'{clipped(name, 14)} {mean:+.3f} \u00b1 {half:.3f}', totals[:, index].tolist())
+                  for index, (name, mean, half) in enumerate(zip(self.names, self.means(), self.half_widths()))]
+        return line_chart_svg(series, title=title, x_label=x_label, y_label=y_label,
+                              legend_title='small bets per hand, 95%')
+
     def png(self, path: str | os.PathLike[str]) -> Path:
         """A picture of each player's cumulative result over the deals (needs matplotlib)."""
         from ..pictures.plots import _figure, _save, picture_path
@@ -248,9 +264,10 @@ class MatchResult:
         for index, name in enumerate(self.names):
             axes.plot(deals, totals[:, index], label=name)
         axes.axhline(0, color='grey', linewidth=0.5)
-        axes.set_xlabel(f'deals (each played {self.rotations} times, seats rotated)')
-        axes.set_ylabel('cumulative small bets')
-        axes.set_title(f'duplicate match, {self.games:,} hands (seed {self.seed})')
+        title, x_label, y_label = self._chart_words()
+        axes.set_xlabel(x_label)
+        axes.set_ylabel(y_label)
+        axes.set_title(title)
         axes.legend(loc='best', fontsize='small')
         figure.tight_layout()
         return _save(figure, path)
