@@ -49,6 +49,7 @@ from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
     RANGE_PASSES, RangePass, checked_by, finite_array, flag, read_method, read_only, shown, whole_number,
 )
+from .hand_classes import ClassRow, Draw, HandClassTable, MadeHand, classify
 from .hand_statistics import HandStatistics
 from .player import Player  # noqa: F401  (doctests)
 
@@ -82,7 +83,9 @@ class RangeStatistics:
     per (hero, opponent) pair; ``opponent_holdings`` the opponent holdings with weight off the board; per hero holding,
     ``counted`` is the opponent weight it can meet (``ahead + tied + behind``) and ``counted_holdings``
     how many opponent holdings with weight share no card with it. ``exact`` is False only before the
-    flop when sampled; then ``standard_error`` holds each equity's error.
+    flop when sampled; then ``standard_error`` holds each equity's error. On a board, ``made`` holds each
+    holding's :class:`~poker.stats.hand_classes.MadeHand` number and ``draws`` its
+    :class:`~poker.stats.hand_classes.Draw` mask (0 on the river); before the flop both are empty.
     """
 
     board: tuple[Card, ...] = field(converter=read_board)
@@ -106,6 +109,8 @@ class RangeStatistics:
     exact: bool = field(default=True, validator=checked_by(flag))
     standard_error: np.ndarray = field(default=np.zeros(0), converter=_frozen_array)
     counted_holdings: np.ndarray = field(default=np.zeros(0, dtype=np.int64), converter=_frozen_array)
+    made: np.ndarray = field(default=np.zeros(0, dtype=np.int8), converter=_frozen_array)
+    draws: np.ndarray = field(default=np.zeros(0, dtype=np.uint8), converter=_frozen_array)
 
     # -------------------------------------------------------------------------- derived arrays
     @property
@@ -168,6 +173,40 @@ class RangeStatistics:
         mass = np.bincount(classes, weights=self.weights, minlength=len(HAND_CLASSES))
         sums = np.bincount(classes, weights=self.weights * values, minlength=len(HAND_CLASSES))
         return {HAND_CLASSES[c]: float(sums[c] / mass[c]) for c in np.flatnonzero(mass > 0).tolist()}
+
+    def classes(self) -> HandClassTable:
+        """The range read as made hands and draws (:mod:`poker.stats.hand_classes`), with each class's combos,
+        share and statistics, as :class:`~poker.stats.hand_classes.ClassRow` counts them; a
+        :class:`~poker.errors.PokerError` before the flop.
+
+        >>> table = range_statistics('JJ+, AK', 'Jh Ts 4h', 'QQ+').classes()
+        >>> [(row.hand_class.label, row.combos) for row in table.made]
+        [('set', 3.0), ('overpair', 18.0), ('ace high', 16.0)]
+        >>> round(table.row(MadeHand.SET).hs, 4), table.row(Draw.FLUSH_DRAW).combos
+        (1.0, 1.0)
+        """
+        if not self.board or len(self.made) != len(self.holdings):
+            raise PokerError('made hands and draws need a board of 3, 4 or 5 cards (the range statistics '
+                             'have none)')
+        combos = float(self.weights.sum())
+
+        def row(hand_class: MadeHand | Draw, members: np.ndarray) -> ClassRow | None:
+            weights = self.weights[members]
+            if not members.any() or weights.sum() <= 0:
+                return None
+            pooled = HandStatistics.from_counts(
+                float(weights @ self.ahead[members]), float(weights @ self.tied[members]),
+                float(weights @ self.behind[members]), opponents=self.opponents, lookahead=self.lookahead,
+                transitions=np.tensordot(weights, self.transitions[members], axes=1).tolist())
+            mass = weights * self.counted[members]
+            equity = float(mass @ self.equity[members] / mass.sum()) if mass.sum() > 0 else 0.0
+            return ClassRow(hand_class, float(weights.sum()), float(weights.sum()) / combos, pooled.hs, pooled.ppot,
+                            pooled.npot, pooled.ehs, equity)
+
+        made = [row(made_hand, self.made == made_hand) for made_hand in reversed(MadeHand)]
+        draws = [row(draw, (self.draws & draw.bit) > 0) for draw in Draw] if len(self.board) < 5 else []
+        return HandClassTable(self.board, self.opponents, combos, tuple(r for r in made if r is not None),
+                              tuple(r for r in draws if r is not None))
 
     def __len__(self) -> int:
         return len(self.holdings)
@@ -282,12 +321,13 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     ppot, npot = _potentials(transitions) if depth else (np.zeros(len(hs)), np.zeros(len(hs)))
     equity, mean_squared_strength, histogram = summarise_runouts(score, total, bins)
     histogram /= total.sum(axis=1)[:, np.newaxis]
+    made, draws = classify(cards, ranker)
     return RangeStatistics(
         board=cards, lookahead=depth, opponents=count, holdings=holdings, weights=hero_weights[holdings],
         ahead=now[:, AHEAD], tied=now[:, TIED], behind=now[:, BEHIND], transitions=transitions, hs=hs, ppot=ppot,
         npot=npot, equity=equity, mean_squared_strength=mean_squared_strength, histogram=histogram, counted=totals,
         runouts=tally.runouts, opponent_holdings=int(np.count_nonzero(opponent_weights)),
-        counted_holdings=meetable[holdings])
+        counted_holdings=meetable[holdings], made=made[holdings], draws=draws[holdings])
 
 
 def summarise_runouts(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
