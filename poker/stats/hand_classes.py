@@ -58,11 +58,13 @@ from attrs import field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
+from ..cards.income_rates import opponents_field
 from ..errors import PokerError
 from ..ranking.category import HandCategory
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
-from ..validators import CheckedEnumType, shown
+from ..validators import CheckedEnumType, amount, checked_by, shown
+from ..validators import share as _share
 
 __all__ = ['ClassRow', 'Draw', 'HandClassTable', 'MadeHand', 'draw_masks', 'holding_class', 'made_hands']
 
@@ -347,7 +349,24 @@ def holding_class(hole: HoleLike, board: CardsLike, *, ranker: type[HandRanker] 
 
 
 # ------------------------------------------------------------------------------------------ the table
-@frozen
+def _hand_class(name: str, value: object) -> None:
+    if not isinstance(value, (MadeHand, Draw)):
+        raise PokerError(f'{name} must be a MadeHand or a Draw, got {shown(value)}')
+
+
+def _table_board(board: CardsLike) -> tuple[Card, ...]:
+    return read_board(board, sizes=(3, 4, 5))
+
+
+def _rows(rows: object) -> tuple[ClassRow, ...]:
+    """The rows of a table: a tuple of at most 15 :class:`ClassRow`."""
+    entries = tuple(rows) if isinstance(rows, (tuple, list)) else None
+    if entries is None or len(entries) > len(MadeHand) or not all(isinstance(row, ClassRow) for row in entries):
+        raise PokerError(f'the rows of a class table must be a list of ClassRow, got {shown(rows)}')
+    return entries
+
+
+@frozen(repr=False)
 class ClassRow:
     """One class of a hero range on a board: its weighted combos (the sum of the hero's weights), their share of
     the range, and the class's statistics against the opponent's range, counted as if the class were one hand
@@ -356,14 +375,19 @@ class ClassRow:
     times the opponent weight it can meet, as :attr:`RangeStatistics.range_equity
     <poker.stats.range_stats.RangeStatistics.range_equity>`)."""
 
-    hand_class: MadeHand | Draw
-    combos: float
-    share: float
-    hs: float
-    ppot: float
-    npot: float
-    ehs: float
-    equity: float
+    hand_class: MadeHand | Draw = field(validator=checked_by(_hand_class))
+    combos: float = field(validator=checked_by(amount, error=PokerError))
+    share: float = field(validator=checked_by(_share))
+    hs: float = field(validator=checked_by(_share))
+    ppot: float = field(validator=checked_by(_share))
+    npot: float = field(validator=checked_by(_share))
+    ehs: float = field(validator=checked_by(_share))
+    equity: float = field(validator=checked_by(_share))
+
+    def __repr__(self) -> str:
+        return (f'<{type(self).__name__} {self.hand_class.label}: {self.combos:g} combos ({self.share:.1%}), '
+                f'hs {self.hs:.3f}, ppot {self.ppot:.3f}, npot {self.npot:.3f}, ehs {self.ehs:.3f}, '
+                f'equity {self.equity:.3f}>')
 
     def to_dict(self) -> dict[str, str | float]:
         """The row as plain data: ``class`` (the label) and the numbers under their field names."""
@@ -372,7 +396,7 @@ class ClassRow:
                 'hs': self.hs, 'ppot': self.ppot, 'npot': self.npot, 'ehs': self.ehs, 'equity': self.equity}
 
 
-@frozen
+@frozen(repr=False)
 class HandClassTable:
     """A hero range on a board read as classes (from :meth:`RangeStatistics.classes
     <poker.stats.range_stats.RangeStatistics.classes>`): ``made``, one row per made-hand class the range holds,
@@ -380,11 +404,11 @@ class HandClassTable:
     A class no holding falls in has no row. ``combos`` is the range's weighted combos on the board (each
     made-hand share is of it; the draw shares add to 1 or more, as a holding can have several draws)."""
 
-    board: tuple[Card, ...]
-    opponents: int
-    combos: float
-    made: tuple[ClassRow, ...]
-    draws: tuple[ClassRow, ...] = field(default=())
+    board: tuple[Card, ...] = field(converter=_table_board)
+    opponents: int = field(validator=checked_by(opponents_field))
+    combos: float = field(validator=checked_by(amount, error=PokerError))
+    made: tuple[ClassRow, ...] = field(converter=_rows)
+    draws: tuple[ClassRow, ...] = field(default=(), converter=_rows)
 
     def row(self, hand_class: MadeHand | Draw) -> ClassRow | None:
         """The row of ``hand_class``, or None when no holding of the range falls in it."""
