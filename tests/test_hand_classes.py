@@ -95,6 +95,8 @@ def test_random_boards_agree_with_plain_loops(indices: list[int], seed: int) -> 
     ('3c 2d', 'Jh Ts 4h', MadeHand.NO_MADE_HAND, {Draw.BACKDOOR_STRAIGHT_DRAW}),  # runner-runner to the wheel
     ('9c 2d', 'Jh Ts 4h', MadeHand.NO_MADE_HAND, {Draw.BACKDOOR_STRAIGHT_DRAW}),
     ('8c 2d', 'Kh Qs 4h', MadeHand.NO_MADE_HAND, {Draw.NO_DRAW}),
+    ('2c 3d', '6c 7d 8h 9s', MadeHand.NO_MADE_HAND, {Draw.NO_DRAW}),  # a five or a ten makes the board's straight
+    ('Tc 2d', '6c 7d 8h 9s', MadeHand.STRAIGHT, {Draw.NO_DRAW}),
     ('Th 9h', '2h 3h 4h', MadeHand.FLUSH, {Draw.NO_DRAW}),
     ('6s 5s', '2h 3h 4h', MadeHand.STRAIGHT, {Draw.NO_DRAW}),
 ])

@@ -217,9 +217,10 @@ def _board_category(board: np.ndarray, ranker: type[HandRanker]) -> tuple[int, i
         value = int(ranker.rank_many(board[np.newaxis].astype(np.uint8), validate=False)[0])
         return int(ranker.category_many(np.array([value]))[0]), value
     counts = sorted(np.bincount(board // 4, minlength=13).tolist(), reverse=True)
-    category = {4: HandCategory.FOUR_OF_A_KIND, 3: HandCategory.THREE_OF_A_KIND}.get(counts[0]) or \
-        (HandCategory.TWO_PAIR if counts[1] == 2 else HandCategory.ONE_PAIR if counts[0] == 2 else HandCategory.HIGH_CARD)
-    return int(category), 0
+    if counts[0] >= 3:
+        return int(HandCategory.FOUR_OF_A_KIND if counts[0] == 4 else HandCategory.THREE_OF_A_KIND), 0
+    return int(HandCategory.TWO_PAIR if counts[1] == 2 else HandCategory.ONE_PAIR if counts[0] == 2
+               else HandCategory.HIGH_CARD), 0
 
 
 def classify(board: tuple[Card, ...], ranker: type[HandRanker]) -> tuple[np.ndarray, np.ndarray]:
