@@ -109,7 +109,26 @@ DRAW_DATA: tuple[ClassData, ...] = (
 """One row per :class:`Draw`, in the order Flopzilla lists them."""
 
 
-class MadeHand(enum.IntEnum, metaclass=CheckedEnumType):
+class _HandClass(enum.IntEnum, metaclass=CheckedEnumType):
+    """What :class:`MadeHand` and :class:`Draw` share: a label and a description from their data, and the refusal
+    of a number that names no class."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> _HandClass:
+        raise PokerError(f'invalid {cls.__name__} {shown(value)} (expected 0 to {len(cls) - 1}, or a {cls.__name__})')
+
+    @property
+    def label(self) -> str:
+        """The class as players say it: ``'top pair'``, ``'gutshot'``."""
+        return _DATA[type(self)][self].label
+
+    @property
+    def description(self) -> str:
+        """What the class holds, in one line."""
+        return _DATA[type(self)][self].description
+
+
+class MadeHand(_HandClass):
     """A holding's made hand on a board, weakest first (the definitions are in the module's text)."""
 
     NO_MADE_HAND = 0
@@ -128,20 +147,6 @@ class MadeHand(enum.IntEnum, metaclass=CheckedEnumType):
     QUADS = 13
     STRAIGHT_FLUSH = 14
 
-    @classmethod
-    def _missing_(cls, value: object) -> MadeHand:
-        raise PokerError(f'invalid made-hand class {shown(value)} (expected 0 to 14, or a MadeHand)')
-
-    @property
-    def label(self) -> str:
-        """The class as players say it: ``'top pair'``."""
-        return MADE_HAND_DATA[self].label
-
-    @property
-    def description(self) -> str:
-        """What the class holds, in one line."""
-        return MADE_HAND_DATA[self].description
-
     @property
     def category(self) -> HandCategory:
         """The weakest ranker category a holding of this class has (a pair class may have more: the board's).
@@ -152,7 +157,7 @@ class MadeHand(enum.IntEnum, metaclass=CheckedEnumType):
         return HandCategory(_CATEGORY_OF_MADE[self])
 
 
-class Draw(enum.IntEnum, metaclass=CheckedEnumType):
+class Draw(_HandClass):
     """A draw a holding has on the flop or the turn, in Flopzilla's order (the definitions are in the module's
     text); a holding has one or more, each a bit of its mask (:attr:`bit`)."""
 
@@ -165,25 +170,13 @@ class Draw(enum.IntEnum, metaclass=CheckedEnumType):
     BACKDOOR_STRAIGHT_DRAW = 6
     NO_DRAW = 7
 
-    @classmethod
-    def _missing_(cls, value: object) -> Draw:
-        raise PokerError(f'invalid draw class {shown(value)} (expected 0 to 7, or a Draw)')
-
-    @property
-    def label(self) -> str:
-        """The class as players say it: ``'gutshot'``."""
-        return DRAW_DATA[self].label
-
-    @property
-    def description(self) -> str:
-        """What the class holds, in one line."""
-        return DRAW_DATA[self].description
-
     @property
     def bit(self) -> int:
         """The class's bit in a mask of :func:`draw_masks`: ``1 << value``."""
         return 1 << int(self)
 
+
+_DATA: dict[type[_HandClass], tuple[ClassData, ...]] = {MadeHand: MADE_HAND_DATA, Draw: DRAW_DATA}
 
 _CATEGORY_OF_MADE = (0, 0, 1, 1, 1, 1, 1, 2, 3, 3, 4, 5, 6, 7, 8)
 """Per :class:`MadeHand`, the :class:`HandCategory` number it implies at least."""
