@@ -184,8 +184,13 @@ def test_river_turn_and_before_the_flop() -> None:
     assert 'made-hand classes' in repr(turn) and isinstance(turn, HandClassTable)
     rows = turn.to_rows()
     assert json.loads(json.dumps(rows, allow_nan=False)) == rows and rows[0]['kind'] == 'made'
+    flop = range_statistics('JJ+, AK, T9s', 'Jh Ts 4h', 'QQ+')
+    assert (flop.made == made_hands('Jh Ts 4h')[flop.holdings]).all()
+    assert (flop.draws == draw_masks('4h Jh Ts')[flop.holdings]).all() and (flop.draws > 0).all()
+    preflop = range_statistics('AA', '')  # (against every holding: the shipped table, at once)
+    assert preflop.made.size == 0 and preflop.draws.size == 0
     with pytest.raises(PokerError, match='board of 3, 4 or 5 cards'):
-        range_statistics('AA', '', 'KK').classes()
+        preflop.classes()
     with pytest.raises(PokerError, match='board of 3, 4 or 5 cards'):
         made_hands('')
     with pytest.raises(PokerError, match='shares a card'):

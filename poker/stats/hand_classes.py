@@ -49,6 +49,7 @@ Per holding the classes are numbers: :func:`made_hands` gives each holding's :cl
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from typing import NamedTuple
 
@@ -63,7 +64,7 @@ from ..errors import PokerError
 from ..ranking.category import HandCategory
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
-from ..validators import CheckedEnumType, amount, checked_by, shown
+from ..validators import CheckedEnumType, amount, checked_by, read_only, shown
 from ..validators import share as _share
 
 __all__ = ['ClassRow', 'Draw', 'HandClassTable', 'MadeHand', 'draw_masks', 'holding_class', 'made_hands']
@@ -216,11 +217,22 @@ def _board_category(board: np.ndarray, ranker: type[HandRanker]) -> tuple[int, i
                else HandCategory.HIGH_CARD), 0
 
 
+CLASSIFIED_BOARDS = 64
+"""How many boards' classes :func:`classify` keeps (per ranker), as the kernel's board memo keeps values."""
+
+
 def classify(board: tuple[Card, ...], ranker: type[HandRanker]) -> tuple[np.ndarray, np.ndarray]:
     """Made-hand numbers (int8, -1 off the board's holdings) and draw masks (uint8) of all 1,326 holdings, on
     a board already read (3 to 5 cards) with a ranker already read: what :func:`made_hands` and
-    :func:`draw_masks` give, at once (the range engine's entry)."""
-    cards = np.array([card.index for card in board], dtype=np.int64)
+    :func:`draw_masks` give, at once, read-only and remembered for the last boards asked, per ranker class
+    (the range statistics' entry)."""
+    key = tuple(sorted(card.index for card in board))
+    return _classified(ranker, key)  # type: ignore[arg-type]  # (a class is hashable)
+
+
+@functools.lru_cache(maxsize=CLASSIFIED_BOARDS)
+def _classified(ranker: type[HandRanker], board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    cards = np.array(board, dtype=np.int64)
     made = np.full(HOLDING_COUNT, -1, dtype=np.int8)
     masks = np.zeros(HOLDING_COUNT, dtype=np.uint8)
     board_mask = sum(1 << int(card) for card in cards.tolist())
@@ -256,7 +268,7 @@ def classify(board: tuple[Card, ...], ranker: type[HandRanker]) -> tuple[np.ndar
     made[live] = classes
     if len(cards) < 5:
         masks[live] = _draws(cards, hole, classes)
-    return made, masks
+    return read_only(made), read_only(masks)
 
 
 def _draws(cards: np.ndarray, hole: np.ndarray, made: np.ndarray) -> np.ndarray:
@@ -308,7 +320,7 @@ def _read(board: CardsLike, ranker: type[HandRanker]) -> tuple[tuple[Card, ...],
 
 def made_hands(board: CardsLike, *, ranker: type[HandRanker] = HandRanker) -> np.ndarray:
     """Each holding's :class:`MadeHand` number on ``board`` (3 to 5 cards), over all 1,326 holdings in
-    holding order: an int8 array, -1 for the holdings that share a card with the board. Hands are ranked by
+    holding order: a read-only int8 array, -1 for the holdings that share a card with the board. Hands are ranked by
     ``ranker.rank_many``.
 
     >>> classes = made_hands('Jh Ts 4h')
@@ -319,7 +331,8 @@ def made_hands(board: CardsLike, *, ranker: type[HandRanker] = HandRanker) -> np
 
 
 def draw_masks(board: CardsLike, *, ranker: type[HandRanker] = HandRanker) -> np.ndarray:
-    """Each holding's draws on ``board`` as a mask of :attr:`Draw.bit` (uint8), over all 1,326 holdings; 0 for
+    """Each holding's draws on ``board`` as a mask of :attr:`Draw.bit` (read-only uint8), over all 1,326
+    holdings; 0 for
     the holdings that share a card with the board, and on the river (no draws there). The made hand decides
     which draws count, so ``ranker`` ranks as in :func:`made_hands`.
 

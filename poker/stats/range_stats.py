@@ -83,9 +83,8 @@ class RangeStatistics:
     per (hero, opponent) pair; ``opponent_holdings`` the opponent holdings with weight off the board; per hero holding,
     ``counted`` is the opponent weight it can meet (``ahead + tied + behind``) and ``counted_holdings``
     how many opponent holdings with weight share no card with it. ``exact`` is False only before the
-    flop when sampled; then ``standard_error`` holds each equity's error. On a board, ``made`` holds each
-    holding's :class:`~poker.stats.hand_classes.MadeHand` number and ``draws`` its
-    :class:`~poker.stats.hand_classes.Draw` mask (0 on the river); before the flop both are empty.
+    flop when sampled; then ``standard_error`` holds each equity's error. ``ranker`` ranked the hands (and
+    reads the made hands of :attr:`made`).
     """
 
     board: tuple[Card, ...] = field(converter=read_board)
@@ -109,8 +108,7 @@ class RangeStatistics:
     exact: bool = field(default=True, validator=checked_by(flag))
     standard_error: np.ndarray = field(default=np.zeros(0), converter=_frozen_array)
     counted_holdings: np.ndarray = field(default=np.zeros(0, dtype=np.int64), converter=_frozen_array)
-    made: np.ndarray = field(default=np.zeros(0, dtype=np.int8), converter=_frozen_array)
-    draws: np.ndarray = field(default=np.zeros(0, dtype=np.uint8), converter=_frozen_array)
+    ranker: type[HandRanker] = field(default=HandRanker, converter=read_ranker)
 
     # -------------------------------------------------------------------------- derived arrays
     @property
@@ -129,6 +127,18 @@ class RangeStatistics:
         """``hs_n + (1 - hs_n) * ppot`` (Papp eq. 6.4)."""
         hs_n = self.hs_n
         return np.asarray(hs_n + (1 - hs_n) * self.ppot)
+
+    @property
+    def made(self) -> np.ndarray:
+        """Each holding's :class:`~poker.stats.hand_classes.MadeHand` number on the board (empty before the
+        flop), read when first asked for."""
+        return classify(self.board, self.ranker)[0][self.holdings] if self.board else np.zeros(0, dtype=np.int8)
+
+    @property
+    def draws(self) -> np.ndarray:
+        """Each holding's :class:`~poker.stats.hand_classes.Draw` mask on the board (0 on the river; empty
+        before the flop), read when first asked for."""
+        return classify(self.board, self.ranker)[1][self.holdings] if self.board else np.zeros(0, dtype=np.uint8)
 
     @property
     def range_equity(self) -> float:
@@ -185,7 +195,7 @@ class RangeStatistics:
         >>> round(table.row(MadeHand.SET).hs, 4), table.row(Draw.FLUSH_DRAW).combos
         (1.0, 1.0)
         """
-        if not self.board or len(self.made) != len(self.holdings):
+        if not self.board:
             raise PokerError('made hands and draws need a board of 3, 4 or 5 cards (the range statistics '
                              'have none)')
         combos = float(self.weights.sum())
@@ -203,8 +213,9 @@ class RangeStatistics:
             return ClassRow(hand_class, float(weights.sum()), float(weights.sum()) / combos, pooled.hs, pooled.ppot,
                             pooled.npot, pooled.ehs, equity)
 
-        made = [row(made_hand, self.made == made_hand) for made_hand in reversed(MadeHand)]
-        draws = [row(draw, (self.draws & draw.bit) > 0) for draw in Draw] if len(self.board) < 5 else []
+        made_hands, draw_masks = self.made, self.draws
+        made = [row(made_hand, made_hands == made_hand) for made_hand in reversed(MadeHand)]
+        draws = [row(draw, (draw_masks & draw.bit) > 0) for draw in Draw] if len(self.board) < 5 else []
         return HandClassTable(self.board, self.opponents, combos, tuple(r for r in made if r is not None),
                               tuple(r for r in draws if r is not None))
 
@@ -321,13 +332,12 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     ppot, npot = _potentials(transitions) if depth else (np.zeros(len(hs)), np.zeros(len(hs)))
     equity, mean_squared_strength, histogram = summarise_runouts(score, total, bins)
     histogram /= total.sum(axis=1)[:, np.newaxis]
-    made, draws = classify(cards, ranker)
     return RangeStatistics(
         board=cards, lookahead=depth, opponents=count, holdings=holdings, weights=hero_weights[holdings],
         ahead=now[:, AHEAD], tied=now[:, TIED], behind=now[:, BEHIND], transitions=transitions, hs=hs, ppot=ppot,
         npot=npot, equity=equity, mean_squared_strength=mean_squared_strength, histogram=histogram, counted=totals,
         runouts=tally.runouts, opponent_holdings=int(np.count_nonzero(opponent_weights)),
-        counted_holdings=meetable[holdings], made=made[holdings], draws=draws[holdings])
+        counted_holdings=meetable[holdings], ranker=ranker)
 
 
 def summarise_runouts(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
@@ -391,4 +401,4 @@ def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, oppon
         npot=np.zeros(len(holdings)), equity=equity, mean_squared_strength=equity ** 2, histogram=histogram,
         counted=counted, runouts=results[0].boards, opponent_holdings=int(np.count_nonzero(opponent)),
         exact=all(r.exact for r in results), standard_error=np.array([r.standard_error for r in results]),
-        counted_holdings=meetable[holdings])
+        counted_holdings=meetable[holdings], ranker=ranker)
