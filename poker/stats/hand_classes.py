@@ -408,8 +408,9 @@ class HandClassTable:
     """A hero range on a board read as classes (from :meth:`RangeStatistics.classes
     <poker.stats.range_stats.RangeStatistics.classes>`): ``made``, one row per made-hand class the range holds,
     strongest first, and ``draws``, one row per draw class it holds, in :class:`Draw` order (none on the river).
-    A class no holding falls in has no row. ``combos`` is the range's weighted combos on the board (each
-    made-hand share is of it; the draw shares add to 1 or more, as a holding can have several draws)."""
+    A class no holding falls in has no row. ``combos`` is the range's weighted combos on the board (those of
+    the holdings in the statistics: off the board and able to meet an opponent holding); each made-hand share
+    is of it, and the draw shares add to 1 or more, as a holding can have several draws."""
 
     board: tuple[Card, ...] = field(converter=_table_board)
     opponents: int = field(validator=checked_by(opponents_field))
