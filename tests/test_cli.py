@@ -103,6 +103,7 @@ def test_ctrl_c_in_any_command_exits_130_quietly(command: str, capsys: pytest.Ca
 
     monkeypatch.setattr(importlib.import_module(f'poker.cli.{command}_command'), 'run', interrupted)
     argv = {'rank': ['rank', 'AhKhQhJhTh'], 'stats': ['stats', 'AhKh'], 'range': ['range', 'QQ+'],
+            'classes': ['classes', 'JJ+', '-b', 'Jh Ts 4h'],
             'advise': ['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1'],
             'equity': ['equity', 'AhKh', 'QQ'], 'table': ['table', '--street', 'river', '--out', 'x'],
             'match': ['match', '--players', 'loki,station', '--hands', '1'],
@@ -268,6 +269,7 @@ def test_the_poker_command_is_the_entry_module() -> None:
 # ------------------------------------------------------------------------------------- in process (issue 18)
 ASCII_ARGV = {
     'rank': ['rank', 'AhKhQhJhTh'], 'stats': ['stats', 'AhKh', '-b', 'Qh Jh 2c'], 'preflop': ['preflop'],
+    'classes': ['classes', 'JJ+, AK', '-b', 'Jh Ts 4h'],
     'range': ['range', 'QQ+, AKs'], 'equity': ['equity', 'AhKh', 'random', '--samples', '2000', '--seed', '1',
                                               '--workers', '1'],
     'advise': ['advise', 'AhKh', '--pot', '3', '--to-call', '1', '--bet-size', '1', '--bankroll', '100'],

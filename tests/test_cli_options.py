@@ -46,6 +46,7 @@ def test_a_shared_option_is_the_same_in_every_command() -> None:
         assert len(set(by_command.values())) == 1, (dest, by_command)
     # and each command offers what it reads
     assert {'board', 'opponents', 'lookahead', 'range', 'json', 'png'} <= {d for d in seen if 'stats' in seen[d]}
+    assert {'board', 'opponents', 'lookahead', 'range', 'json', 'png'} <= {d for d in seen if 'classes' in seen[d]}
     assert {'board', 'opponents', 'lookahead', 'range', 'json'} <= {d for d in seen if 'advise' in seen[d]}
     assert {'range'} <= {d for d in seen if 'kelly' in seen[d]}
     assert {'json', 'png'} <= {d for d in seen if 'range' in seen[d]}
@@ -109,7 +110,8 @@ def doc_examples() -> list[tuple[str, list[str]]]:
     to the command is tests/test_cli.py's)."""
     examples = []
     for path in [ROOT / 'README.md', *sorted((ROOT / 'docs').glob('*.md'))]:
-        for match in re.finditer(r'^(?:\s*|.*`)(poker (?:rank|stats|preflop|range|advise|equity|table) [^`#\n]*)',
+        for match in re.finditer(r'^(?:\s*|.*`)(poker (?:rank|stats|classes|preflop|range|advise|equity|table) '
+                                 r'[^`#\n]*)',
                                  path.read_text(encoding='utf-8'), re.MULTILINE):
             command = re.split(r' \\?\| ', match[1])[0]
             examples.append((match[1], shlex.split(command)[1:]))

@@ -47,14 +47,16 @@ from poker.kernel import (
     enumeration_tables, hero_by_hero, holding_outcomes, holding_showdowns, memoized_board_values, outcome_grid,
     range_tally, showdown_counts, tally,
 )
-from poker.pictures import heat_map_png, income_rate_png, range_png, range_statistics_png, strength_distribution_png
+from poker.pictures import (
+    hand_classes_png, heat_map_png, income_rate_png, range_png, range_statistics_png, strength_distribution_png,
+)
 from poker.ranges import class_means, known_holdings, read_weight_sets, read_weights, remove_known
 from poker.ranking import Census, census, five_card_census, read_ranker, seven_card_census, six_card_census
 from poker.ranking.tables import CARD_BITS, CARD_KEYS
 from poker.stats import (
-    BuildSummary, ReferencePlayer, board_strengths, boards_strengths, build_table, class_equity, equity,
-    hand_strength, load_scenarios, load_table, preflop_equity, range_statistics, scenarios_from_data,
-    simulate_income_rate,
+    BuildSummary, ClassRow, Draw, HandClassTable, MadeHand, ReferencePlayer, board_strengths, boards_strengths,
+    build_table, class_equity, draw_masks, equity, hand_strength, holding_class, load_scenarios, load_table,
+    made_hands, preflop_equity, range_statistics, scenarios_from_data, simulate_income_rate,
 )
 from poker.strategy import (
     Blind, PreflopPlay, advise, advise_preflop, expected_players, kelly_bet, kelly_fraction, kelly_growth,
@@ -165,6 +167,8 @@ LOG_LINE = LogLine.from_hand(HAND_RESULT, 0)
 FINAL_STATE = MatchState.parse('MATCHSTATE:1:3:rc/cc/cc/cc:KsKd|Ah9c/2h3c4d/5s/Jh')
 MATCH_RESULT = match(['station', 'maniac'], 2, seed=1, progress=False)
 RANGE_STATS = range_statistics('AA, KK', RIVER, 'QQ+')
+FLOP_STATS = range_statistics('AA, KK, AKs', RIVER[:8], 'QQ+')
+CLASS_TABLE = FLOP_STATS.classes()
 PREFLOP_EQUITY = preflop_equity(HOLE)
 BOARD_VALUES = board_values(RIVER_INDICES)
 OUTCOMES = holding_outcomes(HOLE_INDICES, RIVER_INDICES, 0)
@@ -403,6 +407,17 @@ REGISTRY: dict[str, Call] = {
     'PreflopEquity.statistics': method(lambda world: PREFLOP_EQUITY, 'statistics', 1),
     'RangeStatistics': call(RangeStatistics, **attrs.asdict(RANGE_STATS, recurse=False)),
     'RangeStatistics.by_class': method(lambda world: RANGE_STATS, 'by_class', 'ehs'),
+    'RangeStatistics.classes': method(lambda world: FLOP_STATS, 'classes'),
+    'ClassRow': call(ClassRow, *attrs.astuple(CLASS_TABLE.made[0], recurse=False)),
+    'ClassRow.to_dict': method(lambda world: CLASS_TABLE.made[0], 'to_dict'),
+    'HandClassTable': call(HandClassTable, *attrs.astuple(CLASS_TABLE, recurse=False)),
+    'HandClassTable.row': method(lambda world: CLASS_TABLE, 'row', MadeHand.OVERPAIR),
+    'HandClassTable.to_rows': method(lambda world: CLASS_TABLE, 'to_rows'),
+    'MadeHand': call(MadeHand, 3),
+    'Draw': call(Draw, 3),
+    'made_hands': call(made_hands, RIVER[:8], ranker=HandRanker),
+    'draw_masks': call(draw_masks, RIVER[:8], ranker=HandRanker),
+    'holding_class': call(holding_class, HOLE, RIVER[:8], ranker=HandRanker),
     'RangeStatistics.for_holding': method(lambda world: RANGE_STATS, 'for_holding', 'Ah As'),
     'RangeStatistics.index': method(lambda world: RANGE_STATS, 'index', 'Ah As'),
     'ReferencePlayer': call(ReferencePlayer, HOLE, RIVER),
@@ -491,6 +506,7 @@ REGISTRY: dict[str, Call] = {
                                 cell_text=None, colour_map='RdYlGn', centre=None, limits=None), draws=True),
     'income_rate_png': _fixed(call(income_rate_png, PICTURE, 1), draws=True),
     'range_png': _fixed(call(range_png, np.ones((13, 13)), PICTURE, title=''), draws=True),
+    'hand_classes_png': _fixed(call(hand_classes_png, FLOP_STATS, PICTURE, title=''), draws=True),
     'range_statistics_png': _fixed(call(range_statistics_png, RANGE_STATS, PICTURE, statistic='ehs', title=''),
                                    draws=True),
     'strength_distribution_png': _fixed(call(strength_distribution_png, [0.5, 0.2], PICTURE, weights=None,

@@ -51,6 +51,7 @@ EXAMPLES = int(os.environ.get('POKER_FUZZ_EXAMPLES', '4'))
 STARTS = {
     'rank': [['rank'], ['rank', 'As Kd Qc Jh Th']],
     'stats': [['stats'], ['stats', 'AhQh'], ['stats', 'AhQh', '-b', '3h 4s Jh']],
+    'classes': [['classes'], ['classes', 'JJ+, AK', '-b', 'Jh Ts 4h 2c 9d'], ['classes', 'AKs', '-b', 'Jh Ts 4h']],
     'preflop': [['preflop']],
     'range': [['range'], ['range', 'QQ+']],
     'advise': [['advise', 'AhKh', '--pot', '3', '--to-call', '1', '--bet-size', '1'], ['advise']],

@@ -18,9 +18,9 @@ from poker.kernel import (BoardValues, EnumerationTables, HoldingOutcomes, Outco
                           board_values, enumeration_tables, holding_outcomes, outcome_grid, range_tally, tally)
 from poker.ranges import Range
 from poker.ranking import Census, Hand, HandCategory, HandFactory, HandRanker, RankableHand
-from poker.stats import (BoardStrengths, BuildSummary, EquityResult, HandStatistics, Player, PlayerEquity,
-                         PreflopEquity, RangeStatistics, ReferencePlayer, Scenario, StrengthTable, board_strengths,
-                         build_table, equity, load_table, preflop_equity, range_statistics)
+from poker.stats import (BoardStrengths, BuildSummary, Draw, EquityResult, HandStatistics, MadeHand, Player,
+                         PlayerEquity, PreflopEquity, RangeStatistics, ReferencePlayer, Scenario, StrengthTable,
+                         board_strengths, build_table, equity, load_table, preflop_equity, range_statistics)
 from poker.strategy import (Action, Advice, Blind, FullLokiStrategy, LokiStrategy, OpponentModel, PreflopPlay,
                             Situation)
 from poker.table import (AcpcResult, ActionFrequencies, ActionRecord, AggressiveBettor, Bot, CallingStation,
@@ -82,8 +82,12 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
     # stats
     'BoardStrengths': lambda root: board_strengths(RIVER),
     'BuildSummary': lambda root: BuildSummary(Path('table'), 'river', 3, 1, 2, False, ('a chunk rebuilt',)),
+    'ClassRow': lambda root: range_statistics('AA, KK', RIVER[:8], 'QQ+').classes().made[0],
+    'Draw': lambda root: Draw.GUTSHOT,
     'EquityResult': lambda root: equity(['AhKd', 'QsQc'], RIVER[:8]),
+    'HandClassTable': lambda root: range_statistics('AA, KK', RIVER[:8], 'QQ+').classes(),
     'HandStatistics': lambda root: Player('Ah Kd', 'Qh 7h 2c 9s').calculate_hand_statistics(lookahead=1),
+    'MadeHand': lambda root: MadeHand.TOP_PAIR,
     'Player': lambda root: Player('Ah Kd', RIVER),
     'PlayerEquity': lambda root: PlayerEquity('AhKd', 0.5, 0.1, 0.0),
     'PreflopEquity': lambda root: preflop_equity('Ah Kd'),

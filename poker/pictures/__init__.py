@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from .class_pictures import hand_classes_png
 from .plots import PLOT_EXTRA, heat_map_png, income_rate_png, range_png, range_statistics_png, strength_distribution_png
 
 __all__ = [
     'PLOT_EXTRA',
+    'hand_classes_png',
     'heat_map_png',
     'income_rate_png',
     'range_png',

@@ -4,6 +4,7 @@
 * :mod:`~poker.stats.player`: :class:`Player`, one hand on a board (``calculate_hand_statistics``);
 * :mod:`~poker.stats.strength`: :func:`hand_strength`, one hand against a range, now;
 * :mod:`~poker.stats.range_stats`: :func:`range_statistics`, every holding of a range at once;
+* :mod:`~poker.stats.hand_classes`: made hands and draws (:class:`MadeHand`, :class:`Draw`), Flopzilla's classes;
 * :mod:`~poker.stats.boards`: :func:`board_strengths`, every holding against every holding;
 * :mod:`~poker.stats.strength_tables`: :func:`build_table` and :func:`load_table`;
 * :mod:`~poker.stats.multiway`: :func:`equity`, showdown equity of 2 to 10 players;
@@ -15,6 +16,7 @@
 from __future__ import annotations
 
 from .boards import BoardStrengths, board_strengths, boards_strengths
+from .hand_classes import ClassRow, Draw, HandClassTable, MadeHand, draw_masks, holding_class, made_hands
 from .hand_statistics import HandStatistics
 from .multiway import EquityResult, PlayerEquity, equity
 from .player import Player
@@ -28,8 +30,12 @@ from .strength_tables import BuildSummary, StrengthTable, build_table, load_tabl
 __all__ = [
     'BoardStrengths',
     'BuildSummary',
+    'ClassRow',
+    'Draw',
     'EquityResult',
+    'HandClassTable',
     'HandStatistics',
+    'MadeHand',
     'Player',
     'PlayerEquity',
     'PreflopEquity',
@@ -41,10 +47,13 @@ __all__ = [
     'boards_strengths',
     'build_table',
     'class_equity',
+    'draw_masks',
     'equity',
     'hand_strength',
+    'holding_class',
     'load_scenarios',
     'load_table',
+    'made_hands',
     'preflop_equity',
     'range_statistics',
     'scenarios_from_data',

@@ -50,6 +50,7 @@ from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
     RANGE_PASSES, RangePass, checked_by, finite_array, flag, read_method, read_only, shown, whole_number,
 )
+from .hand_classes import ClassRow, Draw, HandClassTable, MadeHand, classify
 from .hand_statistics import HandStatistics
 from .player import Player  # noqa: F401  (doctests)
 
@@ -83,7 +84,8 @@ class RangeStatistics:
     per (hero, opponent) pair; ``opponent_holdings`` the opponent holdings with weight off the board; per hero holding,
     ``counted`` is the opponent weight it can meet (``ahead + tied + behind``) and ``counted_holdings``
     how many opponent holdings with weight share no card with it. ``exact`` is False only before the
-    flop when sampled; then ``standard_error`` holds each equity's error.
+    flop when sampled; then ``standard_error`` holds each equity's error. ``ranker`` ranked the hands (and
+    reads the made hands of :attr:`made`).
     """
 
     board: tuple[Card, ...] = field(converter=read_board)
@@ -107,6 +109,7 @@ class RangeStatistics:
     exact: bool = field(default=True, validator=checked_by(flag))
     standard_error: np.ndarray = field(default=np.zeros(0), converter=_frozen_array)
     counted_holdings: np.ndarray = field(default=np.zeros(0, dtype=np.int64), converter=_frozen_array)
+    ranker: type[HandRanker] = field(default=HandRanker, converter=read_ranker)
 
     # -------------------------------------------------------------------------- derived arrays
     @property
@@ -125,6 +128,18 @@ class RangeStatistics:
         """``hs_n + (1 - hs_n) * ppot`` (Papp eq. 6.4)."""
         hs_n = self.hs_n
         return np.asarray(hs_n + (1 - hs_n) * self.ppot)
+
+    @property
+    def made(self) -> np.ndarray:
+        """Each holding's :class:`~poker.stats.hand_classes.MadeHand` number on the board (empty before the
+        flop), read when first asked for."""
+        return classify(self.board, self.ranker)[0][self.holdings] if self.board else np.zeros(0, dtype=np.int8)
+
+    @property
+    def draws(self) -> np.ndarray:
+        """Each holding's :class:`~poker.stats.hand_classes.Draw` mask on the board (0 on the river; empty
+        before the flop), read when first asked for."""
+        return classify(self.board, self.ranker)[1][self.holdings] if self.board else np.zeros(0, dtype=np.uint8)
 
     @property
     def range_equity(self) -> float:
@@ -169,6 +184,41 @@ class RangeStatistics:
         mass = np.bincount(classes, weights=self.weights, minlength=len(HAND_CLASSES))
         sums = np.bincount(classes, weights=self.weights * values, minlength=len(HAND_CLASSES))
         return {HAND_CLASSES[c]: float(sums[c] / mass[c]) for c in np.flatnonzero(mass > 0).tolist()}
+
+    def classes(self) -> HandClassTable:
+        """The range read as made hands and draws (:mod:`poker.stats.hand_classes`), with each class's combos,
+        share and statistics, as :class:`~poker.stats.hand_classes.ClassRow` counts them; a
+        :class:`~poker.errors.PokerError` before the flop.
+
+        >>> table = range_statistics('JJ+, AK', 'Jh Ts 4h', 'QQ+').classes()
+        >>> [(row.hand_class.label, row.combos) for row in table.made]
+        [('set', 3.0), ('overpair', 18.0), ('ace high', 16.0)]
+        >>> round(table.row(MadeHand.SET).hs, 4), table.row(Draw.FLUSH_DRAW).combos
+        (1.0, 1.0)
+        """
+        if not self.board:
+            raise PokerError('made hands and draws need a board of 3, 4 or 5 cards (the range statistics '
+                             'have none)')
+        combos = float(self.weights.sum())
+
+        def row(hand_class: MadeHand | Draw, members: np.ndarray) -> ClassRow | None:
+            weights = self.weights[members]
+            if not members.any() or weights.sum() <= 0:
+                return None
+            pooled = HandStatistics.from_counts(
+                float(weights @ self.ahead[members]), float(weights @ self.tied[members]),
+                float(weights @ self.behind[members]), opponents=self.opponents, lookahead=self.lookahead,
+                transitions=np.tensordot(weights, self.transitions[members], axes=1).tolist())
+            mass = weights * self.counted[members]
+            equity = float(mass @ self.equity[members] / mass.sum()) if mass.sum() > 0 else 0.0
+            return ClassRow(hand_class, float(weights.sum()), float(weights.sum()) / combos, pooled.hs, pooled.ppot,
+                            pooled.npot, pooled.ehs, equity)
+
+        made_hands, draw_masks = self.made, self.draws
+        made = [row(made_hand, made_hands == made_hand) for made_hand in reversed(MadeHand)]
+        draws = [row(draw, (draw_masks & draw.bit) > 0) for draw in Draw] if len(self.board) < 5 else []
+        return HandClassTable(self.board, self.opponents, combos, tuple(r for r in made if r is not None),
+                              tuple(r for r in draws if r is not None))
 
     def __len__(self) -> int:
         return len(self.holdings)
@@ -299,7 +349,7 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
         ahead=now[:, AHEAD], tied=now[:, TIED], behind=now[:, BEHIND], transitions=transitions, hs=hs, ppot=ppot,
         npot=npot, equity=equity, mean_squared_strength=mean_squared_strength, histogram=histogram, counted=totals,
         runouts=tally.runouts, opponent_holdings=int(np.count_nonzero(opponent_weights)),
-        counted_holdings=meetable[holdings])
+        counted_holdings=meetable[holdings], ranker=ranker)
 
 
 def summarise_runouts(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
@@ -363,4 +413,4 @@ def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, oppon
         npot=np.zeros(len(holdings)), equity=equity, mean_squared_strength=equity ** 2, histogram=histogram,
         counted=counted, runouts=results[0].boards, opponent_holdings=int(np.count_nonzero(opponent)),
         exact=all(r.exact for r in results), standard_error=np.array([r.standard_error for r in results]),
-        counted_holdings=meetable[holdings])
+        counted_holdings=meetable[holdings], ranker=ranker)
