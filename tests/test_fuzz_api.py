@@ -379,10 +379,10 @@ REGISTRY: dict[str, Call] = {
     'BoardStrengths': call(BoardStrengths, *attrs.astuple(BOARD_STRENGTHS, recurse=False)),
     'BoardStrengths.row': method(lambda world: BOARD_STRENGTHS, 'row', HOLE, 0),
     'BuildSummary': call(BuildSummary, Path('table'), 'river', 3, 1, 2, False, ('a chunk rebuilt',)),
-    'EquityResult': call(EquityResult, (PlayerEquity('AhKd', 0.5, 0.1),), RIVER_CARDS, (), True, 44, 0.5),
-    'EquityResult.as_dict': method(lambda world: EquityResult((PlayerEquity('AhKd', 0.5, 0.1),)), 'as_dict'),
-    'PlayerEquity': call(PlayerEquity, 'AhKd', 0.5, 0.1, 0.0),
-    'PlayerEquity.as_dict': method(lambda world: PlayerEquity('AhKd', 0.5, 0.1), 'as_dict'),
+    'EquityResult': call(EquityResult, (PlayerEquity('AhKd', 0.5, 0.1, 0.05),), RIVER_CARDS, (), True, 44, 0.5),
+    'EquityResult.as_dict': method(lambda world: EquityResult((PlayerEquity('AhKd', 0.5, 0.1, 0.05),)), 'as_dict'),
+    'PlayerEquity': call(PlayerEquity, 'AhKd', 0.5, 0.1, 0.05, 0.0),
+    'PlayerEquity.as_dict': method(lambda world: PlayerEquity('AhKd', 0.5, 0.1, 0.05), 'as_dict'),
     'HandStatistics': call(HandStatistics, *attrs.astuple(STATS, recurse=False)),
     'HandStatistics.from_counts': call(HandStatistics.from_counts, 3, 2, 5, opponents=1, lookahead=1,
                                        transitions=STATS.transitions),
@@ -843,7 +843,7 @@ def test_hostile_values_are_answered_or_refused_in_one_line(name: str, world: Wo
     ('HandRanker.best_five(None)', lambda: HandRanker.best_five(None)),  # type: ignore[arg-type]
     ("load_table('a' * 100000)", lambda: load_table('a' * 100_000)),
     ("Advice(amount=NaN)", lambda: Advice('call', math.nan, 'make1', 'because')),
-    ("PlayerEquity(win=NaN)", lambda: PlayerEquity('AhKd', math.nan, 0.1)),
+    ("PlayerEquity(win=NaN)", lambda: PlayerEquity('AhKd', math.nan, 0.1, 0.05)),
     ('OpponentModel.reweight_factor(mu=NaN)', lambda: OpponentModel().reweight_factor(np.array([0.5]), math.nan, 0.2)),
     ("Range.parse('a' * 100000)", lambda: Range.parse('a' * 100_000)),
 ])
