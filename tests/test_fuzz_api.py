@@ -35,11 +35,11 @@ from poker import (
     FixedLimitGame, FullLokiStrategy, Hand, HandCategory, HandFactory, HandIndexer, HandRanker, HandResult,
     HandStatistics, LokiPlayer, LokiStrategy, Maniac, MatchResult, ModellingLokiPlayer, OpponentModel, Player,
     PlayerEquity, PreflopEquity, RandomPlayer, Range, RangeStatistics, Rank, RankableHand, Rock, Scenario, SeatModel,
-    Situation, StartingHand, StrengthTable, Suit, TableView, parse_cards,
+    Situation, StartingHand, StrengthTable, Suit, TableView, parse_cards, percentile,
 )
 from poker.cards import (
-    class_income_rate, class_index, class_size, format_cards, holding_index, income_rate_table, read_board, read_cards,
-    read_hole, read_indices,
+    class_income_rate, class_index, class_size, format_cards, hand_class_of, holding_index, income_rate_table,
+    read_board, read_cards, read_hole, read_indices,
 )
 from poker.cli import OneLineErrorParser, build_parser, main, one_line, printable, run_program, whole
 from poker.kernel import (
@@ -302,6 +302,7 @@ REGISTRY: dict[str, Call] = {
     'read_board': call(read_board, RIVER, sizes=(3, 4, 5)),
     'read_cards': call(read_cards, 'Ah Kd', allow_duplicates=False),
     'read_hole': call(read_hole, HOLE),
+    'hand_class_of': call(hand_class_of, 'AKs'),
     'read_indices': call(read_indices, 'board', RIVER_INDICES, sizes=(3, 4, 5)),
     # ---------------------------------------------------------------- ranking
     'Census': call(Census, 5, (0, 1, 2)),
@@ -343,6 +344,7 @@ REGISTRY: dict[str, Call] = {
     'Range.parse': call(Range.parse, 'QQ+, AKs'),
     'Range.coerce': call(Range.coerce, 'QQ+'),
     'Range.top': call(Range.top, 0.1, 1),
+    'percentile': call(percentile, 'AKs', 1),
     'Range.uniform': call(Range.uniform),
     'Range.without': method(lambda world: Range.parse('QQ+'), 'without', 'Qh'),
     'Range.class_weights': method(lambda world: Range.parse('QQ+'), 'class_weights'),
