@@ -273,7 +273,7 @@ def test_advise_on_the_flop_weighs_the_next_card_for_pot_odds(capsys: pytest.Cap
 
 
 def test_advise_put_in_before_the_flop(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    argv = ['advise', 'Kh 9d', '--pot', '13', '--to-call', '4', '--bet-size', '2', '--bets', '3', '--players', '4',
+    argv = ['advise', 'Kh 9d', '--pot', '13', '--to-call', '4', '--bet-size', '2', '--bets', '3', '-n', '3',
             '--tightness', 'moderate', '--json']
     folded = json.loads(run_main(argv, capsys, monkeypatch)[1])
     called = json.loads(run_main([*argv, '--put-in'], capsys, monkeypatch)[1])
@@ -285,9 +285,29 @@ def test_advise_text_aces_preflop(capsys: pytest.CaptureFixture[str], monkeypatc
     code, out, err = run_main(['advise', 'AsAd', '--pot', '0', '--to-call', '0', '--bet-size', '2',
                                '--bankroll', '10000'], capsys, monkeypatch)
     assert code == 0 and err == ''
-    # AA heads-up: EHS' = all-in equity 0.8520 >= 0.85, a Make2 that bets; Kelly 7,079 of 10,000
-    assert "Loki: BET 2  (Make2: EHS' 0.852 >= 0.85 with no bet made this round (fewer than 2): bet 2)" in out
+    # AA heads-up: Papp's pre-flop strategy, IR2 704: Make4; Kelly 7,079 of 10,000
+    assert "Loki: RAISE 2  (Make4 (IR 704 in the 2 players table, loose, position 0): Make4: raise 2)" in out
     assert 'Kelly: bet 7079 of 10000' in out
+
+
+def test_advise_before_the_flop_plays_the_preflop_strategy_for_the_players_in(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no board Papp's pre-flop strategy decides, without --players, --position or --tightness: -n gives
+    the players, and the header and the reason name the same number."""
+    argv = ['advise', '--pot', '3', '--to-call', '2', '--bet-size', '2']
+    code, out, err = run_main([*argv, 'AhKh'], capsys, monkeypatch)
+    assert code == 0 and err == '' and out.splitlines()[0] == \
+        "Ah Kh before the flop against 1 opponent (Papp's pre-flop strategy for 2 players)"
+    assert 'Loki: RAISE 4  (Make2 (IR 339 in the 2 players table, loose, position 0): Make2: 0 raises so far' in out
+    code, out, err = run_main([*argv, '7h2c', '-n', '3'], capsys, monkeypatch)
+    assert code == 0 and out.splitlines()[0].endswith("against 3 opponents (Papp's pre-flop strategy for 4 players)")
+    assert 'Loki: FOLD  (Make0 (IR -432 in the 3-4 players table, loose, position 0): Make0: fold)' in out
+    data = json.loads(run_main([*argv, 'AhKh', '-n', '3', '--players', '3.8', '--json'], capsys, monkeypatch)[1])
+    assert data['statistics']['opponents'] == 3 and data['advice']['reason'].startswith(
+        'Make4 (IR 655 in the 3-4 players table')
+    code, out, err = run_main([*argv, 'AhKh', '--players', '4'], capsys, monkeypatch)
+    assert code == 2 and out == '' and err.count('\n') == 1 and \
+        '--players 4 expects more players than 1 opponent and you: give -n 3' in err
 
 
 def test_advise_with_range(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
