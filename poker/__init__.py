@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # what mypy and readers see; at run time each name is importe
         LookaheadError, MissingCardError, MissingDependencyError, OpponentCountError, PokerError, ProtocolError,
         RangeParseError, RankerError, ScenarioError, SettingError, TableError, WeightsError,
     )
-    from .ranges import Range
+    from .ranges import Range, percentile
     from .ranking import Hand, HandCategory, HandFactory, HandRanker, RankableHand
     from .stats import (
         BoardStrengths, EquityResult, HandStatistics, Player, PlayerEquity, PreflopEquity, RangeStatistics, Scenario,
@@ -132,6 +132,7 @@ __all__ = [
     'load_table',
     'match',
     'parse_cards',
+    'percentile',
     'preflop_equity',
     'preflop_strategy',
     'range_statistics',

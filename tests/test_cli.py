@@ -290,7 +290,7 @@ def test_every_command_writes_in_any_encoding(command: str, encoding: str, tmp_p
     err = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
     monkeypatch.setattr(sys, 'stdout', out)
     monkeypatch.setattr(sys, 'stderr', err)
-    monkeypatch.setattr(sys, 'stdin', io.TextIOWrapper(io.BytesIO(b'1000\n0\nAh Ad\n1\n100\nf\n')))
+    monkeypatch.setattr(sys, 'stdin', io.TextIOWrapper(io.BytesIO(b'1000\n0\n1\nAh Ad\n100\nf\n')))
     (tmp_path / 'hands.log').write_text(HANDS_LOG, encoding='utf-8')
     argv = [str(tmp_path / 'table') if arg == 'OUT' else str(tmp_path / 'hands.log') if arg == 'LOG' else arg
             for arg in ASCII_ARGV.get(command, [])]

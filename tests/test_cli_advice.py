@@ -11,6 +11,7 @@ import io
 import json
 import re
 
+import numpy as np
 import pytest
 
 from poker import advise, kelly_bet, parse_cards
@@ -18,6 +19,7 @@ from poker.cards.card import Card
 from poker.cli import main
 from poker.cli.kelly_command import KellyAdvisor
 from poker.errors import WeightsError
+from poker.strategy.kelly import showdown_probabilities
 from poker.stats.hand_statistics import HandStatistics
 
 Cards = tuple[Card, ...]
@@ -34,22 +36,19 @@ STREET_STATS = {
 # A whole hand, one answer per prompt.
 HAND = [
     '5000', '100',              # bankroll, retained pot
+    '3',                        # opponents
     'Ah Kh',                    # hole cards
-    '3', '50', '0 50 50',       # pre-flop cycle 1: 3 opponents, you bet 50, they put in 0, 50, 50: pot 250
-    '2', '50', '100 0',         # cycle 2
-    '',                         # round over: pot 250 + 50 + 100 = 400
+    '50', 'f 50 100',           # pre-flop: you bet 50; opponent 1 folds, 2 calls, 3 raises to 100: pot 300
+    '50', '50 0',               # you call; opponent 2 calls, 3 has put in enough: the betting closes, pot 400
     'Qh Jh 2c',
-    '2', '0', '0 0',
-    '',                         # pot 400
+    '0', '0 0',                 # checked round: pot 400
     'Th',
-    '1', '100', '100',
-    '',                         # pot 600
+    '100', 'f 100',             # opponent 2 folds, 3 calls: pot 600
     '3d',
-    '1', '0', '0',
-    '',                         # pot 600
+    '0', '0',                   # pot 600
 ]
 TURNS = [  # (board size, bankroll, retained pot, opponents) at each turn to act in HAND
-    (0, 5000, 100, 3), (0, 4950, 250, 2), (3, 4900, 400, 2), (4, 4900, 400, 1), (5, 4800, 600, 1)]
+    (0, 5000, 100, 3), (0, 4950, 300, 2), (3, 4900, 400, 2), (4, 4900, 400, 2), (5, 4800, 600, 1)]
 
 
 class Script:
@@ -72,10 +71,12 @@ class Recorder:
 
     def __init__(self, fail_first: bool = False) -> None:
         self.calls: list[tuple[Cards, Cards]] = []
+        self.ranges: list[tuple[np.ndarray, ...]] = []
         self.fail_first = fail_first
 
-    def __call__(self, hole: Cards, board: Cards) -> HandStatistics:
+    def __call__(self, hole: Cards, board: Cards, ranges: tuple[np.ndarray, ...]) -> HandStatistics:
         self.calls.append((hole, board))
+        self.ranges.append(ranges)
         if self.fail_first and len(self.calls) == 1:
             raise WeightsError('no opponent holding is left with weight')
         return STREET_STATS[len(board)]
@@ -110,15 +111,18 @@ def test_whole_hand_suggestions_and_pots() -> None:
     assert [street for street in lines_starting(out, '== ')] == [
         '== Pre-flop ==', '== Flop ==', '== Turn ==', '== River ==']
     hole = tuple(parse_cards('Ah Kh'))
-    assert recorder.calls == [(hole, ()), (hole, tuple(parse_cards('Qh Jh 2c'))),
+    # the chances again after the call and the raise before the flop, then once a street
+    assert recorder.calls == [(hole, ()), (hole, ()), (hole, tuple(parse_cards('Qh Jh 2c'))),
                               (hole, tuple(parse_cards('Qh Jh 2c Th'))), (hole, tuple(parse_cards('Qh Jh 2c Th 3d')))]
+    assert [len(ranges) for ranges in recorder.ranges] == [3, 2, 2, 2, 1]
     assert script.answers == []  # every answer was used
+    assert not any('still in' in prompt for prompt in script.prompts)  # who is in is never asked: it is known
 
 
 def test_suggestions_move_with_opponents_and_pot() -> None:
     code, out, *_ = session(HAND)
     bets = kelly_bets(out)
-    # Same hand before the flop: 3 opponents and pot 100, then 2 and pot 200 - fewer opponents, more bet.
+    # Same hand before the flop: 3 opponents and pot 100, then 2 and pot 300 - fewer opponents, more bet.
     assert bets[1] > bets[0]
     win_line = lines_starting(out, 'Against 3 opponents: ')[0]
     assert 'win 0.2621' in win_line  # 0.64 ** 3
@@ -132,16 +136,20 @@ BAD_ANSWERS = {  # position in HAND -> (bad answer, part of the reason) given fi
         ('-5', "got '-5'"), ('12.5', "got '12.5'"), ('', "got ''"), ('\u00b2', "got '\u00b2'"),
         ('\u0661\u0660', "got '\u0661\u0660'")],
     1: [('x', "the retained pot must be a whole number of at least 0 and at most 1000000000000, got 'x'")],
-    2: [('Ah', "need 2 hole cards, got 1 in 'Ah'"), ('Ah Ah', "duplicate card 'Ah' in 'Ah Ah'"),
+    2: [('0', "the number of opponents must be a whole number of at least 1 and at most 1000000, got '0'"),
+        ('23', "at most 22 opponents, got '23'"), ('three', "got 'three'")],
+    3: [('Ah', "need 2 hole cards, got 1 in 'Ah'"), ('Ah Ah', "duplicate card 'Ah' in 'Ah Ah'"),
         ('Ah Kh Qd', 'got 3'), ('Zz Kh', "invalid card 'Zz'")],
-    3: [('23', "at most 22 opponents, got '23'"), ('three', "got 'three'")],
     4: [('5001', 'your bet 5001 is more than your bankroll 5000'), ('all', "got 'all'")],
-    6: [('4', "only 3 opponents are still in, got '4'")],
-    5: [('0 50', "need 3 amounts (one per opponent), got '0 50'"), ('0 50 50 50', 'need 3 amounts'),
-        ('0 -1 50', "a bet must be a whole number of at least 0 and at most 1000000000000, got '-1'")],
-    10: [('Qh Jh', "need 3 cards for the flop, got 2 in 'Qh Jh'"), ('Qh Jh Ah', 'Ah is already dealt (Ah Kh)'),
-         ('Kh Jh 2c Td', 'got 4')],
-    15: [('Qh', 'Qh is already dealt (Ah Kh Qh Jh 2c)'), ('Th Tc', "need 1 card for the turn, got 2 in 'Th Tc'")],
+    5: [('f 50', "need 3 amounts (one per opponent), got 'f 50'"), ('f 50 100 50', 'need 3 amounts'),
+        ('f -1 100', "a bet must be a whole number of at least 0 and at most 1000000000000, got '-1'"),
+        ('f 20 100', "opponent 2 must put in at least 50 to stay in (f folds), got '20'"),
+        ('f 100 50', "opponent 3 must put in at least 100 to stay in (f folds), got '50'")],
+    6: [('20', "to stay in put in at least the 50 to call (or all you have), or f to fold; got '20'")],
+    7: [('50', 'need 2 amounts'), ('0 0', "opponent 2 must put in at least 50 to stay in (f folds), got '0'")],
+    8: [('Qh Jh', "need 3 cards for the flop, got 2 in 'Qh Jh'"), ('Qh Jh Ah', 'Ah is already dealt (Ah Kh)'),
+        ('Kh Jh 2c Td', 'got 4')],
+    11: [('Qh', 'Qh is already dealt (Ah Kh Qh Jh 2c)'), ('Th Tc', "need 1 card for the turn, got 2 in 'Th Tc'")],
 }
 
 
@@ -170,7 +178,7 @@ def test_bad_input_is_asked_again_with_a_reason() -> None:
 
 
 def test_specific_reasons() -> None:
-    *_, err, _, _ = session(['5000', '0', 'Ah Kh', '1', '6000', '10', '3 4', '4', '', 'Ah Qd 2c'])
+    *_, err, _, _ = session(['5000', '0', '1', 'Ah Kh', '6000', '10', '3 4', '10', 'Ah Qd 2c'])
     assert 'your bet 6000 is more than your bankroll 5000' in err
     assert "need 1 amount (one per opponent), got '3 4'" in err
     assert 'Ah is already dealt (Ah Kh)' in err
@@ -190,19 +198,20 @@ def test_ctrl_c_ends_without_a_traceback() -> None:
 
 
 def test_fold_ends_the_hand() -> None:
-    code, out, err, script, recorder = session(['5000', '0', 'Ah Kh', '2', 'f', 'Qh Jh 2c'])
+    code, out, err, script, recorder = session(['5000', '0', '2', 'Ah Kh', 'f', 'Qh Jh 2c'])
     assert code == 0 and err == ''
     assert out.splitlines()[-1] == 'You folded. Pot: 0; your bankroll: 5000'
     assert script.answers == ['Qh Jh 2c'] and len(recorder.calls) == 1
 
 
 def test_all_in_leaves_nothing_to_suggest() -> None:
-    code, out, *_ = session(['100', '0', 'Ah Kh', '1', '100', '100', '', 'Qh Jh 2c', '1'])
+    code, out, *_ = session(['100', '0', '1', 'Ah Kh', '100', '100', 'Qh Jh 2c'])
+    assert lines_starting(out, 'Pot: ') == ['Pot: 200']  # all in: the round is over once they answer
     assert lines_starting(out, 'You should ')[-1].startswith('You should check  (Kelly bet 0:')
 
 
 def test_statistics_error_asks_for_the_cards_again() -> None:
-    script, recorder = Script(['5000', '0', 'Ah Kh', 'Ah Kh', '']), Recorder(fail_first=True)
+    script, recorder = Script(['5000', '0', '1', 'Ah Kh', 'Ah Kh', '0', '0']), Recorder(fail_first=True)
     out, err = io.StringIO(), io.StringIO()
     assert KellyAdvisor(script, out=out, err=err, statistics=recorder).run() == 0
     assert err.getvalue() == '  no opponent holding is left with weight; try again\n'
@@ -219,16 +228,18 @@ def run_main(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: p
 
 
 def test_kelly_command_whole_hand(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from poker import OpponentModel
     from poker.stats.player import Player
-    script = '\n'.join(['10000', '0', 'As Ad', '1', '500', '500', '', 'Kd 7c 2h', '1', '0', '0', '',
-                        '9s', '1', '0', '0', '', 'Ac', '1', '1000', '1000', '']) + '\n'
+    script = '\n'.join(['10000', '0', '1', 'As Ad', '500', '500', 'Kd 7c 2h', '0', '0',
+                        '9s', '0', '0', 'Ac', '1000', '1000']) + '\n'
     code, out, err = run_main(['kelly'], capsys, monkeypatch, script)
     assert code == 0 and err == ''
     bets = kelly_bets(out)
     assert bets[0] == 7079  # AA heads-up before the flop: the issue's x = 0.7079225 of 10,000
     aces = tuple(parse_cards('As Ad'))
     flop = tuple(parse_cards('Kd 7c 2h'))
-    stats = Player(aces, flop).calculate_hand_statistics(opponents=1, lookahead=2)
+    called = OpponentModel().reweight('call').weights  # his call before the flop re-weights his range
+    stats = Player(aces, flop).calculate_hand_statistics(opponents=1, lookahead=2, weights=called)
     assert bets[1] == kelly_bet(stats, 9500, retained_pot=1000, opponents=1)
     assert [line.split('Pot: ')[-1] for line in out.splitlines() if 'Pot: ' in line and 'Hand over' not in line] \
         == ['1000', '1000', '1000', '3000']
@@ -237,7 +248,7 @@ def test_kelly_command_whole_hand(capsys: pytest.CaptureFixture[str], monkeypatc
 
 def test_kelly_command_ends_on_eof(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
 
-    code, out, err = run_main(['kelly'], capsys, monkeypatch, '5000\n0\nQs Qd\n')
+    code, out, err = run_main(['kelly'], capsys, monkeypatch, '5000\n0\n1\nQs Qd\n')
     assert code == 0 and err == '' and out.rstrip().endswith('Bye.')
 
 
@@ -273,7 +284,7 @@ def test_advise_on_the_flop_weighs_the_next_card_for_pot_odds(capsys: pytest.Cap
 
 
 def test_advise_put_in_before_the_flop(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    argv = ['advise', 'Kh 9d', '--pot', '13', '--to-call', '4', '--bet-size', '2', '--bets', '3', '--players', '4',
+    argv = ['advise', 'Kh 9d', '--pot', '13', '--to-call', '4', '--bet-size', '2', '--bets', '3', '-n', '3',
             '--tightness', 'moderate', '--json']
     folded = json.loads(run_main(argv, capsys, monkeypatch)[1])
     called = json.loads(run_main([*argv, '--put-in'], capsys, monkeypatch)[1])
@@ -285,9 +296,29 @@ def test_advise_text_aces_preflop(capsys: pytest.CaptureFixture[str], monkeypatc
     code, out, err = run_main(['advise', 'AsAd', '--pot', '0', '--to-call', '0', '--bet-size', '2',
                                '--bankroll', '10000'], capsys, monkeypatch)
     assert code == 0 and err == ''
-    # AA heads-up: EHS' = all-in equity 0.8520 >= 0.85, a Make2 that bets; Kelly 7,079 of 10,000
-    assert "Loki: BET 2  (Make2: EHS' 0.852 >= 0.85 with no bet made this round (fewer than 2): bet 2)" in out
+    # AA heads-up: Papp's pre-flop strategy, IR2 704: Make4; Kelly 7,079 of 10,000
+    assert "Loki: RAISE 2  (Make4 (IR 704 in the 2 players table, loose, position 0): Make4: raise 2)" in out
     assert 'Kelly: bet 7079 of 10000' in out
+
+
+def test_advise_before_the_flop_plays_the_preflop_strategy_for_the_players_in(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no board Papp's pre-flop strategy decides, without --players, --position or --tightness: -n gives
+    the players, and the header and the reason name the same number."""
+    argv = ['advise', '--pot', '3', '--to-call', '2', '--bet-size', '2']
+    code, out, err = run_main([*argv, 'AhKh'], capsys, monkeypatch)
+    assert code == 0 and err == '' and out.splitlines()[0] == \
+        "Ah Kh before the flop against 1 opponent (Papp's pre-flop strategy for 2 players)"
+    assert 'Loki: RAISE 4  (Make2 (IR 339 in the 2 players table, loose, position 0): Make2: 0 raises so far' in out
+    code, out, err = run_main([*argv, '7h2c', '-n', '3'], capsys, monkeypatch)
+    assert code == 0 and out.splitlines()[0].endswith("against 3 opponents (Papp's pre-flop strategy for 4 players)")
+    assert 'Loki: FOLD  (Make0 (IR -432 in the 3-4 players table, loose, position 0): Make0: fold)' in out
+    data = json.loads(run_main([*argv, 'AhKh', '-n', '3', '--players', '3.8', '--json'], capsys, monkeypatch)[1])
+    assert data['statistics']['opponents'] == 3 and data['advice']['reason'].startswith(
+        'Make4 (IR 655 in the 3-4 players table')
+    code, out, err = run_main([*argv, 'AhKh', '--players', '4'], capsys, monkeypatch)
+    assert code == 2 and out == '' and err.count('\n') == 1 and \
+        '--players 4 expects more players than 1 opponent and you: give -n 3' in err
 
 
 def test_advise_with_range(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -350,31 +381,44 @@ def test_commands_are_listed() -> None:
 
 # ------------------------------------------------------------------------------------- a hand of poker
 def test_every_opponent_folding_ends_the_hand_before_the_flop() -> None:
-    code, out, err, script, recorder = session(['5000', '0', 'Ah Kh', '2', '100', 'f F', 'Qh Jh 2c'])
+    code, out, err, script, recorder = session(['5000', '0', '2', 'Ah Kh', '100', 'f F', 'Qh Jh 2c'])
     assert code == 0 and err == ''
     assert out.splitlines()[-1] == ('Every opponent folded: the pot of 100 is yours; '
                                     'your bankroll before it is paid: 4900')
     assert '== Flop ==' not in out and script.answers == ['Qh Jh 2c'] and len(recorder.calls) == 1
 
 
-def test_no_opponent_left_at_the_prompt_ends_the_hand() -> None:
-    code, out, err, script, _ = session(['5000', '40', 'Ah Kh', '0', 'Qh Jh 2c'])
-    assert code == 0 and err == '' and script.answers == ['Qh Jh 2c']
-    assert out.splitlines()[-1].startswith('Every opponent folded: the pot of 40 is yours')
-
-
-def test_a_folded_opponent_stays_out_and_the_count_cannot_grow() -> None:
-    code, out, err, script, _ = session(['5000', '0', 'Ah Kh', '3', '50', '50 f 50', '3', '2', '0', '0 0', '',
-                                         'Qh Jh 2c', '3', '2'])
-    assert code == 0
-    assert err.splitlines() == ["  only 2 opponents are still in, got '3'; try again"] * 2
+def test_a_folded_opponent_stays_out_and_the_betting_closes_by_itself() -> None:
+    code, out, err, script, _ = session(['5000', '0', '3', 'Ah Kh', '50', '50 f 50', 'Qh Jh 2c', '0', '0 20',
+                                         '20', '20 0', 'Th'])
+    assert code == 0 and err == ''
     assert [line.split(':')[0] for line in lines_starting(out, 'Against ')] == [
-        'Against 3 opponents', 'Against 2 opponents', 'Against 2 opponents']
+        'Against 3 opponents', 'Against 2 opponents', 'Against 2 opponents', 'Against 2 opponents']
+    assert [prompt for prompt in script.prompts if prompt.startswith("Opponents' bets")] == [
+        "Opponents' bets (3 amounts; 0 checks, f folds): ", *["Opponents' bets (2 amounts; 0 checks, f folds): "] * 2]
+    # the calls close the pre-flop round; on the flop the one who checked still answers the bet you called
+    assert lines_starting(out, 'Pot: ') == ['Pot: 150', 'Pot: 210'] and script.prompts[-1] == 'Your bet (0 checks, f folds): '
+
+
+def test_the_chances_react_to_a_raise() -> None:
+    """An opponent's raise re-weights his range with OpponentModel, as Loki does: the chances are those against
+    the re-weighted range, and they fall."""
+    from poker import OpponentModel, Player
+    out = io.StringIO()
+    script = Script(['1000', '0', '1', 'Ah Kd', '0', '0', 'Ks 7d 2c', '100', '400'])
+    KellyAdvisor(script, out=out, err=io.StringIO()).run()
+    text = out.getvalue()
+    raised = OpponentModel().reweight('raise', 'Ks 7d 2c')
+    assert f'Opponent 1 raises: range re-weighted to {raised.range.combos:.1f} combinations' in text
+    wins = [float(line.split('win ')[1].split(',')[0]) for line in lines_starting(text, 'Against 1 opponent')]
+    stats = Player('Ah Kd', 'Ks 7d 2c').calculate_hand_statistics(lookahead=2, weights=raised.weights)
+    assert len(wins) == 3 and wins[2] == round(showdown_probabilities(stats)[0], 4) < wins[1] - 0.1
+    assert kelly_bets(text)[2] == kelly_bet(stats, 900, retained_pot=500, opponents=1)
 
 
 def test_facing_a_raise_says_call_raise_or_fold_and_how_much() -> None:
     # pre-flop (win 0.64): a raise of 100 over your 50 is worth a raise; on the flop (0.75) as well
-    code, out, err, script, _ = session(['5000', '0', 'Ah Kh', '1', '50', '150', '1'])
+    code, out, err, script, _ = session(['5000', '0', '1', 'Ah Kh', '50', '150'])
     advice = lines_starting(out, 'You should ')
     assert advice[0].startswith('You should bet ')
     kelly = kelly_bets(out)[1]
@@ -387,15 +431,15 @@ def test_facing_a_raise_says_call_raise_or_fold_and_how_much() -> None:
 def test_facing_more_than_the_kelly_bet_says_fold() -> None:
     weak = {size: HandStatistics.from_counts(20, 0, 80) for size in (0, 3, 4, 5)}
     out = io.StringIO()
-    script = Script(['1000', '0', '7h 2c', '1', '0', '400', '1'])
-    KellyAdvisor(script, out=out, err=io.StringIO(), statistics=lambda hole, board: weak[len(board)]).run()
+    script = Script(['1000', '0', '1', '7h 2c', '0', '400'])
+    KellyAdvisor(script, out=out, err=io.StringIO(), statistics=lambda hole, board, ranges: weak[len(board)]).run()
     assert lines_starting(out.getvalue(), 'You should ')[-1].startswith(
         'You should fold (the Kelly bet is less than the 400 to call)')
     assert script.prompts[-1] == 'Your bet (to call: 400; f folds): '
 
 
 def test_facing_a_bet_refuses_less_than_the_call() -> None:
-    *_, err, script, _ = session(['5000', '0', 'Ah Kh', '1', '50', '150', '1', '20', '100', '0', ''])
+    *_, err, script, _ = session(['5000', '0', '1', 'Ah Kh', '50', '150', '20', '100'])
     assert err.splitlines() == ["  to stay in put in at least the 100 to call (or all you have), or f to fold; "
                                 "got '20'; try again"]
 
@@ -408,7 +452,7 @@ def test_piped_invalid_utf8_is_asked_again_under_a_strict_locale() -> None:
     root = Path(__file__).resolve().parents[1]
     env = {**os.environ, 'PYTHONPATH': str(root), 'LC_ALL': 'C', 'PYTHONIOENCODING': 'ascii:strict',
            'PYTHONUTF8': '0'}
-    stdin = b'\xff\xfe5000\n' + b'9' * 5000 + b'\n5000\n0\nQs Qd\n'
+    stdin = b'\xff\xfe5000\n' + b'9' * 5000 + b'\n5000\n0\n1\nQs Qd\n'
     result = subprocess.run([sys.executable, '-m', 'poker', 'kelly'], input=stdin, capture_output=True, env=env,
                             timeout=60)
     err = result.stderr.decode()
@@ -425,8 +469,9 @@ def test_the_kelly_bet_never_exceeds_the_bankroll(capsys: pytest.CaptureFixture[
     assert code == 0 and json.loads(out)['kelly']['bet'] == 10 ** 12
     nuts = {size: HandStatistics.from_counts(100, 0, 0) for size in (0, 3, 4, 5)}
     out_stream = io.StringIO()
-    script = Script([str(10 ** 12), '1', 'Ah Kh', '1'])
-    KellyAdvisor(script, out=out_stream, err=io.StringIO(), statistics=lambda hole, board: nuts[len(board)]).run()
+    script = Script([str(10 ** 12), '1', '1', 'Ah Kh'])
+    KellyAdvisor(script, out=out_stream, err=io.StringIO(),
+                 statistics=lambda hole, board, ranges: nuts[len(board)]).run()
     assert kelly_bets(out_stream.getvalue()) == [10 ** 12]
 
 
@@ -453,3 +498,14 @@ def test_a_piped_answer_line_is_read_in_bounded_pieces(monkeypatch: pytest.Monke
     assert max(pieces) <= MAX_ANSWER + 1 and len(pieces) > 3_000_000 // MAX_ANSWER
     with pytest.raises(EOFError):
         read_line('Bankroll: ')
+
+
+def test_the_kelly_help_says_its_sizes_are_cassandras_no_limit_kelly_bets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(['kelly', '--help']) == 0
+    text = ' '.join(capsys.readouterr().out.split())
+    assert "by the Kelly bet that the Cassandra bot (W. B. Gray) made in no-limit hold'em" in text
+    assert 'It keeps track of who is still in' in text and 'when the betting closes' in text
+    assert 're-weights his range as Loki does' in text
+    assert main(['--help']) == 0
+    assert "interactive advisor for one no-limit hand: Cassandra's Kelly bets" in \
+        ' '.join(capsys.readouterr().out.split())

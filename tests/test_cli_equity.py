@@ -34,6 +34,19 @@ def test_exact_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert 'exact: 990 deals on Kh 7c 2d' in out and '±' not in out.splitlines()[0]
 
 
+def test_the_tie_column_is_how_often_a_tie_happens(capsys: pytest.CaptureFixture[str]) -> None:
+    """Aces against aces on Kh 7h 2d: the hearts win on the C(10, 2) = 45 runouts of two hearts, tie on the
+    other 945 of 990."""
+    status, out, _ = run(capsys, 'equity', 'AsAh', 'AdAc', '-b', 'Kh 7h 2d')
+    rows = [line.split() for line in out.splitlines()[1:3]]
+    assert status == 0 and out.split()[1:7] == ['win', '%', 'tie', '%', 'equity', '%']
+    assert rows == [['AsAh', '4.545', '95.455', '52.273'], ['AdAc', '0.000', '95.455', '47.727']]
+    data = json.loads(run(capsys, 'equity', 'AsAh', 'AdAc', '-b', 'Kh 7h 2d', '--json')[1])['players']
+    assert [(round(990 * p['win']), round(990 * p['tie'])) for p in data] == [(45, 945), (0, 945)]
+    assert [p['split_share'] for p in data] == pytest.approx([945 / 2 / 990] * 2)
+    assert [p['equity'] for p in data] == pytest.approx([(45 + 945 / 2) / 990, 945 / 2 / 990])
+
+
 def test_sampled_table_and_json_repeat_with_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ('equity', 'AhKh', 'QQ+, AKs', 'random', '-b', 'Ks 7d 2c', '--dead', '3h', '--samples', '20000',
             '--seed', '4', '--json')

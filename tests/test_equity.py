@@ -23,8 +23,9 @@ from poker.stats.multiway import SAMPLES_LIMIT
 
 
 # ------------------------------------------------------------------------------------------ the oracle
-def brute_force(players: list[object], board: str = '', dead: str = '') -> list[tuple[float, float]]:
-    """(win, tie) per player by plain loops: every holding tuple and every board, RankableHand values."""
+def brute_force(players: list[object], board: str = '', dead: str = '') -> list[tuple[float, float, float]]:
+    """(win, tie, split share) per player by plain loops: every holding tuple and every board, RankableHand
+    values; a tie counts 1, a k-way split's share 1/k."""
     factory = HandFactory(maxsize=None)
     board_cards = parse_cards(board)
     known = {card.index for card in (*board_cards, *parse_cards(dead))}
@@ -41,7 +42,7 @@ def brute_force(players: list[object], board: str = '', dead: str = '') -> list[
                                                                           else entry)
             choices.append([(tuple(Card.from_index(int(c)) for c in HOLDINGS[h]), float(weights[h]))
                             for h in np.flatnonzero(weights)])
-    wins, ties, total = np.zeros(len(players)), np.zeros(len(players)), 0.0
+    wins, ties, splits, total = np.zeros(len(players)), np.zeros(len(players)), np.zeros(len(players)), 0.0
     for combination in itertools.product(*choices):
         cards = [card for hole, _ in combination for card in hole]
         used = {card.index for card in cards}
@@ -59,16 +60,18 @@ def brute_force(players: list[object], board: str = '', dead: str = '') -> list[
                 wins[winners[0]] += weight
             else:
                 for i in winners:
-                    ties[i] += weight / len(winners)
+                    ties[i] += weight
+                    splits[i] += weight / len(winners)
             total += weight
-    return [(w / total, t / total) for w, t in zip(wins, ties)]
+    return [(w / total, t / total, s / total) for w, t, s in zip(wins, ties, splits)]
 
 
-def assert_matches(result: EquityResult, expected: list[tuple[float, float]]) -> None:
+def assert_matches(result: EquityResult, expected: list[tuple[float, float, float]]) -> None:
     assert result.exact and len(result) == len(expected)
-    for entry, (win, tie) in zip(result, expected):
+    for entry, (win, tie, split) in zip(result, expected):
         assert entry.win == pytest.approx(win, abs=1e-12) and entry.tie == pytest.approx(tie, abs=1e-12)
-        assert entry.equity == pytest.approx(win + tie, abs=1e-12) and entry.stderr == 0.0
+        assert entry.split_share == pytest.approx(split, abs=1e-12)
+        assert entry.equity == pytest.approx(win + split, abs=1e-12) and entry.stderr == entry.tie_stderr == 0.0
     assert sum(entry.equity for entry in result) == pytest.approx(1.0, abs=1e-12)
 
 
@@ -108,12 +111,14 @@ def test_heads_up_equals_the_shipped_preflop_numbers() -> None:
     one_hot[Range.parse('QcQd').weights > 0] = 1
     reference = preflop_equity('Ah Kh', one_hot, method='exact')
     assert hand[0].win == pytest.approx(reference.win, abs=1e-12)
-    assert hand[0].tie == pytest.approx(reference.tie / 2, abs=1e-12)  # the split pot: half of each tie
+    assert hand[0].tie == pytest.approx(reference.tie, abs=1e-12)  # heads up, a tie is a two-way split:
+    assert hand[0].split_share == pytest.approx(reference.tie / 2, abs=1e-12)  # half the pot
     assert hand.deals == 1_712_304
 
 
-def plain_preflop(hands: list[str], dead: str = '') -> list[tuple[float, float]]:
-    """(win, tie) of fixed hands over every board, each board ranked (no board classes, no symmetry)."""
+def plain_preflop(hands: list[str], dead: str = '') -> list[tuple[float, float, float]]:
+    """(win, tie, split share) of fixed hands over every board, each board ranked (no board classes, no
+    symmetry)."""
     holes = [[card.index for card in parse_cards(hand)] for hand in hands]
     used = {c for hole in holes for c in hole} | {card.index for card in parse_cards(dead)}
     boards = np.array(list(itertools.combinations([c for c in range(52) if c not in used], 5)), dtype=np.int8)
@@ -121,7 +126,8 @@ def plain_preflop(hands: list[str], dead: str = '') -> list[tuple[float, float]]
                        for hole in holes])
     winners = values == values.max(axis=0)
     count = winners.sum(axis=0)
-    return [(float((row & (count == 1)).mean()), float((row * (count > 1) / count).mean())) for row in winners]
+    return [(float((row & (count == 1)).mean()), float((row & (count > 1)).mean()),
+             float((row * (count > 1) / count).mean())) for row in winners]
 
 
 @pytest.mark.parametrize('hands, dead', [
@@ -132,8 +138,22 @@ def plain_preflop(hands: list[str], dead: str = '') -> list[tuple[float, float]]
 def test_preflop_board_classes_equal_ranking_every_board(hands: list[str], dead: str) -> None:
     result = equity(hands, dead=dead)
     assert result.exact and result.deals == math.comb(52 - 2 * len(hands) - len(parse_cards(dead)), 5)
-    for entry, (win, tie) in zip(result, plain_preflop(hands, dead)):
+    for entry, (win, tie, split) in zip(result, plain_preflop(hands, dead)):
         assert entry.win == pytest.approx(win, abs=1e-12) and entry.tie == pytest.approx(tie, abs=1e-12)
+        assert entry.split_share == pytest.approx(split, abs=1e-12)
+
+
+def test_the_tie_is_how_often_a_tie_happens_as_in_pokerstove() -> None:
+    """Aces against aces: PokerStove and Equilab show win 2.17%, tie 95.65% for each. Counted board by board."""
+    result = equity(['As Ah', 'Ad Ac'])
+    (win, tie, split), other = plain_preflop(['As Ah', 'Ad Ac'])
+    assert other == (win, tie, split) and round(win * 1_712_304) == 37_210 and round(tie * 1_712_304) == 1_637_884
+    for entry in result:
+        assert (entry.win, entry.tie, entry.split_share) == pytest.approx((win, tie, split), abs=1e-12)
+        assert (round(100 * entry.win, 2), round(100 * entry.tie, 2), round(100 * entry.equity, 2)) == (2.17, 95.65, 50)
+    sampled = equity(['As Ah', 'Ad Ac'], method='sampled', samples=40_000, seed=3)
+    assert all(abs(entry.tie - tie) < 4 * entry.tie_stderr and 0 < entry.tie_stderr < 0.002 for entry in sampled)
+    assert result[0].as_dict()['tie'] == result[0].tie and result[0].as_dict()['split_share'] == result[0].split_share
 
 
 def test_three_hands_preflop_count_every_board() -> None:
@@ -212,10 +232,12 @@ def test_executor_gives_the_same_result(make: object) -> None:
         spread = equity(players, 'Kh 7c 2d', method='sampled', samples=150_000, seed=9, executor=executor)
         exact_spread = equity(['AhKh', 'QQ', 'JTs'], 'Qh 7h 2c', executor=executor)
         aimed = equity(players, 'Kh 7c 2d', method='sampled', target_error=0.0007, seed=9, executor=executor)
-    assert [(p.win, p.tie, p.stderr) for p in spread] == [(p.win, p.tie, p.stderr) for p in alone]
+    assert [(p.win, p.tie, p.split_share, p.stderr, p.tie_stderr) for p in spread] == \
+        [(p.win, p.tie, p.split_share, p.stderr, p.tie_stderr) for p in alone]
     alone_aimed = equity(players, 'Kh 7c 2d', method='sampled', target_error=0.0007, seed=9)
     assert aimed.deals > 2 * 65536 and [p.equity for p in aimed] == [p.equity for p in alone_aimed]
-    assert [(p.win, p.tie) for p in exact_spread] == [(p.win, p.tie) for p in equity(['AhKh', 'QQ', 'JTs'], 'Qh 7h 2c')]
+    assert [(p.win, p.tie, p.split_share) for p in exact_spread] == \
+        [(p.win, p.tie, p.split_share) for p in equity(['AhKh', 'QQ', 'JTs'], 'Qh 7h 2c')]
 
 
 class CountingRanker(HandRanker):
@@ -313,4 +335,4 @@ def test_fuzzed_arguments_fail_cleanly(players: list[str], board: str, samples: 
         assert '\n' not in str(error)
         return
     for entry in result:
-        assert all(math.isfinite(x) for x in (entry.win, entry.tie, entry.stderr)) and 0 <= entry.equity <= 1 + 1e-12
+        assert all(math.isfinite(x) for x in (entry.win, entry.tie, entry.split_share, entry.stderr, entry.tie_stderr)) and 0 <= entry.equity <= 1 + 1e-12

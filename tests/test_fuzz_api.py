@@ -35,11 +35,11 @@ from poker import (
     FixedLimitGame, FullLokiStrategy, Hand, HandCategory, HandFactory, HandIndexer, HandRanker, HandResult,
     HandStatistics, LokiPlayer, LokiStrategy, Maniac, MatchResult, ModellingLokiPlayer, OpponentModel, Player,
     PlayerEquity, PreflopEquity, RandomPlayer, Range, RangeStatistics, Rank, RankableHand, Rock, Scenario, SeatModel,
-    Situation, StartingHand, StrengthTable, Suit, TableView, parse_cards,
+    Situation, StartingHand, StrengthTable, Suit, TableView, parse_cards, percentile,
 )
 from poker.cards import (
-    class_income_rate, class_index, class_size, format_cards, holding_index, income_rate_table, read_board, read_cards,
-    read_hole, read_indices,
+    class_income_rate, class_index, class_size, format_cards, hand_class_of, holding_index, income_rate_table,
+    read_board, read_cards, read_hole, read_indices,
 )
 from poker.cli import OneLineErrorParser, build_parser, main, one_line, printable, run_program, whole
 from poker.kernel import (
@@ -306,6 +306,7 @@ REGISTRY: dict[str, Call] = {
     'read_board': call(read_board, RIVER, sizes=(3, 4, 5)),
     'read_cards': call(read_cards, 'Ah Kd', allow_duplicates=False),
     'read_hole': call(read_hole, HOLE),
+    'hand_class_of': call(hand_class_of, 'AKs'),
     'read_indices': call(read_indices, 'board', RIVER_INDICES, sizes=(3, 4, 5)),
     # ---------------------------------------------------------------- ranking
     'Census': call(Census, 5, (0, 1, 2)),
@@ -347,6 +348,7 @@ REGISTRY: dict[str, Call] = {
     'Range.parse': call(Range.parse, 'QQ+, AKs'),
     'Range.coerce': call(Range.coerce, 'QQ+'),
     'Range.top': call(Range.top, 0.1, 1),
+    'percentile': call(percentile, 'AKs', 1),
     'Range.uniform': call(Range.uniform),
     'Range.without': method(lambda world: Range.parse('QQ+'), 'without', 'Qh'),
     'Range.class_weights': method(lambda world: Range.parse('QQ+'), 'class_weights'),
@@ -383,10 +385,10 @@ REGISTRY: dict[str, Call] = {
     'BoardStrengths': call(BoardStrengths, *attrs.astuple(BOARD_STRENGTHS, recurse=False)),
     'BoardStrengths.row': method(lambda world: BOARD_STRENGTHS, 'row', HOLE, 0),
     'BuildSummary': call(BuildSummary, Path('table'), 'river', 3, 1, 2, False, ('a chunk rebuilt',)),
-    'EquityResult': call(EquityResult, (PlayerEquity('AhKd', 0.5, 0.1),), RIVER_CARDS, (), True, 44, 0.5),
-    'EquityResult.as_dict': method(lambda world: EquityResult((PlayerEquity('AhKd', 0.5, 0.1),)), 'as_dict'),
-    'PlayerEquity': call(PlayerEquity, 'AhKd', 0.5, 0.1, 0.0),
-    'PlayerEquity.as_dict': method(lambda world: PlayerEquity('AhKd', 0.5, 0.1), 'as_dict'),
+    'EquityResult': call(EquityResult, (PlayerEquity('AhKd', 0.5, 0.1, 0.05),), RIVER_CARDS, (), True, 44, 0.5),
+    'EquityResult.as_dict': method(lambda world: EquityResult((PlayerEquity('AhKd', 0.5, 0.1, 0.05),)), 'as_dict'),
+    'PlayerEquity': call(PlayerEquity, 'AhKd', 0.5, 0.1, 0.05, 0.0),
+    'PlayerEquity.as_dict': method(lambda world: PlayerEquity('AhKd', 0.5, 0.1, 0.05), 'as_dict'),
     'HandStatistics': call(HandStatistics, *attrs.astuple(STATS, recurse=False)),
     'HandStatistics.from_counts': call(HandStatistics.from_counts, 3, 2, 5, opponents=1, lookahead=1,
                                        transitions=STATS.transitions),
@@ -859,7 +861,7 @@ def test_hostile_values_are_answered_or_refused_in_one_line(name: str, world: Wo
     ('HandRanker.best_five(None)', lambda: HandRanker.best_five(None)),  # type: ignore[arg-type]
     ("load_table('a' * 100000)", lambda: load_table('a' * 100_000)),
     ("Advice(amount=NaN)", lambda: Advice('call', math.nan, 'make1', 'because')),
-    ("PlayerEquity(win=NaN)", lambda: PlayerEquity('AhKd', math.nan, 0.1)),
+    ("PlayerEquity(win=NaN)", lambda: PlayerEquity('AhKd', math.nan, 0.1, 0.05)),
     ('OpponentModel.reweight_factor(mu=NaN)', lambda: OpponentModel().reweight_factor(np.array([0.5]), math.nan, 0.2)),
     ("Range.parse('a' * 100000)", lambda: Range.parse('a' * 100_000)),
 ])

@@ -128,7 +128,7 @@ def test_the_issue_inputs_are_one_line_exit_2(argv: list[str], tmp_path: Path, c
 
 
 def test_kelly_hostile_answers(tmp_path: Path) -> None:
-    answers = ['9' * 5000, '9' * 400, '1000', '0', 'Ah Kh', '1', '9' * 400, '100', 'f']
+    answers = ['9' * 5000, '9' * 400, '1000', '0', '1', 'Ah Kh', '9' * 400, '100', 'f']
     result = run(['kelly'], ('\n'.join(answers) + '\n').encode() + b'\xff\xfe\n', tmp_path)
     err = result.stderr.decode()
     assert result.returncode == 0 and 'Traceback' not in err

@@ -3,7 +3,6 @@ one message (a whole number from 1 to the most allowed, no bool; None only where
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,7 +13,6 @@ import pytest
 from poker.cards.income_rates import check_opponents, class_income_rate, income_rate_table
 from poker.cards.starting_hand import StartingHand
 from poker.cli.advise_command import player_statistics
-from poker.cli.kelly_command import KellyAdvisor
 from poker.cli.preflop_command import table_name
 from poker.errors import OpponentCountError
 from poker.pictures.plots import income_rate_png
@@ -33,12 +31,6 @@ from poker.validators import shown
 HOLE, RIVER = 'Ah As', '2c 7d Js 9h 3c'
 STATS = HandStatistics.from_counts(10, 1, 5)
 SETS = np.ones((1, 1326))
-
-
-def _advisor_suggests(opponents: object) -> None:
-    advisor = KellyAdvisor(out=io.StringIO(), err=io.StringIO())
-    advisor.stats = STATS
-    advisor.suggest(opponents)  # type: ignore[arg-type]
 
 
 def _summarise(opponents: object) -> None:
@@ -85,7 +77,6 @@ def _takers(tmp_path: Path) -> dict[str, tuple[Callable[[object], object], int, 
         'kelly_bet with no bankroll': (lambda o: kelly_bet(STATS, 0, opponents=o), 22, True),
         'TableView': (_view, 22, False),
         'cli player_statistics': (lambda o: player_statistics(HOLE, RIVER, opponents=o), 22, True),
-        'cli KellyAdvisor.suggest': (_advisor_suggests, 22, False),
         'cli table_name': (table_name, 22, False),
     }
 

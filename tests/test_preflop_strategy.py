@@ -174,7 +174,7 @@ def test_advise_preflop_names_the_numbers():
 
 
 def test_cli_advise_takes_players_position_tightness(capsys, monkeypatch):
-    code = main(['advise', 'Ah8h', '--pot', '7', '--to-call', '2', '--bet-size', '2', '--players', '4', '--position',
+    code = main(['advise', 'Ah8h', '--pot', '7', '--to-call', '2', '--bet-size', '2', '-n', '3', '--position',
                  '0', '--tightness', 'moderate', '--json'])
     out = capsys.readouterr().out
     assert code == 0 and '"action": "raise"' in out and 'Make2' in out

@@ -11,7 +11,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from fuzzing import hang_guard
-from poker import HAND_CLASSES, Card, HandRanker, PokerError, Range, RangeParseError, StartingHand, WeightsError
+from poker import (
+    HAND_CLASSES, Card, HandRanker, PokerError, Range, RangeParseError, StartingHand, WeightsError, percentile,
+)
 from poker.cards.income_rates import income_rate_table
 from poker.cards.starting_hand import CLASS_OF_HOLDING, class_index
 from poker.ranges import MAX_RANGE_LENGTH, read_weights
@@ -171,6 +173,31 @@ def test_top_takes_the_best_classes(opponents: int) -> None:
     assert classes(Range.top(0.0046, opponents)) == {'AA'}
     with pytest.raises(PokerError):
         Range.top(1.5)
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(st.sampled_from(HAND_CLASSES), st.sampled_from([1, 2, 4, 9]), st.data())
+def test_percentile_is_the_inverse_of_top(name: str, opponents: int, data: st.DataObject) -> None:
+    """Range.top at a hand's percentile holds its class and exactly the classes ranked at or above it (a higher
+    income rate, or the same rate and earlier in the grid); a holding of the class stands where its class does."""
+    rate = HandRanker.income_rate(name, opponents)
+    above = {other for other in HAND_CLASSES if (HandRanker.income_rate(other, opponents), -class_index(other))
+             >= (rate, -class_index(name))}
+    where = percentile(name, opponents=opponents)
+    assert classes(Range.top(where, opponents=opponents)) == above and where == sum(
+        len(Range.parse(other)) for other in above) / 1326
+    holding = data.draw(st.sampled_from([hand for hand, _ in Range.parse(name)]))
+    assert percentile(holding, opponents) == percentile(str(holding), opponents) == where
+
+
+def test_percentile_reads_like_pokerstove() -> None:
+    assert percentile('AA') == 6 / 1326 and percentile('aa') == percentile('Ah As') and percentile('32o') == 1.0
+    assert str(Range.top(percentile('AKo'))) == '77+, AJs+, AKo'
+    for bad, quoted in (('AKx', "'AKx'"), ('Ah Ah', "'Ah'"), (None, 'None')):
+        with pytest.raises(PokerError, match=re.escape(quoted)):
+            percentile(bad)  # type: ignore[arg-type]
+    with pytest.raises(PokerError, match='0'):
+        percentile('AA', opponents=0)
 
 
 def test_grid() -> None:

@@ -89,7 +89,7 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
     'HandStatistics': lambda root: Player('Ah Kd', 'Qh 7h 2c 9s').calculate_hand_statistics(lookahead=1),
     'MadeHand': lambda root: MadeHand.TOP_PAIR,
     'Player': lambda root: Player('Ah Kd', RIVER),
-    'PlayerEquity': lambda root: PlayerEquity('AhKd', 0.5, 0.1, 0.0),
+    'PlayerEquity': lambda root: PlayerEquity('AhKd', 0.5, 0.1, 0.05),
     'PreflopEquity': lambda root: preflop_equity('Ah Kd'),
     'RangeStatistics': lambda root: range_statistics('AA, KK', RIVER, 'QQ+'),
     'ReferencePlayer': lambda root: ReferencePlayer('Ah Kd', RIVER),

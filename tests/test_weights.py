@@ -147,8 +147,8 @@ def test_the_window_keeps_products_of_ten_players_weights_normal_and_finite() ->
     at_one = equity(players, '2c 3c 4d 2d Jc')
     for weight in (MIN_WEIGHT, MAX_TOTAL_WEIGHT):
         weighted = equity([f'{hand.replace(" ", "")}:{weight!r}' for hand in players], '2c 3c 4d 2d Jc')
-        shares = [share for p in weighted.players for share in (p.win, p.tie)]
-        assert shares == pytest.approx([share for p in at_one.players for share in (p.win, p.tie)])
+        shares = [share for p in weighted.players for share in (p.win, p.tie, p.split_share)]
+        assert shares == pytest.approx([share for p in at_one.players for share in (p.win, p.tie, p.split_share)])
     big = range_statistics('AA:1.6e29', '2c 7d Js', 'KK:1.6e29')  # hero weight x opponent weight: finite
     assert big.range_equity == pytest.approx(range_statistics('AA', '2c 7d Js', 'KK').range_equity, rel=1e-15)
     for players in (['AA:1e299', 'KK:1e299'], ['AA:1e100', 'KK:1e100', 'QQ:1e100', 'AKo:1e100']):  # once NaN
@@ -188,7 +188,7 @@ def test_the_subnormal_cases_of_the_issue() -> None:
     right = equity(['T9s-65s', 'JJ'], 'Ah Kh Qh')
     assert [round(p.equity, 6) for p in right.players] == [0.241692, 0.758308]
     tiny = equity(['T9s-65s, JJ:5e-324', 'JJ'], 'Ah Kh Qh')
-    assert [(p.win, p.tie) for p in tiny.players] == [(p.win, p.tie) for p in right.players]
+    assert [(p.win, p.tie, p.split_share) for p in tiny.players] == [(p.win, p.tie, p.split_share) for p in right.players]
     with pytest.raises(WeightsError, match=r"player 2: the range 'JJ:5e-324, JJ:5e-324' gives no holding any weight "
                                            r'\(a weight below 1e-30 counts as 0\)'):
         equity(['T9s-65s, JJ:5e-324', 'JJ:5e-324, JJ:5e-324'], 'Ah Kh Qh')  # all of player 2's weight is 0
@@ -219,4 +219,4 @@ def test_weights_below_the_floor_change_no_statistic(base: str, extra: list[tupl
     narrow = np.array(Range.parse('QQ+, T9s').weights)  # a third player with little weight: an exact count
     narrow_padded = np.where(narrow > 0, narrow, padded[::-1] * (padded[::-1] < MIN_WEIGHT))
     plain_equity, tiny_equity = equity([hole, weights, narrow], board), equity([hole, padded, narrow_padded], board)
-    assert [(p.win, p.tie) for p in tiny_equity.players] == [(p.win, p.tie) for p in plain_equity.players]
+    assert [(p.win, p.tie, p.split_share) for p in tiny_equity.players] == [(p.win, p.tie, p.split_share) for p in plain_equity.players]

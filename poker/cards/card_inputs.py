@@ -28,13 +28,15 @@ import itertools
 from collections.abc import Iterable
 from typing import Union
 
-from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
+from ..errors import CardCountError, CardParseError, DuplicateCardError, HandClassError, PokerError, SettingError
 from ..validators import index_below, shown
 from .card import Card, parse_cards
-from .starting_hand import StartingHand
+from .starting_hand import HAND_CLASSES, StartingHand, class_index
 from .streets import BOARD_SIZES
 
-__all__ = ['CardsLike', 'HoleLike', 'check_off_board', 'read_board', 'read_cards', 'read_hole', 'read_indices']
+__all__ = [
+    'CardsLike', 'HoleLike', 'check_off_board', 'hand_class_of', 'read_board', 'read_cards', 'read_hole', 'read_indices',
+]
 
 CardsLike = Union[Card, str, Iterable[Union[Card, str]]]
 """Some cards: a :class:`~poker.cards.card.Card`, card text (``'Ah Kd'``, ``'AhKd'``, ``'10h 9c'``), or an
@@ -62,6 +64,27 @@ def read_hole(hole: HoleLike) -> StartingHand:
     StartingHand.parse('Ah 2c')
     """
     return hole if isinstance(hole, StartingHand) else StartingHand(hole)
+
+
+def hand_class_of(hand: HoleLike) -> str:
+    """The class name (``'A8s'``) of a class name or a holding (``'Ah 8h'``, a
+    :class:`~poker.cards.starting_hand.StartingHand`).
+
+    >>> hand_class_of('a8s'), hand_class_of('8h Ah'), hand_class_of(['Td', '9c'])
+    ('A8s', 'A8s', 'T9o')
+    """
+    if isinstance(hand, StartingHand):
+        return hand.hand_class
+    if isinstance(hand, str):
+        text = hand.strip()
+        if len(text) <= 3 and not any(c in text for c in '♣♦♥♠') and not (len(text) == 3 and text[1] == ' '):
+            try:
+                return HAND_CLASSES[class_index(text)]
+            except PokerError:
+                if len(text) != 2 or text[1].lower() not in 'cdhs':  # not one card ('Ah'): not cards at all
+                    raise HandClassError(f'give a starting-hand class (AA, AKs, AKo) or two hole cards, '
+                                         f'got {shown(hand)}') from None
+    return StartingHand(hand).hand_class
 
 
 def read_board(board: CardsLike, *, sizes: Iterable[int] = BOARD_SIZES) -> tuple[Card, ...]:

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..cards.card import Card, format_cards, parse_cards
-from ..errors import CardCountError
+from ..cards.income_rates import MAX_OPPONENTS
+from ..errors import CardCountError, SettingError
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action
 from ..strategy.advice import DEFAULT_STRATEGY, Advice, Situation, advise
@@ -32,10 +33,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = subparsers.add_parser(
         'advise', help="Loki's betting advice and the Kelly bet",
         description="Loki's betting rules (Papp 1998) for one decision, with the reason and the numbers "
-                    'behind it; with --bankroll, also the Kelly bet (Cassandra).',
+                    "behind it: before the flop Papp's pre-flop strategy (section 6.1) for the players in the "
+                    "hand, after it the rules on EHS; with --bankroll, also the Kelly bet (Cassandra).",
         epilog='examples:\n'
                '  poker advise "Ah Kh" --board "Qh Jh 2c" --pot 20 --to-call 4 --bet-size 4\n'
                '  poker advise 9c9d --board "Ks 7h 2d 4c" --pot 30 --to-call 0 --bet-size 8 --opponents 2\n'
+               '  poker advise Ah8h --pot 3 --to-call 2 --bet-size 2 -n 3 --position 2 --tightness tight\n'
                '  poker advise AsKd --pot 3 --to-call 2 --bet-size 2 --range "QQ+,AKs" --bankroll 500 --json',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('hole', nargs='+', help='your two hole cards, e.g. "Ah Kh" (spaces optional)')
@@ -94,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
     hole, board = hand_cards(words(args.hole), args.board)
     situation = Situation(args.pot, args.to_call, args.bet_size, args.bets, args.called,  # checks the amounts
                           args.put_in or args.called)  # (a call of a bet is money put in)
+    _check_players(args.opponents, args.players)
     weights = opponent_weights(args.range)
     stats = player_statistics(hole, board, opponents=args.opponents, lookahead=args.lookahead, weights=weights)
     if DEFAULT_STRATEGY.needs_next_card_ppot(stats, situation):  # the flop's pot odds weigh the next card
@@ -113,8 +117,17 @@ def run(args: argparse.Namespace) -> int:
                                   'pot_odds': situation.pot_odds, 'semi_bluff_odds': situation.semi_bluff_odds},
                     'statistics': stats.to_dict(), 'advice': advice.to_dict(), 'kelly': kelly})
         return 0
-    _print_text(hole, board, stats, advice, kelly)
+    _print_text(hole, board, stats, advice, kelly, _players(args) if not board else None)
     return 0
+
+
+def _check_players(opponents: int, players: float | None) -> None:
+    """The players expected to play (``--players``) are at most the opponents still in (``-n``) and the seat:
+    the header and the pre-flop reason then speak of one table."""
+    if players is not None and players > opponents + 1:
+        needed = min(math.ceil(players) - 1, MAX_OPPONENTS)
+        raise SettingError(f'--players {players:g} expects more players than {opponents} opponent'
+                           f'{"s" if opponents > 1 else ""} and you: give -n {needed}')
 
 
 def _kelly(stats: HandStatistics, bankroll: float, pot: float, opponents: int) -> dict[str, Any]:
@@ -127,9 +140,11 @@ def _kelly(stats: HandStatistics, bankroll: float, pot: float, opponents: int) -
 
 
 def _print_text(hole: tuple[Card, ...], board: tuple[Card, ...], stats: HandStatistics, advice: Advice,
-                kelly: dict[str, Any] | None) -> None:
+                kelly: dict[str, Any] | None, players: float | None) -> None:
     where = f'on {format_cards(board)}' if board else 'before the flop'
-    print(f'{format_cards(hole)} {where} against {stats.opponents} opponent{"s" if stats.opponents > 1 else ""}')
+    strategy = '' if players is None else f" (Papp's pre-flop strategy for {players:g} players)"
+    print(f'{format_cards(hole)} {where} against {stats.opponents} opponent{"s" if stats.opponents > 1 else ""}'
+          f'{strategy}')
     next_card = '' if stats.next_card_ppot is None else f' (next card {stats.next_card_ppot:.4f})'
     print(f"HS {stats.hs:.4f}  HSn {stats.hs_n:.4f}  PPOT {stats.ppot:.4f}{next_card}  NPOT {stats.npot:.4f}  "
           f"EHS {stats.ehs:.4f}  EHS' {stats.ehs_prime:.4f}")
@@ -143,24 +158,29 @@ def _print_text(hole: tuple[Card, ...], board: tuple[Card, ...], stats: HandStat
 
 # ------------------------------------------------------------------ Papp's pre-flop strategy (issue 12)
 def add_preflop_options(parser: argparse.ArgumentParser) -> None:
-    """--players, --position and --tightness: with no board, play Papp's pre-flop strategy (section 6.1)."""
-    group = parser.add_argument_group("Papp's pre-flop strategy (no board; any of these options turns it on)")
+    """--players, --position and --tightness: Papp's pre-flop strategy (section 6.1), played with no board."""
+    group = parser.add_argument_group("Papp's pre-flop strategy (what advise plays with no board)")
     group.add_argument('--players', type=amount_reader('players', positive=True), metavar='P',
-                       help='players expected to play the hand (picks the income-rate table; default opponents + 1)')
+                       help='players expected to play the hand, you among them: at most opponents + 1 (picks '
+                            'the income-rate table; default opponents + 1)')
     group.add_argument('--position', type=whole('position', 0, 21), metavar='N',
                        help="Papp's position: 0 on the button, players - 1 in the small blind (default 0)")
     group.add_argument('--tightness', choices=('tight', 'moderate', 'loose'),
                        help='tight, moderate or loose (default loose, as Loki)')
 
 
+def _players(args: argparse.Namespace) -> float:
+    """The players expected to play: ``--players``, or the opponents (checked) and the seat."""
+    return float(args.opponents + 1) if args.players is None else float(args.players)
+
+
 def preflop_advice(args: argparse.Namespace, hole: tuple[Card, ...], board: tuple[Card, ...],
                    situation: Situation) -> Advice | None:
-    """The pre-flop strategy's advice when there is no board and one of its options is given, else None."""
-    if board or (args.players is None and args.position is None and args.tightness is None):
+    """The pre-flop strategy's advice when there is no board, else None (the rules on EHS decide)."""
+    if board:
         return None
     from ..strategy.advice import advise_preflop
-    players = args.opponents + 1 if args.players is None else args.players
     position = 0 if args.position is None else args.position
-    return advise_preflop(hole, players=players, position=position, pot=situation.pot, to_call=situation.to_call,
+    return advise_preflop(hole, players=_players(args), position=position, pot=situation.pot, to_call=situation.to_call,
                           bet_size=situation.bet_size, bets_this_round=max(1, situation.bets),
                           put_in_this_round=situation.put_in_this_round, tightness=args.tightness or 'loose')

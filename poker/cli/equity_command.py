@@ -28,10 +28,12 @@ __all__ = ['render']
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         'equity', help='showdown equity of 2 to 10 hands, ranges or random holdings',
-        description='Showdown equity of each player, with wins and split pots apart: exact when every deal '
+        description='Showdown equity of each player, next to how often they win alone (win %) and how often '
+                    'they tie (tie %), as PokerStove and Equilab show them: exact when every deal '
                     'can be counted, otherwise sampled without bias under the range weights, with its '
                     'standard error (--method exact or sampled forces either way). A player is a hand (AhKh), '
-                    'a range ("QQ+, AKs, ATs:0.5") or random.',
+                    'a range ("QQ+, AKs, ATs:0.5") or random. The JSON adds split_share (the pot share from '
+                    'split pots: equity = win + split_share) and tie_stderr.',
         epilog='examples:\n  poker equity AhKh "QQ+, AKs" random\n  poker equity AhAs KK\n'
                '  poker equity AcKd random random random -b Qc Qs Jd 7h 3d\n'
                '  poker equity "JJ+, AK" "22+, A2s+" -b "Ks 7d 2c" --dead 3h --error 0.002 --seed 1\n'
@@ -58,7 +60,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
 
 def render(result: EquityResult, use_colour: bool | None = None) -> str:
-    """The result as a table: one row per player, then how it was computed."""
+    """The result as a table: one row per player (win %, tie %: how often they tie, equity %), then how it
+    was computed."""
     labels = [printable(entry.player) for entry in result]
     width = max(6, *(len(label) for label in labels))
     error_width = 0 if result.exact else 9

@@ -1,24 +1,27 @@
-"""``poker kelly``: an interactive Kelly advisor for one hand, after Cassandra.
+"""``poker kelly``: an interactive Kelly advisor for one no-limit hand: its sizes are Cassandra's Kelly bets.
 
-It asks for the bankroll and the retained pot, then street by street for the cards and for each betting
-cycle (the opponents still in, your bet, their bets); at each turn to act it says what to do (bet or check;
-facing a bet or raise: call, raise or fold, and how much) by the Kelly bet, and at the end of each round the
-pot. Your bets leave the bankroll and every bet joins the retained pot. An opponent folds with ``f``; when
-every opponent has folded the hand is over and yours. Folded opponents stay out: the number still in never
-grows. An empty answer to "Opponents still in" ends the betting round. Bad input is asked again with a
-one-line reason; Ctrl-D ends the session at any prompt.
+It asks for the bankroll, the retained pot and the number of opponents, then street by street for the cards
+and, at each turn to act, says what to do (bet or check; facing a bet or raise: call, raise or fold, and how
+much) by the Kelly bet that the Cassandra bot (W. B. Gray) made in no-limit hold'em: the fraction of the
+bankroll that maximises the expected log of the bankroll. Then it asks for your bet and for each opponent's
+(``f`` folds). It keeps track of who is still in (a folded opponent is out, and is not asked again); a round
+ends when the betting closes (every opponent still in has put in what you have) and then shows the pot. An
+opponent's bet, call or raise re-weights his range as Loki does (poker.strategy.reweighting.OpponentModel),
+so the chances react to it. Your bets leave the bankroll and every bet joins the retained pot. Bad input is
+asked again with a one-line reason; Ctrl-D ends the session at any prompt.
 
 Start at your first turn to act, blinds posted. The bankroll is what you hold then; the retained pot is the
 money you win back if you win that is already in: 0 unless you posted a blind, else (Cassandra's rule) your
 blind times the number of opponents who have put in a bet since.
 
-The chances come from :class:`poker.stats.player.Player` against one opponent, once per street, with the
-lookahead to the river (so they are the showdown chances); the multiway chances are Cassandra's estimate
-(see :mod:`poker.strategy.kelly` for the model and its weak points).
+The chances come from :class:`poker.stats.player.Player` against the opponents' ranges (``--range``, as
+re-weighted), each counting equally, with the lookahead to the river (so they are the showdown chances);
+the multiway chances are Cassandra's estimate (see :mod:`poker.strategy.kelly` for the model and its weak
+points: it assumes every opponent matches the bet).
 
 :class:`KellyAdvisor` is the state machine; it reads lines from any ``read_line(prompt)`` (raising
-``EOFError`` at the end) and computes the statistics with any ``statistics(hole, board)``, so a script can
-drive it:
+``EOFError`` at the end) and computes the statistics with any ``statistics(hole, board, ranges)``, so a
+script can drive it:
 
 >>> from poker.stats.hand_statistics import HandStatistics
 >>> def script(*answers):
@@ -31,29 +34,26 @@ drive it:
 ...         return answer
 ...     return read_line
 >>> aces = HandStatistics.from_counts(1_781_508_418, 11_402_312, 304_661_670)
->>> advisor = KellyAdvisor(script('1000', '0', 'Ah Ad', '1', '100', '300', '1', '200', '0', '', 'Ks 7d 2c',
-...                                   '1', '0', 'f'), statistics=lambda hole, board: aces)
+>>> advisor = KellyAdvisor(script('1000', '0', '2', 'Ah Ad', '100', '300 f', '200', 'Ks 7d 2c', '0', 'f'),
+...                        statistics=lambda hole, board, ranges: aces)
 >>> advisor.run()
 Kelly advisor for one hand (Ctrl-D ends).
 Bankroll: 1000
 Retained pot: 0
+Opponents: 2
 == Pre-flop ==
 Hole cards: Ah Ad
-Opponents still in (Enter ends the round, 0 if all folded): 1
-Against 1 opponent: win 0.8493, no loss 0.8548 (per opponent: win 0.8493, split 0.0054)
-You should bet 707  (Kelly bet 707: fraction 0.7079 of bankroll 1000, retained pot 0)
+Against 2 opponents: win 0.7213, no loss 0.7306 (per opponent: win 0.8493, split 0.0054)
+You should bet 593  (Kelly bet 593: fraction 0.5937 of bankroll 1000, retained pot 0)
 Your bet (0 checks, f folds): 100
-Opponents' bets (1 amount; 0 checks, f folds): 300
-Opponents still in (Enter ends the round, 0 if all folded): 1
+Opponents' bets (2 amounts; 0 checks, f folds): 300 f
+Opponent 1 raises: range re-weighted to 273.5 combinations
 Against 1 opponent: win 0.8493, no loss 0.8548 (per opponent: win 0.8493, split 0.0054)
 You should raise: put in 578 (call 200, raise 378)  (Kelly bet 578: fraction 0.6430 of bankroll 900, retained pot 400)
 Your bet (to call: 200; f folds): 200
-Opponents' bets (1 amount; 0 checks, f folds): 0
-Opponents still in (Enter ends the round, 0 if all folded): 
 Pot: 600
 == Flop ==
 Flop cards: Ks 7d 2c
-Opponents still in (Enter ends the round, 0 if all folded): 1
 Against 1 opponent: win 0.8493, no loss 0.8548 (per opponent: win 0.8493, split 0.0054)
 You should bet 407  (Kelly bet 407: fraction 0.5827 of bankroll 700, retained pot 600)
 Your bet (0 checks, f folds): 0
@@ -71,39 +71,46 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO, TypeVar
 
+import attrs
+
 from ..cards.card import Card, format_cards, parse_cards
 from ..cards.income_rates import MAX_OPPONENTS, check_opponents
 from ..cards.streets import BOARD_SIZES, STREETS
 from ..errors import BettingError, CardCountError, DuplicateCardError, OpponentCountError, PokerError
 from ..stats.hand_statistics import HandStatistics
+from ..strategy.actions import Action
 from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
+from ..strategy.reweighting import OpponentModel
 from ..validators import shown
 from .advise_command import opponent_weights, player_statistics
 from .options import add_range
 
 if TYPE_CHECKING:
-    from ..ranges.weight_inputs import WeightsLike
+    import numpy as np
 
-__all__ = ['KellyAdvisor']
+    from ..ranges.weight_inputs import WeightSetLike, WeightsLike
+
+__all__ = ['KellyAdvisor', 'Opponent']
 
 ReadLine = Callable[[str], str]
-Statistics = Callable[[tuple[Card, ...], tuple[Card, ...]], HandStatistics]
+Statistics = Callable[[tuple[Card, ...], tuple[Card, ...], tuple['np.ndarray', ...]], HandStatistics]
 T = TypeVar('T')
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        'kelly', help='interactive Kelly bet advisor for one hand (Cassandra)',
+        'kelly', help="interactive advisor for one no-limit hand: Cassandra's Kelly bets",
         description='\n\n'.join(__doc__.split('\n\n')[1:3]).replace('``', '"'), formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog='example session:\n  Bankroll: 5000\n  Retained pot: 0\n  == Pre-flop ==\n  Hole cards: Ah Kh\n'
-               '  Opponents still in (Enter ends the round, 0 if all folded): 3\n'
+        epilog='example session:\n  Bankroll: 5000\n  Retained pot: 0\n  Opponents: 3\n  == Pre-flop ==\n'
+               '  Hole cards: Ah Kh\n'
                '  Against 3 opponents: win 0.2904, no loss 0.3126 (per opponent: win 0.6622, split 0.0165)\n'
                '  You should bet 352  (Kelly bet 352: fraction 0.0705 of bankroll 5000, retained pot 0)\n'
                '  Your bet (0 checks, f folds): 50\n'
                "  Opponents' bets (3 amounts; 0 checks, f folds): 50 f 100\n"
-               '  Opponents still in (Enter ends the round, 0 if all folded): 2\n'
-               '  Against 2 opponents: win 0.4385, no loss 0.4606 (per opponent: win 0.6622, split 0.0165)\n'
-               '  You should raise: put in 828 (call 50, raise 778)  (Kelly bet 828: ...)\n  ...')
+               '  Opponent 1 calls: range re-weighted to 666.4 combinations\n'
+               '  Opponent 3 raises: range re-weighted to 273.5 combinations\n'
+               '  Against 2 opponents: win 0.3992, no loss 0.4481 (per opponent: win 0.6319, split 0.0376)\n'
+               '  You should raise: put in 648 (call 50, raise 598)  (Kelly bet 648: ...)\n  ...')
     add_range(parser)
     parser.set_defaults(handler=run)
 
@@ -147,12 +154,26 @@ def read_line(prompt: str) -> str:
     return line.decode('utf-8', errors='replace').rstrip('\r\n')
 
 
+@attrs.define
+class Opponent:
+    """One opponent still in: the model of what he holds (re-weighted by his bets, calls and raises, as Loki
+    re-weights), what he has put in this betting round, and the strongest action already read this round
+    (``mu`` of :attr:`~poker.strategy.reweighting.OpponentModel.ACTION_THRESHOLDS`)."""
+
+    number: int
+    model: OpponentModel
+    put_in: int = 0
+    applied: float = -1.0
+
+
 class KellyAdvisor:
     """One hand of Kelly advice as a small state machine: the streets, each a loop of betting cycles.
 
     State: :attr:`bankroll` (less every bet of yours), :attr:`pot` (the retained pot, plus every bet),
-    :attr:`hole`, :attr:`board` and :attr:`stats` (the statistics of the current street).
-    Hooks: :meth:`ask` (prompt until a parser accepts), :meth:`suggest` (what to print at a turn to act).
+    :attr:`hole`, :attr:`board`, :attr:`opponents` (those still in, each an :class:`Opponent`) and
+    :attr:`stats` (the statistics against their ranges).
+    Hooks: :meth:`ask` (prompt until a parser accepts), :meth:`suggest` (what to print at a turn to act),
+    :meth:`default_statistics` (the chances, replaced by ``statistics(hole, board, weights)``).
     """
 
     DEALS: ClassVar[tuple[tuple[str, int], ...]] = tuple(
@@ -162,7 +183,7 @@ class KellyAdvisor:
     before the pre-flop round, then what each round adds to the board."""
 
     def __init__(self, read_line: ReadLine | None = None, *, out: TextIO | None = None,
-                 err: TextIO | None = None, statistics: Statistics | None = None, weights: WeightsLike = None) -> None:
+                 err: TextIO | None = None, statistics: Statistics | None = None, weights: WeightSetLike = None) -> None:
         self.read_line: ReadLine = read_line or globals()['read_line']
         self.out = out
         self.err = err
@@ -173,8 +194,9 @@ class KellyAdvisor:
         self.hole: tuple[Card, ...] = ()
         self.board: tuple[Card, ...] = ()
         self.stats: HandStatistics | None = None
-        self.still_in = MAX_OPPONENTS
+        self.opponents: list[Opponent] = []
         self.to_call = 0
+        self._ranges: tuple[bytes, ...] = ()  # the ranges self.stats was computed against
 
     # ------------------------------------------------------------------------------------- i/o
     def say(self, text: str = '') -> None:
@@ -208,19 +230,13 @@ class KellyAdvisor:
             if card.index in known:
                 raise DuplicateCardError(f'{card} is already dealt ({format_cards((*self.hole, *self.board))})')
         hole, board = (cards, ()) if not self.hole else (self.hole, (*self.board, *cards))
-        return cards, self.statistics(hole, board)
+        return cards, self.statistics(hole, board, self.ranges())
 
-    def parse_opponents(self, text: str) -> int | None:
-        """The opponents still in: None for an empty answer (the round is over), 0 (all folded) to
-        :attr:`still_in` (at first :data:`~poker.cards.income_rates.MAX_OPPONENTS`: folded opponents do not come back)."""
-        if not text.strip():
-            return None
-        count = _whole(text, 'the number of opponents', maximum=10 ** 6, error=OpponentCountError)
+    def parse_opponents(self, text: str) -> int:
+        """The opponents dealt in: 1 to :data:`~poker.cards.income_rates.MAX_OPPONENTS`."""
+        count = _whole(text, 'the number of opponents', minimum=1, maximum=10 ** 6, error=OpponentCountError)
         if count > MAX_OPPONENTS:
             raise OpponentCountError(f'at most {MAX_OPPONENTS} opponents, got {shown(text)}')
-        if count > self.still_in:
-            raise OpponentCountError(f'only {self.still_in} opponent{"s are" if self.still_in > 1 else " is"} '
-                                     f'still in, got {shown(text)}')
         return count
 
     def parse_bet(self, text: str) -> int | None:
@@ -235,14 +251,29 @@ class KellyAdvisor:
                                f'or f to fold; got {shown(text)}')
         return bet
 
-    def parse_opponent_bets(self, text: str, count: int) -> list[int | None]:
-        """``count`` answers, one per opponent, separated by spaces or commas: a whole amount, or None for
-        ``f`` (a fold)."""
+    def parse_opponent_bets(self, text: str, mine: int) -> list[int | None]:
+        """One answer per opponent still in, in their order, separated by spaces or commas: what he puts in
+        now, or None for ``f`` (a fold). Each must bring him at least to the most put in before him this round
+        (``mine``, yours, or an earlier opponent's raise): a call, a raise or a check, never less."""
         words = text.replace(',', ' ').split()
+        count = len(self.opponents)
         if len(words) != count:
             raise BettingError(f'need {count} amount{"s" if count > 1 else ""} (one per opponent), '
                                f'got {shown(text, 40)}')
-        return [None if word.lower() in ('f', 'fold') else _whole(word, 'a bet') for word in words]
+        answers: list[int | None] = []
+        highest = mine
+        for opponent, word in zip(self.opponents, words):
+            if word.lower() in ('f', 'fold'):
+                answers.append(None)
+                continue
+            amount = _whole(word, 'a bet')
+            total = opponent.put_in + amount
+            if total < highest:
+                raise BettingError(f'opponent {opponent.number} must put in at least {highest - opponent.put_in} '
+                                   f'to stay in (f folds), got {shown(word)}')
+            highest = total
+            answers.append(amount)
+        return answers
 
     # ------------------------------------------------------------------------------------- the hand
     def run(self) -> int:
@@ -258,14 +289,19 @@ class KellyAdvisor:
         return 0
 
     def play(self) -> None:
-        """Ask for the bankroll and the retained pot, then play the streets; EOFError ends it anywhere."""
+        """Ask for the bankroll, the retained pot and the opponents, then play the streets; EOFError ends it
+        anywhere."""
         self.say('Kelly advisor for one hand (Ctrl-D ends).')
         self.bankroll = self.ask('Bankroll: ', lambda text: _whole(text, 'the bankroll', minimum=1))
         self.pot = self.ask('Retained pot: ', lambda text: _whole(text, 'the retained pot'))
+        count = self.ask('Opponents: ', self.parse_opponents)
+        model = OpponentModel(self.weights)
+        self.opponents = [Opponent(number, model) for number in range(1, count + 1)]
         for street, count in self.DEALS:
             self.say(f'== {street} ==')
             prompt = 'Hole cards: ' if not self.hole else f'{street} card{"s" if count > 1 else ""}: '
             cards, self.stats = self.ask(prompt, functools.partial(self.parse_cards, count=count, street=street))
+            self._ranges = self.range_keys()
             if self.hole:
                 self.board = (*self.board, *cards)
             else:
@@ -284,39 +320,82 @@ class KellyAdvisor:
     def betting_round(self) -> str:
         """The betting cycles of one round: ``'over'``, ``'you folded'`` or ``'they folded'``.
 
-        Each cycle: the opponents still in, the advice, your bet, their bets. What you face next is the
-        most an opponent put in beyond your bet.
+        Each cycle: the advice, your bet, then each opponent's. The round ends when the betting closes: every
+        opponent still in has put in what you have (after your call, or after their calls or checks), or
+        you have nothing left to bet. Otherwise what you face next is the most an opponent put in beyond you.
         """
-        self.to_call = 0
+        self.to_call, mine = 0, 0
+        for opponent in self.opponents:
+            opponent.put_in, opponent.applied = 0, -1.0
         while True:
-            opponents = self.ask('Opponents still in (Enter ends the round, 0 if all folded): ',
-                                 self.parse_opponents)
-            if opponents is None:
-                return 'over'
-            self.still_in = opponents
-            if opponents == 0:
-                return 'they folded'
-            self.suggest(opponents)
+            self.suggest()
             prompt = f'to call: {self.to_call}; f folds' if self.to_call else '0 checks, f folds'
             bet = self.ask(f'Your bet ({prompt}): ', self.parse_bet)
             if bet is None:
                 return 'you folded'
             self.bankroll -= bet
             self.pot += bet
-            bets = self.ask(
-                f"Opponents' bets ({opponents} amount{'s' if opponents > 1 else ''}; 0 checks, f folds): ",
-                lambda text: self.parse_opponent_bets(text, opponents))
-            amounts = [amount for amount in bets if amount is not None]
-            self.pot += sum(amounts)
-            self.still_in = len(amounts)
-            if not amounts:
+            mine += bet
+            highest = max(opponent.put_in for opponent in self.opponents)
+            if self.to_call and (all(opponent.put_in == mine for opponent in self.opponents)
+                                 or not self.bankroll and mine <= highest):
+                return 'over'  # you called the last raise (all in, maybe for less)
+            count = len(self.opponents)
+            answers = self.ask(f"Opponents' bets ({count} amount{'s' if count > 1 else ''}; 0 checks, f folds): ",
+                               functools.partial(self.parse_opponent_bets, mine=mine))
+            self.take(answers, mine)
+            if not self.opponents:
                 return 'they folded'
-            self.to_call = min(max(0, max(amounts) - bet), self.bankroll)
+            highest = max(opponent.put_in for opponent in self.opponents)
+            if highest == mine or not self.bankroll:
+                return 'over'  # the betting is closed, or you are all in (what is beyond you is not yours)
+            self.to_call = min(highest - mine, self.bankroll)
 
-    def suggest(self, opponents: int) -> None:
-        """Print the chances against ``opponents`` and what the Kelly bet says: bet or check, or facing
-        :attr:`to_call`, call, raise (how much) or fold (the Kelly bet is less than the call)."""
-        opponents = check_opponents(opponents)
+    def take(self, answers: list[int | None], mine: int) -> None:
+        """The opponents' answers: folds leave, chips join the pot, and a bet, call or raise re-weights the
+        opponent's range (:meth:`~poker.strategy.reweighting.OpponentModel.reweight` with the action's generic
+        threshold, once per round for the strongest action, as Loki reads an opponent's actions)."""
+        highest, still_in = mine, []
+        for opponent, amount in zip(self.opponents, answers):
+            if amount is None:
+                continue
+            still_in.append(opponent)
+            self.pot += amount
+            opponent.put_in += amount
+            action = (Action.BET if highest == 0 else Action.RAISE) if opponent.put_in > highest \
+                else Action.CALL if amount else None
+            highest = max(highest, opponent.put_in)
+            if action is None:
+                continue
+            mu = OpponentModel.ACTION_THRESHOLDS[action][0]
+            if mu > opponent.applied:
+                try:
+                    opponent.model = opponent.model.reweight(action, self.board)
+                except PokerError:  # every holding below the floor: the model cannot say more
+                    continue
+                opponent.applied = mu
+                self.say(f'Opponent {opponent.number} {"raises" if action == Action.RAISE else action + "s"}: '
+                         f'range re-weighted to {opponent.model.range.combos:.1f} combinations')
+        self.opponents = still_in
+
+    def ranges(self) -> tuple[np.ndarray, ...]:
+        """The weights of each opponent still in."""
+        return tuple(opponent.model.weights for opponent in self.opponents)
+
+    def range_keys(self) -> tuple[bytes, ...]:
+        return tuple(weights.tobytes() for weights in self.ranges())
+
+    def suggest(self) -> None:
+        """Print the chances against the opponents still in and what the Kelly bet says: bet or check, or
+        facing :attr:`to_call`, call, raise (how much) or fold (the Kelly bet is less than the call). The chances
+        are computed again when a range has changed since."""
+        opponents = check_opponents(len(self.opponents))
+        if self.range_keys() != self._ranges:
+            try:
+                self.stats = self.statistics(self.hole, self.board, self.ranges())
+            except PokerError as error:
+                self.complain(f'  the chances stay as they were: {error}')
+            self._ranges = self.range_keys()
         assert self.stats is not None
         win, split = showdown_probabilities(self.stats)
         self.say(f'Against {opponents} opponent{"s" if opponents > 1 else ""}: win {win ** opponents:.4f}, '
@@ -334,11 +413,17 @@ class KellyAdvisor:
         self.say(f'{advice}  (Kelly bet {bet}: fraction {fraction:.4f} of bankroll {self.bankroll}, '
                  f'retained pot {self.pot})')
 
-    def default_statistics(self, hole: tuple[Card, ...], board: tuple[Card, ...]) -> HandStatistics:
-        """The default statistics: :class:`poker.stats.player.Player` against one opponent, looking ahead to the
-        river (the showdown chances), against :attr:`weights` if set."""
+    def default_statistics(self, hole: tuple[Card, ...], board: tuple[Card, ...],
+                           ranges: tuple[np.ndarray, ...]) -> HandStatistics:
+        """The default statistics: :class:`poker.stats.player.Player` looking ahead to the river (the showdown
+        chances) against the opponents' ranges (one range when they are all alike), each opponent counting
+        equally in the chances against one."""
         lookahead = 5 - len(board) if 0 < len(board) < 5 else None
-        return player_statistics(hole, board, opponents=1, weights=self.weights, lookahead=lookahead)
+        distinct = {weights.tobytes(): weights for weights in ranges}
+        if len(distinct) <= 1:
+            weights: WeightsLike = None if not ranges or not (ranges[0] != 1).any() else ranges[0]
+            return player_statistics(hole, board, opponents=1, weights=weights, lookahead=lookahead)
+        return player_statistics(hole, board, opponents=len(ranges), weights=list(ranges), lookahead=lookahead)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,6 +1,7 @@
 """Ranges and weights: what an opponent may hold.
 
-* :mod:`~poker.ranges.range`: :class:`Range`, PokerStove notation, the 13x13 grid, top fractions;
+* :mod:`~poker.ranges.range`: :class:`Range`, PokerStove notation, the 13x13 grid, top fractions and
+  :func:`percentile`, where a starting hand stands;
 * :mod:`~poker.ranges.weights`: weight sets as checked arrays over the 1,326 holdings;
 * :mod:`~poker.ranges.weight_inputs`: the wing's door: every form a user may pass as one weight set
   (:data:`WeightSetLike`) or one per opponent (:data:`WeightsLike`), read by :func:`read_weights` and
@@ -13,7 +14,7 @@
 
 from __future__ import annotations
 
-from .range import MAX_RANGE_LENGTH, Range
+from .range import MAX_RANGE_LENGTH, Range, percentile
 from .weight_inputs import WeightSetLike, WeightsLike, read_weight_sets, read_weights
 from .weights import MAX_TOTAL_WEIGHT, MIN_WEIGHT, NumericWeights, Weighted, class_means, known_holdings, remove_known
 
@@ -28,6 +29,7 @@ __all__ = [
     'WeightsLike',
     'class_means',
     'known_holdings',
+    'percentile',
     'read_weight_sets',
     'read_weights',
     'remove_known',

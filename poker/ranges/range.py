@@ -12,7 +12,8 @@ each optionally weighted with ``:w`` (a number, or a percentage ``:50%``):
 ``22-55``, ``A5s-A2s``       every pair, or every kicker, between the two (either order)
 ``T9s-65s``, ``T9o-54o``     connectors (or gappers: ``T8s-64s``) of the same gap between the two
 ``AhKh``                     one holding
-``15%``                      the best 15% of holdings by Papp's heads-up income rate IR2 (:meth:`Range.top`)
+``15%``                      the best 15% of holdings by Papp's heads-up income rate IR2 (:meth:`Range.top`;
+                             :func:`percentile` says where a hand stands)
 ``random``, ``any``          every holding
 ``AKo:0.5``, ``AKo:50%``     the part with weight 0.5 (default 1)
 ===========================  =================================================================
@@ -47,7 +48,7 @@ import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import RANK_CHARS, format_cards, parse_cards
-from ..cards.card_inputs import CardsLike
+from ..cards.card_inputs import CardsLike, HoleLike, hand_class_of
 from ..cards.holdings import HOLDING_COUNT, holding_index
 from ..cards.income_rates import check_opponents, income_rate_table
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
@@ -56,7 +57,7 @@ from ..markup import GRID_NOTE, grid_svg, shade_colour
 from ..validators import probability, real_number, shown, text as checked_text
 from .weights import NumericWeights, array_weights, class_means, known_holdings
 
-__all__ = ['MAX_RANGE_LENGTH', 'Range']
+__all__ = ['MAX_RANGE_LENGTH', 'Range', 'percentile']
 
 MAX_RANGE_LENGTH = 1_000_000
 """The longest range text :meth:`Range.parse` reads, in characters: far beyond any range written by hand or by a
@@ -192,24 +193,44 @@ def _parts(text: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=None)
-def _best_first(opponents: int) -> tuple[np.ndarray, np.ndarray]:
+def _best_first(opponents: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The holdings of the classes best first by Papp's income rate against ``opponents`` (checked), class by
-    class, and the number of holdings in the first 0, 1, ..., 169 classes."""
+    class (equal rates in grid order), the number of holdings in the first 0, 1, ..., 169 classes, and each
+    class's place in that order (0 for the best)."""
     table = income_rate_table(opponents)
     rates = [table[c // 13][c % 13] for c in range(CLASS_COUNT)]
     order = sorted(range(CLASS_COUNT), key=lambda c: (-rates[c], c))
     holdings = np.concatenate([_MEMBERS[c] for c in order])
     sizes = np.cumsum([0] + [len(_MEMBERS[c]) for c in order])
-    holdings.flags.writeable = sizes.flags.writeable = False  # shared by every call
-    return holdings, sizes
+    places = np.argsort(order)
+    holdings.flags.writeable = sizes.flags.writeable = places.flags.writeable = False  # shared by every call
+    return holdings, sizes, places
 
 
 def _top_holdings(fraction: float, opponents: int) -> np.ndarray:
     """The holdings of the best whole classes against ``opponents`` (checked) whose number is nearest
     ``fraction * 1326``."""
-    holdings, sizes = _best_first(opponents)
+    holdings, sizes, _ = _best_first(opponents)
     chosen = int(np.abs(sizes - fraction * HOLDING_COUNT).argmin())
     return holdings[:sizes[chosen]]
+
+
+def percentile(hand: HoleLike, opponents: int = 1) -> float:
+    """Where a starting hand stands: the share of the 1,326 holdings in its class and the classes ranked
+    above it by Papp's income rate against ``opponents`` (equal rates in grid order), as PokerStove's
+    percentile reads. ``hand`` is a class (``'AKs'``) or a holding (``'Ah Kh'``).
+
+    It is the inverse of :meth:`Range.top`: ``Range.top(percentile(hand, opponents=k), opponents=k)`` holds
+    exactly the hand's class and the classes above it.
+
+    >>> round(percentile('AA'), 4), round(percentile('Ah Kh'), 4), round(percentile('AKo'), 4), percentile('32o')
+    (0.0045, 0.0347, 0.0543, 1.0)
+    >>> str(Range.top(percentile('AKo')))
+    '77+, AJs+, AKo'
+    """
+    name = hand_class_of(hand)
+    _, sizes, places = _best_first(check_opponents(opponents))
+    return float(sizes[places[class_index(name)] + 1] / HOLDING_COUNT)
 
 
 # ----------------------------------------------------------------------------------- normal form

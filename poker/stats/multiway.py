@@ -109,19 +109,27 @@ def _mask(cards: Sequence[int]) -> np.uint64:
 # ------------------------------------------------------------------------------------------- results
 @frozen
 class PlayerEquity:
-    """One player's share of the pot: ``win`` (deals won outright), ``tie`` (pot share from split pots,
-    a k-way split counting 1/k), :attr:`equity` = ``win + tie``, and the standard error of the
-    equity (0 when exact). ``player`` is the hand, range or ``'random'`` as given."""
+    """One player's showdown, as PokerStove and Equilab report it: ``win`` (how often the player wins the
+    pot alone), ``tie`` (how often the player splits it), ``split_share`` (the pot share from split pots,
+    a k-way split counting 1/k), :attr:`equity` = ``win + split_share``, and the standard errors of the
+    equity and of the tie (0 when exact). ``player`` is the hand, range or ``'random'`` as given.
+
+    >>> hearts = equity(['As Ah', 'Ad Ac'], board='Kh 7h 2d')[0]  # wins on the 45 runouts of two hearts in 990
+    >>> round(hearts.win, 4), round(hearts.tie, 4), round(hearts.split_share, 4), round(hearts.equity, 4)
+    (0.0455, 0.9545, 0.4773, 0.5227)
+    """
 
     player: str = field(validator=checked_by(text, longest=10 ** 7))
     win: float = field(validator=checked_by(share))
     tie: float = field(validator=checked_by(share))
+    split_share: float = field(validator=checked_by(share))
     stderr: float = field(default=0.0, validator=checked_by(amount, error=SettingError))
+    tie_stderr: float = field(default=0.0, validator=checked_by(amount, error=SettingError))
 
     @property
     def equity(self) -> float:
-        """The share of the pot won on average: ``win + tie``."""
-        return self.win + self.tie
+        """The share of the pot won on average: ``win + split_share``."""
+        return self.win + self.split_share
 
     def _repr_html_(self) -> str:
         """The entry as a one-row table, as a notebook shows it (:meth:`EquityResult._repr_html_`)."""
@@ -136,8 +144,8 @@ class PlayerEquity:
 
     def as_dict(self) -> dict[str, object]:
         """The entry as plain JSON-ready values."""
-        return {'player': self.player, 'win': self.win, 'tie': self.tie, 'equity': self.equity,
-                'stderr': self.stderr}
+        return {'player': self.player, 'win': self.win, 'tie': self.tie, 'split_share': self.split_share,
+                'equity': self.equity, 'stderr': self.stderr, 'tie_stderr': self.tie_stderr}
 
 
 def _equity_header(sampled: bool) -> list[str]:
@@ -170,7 +178,8 @@ class EquityResult:
 
     def __repr__(self) -> str:
         """``<EquityResult on Qh 7h 2c: AhKd 5.2% (tie 0.0%), QsQc 94.8% (tie 0.0%); exact, 990 deals>``: each
-        player's equity and tie share, to a tenth of a per cent (the first four players; the fields hold all)."""
+        player's equity and how often they tie, to a tenth of a per cent (the first four players; the fields
+        hold all)."""
         shares = ', '.join(f'{shown(entry.player, limit=20)} {entry.equity:.1%} (tie {entry.tie:.1%})'
                            for entry in self.players[:4])
         more = f' and {len(self.players) - 4} more' if len(self.players) > 4 else ''
@@ -332,9 +341,9 @@ def _problem(players: Sequence[StartingHand | WeightSetLike], board: CardsLike, 
 
 
 # --------------------------------------------------------------------------------------- the showdown
-def _showdown(values: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Weighted wins and split-pot shares per player from hand values (players, groups, deals per group),
-    deal ``d`` of group ``g`` weighing ``weights[g, d]`` (or ``weights[g, 0]`` for the whole group)."""
+def _showdown(values: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Weighted wins, split-pot shares and ties per player from hand values (players, groups, deals per
+    group), deal ``d`` of group ``g`` weighing ``weights[g, d]`` (or ``weights[g, 0]`` for the whole group)."""
     best = values.max(axis=0)
     winners = values == best
     count = winners.sum(axis=0, dtype=np.int8)
@@ -342,8 +351,8 @@ def _showdown(values: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.n
     weights = np.broadcast_to(weights, alone.shape)
     wins = np.array([weights[row & alone].sum() for row in winners])
     split = np.nonzero(~alone)  # split pots are rare: share them out only there
-    shares = winners[:, split[0], split[1]] * (weights[split] / count[split])
-    return wins, shares.sum(axis=1)
+    tied = winners[:, split[0], split[1]]
+    return wins, (tied * (weights[split] / count[split])).sum(axis=1), (tied * weights[split]).sum(axis=1)
 
 
 def _rank_players(ranker: type[HandRanker], holdings: np.ndarray, dealt: np.ndarray, board: np.ndarray) -> np.ndarray:
@@ -428,8 +437,8 @@ def _orbits(items: np.ndarray, images: np.ndarray) -> tuple[np.ndarray, np.ndarr
 
 def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray,
                 ranker: type[HandRanker]) -> np.ndarray:
-    """Weighted wins and ties (2, players) over every board for these holding tuples."""
-    totals = np.zeros((2, len(problem.labels)))
+    """Weighted wins, split-pot shares and ties (3, players) over every board for these holding tuples."""
+    totals = np.zeros((3, len(problem.labels)))
     rest_size = 52 - len(problem.board) - len(problem.dead) - 2 * tuples.shape[1]
     chosen = combination_rows(rest_size, problem.to_deal) if problem.to_deal else np.zeros((1, 0), dtype=np.int8)
     board = np.array(problem.board, dtype=np.int8)
@@ -439,9 +448,7 @@ def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray,
         for holdings, weight in zip(tuples, weights):
             dealt, counts = _board_class_representatives([*problem.dead, *HOLDINGS[holdings].ravel().tolist()])
             values = _rank_players(ranker, holdings[None], dealt[None], board)
-            wins, ties = _showdown(values, weight * counts[None])
-            totals[0] += wins
-            totals[1] += ties
+            totals += _showdown(values, weight * counts[None])
         return totals
     per_batch = max(1, _BOARD_ROWS // max(1, len(chosen)))
     for start in range(0, len(tuples), per_batch):
@@ -450,9 +457,7 @@ def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray,
         taken[np.arange(len(batch))[:, None], HOLDINGS[batch].reshape(len(batch), -1)] = True
         rest = np.nonzero(~taken)[1].reshape(len(batch), rest_size)
         dealt = rest.astype(np.int8)[:, chosen]  # (tuples, boards, cards)
-        wins, ties = _showdown(_rank_players(ranker, batch, dealt, board), batch_weights[:, None])
-        totals[0] += wins
-        totals[1] += ties
+        totals += _showdown(_rank_players(ranker, batch, dealt, board), batch_weights[:, None])
     return totals
 
 
@@ -578,8 +583,9 @@ def _dealers(problem: _Problem) -> tuple[_Dealer, ...]:
 
 def _sample_task(problem: _Problem, dealers: tuple[_Dealer, ...], entropy: int | Sequence[int], index: int,
                  deals: int, ranker: type[HandRanker]) -> np.ndarray:
-    """Sufficient statistics of ``deals`` sampled deals: rows per player ``(sum w*win, sum w*tie,
-    sum w^2*eq, sum w^2*eq^2)`` and a last row ``(sum w, sum w^2, deals, 0)``.
+    """Sufficient statistics of ``deals`` sampled deals: rows per player ``(sum w*win, sum w*split share,
+    sum w^2*eq, sum w^2*eq^2, sum w*tie, sum w^2*tie)`` (a tie counting 1) and a last row
+    ``(sum w, sum w^2, deals, 0, 0, 0)``.
 
     Holdings are dealt player by player (fixed hands first, then the smallest ranges), each from its
     weights given the cards already out; the deal's importance weight is the product over players of the
@@ -647,13 +653,16 @@ def _sample_task(problem: _Problem, dealers: tuple[_Dealer, ...], entropy: int |
     count = winners.sum(axis=0)
     shares = winners / count  # (players, deals)
     alone = count == 1
-    stats = np.zeros((players + 1, 4))
+    stats = np.zeros((players + 1, 6))
     stats[:players, 0] = (winners & alone) @ weights
     stats[:players, 1] = (shares * ~alone) @ weights
     squared = weights ** 2
     stats[:players, 2] = shares @ squared
     stats[:players, 3] = (shares ** 2) @ squared
-    stats[players] = weights.sum(), squared.sum(), deals, 0
+    tied = winners & ~alone
+    stats[:players, 4] = tied @ weights
+    stats[:players, 5] = tied @ squared
+    stats[players, :3] = weights.sum(), squared.sum(), deals
     return stats
 
 
@@ -700,12 +709,26 @@ def _run(executor: concurrent.futures.Executor | None, function: Callable[..., n
 
 
 def _standard_errors(stats: np.ndarray) -> np.ndarray:
+    """Each player's standard error of the equity (the self-normalised estimate's delta method)."""
     players = len(stats) - 1
-    weight_sum, squared_sum = stats[players, 0], stats[players, 1]
+    return _ratio_errors(stats[:players, 0] + stats[:players, 1], stats[:players, 2], stats[:players, 3], stats[players])
+
+
+def _tie_standard_errors(stats: np.ndarray) -> np.ndarray:
+    """Each player's standard error of the tie frequency (a tie is 0 or 1, so its square is itself)."""
+    players = len(stats) - 1
+    return _ratio_errors(stats[:players, 4], stats[:players, 5], stats[:players, 5], stats[players])
+
+
+def _ratio_errors(weighted: np.ndarray, squared: np.ndarray, squared_squares: np.ndarray, totals: np.ndarray
+                  ) -> np.ndarray:
+    """Standard errors of ``sum w*x / sum w`` from ``sum w*x``, ``sum w^2*x``, ``sum w^2*x^2`` per player and
+    ``totals`` = ``(sum w, sum w^2, ...)``; infinite while no deal counted."""
+    weight_sum, squared_sum = totals[0], totals[1]
     if weight_sum <= 0:
-        return np.full(players, np.inf)
-    estimate = (stats[:players, 0] + stats[:players, 1]) / weight_sum
-    variance = (stats[:players, 3] - 2 * estimate * stats[:players, 2] + estimate ** 2 * squared_sum) / weight_sum ** 2
+        return np.full(len(weighted), np.inf)
+    estimate = weighted / weight_sum
+    variance = (squared_squares - 2 * estimate * squared + estimate ** 2 * squared_sum) / weight_sum ** 2
     errors: np.ndarray = np.sqrt(np.maximum(variance, 0.0))
     return errors
 
@@ -758,14 +781,14 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
         totals = _run(executor, _exact_task, arguments, report)
         total = float(weights.sum()) * math.comb(52 - len(problem.board) - len(problem.dead)
                                                  - 2 * tuples.shape[1], problem.to_deal)
-        entries = tuple(PlayerEquity(label, float(win / total), float(tie / total))
-                        for label, win, tie in zip(problem.labels, totals[0], totals[1]))
+        entries = tuple(PlayerEquity(label, float(win / total), float(tie / total), float(split / total))
+                        for label, win, split, tie in zip(problem.labels, *totals))
         return EquityResult(entries, *cards, method='exact', deals=deals, seconds=time.perf_counter() - started)
     entropy = np.random.SeedSequence(seed).entropy
     dealers = _dealers(problem)
     goal = float(target_error) if target_error is not None else (DEFAULT_TARGET_ERROR if samples is None else 0.0)
     budget = int(samples) if samples is not None else MAX_SAMPLES
-    stats = np.zeros((len(problem.labels) + 1, 4))
+    stats = np.zeros((len(problem.labels) + 1, 6))
     done, chunks, batch = 0, 0, max(1, min(2 if goal > 0 else 8, math.ceil(budget / SAMPLES_PER_TASK)))
     while done < budget:
         sizes: list[int] = []
@@ -793,7 +816,10 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
     if stats[-1, 0] <= 0:
         raise WeightsError(f'no sampled deal gave every player a holding without shared cards: '
                            f'{shown(list(problem.labels))}')
-    errors = _standard_errors(stats)
-    entries = tuple(PlayerEquity(label, float(win / stats[-1, 0]), float(tie / stats[-1, 0]), float(error))
-                    for label, (win, tie, _, _), error in zip(problem.labels, stats[:-1], errors))
+    errors, tie_errors = _standard_errors(stats), _tie_standard_errors(stats)
+    total = stats[-1, 0]
+    entries = tuple(PlayerEquity(label, float(win / total), float(tie / total), float(split / total), float(error),
+                                 float(tie_error))
+                    for label, (win, split, _, _, tie, _), error, tie_error
+                    in zip(problem.labels, stats[:-1], errors, tie_errors))
     return EquityResult(entries, *cards, method='sampled', deals=done, seconds=time.perf_counter() - started)

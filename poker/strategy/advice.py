@@ -625,9 +625,10 @@ def advise_preflop(hand: HoleLike, *, players: float, position: int, pot: float,
     >>> advise_preflop('Ah 8h', players=4, position=0, tightness='moderate', pot=7, to_call=2, bet_size=2).reason
     'Make2 (IR 338 in the 3-4 players table, moderate, position 0): Make2: 0 raises so far: raise 4'
     """
+    from ..cards.card_inputs import hand_class_of
     from ..cards.income_rates import class_income_rate
     from ..cards.starting_hand import class_index
-    from .preflop import GROUP_OPPONENTS, group_of, hand_class_of, preflop_strategy
+    from .preflop import GROUP_OPPONENTS, group_of, preflop_strategy
     situation = Situation(pot, to_call, bet_size, bets_this_round, put_in_this_round=put_in_this_round)
     small_blind = flag('small_blind', small_blind, error=BettingError)
     big_blind = flag('big_blind', big_blind, error=BettingError)

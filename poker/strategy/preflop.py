@@ -44,9 +44,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
-from ..cards.card_inputs import HoleLike
+from ..cards.card_inputs import HoleLike, hand_class_of
 from ..cards.income_rates import class_income_rate
-from ..cards.starting_hand import HAND_CLASSES, StartingHand, class_index
+from ..cards.starting_hand import class_index
 from ..errors import BettingError, PokerError
 from ..validators import choice, flag, is_real, is_whole, probability, real_number, shown, whole_number
 
@@ -59,7 +59,6 @@ __all__ = [
     'TIGHTNESS',
     'expected_players',
     'group_of',
-    'hand_class_of',
     'load_thresholds',
     'preflop_strategy',
     'thresholds',
@@ -180,20 +179,6 @@ def expected_players(already_in: int, still_to_act: int, probability_play: float
     still_to_act = whole_number('still_to_act', still_to_act, maximum=22, error=BettingError)
     probability_play = probability('probability_play', probability_play)
     return round(1 + already_in + probability_play * still_to_act, 12)
-
-
-def hand_class_of(hand: HoleLike) -> str:
-    """The class name (``'A8s'``) of a class name or a holding (``'Ah 8h'``, a :class:`StartingHand`)."""
-    if isinstance(hand, StartingHand):
-        return hand.hand_class
-    if isinstance(hand, str):
-        text = hand.strip()
-        if len(text) <= 3 and not any(c in text for c in '♣♦♥♠') and not (len(text) == 3 and text[1] == ' '):
-            try:
-                return HAND_CLASSES[class_index(text)]
-            except PokerError:
-                pass
-    return StartingHand(hand).hand_class
 
 
 def thresholds(group: str, tightness: str = 'loose', *, position: int, small_blind: bool = False,
