@@ -137,8 +137,8 @@ class PlayerEquity:
         return html_table(_equity_header(sampled), [self._cells(sampled)])
 
     def _cells(self, sampled: bool) -> list[str]:
-        """The player (cut to 40 characters), win, tie share and equity in per cent, and when ``sampled`` the
-        standard error."""
+        """The player (cut to 40 characters), win, tie (how often) and equity in per cent, as the command line's
+        table, and when ``sampled`` the equity's standard error."""
         cells = [clipped(self.player, 40), f'{self.win:.2%}', f'{self.tie:.2%}', f'{self.equity:.2%}']
         return cells + [f'{self.stderr:.2%}'] if sampled else cells
 
@@ -150,7 +150,7 @@ class PlayerEquity:
 
 def _equity_header(sampled: bool) -> list[str]:
     """The header of an equity table (:meth:`PlayerEquity._cells`)."""
-    return ['player', 'win', 'tie share', 'equity', *(['standard error'] if sampled else [])]
+    return ['player', 'win', 'tie', 'equity', *(['standard error'] if sampled else [])]
 
 
 def _entries(players: Iterable[PlayerEquity]) -> tuple[PlayerEquity, ...]:
