@@ -196,7 +196,7 @@ def test_equity_results_are_tables_of_their_players() -> None:
 
 def test_tables_escape_their_text() -> None:
     odd = '<b>"x" & \'y\'</b>'
-    result = EquityResult([PlayerEquity(odd, 0.25, 0.5)])
+    result = EquityResult([PlayerEquity(odd, 0.25, 0.5, 0.25)])
     text = result._repr_html_()
     assert '<b>' not in text and '&lt;b&gt;&quot;x&quot; &amp; &#x27;y&#x27;&lt;/b&gt;' in text
     assert Tables(text).tables[0][1][0] == ('th', odd)
