@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from .range import MAX_RANGE_LENGTH, Range
 from .weight_inputs import WeightSetLike, WeightsLike, read_weight_sets, read_weights
-from .weights import MAX_TOTAL_WEIGHT, MIN_WEIGHT, NumericWeights, Weighted, class_means, known_holdings, remove_known
+from .weights import (MAX_TOTAL_WEIGHT, MIN_WEIGHT, NumericWeights, Weighted, class_grid, class_means,
+                      known_holdings, remove_known)
 
 __all__ = [
     'MAX_RANGE_LENGTH',
@@ -26,6 +27,7 @@ __all__ = [
     'WeightSetLike',
     'Weighted',
     'WeightsLike',
+    'class_grid',
     'class_means',
     'known_holdings',
     'read_weight_sets',
