@@ -10,7 +10,8 @@ import pytest
 from poker import HAND_CLASSES, HandRanker
 from poker.cli import COMMANDS, main
 from poker.cli import output
-from poker.cli.grid import class_weight_grid, render_grid
+from poker.cli.grid import render_grid
+from poker.ranges.weights import class_grid, class_means
 from poker.cards.starting_hand import CLASS_OF_HOLDING
 
 
@@ -93,11 +94,11 @@ def test_help_has_examples(capsys):
         assert f'examples:\n  poker {command}' in capsys.readouterr().out
 
 
-def test_class_weight_grid_averages_each_class():
+def test_class_grid_of_class_means_averages_each_class():
     weights = np.zeros(1326)
     weights[CLASS_OF_HOLDING == HAND_CLASSES.index('AKs')] = 1.0
     weights[np.flatnonzero(CLASS_OF_HOLDING == HAND_CLASSES.index('QQ'))[:3]] = 1.0
-    grid = class_weight_grid(weights)
+    grid = class_grid(class_means(weights))
     assert grid[0, 1] == 1.0 and grid[2, 2] == 0.5 and grid.sum() == 1.5
 
 

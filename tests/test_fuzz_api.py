@@ -50,7 +50,7 @@ from poker.kernel import (
 from poker.pictures import (
     hand_classes_png, heat_map_png, income_rate_png, range_png, range_statistics_png, strength_distribution_png,
 )
-from poker.ranges import class_means, known_holdings, read_weight_sets, read_weights, remove_known
+from poker.ranges import class_grid, class_means, known_holdings, read_weight_sets, read_weights, remove_known
 from poker.ranking import Census, census, five_card_census, read_ranker, seven_card_census, six_card_census
 from poker.ranking.tables import CARD_BITS, CARD_KEYS
 from poker.stats import (
@@ -353,6 +353,7 @@ REGISTRY: dict[str, Call] = {
     'Range.without': method(lambda world: Range.parse('QQ+'), 'without', 'Qh'),
     'Range.class_weights': method(lambda world: Range.parse('QQ+'), 'class_weights'),
     'Range.grid': method(lambda world: Range.parse('QQ+'), 'grid'),
+    'class_grid': call(class_grid, np.ones(169)),
     'class_means': call(class_means, np.ones(1326)),
     'known_holdings': call(known_holdings, [0, 1]),
     'remove_known': call(remove_known, SETS, [0]),

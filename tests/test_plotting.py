@@ -20,7 +20,8 @@ def image_shape(path) -> tuple[int, ...]:
 
 
 def test_income_rate_heat_map_is_a_png(tmp_path):
-    path = income_rate_png(tmp_path / 'ir.png', opponents=5)
+    path = tmp_path / 'ir.png'
+    income_rate_png(path, opponents=5)
     assert path.read_bytes().startswith(PNG_SIGNATURE)
     height, width, _ = image_shape(path)
     assert (width, height) == (900, 820)
@@ -30,21 +31,23 @@ def test_range_heat_map_and_custom_heat_map(tmp_path):
     grid = np.zeros((13, 13))
     grid[0, 0] = grid[0, 4] = 1.0
     grid[1, 1] = 0.5
-    assert range_png(grid, tmp_path / 'range.png', title='AA, ATs, KK:0.5').stat().st_size > 10_000
+    range_png(grid, tmp_path / 'range.png', title='AA, ATs, KK:0.5')
+    assert (tmp_path / 'range.png').stat().st_size > 10_000
     text = [['x'] * 13 for _ in range(13)]
-    assert heat_map_png(grid.tolist(), tmp_path / 'grid.PNG', cell_text=text).exists()
+    heat_map_png(grid.tolist(), tmp_path / 'grid.PNG', cell_text=text)
+    assert (tmp_path / 'grid.PNG').exists()
 
 
 def test_strength_distribution_is_a_png(tmp_path):
-    values = np.linspace(0, 1, 990)
-    path = strength_distribution_png(values, tmp_path / 'strength.png', weights=np.ones(990),
-                                     markers={'HS now': 0.585, 'EHS': 0.709}, title='Ah Qh on 3h 4s Jh')
+    values, path = np.linspace(0, 1, 990), tmp_path / 'strength.png'
+    strength_distribution_png(values, path, weights=np.ones(990), markers={'HS now': 0.585, 'EHS': 0.709},
+                              title='Ah Qh on 3h 4s Jh')
     assert path.read_bytes().startswith(PNG_SIGNATURE)
     assert image_shape(path)[:2] == (450, 800)
 
 
 @pytest.mark.parametrize(('call', 'message'), [
-    (lambda p: heat_map_png(np.zeros((12, 13)), p), 'must be 13x13, got shape (12, 13)'),
+    (lambda p: heat_map_png(np.zeros((12, 13)), p), 'must be 13x13 (or 169 values, one per class), got shape (12, 13)'),
     (lambda p: heat_map_png(np.full((13, 13), np.nan), p), 'finite numbers'),
     (lambda p: strength_distribution_png([0.2, 1.5], p), 'between 0 and 1'),
     (lambda p: strength_distribution_png([], p), 'at least one value'),
@@ -68,6 +71,54 @@ def test_missing_matplotlib_names_the_extra(tmp_path, monkeypatch):
     with pytest.raises(MissingDependencyError, match=r"pip install 'loki-holdem\[plot\]'"):
         income_rate_png(tmp_path / 'ir.png')
     assert not (tmp_path / 'ir.png').exists()
+
+
+# ------------------------------------------------------------------------------ Figures, and what they take
+def test_pictures_are_figures_saved_only_when_given_a_path(tmp_path):
+    from matplotlib.figure import Figure
+    figure = range_png('QQ+')
+    assert isinstance(figure, Figure) and list(tmp_path.iterdir()) == []
+    assert figure._repr_png_().startswith(PNG_SIGNATURE)  # what a notebook shows
+    saved = income_rate_png(tmp_path / 'ir.png', opponents=2)
+    assert isinstance(saved, Figure) and (tmp_path / 'ir.png').read_bytes().startswith(PNG_SIGNATURE)
+
+
+def _drawn_grid(figure) -> np.ndarray:
+    return np.ma.filled(figure.axes[0].images[0].get_array(), np.nan)
+
+
+def test_range_png_takes_every_form_of_a_range(monkeypatch):
+    from matplotlib.figure import Figure
+    from poker import Range
+    monkeypatch.setattr(Figure, 'tight_layout', lambda *args, **kwargs: None)  # (a second each; not checked here)
+    hand_range = Range.parse('QQ+, AKs, KQs:0.5')
+    expected = _drawn_grid(range_png(hand_range.class_weights().reshape(13, 13)))
+    assert expected[0, 0] == 1.0 and expected[1, 2] == 0.5 and expected.sum() == 4.5
+    for form in (hand_range, 'QQ+, AKs, KQs:0.5', hand_range.class_weights(), hand_range.weights,
+                 hand_range.class_weights().tolist()):
+        assert (_drawn_grid(range_png(form)) == expected).all()
+
+
+def test_heat_map_png_takes_169_values_in_class_order():
+    values = np.arange(169.0)
+    assert (_drawn_grid(heat_map_png(values)) == values.reshape(13, 13)).all()
+    with pytest.raises(PokerError, match=r'13x13 \(or 169 values'):
+        heat_map_png(np.arange(168.0))
+
+
+def test_a_marker_at_zero_is_inside_the_frame():
+    figure = strength_distribution_png([0.0, 0.2, 0.9], markers={'HSn now': 0.0, 'EHS': 1.0})
+    axes = figure.axes[0]
+    low, high = axes.get_xlim()
+    assert [line.get_xdata()[0] for line in axes.lines] == [0.0, 1.0]
+    assert low < 0.0 and high > 1.0  # (a line on the frame's edge is hidden under it)
+
+
+def test_the_income_rate_colour_bar_has_ticks_on_both_sides_of_zero():
+    colour_bar = income_rate_png(opponents=5).axes[1]  # (IR7: -495 to 2,043, where one scale left none below 0)
+    low, high = colour_bar.get_ylim()
+    ticks = [tick for tick in colour_bar.get_yticks() if low <= tick <= high]
+    assert min(ticks) < 0 < max(ticks) and 0 in ticks
 
 
 # ------------------------------------------------------------------------------ strengths over runouts
@@ -144,11 +195,17 @@ def test_stats_command_draws_the_runouts(capsys, tmp_path):
     assert "must end in .png" in capsys.readouterr().err
 
 
-def test_stats_picture_with_a_range_and_before_the_flop(capsys, tmp_path):
+def test_stats_picture_with_a_range_and_before_the_flop(capsys, tmp_path, monkeypatch):
     from poker.cli import main
+    from poker.pictures import plots
+    drawn = []
+    monkeypatch.setattr(plots, '_done', lambda figure, target: drawn.append(figure) or plots._save(figure, target))
     path = tmp_path / 'range.png'
     assert main(['stats', 'AhQh', '--board', '3h 4s Jh', '--range', 'QQ+, AKs', '--png', str(path), '--json']) == 0
     assert '"picture"' in capsys.readouterr().out and path.exists()
+    assert drawn[0].axes[0].get_title().startswith('Ah Qh on 3h 4s Jh against one opponent holding QQ+, AKs: ')
+    assert main(['stats', '--hero-range', 'JJ+', '--board', '3h 4s Jh', '-r', 'QQ+, AKs', '--png', str(path)]) == 0
+    assert drawn[1].texts[0].get_text() == 'JJ+ against QQ+, AKs on 3h 4s Jh'  # (the suptitle)
     assert main(['stats', 'AhQh', '--png', str(tmp_path / 'preflop.png')]) == 2
     err = capsys.readouterr().err
     assert 'a picture of the runouts needs a board of 3, 4 or 5 cards' in err and err.count('\n') == 1

@@ -5,27 +5,17 @@ diagonal, suited hands above it, offsuit hands below.
 
 >>> print(render_grid([['x'] * 13] * 13, width=2).splitlines()[0])
      A K Q J T 9 8 7 6 5 4 3 2
->>> class_weight_grid(np.ones(1326))[0][:3].tolist()
-[1.0, 1.0, 1.0]
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
-from ..ranges.weights import class_means
 from .output import colour
 
-__all__ = ['RANKS', 'class_weight_grid', 'render_grid']
+__all__ = ['RANKS', 'render_grid']
 
 RANKS = 'AKQJT98765432'
-
-
-def class_weight_grid(weights: np.ndarray) -> np.ndarray:
-    """The mean weight of each class's holdings, as a 13x13 array in grid order (1 = all of it)."""
-    return class_means(weights).reshape(13, 13)
 
 
 def render_grid(cells: Sequence[Sequence[str]], *, width: int = 5,

@@ -7,7 +7,7 @@ import argparse
 from ..cards.holdings import HOLDING_COUNT
 from ..cards.starting_hand import CLASS_COUNT, HAND_CLASSES
 from ..markup import GRID_NOTE
-from .grid import class_weight_grid, render_grid
+from .grid import render_grid
 from .options import add_json, add_png, words
 from .output import print_json
 
@@ -44,15 +44,16 @@ def _style(share: float) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from ..ranges.range import Range  # imported here: the command line must start fast
+    from ..ranges.weights import class_grid, class_means
     text = words(args.text)
     hand_range = Range.parse(text)
     weights = hand_range.weights
-    grid = class_weight_grid(weights)
+    grid = class_grid(class_means(weights))
     holdings = float(weights.sum())
     share = holdings / len(weights)
     if args.png:
         from ..pictures.plots import range_png
-        range_png(grid, args.png, title=f'{hand_range}: {share:.1%} of holdings')
+        range_png(hand_range, args.png, title=f'{hand_range}: {share:.1%} of holdings')
     if args.json:
         print_json({'range': str(hand_range), 'holdings': holdings, 'share': share,
                     'classes': {HAND_CLASSES[i]: float(grid.flat[i]) for i in range(CLASS_COUNT) if grid.flat[i] > 0},

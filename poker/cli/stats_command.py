@@ -177,9 +177,22 @@ def draw(player: Player, stats: HandStatistics, path: str, weights: WeightSetLik
     who = 'one opponent' if stats.opponents == 1 else f'{stats.opponents} opponents'
     strength_distribution_png(
         values, path, markers={'HSn now': stats.hs_n, 'EHS': stats.ehs},
-        title=f'{format_cards(player.hole_cards)} on {format_cards(player.board)} against {who}: '
-              f'{len(values):,} runouts ({to_come})',
+        title=f'{format_cards(player.hole_cards)} on {format_cards(player.board)} against {who} '
+              f'holding {range_words(weights)}: {len(values):,} runouts ({to_come})',
         label='HSn after the runout' if stats.opponents > 1 else 'HS after the runout')
+
+
+def range_words(weights: WeightSetLike, longest: int = 60) -> str:
+    """How a picture's title names a range: its text (cut to ``longest`` characters, so that the title fits), or
+    ``'any holding'`` for None.
+
+    >>> range_words(None), range_words('QQ+, AKs'), range_words('2c2d, 2c2h, 2c2s, 2d2h, 2d2s, 2h2s, 3c3d', 20)
+    ('any holding', 'QQ+, AKs', '2c2d, 2c2h, 2c2s...')
+    """
+    if weights is None:
+        return 'any holding'
+    text = ' '.join(str(weights).split())
+    return text if len(text) <= longest else text[:longest - 3].rstrip(', ') + '...'
 
 
 # ------------------------------------------------------------------------------ a whole hero range
@@ -218,7 +231,7 @@ def run_range(args: argparse.Namespace) -> int:
     if args.png:
         from ..pictures.plots import range_statistics_png
         range_statistics_png(stats, args.png, statistic=args.show,
-                             title=f'{args.hero_range} against {against}'
+                             title=f'{range_words(hero)} against {range_words(opponent)}'
                                    f'{" on " + format_cards(stats.board) if stats.board else " before the flop"}')
     if args.json:
         print_json({'board': [str(c) for c in stats.board], 'lookahead': stats.lookahead, 'opponents': stats.opponents,

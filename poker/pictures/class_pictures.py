@@ -1,13 +1,13 @@
 """A picture of a range read as made hands and draws: the 13x13 grid coloured by made hand, beside the table.
 
-Drawn as :mod:`~poker.pictures.plots` draws (matplotlib's object-oriented interface, the ``plot`` extra, a PNG
-file whose path is returned).
+Drawn as :mod:`~poker.pictures.plots` draws (matplotlib's object-oriented interface, the ``plot`` extra: the
+Figure is returned, and written to a PNG file when a path is given).
 """
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -17,7 +17,10 @@ from ..errors import PokerError
 from ..stats.hand_classes import MadeHand
 from ..stats.range_stats import RangeStatistics
 from ..validators import instance
-from .plots import RANK_LABELS, _figure, _label, _save, picture_path
+from .plots import RANK_LABELS, _done, _figure, _label, _target
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ['hand_classes_png']
 
@@ -27,7 +30,8 @@ _COLOURS = ('#d9d9d9', '#bdbdbd', '#fdd0a2', '#fdae6b', '#fd8d3c', '#e6550d', '#
 pair, greens for two pair to a set, blues for straights to full houses, purples above."""
 
 
-def hand_classes_png(stats: RangeStatistics, path: str | os.PathLike[str], *, title: str = '') -> Path:
+def hand_classes_png(stats: RangeStatistics, path: str | os.PathLike[str] | None = None, *,
+                     title: str = '') -> Figure:
     """A :class:`~poker.stats.range_stats.RangeStatistics` on a board as its made hands and draws.
 
     Left, the 13x13 grid: each starting-hand class of the range coloured by the made hand most of its weight
@@ -36,7 +40,7 @@ def hand_classes_png(stats: RangeStatistics, path: str | os.PathLike[str], *, ti
     the made hands first, each in its colour.
     """
     stats = instance('stats', stats, RangeStatistics, error=PokerError, what='RangeStatistics (from range_statistics)')
-    path, title = picture_path(path), _label('title', title)
+    target, title = _target(path), _label('title', title)
     table = stats.classes()
     weight = np.zeros((CLASS_COUNT, len(MadeHand)))
     np.add.at(weight, (CLASS_OF_HOLDING[stats.holdings], stats.made.astype(np.intp)), stats.weights)
@@ -70,4 +74,4 @@ def hand_classes_png(stats: RangeStatistics, path: str | os.PathLike[str], *, ti
     drawn.scale(1.0, 1.3)
     figure.suptitle(title or f'{table.combos:g} combos on {format_cards(stats.board)}')
     figure.tight_layout()
-    return _save(figure, path)
+    return _done(figure, target)

@@ -5,17 +5,24 @@ checkout). It is imported only when a picture is drawn, through its object-orien
 global backend switch), so ``import poker`` stays light and a program that draws nothing never needs it. Without it, drawing raises
 :class:`~poker.errors.MissingDependencyError` with the command that installs it.
 
-Every function writes a PNG file and returns its path.
+Every function returns the matplotlib :class:`~matplotlib.figure.Figure` it draws, and writes it to a PNG file
+too when given a path. In a notebook the Figure shows itself (it has a ``_repr_png_``); no figure is left open
+anywhere, since none goes through pyplot: a Figure nobody keeps is freed like any other object.
+
+A range is given as one weight set in any form (:data:`~poker.ranges.weight_inputs.WeightSetLike`: a
+:class:`~poker.ranges.range.Range` or its text, 169 class weights, 1,326 holding weights, a 13x13 grid...).
 """
 
 from __future__ import annotations
 
+import functools
+import io
 import math
 import os
 import unicodedata
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -23,16 +30,22 @@ from ..cards.card_inputs import CardsLike, HoleLike
 from ..cards.holdings import HOLDING_COUNT
 from ..cards.starting_hand import CLASS_COUNT, HAND_CLASSES
 from ..errors import CardCountError, MissingDependencyError, PokerError, WeightsError
-from ..ranges.weight_inputs import WeightSetLike
+from ..ranges.weight_inputs import WeightSetLike, read_weights
+from ..ranges.weights import class_grid, class_means
 from ..stats.player import Player
 from ..stats.range_stats import RangeStatistics
 from ..validators import instance, is_whole, real_array, real_number, shown, text
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ['PLOT_EXTRA', 'heat_map_png', 'income_rate_png', 'picture_path', 'range_png', 'range_statistics_png',
            'runout_strengths', 'strength_distribution_png']
 
 RANK_LABELS = tuple('AKQJT98765432')
 PLOT_EXTRA = "pip install 'loki-holdem[plot]' (from a checkout: pip install '.[plot]')"
+MARGIN = 0.02
+"""The room a strength distribution leaves either side of 0 and 1, so that a marker there shows."""
 LONGEST_LABEL = 200
 """The longest title or label a picture draws (longer text would not fit on it)."""
 
@@ -73,19 +86,35 @@ def _colour_map(name: str) -> str:
     return name
 
 
-def _figure(width: float, height: float) -> Any:
+@functools.cache
+def _picture_class(figure_class: type[Figure]) -> type[Figure]:
+    """The Figure class the pictures are drawn on: matplotlib's, shown as its PNG in a notebook (a plain Figure
+    shows itself only once pyplot has set up the notebook's backend)."""
+
+    class Picture(figure_class):  # type: ignore[valid-type,misc]  # (matplotlib's Figure, imported late)
+        """A matplotlib Figure that a notebook shows as its PNG."""
+
+        def _repr_png_(self) -> bytes:
+            buffer = io.BytesIO()
+            self.savefig(buffer, format='png')
+            return buffer.getvalue()
+
+    return Picture
+
+
+def _figure(width: float, height: float) -> Figure:
     """A matplotlib Figure on the Agg canvas, or :class:`MissingDependencyError`."""
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError:
         raise MissingDependencyError(f'drawing a picture needs matplotlib: {PLOT_EXTRA}') from None
-    figure = Figure(figsize=(width, height), dpi=100)
+    figure = _picture_class(Figure)(figsize=(width, height), dpi=100)
     FigureCanvasAgg(figure)
     return figure
 
 
-def _save(figure: Any, path: str | os.PathLike[str]) -> Path:
+def _save(figure: Figure, path: str | os.PathLike[str]) -> Path:
     target = picture_path(path)
     try:
         figure.savefig(target, format='png')
@@ -94,15 +123,31 @@ def _save(figure: Any, path: str | os.PathLike[str]) -> Path:
     return target
 
 
-def _grid(values: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
+def _target(path: str | os.PathLike[str] | None) -> Path | None:
+    """Where a picture goes, if anywhere: None, or :func:`picture_path` of the path (read before drawing)."""
+    return None if path is None else picture_path(path)
+
+
+def _done(figure: Figure, target: Path | None) -> Figure:
+    """The drawn figure, written to ``target`` first when there is one."""
+    if target is not None:
+        _save(figure, target)
+    return figure
+
+
+def _grid(values: Sequence[Sequence[float]] | Sequence[float] | np.ndarray) -> np.ndarray:
+    """A 13x13 grid of finite numbers, or 169 numbers (one per class) laid out by
+    :func:`~poker.ranges.weights.class_grid`."""
     grid = real_array('a starting-hand grid', values, error=PokerError)  # (finite numbers)
+    if grid.shape == (CLASS_COUNT,):
+        grid = class_grid(grid)
     if grid.shape != (13, 13):
-        raise PokerError(f'a starting-hand grid must be 13x13, got shape {grid.shape}')
+        raise PokerError(f'a starting-hand grid must be 13x13 (or 169 values, one per class), got shape {grid.shape}')
     return grid
 
 
-def range_statistics_png(stats: RangeStatistics, path: str | os.PathLike[str], *, statistic: str = 'ehs',
-                         title: str = '') -> Path:
+def range_statistics_png(stats: RangeStatistics, path: str | os.PathLike[str] | None = None, *,
+                         statistic: str = 'ehs', title: str = '') -> Figure:
     """A :class:`~poker.stats.range_stats.RangeStatistics` as two pictures side by side.
 
     Left, the 13x13 grid of the hero classes' weighted mean ``statistic`` (``'ehs'``, ``'hs'``,
@@ -111,12 +156,12 @@ def range_statistics_png(stats: RangeStatistics, path: str | os.PathLike[str], *
     range (by weight) at least that strong.
     """
     stats = instance('stats', stats, RangeStatistics, error=PokerError, what='RangeStatistics (from range_statistics)')
-    path, title = picture_path(path), _label('title', title)
+    target, title = _target(path), _label('title', title)
     means = stats.by_class(statistic)
-    cells = np.full(CLASS_COUNT, np.nan)
+    cells, held = np.zeros(CLASS_COUNT), np.zeros(CLASS_COUNT)
     for name, value in means.items():
-        cells[HAND_CLASSES.index(name)] = value
-    grid = cells.reshape(13, 13)
+        cells[HAND_CLASSES.index(name)], held[HAND_CLASSES.index(name)] = value, 1.0
+    grid = np.where(class_grid(held) > 0, class_grid(cells), np.nan)  # (classes outside the range left blank)
     text = [[HAND_CLASSES[13 * r + c] + (f'\n{grid[r, c]:.2f}' if np.isfinite(grid[r, c]) else '')
              for c in range(13)] for r in range(13)]
     figure = _figure(16.0, 7.5)
@@ -139,22 +184,23 @@ def range_statistics_png(stats: RangeStatistics, path: str | os.PathLike[str], *
     if title:
         figure.suptitle(title)
     figure.tight_layout()
-    return _save(figure, path)
+    return _done(figure, target)
 
 
-def heat_map_png(values: Sequence[Sequence[float]] | np.ndarray, path: str | os.PathLike[str], *,
-                 title: str = '', colour_bar_label: str = '', cell_text: Sequence[Sequence[str]] | None = None,
-                 colour_map: str = 'RdYlGn', centre: float | None = None,
-                 limits: tuple[float, float] | None = None) -> Path:
-    """Draw a 13x13 grid in :data:`~poker.cards.starting_hand.HAND_CLASSES` order as a heat map.
+def heat_map_png(values: Sequence[Sequence[float]] | Sequence[float] | np.ndarray,
+                 path: str | os.PathLike[str] | None = None, *, title: str = '', colour_bar_label: str = '',
+                 cell_text: Sequence[Sequence[str]] | None = None, colour_map: str = 'RdYlGn',
+                 centre: float | None = None, limits: tuple[float, float] | None = None) -> Figure:
+    """Draw a 13x13 grid in :data:`~poker.cards.starting_hand.HAND_CLASSES` order (or the 169 values, one per
+    class in that order) as a heat map.
 
     Each cell shows ``cell_text`` (by default the class name over its value). ``centre`` makes the
     colours diverge around that value (0 for income rates: red loses, green wins); ``limits`` fixes the
     ends of the colour scale (``(0, 1)`` for range weights).
     """
     grid = _grid(values)
-    path, title, colour_bar_label = picture_path(path), _label('title', title), _label('colour_bar_label',
-                                                                                           colour_bar_label)
+    target, title, colour_bar_label = _target(path), _label('title', title), _label('colour_bar_label',
+                                                                                        colour_bar_label)
     colour_map = _colour_map(colour_map)
     if centre is not None:
         centre = real_number('centre', centre, error=PokerError)
@@ -166,7 +212,7 @@ def heat_map_png(values: Sequence[Sequence[float]] | np.ndarray, path: str | os.
     _draw_grid(figure, figure.add_subplot(), grid, title=title, colour_bar_label=colour_bar_label,
                cell_text=cell_text, colour_map=colour_map, centre=centre, limits=limits)
     figure.tight_layout()
-    return _save(figure, path)
+    return _done(figure, target)
 
 
 def _limits(limits: tuple[float, float]) -> tuple[float, float]:
@@ -207,6 +253,8 @@ def _draw_grid(figure: Any, axes: Any, grid: np.ndarray, *, title: str = '', col
     else:
         image = axes.imshow(shown, cmap=colour_map, vmin=low, vmax=high if high > low else low + 1)
     colour_bar = figure.colorbar(image, ax=axes, fraction=0.046, pad=0.03)
+    if norm is not None:
+        colour_bar.set_ticks(_diverging_ticks(norm.vmin, norm.vcenter, norm.vmax))
     if colour_bar_label:
         colour_bar.set_label(colour_bar_label)
     for row in range(13):
@@ -227,33 +275,51 @@ def _draw_grid(figure: Any, axes: Any, grid: np.ndarray, *, title: str = '', col
         axes.set_title(title, pad=24)
 
 
-def income_rate_png(path: str | os.PathLike[str], opponents: int = 1) -> Path:
+def _diverging_ticks(low: float, centre: float, high: float) -> list[float]:
+    """Ticks for a colour bar that diverges at ``centre``: each half gets its own round ticks (one tick scale
+    for the whole bar can leave the shorter half with none), the centre among them.
+
+    >>> _diverging_ticks(-495.0, 0.0, 2043.0)
+    [-450.0, -300.0, -150.0, 0.0, 600.0, 1200.0, 1800.0]
+    """
+    from matplotlib.ticker import MaxNLocator
+    locator = MaxNLocator(nbins=4)
+    below = [float(tick) for tick in locator.tick_values(low, centre) if low <= tick < centre]
+    above = [float(tick) for tick in locator.tick_values(centre, high) if centre < tick <= high]
+    return below + [float(centre)] + above
+
+
+def income_rate_png(path: str | os.PathLike[str] | None = None, opponents: int = 1) -> Figure:
     """Papp's income rates against ``opponents`` as a heat map (red below 0, green above)."""
     from ..cards.income_rates import check_opponents, income_rate_table
-    path, opponents = picture_path(path), check_opponents(opponents)
+    target, opponents = _target(path), check_opponents(opponents)
     table = income_rate_table(opponents)
     name = {1: 'IR2', 2: 'IR4', 3: 'IR4'}.get(opponents, 'IR7')
     return heat_map_png(
-        table, path, centre=0.0,
+        table, target, centre=0.0,
         title=f'Preflop income rates against {opponents} opponent{"s" * (opponents != 1)} (Papp 1998, {name})',
         colour_bar_label='thousandths of a bet per hand')
 
 
-def range_png(weights: Sequence[Sequence[float]] | np.ndarray, path: str | os.PathLike[str], *,
-              title: str = '') -> Path:
-    """A range as a heat map: each class's share of its holdings in the range, from 0 to 1."""
-    grid = _grid(weights)
-    path, title = picture_path(path), _label('title', title)
+def range_png(weights: WeightSetLike, path: str | os.PathLike[str] | None = None, *, title: str = '') -> Figure:
+    """A range as a heat map: each class's share of its holdings in the range, from 0 to 1.
+
+    ``weights`` is one weight set in any form (:data:`~poker.ranges.weight_inputs.WeightSetLike`): a
+    :class:`~poker.ranges.range.Range` or its text, its :meth:`~poker.ranges.range.Range.class_weights` (169
+    values), its 1,326 holding weights, or a 13x13 grid.
+    """
+    grid = class_grid(class_means(read_weights(weights)))
+    target, title = _target(path), _label('title', title)
     text = [[HAND_CLASSES[13 * r + c] + ('' if grid[r, c] in (0.0, 1.0) else f'\n{grid[r, c]:.0%}')
              for c in range(13)] for r in range(13)]
-    return heat_map_png(grid, path, title=title, cell_text=text, colour_map='Greens', limits=(0.0, 1.0),
+    return heat_map_png(grid, target, title=title, cell_text=text, colour_map='Greens', limits=(0.0, 1.0),
                         colour_bar_label='share of the class in the range')
 
 
-def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | os.PathLike[str], *,
+def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | os.PathLike[str] | None = None, *,
                               weights: Sequence[float] | np.ndarray | None = None,
                               markers: Mapping[str, float] | None = None, title: str = '',
-                              bins: int = 20, label: str = 'hand strength after the runout') -> Path:
+                              bins: int = 20, label: str = 'hand strength after the runout') -> Figure:
     """A histogram of a hand's strength over its runouts, each value from 0 to 1.
 
     ``values`` holds one strength per runout (for example the hand's HS against the opponent's range
@@ -270,7 +336,7 @@ def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | 
         counts = real_array('weights', weights, error=PokerError).ravel()
         if counts.shape != data.shape or (counts < 0).any() or not 0 < counts.sum() < math.inf:
             raise PokerError(f'weights must be {data.size} non-negative numbers, not all zero')
-    path, title, label = picture_path(path), _label('title', title), _label('label', label)
+    target, title, label = _target(path), _label('title', title), _label('label', label)
     if not is_whole(bins) or not 1 <= bins <= 1000:
         raise PokerError(f'bins must be a positive whole number (at most 1,000), got {shown(bins)}')
     bins = int(bins)
@@ -289,13 +355,13 @@ def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | 
         axes.axvline(value, color=line_colour, linestyle='--', linewidth=1.5, label=f'{name} {value:.3f}')
     if markers:
         axes.legend(loc='best')
-    axes.set_xlim(0.0, 1.0)
+    axes.set_xlim(-MARGIN, 1.0 + MARGIN)  # (a marker at 0 or 1 drawn inside the frame, not hidden under it)
     axes.set_xlabel(label)
     axes.set_ylabel('share of runouts')
     if title:
         axes.set_title(title)
     figure.tight_layout()
-    return _save(figure, path)
+    return _done(figure, target)
 
 
 def runout_strengths(hole: HoleLike, board: CardsLike, lookahead: int | None = None,

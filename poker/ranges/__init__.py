@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from .range import MAX_RANGE_LENGTH, Range, percentile
 from .weight_inputs import WeightSetLike, WeightsLike, read_weight_sets, read_weights
-from .weights import MAX_TOTAL_WEIGHT, MIN_WEIGHT, NumericWeights, Weighted, class_means, known_holdings, remove_known
+from .weights import (MAX_TOTAL_WEIGHT, MIN_WEIGHT, NumericWeights, Weighted, class_grid, class_means,
+                      known_holdings, remove_known)
 
 __all__ = [
     'MAX_RANGE_LENGTH',
@@ -27,6 +28,7 @@ __all__ = [
     'WeightSetLike',
     'Weighted',
     'WeightsLike',
+    'class_grid',
     'class_means',
     'known_holdings',
     'percentile',

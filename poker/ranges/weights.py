@@ -49,6 +49,7 @@ __all__ = [
     'as_array',
     'checked_rows',
     'checked_weights',
+    'class_grid',
     'class_means',
     'known_holdings',
     'remove_known',
@@ -116,6 +117,18 @@ def class_means(weights: np.ndarray) -> np.ndarray:
     array = real_array('weights', weights, shape=(HOLDING_COUNT,), error=WeightsError)
     totals = np.bincount(CLASS_OF_HOLDING, weights=array, minlength=len(HAND_CLASSES))
     return totals / _CLASS_SIZES
+
+
+def class_grid(values: np.ndarray) -> np.ndarray:
+    """169 values, one per class in :data:`~poker.cards.starting_hand.HAND_CLASSES` order, as the 13x13 grid:
+    row by row, pairs on the diagonal, suited hands above it, offsuit below.
+
+    >>> grid = class_grid(class_means(array_weights({'AKs': 1, 'QQ': 0.5})))
+    >>> float(grid[0, 1]), float(grid[2, 2]), float(grid[1, 0])
+    (1.0, 0.5, 0.0)
+    """
+    array = real_array('class values', values, shape=(len(HAND_CLASSES),), error=WeightsError)
+    return array.reshape(13, 13)
 
 
 def known_holdings(cards: Iterable[int | Card]) -> np.ndarray:
