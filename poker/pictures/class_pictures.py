@@ -29,6 +29,10 @@ _COLOURS = ('#d9d9d9', '#bdbdbd', '#fdd0a2', '#fdae6b', '#fd8d3c', '#e6550d', '#
 """One colour per :class:`~poker.stats.hand_classes.MadeHand`, weakest first: greys for no pair, oranges for one
 pair, greens for two pair to a set, blues for straights to full houses, purples above."""
 
+_ROW_HEIGHT = 0.055
+"""The height of one table row, as a share of the table's axes (the made hands shaded in their colours, the
+draws in grey below)."""
+
 
 def hand_classes_png(stats: RangeStatistics, path: str | os.PathLike[str] | None = None, *,
                      title: str = '') -> Figure:
@@ -46,8 +50,8 @@ def hand_classes_png(stats: RangeStatistics, path: str | os.PathLike[str] | None
     np.add.at(weight, (CLASS_OF_HOLDING[stats.holdings], stats.made.astype(np.intp)), stats.weights)
     held = weight.sum(axis=1) > 0
     dominant = np.where(held, weight.argmax(axis=1), -1)
-    figure = _figure(17.0, 7.5)
-    left, right = figure.subplots(1, 2, gridspec_kw={'width_ratios': [1.0, 1.25]})
+    figure = _figure(15.0, 7.0)
+    left, right = figure.subplots(1, 2, gridspec_kw={'width_ratios': [1.0, 1.1]})
     image = np.ones((13, 13, 3))
     for cell in np.flatnonzero(held).tolist():
         colour = _COLOURS[dominant[cell]].lstrip('#')
@@ -60,18 +64,23 @@ def hand_classes_png(stats: RangeStatistics, path: str | os.PathLike[str] | None
     left.set_yticks(range(13), RANK_LABELS)
     left.tick_params(length=0)
     left.xaxis.set_ticks_position('top')
+    left.xaxis.set_label_position('bottom')
     left.set_xlabel('each class coloured by the made hand most of its weight holds')
     right.axis('off')
     rows = [[row.hand_class.label, f'{row.combos:g}', f'{row.share:.1%}', f'{row.hs:.3f}', f'{row.ppot:.3f}',
              f'{row.npot:.3f}', f'{row.ehs:.3f}', f'{row.equity:.3f}'] for row in table.made + table.draws]
     colours = [[_COLOURS[row.hand_class]] + ['white'] * 7 for row in table.made] + \
-        [['white'] * 8 for _ in table.draws]
-    drawn = right.table(cellText=rows, cellColours=colours, loc='center',
-                        colLabels=['class', 'combos', 'share', 'HS', 'PPOT', 'NPOT', 'EHS', 'equity'])
+        [['#f4f4f4'] * 8 for _ in table.draws]
+    # The table hangs from the top of its axes, a fixed height a row, however many rows the board gives.
+    height = min(1.0, _ROW_HEIGHT * (len(rows) + 1))
+    drawn = right.table(cellText=rows, cellColours=colours, cellLoc='right', bbox=(0.0, 1.0 - height, 1.0, height),
+                        colLabels=['made hand / draw', 'combos', 'share', 'HS', 'PPOT', 'NPOT', 'EHS', 'equity'])
     drawn.auto_set_font_size(False)
     drawn.set_fontsize(9)
     drawn.auto_set_column_width(list(range(8)))
-    drawn.scale(1.0, 1.3)
+    for (line, column), cell in drawn.get_celld().items():
+        if column == 0 and line > 0:
+            cell.set_text_props(ha='left')
     figure.suptitle(title or f'{table.combos:g} combos on {format_cards(stats.board)}')
-    figure.tight_layout()
+    figure.tight_layout(rect=(0.0, 0.0, 1.0, 0.95))
     return _done(figure, target)
