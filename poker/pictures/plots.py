@@ -29,7 +29,8 @@ import numpy as np
 from ..cards.card_inputs import CardsLike, HoleLike
 from ..cards.holdings import HOLDING_COUNT
 from ..cards.starting_hand import CLASS_COUNT, HAND_CLASSES
-from ..errors import CardCountError, MissingDependencyError, PokerError, WeightsError
+from ..errors import CardCountError, PokerError, WeightsError
+from ..extras import optional_module
 from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranges.weights import class_grid, class_means
 from ..stats.player import Player
@@ -103,14 +104,12 @@ def _picture_class(figure_class: type[Figure]) -> type[Figure]:
 
 
 def _figure(width: float, height: float) -> Figure:
-    """A matplotlib Figure on the Agg canvas, or :class:`MissingDependencyError`."""
-    try:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise MissingDependencyError(f'drawing a picture needs matplotlib: {PLOT_EXTRA}') from None
-    figure = _picture_class(Figure)(figsize=(width, height), dpi=100)
-    FigureCanvasAgg(figure)
+    """A matplotlib Figure on the Agg canvas, or :class:`~poker.errors.MissingDependencyError`
+    (:func:`~poker.extras.optional_module`)."""
+    canvas = optional_module('matplotlib.backends.backend_agg', 'drawing a picture', PLOT_EXTRA)
+    figures = optional_module('matplotlib.figure', 'drawing a picture', PLOT_EXTRA)
+    figure: Figure = _picture_class(figures.Figure)(figsize=(width, height), dpi=100)
+    canvas.FigureCanvasAgg(figure)
     return figure
 
 

@@ -51,7 +51,7 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from attrs import field, frozen
@@ -66,6 +66,9 @@ from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import CheckedEnumType, amount, checked_by, read_only, shown
 from ..validators import share as _share
+
+if TYPE_CHECKING:
+    from ..extras import DataFrame
 
 __all__ = ['ClassRow', 'Draw', 'HandClassTable', 'MadeHand', 'draw_masks', 'holding_class', 'made_hands']
 
@@ -428,6 +431,15 @@ class HandClassTable:
     def to_rows(self) -> list[dict[str, str | float]]:
         """Every row as plain data (:meth:`ClassRow.to_dict`), the made hands first."""
         return [row.to_dict() for row in self.made + self.draws]
+
+    def to_frame(self) -> DataFrame:
+        """The table as a pandas table (the ``pandas`` extra), a row per class as :meth:`to_rows` gives them
+        (the JSON of ``poker classes``): ``class``, ``kind`` (``'made'`` or ``'draw'``), ``combos``, ``share``,
+        ``hs``, ``ppot``, ``npot``, ``ehs`` and ``equity``."""
+        from ..extras import data_frame
+        rows = self.to_rows()
+        names = ('class', 'kind', 'combos', 'share', 'hs', 'ppot', 'npot', 'ehs', 'equity')
+        return data_frame({name: [row[name] for row in rows] for name in names})
 
     def __repr__(self) -> str:
         return (f'<{type(self).__name__} on {format_cards(self.board)}: {self.combos:g} combos, '

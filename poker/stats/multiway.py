@@ -29,6 +29,7 @@ import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 from attrs import field, frozen
@@ -51,6 +52,9 @@ from ..validators import (
     EQUITY_METHODS, EquityMethod, amount, checked_by, choice, read_method, real_number, share, shown, text,
     whole_number,
 )
+
+if TYPE_CHECKING:
+    from ..extras import DataFrame
 
 __all__ = [
     'DEFAULT_TARGET_ERROR',
@@ -207,6 +211,14 @@ class EquityResult:
 
     def __len__(self) -> int:
         return len(self.players)
+
+    def to_frame(self) -> DataFrame:
+        """The result as a pandas table (the ``pandas`` extra): a row per player, the columns those of
+        :meth:`PlayerEquity.as_dict` (the JSON of ``poker equity``)."""
+        from ..extras import data_frame
+        rows = [player.as_dict() for player in self.players]
+        names = rows[0] if rows else PlayerEquity('', 0.0, 0.0, 0.0).as_dict()
+        return data_frame({name: [row[name] for row in rows] for name in names})
 
     def as_dict(self) -> dict[str, object]:
         """The result as plain JSON-ready values."""

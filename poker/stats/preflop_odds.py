@@ -32,6 +32,7 @@ import itertools
 import math
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from attrs import field, frozen
@@ -51,6 +52,9 @@ from ..validators import (
     EQUITY_METHODS, EquityMethod, amount, checked_by, choice, read_method, share, shown, whole_number,
 )
 from .hand_statistics import HandStatistics
+
+if TYPE_CHECKING:
+    from ..extras import DataFrame
 
 __all__ = [
     'BOARDS_PER_HOLDING',
@@ -186,6 +190,17 @@ class PreflopEquity:
     def hand_class(self) -> str:
         """The class of the hole cards: ``'AKs'``, ``'AKo'`` or ``'QQ'``."""
         return StartingHand(self.hole).hand_class
+
+    def to_frame(self) -> DataFrame:
+        """The result as a pandas table (the ``pandas`` extra), a row per player: the hole cards (``player``,
+        its ``hand_class``), then the opponent (``'opponent'``), whose ``win`` is the hole cards' ``loss`` and
+        the other way round; with ``tie``, ``equity`` and, the same for both, ``standard_error``."""
+        from ..extras import data_frame
+        return data_frame({'player': [format_cards(self.hole, sep=''), 'opponent'],
+                           'hand_class': [self.hand_class, None], 'win': [self.win, self.loss],
+                           'tie': [self.tie, self.tie], 'loss': [self.loss, self.win],
+                           'equity': [self.equity, self.loss + self.tie / 2],
+                           'standard_error': [self.standard_error, self.standard_error]})
 
     def statistics(self, opponents: int = 1) -> HandStatistics:
         """The result as :class:`HandStatistics` before the flop: ``hs`` = equity, ``ppot = npot = 0``.

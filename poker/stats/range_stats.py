@@ -29,6 +29,9 @@ point mass at its equity.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import numpy as np
 from attrs import field, frozen
 
@@ -53,6 +56,9 @@ from ..validators import (
 from .hand_classes import ClassRow, Draw, HandClassTable, MadeHand, classify
 from .hand_statistics import HandStatistics
 from .player import Player  # noqa: F401  (doctests)
+
+if TYPE_CHECKING:
+    from ..extras import DataFrame
 
 __all__ = ['RangeStatistics', 'range_statistics']
 
@@ -219,6 +225,30 @@ class RangeStatistics:
         draws = [row(draw, (draw_masks & draw.bit) > 0) for draw in Draw] if len(self.board) < 5 else []
         return HandClassTable(self.board, self.opponents, combos, tuple(r for r in made if r is not None),
                               tuple(r for r in draws if r is not None))
+
+    def to_frame(self) -> DataFrame:
+        """The statistics as a pandas table (the ``pandas`` extra), a row per holding in :attr:`holdings` order:
+        ``holding`` (its cards), ``hand_class``, the hero's ``weight``, then the opponent weight ``ahead``,
+        ``tied`` and ``behind`` now, ``hs``, ``hs_n``, ``ppot``, ``npot``, ``ehs``, ``ehs_prime``, ``equity``,
+        ``mean_squared_strength``, ``counted`` and ``counted_holdings`` (the arrays above, value for value), and
+        when sampled ``standard_error``; on a board, ``made_hand`` and ``draws`` (:attr:`made` and :attr:`draws` as
+        labels, the draws joined by ``', '``, empty for none).
+        """
+        from ..extras import data_frame
+        columns: dict[str, Sequence[object] | np.ndarray] = {
+            'holding': [str(StartingHand.from_holding_index(number)) for number in self.holdings.tolist()],
+            'hand_class': [HAND_CLASSES[number] for number in CLASS_OF_HOLDING[self.holdings].tolist()],
+            'weight': self.weights}
+        for name in ('ahead', 'tied', 'behind', 'hs', 'hs_n', 'ppot', 'npot', 'ehs', 'ehs_prime', 'equity',
+                     'mean_squared_strength', 'counted', 'counted_holdings'):
+            columns[name] = getattr(self, name)
+        if not self.exact:
+            columns['standard_error'] = self.standard_error
+        if self.board:
+            columns['made_hand'] = [MadeHand(number).label for number in self.made.tolist()]
+            columns['draws'] = [', '.join(draw.label for draw in Draw if mask & draw.bit)
+                                for mask in self.draws.tolist()]
+        return data_frame(columns)
 
     def __len__(self) -> int:
         return len(self.holdings)

@@ -43,7 +43,7 @@ import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from pathlib import Path
-from typing import Protocol, Union
+from typing import TYPE_CHECKING, Protocol, Union
 
 import attrs
 import numpy as np
@@ -54,6 +54,9 @@ from ..markup import clipped, line_chart_svg
 from ..validators import checked_by, flag, is_whole, real_array, shown, whole_number
 from .acpc_notation import LogLine
 from .game import MAX_HANDS, Contender, FixedLimitGame, HandResult, read_contender, seat_hook
+
+if TYPE_CHECKING:
+    from ..extras import DataFrame
 
 __all__ = ['DEALS_PER_UNIT', 'PLAYER_KINDS', 'MatchResult', 'match', 'rotations']
 
@@ -228,6 +231,17 @@ class MatchResult:
                 'unit': 'small bets per hand',
                 'players': [{'name': name, 'mean': mean, 'low': mean - half, 'high': mean + half}
                             for name, mean, half in zip(self.names, self.means(), self.half_widths())]}
+
+    def to_frame(self) -> DataFrame:
+        """The result as a pandas table (the ``pandas`` extra), a row per player in :attr:`names` order: ``name``,
+        the ``total`` small bets won over the match (the last of :meth:`cumulative`), and as in :meth:`to_dict`
+        the small bets per hand (``mean``) and the 95% interval (``low``, ``high``)."""
+        from ..extras import data_frame
+        rows = self.to_dict()['players']
+        assert isinstance(rows, list)
+        totals = self.cumulative()[-1] if self.deals else np.zeros(len(self.names))
+        return data_frame({'name': list(self.names), 'total': totals,
+                           **{name: [row[name] for row in rows] for name in ('mean', 'low', 'high')}})
 
     def table(self) -> str:
         """A text table of the results, best first."""

@@ -34,6 +34,7 @@ import functools
 import math
 import os
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 
@@ -44,6 +45,9 @@ from ..validators import amount, checked_by, real_number, share, shown, text, wh
 from .acpc_notation import GameDefinition, LogLine, MatchState, checked_log
 from .game import ActionRecord, FixedLimitGame
 from .modelling import ModellingLokiPlayer, ModelState
+
+if TYPE_CHECKING:
+    from ..extras import DataFrame
 
 __all__ = ['HandHistory', 'PlayerStats', 'read_history']
 
@@ -287,6 +291,16 @@ class HandHistory:
         return {'hands': len(self.lines), 'deals': len(self.deals()), 'paired': self.paired,
                 'unit': 'small bets per hand',
                 'players': [stats.to_dict() for stats in self.players()]}
+
+    def to_frame(self) -> DataFrame:
+        """The players as a pandas table (the ``pandas`` extra), a row per player in the order they first appear,
+        the columns those of :meth:`PlayerStats.to_dict` (the JSON of ``poker history``); an aggression or a
+        showdown share that is not there (None) is ``<NA>``."""
+        from ..extras import data_frame
+        rows = [stats.to_dict() for stats in self.players()]
+        names = ('name', 'hands', 'vpip', 'pfr', 'aggression', 'went_to_showdown', 'sb_per_hand', 'low', 'high',
+                 'samples')
+        return data_frame({name: [row[name] for row in rows] for name in names})
 
     def table(self) -> str:
         """A text table of the players, best first."""
