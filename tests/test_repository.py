@@ -3,6 +3,8 @@
 * No test reads anything outside the repository (what tests compare against lives in ``tests/data/``).
 * The distribution is ``loki-holdem`` (``poker`` on the package index is an unrelated project), and every
   install hint a user can read names it, or ``.`` from a checkout.
+* Every relative link in README.md and docs/ names a file in the repository, and the notebook pictures the docs
+  show are what the objects draw today.
 """
 
 from __future__ import annotations
@@ -111,3 +113,24 @@ def test_ci_runs_the_readme_test_command_on_a_clean_export_in_a_fresh_venv() -> 
     assert lines[-1] == command  # its status is the script's: pytest's 5 (nothing collected) fails CI
     assert 'archive' in script and 'HEAD' in script and 'mktemp -d' in script and '-m venv' in script
     assert 'set -euo pipefail' in script
+
+
+def test_every_relative_link_in_the_docs_names_a_file_that_is_there() -> None:
+    """README.md and docs/*.md link pictures and pages by relative paths; each must be in the repository."""
+    link = re.compile(r'\]\(([^)#\s]+)(?:#[^)]*)?\)')
+    missing = []
+    for page in [ROOT / 'README.md', *sorted((ROOT / 'docs').glob('*.md'))]:
+        for target in link.findall(page.read_text(encoding='utf-8')):
+            if '://' not in target and not (page.parent / target).exists():
+                missing.append(f'{page.name}: {target}')
+    assert not missing, missing
+
+
+def test_the_notebook_pictures_in_the_docs_are_what_the_objects_draw() -> None:
+    """docs/images/*.svg are the objects' _repr_svg_ as the docs say (made by the lines below, kept in step)."""
+    from poker import Range, RankableHand, range_statistics
+    drawn = {'range.svg': Range.parse('QQ+, AK, KQs, T9s, 76s:0.5'),
+             'range_statistics.svg': range_statistics('JJ+, AK, KQs, T9s', 'Jh Ts 4h'),
+             'hand.svg': RankableHand.parse('Ah Kh Qh Jh Th 2c 3d')}
+    for name, thing in drawn.items():
+        assert (ROOT / 'docs' / 'images' / name).read_text(encoding='utf-8') == thing._repr_svg_(), name
