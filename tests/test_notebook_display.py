@@ -164,6 +164,21 @@ def test_hand_statistics_show_their_figures_and_the_3x3_transitions() -> None:
     assert 'Ah Kd on Qh 7h 2c 9s' in found.captions[0]
 
 
+def test_a_class_table_shows_the_made_hands_then_the_draws_as_poker_classes_prints_them() -> None:
+    from poker import range_statistics
+    table = range_statistics('JJ+, AK, KQs, T9s', 'Jh Ts 4h').classes()
+    (rows,) = html(table).tables
+    assert [cell for _, cell in rows[0]] == ['made hand / draw', 'combos', 'share', 'HS', 'PPOT', 'NPOT', 'EHS',
+                                              'equity']
+    made, split, draws = rows[1:1 + len(table.made)], rows[1 + len(table.made)], rows[2 + len(table.made):]
+    assert split == [('th', 'draws'), *[('td', '')] * 7]
+    for row, cells in zip(table.made + table.draws, made + draws, strict=True):
+        assert cells == [('th', row.hand_class.label), ('td', f'{row.combos:g}'), ('td', f'{row.share:.1%}'),
+                         *(('td', f'{x:.4f}') for x in (row.hs, row.ppot, row.npot, row.ehs, row.equity))]
+    river = range_statistics('JJ+, AK', 'Jh Ts 4h 2c 3d').classes()
+    assert 'draws' not in [row[0][1] for row in html(river).tables[0]]  # (no draws on the river)
+
+
 def test_preflop_statistics_show_the_showdowns_won_split_and_lost() -> None:
     statistics = preflop_equity('Ah Kd').statistics(opponents=2)
     figures, counts = html(statistics).tables

@@ -43,9 +43,11 @@ def test_the_tour_runs_and_shows_its_pictures(monkeypatch: pytest.MonkeyPatch) -
                 shown.append((kind, data['text/plain'].split('(')[0].split(':')[0]))
     assert shown == [('svg', 'Card.parse'), ('svg', 'StartingHand.parse'), ('svg', '<RankableHand Kd Kc Qh 9c 4s 4h 2d'),
                      ('svg', 'Range.parse'), ('html', '<HandStatistics Ah Kd on Qh 7h 2c'),
-                     ('svg', '<RangeStatistics'), ('html', '<EquityResult on Qh 7h 2c'), ('svg', '<MatchResult')]
+                     ('svg', '<RangeStatistics'), ('html', '<HandClassTable on Jh Ts 4h'),
+                     ('html', '<EquityResult on Qh 7h 2c'), ('svg', '<MatchResult')]
     pictures = [data for cell in notebook.cells if cell.cell_type == 'code' for output in cell.outputs
                 for data in [output.get('data', {})] if data]
     assert '>A</text>' in pictures[0]['image/svg+xml'] and 'AKs' in pictures[1]['image/svg+xml']
     assert 'Two Pair, Kings and Fours' in pictures[2]['image/svg+xml']
-    assert '<table>' in pictures[4]['text/html'] and 'polyline' in pictures[7]['image/svg+xml']
+    assert '<table>' in pictures[4]['text/html'] and 'polyline' in pictures[8]['image/svg+xml']
+    assert '<th>overpair</th>' in pictures[6]['text/html']

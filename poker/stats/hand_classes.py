@@ -61,6 +61,7 @@ from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
 from ..cards.income_rates import opponents_field
 from ..errors import PokerError
+from ..markup import html_table
 from ..ranking.category import HandCategory
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
@@ -440,6 +441,20 @@ class HandClassTable:
         rows = self.to_rows()
         names = ('class', 'kind', 'combos', 'share', 'hs', 'ppot', 'npot', 'ehs', 'equity')
         return data_frame({name: [row[name] for row in rows] for name in names})
+
+    def _repr_html_(self) -> str:
+        """The table as a notebook shows it, laid out as ``poker classes`` prints it: the made hands, then the draws,
+        each class with its combos, share and statistics (a row named ``draws`` between the two parts)."""
+        header = ['made hand / draw', 'combos', 'share', 'HS', 'PPOT', 'NPOT', 'EHS', 'equity']
+        def cells(row: ClassRow) -> list[str]:
+            numbers = (row.hs, row.ppot, row.npot, row.ehs, row.equity)
+            return [row.hand_class.label, f'{row.combos:g}', f'{row.share:.1%}', *(f'{x:.4f}' for x in numbers)]
+
+        rows = [cells(row) for row in self.made]
+        if self.draws:  # (a row that names the second part, its cells empty)
+            rows += [['draws', *[''] * 7], *(cells(row) for row in self.draws)]
+        caption = f'{self.combos:g} combos on {format_cards(self.board)}'
+        return html_table(header, rows, caption=caption)
 
     def __repr__(self) -> str:
         return (f'<{type(self).__name__} on {format_cards(self.board)}: {self.combos:g} combos, '
