@@ -26,7 +26,7 @@ from .errors import MissingDependencyError
 if TYPE_CHECKING:
     from pandas import DataFrame as DataFrame  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-__all__ = ['PANDAS_EXTRA', 'data_frame', 'optional_module']
+__all__ = ['PANDAS_EXTRA', 'data_frame', 'optional_module', 'records_frame']
 
 PANDAS_EXTRA = "pip install 'loki-holdem[pandas]' (from a checkout: pip install '.[pandas]')"
 """The command that installs pandas, which ``to_frame()`` needs."""
@@ -57,3 +57,9 @@ def data_frame(columns: Mapping[str, Sequence[object] | np.ndarray]) -> DataFram
         else:
             data[name] = values
     return pandas.DataFrame(data)
+
+
+def records_frame(rows: Sequence[Mapping[str, object]], names: Sequence[str]) -> DataFrame:
+    """A pandas DataFrame of ``rows`` (plain records, the JSON of a result: one row each), its columns ``names`` in
+    that order (:func:`data_frame`)."""
+    return data_frame({name: [row[name] for row in rows] for name in names})

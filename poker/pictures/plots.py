@@ -157,10 +157,10 @@ def range_statistics_png(stats: RangeStatistics, path: str | os.PathLike[str] | 
     stats = instance('stats', stats, RangeStatistics, error=PokerError, what='RangeStatistics (from range_statistics)')
     target, title = _target(path), _label('title', title)
     means = stats.by_class(statistic)
-    cells, held = np.zeros(CLASS_COUNT), np.zeros(CLASS_COUNT)
+    cells = np.full(CLASS_COUNT, np.nan)  # (classes outside the range left blank)
     for name, value in means.items():
-        cells[HAND_CLASSES.index(name)], held[HAND_CLASSES.index(name)] = value, 1.0
-    grid = np.where(class_grid(held) > 0, class_grid(cells), np.nan)  # (classes outside the range left blank)
+        cells[HAND_CLASSES.index(name)] = value
+    grid = cells.reshape(13, 13)  # (HAND_CLASSES runs row by row over the grid: class_grid, which wants no NaN)
     text = [[HAND_CLASSES[13 * r + c] + (f'\n{grid[r, c]:.2f}' if np.isfinite(grid[r, c]) else '')
              for c in range(13)] for r in range(13)]
     figure = _figure(16.0, 7.5)

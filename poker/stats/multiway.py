@@ -215,10 +215,8 @@ class EquityResult:
     def to_frame(self) -> DataFrame:
         """The result as a pandas table (the ``pandas`` extra): a row per player, the columns those of
         :meth:`PlayerEquity.as_dict` (the JSON of ``poker equity``)."""
-        from ..extras import data_frame
-        rows = [player.as_dict() for player in self.players]
-        names = rows[0] if rows else PlayerEquity('', 0.0, 0.0, 0.0).as_dict()
-        return data_frame({name: [row[name] for row in rows] for name in names})
+        from ..extras import records_frame
+        return records_frame([player.as_dict() for player in self.players], tuple(PlayerEquity('', 0, 0, 0).as_dict()))
 
     def as_dict(self) -> dict[str, object]:
         """The result as plain JSON-ready values."""

@@ -42,7 +42,6 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, Union
 
 import attrs
@@ -56,6 +55,8 @@ from .acpc_notation import LogLine
 from .game import MAX_HANDS, Contender, FixedLimitGame, HandResult, read_contender, seat_hook
 
 if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
     from ..extras import DataFrame
 
 __all__ = ['DEALS_PER_UNIT', 'PLAYER_KINDS', 'MatchResult', 'match', 'rotations']
@@ -267,10 +268,11 @@ class MatchResult:
         return line_chart_svg(series, title=title, x_label=x_label, y_label=y_label,
                               legend_title='small bets per hand, 95%')
 
-    def png(self, path: str | os.PathLike[str]) -> Path:
-        """A picture of each player's cumulative result over the deals (needs matplotlib)."""
-        from ..pictures.plots import _figure, _save, picture_path
-        path = picture_path(path)
+    def png(self, path: str | os.PathLike[str] | None = None) -> Figure:
+        """A picture of each player's cumulative result over the deals (needs matplotlib): the Figure, written to
+        ``path`` too when given, as the drawing functions of :mod:`poker.pictures.plots` do."""
+        from ..pictures.plots import _done, _figure, _target
+        target = _target(path)
         figure = _figure(8, 4.5)
         axes = figure.add_subplot(1, 1, 1)
         totals = self.cumulative()
@@ -284,7 +286,7 @@ class MatchResult:
         axes.set_title(title)
         axes.legend(loc='best', fontsize='small')
         figure.tight_layout()
-        return _save(figure, path)
+        return _done(figure, target)
 
 
 def _outside(spec: str) -> Callable[[str, int], Contender]:

@@ -296,11 +296,10 @@ class HandHistory:
         """The players as a pandas table (the ``pandas`` extra), a row per player in the order they first appear,
         the columns those of :meth:`PlayerStats.to_dict` (the JSON of ``poker history``); an aggression or a
         showdown share that is not there (None) is ``<NA>``."""
-        from ..extras import data_frame
-        rows = [stats.to_dict() for stats in self.players()]
-        names = ('name', 'hands', 'vpip', 'pfr', 'aggression', 'went_to_showdown', 'sb_per_hand', 'low', 'high',
-                 'samples')
-        return data_frame({name: [row[name] for row in rows] for name in names})
+        from ..extras import records_frame
+        return records_frame([stats.to_dict() for stats in self.players()],
+                             ('name', 'hands', 'vpip', 'pfr', 'aggression', 'went_to_showdown', 'sb_per_hand', 'low',
+                              'high', 'samples'))
 
     def table(self) -> str:
         """A text table of the players, best first."""
