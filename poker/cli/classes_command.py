@@ -44,6 +44,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     from ..cards.card_inputs import read_board
     from ..ranges.range import Range
+    from ..stats.hand_classes import NEEDS_A_BOARD
     from ..stats.range_stats import range_statistics
     text = words(args.hero)
     hero = Range.parse(text)
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         raise PokerError(f'the hero range {shown(text)} holds no holding')
     board = read_board(args.board)
     if len(board) < 3:
-        raise PokerError('made hands and draws need a board of 3, 4 or 5 cards (--board "Jh Ts 4h")')
+        raise PokerError(f'{NEEDS_A_BOARD} (--board "Jh Ts 4h")')
     stats = range_statistics(hero, board, args.range, lookahead=args.lookahead, opponents=args.opponents)
     table = stats.classes()
     against = 'every holding' if args.range is None else str(args.range)

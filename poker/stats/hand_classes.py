@@ -73,6 +73,10 @@ if TYPE_CHECKING:
 
 __all__ = ['ClassRow', 'Draw', 'HandClassTable', 'MadeHand', 'draw_masks', 'holding_class', 'made_hands']
 
+NEEDS_A_BOARD = 'made hands and draws need a board of 3, 4 or 5 cards'
+"""Why there are no classes before the flop (the start of each refusal, here, in the range statistics and the
+command line)."""
+
 
 class ClassData(NamedTuple):
     """What is said of a class: its name as players say it, and a one-line definition."""
@@ -186,13 +190,11 @@ _DATA: dict[type[_HandClass], tuple[ClassData, ...]] = {MadeHand: MADE_HAND_DATA
 _CATEGORY_OF_MADE = (0, 0, 1, 1, 1, 1, 1, 2, 3, 3, 4, 5, 6, 7, 8)
 """Per :class:`MadeHand`, the :class:`HandCategory` number it implies at least."""
 
-_MADE_OF_CATEGORY = {HandCategory.STRAIGHT: MadeHand.STRAIGHT, HandCategory.FLUSH: MadeHand.FLUSH,
-                     HandCategory.FULL_HOUSE: MadeHand.FULL_HOUSE, HandCategory.FOUR_OF_A_KIND: MadeHand.QUADS,
-                     HandCategory.STRAIGHT_FLUSH: MadeHand.STRAIGHT_FLUSH}
+_MADE_OF_CATEGORY = {HandCategory(_CATEGORY_OF_MADE[made]): made for made in MadeHand if made >= MadeHand.STRAIGHT}
+"""The made hand of each category from a straight up (one each), read off :data:`_CATEGORY_OF_MADE`."""
 
 _WINDOWS = tuple(0b11111 << low for low in range(10))
 """The ten straights as 14-bit rank masks (bit 0 the ace played low, bits 1 to 13 the ranks 2 to A)."""
-_POPCOUNT = np.array([bin(n).count('1') for n in range(1 << 14)], dtype=np.int8)
 
 
 def _rank_bits(ranks: np.ndarray) -> np.ndarray:
@@ -317,8 +319,7 @@ def _draws(cards: np.ndarray, hole: np.ndarray, made: np.ndarray) -> np.ndarray:
 def _read(board: CardsLike, ranker: type[HandRanker]) -> tuple[tuple[Card, ...], type[HandRanker]]:
     cards = read_board(board)
     if len(cards) < 3:
-        raise PokerError('made hands and draws need a board of 3, 4 or 5 cards, '
-                         f'got {shown(format_cards(cards)) if cards else "none"}')
+        raise PokerError(f'{NEEDS_A_BOARD}, got {shown(format_cards(cards)) if cards else "none"}')
     return cards, read_ranker(ranker)
 
 
@@ -400,6 +401,12 @@ class ClassRow:
                 f'hs {self.hs:.3f}, ppot {self.ppot:.3f}, npot {self.npot:.3f}, ehs {self.ehs:.3f}, '
                 f'equity {self.equity:.3f}>')
 
+    def _cells(self) -> list[str]:
+        """The row as a table shows it: the label, the combos, the share in per cent, the statistics to four
+        places."""
+        numbers = (self.hs, self.ppot, self.npot, self.ehs, self.equity)
+        return [self.hand_class.label, f'{self.combos:g}', f'{self.share:.1%}', *(f'{x:.4f}' for x in numbers)]
+
     def to_dict(self) -> dict[str, str | float]:
         """The row as plain data: ``class`` (the label) and the numbers under their field names."""
         kind = 'made' if isinstance(self.hand_class, MadeHand) else 'draw'
@@ -437,24 +444,18 @@ class HandClassTable:
         """The table as a pandas table (the ``pandas`` extra), a row per class as :meth:`to_rows` gives them
         (the JSON of ``poker classes``): ``class``, ``kind`` (``'made'`` or ``'draw'``), ``combos``, ``share``,
         ``hs``, ``ppot``, ``npot``, ``ehs`` and ``equity``."""
-        from ..extras import data_frame
-        rows = self.to_rows()
-        names = ('class', 'kind', 'combos', 'share', 'hs', 'ppot', 'npot', 'ehs', 'equity')
-        return data_frame({name: [row[name] for row in rows] for name in names})
+        from ..extras import records_frame
+        return records_frame(self.to_rows(), ('class', 'kind', 'combos', 'share', 'hs', 'ppot', 'npot', 'ehs',
+                                              'equity'))
 
     def _repr_html_(self) -> str:
         """The table as a notebook shows it, laid out as ``poker classes`` prints it: the made hands, then the draws,
         each class with its combos, share and statistics (a row named ``draws`` between the two parts)."""
         header = ['made hand / draw', 'combos', 'share', 'HS', 'PPOT', 'NPOT', 'EHS', 'equity']
-        def cells(row: ClassRow) -> list[str]:
-            numbers = (row.hs, row.ppot, row.npot, row.ehs, row.equity)
-            return [row.hand_class.label, f'{row.combos:g}', f'{row.share:.1%}', *(f'{x:.4f}' for x in numbers)]
-
-        rows = [cells(row) for row in self.made]
+        rows = [row._cells() for row in self.made]
         if self.draws:  # (a row that names the second part, its cells empty)
-            rows += [['draws', *[''] * 7], *(cells(row) for row in self.draws)]
-        caption = f'{self.combos:g} combos on {format_cards(self.board)}'
-        return html_table(header, rows, caption=caption)
+            rows += [['draws', *[''] * 7], *(row._cells() for row in self.draws)]
+        return html_table(header, rows, caption=f'{self.combos:g} combos on {format_cards(self.board)}')
 
     def __repr__(self) -> str:
         return (f'<{type(self).__name__} on {format_cards(self.board)}: {self.combos:g} combos, '

@@ -53,7 +53,7 @@ from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
     RANGE_PASSES, RangePass, checked_by, finite_array, flag, read_method, read_only, shown, whole_number,
 )
-from .hand_classes import ClassRow, Draw, HandClassTable, MadeHand, classify
+from .hand_classes import NEEDS_A_BOARD, ClassRow, Draw, HandClassTable, MadeHand, classify
 from .hand_statistics import HandStatistics
 from .player import Player  # noqa: F401  (doctests)
 
@@ -203,13 +203,13 @@ class RangeStatistics:
         (1.0, 1.0)
         """
         if not self.board:
-            raise PokerError('made hands and draws need a board of 3, 4 or 5 cards (the range statistics '
-                             'have none)')
+            raise PokerError(f'{NEEDS_A_BOARD} (the range statistics have none)')
         combos = float(self.weights.sum())
 
         def row(hand_class: MadeHand | Draw, members: np.ndarray) -> ClassRow | None:
             weights = self.weights[members]
-            if not members.any() or weights.sum() <= 0:
+            total = float(weights.sum())
+            if total <= 0:  # (no holding, or none with weight)
                 return None
             pooled = HandStatistics.from_counts(
                 float(weights @ self.ahead[members]), float(weights @ self.tied[members]),
@@ -217,8 +217,7 @@ class RangeStatistics:
                 transitions=np.tensordot(weights, self.transitions[members], axes=1).tolist())
             mass = weights * self.counted[members]
             equity = float(mass @ self.equity[members] / mass.sum()) if mass.sum() > 0 else 0.0
-            return ClassRow(hand_class, float(weights.sum()), float(weights.sum()) / combos, pooled.hs, pooled.ppot,
-                            pooled.npot, pooled.ehs, equity)
+            return ClassRow(hand_class, total, total / combos, pooled.hs, pooled.ppot, pooled.npot, pooled.ehs, equity)
 
         made_hands, draw_masks = self.made, self.draws
         made = [row(made_hand, made_hands == made_hand) for made_hand in reversed(MadeHand)]
