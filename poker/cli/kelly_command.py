@@ -171,7 +171,7 @@ class KellyAdvisor:
 
     State: :attr:`bankroll` (less every bet of yours), :attr:`pot` (the retained pot, plus every bet),
     :attr:`hole`, :attr:`board`, :attr:`opponents` (those still in, each an :class:`Opponent`) and
-    :attr:`stats` (the statistics against their ranges).
+    :attr:`stats` (the statistics against their ranges; :attr:`stale` when a range has changed since).
     Hooks: :meth:`ask` (prompt until a parser accepts), :meth:`suggest` (what to print at a turn to act),
     :meth:`default_statistics` (the chances, replaced by ``statistics(hole, board, weights)``).
     """
@@ -196,7 +196,7 @@ class KellyAdvisor:
         self.stats: HandStatistics | None = None
         self.opponents: list[Opponent] = []
         self.to_call = 0
-        self._ranges: tuple[bytes, ...] = ()  # the ranges self.stats was computed against
+        self.stale = False  # an opponent's range changed, or an opponent left, since self.stats
 
     # ------------------------------------------------------------------------------------- i/o
     def say(self, text: str = '') -> None:
@@ -301,7 +301,7 @@ class KellyAdvisor:
             self.say(f'== {street} ==')
             prompt = 'Hole cards: ' if not self.hole else f'{street} card{"s" if count > 1 else ""}: '
             cards, self.stats = self.ask(prompt, functools.partial(self.parse_cards, count=count, street=street))
-            self._ranges = self.range_keys()
+            self.stale = False
             if self.hole:
                 self.board = (*self.board, *cards)
             else:
@@ -374,28 +374,27 @@ class KellyAdvisor:
                 except PokerError:  # every holding below the floor: the model cannot say more
                     continue
                 opponent.applied = mu
+                self.stale = True
                 self.say(f'Opponent {opponent.number} {"raises" if action == Action.RAISE else action + "s"}: '
                          f'range re-weighted to {opponent.model.range.combos:.1f} combinations')
+        self.stale = self.stale or len(still_in) < len(self.opponents)
         self.opponents = still_in
 
     def ranges(self) -> tuple[np.ndarray, ...]:
         """The weights of each opponent still in."""
         return tuple(opponent.model.weights for opponent in self.opponents)
 
-    def range_keys(self) -> tuple[bytes, ...]:
-        return tuple(weights.tobytes() for weights in self.ranges())
-
     def suggest(self) -> None:
         """Print the chances against the opponents still in and what the Kelly bet says: bet or check, or
         facing :attr:`to_call`, call, raise (how much) or fold (the Kelly bet is less than the call). The chances
-        are computed again when a range has changed since."""
+        are computed again when a range has changed, or an opponent has left, since (:attr:`stale`)."""
         opponents = check_opponents(len(self.opponents))
-        if self.range_keys() != self._ranges:
+        if self.stale:
             try:
                 self.stats = self.statistics(self.hole, self.board, self.ranges())
             except PokerError as error:
                 self.complain(f'  the chances stay as they were: {error}')
-            self._ranges = self.range_keys()
+            self.stale = False
         assert self.stats is not None
         win, split = showdown_probabilities(self.stats)
         self.say(f'Against {opponents} opponent{"s" if opponents > 1 else ""}: win {win ** opponents:.4f}, '
