@@ -25,7 +25,6 @@ import numpy as np
 
 from poker import Card, Player
 from poker.kernel import enumeration_tables
-from poker.ranking.tables import flush_suit_table, flush_table, rank_table
 from poker.stats.reference import ReferencePlayer
 
 DECK = [Card.from_index(i) for i in range(52)]
@@ -71,10 +70,6 @@ def time_calls(player_class: type[Player], cases: list[tuple[list[Card], list[Ca
 def warm_up() -> float:
     """Build every lazily built table once; returns the seconds it took."""
     start = time.perf_counter()
-    for size in (5, 6, 7):
-        rank_table(size)
-        flush_suit_table(size)
-    flush_table()
     for unknown, lookahead in ((47, 2), (47, 1), (47, 0), (46, 1), (46, 0), (45, 0)):
         enumeration_tables(unknown, lookahead)
     return time.perf_counter() - start

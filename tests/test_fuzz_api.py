@@ -52,7 +52,6 @@ from poker.pictures import (
 )
 from poker.ranges import class_grid, class_means, known_holdings, read_weight_sets, read_weights, remove_known
 from poker.ranking import Census, census, five_card_census, read_ranker, seven_card_census, six_card_census
-from poker.ranking.tables import CARD_BITS, CARD_KEYS
 from poker.stats import (
     BuildSummary, ClassRow, Draw, HandClassTable, MadeHand, ReferencePlayer, board_strengths, boards_strengths,
     build_table, class_equity, draw_masks, equity, hand_strength, holding_class, load_scenarios, load_table,
@@ -177,8 +176,6 @@ TABLES = enumeration_tables(45, 1)
 RANGE_TALLY = range_tally(RIVER_INDICES, 0, HERO, np.ones(1326))
 TALLY = tally(HOLE_INDICES, RIVER_INDICES, 0, SETS)
 BOARD_STRENGTHS = board_strengths(RIVER)
-KEY_SUMS = np.array([int(CARD_KEYS[HOLE_INDICES + RIVER_INDICES[:3]].sum())], dtype=np.uint32)
-BIT_SUMS = np.array([int(CARD_BITS[HOLE_INDICES + RIVER_INDICES[:3]].sum())], dtype=np.int64)
 
 
 @dataclass
@@ -338,7 +335,6 @@ REGISTRY: dict[str, Call] = {
     'HandRanker.income_rate_table': call(HandRanker.income_rate_table, 1),
     'HandRanker.rank': call(HandRanker.rank, 'Ah Kh Qh Jh Th'),
     'HandRanker.rank_indices': call(HandRanker.rank_indices, [0, 5, 10, 15, 20]),
-    'HandRanker.rank_key_sums': call(HandRanker.rank_key_sums, KEY_SUMS, 5, BIT_SUMS),
     'HandRanker.rank_many': call(HandRanker.rank_many, np.array([[0, 5, 10, 15, 20]]), validate=True),
     'RankableHand': call(RankableHand, 'Ah Kh Qh Jh Th'),
     'RankableHand.parse': call(RankableHand.parse, 'Ah Kh Qh Jh Th'),

@@ -234,16 +234,17 @@ def test_rank_many_equals_rankable_hand_value(size: int) -> None:
     np.testing.assert_array_equal(HandRanker.rank_many(batch.tolist()), values)
 
 
-def test_rank_many_in_small_blocks_gives_the_same_values_and_rows() -> None:
-    class SmallBlocks(HandRanker):
-        BLOCK_ROWS = 64
-
+def test_rank_many_names_the_first_bad_row_of_a_large_batch() -> None:
     rng = np.random.default_rng(64)
-    batch = np.array([rng.choice(52, 7, replace=False) for _ in range(1000)])
-    np.testing.assert_array_equal(SmallBlocks.rank_many(batch), HandRanker.rank_many(batch))
-    batch[150, 6] = batch[150, 0]
-    with pytest.raises(DuplicateCardError, match=r'row 150: '):
-        SmallBlocks.rank_many(batch)
+    batch = np.array([rng.choice(52, 7, replace=False) for _ in range(100_000)], dtype=np.uint8)
+    batch[70_150, 6] = batch[70_150, 0]
+    batch[90_000, 3] = batch[90_000, 1]
+    with pytest.raises(DuplicateCardError, match=r'row 70150: '):
+        HandRanker.rank_many(batch)
+    assert HandRanker.rank_many(batch, validate=False)[0] == HandRanker.rank_indices(batch[0].tolist())
+    batch[80_000, 2] = 52
+    with pytest.raises(CardParseError, match=r'invalid card index 52 in row 80000: '):
+        HandRanker.rank_many(batch, validate=False)  # an index off the deck is refused even unvalidated
 
 
 def test_rank_many_of_no_hands() -> None:

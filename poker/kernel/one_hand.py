@@ -35,6 +35,7 @@ How it stays fast (a flop with two cards to come is 1,070,190 showdowns):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -45,6 +46,7 @@ from ..errors import SettingError
 from ..ranking.ranker import HandRanker, card_columns
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import brief, checked_by, finite_array, flag, instance, integer_array, read_only, shown, whole_number
+from . import _count
 from .board_memo import board_values, read_board_values
 from .kernel_inputs import board_indices, check_holdings, check_outcomes, hole_indices, lookahead_on, weight_rows
 from .positions import (
@@ -168,9 +170,7 @@ def outcome_grid(hole: Sequence[int], board: Sequence[int], lookahead: int,
         first, second = first[rows], second[rows]
     low, high = np.take(cards, first), np.take(cards, second)
     holdings = pair_numbers(low, high)
-    # now: every holding's value on this board, ours too, is read from the per-board memo
-    values = read_board_values(board, ranker).values
-    now = (np.sign(values[holdings] - values[NUMBER_OF_PAIR[hole[0]][hole[1]]]) + 1).astype(np.int8)  # AHEAD 0 ...
+    now = _now(hole, board, holdings, ranker)
     if lookahead == 0:
         return OutcomeGrid(holdings, now, np.empty((len(now), 0), np.int16), tables, cards)
     runout_cards = [np.take(cards, positions) for positions in tables.runout_positions]
@@ -201,15 +201,35 @@ def _final_values(hole: Sequence[int], board: Sequence[int], tables: Enumeration
     return gathered
 
 
+def _now(hole: Sequence[int], board: Sequence[int], holdings: np.ndarray, ranker: type[HandRanker]) -> np.ndarray:
+    """The outcome code against each of ``holdings`` on the board as it is, from the per-board memo."""
+    values = read_board_values(board, ranker).values
+    now: np.ndarray = (np.sign(values[holdings] - values[NUMBER_OF_PAIR[hole[0]][hole[1]]]) + 1).astype(np.int8)
+    return now  # AHEAD 0, TIED 1, BEHIND 2
+
+
 def holding_outcomes(hole: Sequence[int], board: Sequence[int], lookahead: int,
                      ranker: type[HandRanker] = HandRanker, rows: np.ndarray | None = None) -> HoldingOutcomes:
     """The outcomes against every opponent holding (or the ``rows`` chosen), now and over every runout.
 
     ``hole`` and ``board`` are card indices (2, and 3 to 5, all distinct: the caller checks);
     ``lookahead`` is 0, 1 or 2 and at most the cards still to come. Every hand is ranked by
-    ``ranker.rank_many``.
+    ``ranker.rank_many``; with :class:`HandRanker` itself, the counts over runouts come from the compiled
+    loop (``_count.later_counts``, ranking inline), which ranks each set of the opponent's final cards once
+    and counts every split of it, with no grid.
     """
-    return outcome_grid(hole, board, lookahead, ranker, rows).outcomes(keep_signs=False)
+    hole, board, lookahead, ranker = _hand(hole, board, lookahead, ranker)
+    if not lookahead or not ranker.INLINE_RANKING:
+        return outcome_grid(hole, board, lookahead, ranker, rows).outcomes(keep_signs=False)
+    rows = _rows(rows, board, hole)
+    cards = unseen_cards([*hole, *board])
+    later = np.empty((len(cards) * (len(cards) - 1) // 2, 3), dtype=np.int32)
+    _count.later_counts(bytes(board), bytes(hole), cards.tobytes(), lookahead, later)
+    holdings = holding_numbers(cards)
+    if rows is not None:
+        holdings, later = holdings[rows], later[rows]
+    return HoldingOutcomes(holdings, _now(hole, board, holdings, ranker), later,
+                           math.comb(len(cards) - 2, lookahead))
 
 
 def _hand(hole: Sequence[int], board: Sequence[int], lookahead: int,
@@ -246,7 +266,7 @@ def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.nd
         now = read_board_values(board, ranker)._weighed(hole, sets)  # (showdown_counts, its arguments read)
         return Tally(now=now, transitions=now[:, :, np.newaxis] * np.eye(3), runouts=1)  # nothing changes
     cards = unseen_cards([*hole, *board])
-    numbers = holding_numbers(cards, enumeration_tables(len(cards), lookahead))
+    numbers = holding_numbers(cards)
     weighted = np.asarray(sets).reshape(-1, HOLDING_COUNT)[:, numbers].any(axis=0)
     rows = None if weighted.all() else np.flatnonzero(weighted)
     return holding_outcomes(hole, board, lookahead, ranker, rows).weigh(sets)

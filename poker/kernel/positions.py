@@ -128,7 +128,7 @@ def enumeration_tables(unknown: int, lookahead: int) -> EnumerationTables:
 
 @functools.cache
 def _enumeration_tables(unknown: int, lookahead: int) -> EnumerationTables:
-    first, second = np.triu_indices(unknown, 1)
+    first, second = _pair_positions(unknown)
     if lookahead == 0:
         return EnumerationTables(unknown, 0, first, second, np.empty((0, 1), np.intp),
                                  np.empty((2, 0), np.intp), np.empty((len(first), 0), np.intp), 0, 1)
@@ -176,10 +176,17 @@ def unseen_cards(known: Iterable[int]) -> np.ndarray:
     return np.flatnonzero(~taken).astype(np.uint8)
 
 
-def holding_numbers(cards: np.ndarray, tables: EnumerationTables) -> np.ndarray:
-    """The holding number (0 to 1,325) of each pair of positions of ``tables``, the positions being
-    ``cards`` (:func:`unseen_cards`): ascending, since the cards are."""
-    return pair_numbers(np.take(cards, tables.pair_first), np.take(cards, tables.pair_second))
+def holding_numbers(cards: np.ndarray) -> np.ndarray:
+    """The holding number (0 to 1,325) of each pair of positions of the unseen ``cards`` (:func:`unseen_cards`,
+    ascending), pairs in combinations order (the rows of every position table)."""
+    first, second = _pair_positions(len(cards))
+    return pair_numbers(np.take(cards, first), np.take(cards, second))
+
+
+@functools.cache
+def _pair_positions(unknown: int) -> tuple[np.ndarray, np.ndarray]:
+    first, second = np.triu_indices(unknown, 1)
+    return read_only(first), read_only(second)
 
 
 def positions_to_cards(positions: np.ndarray, known: Iterable[int], out: np.ndarray) -> np.ndarray:

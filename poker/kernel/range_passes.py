@@ -129,7 +129,7 @@ def hero_by_hero(board: Sequence[int], lookahead: int, hero: np.ndarray, opponen
     lookahead, ranker = lookahead_on(lookahead, board, MAX_LOOKAHEAD), read_ranker(ranker)
     hero, opponent = weight_row('hero', hero), weight_row('opponent', opponent)
     cards = unseen_cards(board)
-    numbers = holding_numbers(cards, enumeration_tables(len(cards), lookahead))
+    numbers = holding_numbers(cards)
     numbers = numbers[np.asarray(hero)[numbers] > 0]
     weights = np.asarray(opponent, dtype=np.float64)
     counted = [_one_hero(board, lookahead, number, weights, ranker) for number in numbers.tolist()]
@@ -147,7 +147,7 @@ def _one_hero(board: Sequence[int], lookahead: int, number: int, weights: np.nda
     low, high = _HOLDING_CARDS[number]
     unseen = unseen_cards([low, high, *board])
     inner = enumeration_tables(len(unseen), lookahead)
-    rows = np.flatnonzero(weights[holding_numbers(unseen, inner)] > 0)
+    rows = np.flatnonzero(weights[holding_numbers(unseen)] > 0)
     grid = outcome_grid([low, high], board, lookahead, ranker, rows)
     result = grid.outcomes().weigh(weights)
     now = result.now[0]

@@ -95,7 +95,7 @@ class Spot:
         """The spot of a board, a look-ahead and two sets of 1,326 weights."""
         cards = unseen_cards(board)
         tables = enumeration_tables(len(cards), lookahead)
-        numbers = holding_numbers(cards, tables)
+        numbers = holding_numbers(cards)
         hero_all, opponent_all = np.asarray(hero, dtype=np.float64), np.asarray(opponent, dtype=np.float64)
         return cls(board, lookahead, cards, tables, numbers, hero_all[numbers], opponent_all[numbers], hero_all,
                    opponent_all)

@@ -28,70 +28,12 @@ from ..cards.starting_hand import class_index
 from ..errors import CardCountError, CardParseError, DuplicateCardError, HandValueError, SettingError
 from ..validators import flag, index_below, integer_array, shown, whole_number
 from .category import HandCategory, _FIRST_VALUES
-from .tables import (
-    CARD_BITS, CARD_KEYS, SUIT_KEY_BITS, five_card_classes, flush_suit_table, flush_table, pair_key_table,
-    rank_table, straight_ranks,
-)
+from . import _rank
+from .tables import five_card_classes, straight_ranks
 
 __all__ = ['FINAL_NAMES', 'HandRanker', 'card_columns']
 
-_KEY_LIST: list[int] = CARD_KEYS.tolist()
-_BIT_LIST: list[int] = CARD_BITS.tolist()
-_SUIT_MASK = (1 << SUIT_KEY_BITS) - 1
 _CATEGORY_STARTS = np.array(_FIRST_VALUES[1:], dtype=np.int16)
-
-BitsLike = Union[np.ndarray, Callable[[np.ndarray], np.ndarray]]
-
-
-_FEW_ROWS = 8
-"""Up to this many rows, :meth:`HandRanker.rank_many` ranks in plain Python (no NumPy call overhead)."""
-
-
-def _rank_one(indices: list[int]) -> int:
-    """The value of one hand of distinct card indices, by summing keys in Python."""
-    size = len(indices)
-    key = sum(_KEY_LIST[i] for i in indices)
-    suit = int(flush_suit_table(size)[key & _SUIT_MASK])
-    if suit >= 0:
-        mask = 0
-        for i in indices:
-            if i & 3 == suit:
-                mask |= 1 << (i >> 2)
-        return int(flush_table()[mask])
-    return int(rank_table(size)[key >> SUIT_KEY_BITS])
-
-
-def _rank_block(columns: np.ndarray, size: int, base: tuple[int, int], out: np.ndarray,
-                buffers: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
-    """Rank one block of hands of ``size`` cards; values go to ``out``.
-
-    ``columns`` is a (v, B) uint8 array, each row contiguous, of the cards that vary from row to row; the other
-    ``size - v`` cards are the same in every row, and ``base`` holds their key sum and bit mask. The key
-    sum takes one lookup per *two* varying cards in :func:`~poker.ranking.tables.pair_key_table` (index
-    ``52 * a + b`` fits in uint16); every temporary lives in the preallocated ``buffers`` (a block is
-    small enough to stay in cache). Only the rows with five cards of one suit, a few percent, gather card
-    bits for the flush table.
-    """
-    varying, count = columns.shape
-    pairs, keys, scratch = (buffer[:count] for buffer in buffers)
-    base_key, base_bits = base
-    keys.fill(base_key)
-    pair_keys = pair_key_table()
-    for first in range(0, varying - 1, 2):
-        np.multiply(columns[first], 52, out=pairs, dtype=np.uint16)
-        pairs += columns[first + 1]
-        keys += np.take(pair_keys, pairs, out=scratch)
-    if varying % 2:
-        keys += np.take(CARD_KEYS, columns[varying - 1], out=scratch)
-    np.right_shift(keys, SUIT_KEY_BITS, out=scratch)
-    np.take(rank_table(size), scratch, out=out)
-    np.bitwise_and(keys, _SUIT_MASK, out=scratch)
-    suits = np.take(flush_suit_table(size), scratch)
-    rows = np.flatnonzero(suits >= 0)
-    if rows.size:
-        bits = np.bitwise_or.reduce(np.take(CARD_BITS, columns[:, rows]), axis=0) | base_bits
-        masks = (bits >> (13 * suits[rows].astype(np.int64))) & 0x1FFF
-        out[rows] = np.take(flush_table(), masks)
 
 
 class HandRanker:
@@ -104,7 +46,6 @@ class HandRanker:
     :meth:`best_five`, and every engine of the library) goes through it, so a subclass that overrides it
     changes every result, and every other method is final: marked :func:`typing.final` for type checkers,
     and refused when a subclass is defined (a :class:`~poker.errors.SettingError` naming the method).
-    :attr:`BLOCK_ROWS` may be changed: it sets how :meth:`rank_many` works, not what it answers.
 
     >>> class Lifted(HandRanker):
     ...     @classmethod
@@ -120,8 +61,9 @@ class HandRanker:
 
     MIN_CARDS: Final = 5
     MAX_CARDS: Final = 7
-    BLOCK_ROWS: ClassVar[int] = 1 << 15
-    """:meth:`rank_many` works through a batch this many rows at a time, so its temporaries stay in cache."""
+    INLINE_RANKING: ClassVar[bool] = True
+    """True while :meth:`rank_many` is HandRanker's own, so that compiled paths may rank inline (set for each
+    subclass when it is defined)."""
 
     def __init_subclass__(cls, **options: Any) -> None:
         super().__init_subclass__(**options)
@@ -129,6 +71,7 @@ class HandRanker:
             if name in FINAL_NAMES:
                 raise SettingError(f'class {cls.__qualname__!r} may not override HandRanker.{name}: override '
                                    'rank_many, the one ranking hook')
+        cls.INLINE_RANKING = cls.rank_many.__func__ is HandRanker.rank_many.__func__  # type: ignore[attr-defined]
 
     def __repr__(self) -> str:
         return f'{type(self).__name__}()'
@@ -174,6 +117,10 @@ class HandRanker:
     @classmethod
     def rank_indices(cls, indices: Sequence[int]) -> int:
         """The value of 5, 6 or 7 distinct card indices (0 to 51), through :meth:`rank_many`."""
+        if cls.INLINE_RANKING:  # HandRanker's own ranking: a list or tuple of good indices is ranked in C at once
+            value: int = _rank.rank_sequence(indices)
+            if value:
+                return value
         if isinstance(indices, (str, bytes)) or not isinstance(indices, Iterable) or getattr(indices, 'ndim', 1) != 1:
             raise CardParseError(f'rank_indices needs a sequence of card indices (0 to 51), got {shown(indices)}')
         given = list(itertools.islice(indices, cls.MAX_CARDS + 1))
@@ -263,94 +210,24 @@ class HandRanker:
             else integer_array('rank_many\'s card indices', indices, error=CardParseError)
         if cards.ndim != 2 or not cls.MIN_CARDS <= cards.shape[1] <= cls.MAX_CARDS:
             raise CardCountError(f'rank_many needs an array of shape (N, 5..7), got shape {cards.shape}')
-        size = cards.shape[1]
         if cards.shape[0] == 0:
             return np.empty(0, dtype=np.int16)
-        if validate:
-            low, high = int(cards.min()), int(cards.max())
-            if low < 0 or high > 51:
-                bad = low if low < 0 else high
-                row = int(np.argwhere(cards == bad)[0, 0])
-                raise CardParseError(f'invalid card index {bad} in row {row}: {shown(cards[row].tolist())}')
-        if cards.shape[0] <= _FEW_ROWS:
-            if validate:
-                cls._check_distinct(np.asarray(cards.T, dtype=np.int8), cards, 0)
-            return np.array([_rank_one(row) for row in cards.tolist()], dtype=np.int16)
         if cards.dtype != np.uint8:
-            cards = cards.astype(np.uint8, order='F')
-        if validate:
-            for start in range(0, cards.shape[0], cls.BLOCK_ROWS):
-                cls._check_distinct(np.ascontiguousarray(cards[start:start + cls.BLOCK_ROWS].T), cards, start)
-        # columns with one card in every row (an engine's board) are summed once, not per row. Only columns
-        # whose first and last rows agree can be; those are checked together, in one comparison
-        first = cards[0]
-        candidates = np.flatnonzero(first == cards[-1])
-        constant = candidates[(cards[:, candidates] == first[candidates]).all(axis=0)].tolist() \
-            if candidates.size else []
-        cards_of = first.tolist()
-        base = (sum(_KEY_LIST[cards_of[j]] for j in constant), sum(_BIT_LIST[cards_of[j]] for j in constant))
-        if constant == list(range(len(constant))):  # the usual case (a board first): a view, no copy
-            varying = cards[:, len(constant):]
-        else:
-            varying = cards.T[[j for j in range(size) if j not in constant]].T
+            if validate:  # before the cast to uint8 could wrap a wide index into range
+                low, high = int(cards.min()), int(cards.max())
+                if low < 0 or high > 51:
+                    bad = low if low < 0 else high
+                    row = int(np.argwhere(cards == bad)[0, 0])
+                    raise CardParseError(f'invalid card index {bad} in row {row}: {shown(cards[row].tolist())}')
+            cards = cards.astype(np.uint8)
         values = np.empty(cards.shape[0], dtype=np.int16)
-        block_rows = min(cls.BLOCK_ROWS, cards.shape[0])
-        buffers = (np.empty(block_rows, dtype=np.uint16), np.empty(block_rows, dtype=np.uint32),
-                   np.empty(block_rows, dtype=np.uint32))
-        for start in range(0, cards.shape[0], block_rows):
-            columns = varying[start:start + block_rows].T
-            if columns.strides[1] != 1:  # each column must be contiguous (an F-ordered batch already is)
-                columns = np.ascontiguousarray(columns)
-            _rank_block(columns, size, base, values[start:start + columns.shape[1]], buffers)
-        return values
-
-    @final
-    @staticmethod
-    def _check_distinct(columns: np.ndarray, cards: np.ndarray, start: int) -> None:
-        """Raise if a row of ``columns`` (one block of ``cards``, from row ``start``) holds a card twice."""
-        repeated = np.zeros(columns.shape[1], dtype=bool)
-        pair_equal = np.empty_like(repeated)
-        for first, second in itertools.combinations(range(len(columns)), 2):
-            repeated |= np.equal(columns[first], columns[second], out=pair_equal)
-        if repeated.any():
-            row = start + int(np.argmax(repeated))
-            raise DuplicateCardError(f'duplicate card in row {row}: {shown(cards[row].tolist())}')
-
-    @final
-    @staticmethod
-    def rank_key_sums(keys: np.ndarray, size: int, bits: BitsLike) -> np.ndarray:
-        """The table lookup behind :meth:`rank_many`: values from summed card keys and summed card bits.
-
-        Not a hook, and no engine calls it: the library ranks through :meth:`rank_many` only (kept for
-        tools that already hold key sums).
-
-        ``keys`` holds, per hand, the sum of :data:`~poker.ranking.tables.CARD_KEYS` of its ``size``
-        cards (uint32). ``bits`` is the matching sum of :data:`~poker.ranking.tables.CARD_BITS` (int64),
-        or a function that computes it for an array of row numbers (it is needed only for flushes).
-        Sums that no ``size`` cards make are a :class:`~poker.errors.CardParseError` when they fall outside
-        the tables, and rank as garbage otherwise.
-        """
-        size = whole_number('size', size, minimum=HandRanker.MIN_CARDS, maximum=HandRanker.MAX_CARDS,
-                            error=CardCountError)
-        keys = integer_array('keys', keys, ndim=1, error=CardParseError)
-        table = rank_table(size)
-        if keys.size and (int(keys.min()) < 0 or int(keys.max()) >> SUIT_KEY_BITS >= len(table)):
-            raise CardParseError(f'keys must be key sums of {size} cards, got {shown(keys)}')
-        keys = keys.astype(np.int64)
-        if not callable(bits):
-            bits = integer_array('bits', bits, ndim=1, error=CardParseError)
-            if len(bits) != len(keys):
-                raise CardParseError(f'bits must hold one bit sum per key sum ({len(keys)}), got {shown(bits)}')
-        values = np.take(table, keys >> SUIT_KEY_BITS)
-        flush_suits = np.take(flush_suit_table(size), keys & _SUIT_MASK)
-        rows = np.flatnonzero(flush_suits >= 0)
-        if rows.size:
-            row_bits = bits[rows] if isinstance(bits, np.ndarray) else \
-                integer_array('bits', bits(rows), ndim=1, error=CardParseError)
-            if len(row_bits) != len(rows):
-                raise CardParseError(f'bits gave {len(row_bits)} bit sums for {len(rows)} rows')
-            masks = (row_bits.astype(np.int64) >> (13 * flush_suits[rows].astype(np.int64))) & 0x1FFF
-            values[rows] = np.take(flush_table(), masks)
+        bad = _rank.rank_rows(cards, values, validate)  # an index above 51 is refused even unvalidated
+        if bad >= 0:
+            row = cards[bad].tolist()
+            index = next((card for card in row if card > 51), None)
+            if index is not None:
+                raise CardParseError(f'invalid card index {index} in row {bad}: {shown(row)}')
+            raise DuplicateCardError(f'duplicate card in row {bad}: {shown(row)}')
         return values
 
     @final
@@ -364,9 +241,8 @@ class HandRanker:
 
 
 FINAL_NAMES: frozenset[str] = frozenset(name for name in vars(HandRanker) if not name.startswith('__')
-                                        and name not in ('rank_many', 'BLOCK_ROWS'))
-"""What a :class:`HandRanker` subclass may not define: everything but :meth:`HandRanker.rank_many` (the hook)
-and :attr:`HandRanker.BLOCK_ROWS`."""
+                                        and name != 'rank_many')
+"""What a :class:`HandRanker` subclass may not define: everything but :meth:`HandRanker.rank_many` (the hook)."""
 
 
 def card_columns(fixed: Sequence[int], *varying: np.ndarray) -> np.ndarray:

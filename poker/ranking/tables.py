@@ -1,6 +1,9 @@
-"""The ranking tables: every five-card class in order of strength, and the lookup tables built from it.
+"""The ranking tables, readable: every five-card class in order of strength, and direct lookup tables.
 
-How a hand of 5 to 7 cards is ranked (the same tables serve one hand and a NumPy batch):
+:class:`~poker.ranking.ranker.HandRanker` ranks in C (``poker/ranking/_rank.c``) with compact tables
+(215 kB, ``_rank_tables.h``) that ``tools/make_rank_tables.py`` generates from the ones here; the tests
+check every entry of the compact tables against these. They are built only by that tool and the tests,
+never by the library at run time. How they rank a hand of 5 to 7 cards:
 
 * Each card has a 32-bit key, ``RANK_KEYS[rank] << 9 | SUIT_KEYS[suit]``. Summing the keys of a hand
   gives, in the high bits, a number that is different for every multiset of ranks of one size (the rank
@@ -11,8 +14,8 @@ How a hand of 5 to 7 cards is ranked (the same tables serve one hand and a NumPy
   ``flush_table()[mask]``, where ``mask`` has bit ``r`` set for each rank ``r`` (0 = deuce) in that suit.
 * Otherwise the value is ``rank_table(size)[sum >> 9]``: one table per hand size, indexed directly.
 
-Tables are built on first use (a few tenths of a second) and then shared: :func:`rank_table` for 5, 6
-and 7 cards take 13.1, 14.4 and 15.7 MB (int16); the rest is a few kilobytes.
+Tables are built on first use (a few tenths of a second): :func:`rank_table` for 5, 6 and 7 cards take
+13.1, 14.4 and 15.7 MB (int16); the rest is a few kilobytes.
 
 >>> classes = five_card_classes()
 >>> len(classes), classes[0], classes[-1]
@@ -39,7 +42,6 @@ __all__ = [
     'five_card_classes',
     'flush_suit_table',
     'flush_table',
-    'pair_key_table',
     'rank_table',
     'straight_ranks',
 ]
@@ -188,17 +190,5 @@ def flush_suit_table(size: int) -> np.ndarray:
         if table[key] not in (-1, flush):
             raise AssertionError(f'suit keys collide for {size} cards')  # pragma: no cover
         table[key] = flush
-    table.flags.writeable = False
-    return table
-
-
-@functools.cache
-def pair_key_table() -> np.ndarray:
-    """The key sum of every ordered pair of cards, ``pair_key_table()[52 * a + b] = CARD_KEYS[a] + CARD_KEYS[b]``.
-
-    :meth:`~poker.ranking.ranker.HandRanker.rank_many` adds a hand's keys two cards per lookup with it
-    (2,704 entries, 10.8 kB: it stays in the processor's cache).
-    """
-    table: np.ndarray = (CARD_KEYS[:, np.newaxis] + CARD_KEYS[np.newaxis, :]).ravel()
     table.flags.writeable = False
     return table

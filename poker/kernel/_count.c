@@ -1,0 +1,232 @@
+/* poker.kernel._count: the counting kernel's compiled loops, ranking inline with HandRanker's tables
+   (poker/ranking/_rank.h). Python calls them only when the ranker is HandRanker itself; a ranker subclass
+   takes the NumPy path, which ranks through its rank_many.
+
+   later_counts(board, hole, cards, lookahead, out)
+       For one hand (``hole``, 2 cards, on ``board``, 3 or 4 cards) and every opponent holding of two of the
+       ``cards`` (the n unseen cards, ascending), the number of runouts of ``lookahead`` (1 or 2) more
+       unseen cards after which the hand is ahead of, tied with and behind the holding: ``out`` is an
+       int32 buffer of C(n, 2) rows of 3, rows in itertools.combinations order of the positions.
+
+   How: the opponent's final hand is the board plus a set of 2 + lookahead unseen cards, whatever split of
+   the set is the holding and which the runout. So each set is ranked once (C(47, 4) = 178,365 on a flop,
+   with keys summed incrementally over the nested loops) and then compared, split by split (6 for four
+   cards, 3 for three), with the hand's own value on that split's runout, read from a small table. The
+   splits are laid out as runs over the last card, which the compiler vectorizes (count_two says how). Per
+   holding only "behind" and "tied" are added (two adds, no branch); "ahead" is the rest of its runouts. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include "_rank.h"
+
+#define MAX_UNSEEN 47
+
+/* Per holding row, how many runouts leave the hand behind and tied: two int32 arrays (their sums over a run
+   of consecutive rows vectorize). The row of positions i < j is base[i] + j, consecutive in j. */
+typedef struct {
+    int32_t *behind, *tied;
+    int base[MAX_UNSEEN];
+} Tally;
+
+static void
+row_bases(Tally *t, int n)
+{
+    for (int i = 0; i < n; i++)
+        t->base[i] = i * (2 * n - i - 1) / 2 - i - 1;
+}
+
+/* Add to rows base + d, for d from `from` to n - 1, the comparison of v[d] with one value of the hand. */
+static inline void
+add_run(const Tally *t, int base, const int16_t *v, int from, int n, int mine)
+{
+    int32_t *behind = t->behind + base, *tied = t->tied + base;
+    for (int d = from; d < n; d++) {
+        behind[d] += v[d] > mine;
+        tied[d] += v[d] == mine;
+    }
+}
+
+/* Compare v[d] with mine[d], for d from `from` to n - 1, into one row. */
+static inline void
+add_row(const Tally *t, int row, const int16_t *v, const int16_t *mine, int from, int n)
+{
+    int32_t behind = 0, tied = 0;
+    for (int d = from; d < n; d++) {
+        behind += v[d] > mine[d];
+        tied += v[d] == mine[d];
+    }
+    t->behind[row] += behind;
+    t->tied[row] += tied;
+}
+
+/* Two cards to come. For each set a < b < c of positions, the values v[d] of the sets a b c d (every
+   d > c) are ranked first; then the six splits of each set are six runs over d: holdings a b, a c and b c
+   against the hand on runouts c d, b d and a d (one row each), and holdings a d, b d and c d (consecutive
+   rows) against the hand on runouts b c, a c and a b (one value each). */
+static void
+count_two(const uint8_t *cards, int n, uint64_t base_key, uint64_t base_bits, uint64_t hole_key,
+          uint64_t hole_bits, Tally *t)
+{
+    int16_t mine[MAX_UNSEEN][MAX_UNSEEN], v[MAX_UNSEEN];  /* per call (not static): threads may share */
+    uint64_t key[MAX_UNSEEN], bits[MAX_UNSEEN];
+    for (int i = 0; i < n; i++) {
+        key[i] = poker_card_keys[cards[i]];
+        bits[i] = POKER_CARD_BIT(cards[i]);
+    }
+    for (int c = 0; c < n; c++)
+        for (int d = c + 1; d < n; d++)
+            mine[c][d] = mine[d][c] = (int16_t)poker_value(hole_key + key[c] + key[d],
+                                                           hole_bits | bits[c] | bits[d]);
+    for (int a = 0; a < n; a++) {
+        uint64_t ka = base_key + key[a], ba = base_bits | bits[a];
+        for (int b = a + 1; b < n; b++) {
+            uint64_t kb = ka + key[b], bb = ba | bits[b];
+            for (int c = b + 1; c < n - 1; c++) {
+                uint64_t kc = kb + key[c], bc = bb | bits[c];
+                for (int d = c + 1; d < n; d++)
+                    v[d] = (int16_t)poker_value(kc + key[d], bc | bits[d]);
+                add_row(t, t->base[a] + b, v, mine[c], c + 1, n);
+                add_row(t, t->base[a] + c, v, mine[b], c + 1, n);
+                add_row(t, t->base[b] + c, v, mine[a], c + 1, n);
+                add_run(t, t->base[a], v, c + 1, n, mine[b][c]);
+                add_run(t, t->base[b], v, c + 1, n, mine[a][c]);
+                add_run(t, t->base[c], v, c + 1, n, mine[a][b]);
+            }
+        }
+    }
+}
+
+/* One card to come: sets a < b < c, values v[c] for every c > b, three splits. */
+static void
+count_one(const uint8_t *cards, int n, uint64_t base_key, uint64_t base_bits, uint64_t hole_key,
+          uint64_t hole_bits, Tally *t)
+{
+    int16_t mine[MAX_UNSEEN], v[MAX_UNSEEN];
+    uint64_t key[MAX_UNSEEN], bits[MAX_UNSEEN];
+    for (int i = 0; i < n; i++) {
+        key[i] = poker_card_keys[cards[i]];
+        bits[i] = POKER_CARD_BIT(cards[i]);
+        mine[i] = (int16_t)poker_value(hole_key + key[i], hole_bits | bits[i]);
+    }
+    for (int a = 0; a < n; a++) {
+        uint64_t ka = base_key + key[a], ba = base_bits | bits[a];
+        for (int b = a + 1; b < n - 1; b++) {
+            uint64_t kb = ka + key[b], bb = ba | bits[b];
+            for (int c = b + 1; c < n; c++)
+                v[c] = (int16_t)poker_value(kb + key[c], bb | bits[c]);
+            add_row(t, t->base[a] + b, v, mine, b + 1, n);
+            add_run(t, t->base[a], v, b + 1, n, mine[b]);
+            add_run(t, t->base[b], v, b + 1, n, mine[a]);
+        }
+    }
+}
+
+static int
+read_bytes(PyObject *object, Py_buffer *view, const char *what, Py_ssize_t low, Py_ssize_t high)
+{
+    if (PyObject_GetBuffer(object, view, PyBUF_SIMPLE) < 0)
+        return -1;
+    const uint8_t *cards = view->buf;
+    int bad = view->len < low || view->len > high;
+    for (Py_ssize_t i = 0; !bad && i < view->len; i++)
+        bad = cards[i] > 51;
+    if (bad) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "later_counts needs %zd to %zd card indices below 52 as %s", low, high,
+                     what);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+later_counts(PyObject *module, PyObject *args)
+{
+    PyObject *board_object, *hole_object, *cards_object, *out_object;
+    int lookahead;
+    Py_buffer board, hole, cards, out;
+    if (!PyArg_ParseTuple(args, "OOOiO", &board_object, &hole_object, &cards_object, &lookahead, &out_object))
+        return NULL;
+    if (lookahead < 1 || lookahead > 2) {
+        PyErr_SetString(PyExc_ValueError, "later_counts looks ahead 1 or 2 cards");
+        return NULL;
+    }
+    if (read_bytes(board_object, &board, "board", 3, 5 - lookahead) < 0)
+        return NULL;
+    if (read_bytes(hole_object, &hole, "hole", 2, 2) < 0) {
+        PyBuffer_Release(&board);
+        return NULL;
+    }
+    if (read_bytes(cards_object, &cards, "cards", 2 + lookahead, MAX_UNSEEN) < 0) {
+        PyBuffer_Release(&board);
+        PyBuffer_Release(&hole);
+        return NULL;
+    }
+    int n = (int)cards.len;
+    if (PyObject_GetBuffer(out_object, &out, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        goto fail;
+    if (out.len != (Py_ssize_t)sizeof(int32_t) * 3 * n * (n - 1) / 2 || out.itemsize != 4) {
+        PyBuffer_Release(&out);
+        PyErr_SetString(PyExc_ValueError, "later_counts needs an int32 buffer of C(n, 2) rows of 3");
+        goto fail;
+    }
+    const uint8_t *b = board.buf, *h = hole.buf, *u = cards.buf;
+    uint64_t base_key = POKER_KEY_START, base_bits = 0;
+    for (Py_ssize_t i = 0; i < board.len; i++) {
+        base_key += poker_card_keys[b[i]];
+        base_bits |= POKER_CARD_BIT(b[i]);
+    }
+    uint64_t hole_key = base_key + poker_card_keys[h[0]] + poker_card_keys[h[1]];
+    uint64_t hole_bits = base_bits | POKER_CARD_BIT(h[0]) | POKER_CARD_BIT(h[1]);
+    int rows = n * (n - 1) / 2;
+    Tally tally;
+    tally.behind = PyMem_Calloc(2 * (size_t)rows, sizeof(int32_t));
+    if (!tally.behind) {
+        PyBuffer_Release(&out);
+        PyErr_NoMemory();
+        goto fail;
+    }
+    tally.tied = tally.behind + rows;
+    row_bases(&tally, n);
+    /* runouts of the holding's free cards: C(n - 2, lookahead) */
+    int32_t runouts = lookahead == 1 ? n - 2 : (n - 2) * (n - 3) / 2;
+    int32_t *counts = out.buf;
+    Py_BEGIN_ALLOW_THREADS
+    if (lookahead == 2)
+        count_two(u, n, base_key, base_bits, hole_key, hole_bits, &tally);
+    else
+        count_one(u, n, base_key, base_bits, hole_key, hole_bits, &tally);
+    for (int r = 0; r < rows; r++) {
+        counts[3 * r] = runouts - tally.behind[r] - tally.tied[r];
+        counts[3 * r + 1] = tally.tied[r];
+        counts[3 * r + 2] = tally.behind[r];
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_Free(tally.behind);
+    PyBuffer_Release(&out);
+    PyBuffer_Release(&board);
+    PyBuffer_Release(&hole);
+    PyBuffer_Release(&cards);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&board);
+    PyBuffer_Release(&hole);
+    PyBuffer_Release(&cards);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"later_counts", later_counts, METH_VARARGS,
+     "later_counts(board, hole, cards, lookahead, out): ahead, tied, behind over runouts per holding"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "poker.kernel._count", "The counting kernel's compiled loops (see _count.c).", -1,
+    methods,
+};
+
+PyMODINIT_FUNC
+PyInit__count(void)
+{
+    return PyModule_Create(&module);
+}

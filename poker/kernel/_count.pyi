@@ -1,0 +1,3 @@
+"""The counting kernel's compiled loops (poker/kernel/_count.c)."""
+
+def later_counts(board: bytes, hole: bytes, cards: bytes, lookahead: int, out: object, /) -> None: ...

@@ -1,0 +1,142 @@
+/* poker.ranking._rank: HandRanker's compiled ranking (the tables and their use are in _rank.h).
+
+   rank_rows(cards, out, validate) -> -1, or the first row that holds an index above 51 (or, with
+       validate, a card twice): ranks an (N, k) uint8 buffer of any strides, k from 5 to 7, into an
+       int16 buffer of N values. Python turns a bad row into its error message.
+   rank_sequence(indices) -> the value of a list or tuple of 5 to 7 distinct ints 0..51, or 0 for
+       anything else (the caller then checks the input itself and says what is wrong).
+
+   Nothing here raises a poker error: the Python side (poker/ranking/ranker.py) is the wing's door. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include "_rank.h"
+
+static int
+read_rows(PyObject *cards, Py_buffer *view)
+{
+    if (PyObject_GetBuffer(cards, view, PyBUF_RECORDS_RO) < 0)
+        return -1;
+    if (view->ndim != 2 || view->itemsize != 1 || (view->format && strcmp(view->format, "B") != 0)
+            || view->shape[1] < 5 || view->shape[1] > 7) {
+        PyBuffer_Release(view);
+        PyErr_SetString(PyExc_ValueError, "rank_rows needs an (N, 5..7) uint8 buffer");
+        return -1;
+    }
+    return 0;
+}
+
+/* Rank rows first..count-1; the first bad row, or -1. The key and bit set of a row are summed card by card;
+   a card above 51 stops the loop before it reads a table, and with validate a card already in the bit set
+   does too. */
+static inline Py_ssize_t
+rank_span_of(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride, int size, Py_ssize_t count,
+          int validate, int16_t *out)
+{
+    for (Py_ssize_t r = 0; r < count; r++) {
+        const uint8_t *row = base + r * row_stride;
+        uint64_t key = POKER_KEY_START, bits = 0, twice = 0;
+        for (int j = 0; j < size; j++) {
+            unsigned card = row[j * card_stride];
+            if (card > 51)
+                return r;
+            uint64_t bit = POKER_CARD_BIT(card);
+            twice |= bits & bit;
+            bits |= bit;
+            key += poker_card_keys[card];
+        }
+        if (validate && twice)
+            return r;
+        out[r] = (int16_t)poker_value(key, bits);
+    }
+    return -1;
+}
+
+/* The same loop with the hand size (and, for packed rows, the card stride) a constant, so that the compiler
+   unrolls the cards of a row: about twice as fast. */
+#define POKER_SPAN(size) (card_stride == 1 \
+    ? rank_span_of(base, row_stride, 1, size, count, validate, out) \
+    : rank_span_of(base, row_stride, card_stride, size, count, validate, out))
+
+static Py_ssize_t
+rank_span(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride, int size, Py_ssize_t count,
+          int validate, int16_t *out)
+{
+    switch (size) {
+    case 5: return POKER_SPAN(5);
+    case 6: return POKER_SPAN(6);
+    default: return POKER_SPAN(7);
+    }
+}
+
+static PyObject *
+rank_rows(PyObject *module, PyObject *args)
+{
+    PyObject *cards, *values;
+    int validate;
+    Py_buffer in, out;
+    if (!PyArg_ParseTuple(args, "OOp", &cards, &values, &validate))
+        return NULL;
+    if (read_rows(cards, &in) < 0)
+        return NULL;
+    if (PyObject_GetBuffer(values, &out, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        PyBuffer_Release(&in);
+        return NULL;
+    }
+    Py_ssize_t count = in.shape[0], bad;
+    if (out.itemsize != 2 || out.len != 2 * count || (out.format && strcmp(out.format, "h") != 0)) {
+        PyBuffer_Release(&in);
+        PyBuffer_Release(&out);
+        PyErr_SetString(PyExc_ValueError, "rank_rows needs an int16 buffer of one value per row");
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    bad = rank_span((const uint8_t *)in.buf, in.strides[0], in.strides[1], (int)in.shape[1], count, validate,
+                    (int16_t *)out.buf);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&in);
+    PyBuffer_Release(&out);
+    return PyLong_FromSsize_t(bad);
+}
+
+static PyObject *
+rank_sequence(PyObject *module, PyObject *indices)
+{
+    if (!PyList_CheckExact(indices) && !PyTuple_CheckExact(indices))
+        return PyLong_FromLong(0);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(indices);
+    if (n < 5 || n > 7)
+        return PyLong_FromLong(0);
+    PyObject **items = PySequence_Fast_ITEMS(indices);
+    uint64_t key = POKER_KEY_START, bits = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!PyLong_CheckExact(items[i]))
+            return PyLong_FromLong(0);
+        long card = PyLong_AsLong(items[i]);
+        if (card < 0 || card > 51) {  /* also -1 with an overflow error set */
+            PyErr_Clear();
+            return PyLong_FromLong(0);
+        }
+        uint64_t bit = POKER_CARD_BIT(card);
+        if (bits & bit)
+            return PyLong_FromLong(0);
+        bits |= bit;
+        key += poker_card_keys[card];
+    }
+    return PyLong_FromLong(poker_value(key, bits));
+}
+
+static PyMethodDef methods[] = {
+    {"rank_rows", rank_rows, METH_VARARGS, "rank_rows(cards, out, validate) -> -1 or the first bad row"},
+    {"rank_sequence", rank_sequence, METH_O, "rank_sequence(indices) -> the value, or 0 if not 5-7 distinct ints 0..51"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "poker.ranking._rank", "HandRanker's compiled ranking (see _rank.h).", -1, methods,
+};
+
+PyMODINIT_FUNC
+PyInit__rank(void)
+{
+    return PyModule_Create(&module);
+}
