@@ -27,6 +27,7 @@ import math
 import numbers
 import operator
 import re
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any, Literal, TypeVar
 
@@ -52,6 +53,7 @@ __all__ = [
     'index_below',
     'instance',
     'integer_array',
+    'is_masked',
     'is_real',
     'is_whole',
     'probability',
@@ -329,6 +331,14 @@ def share(name: str, value: object, *, error: type[PokerError] = SettingError) -
     return number
 
 
+def is_masked(value: object) -> bool:
+    """Whether ``value`` is a NumPy masked array. Looked up in ``sys.modules``, not as ``np.ma``: reading
+    ``np.ma`` imports it (about 20 ms, on every first call of a process), and a masked array cannot exist
+    before it is imported."""
+    masked = sys.modules.get('numpy.ma')
+    return masked is not None and isinstance(value, masked.MaskedArray)
+
+
 def integer_array(name: str, value: object, *, ndim: int | None = None,
                   error: type[PokerError] = SettingError) -> np.ndarray:
     """``value`` as a NumPy integer array (with ``ndim`` dimensions, if given), else ``error`` quoting it.
@@ -343,7 +353,7 @@ def integer_array(name: str, value: object, *, ndim: int | None = None,
     ...
     poker.errors.SettingError: cards must be a rectangular array of whole numbers, got [[1, 2], [3]]
     """
-    if isinstance(value, np.ma.MaskedArray):
+    if is_masked(value):
         raise error(f'{name} must be a plain array, not a masked one, got {shown(value)}')
     try:
         array = value if isinstance(value, np.ndarray) else np.asarray(value)
@@ -372,7 +382,7 @@ def real_array(name: str, value: object, *, ndim: int | None = None, shape: tupl
     ...
     poker.errors.SettingError: strengths must hold finite numbers, got [0.5, nan]
     """
-    if isinstance(value, np.ma.MaskedArray):
+    if is_masked(value):
         raise error(f'{name} must be a plain array, not a masked one, got {shown(value)}')
     try:
         array = np.asarray(value)
@@ -440,7 +450,7 @@ def finite_array(name: str, value: object, *, ndim: int | None = None,
     >>> finite_array('counts', np.arange(3)).tolist()
     [0, 1, 2]
     """
-    if not isinstance(value, np.ndarray) or isinstance(value, np.ma.MaskedArray) or value.dtype.kind not in 'biuf':
+    if not isinstance(value, np.ndarray) or is_masked(value) or value.dtype.kind not in 'biuf':
         raise error(f'{name} must be an array of numbers, got {shown(value)}')
     # a finite sum has no NaN or infinity in it (the full test only when the sum is not finite: overflow?)
     if value.dtype.kind == 'f' and not math.isfinite(value.sum()) and not np.isfinite(value).all():
@@ -474,7 +484,7 @@ def read_only(value: object, *, copy: bool = False) -> np.ndarray:
     """``value`` as a NumPy array that cannot be written (the converter of the frozen result classes'
     array fields); ``copy`` first when the array may be someone else's. Values NumPy cannot make an array of
     (ragged or too deep nesting) and masked arrays are a :class:`~poker.errors.SettingError`."""
-    if isinstance(value, np.ma.MaskedArray):
+    if is_masked(value):
         raise SettingError(f'an array must be a plain array, not a masked one, got {shown(value)}')
     try:
         array = np.array(value) if copy else np.asarray(value)

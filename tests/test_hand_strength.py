@@ -11,7 +11,7 @@ import pytest
 from poker import Card, HandRanker, Player, Range, StartingHand, hand_strength
 from poker.kernel import BOARD_MEMO_SIZE, board_values, memoized_board_values, showdown_counts
 from poker.errors import CardCountError, DuplicateCardError, SettingError, WeightsError
-from poker.stats.strength import ON_BOARD_CACHE, on_board
+from poker.kernel.one_hand import inline_showdown
 from poker.cards.holdings import HOLDINGS
 from poker.stats.reference import ReferencePlayer
 
@@ -101,16 +101,17 @@ def test_emptied_bands_are_exactly_zero() -> None:
     hole, board = 'Ah Kh', 'Qh Jh 2c 3d 8s'
     stats = Player(hole, board).calculate_hand_statistics(weights=weights)
     assert (stats.ahead, stats.tied, stats.behind) == (0.3, 0.0, 0.3)  # 7c6d below; AdQd pairs its queen
-    known = board_values([card.index for card in parse_board(board)])
-    on_board(known, weights).counts(50, 46)
-    ahead, tied, behind = on_board(known, weights).counts(50, 46)  # Ah, Kh (the range laid out)
+    indices = [card.index for card in parse_board(board)]
+    ahead, tied, behind = inline_showdown((50, 46), indices, weights.weights)  # Ah, Kh: the compiled loop
     assert tied == 0.0 and behind == pytest.approx(0.3, rel=1e-15) and ahead == 0.3  # (a few ulps off 0.3)
+    assert board_values(indices).weigh((50, 46), weights.weights)[0].tolist() == pytest.approx([ahead, tied, behind],
+                                                                                               rel=1e-15)
     stronger_only = Range.parse('AhAs:0.1, AhAd:0.2, KhKs:0.7, 7c6d:0.3')
     blocked = Range.parse('AhAs:0.1, AhAd:0.2, KhKs:0.7')
-    for _ in range(2):  # summed, then laid out
-        assert hand_strength(hole, board, stronger_only) == 1.0
+    for ranker in (HandRanker, Plain):  # the compiled loop, and the memo
+        assert hand_strength(hole, board, stronger_only, ranker=ranker) == 1.0
         with pytest.raises(WeightsError):
-            hand_strength(hole, board, blocked)
+            hand_strength(hole, board, blocked, ranker=ranker)
 
 
 def parse_board(text: str) -> list[Card]:
@@ -170,23 +171,41 @@ def test_showdown_counts_are_the_players_counts() -> None:
         assert row.tolist() == [stats.ahead, stats.tied, stats.behind]
 
 
-def test_a_range_on_a_board_is_kept_and_bounded() -> None:
-    narrow = Range.parse('QQ+, AKs:0.5')
-    known = board_values([0, 9, 22, 30, 44])
-    entry = on_board(known, narrow)
-    assert on_board(known, narrow) is entry  # the same range on the same board: found again
-    assert on_board(known, Range.parse('QQ+, AKs:0.5')) is not entry  # another range object: its own entry
-    first = entry.counts(51, 50)  # AsAh: the first question is summed directly...
-    assert entry.values is None
-    assert entry.counts(51, 50) == first  # ...the second lays the range out (exact here: half weights)
-    assert entry.values == sorted(entry.values) and len(entry.values) == len(entry.prefix) - 1
-    assert [entry.counts(a, b) for a, b in ((3, 7), (47, 46))] == [tuple(known.weigh((a, b), narrow.weights)[0])
-                                                                   for a, b in ((3, 7), (47, 46))]
-    assert entry.prefix[-1] == sum(w for n, w in enumerate(narrow.weights.tolist()) if known.free[n])
-    for _ in range(ON_BOARD_CACHE + 5):
-        on_board(known, Range.parse('QQ+'))
-    from poker.stats.strength import _ON_BOARD
-    assert len(_ON_BOARD) <= ON_BOARD_CACHE
+class Plain(HandRanker):
+    """HandRanker's values through the hook: hand_strength then takes the per-board memo."""
+
+    @classmethod
+    def rank_many(cls, indices: Any, *, validate: bool = True) -> np.ndarray:
+        return super().rank_many(indices, validate=validate)
+
+
+@pytest.mark.parametrize('board_size', [3, 4, 5])
+def test_the_compiled_loop_is_the_memo_path(board_size: int) -> None:
+    """HandRanker's inline loop against the memo (a pass-through subclass): every holding, a narrow range, half
+    weights exactly; random weights to the last bits."""
+    rng = np.random.default_rng(board_size)
+    halves = Range.parse('QQ+, AKs:0.5, 76s, 22:0.5')
+    weighted = Range(rng.random(1326) * (rng.random(1326) < 0.3))
+    for hole, board in spots(30, board_size, seed=board_size):
+        for weights in (None, halves, Range.parse('AA')):
+            try:
+                fast = hand_strength(hole, board, weights)
+            except WeightsError:
+                with pytest.raises(WeightsError):
+                    hand_strength(hole, board, weights, ranker=Plain)
+                continue
+            assert fast == hand_strength(hole, board, weights, ranker=Plain)
+        assert hand_strength(hole, board, weighted) == pytest.approx(
+            hand_strength(hole, board, weighted, ranker=Plain), rel=1e-12)
+
+
+def test_inline_showdown_refuses_malformed_buffers() -> None:
+    weights = np.ones(1326)
+    for hole, board, given in ((b'\x00', bytes([2, 3, 4]), weights), (bytes([0, 1]), bytes([2, 3]), weights),
+                               (bytes([0, 1]), bytes([2, 3, 60]), weights), (bytes([0, 1]), bytes([2, 3, 4]), weights[:-1]),
+                               (bytes([0, 1]), bytes([2, 3, 4]), weights.astype(np.float32))):
+        with pytest.raises(ValueError):
+            inline_showdown(hole, board, given)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize('hole, board, weights, error', [

@@ -157,6 +157,9 @@ def read_indices(name: str, indices: Iterable[int | Card], *, sizes: Iterable[in
 
 def _sizes(sizes: object) -> tuple[int, ...]:
     """``sizes`` as a tuple of card counts (whole numbers 0 to 52), at least one, else a SettingError."""
+    if type(sizes) is tuple and 0 < len(sizes) <= 53 and all(type(count) is int and 0 <= count <= 52
+                                                            for count in sizes):
+        return sizes  # the library's own tuples (BOARD_SIZES and the like): nothing to read
     counts = tuple(itertools.islice(sizes, 54)) if isinstance(sizes, (tuple, list, range)) else ()
     if not 0 < len(counts) <= 53 or not all(index_below(count, 53) is not None for count in counts):
         raise SettingError(f'sizes must be a list of card counts (0 to 52), got {shown(sizes)}')

@@ -60,7 +60,7 @@ BOARD_ROUNDS: dict[str, tuple[int, ...]] = {'flop': (3,), 'turn': (4,), 'river':
 _RANKS = 13
 _SUITS = 4
 _BINOM = np.array([[math.comb(n, k) for k in range(_RANKS + 1)] for n in range(_RANKS + 1)], dtype=np.int64)
-_POPCOUNT = np.array([bin(mask).count('1') for mask in range(1 << _RANKS)], dtype=np.int64)
+_POPCOUNT = np.bitwise_count(np.arange(1 << _RANKS, dtype=np.uint16)).astype(np.int64)
 _CODE_SHIFT = 24  # a suit's sort key is its configuration code above its index (< 2**24)
 
 

@@ -131,8 +131,7 @@ read_bytes(PyObject *object, Py_buffer *view, const char *what, Py_ssize_t low, 
         bad = cards[i] > 51;
     if (bad) {
         PyBuffer_Release(view);
-        PyErr_Format(PyExc_ValueError, "later_counts needs %zd to %zd card indices below 52 as %s", low, high,
-                     what);
+        PyErr_Format(PyExc_ValueError, "needs %zd to %zd card indices below 52 as %s", low, high, what);
         return -1;
     }
     return 0;
@@ -214,7 +213,77 @@ fail:
     return NULL;
 }
 
+/* The two cards of each holding number, in combinations order (filled when the module loads). */
+static uint8_t holding_first[1326], holding_second[1326];
+
+/* showdown_counts(hole, board, weights) -> (ahead, tied, behind): the weight of the holdings (1,326 float64
+   weights in combinations order) free of the hole cards and the board (3 to 5 cards) that the hand beats,
+   ties and loses to on the board as it is. Each holding with weight is ranked inline; nothing is kept. */
+static PyObject *
+showdown_counts(PyObject *module, PyObject *args)
+{
+    PyObject *hole_object, *board_object, *weights_object;
+    Py_buffer hole, board, weights;
+    if (!PyArg_ParseTuple(args, "OOO", &hole_object, &board_object, &weights_object))
+        return NULL;
+    if (read_bytes(hole_object, &hole, "hole", 2, 2) < 0)
+        return NULL;
+    if (read_bytes(board_object, &board, "board", 3, 5) < 0) {
+        PyBuffer_Release(&hole);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(weights_object, &weights, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&hole);
+        PyBuffer_Release(&board);
+        return NULL;
+    }
+    if (weights.len != 1326 * (Py_ssize_t)sizeof(double) || (weights.format && strcmp(weights.format, "d") != 0)) {
+        PyBuffer_Release(&hole);
+        PyBuffer_Release(&board);
+        PyBuffer_Release(&weights);
+        PyErr_SetString(PyExc_ValueError, "showdown_counts needs 1,326 float64 weights");
+        return NULL;
+    }
+    const uint8_t *h = hole.buf, *b = board.buf;
+    const double *w = weights.buf;
+    uint64_t key = POKER_KEY_START, bits = 0, known = 0;
+    for (Py_ssize_t i = 0; i < board.len; i++) {
+        key += poker_card_keys[b[i]];
+        bits |= POKER_CARD_BIT(b[i]);
+        known |= 1ULL << b[i];
+    }
+    int mine = poker_value(key + poker_card_keys[h[0]] + poker_card_keys[h[1]],
+                           bits | POKER_CARD_BIT(h[0]) | POKER_CARD_BIT(h[1]));
+    known |= (1ULL << h[0]) | (1ULL << h[1]);
+    double sums[3] = {0.0, 0.0, 0.0};  /* ahead, tied, behind */
+    /* Most weights of a narrow range are 0: their bit patterns are ORed eight at a time and a block with
+       none set is skipped whole (a -0.0 weight is looked at, and skipped as 0 below). */
+    const uint64_t *pattern = weights.buf;
+    for (int block = 0; block < 1326; block += 8) {
+        int end = block + 8 < 1326 ? block + 8 : 1326;
+        uint64_t any = 0;
+        for (int number = block; number < end; number++)
+            any |= pattern[number];
+        if (!any)
+            continue;
+        for (int number = block; number < end; number++) {
+            int first = holding_first[number], second = holding_second[number];
+            if (w[number] == 0.0 || (known & ((1ULL << first) | (1ULL << second))))
+                continue;
+            int theirs = poker_value(key + poker_card_keys[first] + poker_card_keys[second],
+                                     bits | POKER_CARD_BIT(first) | POKER_CARD_BIT(second));
+            sums[(theirs >= mine) + (theirs > mine)] += w[number];
+        }
+    }
+    PyBuffer_Release(&hole);
+    PyBuffer_Release(&board);
+    PyBuffer_Release(&weights);
+    return Py_BuildValue("(ddd)", sums[0], sums[1], sums[2]);
+}
+
 static PyMethodDef methods[] = {
+    {"showdown_counts", showdown_counts, METH_VARARGS,
+     "showdown_counts(hole, board, weights) -> (ahead, tied, behind) weight on the board as it is"},
     {"later_counts", later_counts, METH_VARARGS,
      "later_counts(board, hole, cards, lookahead, out): ahead, tied, behind over runouts per holding"},
     {NULL, NULL, 0, NULL},
@@ -228,5 +297,11 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__count(void)
 {
+    int number = 0;
+    for (int first = 0; first < 52; first++)
+        for (int second = first + 1; second < 52; second++, number++) {
+            holding_first[number] = (uint8_t)first;
+            holding_second[number] = (uint8_t)second;
+        }
     return PyModule_Create(&module);
 }

@@ -272,6 +272,14 @@ def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.nd
     return holding_outcomes(hole, board, lookahead, ranker, rows).weigh(sets)
 
 
+def inline_showdown(hole: tuple[int, int], board: Sequence[int], weights: np.ndarray) -> tuple[float, float, float]:
+    """The weight of the holdings free of every known card that ``hole`` is ahead of, tied with and behind on
+    ``board`` as it is, as :class:`HandRanker` itself ranks (inline, in one compiled loop over the holdings
+    with weight: nothing is memoized). Not a door (so not in ``__all__``): for the engines, which read their
+    arguments already: two hole cards and 3 to 5 board cards, all distinct, and 1,326 float64 weights."""
+    return _count.showdown_counts(bytes(hole), bytes(board), weights)
+
+
 def showdown_counts(hole: Sequence[int], board: Sequence[int], sets: np.ndarray,
                     ranker: type[HandRanker] = HandRanker) -> np.ndarray:
     """Shape (k, 3): per weight set (shape (k, 1326)), the weight of the opponent holdings ``hole`` is ahead

@@ -34,10 +34,10 @@ import numpy as np
 
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import read_indices
-from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, class_index
 from ..errors import PokerError, WeightsError
-from ..validators import real_array, real_number, shown
+from ..validators import is_masked, real_array, real_number, shown
 
 __all__ = [
     'MAX_TOTAL_WEIGHT',
@@ -137,9 +137,11 @@ def known_holdings(cards: Iterable[int | Card]) -> np.ndarray:
     >>> int(known_holdings([0, 1]).sum())  # with 2c or 2d: 51 + 51 - 1
     101
     """
-    mask = np.zeros(HOLDING_COUNT, dtype=bool)
-    mask[_holdings_with_card()[list(read_indices('cards', cards))]] = True
-    return mask
+    bits = 0
+    for card in read_indices('cards', cards):
+        bits |= 1 << card
+    touching: np.ndarray = (HOLDING_MASKS & bits) != 0  # one pass over the holdings' card masks
+    return touching
 
 
 def _checked(values: np.ndarray, source: object) -> np.ndarray:
@@ -226,7 +228,7 @@ def array_weights(weights: NumericWeights) -> np.ndarray:
 
 def as_array(weights: object) -> np.ndarray | None:
     """``weights`` as a NumPy array, or None if it is not a rectangular array of scalars."""
-    if isinstance(weights, np.ma.MaskedArray):
+    if is_masked(weights):
         raise WeightsError(f'weights must be a plain array, not a masked one (its hidden values would count), '
                            f'got {shown(weights)}')
     if isinstance(weights, np.ndarray):

@@ -49,7 +49,7 @@ from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranges.weights import ZERO_RULE, known_holdings
 from ..ranking.ranker import HandRanker
-from ..validators import probability, real_array, real_number, shown
+from ..validators import is_masked, probability, real_array, real_number, shown
 from .actions import Action
 
 __all__ = ['OpponentModel']
@@ -161,7 +161,7 @@ class OpponentModel:
         if isinstance(action, str):
             presets = ', '.join(self.ACTION_THRESHOLDS)
             raise SettingError(f'unknown action {shown(action)} (expected one of {presets} or a (mu, sigma) pair)')
-        if isinstance(action, np.ndarray) and not isinstance(action, np.ma.MaskedArray) and action.ndim == 1:
+        if isinstance(action, np.ndarray) and not is_masked(action) and action.ndim == 1:
             action = action.tolist()
         if not isinstance(action, (tuple, list)) or len(action) != 2:
             raise SettingError(f'an action is a name or a (mu, sigma) pair, got {shown(action)}')

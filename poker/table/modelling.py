@@ -162,16 +162,17 @@ class ActionFrequencies:
         """The (fold, check/call, bet/raise) frequencies in a context (summing to 1)."""
         round_index, bets = self.context(street, bets_to_call)
         specific = flag('specific', specific, error=PokerError)
-        blended: np.ndarray = DEFAULT_FREQUENCIES[bets].copy()
         if not specific:
-            return blended
-        for index in range(round_index + 1):
-            counts = self.counts[index, bets]
-            seen = counts.sum()
+            default: np.ndarray = DEFAULT_FREQUENCIES[bets].copy()
+            return default
+        blended = DEFAULT_FREQUENCIES[bets].tolist()  # three numbers: Python floats beat NumPy calls here
+        for counts in self.counts[:round_index + 1, bets].tolist():
+            seen = counts[0] + counts[1] + counts[2]
             if seen:
                 share = min(seen, self.FULL) / self.FULL
-                blended = share * counts / seen + (1 - share) * blended
-        return np.asarray(blended, dtype=float)
+                blended = [share * count / seen + (1 - share) * old for count, old in zip(counts, blended)]
+        result: np.ndarray = np.array(blended)
+        return result
 
 
 _COUNTS_SHAPE = (len(STREETS), 3, 3)
@@ -392,6 +393,14 @@ def _cached_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarra
     scale: np.ndarray = hs + (1 - hs) * fast_potentials(board)
     scale.flags.writeable = False
     return scale
+
+
+@functools.lru_cache(maxsize=64)
+def _scale_order(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
+    """The holding numbers in the order of :func:`holding_scale` on ``board`` (sorted), ties by number."""
+    order: np.ndarray = np.argsort(holding_scale(board, ranker), kind='stable')
+    order.flags.writeable = False
+    return order
 
 
 def holding_scale(board: Iterable[int | Card] = (), ranker: type[HandRanker] = HandRanker) -> np.ndarray:
@@ -616,12 +625,13 @@ class SeatModel:
 
     def _quantile(self, level: float, board: Sequence[int]) -> float:
         scale = holding_scale(board, self.ranker)
-        live = (self.round_start > 0) & ~known_holdings(board)  # (one with a board card is not, new round or not)
-        values = scale[live]
-        weights = self.round_start[live] if self.QUANTILE_OF_RANGE else np.ones(len(values))
-        order = np.argsort(values, kind='stable')
-        cumulative = np.cumsum(weights[order])
-        return float(values[order][min(int(np.searchsorted(cumulative, level * cumulative[-1])), len(order) - 1)])
+        # the holdings in scale order (stable: ties by number), sorted once per board; the live ones in it
+        # are in the order a stable sort of the live values alone would give
+        order = _scale_order(tuple(sorted(board)), self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
+        live = order[(self.round_start[order] > 0) & ~known_holdings(board)[order]]  # (board cards: not live)
+        weights = self.round_start[live] if self.QUANTILE_OF_RANGE else np.ones(len(live))
+        cumulative = np.cumsum(weights)
+        return float(scale[live[min(int(np.searchsorted(cumulative, level * cumulative[-1])), len(live) - 1)]])
 
     @staticmethod
     def _mixed(factor: np.ndarray, share: float, out_of_line: float) -> np.ndarray:
