@@ -10,8 +10,10 @@ sample is ``fraction`` of the chunks spread evenly over the street, run on a pro
 * the sample's wall time on this machine, and the whole street extrapolated (wall x chunks / sampled);
 * canonical hands per second per core, from the CPU time the workers spent (what a core does, however
   busy the machine is), and the ideal time on 100 such workers (CPU time / 100);
-* the baseline measured in the same run: hands per second of ``Player.calculate_hand_statistics``, one
-  hand at a time (the per-hand engine; E[HS] needs its look-ahead), and the ratio.
+* the baselines measured in the same run, each with the ratio: the same chunks through the NumPy range
+  passes (a pass-through HandRanker subclass, ``Plain``, which takes them as any ranker subclass does:
+  what the tables cost before the compiled range pass), and hands per second of
+  ``Player.calculate_hand_statistics``, one hand at a time (the per-hand engine; E[HS] needs its look-ahead).
 
 Targets from the issue, on this 2-core machine: river <= 5 min, turn <= 15, flop with histograms <= 30.
 """
@@ -25,7 +27,7 @@ import time
 
 import numpy as np
 
-from poker import Card, Player, build_table
+from poker import Card, HandRanker, Player, build_table
 from poker.cards.isomorphism import HandIndexer
 from poker.processes import process_pool
 from poker.stats.strength_tables import CHUNK_BOARDS, canonical_boards, chunk_strengths
@@ -33,20 +35,32 @@ from poker.stats.strength_tables import CHUNK_BOARDS, canonical_boards, chunk_st
 TARGET_MINUTES = {'flop': 30, 'turn': 15, 'river': 5}
 
 
-def timed_chunk(street: str, start: int, stop: int) -> tuple[int, float]:
+class Plain(HandRanker):
+    """HandRanker's values through the hook: a ranker subclass, so the tables take the NumPy range passes."""
+
+    @classmethod
+    def rank_many(cls, indices: np.ndarray, *, validate: bool = True) -> np.ndarray:  # type: ignore[override]
+        return super().rank_many(indices, validate=validate)
+
+
+RANKERS: dict[str, type[HandRanker]] = {'compiled': HandRanker, 'passes': Plain}
+
+
+def timed_chunk(street: str, start: int, stop: int, engine: str = 'compiled') -> tuple[int, float]:
     """One chunk as a worker runs it: (hands, CPU seconds)."""
     canonical_boards(street)  # the board list is built once per worker process, not per chunk
     begin = time.process_time()
-    hands = len(chunk_strengths(street, start, stop)['index'])
+    hands = len(chunk_strengths(street, start, stop, ranker=RANKERS[engine])['index'])
     return hands, time.process_time() - begin
 
 
 def warm(street: str) -> None:
     """Build a worker's per-process caches (board list, index tables) outside the timing."""
-    chunk_strengths(street, 0, 1)
+    for ranker in RANKERS.values():
+        chunk_strengths(street, 0, 1, ranker=ranker)
 
 
-def sample(street: str, fraction: float, workers: int) -> dict[str, float]:
+def sample(street: str, fraction: float, workers: int, engine: str = 'compiled') -> dict[str, float]:
     boards = len(canonical_boards(street))
     size = CHUNK_BOARDS[street]
     chunks = math.ceil(boards / size)
@@ -56,7 +70,7 @@ def sample(street: str, fraction: float, workers: int) -> dict[str, float]:
         list(pool.map(warm, [street] * workers))
         begin = time.perf_counter()
         results = list(pool.map(timed_chunk, [street] * len(chosen), [int(c) * size for c in chosen],
-                                [min(boards, (int(c) + 1) * size) for c in chosen]))
+                                [min(boards, (int(c) + 1) * size) for c in chosen], [engine] * len(chosen)))
         wall = time.perf_counter() - begin
     hands = sum(h for h, _ in results)
     cpu = sum(c for _, c in results)
@@ -102,20 +116,25 @@ def main() -> None:
     print(f'strength tables: {args.fraction:.0%} of each street\'s chunks, spread evenly, on {args.workers} '
           'workers; whole streets extrapolated\n')
     header = ('street', 'sampled boards', 'hands', 'sample wall s', f'whole, {args.workers} workers',
-              'target', 'hands/s/core', '100 workers', 'per-hand hands/s', 'ratio')
+              'target', 'hands/s/core', '100 workers', 'passes hands/s/core', 'ratio', 'passes whole',
+              'per-hand hands/s', 'ratio')
     rows = []
     for street in args.streets:
         measured = sample(street, args.fraction, args.workers)
+        passes = sample(street, args.fraction, args.workers, 'passes')
         per_hand = baseline(street, args.spots, args.seed)
         rows.append((street, f'{measured["boards"]:,} ({measured["share"]:.1%})', f'{measured["hands"]:,}',
                      f'{measured["wall"]:.1f}', f'{measured["whole_wall"] / 60:.1f} min',
                      f'<= {TARGET_MINUTES[street]} min', f'{measured["rate"]:,.0f}',
-                     f'{measured["whole_cpu"] / 100:.1f} s', f'{per_hand:,.1f}', f'{measured["rate"] / per_hand:,.0f}x'))
+                     f'{measured["whole_cpu"] / 100:.1f} s', f'{passes["rate"]:,.0f}',
+                     f'{measured["rate"] / passes["rate"]:,.1f}x', f'{passes["whole_wall"] / 60:.1f} min',
+                     f'{per_hand:,.1f}', f'{measured["rate"] / per_hand:,.0f}x'))
     widths = [max(len(str(row[i])) for row in (header, *rows)) for i in range(len(header))]
     for row in (header, *rows):
         print('  '.join(str(cell).rjust(width) for cell, width in zip(row, widths)))
     print('\nhands/s/core: canonical hands per CPU-second of the workers; 100 workers: the extrapolated CPU '
-          'time / 100 (no scheduling overhead).\nper-hand: Player.calculate_hand_statistics on random '
+          'time / 100 (no scheduling overhead).\npasses: the same chunks through the NumPy range passes (a '
+          'pass-through HandRanker subclass), in the same run; ratio = compiled / passes, per core.\nper-hand: Player.calculate_hand_statistics on random '
           'canonical hands, one at a time, in this process (look-ahead 2 on the flop, 1 on the turn).')
 
 

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from poker import Player, PokerError, Range, board_strengths, range_statistics
+from poker import HandRanker, Player, PokerError, Range, board_strengths, range_statistics
 from poker.cards.card import Card, parse_cards
 from poker.errors import CardCountError, LookaheadError, SettingError, WeightsError
 from poker.kernel import NARROW_LIMIT, NARROW_OPPONENTS, hero_by_hero, range_tally
@@ -17,6 +17,14 @@ from poker.pictures.plots import runout_strengths
 from poker.stats.reference import ReferencePlayer
 
 RATIOS = ('hs', 'hs_n', 'ppot', 'npot', 'ehs', 'ehs_prime')
+
+
+class Plain(HandRanker):
+    """HandRanker's values through the hook: 'auto' chooses among the NumPy passes (HandRanker: compiled)."""
+
+    @classmethod
+    def rank_many(cls, indices: np.ndarray, *, validate: bool = True) -> np.ndarray:  # type: ignore[override]
+        return super().rank_many(indices, validate=validate)
 
 
 def random_weights(seed: int) -> np.ndarray:
@@ -228,8 +236,10 @@ def test_the_narrow_pass_equals_the_grids(board: str, lookahead: int, opponent: 
     narrow = range_tally(indices, lookahead, hero, weights, method='narrow')
     grid = range_tally(indices, lookahead, hero, weights, method='grid')
     assert (narrow.method, grid.method) == ('narrow', 'grid')
-    auto = range_tally(indices, lookahead, hero, weights)  # 'auto': narrow on the flop and turn, sorted on the river
+    # 'auto' for a ranker subclass: narrow on the flop and turn, sorted on the river (HandRanker: compiled)
+    auto = range_tally(indices, lookahead, hero, weights, Plain)
     assert auto.method == ('narrow' if lookahead else 'sorted')
+    assert range_tally(indices, lookahead, hero, weights).method == 'compiled'
     assert_same_counts(narrow, grid, exact=opponent != 'random')
     assert_same_counts(auto, grid, exact=opponent != 'random')
     stats = range_statistics(heroes, board, weights, lookahead=lookahead)
@@ -254,7 +264,7 @@ def test_the_sorted_pass_equals_the_grids_and_the_single_hand_kernel(board: str,
                'fractional': random_weights(5)}[opponent]
     hero = np.ones(1326)
     hero[rng.choice(1326, 400, replace=False)] = 0.0
-    fast = range_tally(indices, lookahead, hero, weights, transitions=False)
+    fast = range_tally(indices, lookahead, hero, weights, Plain, transitions=False)
     assert fast.method == 'sorted' and (fast.transitions is None) == (lookahead > 0)
     few = np.zeros(1326)
     few[fast.holdings[::97]] = 1.0
@@ -283,7 +293,7 @@ def test_the_narrow_pass_takes_up_to_its_limit() -> None:
     free = np.flatnonzero(~known_holdings(indices))
     weights[rng.choice(free, NARROW_LIMIT, replace=False)] = 1.0
     hero = np.asarray(Range.parse('AA, KQs, 87s').weights, float)
-    assert range_tally(indices, 1, hero, weights).method == 'grid'  # past NARROW_OPPONENTS, 'auto' takes the grids
+    assert range_tally(indices, 1, hero, weights, Plain).method == 'grid'  # past NARROW_OPPONENTS, 'auto' takes the grids
     assert_same_counts(range_tally(indices, 1, hero, weights, method='narrow'),
                        range_tally(indices, 1, hero, weights, method='grid'), exact=True)
     weights[free[~weights[free].astype(bool)][0]] = 1.0
@@ -323,8 +333,10 @@ def test_the_engines_on_the_kernel_take_its_method() -> None:
     assert np.array_equal(river.hs, range_statistics(None, '3s 7c Tc 9h 2d', 'QQ+, AKs', method='grid').hs)
     for board in ('3s 7c Tc 9h 2d', '3s 7c Tc 9h'):
         auto, grid = board_strengths(board), board_strengths(board, method='grid')
-        for name in ('hs', 'equity', 'mean_squared_strength'):
+        for name in ('hs', 'equity'):
             assert np.array_equal(getattr(auto, name), getattr(grid, name)), name
+        # (HandRanker's 'auto' is the compiled pass: sums of squares in another order)
+        assert np.allclose(auto.mean_squared_strength, grid.mean_squared_strength, rtol=1e-12, atol=1e-15)
         assert auto.histogram is grid.histogram is None or np.array_equal(auto.histogram, grid.histogram)
 
 

@@ -4,7 +4,8 @@
 :func:`~poker.kernel.one_hand.tally` counts for one hand, plus the strength after each runout. Three
 passes count the same numbers (tests compare them on flops, turns and rivers, uniform and weighted);
 its ``method`` argument names one, or ``'auto'`` lets it choose by what is to come, the support of the
-weights and what is asked:
+weights and what is asked (for a ranker subclass; HandRanker itself takes the compiled pass,
+:mod:`~poker.kernel.compiled_pass`, which counts the same in C):
 
 * ``'sorted'`` (:mod:`~poker.kernel.sorted_pass`): a sort per final board, every holding against every
   other at once; no transitions while cards are to come;
@@ -19,10 +20,13 @@ weights and what is asked:
 >>> board = [card.index for card in parse_cards('3h 4s Jh')]
 >>> hero, every = np.zeros(1326), np.ones(1326)
 >>> hero[holding_index(*[card.index for card in parse_cards('Ah Qh')])] = 1.0
->>> grid = range_tally(board, 2, hero, every)
+>>> grid = range_tally(board, 2, hero, every, method='grid')
 >>> grid.method, grid.now.tolist(), grid.transitions[0, 2].tolist()
 ('grid', [[628.0, 9.0, 444.0]], [221903.0, 680.0, 216977.0])
->>> table = range_tally(board, 2, hero, every, transitions=False)
+>>> compiled = range_tally(board, 2, hero, every)
+>>> compiled.method, compiled.now.tolist(), compiled.transitions[0, 2].tolist()
+('compiled', [[628.0, 9.0, 444.0]], [221903.0, 680.0, 216977.0])
+>>> table = range_tally(board, 2, hero, every, transitions=False, method='sorted')
 >>> table.method, table.now.tolist(), table.transitions
 ('sorted', [[628.0, 9.0, 444.0]], None)
 >>> range_tally(board, 2, hero, every, method='sorted')
@@ -43,6 +47,7 @@ from ..errors import SettingError
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import RANGE_PASSES, RangePass, flag, read_method
+from .compiled_pass import compiled_tally
 from .grid_pass import grid_tally
 from .kernel_inputs import board_indices, lookahead_on, weight_row
 from .narrow_pass import NARROW_LIMIT, narrow_tally
@@ -79,7 +84,10 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     have a column per runout of the board (0 where it holds a hero card). Every hand is ranked by
     ``ranker.rank_many``.
 
-    ``method`` is the pass (one of :data:`~poker.validators.RANGE_PASSES`); ``'auto'`` chooses:
+    ``method`` is the pass (one of :data:`~poker.validators.RANGE_PASSES`); ``'auto'`` takes the compiled
+    pass (:func:`~poker.kernel.compiled_pass.compiled_tally`, ``'compiled'``) when the ranker is HandRanker
+    itself (``ranker.INLINE_RANKING``: on a flop every holding against every holding in about 50 ms without
+    the transitions, 100 ms with them), and for a ranker subclass chooses:
 
     * with nothing to come (the river, or ``lookahead=0``): ``'sorted'``, one sort of every holding's
       value (about 0.4 ms on a river, whatever the ranges: against ``QQ+, AKs`` the narrow pass takes
@@ -94,7 +102,7 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     A pass that cannot answer what is asked raises a :class:`~poker.errors.SettingError` saying why:
     ``'sorted'`` with transitions asked and cards to come, ``'narrow'`` against more than
     :data:`~poker.kernel.narrow_pass.NARROW_LIMIT` opponent holdings with weight. The result's
-    ``method`` names the pass that counted.
+    ``method`` names the pass that counted (``'compiled'`` for the compiled pass).
     """
     chosen = read_method(method, RANGE_PASSES)
     board = board_indices(board)
@@ -103,6 +111,8 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     transitions = flag('transitions', transitions)
     spot = Spot.of(board, lookahead, hero, opponent)
     support = np.count_nonzero(spot.opponent)
+    if chosen == 'auto' and ranker.INLINE_RANKING:
+        return compiled_tally(spot, transitions)
     if chosen == 'auto':
         if lookahead == 0:
             chosen = 'sorted'

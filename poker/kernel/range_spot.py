@@ -53,7 +53,7 @@ class RangeTally:
     score: np.ndarray = field(validator=checked_by(finite_array, ndim=2))
     total: np.ndarray = field(validator=checked_by(finite_array, ndim=2))
     runouts: int = field(validator=checked_by(whole_number))
-    method: str = field(validator=checked_by(choice, choices=(*RANGE_PASSES[1:], 'hero_by_hero')))
+    method: str = field(validator=checked_by(choice, choices=(*RANGE_PASSES[1:], 'hero_by_hero', 'compiled')))
 
 
 @frozen(eq=False)

@@ -15,6 +15,10 @@ unless ``method`` names another: every final hand ranked once through ``ranker.r
 final board with card-removal corrections), and the strength after each runout is summarised by
 :func:`poker.stats.range_stats.summarise_runouts`, as :func:`~poker.stats.range_stats.range_statistics`
 does. So the tables and the range statistics are one computation, and a ranker subclass changes both.
+For HandRanker itself (``ranker.INLINE_RANKING``) and ``method='auto'``, the same numbers come from the
+compiled range pass in one call for a whole batch of boards (``poker.kernel._ranges.board_strengths``: the
+walk of :mod:`~poker.kernel.compiled_pass`, summarised as it goes, with no (holding, runout) arrays);
+the tests compare it with the passes above, through a ranker subclass.
 
 >>> from poker.cards.card import parse_cards
 >>> board = [card.index for card in parse_cards('2c 7d Js')]
@@ -35,8 +39,9 @@ import numpy as np
 from attrs import field, frozen
 
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
-from ..cards.holdings import HOLDING_COUNT
+from ..cards.holdings import HOLDING_COUNT, HOLDINGS
 from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
+from ..kernel import _ranges
 from ..kernel.range_passes import range_tally
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
@@ -114,6 +119,42 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
     bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
     board_cards = _check_boards(boards)
+    size = board_cards.shape[1]
+    lookahead = 5 - size
+    if method == 'auto' and ranker.INLINE_RANKING:  # HandRanker itself: every board at once, in C
+        numbers, hs, equity, mean_squared_strength, histogram = _compiled_strengths(board_cards, bins)
+    else:
+        numbers, hs, equity, mean_squared_strength, histogram = _passes_strengths(board_cards, bins, ranker, method)
+    opponents = math.comb(52 - 5 - 2, 2)
+    runouts = math.comb(52 - size - 2, lookahead)
+    return BoardStrengths(board_cards, numbers, hs, equity, mean_squared_strength, histogram, opponents, runouts)
+
+
+_Strengths = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]
+
+
+def _compiled_strengths(board_cards: np.ndarray, bins: int) -> _Strengths:
+    """:func:`boards_strengths`'s arrays for HandRanker itself: one call of the compiled range pass
+    (``poker.kernel._ranges.board_strengths``) for every board, the summaries made as
+    :func:`~poker.stats.range_stats.summarise_runouts` makes them, without the (holding, runout) arrays."""
+    count, size = board_cards.shape
+    holdings = math.comb(52 - size, 2)
+    hs, equity, mean_squared_strength = (np.empty((count, holdings)) for _ in range(3))
+    histogram = np.empty((count, holdings, bins), dtype=np.int64) if size < 5 else None
+    _ranges.board_strengths(board_cards.astype(np.uint8).tobytes(), size, bins, hs, equity, mean_squared_strength,
+                            histogram)
+    on_board = np.zeros((count, 52), dtype=bool)
+    on_board[np.arange(count)[:, np.newaxis], board_cards] = True
+    free = ~(on_board[:, HOLDINGS[:, 0]] | on_board[:, HOLDINGS[:, 1]])
+    numbers = np.nonzero(free)[1].reshape(count, holdings)  # ascending per board: the rows' order
+    return numbers, hs, equity, mean_squared_strength, histogram
+
+
+def _passes_strengths(board_cards: np.ndarray, bins: int, ranker: type[HandRanker], method: RangePass
+                      ) -> _Strengths:
+    """:func:`boards_strengths`'s arrays through the range passes (a ranker subclass, or a ``method`` named):
+    a :func:`~poker.kernel.range_passes.range_tally` per board, summarised by
+    :func:`~poker.stats.range_stats.summarise_runouts`."""
     count, size = board_cards.shape
     lookahead = 5 - size
     holdings = math.comb(52 - size, 2)
@@ -132,9 +173,7 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
         valid = (tally.total > 0).astype(np.float64)
         equity[board], mean_squared_strength[board], counts = summarise_runouts(tally.score, tally.total, bins, valid)
         histogram[board] = np.rint(counts).astype(np.int64)
-    opponents = math.comb(52 - 5 - 2, 2)
-    runouts = math.comb(52 - size - 2, lookahead)
-    return BoardStrengths(board_cards, numbers, hs, equity, mean_squared_strength, histogram, opponents, runouts)
+    return numbers, hs, equity, mean_squared_strength, histogram
 
 
 def board_strengths(board: CardsLike | Sequence[int], *, bins: int = DEFAULT_BINS,
@@ -143,8 +182,8 @@ def board_strengths(board: CardsLike | Sequence[int], *, bins: int = DEFAULT_BIN
 
     ``board`` is text (``'2c 7d Js'``), cards, or card indices. The rows are the holdings of two cards
     not on the board, in :data:`~poker.cards.holdings.HOLDINGS` order (``holdings`` gives their numbers).
-    ``method`` is the kernel's range pass (:func:`~poker.kernel.range_passes.range_tally`): ``'auto'`` and
-    ``'sorted'`` sort each final board, ``'grid'`` counts the same numbers by its grids (slower: it splits
+    ``method`` is the kernel's range pass (:func:`~poker.kernel.range_passes.range_tally`): ``'auto'``
+    counts in C for HandRanker itself, else as ``'sorted'``; ``'sorted'`` sorts each final board, ``'grid'`` counts the same numbers by its grids (slower: it splits
     the transitions too); ``'narrow'`` cannot count every holding against every holding (a
     :class:`~poker.errors.SettingError`).
     """

@@ -1,0 +1,6 @@
+"""A range against a range, compiled (poker/kernel/_ranges.c)."""
+
+def range_counts(board: bytes, cards: bytes, lookahead: int, weights: object, heroes: object, now: object,
+                 score: object, total: object, transitions: object, /) -> None: ...
+def board_strengths(boards: bytes, size: int, bins: int, hs: object, equity: object, mean_squared: object,
+                    histogram: object, /) -> None: ...

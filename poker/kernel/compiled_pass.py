@@ -1,0 +1,58 @@
+"""The compiled range pass: a whole range against a range in C, for HandRanker itself.
+
+:func:`~poker.kernel.range_passes.range_tally` takes it under ``method='auto'`` when the ranker is
+:class:`~poker.ranking.ranker.HandRanker` itself (``ranker.INLINE_RANKING``); a ranker subclass takes the
+NumPy passes, which rank through its ``rank_many`` and which the tests compare with this one.
+
+One call of ``poker.kernel._ranges.range_counts`` (``poker/kernel/_ranges.c`` says how) ranks every
+holding on the board now and on every final board inline, sorts each final board's values, and walks them
+once, keeping the weight below in all and per card (card removal by inclusion-exclusion, as the sorted pass
+does): ``now``, ``score`` and ``total`` in the sorted pass's layout, and with the transitions a Fenwick tree
+of the weight by value now (the split by the outcome now), the holdings sharing a card with the hero's
+compared directly and taken off. Fractional weights leave rounding residue where a count is 0: a second
+call with whole weights finds those zeros exactly (:func:`~poker.kernel.range_spot.exact_zeros`), as in the
+NumPy passes.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import _ranges
+from .range_spot import RangeTally, Spot, exact_zeros
+
+__all__ = ['compiled_tally']
+
+_WHOLE_LIMIT = 2.0 ** 40
+"""Whole weights totalling less than this count exactly in float64, also times the runouts (at most 1,081)."""
+
+
+def compiled_tally(spot: Spot, transitions: bool = True) -> RangeTally:
+    """:func:`~poker.kernel.range_passes.range_tally` in C (HandRanker's values only): the same counts in the
+    same layout; ``transitions`` False leaves them out while cards are to come (None), which saves most of
+    the work."""
+    heroes = np.flatnonzero(spot.hero > 0)
+    rows = np.full(len(spot.numbers), -1, dtype=np.int32)
+    rows[heroes] = np.arange(len(heroes), dtype=np.int32)
+    lookahead = spot.lookahead
+    columns = spot.tables.runout_positions.shape[1] if lookahead else 0
+    now = np.empty((len(heroes), 3))
+    score, total = np.empty((len(heroes), columns)), np.empty((len(heroes), columns))
+    steps = np.empty((len(heroes), 3, 3)) if transitions and lookahead else None
+    weights = np.ascontiguousarray(spot.opponent, dtype=np.float64)
+    _ranges.range_counts(bytes(sorted(spot.board)), spot.cards.tobytes(), lookahead, weights, rows, now, score,
+                         total, steps)
+    if not lookahead:  # the one empty runout: the strength now is the final one, and every outcome stays
+        score, total = now[:, :1] + now[:, 1:2] / 2, now.sum(axis=1, keepdims=True)
+        steps = np.zeros((len(heroes), 3, 3))
+        steps[:, [0, 1, 2], [0, 1, 2]] = now
+    w = weights[weights > 0]
+    if not (np.all(w == np.round(w)) and float(w.sum()) < _WHOLE_LIMIT):
+        whole = compiled_tally(spot.whole_opponent(), transitions)
+        now, score, total = exact_zeros(now, whole.now), exact_zeros(score, whole.score), exact_zeros(total, whole.total)
+        if steps is not None and whole.transitions is not None:
+            steps = exact_zeros(steps, whole.transitions)
+    return RangeTally(holdings=spot.numbers[heroes], now=now, transitions=steps, score=score, total=total,
+                      runouts=math.comb(len(spot.cards) - 4, lookahead), method='compiled')
