@@ -16,4 +16,4 @@ def extension(name: str) -> Extension:
                      extra_compile_args=FLAGS)
 
 
-setup(ext_modules=[extension('poker.ranking._rank'), extension('poker.kernel._count')])
+setup(ext_modules=[extension('poker.ranking._rank'), extension('poker.kernel._count'), extension('poker.stats._equity')])
