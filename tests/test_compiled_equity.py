@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from poker import HandRanker, Range, WeightsError, equity
+from poker import Card, CardCountError, HandRanker, Range, WeightsError, equity
 from poker.stats import _equity, multiway
 from poker.stats.multiway import SAMPLES_PER_TASK, SPLIT_UNIT
 
@@ -163,9 +163,13 @@ def test_sampled_paths_agree_within_error() -> None:
 
 
 def test_no_compatible_deal_is_an_error_on_both_paths() -> None:
+    dead = ' '.join(str(Card.from_index(index)) for index in range(44))
     for ranker in (HandRanker, Plain):
         with pytest.raises(WeightsError, match='no sampled deal'):
             equity(['AA', 'AA', 'AA'], method='sampled', samples=1000, seed=1, ranker=ranker)
+        for method in ('sampled', 'exact'):  # 8 cards left: 4 hole cards and a board are 9
+            with pytest.raises(CardCountError, match='44 dead cards leave too few for 2 players'):
+                equity(['random', 'random'], dead=dead, method=method, ranker=ranker)
 
 
 def test_sample_checks_its_buffers() -> None:

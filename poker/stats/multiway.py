@@ -326,6 +326,9 @@ def _problem(players: Sequence[StartingHand | WeightSetLike], board: CardsLike, 
             count = f'more than {MAX_PLAYERS}'
         raise OpponentCountError(f'equity needs 2 to {MAX_PLAYERS} players, got {count}: {shown(players)}')
     board_cards, dead_cards = read_board(board), () if dead is None else read_cards(dead)
+    if len(dead_cards) + 2 * len(entries) + 5 > 52:  # (the board's cards are among the 5)
+        raise CardCountError(f'{len(dead_cards)} dead cards leave too few for {len(entries)} players and a board: '
+                             f'{shown(format_cards(dead_cards))}')
     read = [_read_player(entry, number) for number, entry in enumerate(entries, start=1)]
     seen: dict[int, str] = {}
     owners: list[tuple[str, tuple[Card, ...]]] = [('the board', board_cards), ('the dead cards', dead_cards)]
