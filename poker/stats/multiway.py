@@ -804,7 +804,8 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
     for nothing is drawn). ``seed`` makes sampling reproducible, also when
     ``executor`` (any :class:`concurrent.futures.Executor`: a process pool, a Dask client's
     ``get_executor()``) spreads the chunks (aiming at an error, the first two run in this process, since
-    they often suffice). Every hand is ranked by ``ranker.rank_many``.
+    they often suffice). Every hand is ranked by ``ranker.rank_many`` (HandRanker itself counts and samples in C,
+    poker/stats/_equity.c, with the same values).
     ``progress(done, total)`` is called as deals are counted.
 
     >>> [round(p.equity, 4) for p in equity(['Ah As', 'KK'])]
