@@ -550,7 +550,24 @@ draw_holding(const Dealer *d, const HoldingTable *table, uint64_t used, double l
 typedef struct {
     double weight[1 << MAX_PLAYERS], squared[1 << MAX_PLAYERS];
     int64_t count[1 << MAX_PLAYERS];
+    int constant;  /* every deal weighs `unit`: only fixed hands and full dealers (then only counts are kept) */
+    double unit;
 } Totals;
+
+/* Whether every deal weighs the same, and that weight: with only fixed hands and full dealers, each full dealer
+   finds the same number of free cards in every deal (the cards dealt before it come from the deck too). */
+static void
+constant_weight(const Dealer *dealers, int dealt_players, int deck_size, Totals *totals)
+{
+    totals->constant = 1;
+    totals->unit = 1.0;
+    for (int i = 0; i < dealt_players && totals->constant; i++) {
+        const Dealer *d = &dealers[i];
+        int free_cards = deck_size - 2 * i;
+        totals->constant = d->full;
+        totals->unit *= d->weights[d->support[0]] * (0.5 * free_cards * (free_cards - 1)) * d->inverse_total;
+    }
+}
 
 static void
 sample_deals(const int *fixed, int players, const uint8_t *board, int board_size, uint64_t known,
@@ -593,14 +610,13 @@ sample_deals(const int *fixed, int players, const uint8_t *board, int board_size
         int outs = 0, at = 0;
         for (int i = 0; i < dealt_players; i++) {
             const Dealer *d = &dealers[i];
-            int h;
+            uint8_t a, b;
             if (d->full) {  /* every free holding, each weighing the same: two cards from the deck */
-                uint8_t a, b;
                 int free_cards = deck_size - outs;
                 NEXT_CARD(a);
                 NEXT_CARD(b);
-                weight *= d->weights[d->support[0]] * (0.5 * free_cards * (free_cards - 1)) * d->inverse_total;
-                h = table->number[a][b];
+                if (!totals->constant)
+                    weight *= d->weights[d->support[0]] * (0.5 * free_cards * (free_cards - 1)) * d->inverse_total;
                 goto dealt;
             }
             /* the weight of the holdings free of the cards dealt so far: inclusion and exclusion (two sums,
@@ -621,19 +637,20 @@ sample_deals(const int *fixed, int players, const uint8_t *board, int board_size
                     if (!(table->mask[d->support[s]] & used))
                         left += d->weights[d->support[s]];
             }
-            h = left > 0.0 ? draw_holding(d, table, used, left, g) : -1;
+            int h = left > 0.0 ? draw_holding(d, table, used, left, g) : -1;
             if (h < 0) {  /* no holding left: the deal weighs 0 */
                 weight = 0.0;
                 break;
             }
             weight *= left * d->inverse_total;
-        dealt:;
-            int a = table->first[h], b = table->second[h];
+            a = table->first[h];
+            b = table->second[h];
+        dealt:
             hole_key[d->player] = poker_card_keys[a] + poker_card_keys[b];
             hole_bits[d->player] = POKER_CARD_BIT(a) | POKER_CARD_BIT(b);
-            used |= table->mask[h];  /* (a full dealer's cards are in deck[0..at), which no draw reads again) */
-            out[outs++] = (uint8_t)a;
-            out[outs++] = (uint8_t)b;
+            used |= (1ULL << a) | (1ULL << b);  /* (a full dealer's cards are in deck[0..at): no draw reads them) */
+            out[outs++] = a;
+            out[outs++] = b;
         }
         if (weight <= 0.0)
             continue;
@@ -653,11 +670,11 @@ sample_deals(const int *fixed, int players, const uint8_t *board, int board_size
         unsigned mask = 0;
         for (int p = 0; p < players; p++)
             mask |= (unsigned)(v[p] == best) << p;
-        if (dealt_players) {
+        if (totals->constant) {
+            totals->count[mask]++;
+        } else {
             totals->weight[mask] += weight;
             totals->squared[mask] += weight * weight;
-        } else {
-            totals->count[mask]++;
         }
     }
 }
@@ -665,13 +682,14 @@ sample_deals(const int *fixed, int players, const uint8_t *board, int board_size
 /* multiway._sample_task's statistics from the totals by mask: per player (sum w*win, sum w*split share,
    sum w^2*eq, sum w^2*eq^2, sum w*tie, sum w^2*tie), then (sum w, sum w^2, deals, 0, 0, 0). */
 static void
-read_totals(const Totals *totals, int players, int weighted, int64_t deals, double *stats)
+read_totals(const Totals *totals, int players, int64_t deals, double *stats)
 {
     memset(stats, 0, sizeof(double) * 6 * (players + 1));
     double *last = stats + 6 * players;
     for (unsigned mask = 1; mask < 1u << players; mask++) {
-        double w = weighted ? totals->weight[mask] : (double)totals->count[mask];
-        double w2 = weighted ? totals->squared[mask] : w;
+        double count = (double)totals->count[mask];
+        double w = totals->constant ? count * totals->unit : totals->weight[mask];
+        double w2 = totals->constant ? count * totals->unit * totals->unit : totals->squared[mask];
         if (w <= 0.0)
             continue;
         int winners = bit_count(mask);
@@ -796,10 +814,11 @@ sample_with(Py_buffer *fixed, Py_buffer *board, Py_buffer *dead, Py_buffer *orde
     for (int p = 0; p < players; p++)
         fixed_copy[p] = fixed_numbers[p];
     double *stats = out->buf;
+    constant_weight(dealers, dealt_players, unknown, totals);
     Py_BEGIN_ALLOW_THREADS
     sample_deals(fixed_copy, players, board->buf, (int)board->len, known, dealers, dealt_players, table, &g,
                  (int64_t)deals, totals);
-    read_totals(totals, players, dealt_players > 0, (int64_t)deals, stats);
+    read_totals(totals, players, (int64_t)deals, stats);
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
 done:
