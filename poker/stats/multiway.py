@@ -386,25 +386,29 @@ def _rank_players(ranker: type[HandRanker], holdings: np.ndarray, dealt: np.ndar
 
 
 # --------------------------------------------------------------------------------------- enumeration
-def _holding_images(permutations: np.ndarray) -> np.ndarray:
-    """For each suit permutation, the holding number each holding maps to: (permutations, 1326)."""
+@cache
+def _holding_images() -> np.ndarray:
+    """For each suit permutation of :data:`_SUIT_PERMUTATIONS`, the holding number each holding maps to:
+    (24, 1326), built once."""
     cards = HOLDINGS.astype(np.intp)
-    images = (cards & ~3)[None] | permutations[:, cards & 3]
+    images = (cards & ~3)[None] | _SUIT_PERMUTATIONS[:, cards & 3]
     result: np.ndarray = _PAIR[images[..., 0], images[..., 1]]
+    result.flags.writeable = False
     return result
 
 
 def _symmetries(problem: _Problem) -> np.ndarray:
-    """The suit permutations that keep the board, the dead cards and every player's weights."""
-    images = _holding_images(_SUIT_PERMUTATIONS)
+    """The numbers (in :data:`_SUIT_PERMUTATIONS`) of the suit permutations that keep the board, the dead cards
+    and every player's weights."""
+    images = _holding_images()
     keep = []
-    for number, permutation in enumerate(_SUIT_PERMUTATIONS):
+    for number, permutation in enumerate(_SUIT_PERMUTATIONS.tolist()):
         def mapped(cards: tuple[int, ...]) -> set[int]:
-            return {(c & ~3) | int(permutation[c & 3]) for c in cards}
+            return {(c & ~3) | permutation[c & 3] for c in cards}
         if mapped(problem.board) == set(problem.board) and mapped(problem.dead) == set(problem.dead) \
                 and np.array_equal(problem.weights[:, images[number]], problem.weights):
             keep.append(number)
-    return _SUIT_PERMUTATIONS[keep]
+    return np.array(keep, dtype=np.intp)
 
 
 def _holding_tuples(problem: _Problem) -> tuple[np.ndarray, np.ndarray] | None:
@@ -554,7 +558,7 @@ def _plan_exact(problem: _Problem) -> tuple[np.ndarray, np.ndarray, int, int] | 
     boards = math.comb(rest_size, problem.to_deal)
     symmetries = _symmetries(problem)
     if len(symmetries) > 1:
-        images = _holding_images(symmetries)[:, tuples]  # (group, tuples, players)
+        images = _holding_images()[symmetries][:, tuples]  # (group, tuples, players)
         smallest, sizes = _orbits(tuples, images)
         tuples, weights = tuples[smallest], weights[smallest] * sizes[smallest]
         deals = int(sizes[smallest].sum()) * boards
