@@ -16,4 +16,5 @@ def extension(name: str) -> Extension:
                      extra_compile_args=FLAGS)
 
 
-setup(ext_modules=[extension('poker.ranking._rank'), extension('poker.kernel._count'), extension('poker.kernel._ranges')])
+setup(ext_modules=[extension('poker.ranking._rank'), extension('poker.kernel._count'),
+                   extension('poker.kernel._ranges'), extension('poker.stats._equity')])

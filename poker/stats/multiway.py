@@ -48,6 +48,7 @@ from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranges.weights import ZERO_RULE
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
+from . import _equity
 from ..validators import (
     EQUITY_METHODS, EquityMethod, amount, checked_by, choice, read_method, real_number, share, shown, text,
     whole_number,
@@ -325,6 +326,9 @@ def _problem(players: Sequence[StartingHand | WeightSetLike], board: CardsLike, 
             count = f'more than {MAX_PLAYERS}'
         raise OpponentCountError(f'equity needs 2 to {MAX_PLAYERS} players, got {count}: {shown(players)}')
     board_cards, dead_cards = read_board(board), () if dead is None else read_cards(dead)
+    if len(dead_cards) + 2 * len(entries) + 5 > 52:  # (the board's cards are among the 5)
+        raise CardCountError(f'{len(dead_cards)} dead cards leave too few for {len(entries)} players and a board: '
+                             f'{shown(format_cards(dead_cards))}')
     read = [_read_player(entry, number) for number, entry in enumerate(entries, start=1)]
     seen: dict[int, str] = {}
     owners: list[tuple[str, tuple[Card, ...]]] = [('the board', board_cards), ('the dead cards', dead_cards)]
@@ -382,25 +386,29 @@ def _rank_players(ranker: type[HandRanker], holdings: np.ndarray, dealt: np.ndar
 
 
 # --------------------------------------------------------------------------------------- enumeration
-def _holding_images(permutations: np.ndarray) -> np.ndarray:
-    """For each suit permutation, the holding number each holding maps to: (permutations, 1326)."""
+@cache
+def _holding_images() -> np.ndarray:
+    """For each suit permutation of :data:`_SUIT_PERMUTATIONS`, the holding number each holding maps to:
+    (24, 1326), built once."""
     cards = HOLDINGS.astype(np.intp)
-    images = (cards & ~3)[None] | permutations[:, cards & 3]
+    images = (cards & ~3)[None] | _SUIT_PERMUTATIONS[:, cards & 3]
     result: np.ndarray = _PAIR[images[..., 0], images[..., 1]]
+    result.flags.writeable = False
     return result
 
 
 def _symmetries(problem: _Problem) -> np.ndarray:
-    """The suit permutations that keep the board, the dead cards and every player's weights."""
-    images = _holding_images(_SUIT_PERMUTATIONS)
+    """The numbers (in :data:`_SUIT_PERMUTATIONS`) of the suit permutations that keep the board, the dead cards
+    and every player's weights."""
+    images = _holding_images()
     keep = []
-    for number, permutation in enumerate(_SUIT_PERMUTATIONS):
+    for number, permutation in enumerate(_SUIT_PERMUTATIONS.tolist()):
         def mapped(cards: tuple[int, ...]) -> set[int]:
-            return {(c & ~3) | int(permutation[c & 3]) for c in cards}
+            return {(c & ~3) | permutation[c & 3] for c in cards}
         if mapped(problem.board) == set(problem.board) and mapped(problem.dead) == set(problem.dead) \
                 and np.array_equal(problem.weights[:, images[number]], problem.weights):
             keep.append(number)
-    return _SUIT_PERMUTATIONS[keep]
+    return np.array(keep, dtype=np.intp)
 
 
 def _holding_tuples(problem: _Problem) -> tuple[np.ndarray, np.ndarray] | None:
@@ -447,7 +455,12 @@ def _orbits(items: np.ndarray, images: np.ndarray) -> tuple[np.ndarray, np.ndarr
 
 def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray,
                 ranker: type[HandRanker]) -> np.ndarray:
-    """Weighted wins, split-pot shares and ties (3, players) over every board for these holding tuples."""
+    """Weighted wins, split-pot shares and ties (3, players) over every board for these holding tuples:
+    counted in C (:func:`_exact_counts`) when the ranker is HandRanker itself, else ranked by ``rank_many``."""
+    if ranker.INLINE_RANKING:
+        counts = _exact_counts(problem, tuples).astype(np.float64)
+        wins, ties, units = (weights @ counts.reshape(len(tuples), -1)).reshape(-1, 3).T
+        return np.stack([wins, units / SPLIT_UNIT, ties])
     totals = np.zeros((3, len(problem.labels)))
     rest_size = 52 - len(problem.board) - len(problem.dead) - 2 * tuples.shape[1]
     chosen = combination_rows(rest_size, problem.to_deal) if problem.to_deal else np.zeros((1, 0), dtype=np.int8)
@@ -469,6 +482,22 @@ def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray,
         dealt = rest.astype(np.int8)[:, chosen]  # (tuples, boards, cards)
         totals += _showdown(_rank_players(ranker, batch, dealt, board), batch_weights[:, None])
     return totals
+
+
+SPLIT_UNIT = 2520
+"""The compiled count's unit of a split pot: a k-way split adds ``SPLIT_UNIT // k`` (2,520 is divisible by every k up
+to 10), so that split shares are whole numbers."""
+
+
+def _exact_counts(problem: _Problem, tuples: np.ndarray) -> np.ndarray:
+    """Per holding tuple and player, over every board (poker/stats/_equity.c): the boards won alone, the
+    boards tied and the split share in units of :data:`SPLIT_UNIT`, as int64 (tuples, players, 3)."""
+    counts = np.zeros((len(tuples), tuples.shape[1], 3), dtype=np.int64)
+    holes = HOLDINGS[tuples].astype(np.uint8).tobytes()
+    bad = _equity.exact_counts(holes, tuples.shape[1], bytes(problem.board), bytes(problem.dead), counts)
+    if bad >= 0:  # the plan gives compatible tuples only: this is a bug, not an input error
+        raise AssertionError(f'exact_counts: tuple {bad} shares a card')
+    return counts
 
 
 _BLOCK_BITS = np.left_shift(1, 13 * (np.arange(52) & 3) + (np.arange(52) >> 2)).astype(np.int64)
@@ -529,7 +558,7 @@ def _plan_exact(problem: _Problem) -> tuple[np.ndarray, np.ndarray, int, int] | 
     boards = math.comb(rest_size, problem.to_deal)
     symmetries = _symmetries(problem)
     if len(symmetries) > 1:
-        images = _holding_images(symmetries)[:, tuples]  # (group, tuples, players)
+        images = _holding_images()[symmetries][:, tuples]  # (group, tuples, players)
         smallest, sizes = _orbits(tuples, images)
         tuples, weights = tuples[smallest], weights[smallest] * sizes[smallest]
         deals = int(sizes[smallest].sum()) * boards
@@ -584,11 +613,29 @@ class _Dealer:
                    _alias_table(weights[support]), per_card)
 
 
-def _dealers(problem: _Problem) -> tuple[_Dealer, ...]:
+def _dealing_order(problem: _Problem) -> list[int]:
     """The players to deal, fixed hands aside, smallest ranges first."""
-    order = sorted((p for p in range(len(problem.labels)) if problem.fixed[p] is None),
-                   key=lambda p: (np.count_nonzero(problem.weights[p]), p))
-    return tuple(_Dealer.of(p, problem.weights[p]) for p in order)
+    return sorted((p for p in range(len(problem.labels)) if problem.fixed[p] is None),
+                  key=lambda p: (np.count_nonzero(problem.weights[p]), p))
+
+
+def _dealers(problem: _Problem) -> tuple[_Dealer, ...]:
+    """What dealing each player needs, in dealing order (:func:`_dealing_order`)."""
+    return tuple(_Dealer.of(p, problem.weights[p]) for p in _dealing_order(problem))
+
+
+def _compiled_sample_task(problem: _Problem, order: tuple[int, ...], entropy: int | Sequence[int], index: int,
+                          deals: int) -> np.ndarray:
+    """:func:`_sample_task`'s statistics, dealt and ranked in C (poker/stats/_equity.c) for HandRanker: the
+    same draws in law (alias tables, rejection, the same importance weights), from xoshiro256** seeded by
+    ``SeedSequence(entropy, spawn_key=(index,))``."""
+    seed = np.random.SeedSequence(entropy, spawn_key=(index,)).generate_state(4, np.uint64)
+    fixed = np.array([-1 if h is None else h for h in problem.fixed], dtype=np.int32)
+    weights = np.ascontiguousarray(problem.weights[list(order)], dtype=np.float64)
+    stats = np.zeros((len(problem.labels) + 1, 6))
+    _equity.sample(fixed, bytes(problem.board), bytes(problem.dead), np.array(order, dtype=np.int32), weights,
+                   seed.tobytes(), deals, stats)
+    return stats
 
 
 def _sample_task(problem: _Problem, dealers: tuple[_Dealer, ...], entropy: int | Sequence[int], index: int,
@@ -761,7 +808,8 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
     for nothing is drawn). ``seed`` makes sampling reproducible, also when
     ``executor`` (any :class:`concurrent.futures.Executor`: a process pool, a Dask client's
     ``get_executor()``) spreads the chunks (aiming at an error, the first two run in this process, since
-    they often suffice). Every hand is ranked by ``ranker.rank_many``.
+    they often suffice). Every hand is ranked by ``ranker.rank_many`` (HandRanker itself counts and samples in C,
+    poker/stats/_equity.c, with the same values).
     ``progress(done, total)`` is called as deals are counted.
 
     >>> [round(p.equity, 4) for p in equity(['Ah As', 'KK'])]
@@ -786,7 +834,7 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
         ends = np.cumsum(np.diff(bounds)) * (deals / len(tuples))  # deals counted after each task, roughly
         report = None if progress is None else lambda number: progress(
             deals if number == len(arguments) - 1 else int(ends[number]), deals)
-        if executor is not None and problem.to_deal == 5:
+        if executor is not None and problem.to_deal == 5 and not ranker.INLINE_RANKING:
             _board_classes()  # built here first: forked workers inherit it rather than build it each
         totals = _run(executor, _exact_task, arguments, report)
         total = float(weights.sum()) * math.comb(52 - len(problem.board) - len(problem.dead)
@@ -795,7 +843,16 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
                         for label, win, split, tie in zip(problem.labels, *totals))
         return EquityResult(entries, *cards, method='exact', deals=deals, seconds=time.perf_counter() - started)
     entropy = np.random.SeedSequence(seed).entropy
-    dealers = _dealers(problem)
+    # HandRanker deals and ranks in C; a ranker subclass deals with NumPy and ranks through its rank_many
+    task: Callable[[int, int], tuple[object, ...]]
+    if ranker.INLINE_RANKING:
+        order = tuple(_dealing_order(problem))
+        sample_task: Callable[..., np.ndarray] = _compiled_sample_task
+        task = lambda index, size: (problem, order, entropy, index, size)  # noqa: E731
+    else:
+        dealers = _dealers(problem)
+        sample_task = _sample_task
+        task = lambda index, size: (problem, dealers, entropy, index, size, ranker)  # noqa: E731
     goal = float(target_error) if target_error is not None else (DEFAULT_TARGET_ERROR if samples is None else 0.0)
     budget = int(samples) if samples is not None else MAX_SAMPLES
     stats = np.zeros((len(problem.labels) + 1, 6))
@@ -807,9 +864,9 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
             if size <= 0:
                 break
             sizes.append(size)
-        tasks = [(problem, dealers, entropy, chunks + i, size, ranker) for i, size in enumerate(sizes)]
+        tasks = [task(chunks + i, size) for i, size in enumerate(sizes)]
         # aiming at an error, the first two chunks run here (often all that is needed), the rest on the executor
-        stats += _run(None if goal > 0 and not chunks else executor, _sample_task, tasks)
+        stats += _run(None if goal > 0 and not chunks else executor, sample_task, tasks)
         chunks += len(sizes)
         done += sum(sizes)
         errors = _standard_errors(stats)

@@ -1,0 +1,188 @@
+"""The compiled equity loops (poker/stats/_equity.c) against the NumPy paths they replace for HandRanker.
+
+A ranker subclass takes the NumPy path of poker/stats/multiway.py (it ranks through ``rank_many``); ``Plain``
+only calls ``HandRanker.rank_many``, so comparing HandRanker with ``Plain`` compares the compiled loops with
+NumPy on the same numbers. Exact counting: the boards each player wins, ties and the split share (in 1/2520
+units) are equal per holding tuple, and the weighted results agree to 1e-12. Sampling draws other random
+numbers, so it is compared with the exact answer (within 5 standard errors) and with itself (same seed, any
+executor).
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+
+from poker import Card, CardCountError, HandRanker, Range, WeightsError, equity
+from poker.stats import _equity, multiway
+from poker.stats.multiway import SAMPLES_PER_TASK, SPLIT_UNIT
+
+
+class Plain(HandRanker):
+    """HandRanker's values through the hook: the NumPy path."""
+
+    @classmethod
+    def rank_many(cls, indices: np.ndarray, *, validate: bool = True) -> np.ndarray:  # type: ignore[override]
+        return super().rank_many(indices, validate=validate)
+
+
+def narrow_weights(seed: int, share: float) -> np.ndarray:
+    """Random weights on a random few holdings (about ``share`` of them)."""
+    rng = np.random.default_rng(seed)
+    return rng.random(1326) * (rng.random(1326) < share)
+
+
+def numpy_counts(problem: multiway._Problem, tuples: np.ndarray) -> np.ndarray:
+    """Wins, ties and split units per tuple and player (tuples, players, 3) from the NumPy path, a tuple at a time
+    with weight 1 (wins and ties are then whole numbers of boards, the split share a sum of 1/k)."""
+    rows = []
+    for row in tuples:
+        wins, split, ties = multiway._exact_task(problem, row[None], np.ones(1), Plain)
+        rows.append(np.stack([wins, ties, split * SPLIT_UNIT], axis=1))
+    return np.array(rows)
+
+
+def assert_counts_agree(players: list[object], board: str = '', dead: str = '', most: int | None = None) -> None:
+    """Per holding tuple of the exact plan (the first ``most``), the compiled counts equal NumPy's."""
+    problem = multiway._problem(players, board, dead)  # type: ignore[arg-type]
+    plan = multiway._plan_exact(problem)
+    assert plan is not None
+    tuples = plan[0][:most]
+    ours, theirs = multiway._exact_counts(problem, tuples), numpy_counts(problem, tuples)
+    np.testing.assert_array_equal(ours[..., :2], theirs[..., :2])
+    np.testing.assert_allclose(ours[..., 2], theirs[..., 2], rtol=1e-12, atol=1e-6)
+    assert (ours[..., 0] + ours[..., 1]).sum(axis=1).min() > 0
+
+
+def assert_results_agree(players: list[object], board: str = '', dead: str = '') -> None:
+    """The whole exact answer, HandRanker against Plain: the same deals, ratios to 1e-12."""
+    ours, theirs = equity(players, board, dead, method='exact'), equity(players, board, dead, method='exact',
+                                                                        ranker=Plain)
+    assert ours.deals == theirs.deals and ours.method == theirs.method == 'exact'
+    for mine, other in zip(ours, theirs):
+        for name in ('win', 'tie', 'split_share'):
+            assert getattr(mine, name) == pytest.approx(getattr(other, name), rel=1e-12, abs=1e-15)
+
+
+def test_inline_ranking_is_on_for_handranker_only() -> None:
+    assert HandRanker.INLINE_RANKING and not Plain.INLINE_RANKING
+
+
+# ------------------------------------------------------------------------------------------ exact
+@pytest.mark.parametrize('players, dead', [
+    (['Ah Kh', 'Qc Qd'], ''),
+    (['Ah Kh', 'Qc Qd', 'Js Ts'], ''),
+    (['Ah Kh', 'Qh Jh', '2h 3h', '9c 8c'], ''),  # flushes in one suit for three players, another for one
+    (['7c 7d', '7h 2s'], '7s 2c 2d'),  # quads and full houses with dead cards of the same ranks
+    (['As 5s', 'Kd Kc'], '4s 3s 2h'),  # straight flushes and wheels, with dead cards of the suit
+])
+def test_preflop_counts_equal_numpy(players: list[object], dead: str) -> None:
+    assert_counts_agree(players, dead=dead)
+
+
+def test_preflop_ranges_and_their_results() -> None:
+    """Ranges before the flop (suit symmetry weights the tuples), weighted and narrow: the first tuples per count,
+    the whole answer to 1e-12."""
+    assert_counts_agree(['AA', 'KQs', '72o'], most=4)
+    weighted = Range.parse('AA, KK').weights * np.where(np.arange(1326) % 3 == 0, 0.25, 1.0)
+    assert_results_agree([weighted, 'Ac Kd'])
+    assert_results_agree(['QQ', 'Ah Kh'], dead='2c')
+
+
+@pytest.mark.parametrize('players, board, dead', [
+    (['Ah Kh', 'Qc Qd'], 'Kc 7h 2h', ''),
+    (['Ah Kh', 'QQ, JJ, AQs', 'random'], 'Qh 7h 2c', ''),
+    ([narrow_weights(1, 0.2), narrow_weights(2, 0.1)], '9s 8s 2d', 'Ad'),
+    ([narrow_weights(3, 0.05), 'Td 9d', narrow_weights(4, 0.05), narrow_weights(5, 0.03)], '9s 8s 2d 3c', ''),
+    (['random', 'random'], 'As Ks Qs Js 2c', ''),  # a river with a board flush: every holding counted once
+])
+def test_later_streets_count_as_numpy(players: list[object], board: str, dead: str) -> None:
+    assert_counts_agree(players, board, dead, most=400)
+    assert_results_agree(players, board, dead)
+
+
+def test_exact_counts_checks_its_buffers() -> None:
+    out = np.zeros((1, 2, 3), dtype=np.int64)
+    holes = bytes([51, 47, 46, 42])
+    assert _equity.exact_counts(holes, 2, b'', b'', out) == -1 and out.sum() > 0
+    assert _equity.exact_counts(bytes([51, 47, 47, 42]), 2, b'', b'', out) == 0  # a card twice: tuple 0
+    assert _equity.exact_counts(holes, 2, b'', bytes([51]), out) == 0  # a hole card also dead
+    for bad in [(holes, 2, bytes([52, 1, 2]), b'', out), (holes, 2, b'\x01', b'', out),
+                (holes, 1, b'', b'', out), (holes, 2, b'', b'', np.zeros(5, dtype=np.int64)),
+                (holes[:3], 2, b'', b'', out), (holes, 2, b'', b'', np.zeros((1, 2, 3), dtype=np.int32))]:
+        with pytest.raises(ValueError):
+            _equity.exact_counts(*bad)
+
+
+# ------------------------------------------------------------------------------------------ sampled
+def assert_within_error(players: list[object], board: str = '', dead: str = '', seed: int = 1,
+                        samples: int = 300_000) -> None:
+    exact = equity(players, board, dead, method='exact')
+    sampled = equity(players, board, dead, method='sampled', samples=samples, seed=seed)
+    assert sampled.method == 'sampled' and sampled.deals == samples
+    for guess, truth in zip(sampled, exact):
+        assert guess.stderr < 0.01
+        assert abs(guess.equity - truth.equity) <= 5 * guess.stderr
+        assert abs(guess.tie - truth.tie) <= 5 * guess.tie_stderr + 1e-12
+
+
+@pytest.mark.parametrize('players, board, dead, seed', [
+    (['Ah Kh', 'Qc Qd'], '', '', 1),
+    (['Ah Kh', 'Qc Qd', 'Js Ts'], '', '2c 2d', 2),
+    (['QQ+, AKs', 'Ac Kd'], 'Kh 7c 2d', '', 3),
+    ([narrow_weights(6, 0.1), 'random', 'Td 9d'], '9s 8s 2d', 'Ad', 4),
+    (['AA', 'AA, KhKd'], '7c 2d 3s', '', 5),  # the second player's AA mostly blocked: some draws from the rest
+    ([narrow_weights(7, 0.02), narrow_weights(8, 0.02), 'random'], 'Qh Jh 4c 3s', '', 6),
+])
+def test_sampled_within_error_bars_of_exact(players: list[object], board: str, dead: str, seed: int) -> None:
+    assert_within_error(players, board, dead, seed)
+
+
+def test_sampled_repeats_per_seed_on_any_executor() -> None:
+    players = ['QQ+, AKs', 'random', 'Ah Kh']
+    samples = 3 * SAMPLES_PER_TASK + 5
+    alone = equity(players, method='sampled', samples=samples, seed=11)
+    assert alone.players == equity(players, method='sampled', samples=samples, seed=11).players
+    with ThreadPoolExecutor(2) as executor:
+        spread = equity(players, method='sampled', samples=samples, seed=11, executor=executor)
+    assert spread.players == alone.players
+    other = equity(players, method='sampled', samples=samples, seed=12)
+    assert other.players != alone.players
+
+
+def test_sampled_paths_agree_within_error() -> None:
+    """The compiled sampler and the NumPy sampler estimate the same numbers (3 random hands, no exact answer)."""
+    players = ['random', 'random', 'random']
+    ours = equity(players, method='sampled', samples=400_000, seed=3)
+    theirs = equity(players, method='sampled', samples=200_000, seed=3, ranker=Plain)
+    for mine, other in zip(ours, theirs):
+        assert abs(mine.equity - other.equity) <= 5 * np.hypot(mine.stderr, other.stderr)
+        assert abs(mine.equity - 1 / 3) <= 5 * mine.stderr
+
+
+def test_no_compatible_deal_is_an_error_on_both_paths() -> None:
+    dead = ' '.join(str(Card.from_index(index)) for index in range(44))
+    for ranker in (HandRanker, Plain):
+        with pytest.raises(WeightsError, match='no sampled deal'):
+            equity(['AA', 'AA', 'AA'], method='sampled', samples=1000, seed=1, ranker=ranker)
+        for method in ('sampled', 'exact'):  # 8 cards left: 4 hole cards and a board are 9
+            with pytest.raises(CardCountError, match='44 dead cards leave too few for 2 players'):
+                equity(['random', 'random'], dead=dead, method=method, ranker=ranker)
+
+
+def test_sample_checks_its_buffers() -> None:
+    stats = np.zeros((3, 6))
+    problem = multiway._problem(['random', 'Ah Kh'], '', '')  # the random player's weights leave out Ah and Kh
+    fixed, order = np.array([-1, problem.fixed[1]], dtype=np.int32), np.array([0], dtype=np.int32)
+    good = (fixed, b'', b'', order, problem.weights[:1].copy(), bytes(32), 1000, stats)
+    _equity.sample(*good)
+    assert stats[2, 2] == 1000 and stats[2, 0] > 0
+    for position, bad in [(0, np.array([-1, 2000], dtype=np.int32)), (3, np.array([1], dtype=np.int32)),
+                          (4, np.ones((1, 1326))), (4, np.full((1, 1326), np.nan)), (5, bytes(8)),
+                          (7, np.zeros((2, 6))), (1, bytes([52, 1, 2])), (6, -1)]:
+        arguments = list(good)
+        arguments[position] = bad
+        with pytest.raises(ValueError):
+            _equity.sample(*arguments)
