@@ -10,7 +10,10 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import os
 import pkgutil
+import subprocess
+import sys
 import types
 from collections import defaultdict
 from pathlib import Path
@@ -251,3 +254,19 @@ def test_each_public_name_has_one_home() -> None:
         strays = [name for name in package.__all__ if name not in own and (
             name not in homes or not all(home.startswith(f'poker.{wing}.') for home in homes[name]))]
         assert strays == [], f'poker.{wing} lists names of other wings, or names no module of it lists'
+
+
+def test_a_wing_imports_an_engine_only_when_it_is_used() -> None:
+    """``from poker import Player`` loads the player and what it needs, not every engine of the stats wing (their
+    import time and memory are paid by the programs that use them); each name still resolves on first use."""
+    code = ('import sys; from poker import Player; import poker.stats as s; '
+            'loaded = sorted(m for m in sys.modules if m.startswith("poker.stats.")); '
+            'print(" ".join(loaded)); s.equity, s.build_table; '
+            'print(all(getattr(s, n) is not None for n in s.__all__))')
+    result = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True,
+                            env={**os.environ, 'PYTHONPATH': str(ROOT)})
+    loaded, resolved = result.stdout.split('\n')[:2]
+    assert 'poker.stats.player' in loaded.split()
+    assert not {'poker.stats.multiway', 'poker.stats.strength_tables', 'poker.stats.range_stats',
+                'poker.stats.hand_classes', 'poker.stats.scenario'} & set(loaded.split())
+    assert resolved == 'True'

@@ -15,17 +15,21 @@
 
 from __future__ import annotations
 
-from .boards import BoardStrengths, board_strengths, boards_strengths
-from .hand_classes import ClassRow, Draw, HandClassTable, MadeHand, draw_masks, holding_class, made_hands
-from .hand_statistics import HandStatistics
-from .multiway import EquityResult, PlayerEquity, equity
-from .player import Player
-from .preflop_odds import PreflopEquity, class_equity, preflop_equity, simulate_income_rate
-from .range_stats import RangeStatistics, range_statistics
-from .reference import ReferencePlayer
-from .scenario import Scenario, load_scenarios, scenarios_from_data
-from .strength import hand_strength
-from .strength_tables import BuildSummary, StrengthTable, build_table, load_table
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what mypy and readers see; at run time each name is imported on first use (__getattr__)
+    from .boards import BoardStrengths, board_strengths, boards_strengths
+    from .hand_classes import ClassRow, Draw, HandClassTable, MadeHand, draw_masks, holding_class, made_hands
+    from .hand_statistics import HandStatistics
+    from .multiway import EquityResult, PlayerEquity, equity
+    from .player import Player
+    from .preflop_odds import PreflopEquity, class_equity, preflop_equity, simulate_income_rate
+    from .range_stats import RangeStatistics, range_statistics
+    from .reference import ReferencePlayer
+    from .scenario import Scenario, load_scenarios, scenarios_from_data
+    from .strength import hand_strength
+    from .strength_tables import BuildSummary, StrengthTable, build_table, load_table
 
 __all__ = [
     'BoardStrengths',
@@ -59,3 +63,50 @@ __all__ = [
     'scenarios_from_data',
     'simulate_income_rate',
 ]
+
+_HOMES: dict[str, str] = {
+    'BoardStrengths': 'boards',
+    'BuildSummary': 'strength_tables',
+    'ClassRow': 'hand_classes',
+    'Draw': 'hand_classes',
+    'EquityResult': 'multiway',
+    'HandClassTable': 'hand_classes',
+    'HandStatistics': 'hand_statistics',
+    'MadeHand': 'hand_classes',
+    'Player': 'player',
+    'PlayerEquity': 'multiway',
+    'PreflopEquity': 'preflop_odds',
+    'RangeStatistics': 'range_stats',
+    'ReferencePlayer': 'reference',
+    'Scenario': 'scenario',
+    'StrengthTable': 'strength_tables',
+    'board_strengths': 'boards',
+    'boards_strengths': 'boards',
+    'build_table': 'strength_tables',
+    'class_equity': 'preflop_odds',
+    'draw_masks': 'hand_classes',
+    'equity': 'multiway',
+    'hand_strength': 'strength',
+    'holding_class': 'hand_classes',
+    'load_scenarios': 'scenario',
+    'load_table': 'strength_tables',
+    'made_hands': 'hand_classes',
+    'preflop_equity': 'preflop_odds',
+    'range_statistics': 'range_stats',
+    'scenarios_from_data': 'scenario',
+    'simulate_income_rate': 'preflop_odds',
+}
+"""The module of each public name: ``import poker.stats`` imports none of them (the engines a program does not use
+cost it neither time nor memory); a name is imported from its module on first use and kept (PEP 562)."""
+
+
+def __getattr__(name: str) -> object:
+    if name in _HOMES:
+        value: object = getattr(importlib.import_module(f'{__name__}.{_HOMES[name]}'), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
