@@ -7,7 +7,8 @@ The values come from :mod:`poker.ranking.tables` (the readable tables, built fro
 classes), laid out small enough to stay in a processor's cache (215 kB in all; the direct tables they
 replace take 43 MB):
 
-* ``poker_card_keys[52]``: a 64-bit key per card. The low 32 bits hold a rank key, the 13 multipliers of
+* ``poker_card_keys[64]``: a 64-bit key per card (and 12 zeros, so that a loop may read an index masked to
+  6 bits before it checks it). The low 32 bits hold a rank key, the 13 multipliers of
   Zekyll's OMPEval, chosen so that the sums of any 0 to 7 of them (at most four alike) differ, and stay
   under 2**25. Bits 32 to 47 hold four 4-bit suit counters: a hand's key starts at ``POKER_KEY_START``
   (each counter at 3) and a card adds 1 to its suit's counter, so a counter reaches 8 (bit 3 set, tested
@@ -116,7 +117,7 @@ def header() -> str:
         f'#define POKER_FLUSH_CHECK 0x{0x8888 << SUIT_SHIFT:x}ULL\n'
         f'#define POKER_SUIT_SHIFT {SUIT_SHIFT}\n#define POKER_HASH_SHIFT {SHIFT}\n'
         f'#define POKER_HASH_ROWS {len(offsets)}\n#define POKER_HASH_SLOTS {length}\n',
-        c_array('uint64_t', 'poker_card_keys', [f'0x{k:x}ULL' for k in card_keys], 4),
+        c_array('uint64_t', 'poker_card_keys', [f'0x{k:x}ULL' for k in card_keys] + ['0'] * 12, 4),
         c_array('uint16_t', 'poker_flush_values', flush_table().tolist()),
         c_array('uint32_t', 'poker_hash_offsets', offsets, 12),
         c_array('uint16_t', 'poker_hash_values', slots),
