@@ -142,7 +142,7 @@ def chunk_strengths(street: str, start: int, stop: int, bins: int = DEFAULT_BINS
             columns['histogram'].append(result.histogram.reshape(-1, bins))
             runouts = result.runouts
     # suit-isomorphic (board, holding) pairs have equal values: keep each hand number once
-    unique, first_seen = np.unique(np.concatenate(numbers), return_index=True)
+    unique, first_seen = _first_of_each(np.concatenate(numbers))
     out: dict[str, np.ndarray] = {'index': unique.astype(np.uint32)}
     for name in STATISTICS:
         out[name] = np.concatenate(columns[name])[first_seen].astype(np.float32)
@@ -150,6 +150,25 @@ def chunk_strengths(street: str, start: int, stop: int, bins: int = DEFAULT_BINS
         histogram = np.concatenate(columns['histogram'])[first_seen]
         out['histogram'] = histogram.astype(_count_dtype(runouts))
     return out
+
+
+def _first_of_each(numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(numbers, return_index=True)`` of non-negative int64 ``numbers``, by one plain sort.
+
+    Each number is packed above its position (both fit in 63 bits for any table's chunk), so sorting the packed
+    keys orders by number, then position: the first key of each run of equal numbers holds its first position.
+    That is one quicksort of int64, where ``np.unique`` sorts stably with an index array (twice the time).
+
+    >>> [part.tolist() for part in _first_of_each(np.array([7, 3, 7, 1, 3]))]
+    [[1, 3, 7], [3, 1, 0]]
+    """
+    shift = max(1, (len(numbers) - 1).bit_length())
+    keys = (numbers << shift) | np.arange(len(numbers))
+    keys.sort()
+    ordered = keys >> shift
+    first = np.ones(len(keys), dtype=bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    return ordered[first], keys[first] & ((1 << shift) - 1)
 
 
 def _count_dtype(runouts: int) -> type[np.unsignedinteger[Any]]:
