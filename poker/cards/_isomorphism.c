@@ -74,49 +74,74 @@ add_round(Suits *s, const int64_t *cards, const uint8_t *columns, int size)
     }
 }
 
-/* C(top, choose) for choose 1..4, top >= choose - 1: exact, each step divides (as _comb in Python). */
+/* C(top, choose) for choose 1..4, top >= choose - 1: exact, each step divides, in the same steps as _comb in
+   Python (so no intermediate is larger than there), with constant divisors (multiplications, not divisions). */
 static inline int64_t
 comb_small(int64_t top, int64_t choose)
 {
-    int64_t value = 1;
-    for (int64_t step = 0; step < choose; step++)
-        value = value * (top - step) / (step + 1);
-    return value;
+    switch (choose) {
+    case 1:
+        return top;
+    case 2:
+        return top * (top - 1) / 2;
+    case 3:
+        return top * (top - 1) / 2 * (top - 2) / 3;
+    default:
+        return top * (top - 1) / 2 * (top - 2) / 3 * (top - 3) / 4;
+    }
 }
 
-/* The hand's number from its suit state, or -1 if its configuration is not in the table (cannot happen for
-   valid hands). Suits sorted by (code, index) descending; the sorted codes are the configuration (found by
-   bisection); equal configurations number their descending indices as a combination. */
-static inline int64_t
-finish(const Suits *s, int64_t codes, const int64_t *table, Py_ssize_t configurations)
+/* The suits' sort keys, (code, index) descending, by a sorting network. */
+static inline void
+sorted_keys(const Suits *s, int64_t k[SUITS])
 {
-    int64_t k[SUITS], t;
+    int64_t t;
     for (int suit = 0; suit < SUITS; suit++)
         k[suit] = (s->code[suit] << CODE_SHIFT) | s->index[suit];
-    /* descending sorting network on four keys */
 #define ORDER(a, b) if (k[a] < k[b]) { t = k[a]; k[a] = k[b]; k[b] = t; }
     ORDER(0, 1) ORDER(2, 3) ORDER(0, 2) ORDER(1, 3) ORDER(1, 2)
 #undef ORDER
+}
+
+/* The table row of the configuration of sorted keys `k` (bisection over the ascending packed keys), or NULL
+   if there is none (cannot happen for valid hands). */
+static inline const int64_t *
+configuration(const int64_t k[SUITS], int64_t codes, const int64_t *table, Py_ssize_t configurations)
+{
     int64_t packed = 0;
     for (int p = 0; p < SUITS; p++)
         packed = packed * codes + (k[p] >> CODE_SHIFT);
-    Py_ssize_t low = 0, high = configurations;
-    while (low < high) {
-        Py_ssize_t middle = low + (high - low) / 2;
-        if (table[middle * TABLE_ROW] < packed)
-            low = middle + 1;
-        else
-            high = middle;
+    const int64_t *row = table;  /* the last row whose key <= packed */
+    for (Py_ssize_t n = configurations; n > 1; ) {
+        Py_ssize_t half = n / 2;
+        row = row[half * TABLE_ROW] <= packed ? row + half * TABLE_ROW : row;
+        n -= half;
     }
-    if (low == configurations || table[low * TABLE_ROW] != packed)
-        return -1;
-    const int64_t *row = table + low * TABLE_ROW;
+    return row[0] == packed ? row : NULL;
+}
+
+/* The hand's number from its sorted keys and configuration row: the row's offset plus, per sorted position,
+   its multiset term times its multiplier. Equal configurations number their descending indices i_0 >= i_1
+   >= ... as the strictly descending a_j = i_j + shift_j, a combination: the sum of C(a_j, choose_j). */
+static inline int64_t
+number_of(const int64_t k[SUITS], const int64_t *row)
+{
     int64_t number = row[1];
     for (int p = 0; p < SUITS; p++) {
         const int64_t *at = row + 2 + 3 * p;
         number += comb_small((k[p] & ((1LL << CODE_SHIFT) - 1)) + at[1], at[0]) * at[2];
     }
     return number;
+}
+
+/* The hand's number from its suit state, or -1 if its configuration is not in the table. */
+static inline int64_t
+finish(const Suits *s, int64_t codes, const int64_t *table, Py_ssize_t configurations)
+{
+    int64_t k[SUITS];
+    sorted_keys(s, k);
+    const int64_t *row = configuration(k, codes, table, configurations);
+    return row ? number_of(k, row) : -1;
 }
 
 /* The cards at `columns` of one hand are 0..51 and distinct: their mask, or 0 if not (a hand has cards). */
@@ -299,6 +324,9 @@ index_boards(PyObject *module, PyObject *args)
         }
         Suits on_board = START;
         add_round(&on_board, board, in_order, size);
+        /* On one board the configuration depends only on the hole cards' suits: each is looked up once, by
+           (first suit, second suit), and kept for the board's other holdings. */
+        const int64_t *rows[SUITS * SUITS] = {NULL};
         for (Py_ssize_t j = 0; j < holdings; j++) {
             const int64_t *hole = hl + (i * holdings + j) * 2;
             if (!card_mask(hole, in_order, 2, seen)) {
@@ -307,12 +335,14 @@ index_boards(PyObject *module, PyObject *args)
             }
             Suits s = on_board;
             add_round(&s, hole, in_order, 2);
-            int64_t number = finish(&s, codes, t, configurations);
-            o[i * holdings + j] = number;
-            if (number < 0) {
+            int64_t k[SUITS];
+            sorted_keys(&s, k);
+            const int64_t **row = &rows[(hole[0] & 3) * SUITS + (hole[1] & 3)];
+            if (!*row && !(*row = configuration(k, codes, t, configurations))) {
                 bad = 1;
                 break;
             }
+            o[i * holdings + j] = number_of(k, *row);
         }
     }
     Py_END_ALLOW_THREADS

@@ -132,23 +132,23 @@ def chunk_strengths(street: str, start: int, stop: int, bins: int = DEFAULT_BINS
     batch = _BATCH_BOARDS[street]
     numbers: list[np.ndarray] = []
     columns: dict[str, list[np.ndarray]] = {name: [] for name in (*STATISTICS, 'histogram')}
+    pairs = HOLDINGS.astype(np.int64)
     for first in range(0, len(boards), batch):
         result = boards_strengths(boards[first:first + batch], bins=bins, ranker=ranker)
-        holes = HOLDINGS.astype(np.int64)[result.holdings]
-        numbers.append(indexer.index_boards(holes, result.boards, validate=False).ravel())
+        numbers.append(indexer.index_boards(pairs[result.holdings], result.boards, validate=False).ravel())
+        # each batch in the table's dtypes at once (the same values: a cast commutes with the selection
+        # below), so the arrays gathered are small: float32, and histogram counts of one or two bytes
         for name in STATISTICS:
-            columns[name].append(getattr(result, name).ravel())
+            columns[name].append(getattr(result, name).ravel().astype(np.float32))
         if result.histogram is not None:
-            columns['histogram'].append(result.histogram.reshape(-1, bins))
-            runouts = result.runouts
+            columns['histogram'].append(result.histogram.reshape(-1, bins).astype(_count_dtype(result.runouts)))
     # suit-isomorphic (board, holding) pairs have equal values: keep each hand number once
     unique, first_seen = _first_of_each(np.concatenate(numbers))
     out: dict[str, np.ndarray] = {'index': unique.astype(np.uint32)}
     for name in STATISTICS:
-        out[name] = np.concatenate(columns[name])[first_seen].astype(np.float32)
+        out[name] = np.concatenate(columns[name])[first_seen]
     if columns['histogram']:
-        histogram = np.concatenate(columns['histogram'])[first_seen]
-        out['histogram'] = histogram.astype(_count_dtype(runouts))
+        out['histogram'] = np.concatenate(columns['histogram'])[first_seen]
     return out
 
 
