@@ -161,6 +161,7 @@ def test_malformed_buffers_are_value_errors() -> None:
         (hands, columns, bytes([2, 3]), indexer._codes, indexer._table, out),
         (hands, bytes([0, 1, 2, 3, 4, 9]), order, indexer._codes, indexer._table, out),
         (hands, columns, order, indexer._codes, np.zeros((1, 14), dtype=np.int64), out),
+        (hands, columns, order, indexer._codes, indexer._table * np.array([1] * 3 + [-1] + [1] * 10), out),
         (hands, columns, order, indexer._codes, indexer._table, np.empty(1, dtype=np.int64)[::1].view(np.float64)),
     ]
     for call in bad_calls:

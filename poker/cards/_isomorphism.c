@@ -193,12 +193,14 @@ read_table(PyObject *object, Py_buffer *view)
     }
     const int64_t *table = view->buf;
     for (Py_ssize_t r = 0; r < rows; r++)
-        for (int p = 0; p < SUITS; p++)
-            if (table[r * TABLE_ROW + 2 + 3 * p] < 1 || table[r * TABLE_ROW + 2 + 3 * p] > SUITS) {
+        for (int p = 0; p < SUITS; p++) {
+            const int64_t *at = table + r * TABLE_ROW + 2 + 3 * p;  /* choose, shift, multiplier */
+            if (at[0] < 1 || at[0] > SUITS || at[1] < 0 || at[1] >= SUITS || at[2] < 0) {
                 PyBuffer_Release(view);
-                PyErr_SetString(PyExc_ValueError, "_isomorphism needs multiset sizes 1 to 4 in its table");
+                PyErr_SetString(PyExc_ValueError, "_isomorphism needs multiset terms of 1 to 4 suits in its table");
                 return -1;
             }
+        }
     return rows;
 }
 
