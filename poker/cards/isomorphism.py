@@ -142,6 +142,7 @@ class HandIndexer:
         self._order = counts[::-1]
         starts = np.cumsum((0,) + counts)
         self._columns = np.concatenate([np.arange(starts[r], starts[r + 1]) for r in reversed(range(len(counts)))])
+        self._compiled_order = bytes(self._columns.tolist()), bytes(self._order)  # index_hands' columns, sizes
         self._radices = tuple(n + 1 for n in self._order)
         self._codes = math.prod(self._radices)
         self._build_configurations()
@@ -258,8 +259,7 @@ class HandIndexer:
         hands = self.check_cards(cards) if flag('validate', validate) else np.asarray(cards, dtype=np.int64)
         hands = np.ascontiguousarray(hands, dtype=np.int64)
         numbers = np.empty(len(hands), dtype=np.int64)
-        _isomorphism.index_hands(hands, bytes(self._columns.tolist()), bytes(self._order), self._codes,
-                                 self._table, numbers)
+        _isomorphism.index_hands(hands, *self._compiled_order, self._codes, self._table, numbers)
         return numbers
 
     def _reference_index(self, cards: np.ndarray) -> np.ndarray:
