@@ -17,4 +17,5 @@ def extension(name: str) -> Extension:
 
 
 setup(ext_modules=[extension('poker.ranking._rank'), extension('poker.kernel._count'),
-                   extension('poker.kernel._ranges'), extension('poker.stats._equity')])
+                   extension('poker.kernel._ranges'), extension('poker.stats._equity'),
+                   extension('poker.cards._isomorphism')])

@@ -1,6 +1,6 @@
 """Build the compiled core with AddressSanitizer and UndefinedBehaviorSanitizer, and run its tests under them.
 
-    python bench/sanitized.py [pytest arguments]      # default: the core's tests: ranking, kernel, equity
+    python bench/sanitized.py [pytest arguments]      # default: the core's tests: ranking, kernel, equity, isomorphism
 
 The extensions are compiled into a temporary copy of the package (never over the working tree's), with
 ``-fsanitize=address,undefined -fno-sanitize-recover=undefined -g -O1``; pytest then runs on that copy with
@@ -22,7 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_TESTS = ['tests/test_rank_core.py', 'tests/test_ranking.py', 'tests/test_ranking_hook.py',
                  'tests/test_statistics.py', 'tests/test_hand_strength.py', 'tests/test_compiled_kernel.py',
-                 'tests/test_compiled_ranges.py', 'tests/test_compiled_equity.py']
+                 'tests/test_compiled_ranges.py', 'tests/test_compiled_equity.py',
+                 'tests/test_compiled_isomorphism.py']
 FLAGS = ['-fsanitize=address,undefined', '-fno-sanitize-recover=undefined', '-fno-omit-frame-pointer', '-g', '-O1']
 
 

@@ -12,7 +12,8 @@ sample is ``fraction`` of the chunks spread evenly over the street, run on a pro
   busy the machine is), and the ideal time on 100 such workers (CPU time / 100);
 * the baselines measured in the same run, each with the ratio: the same chunks through the NumPy range
   passes (a pass-through HandRanker subclass, ``Plain``, which takes them as any ranker subclass does:
-  what the tables cost before the compiled range pass), and hands per second of
+  what the tables cost before the compiled range pass; both number hands with the same compiled
+  ``HandIndexer``, which ranks nothing), and hands per second of
   ``Player.calculate_hand_statistics``, one hand at a time (the per-hand engine; E[HS] needs its look-ahead).
 
 Targets from the issue, on this 2-core machine: river <= 5 min, turn <= 15, flop with histograms <= 30.

@@ -72,6 +72,16 @@ def _now(hole: list[Card], board: list[Card]) -> tuple[int, int]:
 
 
 # ------------------------------------------------------------------------------------------ per board
+@pytest.mark.parametrize('count, high, seed', [(0, 5, 1), (1, 5, 2), (1000, 10, 3), (200_000, 123_156_254, 4),
+                                               (70_000, 1 << 33, 5)])
+def test_first_of_each_is_numpys_unique(count: int, high: int, seed: int) -> None:
+    numbers = np.random.default_rng(seed).integers(0, high, count)
+    unique, first_seen = strength_table._first_of_each(numbers)
+    expected, expected_first = np.unique(numbers, return_index=True)
+    np.testing.assert_array_equal(unique, expected)
+    np.testing.assert_array_equal(first_seen, expected_first)
+
+
 def test_river_board_against_brute_force() -> None:
     result = board_strengths('Kd 9s 9c 4h 2d')
     rng = np.random.default_rng(1)

@@ -17,6 +17,11 @@ The method is Waugh's (2013, "A fast and optimal hand isomorphism algorithm"):
   combinatorial number system. The hand's number is its configuration's offset plus a mixed-radix
   number of those multiset numbers.
 
+:meth:`HandIndexer.index` and :meth:`HandIndexer.index_boards` run these steps as compiled loops, one hand at
+a time (``poker/cards/_isomorphism.c``); the same steps as NumPy array operations over all hands at once
+(:meth:`HandIndexer._add_rounds`, :meth:`HandIndexer._finish`) are the readable reference the tests compare
+them with, number for number.
+
 >>> indexer = HandIndexer.for_street('flop')
 >>> indexer.size
 1286792
@@ -42,6 +47,7 @@ import numpy as np
 
 from ..errors import CardCountError, CardParseError, DuplicateCardError
 from ..validators import choice, flag, integer_array, is_whole, shown, whole_number
+from . import _isomorphism
 from .card import CardLike, format_cards, parse_cards, Card
 
 __all__ = ['BOARD_ROUNDS', 'STREET_ROUNDS', 'HandIndexer']
@@ -136,6 +142,7 @@ class HandIndexer:
         self._order = counts[::-1]
         starts = np.cumsum((0,) + counts)
         self._columns = np.concatenate([np.arange(starts[r], starts[r + 1]) for r in reversed(range(len(counts)))])
+        self._compiled_order = bytes(self._columns.tolist()), bytes(self._order)  # index_hands' columns, sizes
         self._radices = tuple(n + 1 for n in self._order)
         self._codes = math.prod(self._radices)
         self._build_configurations()
@@ -217,6 +224,12 @@ class HandIndexer:
         self._multiplier = np.array(multipliers, dtype=np.int64)
         self._group_count = np.array(sizes, dtype=np.int64)
         self._suit_sizes = suit_sizes
+        # the compiled loops' table, one row per configuration: its key and offset, then per sorted suit
+        # position the multiset term's C(index + shift, choose) and its multiplier
+        self._table = np.ascontiguousarray(np.concatenate(
+            [self._keys[:, None], self._offsets[:, None],
+             np.stack([self._group - self._place, self._group - 1 - self._place, self._multiplier],
+                      axis=2).reshape(len(keys), 3 * _SUITS)], axis=1))
         # C(a, t) for t = 2..4 and every a a multiset of equal suits can need, to invert it by bisection
         self._binom_columns = np.array([[math.comb(a, t) for a in range(largest_shared + 1)]
                                         for t in range(_SUITS + 1)], dtype=np.int64)
@@ -244,6 +257,14 @@ class HandIndexer:
         ``validate=False`` skips the argument checks for rows known to be good (the table builder).
         """
         hands = self.check_cards(cards) if flag('validate', validate) else np.asarray(cards, dtype=np.int64)
+        hands = np.ascontiguousarray(hands, dtype=np.int64)
+        numbers = np.empty(len(hands), dtype=np.int64)
+        _isomorphism.index_hands(hands, *self._compiled_order, self._codes, self._table, numbers)
+        return numbers
+
+    def _reference_index(self, cards: np.ndarray) -> np.ndarray:
+        """:meth:`index` of good (N, :attr:`cards`) rows by NumPy steps over all rows: the tests' reference."""
+        hands = np.asarray(cards, dtype=np.int64)
         state = self._add_rounds(self._start(len(hands)), hands[:, self._columns], self._order)
         return self._finish(state)
 
@@ -254,6 +275,16 @@ class HandIndexer:
         pattern is worked out once: the fast path of the table builder. ``validate=False`` skips the checks of
         the card indices (that they are 0 to 51 and no hand holds one twice) for arrays known to be good.
         """
+        holes, boards = self._board_arrays(holes, boards, validate)
+        numbers = np.empty(holes.shape[:2], dtype=np.int64)
+        if holes.size:
+            _isomorphism.index_boards(np.ascontiguousarray(holes, dtype=np.int64),
+                                      np.ascontiguousarray(boards, dtype=np.int64), self.rounds[1], self._codes,
+                                      self._table, numbers)
+        return numbers
+
+    def _board_arrays(self, holes: np.ndarray, boards: np.ndarray, validate: bool) -> tuple[np.ndarray, np.ndarray]:
+        """The (B, H, 2) holes and (B, k) boards of :meth:`index_boards`, checked, else an error."""
         if len(self.rounds) != 2 or self.rounds[0] != 2:
             raise CardCountError(f'index_boards needs an indexer of rounds (2, k), not {self.rounds}')
         size = self.rounds[1]
@@ -267,6 +298,12 @@ class HandIndexer:
             hands = np.concatenate([holes, np.broadcast_to(boards[:, np.newaxis, :], holes.shape[:2] + (size,))],
                                    axis=2)
             _card_rows('holes and boards', hands.reshape(-1, 2 + size), 2 + size, f'hands of rounds {self.rounds}')
+        return holes, boards
+
+    def _reference_index_boards(self, holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
+        """:meth:`index_boards` by NumPy steps over all boards, then all hands: the tests' reference."""
+        holes, boards = self._board_arrays(holes, boards, False)
+        count, size = boards.shape
         per_board = self._add_rounds(self._start(count), boards.astype(np.int64), (size,))
         holdings = holes.shape[1]
         state = tuple(np.repeat(part, holdings, axis=0) for part in per_board)

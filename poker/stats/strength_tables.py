@@ -132,24 +132,46 @@ def chunk_strengths(street: str, start: int, stop: int, bins: int = DEFAULT_BINS
     batch = _BATCH_BOARDS[street]
     numbers: list[np.ndarray] = []
     columns: dict[str, list[np.ndarray]] = {name: [] for name in (*STATISTICS, 'histogram')}
+    # each holding's two cards as one 16-byte item: selecting them is then one plain gather (NumPy selects
+    # rows of an (N, 2) array ten times slower)
+    pairs = HOLDINGS.astype(np.int64).view(np.dtype((np.void, 16))).ravel()
     for first in range(0, len(boards), batch):
         result = boards_strengths(boards[first:first + batch], bins=bins, ranker=ranker)
-        holes = HOLDINGS.astype(np.int64)[result.holdings]
+        holes = np.take(pairs, result.holdings).view(np.int64).reshape(*result.holdings.shape, 2)
         numbers.append(indexer.index_boards(holes, result.boards, validate=False).ravel())
+        # each batch in the table's dtypes at once (the same values: a cast commutes with the selection
+        # below), so the arrays gathered are small: float32, and histogram counts of one or two bytes
         for name in STATISTICS:
-            columns[name].append(getattr(result, name).ravel())
+            columns[name].append(getattr(result, name).ravel().astype(np.float32))
         if result.histogram is not None:
-            columns['histogram'].append(result.histogram.reshape(-1, bins))
-            runouts = result.runouts
+            columns['histogram'].append(result.histogram.reshape(-1, bins).astype(_count_dtype(result.runouts)))
     # suit-isomorphic (board, holding) pairs have equal values: keep each hand number once
-    unique, first_seen = np.unique(np.concatenate(numbers), return_index=True)
+    unique, first_seen = _first_of_each(np.concatenate(numbers))
     out: dict[str, np.ndarray] = {'index': unique.astype(np.uint32)}
     for name in STATISTICS:
-        out[name] = np.concatenate(columns[name])[first_seen].astype(np.float32)
+        out[name] = np.concatenate(columns[name])[first_seen]
     if columns['histogram']:
-        histogram = np.concatenate(columns['histogram'])[first_seen]
-        out['histogram'] = histogram.astype(_count_dtype(runouts))
+        out['histogram'] = np.concatenate(columns['histogram'])[first_seen]
     return out
+
+
+def _first_of_each(numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(numbers, return_index=True)`` of non-negative int64 ``numbers``, by one plain sort.
+
+    Each number is packed above its position (both fit in 63 bits for any table's chunk), so sorting the packed
+    keys orders by number, then position: the first key of each run of equal numbers holds its first position.
+    That is one quicksort of int64, where ``np.unique`` sorts stably with an index array (twice the time).
+
+    >>> [part.tolist() for part in _first_of_each(np.array([7, 3, 7, 1, 3]))]
+    [[1, 3, 7], [3, 1, 0]]
+    """
+    shift = max(1, (len(numbers) - 1).bit_length())
+    keys = (numbers << shift) | np.arange(len(numbers))
+    keys.sort()
+    ordered = keys >> shift
+    first = np.ones(len(keys), dtype=bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    return ordered[first], keys[first] & ((1 << shift) - 1)
 
 
 def _count_dtype(runouts: int) -> type[np.unsignedinteger[Any]]:

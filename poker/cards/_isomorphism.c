@@ -1,0 +1,382 @@
+/* poker.cards._isomorphism: HandIndexer's numbering (poker/cards/isomorphism.py) as plain loops, one hand at a
+   time. It computes exactly what HandIndexer's NumPy steps (_add_rounds, _finish) compute, which stay in
+   isomorphism.py as the readable reference the tests compare this with.
+
+   index_hands(cards, columns, sizes, codes, table, out)
+       ``cards``: int64 buffer of N hands of m cards; ``columns`` (m bytes): the card columns in processing
+       order (last round first); ``sizes`` (bytes): the rounds' card counts in that order; ``codes``: how
+       many configuration codes one suit has; ``table``: HandIndexer._table, int64 rows of TABLE_ROW per
+       sorted configuration (ascending packed key); ``out``: int64 buffer of N numbers.
+   index_boards(holes, boards, size, codes, table, out)
+       Hands of rounds (2, size): ``boards`` int64 (B, size), ``holes`` int64 (B, H, 2), ``out`` int64 (B, H).
+       Each board's suit state is worked out once and copied for its holdings.
+
+   Both raise ValueError (and write nothing useful) if a card is not 0 to 51 or a hand holds one twice; the
+   Python side checks its inputs before, so that is a malformed buffer, never a user's error. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define RANKS 13
+#define SUITS 4
+#define MAX_CARDS 7
+#define CODE_SHIFT 24 /* a suit's sort key is its configuration code above its index (< 2**24), as in Python */
+#define TABLE_ROW (2 + 3 * SUITS) /* key, offset, then per sorted position: choose, shift, multiplier */
+
+/* C(n, k) for 0 <= n, k <= 13; built at import, read-only after */
+static int64_t binom[RANKS + 1][RANKS + 1];
+
+static inline int
+popcount13(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0f0fu;
+    return (int)((x + (x >> 8)) & 0x1fu);
+}
+
+/* Per suit: ranks used (13-bit mask), how many, index so far, its place value, configuration code. */
+typedef struct {
+    uint32_t used[SUITS];
+    int count[SUITS];
+    int64_t index[SUITS], place[SUITS], code[SUITS];
+} Suits;
+
+static const Suits START = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 1, 1, 1}, {0, 0, 0, 0}};
+
+/* One round of `size` cards (each 0..51, none repeated in the hand): Waugh's per-suit step. Each suit's cards
+   of the round form a rank set, numbered in colex order among the ranks the suit has left: a card adds
+   C(its rank among the free ranks, 1 + how many of the round's cards of its suit are below it). */
+static inline void
+add_round(Suits *s, const int64_t *cards, const uint8_t *columns, int size)
+{
+    uint32_t mask[SUITS] = {0, 0, 0, 0};
+    int64_t colex[SUITS] = {0, 0, 0, 0};
+    for (int i = 0; i < size; i++) {
+        int64_t card = cards[columns[i]];
+        mask[card & 3] |= 1u << (card >> 2);
+    }
+    for (int i = 0; i < size; i++) {
+        int64_t card = cards[columns[i]];
+        int suit = (int)(card & 3), rank = (int)(card >> 2);
+        uint32_t lower = (1u << rank) - 1;
+        int free_rank = rank - popcount13(s->used[suit] & lower);
+        colex[suit] += binom[free_rank][1 + popcount13(mask[suit] & lower)];
+    }
+    for (int suit = 0; suit < SUITS; suit++) {
+        int n = popcount13(mask[suit]);
+        s->index[suit] += colex[suit] * s->place[suit];
+        s->place[suit] *= binom[RANKS - s->count[suit]][n];
+        s->used[suit] |= mask[suit];
+        s->count[suit] += n;
+        s->code[suit] = s->code[suit] * (size + 1) + n;
+    }
+}
+
+/* C(top, choose) for choose 1..4, top >= choose - 1: exact, each step divides, in the same steps as _comb in
+   Python (so no intermediate is larger than there), with constant divisors (multiplications, not divisions). */
+static inline int64_t
+comb_small(int64_t top, int64_t choose)
+{
+    switch (choose) {
+    case 1:
+        return top;
+    case 2:
+        return top * (top - 1) / 2;
+    case 3:
+        return top * (top - 1) / 2 * (top - 2) / 3;
+    default:
+        return top * (top - 1) / 2 * (top - 2) / 3 * (top - 3) / 4;
+    }
+}
+
+/* The suits' sort keys, (code, index) descending, by a sorting network. */
+static inline void
+sorted_keys(const Suits *s, int64_t k[SUITS])
+{
+    int64_t t;
+    for (int suit = 0; suit < SUITS; suit++)
+        k[suit] = (s->code[suit] << CODE_SHIFT) | s->index[suit];
+#define ORDER(a, b) if (k[a] < k[b]) { t = k[a]; k[a] = k[b]; k[b] = t; }
+    ORDER(0, 1) ORDER(2, 3) ORDER(0, 2) ORDER(1, 3) ORDER(1, 2)
+#undef ORDER
+}
+
+/* The table row of the configuration of sorted keys `k` (bisection over the ascending packed keys), or NULL
+   if there is none (cannot happen for valid hands). */
+static inline const int64_t *
+configuration(const int64_t k[SUITS], int64_t codes, const int64_t *table, Py_ssize_t configurations)
+{
+    int64_t packed = 0;
+    for (int p = 0; p < SUITS; p++)
+        packed = packed * codes + (k[p] >> CODE_SHIFT);
+    const int64_t *row = table;  /* the last row whose key <= packed */
+    for (Py_ssize_t n = configurations; n > 1; ) {
+        Py_ssize_t half = n / 2;
+        row = row[half * TABLE_ROW] <= packed ? row + half * TABLE_ROW : row;
+        n -= half;
+    }
+    return row[0] == packed ? row : NULL;
+}
+
+/* The hand's number from its sorted keys and configuration row: the row's offset plus, per sorted position,
+   its multiset term times its multiplier. Equal configurations number their descending indices i_0 >= i_1
+   >= ... as the strictly descending a_j = i_j + shift_j, a combination: the sum of C(a_j, choose_j). */
+static inline int64_t
+number_of(const int64_t k[SUITS], const int64_t *row)
+{
+    int64_t number = row[1];
+    for (int p = 0; p < SUITS; p++) {
+        const int64_t *at = row + 2 + 3 * p;
+        number += comb_small((k[p] & ((1LL << CODE_SHIFT) - 1)) + at[1], at[0]) * at[2];
+    }
+    return number;
+}
+
+/* The hand's number from its suit state, or -1 if its configuration is not in the table. */
+static inline int64_t
+finish(const Suits *s, int64_t codes, const int64_t *table, Py_ssize_t configurations)
+{
+    int64_t k[SUITS];
+    sorted_keys(s, k);
+    const int64_t *row = configuration(k, codes, table, configurations);
+    return row ? number_of(k, row) : -1;
+}
+
+/* The cards at `columns` of one hand are 0..51 and distinct: their mask, or 0 if not (a hand has cards). */
+static inline uint64_t
+card_mask(const int64_t *cards, const uint8_t *columns, int m, uint64_t seen)
+{
+    for (int i = 0; i < m; i++) {
+        int64_t card = cards[columns[i]];
+        if (card < 0 || card > 51 || (seen >> card & 1))
+            return 0;
+        seen |= 1ULL << card;
+    }
+    return seen;
+}
+
+/* An int64 buffer (writable if asked) of exactly `items` entries, else ValueError. */
+static int
+read_int64(PyObject *object, Py_buffer *view, int writable, Py_ssize_t items, const char *what)
+{
+    if (PyObject_GetBuffer(object, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0)) < 0)
+        return -1;
+    const char *format = view->format ? view->format : "B";
+    if (format[0] == '<' || format[0] == '=' || format[0] == '@')
+        format++;
+    if (view->itemsize != 8 || (strcmp(format, "q") != 0 && strcmp(format, "l") != 0)) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "_isomorphism needs %s as a contiguous int64 buffer", what);
+        return -1;
+    }
+    if (items >= 0 && view->len != items * 8) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "_isomorphism needs %s of %zd entries, got %zd", what, items, view->len / 8);
+        return -1;
+    }
+    return 0;
+}
+
+/* The configuration table: rows of TABLE_ROW int64, at least one. Returns the row count, or -1. */
+static Py_ssize_t
+read_table(PyObject *object, Py_buffer *view)
+{
+    if (read_int64(object, view, 0, -1, "the configuration table") < 0)
+        return -1;
+    Py_ssize_t rows = view->len / 8 / TABLE_ROW;
+    if (rows < 1 || view->len != rows * TABLE_ROW * 8) {
+        PyBuffer_Release(view);
+        PyErr_SetString(PyExc_ValueError, "_isomorphism needs a configuration table of rows of 14 int64");
+        return -1;
+    }
+    const int64_t *table = view->buf;
+    for (Py_ssize_t r = 0; r < rows; r++)
+        for (int p = 0; p < SUITS; p++) {
+            const int64_t *at = table + r * TABLE_ROW + 2 + 3 * p;  /* choose, shift, multiplier */
+            if (at[0] < 1 || at[0] > SUITS || at[1] < 0 || at[1] >= SUITS || at[2] < 0) {
+                PyBuffer_Release(view);
+                PyErr_SetString(PyExc_ValueError, "_isomorphism needs multiset terms of 1 to 4 suits in its table");
+                return -1;
+            }
+        }
+    return rows;
+}
+
+static PyObject *
+index_hands(PyObject *module, PyObject *args)
+{
+    PyObject *cards_object, *table_object, *out_object;
+    const char *columns, *sizes;
+    Py_ssize_t m, rounds;
+    long long codes;
+    if (!PyArg_ParseTuple(args, "Oy#y#LOO", &cards_object, &columns, &m, &sizes, &rounds, &codes, &table_object,
+                          &out_object))
+        return NULL;
+    int total = 0;
+    for (Py_ssize_t r = 0; r < rounds; r++)
+        total += (uint8_t)sizes[r];
+    if (m < 1 || m > MAX_CARDS || total != m || codes < 1 || codes > 128) {
+        PyErr_SetString(PyExc_ValueError, "index_hands needs 1 to 7 columns in rounds that add up to them");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < m; i++)
+        if ((uint8_t)columns[i] >= m) {
+            PyErr_SetString(PyExc_ValueError, "index_hands needs columns below the hand's card count");
+            return NULL;
+        }
+    Py_buffer cards, table, out;
+    Py_ssize_t configurations = read_table(table_object, &table);
+    if (configurations < 0)
+        return NULL;
+    if (read_int64(out_object, &out, 1, -1, "out") < 0) {
+        PyBuffer_Release(&table);
+        return NULL;
+    }
+    Py_ssize_t n = out.len / 8;
+    if (read_int64(cards_object, &cards, 0, n * m, "cards") < 0) {
+        PyBuffer_Release(&table);
+        PyBuffer_Release(&out);
+        return NULL;
+    }
+    const int64_t *c = cards.buf, *t = table.buf;
+    const uint8_t *order = (const uint8_t *)columns, *round_sizes = (const uint8_t *)sizes;
+    int64_t *o = out.buf;
+    int bad = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t h = 0; h < n && !bad; h++) {
+        const int64_t *hand = c + h * m;
+        if (!card_mask(hand, order, (int)m, 0)) {
+            bad = 1;
+            break;
+        }
+        Suits s = START;
+        int start = 0;
+        for (Py_ssize_t r = 0; r < rounds; r++) {
+            add_round(&s, hand, order + start, round_sizes[r]);
+            start += round_sizes[r];
+        }
+        o[h] = finish(&s, codes, t, configurations);
+        bad = o[h] < 0;
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&cards);
+    PyBuffer_Release(&table);
+    PyBuffer_Release(&out);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "index_hands needs hands of distinct card indices 0 to 51 of its rounds");
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+index_boards(PyObject *module, PyObject *args)
+{
+    PyObject *holes_object, *boards_object, *table_object, *out_object;
+    int size;
+    long long codes;
+    if (!PyArg_ParseTuple(args, "OOiLOO", &holes_object, &boards_object, &size, &codes, &table_object, &out_object))
+        return NULL;
+    if (size < 1 || size > MAX_CARDS - 2 || codes < 1 || codes > 128) {
+        PyErr_SetString(PyExc_ValueError, "index_boards needs boards of 1 to 5 cards");
+        return NULL;
+    }
+    Py_buffer holes, boards, table, out;
+    Py_ssize_t configurations = read_table(table_object, &table);
+    if (configurations < 0)
+        return NULL;
+    if (read_int64(boards_object, &boards, 0, -1, "boards") < 0) {
+        PyBuffer_Release(&table);
+        return NULL;
+    }
+    Py_ssize_t count = boards.len / 8 / size;
+    if (boards.len != count * size * 8) {
+        PyBuffer_Release(&table);
+        PyBuffer_Release(&boards);
+        PyErr_SetString(PyExc_ValueError, "index_boards needs whole boards");
+        return NULL;
+    }
+    if (read_int64(out_object, &out, 1, -1, "out") < 0) {
+        PyBuffer_Release(&table);
+        PyBuffer_Release(&boards);
+        return NULL;
+    }
+    Py_ssize_t holdings = count ? out.len / 8 / count : 0;
+    if (out.len != count * holdings * 8)
+        PyErr_SetString(PyExc_ValueError, "index_boards needs out of the same rows for every board");
+    if (out.len != count * holdings * 8 || read_int64(holes_object, &holes, 0, count * holdings * 2, "holes") < 0) {
+        PyBuffer_Release(&table);
+        PyBuffer_Release(&boards);
+        PyBuffer_Release(&out);
+        return NULL;
+    }
+    static const uint8_t in_order[MAX_CARDS] = {0, 1, 2, 3, 4, 5, 6};
+    const int64_t *b = boards.buf, *hl = holes.buf, *t = table.buf;
+    int64_t *o = out.buf;
+    int bad = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < count && !bad; i++) {
+        const int64_t *board = b + i * size;
+        uint64_t seen = card_mask(board, in_order, size, 0);
+        if (!seen) {
+            bad = 1;
+            break;
+        }
+        Suits on_board = START;
+        add_round(&on_board, board, in_order, size);
+        /* On one board the configuration depends only on the hole cards' suits: each is looked up once, by
+           (first suit, second suit), and kept for the board's other holdings. */
+        const int64_t *rows[SUITS * SUITS] = {NULL};
+        for (Py_ssize_t j = 0; j < holdings; j++) {
+            const int64_t *hole = hl + (i * holdings + j) * 2;
+            if (!card_mask(hole, in_order, 2, seen)) {
+                bad = 1;
+                break;
+            }
+            Suits s = on_board;
+            add_round(&s, hole, in_order, 2);
+            int64_t k[SUITS];
+            sorted_keys(&s, k);
+            const int64_t **row = &rows[(hole[0] & 3) * SUITS + (hole[1] & 3)];
+            if (!*row && !(*row = configuration(k, codes, t, configurations))) {
+                bad = 1;
+                break;
+            }
+            o[i * holdings + j] = number_of(k, *row);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&holes);
+    PyBuffer_Release(&boards);
+    PyBuffer_Release(&table);
+    PyBuffer_Release(&out);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "index_boards needs hands of distinct card indices 0 to 51 of its rounds");
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"index_hands", index_hands, METH_VARARGS, "Number hands up to suit permutation (see _isomorphism.c)."},
+    {"index_boards", index_boards, METH_VARARGS, "Number hole pairs on boards up to suit permutation."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "poker.cards._isomorphism", "HandIndexer's numbering, compiled (see _isomorphism.c).",
+    -1, methods,
+};
+
+PyMODINIT_FUNC
+PyInit__isomorphism(void)
+{
+    for (int n = 0; n <= RANKS; n++) {
+        binom[n][0] = 1;
+        for (int k = 1; k <= RANKS; k++)
+            binom[n][k] = n == 0 ? 0 : binom[n - 1][k - 1] + binom[n - 1][k];
+    }
+    return PyModule_Create(&module);
+}
