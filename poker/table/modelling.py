@@ -403,6 +403,20 @@ def _scale_order(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray
     return order
 
 
+@functools.lru_cache(maxsize=64)
+def _live_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
+    """The :func:`holding_scale` values of the holdings without a board card, sorted (for quantiles)."""
+    live: np.ndarray = np.sort(holding_scale(board, ranker)[~known_holdings(board)])
+    live.flags.writeable = False
+    return live
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    """``array``, made read-only."""
+    array.flags.writeable = False
+    return array
+
+
 def holding_scale(board: Iterable[int | Card] = (), ranker: type[HandRanker] = HandRanker) -> np.ndarray:
     """The scale actions are ranked on: IR7 before the flop (whatever the ``ranker``, which is still checked);
     after it each holding's EHS' with one-opponent HS (exact, against every holding) and :func:`fast_potentials`
@@ -416,9 +430,14 @@ def holding_scale(board: Iterable[int | Card] = (), ranker: type[HandRanker] = H
     """
     indices = tuple(sorted(read_indices('board', board, sizes=(0, 3, 4, 5))))
     ranker = read_ranker(ranker)  # (read before the flop too, where IR7 needs none)
-    if not indices:
+    return _scale(indices, ranker)
+
+
+def _scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
+    """:func:`holding_scale` of a board read and sorted, and a ranker read (the wing's own calls)."""
+    if not board:
         return preflop_scale()
-    scale: np.ndarray = _cached_scale(indices, ranker)  # type: ignore[arg-type]  # (a class is hashable)
+    scale: np.ndarray = _cached_scale(board, ranker)  # type: ignore[arg-type]  # (a class is hashable)
     return scale
 
 
@@ -486,7 +505,12 @@ class SeatModel:
         :attr:`tally`."""
         self.ranker = read_ranker(ranker)
         self.weights = np.ones(HOLDING_COUNT)
-        self.round_start = self.weights.copy()
+        self.round_start = _frozen(self.weights.copy())
+        """The weights at the start of the round (read-only: re-weighting starts from them, and the live holdings
+        in scale order are kept per round for :meth:`_quantile`)."""
+        self._ranked: tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        """For :meth:`_quantile`: the board, the round_start it was made from, the scale, the live holdings in
+        scale order and their running total of weight (kept until the round or the board changes)."""
         self.street = 'preflop'
         self.board: frozenset[int] = frozenset()
         """The board of the round the model is in (card indices)."""
@@ -510,7 +534,7 @@ class SeatModel:
         """Uniform weights, but 0 on holdings with a card the modelling seat holds."""
         self.dead = known_holdings(read_indices('known', known))
         self.weights = np.where(self.dead, 0.0, 1.0)
-        self.round_start = self.weights.copy()
+        self.round_start = _frozen(self.weights.copy())
         self.street, self.applied_mu, self.applied_cap, self.folded = 'preflop', -math.inf, math.inf, False
         self.board, self.applied_shares, self.claims = frozenset(), (1.0, 1.0), []
 
@@ -518,7 +542,10 @@ class SeatModel:
         """Save the weights at the start of a round (holdings with a board card drop to 0). The ``board`` must be
         the round's (as many cards as ``street`` shows, the cards already out among them), and within a round the
         same board (in any order): a board that disagrees is an error, not ignored."""
-        street, board = _round(street), _board(board)
+        self._new_round(_round(street), _board(board))
+
+    def _new_round(self, street: str, board: tuple[int, ...]) -> None:
+        """:meth:`new_round` with the street and board read (the model's own calls)."""
         if len(board) != BOARD_SIZE[street]:
             raise PokerError(f'a board on the {street} has {BOARD_SIZE[street]} cards, got {shown(board)}')
         if street == self.street:
@@ -531,7 +558,7 @@ class SeatModel:
         self.board = frozenset(board)
         self.dead = self.dead | known_holdings(board)
         self.weights = np.where(self.dead, 0.0, self.weights)
-        self.round_start = self.weights.copy()
+        self.round_start = _frozen(self.weights.copy())
         self.street, self.applied_mu, self.applied_cap = street, -math.inf, math.inf
         self.applied_shares = (1.0, 1.0)
 
@@ -539,10 +566,12 @@ class SeatModel:
         """Re-weight after the opponent's ``action`` (if it implies a higher threshold than the one applied
         this round), then count it in the frequencies. ``action`` is an :class:`~poker.strategy.actions.Action`
         or its text."""
-        street, board = _round(street), _board(board)
-        action = read_action(action)
-        bets_to_call = whole_number('bets_to_call', bets_to_call, error=PokerError)
-        self.new_round(street, board)
+        self._observe(_round(street), read_action(action), whole_number('bets_to_call', bets_to_call, error=PokerError),
+                      _board(board))
+
+    def _observe(self, street: str, action: Action, bets_to_call: int, board: tuple[int, ...]) -> None:
+        """:meth:`observe` with its arguments read (the table's own calls: :class:`ModellingLokiPlayer`)."""
+        self._new_round(street, board)
         if action == Action.FOLD:
             self.folded = True
         elif action == Action.CHECK and self.CHECKS_CAP:
@@ -552,7 +581,7 @@ class SeatModel:
                 self.claims.append((board, 1 - bet_share, True))
                 if cap < self.applied_cap:
                     self.applied_cap, self.applied_shares = cap, (self.applied_shares[0], 1 - bet_share)
-                    self.reweight(self.applied_mu, board)
+                    self._reweight(self.applied_mu, board)
         elif action != Action.CHECK:
             share = self.frequency(street, action, bets_to_call)
             if share is not None and 0 < share < 1:
@@ -560,7 +589,7 @@ class SeatModel:
             threshold = self.threshold(street, action, bets_to_call, board)
             if threshold is not None and threshold > self.applied_mu:
                 self.applied_shares = (1.0 if share is None else share, self.applied_shares[1])
-                self.reweight(threshold, board)
+                self._reweight(threshold, board)
         self.tally.observe(street, bets_to_call, action)
 
     def showdown(self, hole: Iterable[int | Card]) -> None:
@@ -572,13 +601,13 @@ class SeatModel:
         first, second = read_indices('hole', hole, sizes=(2,))
         holding = holding_index(first, second)
         for board, level, check in self.claims:
-            touching = known_holdings(board)
-            if touching[holding]:  # (a shown hand never holds a board card; a call that says so is not counted)
-                continue
-            scale = holding_scale(board, self.ranker)
-            live = scale[~touching]
-            value = scale[holding]
-            quantile = (np.count_nonzero(live < value) + np.count_nonzero(live == value) / 2) / len(live)
+            if first in board or second in board:  # (a shown hand never holds a board card; a call that says
+                continue                           # so is not counted)
+            key = tuple(sorted(board))
+            value = _scale(key, self.ranker)[holding]
+            live = _live_scale(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
+            below, through = np.searchsorted(live, value, 'left'), np.searchsorted(live, value, 'right')
+            quantile = (int(below) + int(through - below) / 2) / len(live)
             if check:
                 self.tally.observe_showdown(bool(quantile > level), 1 - level)
             else:
@@ -624,13 +653,17 @@ class SeatModel:
         return self._quantile(1 - share, board) if 0 < share < 1 else None
 
     def _quantile(self, level: float, board: Sequence[int]) -> float:
-        scale = holding_scale(board, self.ranker)
-        # the holdings in scale order (stable: ties by number), sorted once per board; the live ones in it
-        # are in the order a stable sort of the live values alone would give
-        order = _scale_order(tuple(sorted(board)), self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
-        live = order[(self.round_start[order] > 0) & ~known_holdings(board)[order]]  # (board cards: not live)
-        weights = self.round_start[live] if self.QUANTILE_OF_RANGE else np.ones(len(live))
-        cumulative = np.cumsum(weights)
+        key = tuple(sorted(board))
+        ranked = self._ranked
+        if ranked is None or ranked[0] != key or ranked[1] is not self.round_start:  # once per round and board
+            scale = _scale(key, self.ranker)
+            # the holdings in scale order (stable: ties by number), sorted once per board; the live ones in it
+            # are in the order a stable sort of the live values alone would give
+            order = _scale_order(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
+            live = order[(self.round_start[order] > 0) & ~known_holdings(key)[order]]  # (board cards: not live)
+            weights = self.round_start[live] if self.QUANTILE_OF_RANGE else np.ones(len(live))
+            ranked = self._ranked = (key, self.round_start, scale, live, np.cumsum(weights))
+        _, _, scale, live, cumulative = ranked
         return float(scale[live[min(int(np.searchsorted(cumulative, level * cumulative[-1])), len(live) - 1)]])
 
     @staticmethod
@@ -664,7 +697,10 @@ class SeatModel:
 
     def factor(self, scale: np.ndarray, mu: float, sigma: float) -> np.ndarray:
         """The re-weighting factor of each holding (Papp fig. 7.1)."""
-        return self.factor_model.reweight_factor(scale, mu, sigma)
+        model = self.factor_model
+        if type(model).reweight_factor is OpponentModel.reweight_factor:  # the plain rule, on the model's own
+            return model.linear_factor(scale, mu, sigma)                 # scale: nothing to check
+        return model.reweight_factor(scale, mu, sigma)
 
     def reweight(self, mu: float, board: Sequence[int]) -> None:
         """Weights = the round's saved copy x :meth:`factor`, at least :attr:`LOW_WEIGHT` where the holding is
@@ -673,8 +709,12 @@ class SeatModel:
         if frozenset(board) != self.board:
             raise PokerError(f'the board of this round is {shown(sorted(self.board))}, got {shown(board)}: '
                              'new_round first')
-        mu = mu if isinstance(mu, float) and mu == -math.inf else real_number('mu', mu, error=PokerError)
-        scale = holding_scale(board, self.ranker)
+        self._reweight(mu if isinstance(mu, float) and mu == -math.inf else real_number('mu', mu, error=PokerError),
+                       board)
+
+    def _reweight(self, mu: float, board: tuple[int, ...]) -> None:
+        """:meth:`reweight` with ``mu`` and the round's ``board`` read (the model's own calls)."""
+        scale = _scale(tuple(sorted(board)), self.ranker)
         sigma = self.sigma(board)
         out_of_line = self.out_of_line()
         factor = self._mixed(self.factor(scale, mu, sigma), self.applied_shares[0], out_of_line) \
@@ -704,6 +744,14 @@ class SeatModel:
 
 
 # ------------------------------------------------------------------------------------------ the player
+@functools.lru_cache(maxsize=4096)
+def _preflop_statistics(hole: tuple[Card, ...], opponents: int) -> HandStatistics:
+    """The statistics of ``hole`` before the flop against ``opponents`` (every holding alike): the same for the
+    same cards, so kept (a match deals every deal's hole cards once per seating)."""
+    from ..stats.player import Player
+    return Player(hole).calculate_hand_statistics(opponents=opponents)
+
+
 class ModellingLokiPlayer(LokiPlayer):
     """A Loki seat with an opponent model for every other seat (Papp chapter 7).
 
@@ -765,7 +813,7 @@ class ModellingLokiPlayer(LokiPlayer):
         if model is not None:
             bets = record.bets_to_call if self.PART_BET_COUNTS or not record.bet_size \
                 else record.to_call // record.bet_size
-            model.observe(record.street, record.action, bets_to_call=bets, board=[card.index for card in board])
+            model._observe(record.street, record.action, bets, tuple(card.index for card in board))  # (read)
 
     def end_hand(self, result: HandResult) -> None:
         """Check each model's readings of this hand against the cards its opponent showed (:meth:`SeatModel.showdown`;
@@ -830,7 +878,7 @@ class ModellingLokiPlayer(LokiPlayer):
         from ..stats.player import Player
         view = read_view(view)
         if not view.board:
-            return Player(view.hole).calculate_hand_statistics(opponents=max(1, view.opponents))
+            return _preflop_statistics(view.hole, max(1, view.opponents))
         return Player(view.hole, view.board).calculate_hand_statistics(
             opponents=max(1, view.opponents), lookahead=self.lookahead, weights=self.weights(view))
 
