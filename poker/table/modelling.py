@@ -307,6 +307,11 @@ class ModelState:
 
 
 # ------------------------------------------------------------------------------------------ the scales
+SCALED_BOARDS = 256
+"""How many boards' scales (and their orders) are kept: a match's block of 50 deals, every seating in turn, sees
+at most 150 boards before they come round again (about 30 kB a board)."""
+
+
 @functools.cache
 def preflop_scale() -> np.ndarray:
     """IR7 of each of the 1,326 holdings (Papp ranks pre-flop actions on IR7 whatever the table size)."""
@@ -387,7 +392,7 @@ def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarra
     return result
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=SCALED_BOARDS)
 def _cached_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
     hs = _hand_strengths(board, ranker)
     scale: np.ndarray = hs + (1 - hs) * fast_potentials(board)
@@ -395,7 +400,7 @@ def _cached_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarra
     return scale
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=SCALED_BOARDS)
 def _scale_order(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
     """The holding numbers in the order of :func:`holding_scale` on ``board`` (sorted), ties by number."""
     order: np.ndarray = np.argsort(holding_scale(board, ranker), kind='stable')
@@ -403,7 +408,7 @@ def _scale_order(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray
     return order
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=SCALED_BOARDS)
 def _live_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
     """The :func:`holding_scale` values of the holdings without a board card, sorted (for quantiles)."""
     live: np.ndarray = np.sort(holding_scale(board, ranker)[~known_holdings(board)])
