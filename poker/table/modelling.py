@@ -402,8 +402,10 @@ def _cached_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarra
 
 @functools.lru_cache(maxsize=SCALED_BOARDS)
 def _scale_order(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
-    """The holding numbers in the order of :func:`holding_scale` on ``board`` (sorted), ties by number."""
-    order: np.ndarray = np.argsort(holding_scale(board, ranker), kind='stable')
+    """The numbers of the holdings without a board card in the order of :func:`holding_scale` on ``board`` (sorted),
+    ties by number."""
+    order: np.ndarray = np.argsort(_scale(board, ranker), kind='stable')
+    order = order[~known_holdings(board)[order]]
     order.flags.writeable = False
     return order
 
@@ -513,7 +515,7 @@ class SeatModel:
         self.round_start = _frozen(self.weights.copy())
         """The weights at the start of the round (read-only: re-weighting starts from them, and the live holdings
         in scale order are kept per round for :meth:`_quantile`)."""
-        self._ranked: tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._ranked: tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarray | None] | None = None
         """For :meth:`_quantile`: the board, the round_start it was made from, the scale, the live holdings in
         scale order and their running total of weight (kept until the round or the board changes)."""
         self.street = 'preflop'
@@ -661,15 +663,18 @@ class SeatModel:
         key = tuple(sorted(board))
         ranked = self._ranked
         if ranked is None or ranked[0] != key or ranked[1] is not self.round_start:  # once per round and board
-            scale = _scale(key, self.ranker)
-            # the holdings in scale order (stable: ties by number), sorted once per board; the live ones in it
-            # are in the order a stable sort of the live values alone would give
+            # the holdings without a board card in scale order (stable: ties by number), sorted once per board;
+            # the live ones in it are in the order a stable sort of the live values alone would give
             order = _scale_order(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
-            live = order[(self.round_start[order] > 0) & ~known_holdings(key)[order]]  # (board cards: not live)
-            weights = self.round_start[live] if self.QUANTILE_OF_RANGE else np.ones(len(live))
-            ranked = self._ranked = (key, self.round_start, scale, live, np.cumsum(weights))
+            live = order[self.round_start[order] > 0]
+            cumulative = np.cumsum(self.round_start[live]) if self.QUANTILE_OF_RANGE else None
+            ranked = self._ranked = (key, self.round_start, _scale(key, self.ranker), live, cumulative)
         _, _, scale, live, cumulative = ranked
-        return float(scale[live[min(int(np.searchsorted(cumulative, level * cumulative[-1])), len(live) - 1)]])
+        if cumulative is not None:  # the first holding whose running weight reaches the level's share
+            at = int(np.searchsorted(cumulative, level * cumulative[-1]))
+        else:  # each holding weighs 1: the running total is 1, 2, ..., n and the first to reach level * n is
+            at = max(math.ceil(level * len(live)) - 1, 0)  # the ceil(level * n)-th
+        return float(scale[live[min(at, len(live) - 1)]])
 
     @staticmethod
     def _mixed(factor: np.ndarray, share: float, out_of_line: float) -> np.ndarray:
