@@ -35,6 +35,7 @@ How it stays fast (a flop with two cards to come is 1,070,190 showdowns):
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -216,19 +217,33 @@ def holding_outcomes(hole: Sequence[int], board: Sequence[int], lookahead: int,
     ``lookahead`` is 0, 1 or 2 and at most the cards still to come. Every hand is ranked by
     ``ranker.rank_many``; with :class:`HandRanker` itself, the counts over runouts come from the compiled
     loop (``_count.later_counts``, ranking inline), which ranks each set of the opponent's final cards once
-    and counts every split of it, with no grid.
+    and counts every split of it, with no grid; the outcomes of the last :data:`OUTCOME_MEMO_SIZE` hands are
+    kept (a player deciding twice on a board, or a match dealing the same cards in every seating, counts once).
     """
     hole, board, lookahead, ranker = _hand(hole, board, lookahead, ranker)
     if not lookahead or not ranker.INLINE_RANKING:
         return outcome_grid(hole, board, lookahead, ranker, rows).outcomes(keep_signs=False)
     rows = _rows(rows, board, hole)
+    every = _inline_outcomes(hole, board, lookahead)
+    if rows is None:
+        return every
+    return HoldingOutcomes(every.holdings[rows], every.now[rows], every.later[rows], every.runouts)
+
+
+OUTCOME_MEMO_SIZE = 512
+"""How many hands' outcomes against every holding :func:`holding_outcomes` keeps (with :class:`HandRanker`
+itself; about 16 kB a hand on the flop)."""
+
+
+@functools.lru_cache(maxsize=OUTCOME_MEMO_SIZE)
+def _inline_outcomes(hole: tuple[int, int], board: tuple[int, ...], lookahead: int) -> HoldingOutcomes:
+    """:func:`holding_outcomes` against every holding with :class:`HandRanker` itself, counted by the compiled
+    loop (its arguments read; the arrays are read-only, so the memo's answers can be shared)."""
     cards = unseen_cards([*hole, *board])
     later = np.empty((len(cards) * (len(cards) - 1) // 2, 3), dtype=np.int32)
     _count.later_counts(bytes(board), bytes(hole), cards.tobytes(), lookahead, later)
     holdings = holding_numbers(cards)
-    if rows is not None:
-        holdings, later = holdings[rows], later[rows]
-    return HoldingOutcomes(holdings, _now(hole, board, holdings, ranker), later,
+    return HoldingOutcomes(holdings, _now(hole, board, holdings, HandRanker), later,
                            math.comb(len(cards) - 2, lookahead))
 
 
