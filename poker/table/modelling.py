@@ -88,6 +88,7 @@ DEFAULT_FREQUENCIES: np.ndarray = np.array([[0.0, 0.5, 0.5], [0.5, 0.3, 0.2], [0
 """Papp's Table B.2: the (fold, check/call, bet/raise) frequencies of a typical player facing 0, 1 and 2+
 bets (before the flop; later rounds start from the round before, eq. 7.4)."""
 DEFAULT_FREQUENCIES.flags.writeable = False
+_DEFAULT_ROWS = tuple(tuple(row) for row in DEFAULT_FREQUENCIES.tolist())
 
 
 def _round(street: str) -> str:
@@ -165,13 +166,14 @@ class ActionFrequencies:
         if not specific:
             default: np.ndarray = DEFAULT_FREQUENCIES[bets].copy()
             return default
-        blended = DEFAULT_FREQUENCIES[bets].tolist()  # three numbers: Python floats beat NumPy calls here
-        for counts in self.counts[:round_index + 1, bets].tolist():
-            seen = counts[0] + counts[1] + counts[2]
+        fold, call, raise_ = _DEFAULT_ROWS[bets]  # three numbers: Python floats beat NumPy calls here
+        for folds, calls, raises in self.counts[:round_index + 1, bets].tolist():
+            seen = folds + calls + raises
             if seen:
                 share = min(seen, self.FULL) / self.FULL
-                blended = [share * count / seen + (1 - share) * old for count, old in zip(counts, blended)]
-        result: np.ndarray = np.array(blended)
+                fold, call, raise_ = (share * folds / seen + (1 - share) * fold, share * calls / seen + (1 - share) * call,
+                                      share * raises / seen + (1 - share) * raise_)
+        result: np.ndarray = np.array((fold, call, raise_))
         return result
 
 
@@ -633,7 +635,7 @@ class SeatModel:
     def frequency(self, street: str, action: str, bets_to_call: int) -> float | None:
         """The share of hands the opponent takes ``action`` with (or a stronger one), None for no inference."""
         action = read_action(action)
-        fold, call, raise_ = self.frequencies(street, bets_to_call)
+        fold, call, raise_ = self.frequencies(street, bets_to_call).tolist()  # (Python floats: quicker sums)
         if action in (Action.BET, Action.RAISE):
             return float(raise_)
         if action == Action.CALL:
