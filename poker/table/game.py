@@ -753,6 +753,7 @@ class FixedLimitGame:
         button = self.button
         names = tuple(player.name for player in self.players)
         state = _HandState(count)
+        state.observers = [observe for player in self.players if (observe := seat_hook(player, 'observe')) is not None]
         for seat, player in enumerate(self.players):
             if (begin_hand := seat_hook(player, 'begin_hand')) is not None:
                 begin_hand(seat, names, holes[seat], button)
@@ -792,9 +793,8 @@ class FixedLimitGame:
         """Record an action and show it to every seat that observes (``observe(record, board)``)."""
         state.put(street, seat, action, amount, decision, to_call, bet_size)
         record = state.records[-1]
-        for player in self.players:
-            if (observe := seat_hook(player, 'observe')) is not None:
-                observe(record, board)
+        for observe in state.observers:
+            observe(record, board)
 
     def _betting_round(self, state: _HandState, street: str, first: int, holes: tuple[tuple[Card, ...], ...],
                        board: tuple[Card, ...], names: tuple[str, ...]) -> None:
@@ -907,6 +907,8 @@ class _HandState:
         self.total = [0] * count
         self.round = [0] * count
         self.records: list[ActionRecord] = []
+        self.observers: list[Callable[..., object]] = []
+        """The seats' ``observe`` hooks, looked up once a hand."""
 
     def put(self, street: str, seat: int, action: Action | Blind, amount: int, decision: Decision | None = None,
             to_call: int = 0, bet_size: int = 0) -> None:
