@@ -92,7 +92,7 @@ def test_the_plain_factor_rule_skips_only_its_checks():
     model = OpponentModel()
     strengths = np.random.default_rng(1).random(1326)
     for mu, sigma in ((0.5, 0.2), (0.1, 0.0), (400.0, 330.0), (0.5, 1e-310)):
-        assert np.array_equal(model.linear_factor(strengths, mu, sigma), model.reweight_factor(strengths, mu, sigma))
+        assert np.array_equal(model._linear_factor(strengths, mu, sigma), model.reweight_factor(strengths, mu, sigma))
     with pytest.raises(PokerError):
         model.reweight_factor(np.array([np.nan]), 0.5, 0.2)   # the hook's door still checks
 

@@ -181,9 +181,9 @@ class OpponentModel:
         >>> OpponentModel().reweight_factor(np.array([0.125, 0.5, 0.625, 0.875]), 0.5, 0.25).tolist()
         [0.01, 0.5, 0.75, 1.0]
         """
-        return self.linear_factor(*self._factor_arguments(strength, mu, sigma))
+        return self._linear_factor(*self._factor_arguments(strength, mu, sigma))
 
-    def linear_factor(self, strength: np.ndarray, mu: float, sigma: float) -> np.ndarray:
+    def _linear_factor(self, strength: np.ndarray, mu: float, sigma: float) -> np.ndarray:
         """:meth:`reweight_factor`'s rule on arguments already checked (finite strengths in a float array, a finite
         ``mu``, a finite ``sigma`` of at least 0), for callers that made them (a
         :class:`~poker.table.modelling.SeatModel` on its own scale)."""
