@@ -610,15 +610,15 @@ def _learning(players: list[PlayerSpec], names: tuple[str, ...], seatings: list[
     if executor is None:
         # block by block, each seating in turn (the seatings' players are apart, so any order gives the same
         # results): a block's boards come round again in every seating while the per-board caches still hold them
-        states = list(initial)
+        carried = list(initial)
         for block, (start, seeds) in enumerate(blocks):
             for index, (seating, player_seed) in enumerate(zip(seatings, seating_seeds)):
-                result, states[index], lines = _play_seating(players, names, seating, seeds, player_seed,
-                                                             states[index], log)
+                result, carried[index], lines = _play_seating(players, names, seating, seeds, player_seed,
+                                                              carried[index], log)
                 totals[start:start + len(seeds)] += result
                 writer.add(block, index, lines)
                 bar.update(len(seeds))
-        return totals, [state or [] for state in states]
+        return totals, [state or [] for state in carried]
     from concurrent.futures import FIRST_COMPLETED, wait
     finals: list[list[object]] = [[] for _ in seatings]
 

@@ -894,7 +894,7 @@ def _made(kind: type[_Value], **values: object) -> _Value:
     return made
 
 
-_Value = TypeVar('_Value')
+_Value = TypeVar('_Value', bound=attrs.AttrsInstance)
 _FIELDS: dict[type, frozenset[str]] = {}
 
 
