@@ -171,7 +171,8 @@ class ActionFrequencies:
             seen = folds + calls + raises
             if seen:
                 share = min(seen, self.FULL) / self.FULL
-                fold, call, raise_ = (share * folds / seen + (1 - share) * fold, share * calls / seen + (1 - share) * call,
+                fold, call, raise_ = (share * folds / seen + (1 - share) * fold,
+                                      share * calls / seen + (1 - share) * call,
                                       share * raises / seen + (1 - share) * raise_)
         result: np.ndarray = np.array((fold, call, raise_))
         return result
