@@ -886,7 +886,10 @@ def _made(kind: type[_Value], **values: object) -> _Value:
     """A frozen value of the class ``kind`` (a :class:`TableView`, an :class:`ActionRecord`) holding ``values``,
     every field of it, as they are: the table's own values, which its rules keep right, skip the checks a
     value built by hand goes through (the class's constructor is the door for those)."""
-    if set(values) != _FIELDS.setdefault(kind, frozenset(field.name for field in attrs.fields(kind))):
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        fields = _FIELDS[kind] = frozenset(field.name for field in attrs.fields(kind))
+    if values.keys() != fields:
         raise PokerError(f'{kind.__name__} needs exactly its fields, got {shown(sorted(values))}')
     made = object.__new__(kind)
     for name, value in values.items():
