@@ -99,7 +99,11 @@ class HoldingOutcomes:
 
     def weigh(self, sets: np.ndarray) -> Tally:
         """The :class:`Tally` of the weight ``sets`` (shape (k, 1326), known cards already at weight 0)."""
-        weights = weight_rows(sets)[:, self.holdings]
+        return self._weigh(weight_rows(sets))
+
+    def _weigh(self, sets: np.ndarray) -> Tally:
+        """:meth:`weigh` of weight sets already read (the kernel's own calls)."""
+        weights = sets[:, self.holdings]
         state = np.zeros((len(self.now), 3))
         state[np.arange(len(self.now)), self.now] = 1.0
         by_state = weights[:, np.newaxis, :] * state.T  # (k, now outcome, holding)
@@ -221,9 +225,14 @@ def holding_outcomes(hole: Sequence[int], board: Sequence[int], lookahead: int,
     kept (a player deciding twice on a board, or a match dealing the same cards in every seating, counts once).
     """
     hole, board, lookahead, ranker = _hand(hole, board, lookahead, ranker)
+    return _outcomes(hole, board, lookahead, ranker, _rows(rows, board, hole))
+
+
+def _outcomes(hole: tuple[int, int], board: tuple[int, ...], lookahead: int, ranker: type[HandRanker],
+              rows: np.ndarray | None) -> HoldingOutcomes:
+    """:func:`holding_outcomes` with its arguments read (the kernel's own calls)."""
     if not lookahead or not ranker.INLINE_RANKING:
         return outcome_grid(hole, board, lookahead, ranker, rows).outcomes(keep_signs=False)
-    rows = _rows(rows, board, hole)
     every = _inline_outcomes(hole, board, lookahead)
     if rows is None:
         return every
@@ -284,7 +293,7 @@ def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.nd
     numbers = holding_numbers(cards)
     weighted = np.asarray(sets).reshape(-1, HOLDING_COUNT)[:, numbers].any(axis=0)
     rows = None if weighted.all() else np.flatnonzero(weighted)
-    return holding_outcomes(hole, board, lookahead, ranker, rows).weigh(sets)
+    return _outcomes(hole, board, lookahead, ranker, rows)._weigh(sets)
 
 
 def inline_showdown(hole: tuple[int, int], board: Sequence[int], weights: np.ndarray) -> tuple[float, float, float]:
