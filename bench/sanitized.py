@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_TESTS = ['tests/test_rank_core.py', 'tests/test_ranking.py', 'tests/test_ranking_hook.py',
                  'tests/test_statistics.py', 'tests/test_hand_strength.py', 'tests/test_compiled_kernel.py',
                  'tests/test_compiled_ranges.py', 'tests/test_compiled_equity.py',
-                 'tests/test_compiled_isomorphism.py']
+                 'tests/test_compiled_isomorphism.py', 'tests/test_table_fast_paths.py']
 FLAGS = ['-fsanitize=address,undefined', '-fno-sanitize-recover=undefined', '-fno-omit-frame-pointer', '-g', '-O1']
 
 

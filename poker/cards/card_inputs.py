@@ -54,6 +54,9 @@ def read_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Car
     >>> read_cards([Card.parse('Ah'), '10h'])
     (Card.parse('Ah'), Card.parse('Th'))
     """
+    if type(cards) is tuple and allow_duplicates is False and all(type(card) is Card for card in cards) \
+            and len(set(cards)) == len(cards):
+        return cards  # a tuple of distinct cards (as the library passes them): nothing to read
     return tuple(parse_cards(cards, allow_duplicates=allow_duplicates))
 
 

@@ -35,6 +35,7 @@ How it stays fast (a flop with two cards to come is 1,070,190 showdowns):
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -98,7 +99,11 @@ class HoldingOutcomes:
 
     def weigh(self, sets: np.ndarray) -> Tally:
         """The :class:`Tally` of the weight ``sets`` (shape (k, 1326), known cards already at weight 0)."""
-        weights = weight_rows(sets)[:, self.holdings]
+        return self._weigh(weight_rows(sets))
+
+    def _weigh(self, sets: np.ndarray) -> Tally:
+        """:meth:`weigh` of weight sets already read (the kernel's own calls)."""
+        weights = sets[:, self.holdings]
         state = np.zeros((len(self.now), 3))
         state[np.arange(len(self.now)), self.now] = 1.0
         by_state = weights[:, np.newaxis, :] * state.T  # (k, now outcome, holding)
@@ -216,19 +221,38 @@ def holding_outcomes(hole: Sequence[int], board: Sequence[int], lookahead: int,
     ``lookahead`` is 0, 1 or 2 and at most the cards still to come. Every hand is ranked by
     ``ranker.rank_many``; with :class:`HandRanker` itself, the counts over runouts come from the compiled
     loop (``_count.later_counts``, ranking inline), which ranks each set of the opponent's final cards once
-    and counts every split of it, with no grid.
+    and counts every split of it, with no grid; the outcomes of the last :data:`OUTCOME_MEMO_SIZE` hands are
+    kept (a player deciding twice on a board, or a match dealing the same cards in every seating, counts once).
     """
     hole, board, lookahead, ranker = _hand(hole, board, lookahead, ranker)
+    return _outcomes(hole, board, lookahead, ranker, _rows(rows, board, hole))
+
+
+def _outcomes(hole: tuple[int, int], board: tuple[int, ...], lookahead: int, ranker: type[HandRanker],
+              rows: np.ndarray | None) -> HoldingOutcomes:
+    """:func:`holding_outcomes` with its arguments read (the kernel's own calls)."""
     if not lookahead or not ranker.INLINE_RANKING:
         return outcome_grid(hole, board, lookahead, ranker, rows).outcomes(keep_signs=False)
-    rows = _rows(rows, board, hole)
+    every = _inline_outcomes(hole, board, lookahead)
+    if rows is None:
+        return every
+    return HoldingOutcomes(every.holdings[rows], every.now[rows], every.later[rows], every.runouts)
+
+
+OUTCOME_MEMO_SIZE = 512
+"""How many hands' outcomes against every holding :func:`holding_outcomes` keeps (with :class:`HandRanker`
+itself; about 16 kB a hand on the flop)."""
+
+
+@functools.lru_cache(maxsize=OUTCOME_MEMO_SIZE)
+def _inline_outcomes(hole: tuple[int, int], board: tuple[int, ...], lookahead: int) -> HoldingOutcomes:
+    """:func:`holding_outcomes` against every holding with :class:`HandRanker` itself, counted by the compiled
+    loop (its arguments read; the arrays are read-only, so the memo's answers can be shared)."""
     cards = unseen_cards([*hole, *board])
     later = np.empty((len(cards) * (len(cards) - 1) // 2, 3), dtype=np.int32)
     _count.later_counts(bytes(board), bytes(hole), cards.tobytes(), lookahead, later)
     holdings = holding_numbers(cards)
-    if rows is not None:
-        holdings, later = holdings[rows], later[rows]
-    return HoldingOutcomes(holdings, _now(hole, board, holdings, ranker), later,
+    return HoldingOutcomes(holdings, _now(hole, board, holdings, HandRanker), later,
                            math.comb(len(cards) - 2, lookahead))
 
 
@@ -269,7 +293,7 @@ def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.nd
     numbers = holding_numbers(cards)
     weighted = np.asarray(sets).reshape(-1, HOLDING_COUNT)[:, numbers].any(axis=0)
     rows = None if weighted.all() else np.flatnonzero(weighted)
-    return holding_outcomes(hole, board, lookahead, ranker, rows).weigh(sets)
+    return _outcomes(hole, board, lookahead, ranker, rows)._weigh(sets)
 
 
 def inline_showdown(hole: tuple[int, int], board: Sequence[int], weights: np.ndarray) -> tuple[float, float, float]:

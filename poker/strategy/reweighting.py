@@ -181,7 +181,12 @@ class OpponentModel:
         >>> OpponentModel().reweight_factor(np.array([0.125, 0.5, 0.625, 0.875]), 0.5, 0.25).tolist()
         [0.01, 0.5, 0.75, 1.0]
         """
-        strength, mu, sigma = self._factor_arguments(strength, mu, sigma)
+        return self._linear_factor(*self._factor_arguments(strength, mu, sigma))
+
+    def _linear_factor(self, strength: np.ndarray, mu: float, sigma: float) -> np.ndarray:
+        """:meth:`reweight_factor`'s rule on arguments already checked (finite strengths in a float array, a finite
+        ``mu``, a finite ``sigma`` of at least 0), for callers that made them (a
+        :class:`~poker.table.modelling.SeatModel` on its own scale)."""
         if sigma == 0:
             return np.where(strength >= mu, 1.0, self.LOW_FACTOR)
         # A tiny sigma overflows the quotient to +-inf, which the clip makes 1 or LOW_FACTOR, as it should.

@@ -606,19 +606,21 @@ def _learning(players: list[PlayerSpec], names: tuple[str, ...], seatings: list[
     plays the blocks of deals in order, each block resuming the players' states after the one before (the first
     from ``initial``; blocks of different seatings run side by side)."""
     totals = np.zeros((hands, len(players)))
-    finals: list[list[object]] = [[] for _ in seatings]
     log = writer.file is not None
     if executor is None:
-        for index, (seating, player_seed) in enumerate(zip(seatings, seating_seeds)):
-            states = initial[index]
-            for block, (start, seeds) in enumerate(blocks):
-                result, states, lines = _play_seating(players, names, seating, seeds, player_seed, states, log)
+        # block by block, each seating in turn (the seatings' players are apart, so any order gives the same
+        # results): a block's boards come round again in every seating while the per-board caches still hold them
+        carried = list(initial)
+        for block, (start, seeds) in enumerate(blocks):
+            for index, (seating, player_seed) in enumerate(zip(seatings, seating_seeds)):
+                result, carried[index], lines = _play_seating(players, names, seating, seeds, player_seed,
+                                                              carried[index], log)
                 totals[start:start + len(seeds)] += result
                 writer.add(block, index, lines)
                 bar.update(len(seeds))
-            finals[index] = states or []
-        return totals, finals
+        return totals, [state or [] for state in carried]
     from concurrent.futures import FIRST_COMPLETED, wait
+    finals: list[list[object]] = [[] for _ in seatings]
 
     def submit(index: int, block: int,
                states: list[object] | None) -> Future[tuple[np.ndarray, list[object], list[LogLine]]]:

@@ -32,7 +32,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
 
 import attrs
 import numpy as np
@@ -753,6 +753,7 @@ class FixedLimitGame:
         button = self.button
         names = tuple(player.name for player in self.players)
         state = _HandState(count)
+        state.observers = [observe for player in self.players if (observe := seat_hook(player, 'observe')) is not None]
         for seat, player in enumerate(self.players):
             if (begin_hand := seat_hook(player, 'begin_hand')) is not None:
                 begin_hand(seat, names, holes[seat], button)
@@ -792,9 +793,8 @@ class FixedLimitGame:
         """Record an action and show it to every seat that observes (``observe(record, board)``)."""
         state.put(street, seat, action, amount, decision, to_call, bet_size)
         record = state.records[-1]
-        for player in self.players:
-            if (observe := seat_hook(player, 'observe')) is not None:
-                observe(record, board)
+        for observe in state.observers:
+            observe(record, board)
 
     def _betting_round(self, state: _HandState, street: str, first: int, holes: tuple[tuple[Card, ...], ...],
                        board: tuple[Card, ...], names: tuple[str, ...]) -> None:
@@ -811,13 +811,15 @@ class FixedLimitGame:
             seat = pending.popleft()
             to_call = current - state.round[seat]
             can_raise = bets < self.cap
-            view = TableView(seat=seat, name=names[seat], hole=holes[seat], board=board, street=street,
-                             pot=state.pot, to_call=to_call, bet_size=size, bets_this_round=bets,
-                             called_this_round=seat in called, opponents=len(state.active) - 1,
-                             can_raise=can_raise, history=tuple(state.records), seats=len(self.players),
-                             button=self.button, active=tuple(sorted(state.active)),
-                             put_in_this_round=seat in voluntary)
+            view = _made(TableView, seat=seat, name=names[seat], hole=holes[seat], board=board, street=street,
+                         pot=state.pot, to_call=to_call, bet_size=size, bets_this_round=bets,
+                         called_this_round=seat in called, opponents=len(state.active) - 1,
+                         can_raise=can_raise, history=tuple(state.records), seats=len(self.players),
+                         button=self.button, active=tuple(sorted(state.active)),
+                         put_in_this_round=seat in voluntary)
             decision = self.players[seat].decide(view)
+            if not isinstance(decision, Decision):  # (the record keeps it unchecked: checked here)
+                raise PokerError(f'{names[seat]} must decide with a Decision, got {shown(decision)}')
             action = self.legal_action(decision.action, to_call, can_raise, bets)
             amount = 0
             if action == Action.FOLD:
@@ -880,6 +882,25 @@ class FixedLimitGame:
                      for seat, player in enumerate(self.players))
 
 
+def _made(kind: type[_Value], **values: object) -> _Value:
+    """A frozen value of the class ``kind`` (a :class:`TableView`, an :class:`ActionRecord`) holding ``values``,
+    every field of it, as they are: the table's own values, which its rules keep right, skip the checks a
+    value built by hand goes through (the class's constructor is the door for those)."""
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        fields = _FIELDS[kind] = frozenset(field.name for field in attrs.fields(kind))
+    if values.keys() != fields:
+        raise PokerError(f'{kind.__name__} needs exactly its fields, got {shown(sorted(values))}')
+    made = object.__new__(kind)
+    for name, value in values.items():
+        object.__setattr__(made, name, value)
+    return made
+
+
+_Value = TypeVar('_Value', bound=attrs.AttrsInstance)
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
 class _HandState:
     """The chips of one hand as it is played: who is in, the pot, what each seat put in."""
 
@@ -889,10 +910,13 @@ class _HandState:
         self.total = [0] * count
         self.round = [0] * count
         self.records: list[ActionRecord] = []
+        self.observers: list[Callable[..., object]] = []
+        """The seats' ``observe`` hooks, looked up once a hand."""
 
     def put(self, street: str, seat: int, action: Action | Blind, amount: int, decision: Decision | None = None,
             to_call: int = 0, bet_size: int = 0) -> None:
         self.pot += amount
         self.total[seat] += amount
         self.round[seat] += amount
-        self.records.append(ActionRecord(street, seat, action, amount, self.pot, decision, to_call, bet_size))
+        self.records.append(_made(ActionRecord, street=street, seat=seat, action=action, amount=amount, pot=self.pot,
+                                  decision=decision, to_call=to_call, bet_size=bet_size))

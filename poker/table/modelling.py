@@ -88,6 +88,7 @@ DEFAULT_FREQUENCIES: np.ndarray = np.array([[0.0, 0.5, 0.5], [0.5, 0.3, 0.2], [0
 """Papp's Table B.2: the (fold, check/call, bet/raise) frequencies of a typical player facing 0, 1 and 2+
 bets (before the flop; later rounds start from the round before, eq. 7.4)."""
 DEFAULT_FREQUENCIES.flags.writeable = False
+_DEFAULT_ROWS = tuple(tuple(row) for row in DEFAULT_FREQUENCIES.tolist())
 
 
 def _round(street: str) -> str:
@@ -165,13 +166,15 @@ class ActionFrequencies:
         if not specific:
             default: np.ndarray = DEFAULT_FREQUENCIES[bets].copy()
             return default
-        blended = DEFAULT_FREQUENCIES[bets].tolist()  # three numbers: Python floats beat NumPy calls here
-        for counts in self.counts[:round_index + 1, bets].tolist():
-            seen = counts[0] + counts[1] + counts[2]
+        fold, call, raise_ = _DEFAULT_ROWS[bets]  # three numbers: Python floats beat NumPy calls here
+        for folds, calls, raises in self.counts[:round_index + 1, bets].tolist():
+            seen = folds + calls + raises
             if seen:
                 share = min(seen, self.FULL) / self.FULL
-                blended = [share * count / seen + (1 - share) * old for count, old in zip(counts, blended)]
-        result: np.ndarray = np.array(blended)
+                fold, call, raise_ = (share * folds / seen + (1 - share) * fold,
+                                      share * calls / seen + (1 - share) * call,
+                                      share * raises / seen + (1 - share) * raise_)
+        result: np.ndarray = np.array((fold, call, raise_))
         return result
 
 
@@ -307,6 +310,11 @@ class ModelState:
 
 
 # ------------------------------------------------------------------------------------------ the scales
+SCALED_BOARDS = 256
+"""How many boards' scales (and their orders) are kept: a match's block of 50 deals, every seating in turn, sees
+at most 150 boards before they come round again (about 30 kB a board)."""
+
+
 @functools.cache
 def preflop_scale() -> np.ndarray:
     """IR7 of each of the 1,326 holdings (Papp ranks pre-flop actions on IR7 whatever the table size)."""
@@ -387,7 +395,7 @@ def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarra
     return result
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=SCALED_BOARDS)
 def _cached_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
     hs = _hand_strengths(board, ranker)
     scale: np.ndarray = hs + (1 - hs) * fast_potentials(board)
@@ -395,12 +403,28 @@ def _cached_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarra
     return scale
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=SCALED_BOARDS)
 def _scale_order(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
-    """The holding numbers in the order of :func:`holding_scale` on ``board`` (sorted), ties by number."""
-    order: np.ndarray = np.argsort(holding_scale(board, ranker), kind='stable')
+    """The numbers of the holdings without a board card in the order of :func:`holding_scale` on ``board`` (sorted),
+    ties by number."""
+    order: np.ndarray = np.argsort(_scale(board, ranker), kind='stable')
+    order = order[~known_holdings(board)[order]]
     order.flags.writeable = False
     return order
+
+
+@functools.lru_cache(maxsize=SCALED_BOARDS)
+def _live_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
+    """The :func:`holding_scale` values of the holdings without a board card, sorted (for quantiles)."""
+    live: np.ndarray = np.sort(holding_scale(board, ranker)[~known_holdings(board)])
+    live.flags.writeable = False
+    return live
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    """``array``, made read-only."""
+    array.flags.writeable = False
+    return array
 
 
 def holding_scale(board: Iterable[int | Card] = (), ranker: type[HandRanker] = HandRanker) -> np.ndarray:
@@ -416,9 +440,14 @@ def holding_scale(board: Iterable[int | Card] = (), ranker: type[HandRanker] = H
     """
     indices = tuple(sorted(read_indices('board', board, sizes=(0, 3, 4, 5))))
     ranker = read_ranker(ranker)  # (read before the flop too, where IR7 needs none)
-    if not indices:
+    return _scale(indices, ranker)
+
+
+def _scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
+    """:func:`holding_scale` of a board read and sorted, and a ranker read (the wing's own calls)."""
+    if not board:
         return preflop_scale()
-    scale: np.ndarray = _cached_scale(indices, ranker)  # type: ignore[arg-type]  # (a class is hashable)
+    scale: np.ndarray = _cached_scale(board, ranker)  # type: ignore[arg-type]  # (a class is hashable)
     return scale
 
 
@@ -486,7 +515,12 @@ class SeatModel:
         :attr:`tally`."""
         self.ranker = read_ranker(ranker)
         self.weights = np.ones(HOLDING_COUNT)
-        self.round_start = self.weights.copy()
+        self.round_start = _frozen(self.weights.copy())
+        """The weights at the start of the round (read-only: re-weighting starts from them, and the live holdings
+        in scale order are kept per round for :meth:`_quantile`)."""
+        self._ranked: tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray, np.ndarray | None] | None = None
+        """For :meth:`_quantile`: the board, the round_start it was made from, the scale, the live holdings in
+        scale order and their running total of weight (kept until the round or the board changes)."""
         self.street = 'preflop'
         self.board: frozenset[int] = frozenset()
         """The board of the round the model is in (card indices)."""
@@ -510,7 +544,7 @@ class SeatModel:
         """Uniform weights, but 0 on holdings with a card the modelling seat holds."""
         self.dead = known_holdings(read_indices('known', known))
         self.weights = np.where(self.dead, 0.0, 1.0)
-        self.round_start = self.weights.copy()
+        self.round_start = _frozen(self.weights.copy())
         self.street, self.applied_mu, self.applied_cap, self.folded = 'preflop', -math.inf, math.inf, False
         self.board, self.applied_shares, self.claims = frozenset(), (1.0, 1.0), []
 
@@ -518,7 +552,10 @@ class SeatModel:
         """Save the weights at the start of a round (holdings with a board card drop to 0). The ``board`` must be
         the round's (as many cards as ``street`` shows, the cards already out among them), and within a round the
         same board (in any order): a board that disagrees is an error, not ignored."""
-        street, board = _round(street), _board(board)
+        self._new_round(_round(street), _board(board))
+
+    def _new_round(self, street: str, board: tuple[int, ...]) -> None:
+        """:meth:`new_round` with the street and board read (the model's own calls)."""
         if len(board) != BOARD_SIZE[street]:
             raise PokerError(f'a board on the {street} has {BOARD_SIZE[street]} cards, got {shown(board)}')
         if street == self.street:
@@ -531,7 +568,7 @@ class SeatModel:
         self.board = frozenset(board)
         self.dead = self.dead | known_holdings(board)
         self.weights = np.where(self.dead, 0.0, self.weights)
-        self.round_start = self.weights.copy()
+        self.round_start = _frozen(self.weights.copy())
         self.street, self.applied_mu, self.applied_cap = street, -math.inf, math.inf
         self.applied_shares = (1.0, 1.0)
 
@@ -539,10 +576,12 @@ class SeatModel:
         """Re-weight after the opponent's ``action`` (if it implies a higher threshold than the one applied
         this round), then count it in the frequencies. ``action`` is an :class:`~poker.strategy.actions.Action`
         or its text."""
-        street, board = _round(street), _board(board)
-        action = read_action(action)
-        bets_to_call = whole_number('bets_to_call', bets_to_call, error=PokerError)
-        self.new_round(street, board)
+        self._observe(_round(street), read_action(action), whole_number('bets_to_call', bets_to_call, error=PokerError),
+                      _board(board))
+
+    def _observe(self, street: str, action: Action, bets_to_call: int, board: tuple[int, ...]) -> None:
+        """:meth:`observe` with its arguments read (the table's own calls: :class:`ModellingLokiPlayer`)."""
+        self._new_round(street, board)
         if action == Action.FOLD:
             self.folded = True
         elif action == Action.CHECK and self.CHECKS_CAP:
@@ -552,7 +591,7 @@ class SeatModel:
                 self.claims.append((board, 1 - bet_share, True))
                 if cap < self.applied_cap:
                     self.applied_cap, self.applied_shares = cap, (self.applied_shares[0], 1 - bet_share)
-                    self.reweight(self.applied_mu, board)
+                    self._reweight(self.applied_mu, board)
         elif action != Action.CHECK:
             share = self.frequency(street, action, bets_to_call)
             if share is not None and 0 < share < 1:
@@ -560,7 +599,7 @@ class SeatModel:
             threshold = self.threshold(street, action, bets_to_call, board)
             if threshold is not None and threshold > self.applied_mu:
                 self.applied_shares = (1.0 if share is None else share, self.applied_shares[1])
-                self.reweight(threshold, board)
+                self._reweight(threshold, board)
         self.tally.observe(street, bets_to_call, action)
 
     def showdown(self, hole: Iterable[int | Card]) -> None:
@@ -572,13 +611,13 @@ class SeatModel:
         first, second = read_indices('hole', hole, sizes=(2,))
         holding = holding_index(first, second)
         for board, level, check in self.claims:
-            touching = known_holdings(board)
-            if touching[holding]:  # (a shown hand never holds a board card; a call that says so is not counted)
-                continue
-            scale = holding_scale(board, self.ranker)
-            live = scale[~touching]
-            value = scale[holding]
-            quantile = (np.count_nonzero(live < value) + np.count_nonzero(live == value) / 2) / len(live)
+            if first in board or second in board:  # (a shown hand never holds a board card; a call that says
+                continue                           # so is not counted)
+            key = tuple(sorted(board))
+            value = _scale(key, self.ranker)[holding]
+            live = _live_scale(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
+            below, through = np.searchsorted(live, value, 'left'), np.searchsorted(live, value, 'right')
+            quantile = (int(below) + int(through - below) / 2) / len(live)
             if check:
                 self.tally.observe_showdown(bool(quantile > level), 1 - level)
             else:
@@ -597,7 +636,7 @@ class SeatModel:
     def frequency(self, street: str, action: str, bets_to_call: int) -> float | None:
         """The share of hands the opponent takes ``action`` with (or a stronger one), None for no inference."""
         action = read_action(action)
-        fold, call, raise_ = self.frequencies(street, bets_to_call)
+        fold, call, raise_ = self.frequencies(street, bets_to_call).tolist()  # (Python floats: quicker sums)
         if action in (Action.BET, Action.RAISE):
             return float(raise_)
         if action == Action.CALL:
@@ -624,14 +663,21 @@ class SeatModel:
         return self._quantile(1 - share, board) if 0 < share < 1 else None
 
     def _quantile(self, level: float, board: Sequence[int]) -> float:
-        scale = holding_scale(board, self.ranker)
-        # the holdings in scale order (stable: ties by number), sorted once per board; the live ones in it
-        # are in the order a stable sort of the live values alone would give
-        order = _scale_order(tuple(sorted(board)), self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
-        live = order[(self.round_start[order] > 0) & ~known_holdings(board)[order]]  # (board cards: not live)
-        weights = self.round_start[live] if self.QUANTILE_OF_RANGE else np.ones(len(live))
-        cumulative = np.cumsum(weights)
-        return float(scale[live[min(int(np.searchsorted(cumulative, level * cumulative[-1])), len(live) - 1)]])
+        key = tuple(sorted(board))
+        ranked = self._ranked
+        if ranked is None or ranked[0] != key or ranked[1] is not self.round_start:  # once per round and board
+            # the holdings without a board card in scale order (stable: ties by number), sorted once per board;
+            # the live ones in it are in the order a stable sort of the live values alone would give
+            order = _scale_order(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
+            live = order[self.round_start[order] > 0]
+            cumulative = np.cumsum(self.round_start[live]) if self.QUANTILE_OF_RANGE else None
+            ranked = self._ranked = (key, self.round_start, _scale(key, self.ranker), live, cumulative)
+        _, _, scale, live, cumulative = ranked
+        if cumulative is not None:  # the first holding whose running weight reaches the level's share
+            at = int(np.searchsorted(cumulative, level * cumulative[-1]))
+        else:  # each holding weighs 1: the running total is 1, 2, ..., n and the first to reach level * n is
+            at = max(math.ceil(level * len(live)) - 1, 0)  # the ceil(level * n)-th
+        return float(scale[live[min(at, len(live) - 1)]])
 
     @staticmethod
     def _mixed(factor: np.ndarray, share: float, out_of_line: float) -> np.ndarray:
@@ -666,6 +712,14 @@ class SeatModel:
         """The re-weighting factor of each holding (Papp fig. 7.1)."""
         return self.factor_model.reweight_factor(scale, mu, sigma)
 
+    def _factor(self, scale: np.ndarray, mu: float, sigma: float) -> np.ndarray:
+        """:meth:`factor` on the model's own scale, ``mu`` and ``sigma`` (its re-weighting): the plain rule skips
+        the checks of its door, a rule of a subclass's own is called as it is."""
+        if type(self).factor is SeatModel.factor \
+                and type(self.factor_model).reweight_factor is OpponentModel.reweight_factor:
+            return self.factor_model._linear_factor(scale, mu, sigma)
+        return self.factor(scale, mu, sigma)
+
     def reweight(self, mu: float, board: Sequence[int]) -> None:
         """Weights = the round's saved copy x :meth:`factor`, at least :attr:`LOW_WEIGHT` where the holding is
         possible; ``mu`` becomes the threshold applied this round. ``board`` is the round's (:meth:`new_round`)."""
@@ -673,14 +727,18 @@ class SeatModel:
         if frozenset(board) != self.board:
             raise PokerError(f'the board of this round is {shown(sorted(self.board))}, got {shown(board)}: '
                              'new_round first')
-        mu = mu if isinstance(mu, float) and mu == -math.inf else real_number('mu', mu, error=PokerError)
-        scale = holding_scale(board, self.ranker)
+        self._reweight(mu if isinstance(mu, float) and mu == -math.inf else real_number('mu', mu, error=PokerError),
+                       board)
+
+    def _reweight(self, mu: float, board: tuple[int, ...]) -> None:
+        """:meth:`reweight` with ``mu`` and the round's ``board`` read (the model's own calls)."""
+        scale = _scale(tuple(sorted(board)), self.ranker)
         sigma = self.sigma(board)
         out_of_line = self.out_of_line()
-        factor = self._mixed(self.factor(scale, mu, sigma), self.applied_shares[0], out_of_line) \
+        factor = self._mixed(self._factor(scale, mu, sigma), self.applied_shares[0], out_of_line) \
             if math.isfinite(mu) else 1.0
         if math.isfinite(self.applied_cap):  # mirrored: strong holdings would have bet
-            factor = factor * self._mixed(self.factor(2 * self.applied_cap - scale, self.applied_cap, sigma),
+            factor = factor * self._mixed(self._factor(2 * self.applied_cap - scale, self.applied_cap, sigma),
                                           self.applied_shares[1], out_of_line)
         self.weights = np.where(self.dead, 0.0, np.maximum(self.round_start * factor, self.LOW_WEIGHT))
         self.applied_mu = mu
@@ -704,6 +762,14 @@ class SeatModel:
 
 
 # ------------------------------------------------------------------------------------------ the player
+@functools.lru_cache(maxsize=4096)
+def _preflop_statistics(hole: tuple[Card, ...], opponents: int) -> HandStatistics:
+    """The statistics of ``hole`` before the flop against ``opponents`` (every holding alike): the same for the
+    same cards, so kept (a match deals every deal's hole cards once per seating)."""
+    from ..stats.player import Player
+    return Player(hole).calculate_hand_statistics(opponents=opponents)
+
+
 class ModellingLokiPlayer(LokiPlayer):
     """A Loki seat with an opponent model for every other seat (Papp chapter 7).
 
@@ -765,7 +831,7 @@ class ModellingLokiPlayer(LokiPlayer):
         if model is not None:
             bets = record.bets_to_call if self.PART_BET_COUNTS or not record.bet_size \
                 else record.to_call // record.bet_size
-            model.observe(record.street, record.action, bets_to_call=bets, board=[card.index for card in board])
+            model._observe(record.street, record.action, bets, tuple(card.index for card in board))  # (read)
 
     def end_hand(self, result: HandResult) -> None:
         """Check each model's readings of this hand against the cards its opponent showed (:meth:`SeatModel.showdown`;
@@ -830,7 +896,7 @@ class ModellingLokiPlayer(LokiPlayer):
         from ..stats.player import Player
         view = read_view(view)
         if not view.board:
-            return Player(view.hole).calculate_hand_statistics(opponents=max(1, view.opponents))
+            return _preflop_statistics(view.hole, max(1, view.opponents))
         return Player(view.hole, view.board).calculate_hand_statistics(
             opponents=max(1, view.opponents), lookahead=self.lookahead, weights=self.weights(view))
 
