@@ -569,16 +569,21 @@ constant_weight(const Dealer *dealers, int dealt_players, int deck_size, Totals 
     }
 }
 
+static inline int
+popcount64(uint64_t x)
+{
+    int count = 0;
+    for (; x; x &= x - 1)
+        count++;
+    return count;
+}
+
 static void
 sample_deals(const int *fixed, int players, const uint8_t *board, int board_size, uint64_t known,
              const Dealer *dealers, int dealt_players, const HoldingTable *table, Rng *g, int64_t deals,
              Totals *totals)
 {
-    uint8_t deck[52];
-    int deck_size = 0, to_deal = 5 - board_size;
-    for (int c = 0; c < 52; c++)
-        if (!(known >> c & 1))
-            deck[deck_size++] = (uint8_t)c;
+    int deck_size = 52 - popcount64(known), to_deal = 5 - board_size;
     uint64_t board_key = POKER_KEY_START, board_bits = 0;
     for (int i = 0; i < board_size; i++) {
         board_key += poker_card_keys[board[i]];
@@ -591,31 +596,43 @@ sample_deals(const int *fixed, int players, const uint8_t *board, int board_size
             hole_key[p] = poker_card_keys[a] + poker_card_keys[b];
             hole_bits[p] = POKER_CARD_BIT(a) | POKER_CARD_BIT(b);
         }
-    /* the next card of the deck: a step of a partial Fisher-Yates shuffle from position `at`, skipping cards
-       dealt from an alias table (the deck stays a permutation of itself, so each deal shuffles on from the
-       last) */
+    /* the next card of the deck: 6 random bits at a time (ten from each 64-bit output), drawn again while
+       they name no card or one already used (known, or dealt in this deal): uniform over the cards left, with
+       no multiplication and no shuffled deck to keep */
+    uint64_t pool = 0;
+    int pool_left = 0;
 #define NEXT_CARD(card) do { \
-        int j_; \
-        do \
-            j_ = at + (int)below(g, (uint32_t)(deck_size - at)); \
-        while (used >> deck[j_] & 1); \
-        card = deck[j_]; \
-        deck[j_] = deck[at]; \
-        deck[at++] = card; \
+        unsigned c_; \
+        do { \
+            if (!pool_left) { \
+                pool = next64(g); \
+                pool_left = 10; \
+            } \
+            c_ = (unsigned)(pool & 63); \
+            pool >>= 6; \
+            pool_left--; \
+        } while (c_ > 51 || (used >> c_ & 1)); \
+        card = (uint8_t)c_; \
+        used |= 1ULL << c_; \
     } while (0)
+    const int constant = totals->constant;  /* (in a register: the loop writes through totals) */
     for (int64_t deal = 0; deal < deals; deal++) {
         uint64_t used = known;
         double weight = 1.0;
         uint8_t out[2 * MAX_PLAYERS];
-        int outs = 0, at = 0;
+        int outs = 0;
         for (int i = 0; i < dealt_players; i++) {
             const Dealer *d = &dealers[i];
             uint8_t a, b;
-            if (d->full) {  /* every free holding, each weighing the same: two cards from the deck */
-                int free_cards = deck_size - outs;
-                NEXT_CARD(a);
-                NEXT_CARD(b);
-                if (!totals->constant)
+            if (d->full) {  /* every free holding, each weighing the same: one of the 1,326, drawn again while
+                               it holds a card already out (one draw and one test, not two cards' loops) */
+                int free_cards = deck_size - outs, h;
+                do
+                    h = (int)below(g, 1326);
+                while (table->mask[h] & used);
+                a = table->first[h];
+                b = table->second[h];
+                if (!constant)
                     weight *= d->weights[d->support[0]] * (0.5 * free_cards * (free_cards - 1)) * d->inverse_total;
                 goto dealt;
             }
@@ -648,7 +665,7 @@ sample_deals(const int *fixed, int players, const uint8_t *board, int board_size
         dealt:
             hole_key[d->player] = poker_card_keys[a] + poker_card_keys[b];
             hole_bits[d->player] = POKER_CARD_BIT(a) | POKER_CARD_BIT(b);
-            used |= (1ULL << a) | (1ULL << b);  /* (a full dealer's cards are in deck[0..at): no draw reads them) */
+            used |= (1ULL << a) | (1ULL << b);
             out[outs++] = a;
             out[outs++] = b;
         }
@@ -670,7 +687,7 @@ sample_deals(const int *fixed, int players, const uint8_t *board, int board_size
         unsigned mask = 0;
         for (int p = 0; p < players; p++)
             mask |= (unsigned)(v[p] == best) << p;
-        if (totals->constant) {
+        if (constant) {
             totals->count[mask]++;
         } else {
             totals->weight[mask] += weight;
