@@ -81,13 +81,15 @@ def test_board_pairs_flushes_and_straights() -> None:
 
 
 def test_the_loop_refuses_what_it_cannot_count() -> None:
-    out = np.empty((1081, 3), dtype=np.int32)
+    out, now = np.empty((1081, 3), dtype=np.int32), np.empty(1081, dtype=np.int8)
     cards = bytes(c for c in range(52) if c not in (0, 1, 2, 3, 4))
     with pytest.raises(ValueError):
-        _count.later_counts(bytes([2, 3, 4]), bytes([0, 1]), cards, 3, out)
+        _count.later_counts(bytes([2, 3, 4]), bytes([0, 1]), cards, 3, out, now)
     with pytest.raises(ValueError):
-        _count.later_counts(bytes([2, 3, 60]), bytes([0, 1]), cards, 2, out)
+        _count.later_counts(bytes([2, 3, 60]), bytes([0, 1]), cards, 2, out, now)
     with pytest.raises(ValueError):
-        _count.later_counts(bytes([2, 3, 4]), bytes([0, 1]), cards, 2, np.empty((1080, 3), dtype=np.int32))
-    _count.later_counts(bytes([2, 3, 4]), bytes([0, 1]), cards, 2, out)
-    assert (out.sum(axis=1) == 990).all()
+        _count.later_counts(bytes([2, 3, 4]), bytes([0, 1]), cards, 2, np.empty((1080, 3), dtype=np.int32), now)
+    with pytest.raises(ValueError):
+        _count.later_counts(bytes([2, 3, 4]), bytes([0, 1]), cards, 2, out, now[:-1])
+    _count.later_counts(bytes([2, 3, 4]), bytes([0, 1]), cards, 2, out, now)
+    assert (out.sum(axis=1) == 990).all() and set(now.tolist()) <= {0, 1, 2}

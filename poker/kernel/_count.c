@@ -2,11 +2,12 @@
    (poker/ranking/_rank.h). Python calls them only when the ranker is HandRanker itself; a ranker subclass
    takes the NumPy path, which ranks through its rank_many.
 
-   later_counts(board, hole, cards, lookahead, out)
+   later_counts(board, hole, cards, lookahead, out, now)
        For one hand (``hole``, 2 cards, on ``board``, 3 or 4 cards) and every opponent holding of two of the
        ``cards`` (the n unseen cards, ascending), the number of runouts of ``lookahead`` (1 or 2) more
        unseen cards after which the hand is ahead of, tied with and behind the holding: ``out`` is an
-       int32 buffer of C(n, 2) rows of 3, rows in itertools.combinations order of the positions.
+       int32 buffer of C(n, 2) rows of 3, rows in itertools.combinations order of the positions; and in
+       ``now``, an int8 buffer of C(n, 2), the outcome on the board as it is (0 ahead, 1 tied, 2 behind).
 
    How: the opponent's final hand is the board plus a set of 2 + lookahead unseen cards, whatever split of
    the set is the holding and which the runout. So each set is ranked once (C(47, 4) = 178,365 on a flop,
@@ -58,10 +59,45 @@ add_row(const Tally *t, int row, const int16_t *v, const int16_t *mine, int from
     t->tied[row] += tied;
 }
 
+/* The three splits whose holding is fixed while d runs (a b, a c, b c: rows r1 to r3) against the hand on
+   the runouts c d, b d, a d (m1 to m3 along d), in one loop. */
+static inline void
+rows3(const Tally *t, int r1, int r2, int r3, const int16_t *restrict v, const int16_t *restrict m1,
+      const int16_t *restrict m2, const int16_t *restrict m3, int from, int n)
+{
+    int32_t b1 = 0, t1 = 0, b2 = 0, t2 = 0, b3 = 0, t3 = 0;
+    for (int d = from; d < n; d++) {
+        int x = v[d];
+        b1 += x > m1[d]; t1 += x == m1[d];
+        b2 += x > m2[d]; t2 += x == m2[d];
+        b3 += x > m3[d]; t3 += x == m3[d];
+    }
+    t->behind[r1] += b1; t->tied[r1] += t1;
+    t->behind[r2] += b2; t->tied[r2] += t2;
+    t->behind[r3] += b3; t->tied[r3] += t3;
+}
+
+/* The three splits whose holding moves with d (a d, b d, c d: consecutive rows from base1 to base3) against
+   the hand on the runouts b c, a c, a b (one value each), in one loop. */
+static inline void
+runs3(const Tally *t, int base1, int base2, int base3, const int16_t *restrict v, int from, int n, int m1, int m2,
+      int m3)
+{
+    int32_t *restrict b1 = t->behind + base1, *restrict t1 = t->tied + base1;
+    int32_t *restrict b2 = t->behind + base2, *restrict t2 = t->tied + base2;
+    int32_t *restrict b3 = t->behind + base3, *restrict t3 = t->tied + base3;
+    for (int d = from; d < n; d++) {
+        int x = v[d];
+        b1[d] += x > m1; t1[d] += x == m1;
+        b2[d] += x > m2; t2[d] += x == m2;
+        b3[d] += x > m3; t3[d] += x == m3;
+    }
+}
+
 /* Two cards to come. For each set a < b < c of positions, the values v[d] of the sets a b c d (every
-   d > c) are ranked first; then the six splits of each set are six runs over d: holdings a b, a c and b c
-   against the hand on runouts c d, b d and a d (one row each), and holdings a d, b d and c d (consecutive
-   rows) against the hand on runouts b c, a c and a b (one value each). */
+   d > c) are ranked first; then the six splits of each set are two loops over d (each vectorized): holdings
+   a b, a c and b c against the hand on runouts c d, b d and a d (one row each), and holdings a d, b d and
+   c d (consecutive rows) against the hand on runouts b c, a c and a b (one value each). */
 static void
 count_two(const uint8_t *cards, int n, uint64_t base_key, uint64_t base_bits, uint64_t hole_key,
           uint64_t hole_bits, Tally *t)
@@ -84,12 +120,8 @@ count_two(const uint8_t *cards, int n, uint64_t base_key, uint64_t base_bits, ui
                 uint64_t kc = kb + key[c], bc = bb | bits[c];
                 for (int d = c + 1; d < n; d++)
                     v[d] = (int16_t)poker_value(kc + key[d], bc | bits[d]);
-                add_row(t, t->base[a] + b, v, mine[c], c + 1, n);
-                add_row(t, t->base[a] + c, v, mine[b], c + 1, n);
-                add_row(t, t->base[b] + c, v, mine[a], c + 1, n);
-                add_run(t, t->base[a], v, c + 1, n, mine[b][c]);
-                add_run(t, t->base[b], v, c + 1, n, mine[a][c]);
-                add_run(t, t->base[c], v, c + 1, n, mine[a][b]);
+                rows3(t, t->base[a] + b, t->base[a] + c, t->base[b] + c, v, mine[c], mine[b], mine[a], c + 1, n);
+                runs3(t, t->base[a], t->base[b], t->base[c], v, c + 1, n, mine[b][c], mine[a][c], mine[a][b]);
             }
         }
     }
@@ -143,7 +175,9 @@ later_counts(PyObject *module, PyObject *args)
     PyObject *board_object, *hole_object, *cards_object, *out_object;
     int lookahead;
     Py_buffer board, hole, cards, out;
-    if (!PyArg_ParseTuple(args, "OOOiO", &board_object, &hole_object, &cards_object, &lookahead, &out_object))
+    PyObject *now_object;
+    if (!PyArg_ParseTuple(args, "OOOiOO", &board_object, &hole_object, &cards_object, &lookahead, &out_object,
+                          &now_object))
         return NULL;
     if (lookahead < 1 || lookahead > 2) {
         PyErr_SetString(PyExc_ValueError, "later_counts looks ahead 1 or 2 cards");
@@ -168,6 +202,17 @@ later_counts(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "later_counts needs an int32 buffer of C(n, 2) rows of 3");
         goto fail;
     }
+    Py_buffer now;
+    if (PyObject_GetBuffer(now_object, &now, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&out);
+        goto fail;
+    }
+    if (now.len != (Py_ssize_t)n * (n - 1) / 2 || now.itemsize != 1) {
+        PyBuffer_Release(&out);
+        PyBuffer_Release(&now);
+        PyErr_SetString(PyExc_ValueError, "later_counts needs an int8 buffer of C(n, 2) outcomes now");
+        goto fail;
+    }
     const uint8_t *b = board.buf, *h = hole.buf, *u = cards.buf;
     uint64_t base_key = POKER_KEY_START, base_bits = 0;
     for (Py_ssize_t i = 0; i < board.len; i++) {
@@ -181,6 +226,7 @@ later_counts(PyObject *module, PyObject *args)
     tally.behind = PyMem_Calloc(2 * (size_t)rows, sizeof(int32_t));
     if (!tally.behind) {
         PyBuffer_Release(&out);
+        PyBuffer_Release(&now);
         PyErr_NoMemory();
         goto fail;
     }
@@ -199,9 +245,19 @@ later_counts(PyObject *module, PyObject *args)
         counts[3 * r + 1] = tally.tied[r];
         counts[3 * r + 2] = tally.behind[r];
     }
+    /* the outcome now against each holding (0 ahead, 1 tied, 2 behind), on the board as it is */
+    int8_t *codes = now.buf;
+    int mine = poker_value(hole_key, hole_bits), r = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++, r++) {
+            int theirs = poker_value(base_key + poker_card_keys[u[i]] + poker_card_keys[u[j]],
+                                     base_bits | POKER_CARD_BIT(u[i]) | POKER_CARD_BIT(u[j]));
+            codes[r] = (int8_t)((theirs >= mine) + (theirs > mine));
+        }
     Py_END_ALLOW_THREADS
     PyMem_Free(tally.behind);
     PyBuffer_Release(&out);
+    PyBuffer_Release(&now);
     PyBuffer_Release(&board);
     PyBuffer_Release(&hole);
     PyBuffer_Release(&cards);
@@ -285,7 +341,7 @@ static PyMethodDef methods[] = {
     {"showdown_counts", showdown_counts, METH_VARARGS,
      "showdown_counts(hole, board, weights) -> (ahead, tied, behind) weight on the board as it is"},
     {"later_counts", later_counts, METH_VARARGS,
-     "later_counts(board, hole, cards, lookahead, out): ahead, tied, behind over runouts per holding"},
+     "later_counts(board, hole, cards, lookahead, out, now): ahead, tied, behind over runouts per holding"},
     {NULL, NULL, 0, NULL},
 };
 

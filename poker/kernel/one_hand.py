@@ -249,11 +249,10 @@ def _inline_outcomes(hole: tuple[int, int], board: tuple[int, ...], lookahead: i
     """:func:`holding_outcomes` against every holding with :class:`HandRanker` itself, counted by the compiled
     loop (its arguments read; the arrays are read-only, so the memo's answers can be shared)."""
     cards = unseen_cards([*hole, *board])
-    later = np.empty((len(cards) * (len(cards) - 1) // 2, 3), dtype=np.int32)
-    _count.later_counts(bytes(board), bytes(hole), cards.tobytes(), lookahead, later)
-    holdings = holding_numbers(cards)
-    return HoldingOutcomes(holdings, _now(hole, board, holdings, HandRanker), later,
-                           math.comb(len(cards) - 2, lookahead))
+    rows = len(cards) * (len(cards) - 1) // 2
+    later, now = np.empty((rows, 3), dtype=np.int32), np.empty(rows, dtype=np.int8)
+    _count.later_counts(bytes(board), bytes(hole), cards.tobytes(), lookahead, later, now)
+    return HoldingOutcomes(holding_numbers(cards), now, later, math.comb(len(cards) - 2, lookahead))
 
 
 def _hand(hole: Sequence[int], board: Sequence[int], lookahead: int,
