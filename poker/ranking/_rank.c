@@ -25,11 +25,14 @@ read_rows(PyObject *cards, Py_buffer *view)
     return 0;
 }
 
+#define KNOWN_GOOD 2  /* "validate" when not validating and every index is known to be below 52 */
+
 /* Rank rows 0..count-1; the first bad row, or -1. A card above 51 stops a row before its value is read.
    Without validate, a row's key alone is summed card by card (each index read masked to 6 bits, inside the
    padded key table, and checked after the sum): its bit set, needed only to read a flush, is made only for
-   the few rows with five cards of a suit. With validate the bit set is made for every row as the key is, and
-   a card already in it is a card given twice. */
+   the few rows with five cards of a suit; when a first pass found every index below 52 (KNOWN_GOOD), the
+   cards are not checked again. With validate the bit set is made for every row as the key is, and a card
+   already in it is a card given twice. */
 static inline Py_ssize_t
 rank_span_of(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride, int size, Py_ssize_t count,
              int validate, int16_t *out)
@@ -40,9 +43,10 @@ rank_span_of(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride,
         unsigned high = 0;
         for (int j = 0; j < size; j++) {
             unsigned card = row[j * card_stride];
-            high = card > high ? card : high;
+            if (validate != KNOWN_GOOD)
+                high = card > high ? card : high;
             key += poker_card_keys[card & 63];
-            if (validate) {
+            if (validate == 1) {
                 uint64_t bit = POKER_CARD_BIT(card & 63);
                 twice |= bits & bit;
                 bits |= bit;
@@ -50,7 +54,7 @@ rank_span_of(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride,
         }
         if (high > 51 || twice)
             return r;
-        if (!validate && (key & POKER_FLUSH_CHECK))
+        if (validate != 1 && (key & POKER_FLUSH_CHECK))
             for (int j = 0; j < size; j++)
                 bits |= POKER_CARD_BIT(row[j * card_stride]);
         out[r] = (int16_t)poker_value(key, bits);
@@ -63,8 +67,35 @@ rank_span_of(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride,
 #define POKER_SPAN(size) (validate \
     ? (card_stride == 1 ? rank_span_of(base, row_stride, 1, size, count, 1, out) \
                         : rank_span_of(base, row_stride, card_stride, size, count, 1, out)) \
+    : below_52(base, row_stride, card_stride, size, count) \
+    ? (card_stride == 1 ? rank_span_of(base, row_stride, 1, size, count, KNOWN_GOOD, out) \
+                        : rank_span_of(base, row_stride, card_stride, size, count, KNOWN_GOOD, out)) \
     : (card_stride == 1 ? rank_span_of(base, row_stride, 1, size, count, 0, out) \
                         : rank_span_of(base, row_stride, card_stride, size, count, 0, out)))
+
+/* Whether every index is below 52, when the rows or the columns lie packed in memory: one pass that the
+   compiler vectorizes, so that the ranking loop need not check each card (else: 0, and it does). */
+static int
+below_52(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride, int size, Py_ssize_t count)
+{
+    Py_ssize_t runs, length, step;
+    if (card_stride == 1 && row_stride == size) {  /* C order: one run of every card */
+        runs = 1, length = size * count, step = 0;
+    } else if (row_stride == 1) {  /* the engines' layout: a packed run per column */
+        runs = size, length = count, step = card_stride;
+    } else {
+        return 0;
+    }
+    for (Py_ssize_t r = 0; r < runs; r++) {
+        const uint8_t *run = base + r * step;
+        uint8_t high = 0;
+        for (Py_ssize_t i = 0; i < length; i++)
+            high = run[i] > high ? run[i] : high;
+        if (high > 51)
+            return 0;
+    }
+    return 1;
+}
 
 static Py_ssize_t
 rank_span(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride, int size, Py_ssize_t count,
