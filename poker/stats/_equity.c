@@ -80,7 +80,7 @@ static const int64_t binomial[5][5] = {  /* C(n, k) for n, k up to 4 */
 };
 
 static inline int
-bit_count(unsigned x)
+bit_count(uint64_t x)
 {
     int n = 0;
     for (; x; x &= x - 1)
@@ -569,21 +569,12 @@ constant_weight(const Dealer *dealers, int dealt_players, int deck_size, Totals 
     }
 }
 
-static inline int
-popcount64(uint64_t x)
-{
-    int count = 0;
-    for (; x; x &= x - 1)
-        count++;
-    return count;
-}
-
 static void
 sample_deals(const int *fixed, int players, const uint8_t *board, int board_size, uint64_t known,
              const Dealer *dealers, int dealt_players, const HoldingTable *table, Rng *g, int64_t deals,
              Totals *totals)
 {
-    int deck_size = 52 - popcount64(known), to_deal = 5 - board_size;
+    int deck_size = 52 - bit_count(known), to_deal = 5 - board_size;
     uint64_t board_key = POKER_KEY_START, board_bits = 0;
     for (int i = 0; i < board_size; i++) {
         board_key += poker_card_keys[board[i]];
