@@ -37,11 +37,11 @@ from typing import Union
 
 import numpy as np
 
+from ..cards.holdings import HOLDING_COUNT
 from ..errors import WeightsError
 from ..validators import shown
 from .range import Range
-from ..cards.holdings import HOLDING_COUNT
-from .weights import MAX_TOTAL_WEIGHT, MIN_WEIGHT, NumericWeights, Weighted, array_weights, as_array
+from .weights import NumericWeights, Weighted, _checked, _within, array_weights, as_array
 
 __all__ = ['WeightSetLike', 'WeightsLike', 'read_weight_sets', 'read_weights']
 
@@ -95,26 +95,14 @@ def read_weight_sets(weights: WeightsLike = None) -> tuple[np.ndarray, bool]:
     if _is_single(weights):
         return read_weights(weights)[np.newaxis, :], False  # type: ignore[arg-type]  # (one set: checked)
     array = as_array(weights)
-    if array is not None and array.ndim == 2 and array.shape[1] == HOLDING_COUNT and array.dtype == np.float64:
-        rows = _clean_rows(array)
-        if rows is not None:
-            return rows, True
+    if array is not None and array.ndim == 2 and array.shape[1] == HOLDING_COUNT and len(array):
+        try:  # every row read at once, by the rules read_weights applies to one
+            return _within(_checked(array, weights), weights), True
+        except WeightsError:
+            pass  # read row by row below, for the message that names the row that fails
     items = list(array) if array is not None else list(weights)  # type: ignore[arg-type]
     if not items:
         raise WeightsError(f'no weights in {shown(weights)}: give a weight set, a list of one set per opponent, '
                            f'or None for uniform')
     return np.stack([read_weights(item) for item in items]), True
 
-
-def _clean_rows(array: np.ndarray) -> np.ndarray | None:
-    """Rows of 1,326 float64 weights read at once: what :func:`read_weights` gives row by row (a fresh copy, -0.0
-    read as 0.0, weights below :data:`~poker.ranges.weights.MIN_WEIGHT` made 0), or None when a row fails a
-    check (then read row by row, for the message that names it)."""
-    rows = array + 0.0
-    with np.errstate(over='ignore'):  # (a total past float64's range is inf, refused)
-        good = bool(np.isfinite(rows).all()) and not (rows < 0).any() and len(rows) > 0 \
-            and rows.sum(axis=1).max() <= MAX_TOTAL_WEIGHT
-    if not good:
-        return None
-    rows[rows < MIN_WEIGHT] = 0.0
-    return rows

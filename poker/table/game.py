@@ -882,6 +882,11 @@ class FixedLimitGame:
                      for seat, player in enumerate(self.players))
 
 
+_Value = TypeVar('_Value', bound=attrs.AttrsInstance)
+_FIELDS: dict[type, frozenset[str]] = {}
+"""The field names of each class :func:`_made` has made a value of."""
+
+
 def _made(kind: type[_Value], **values: object) -> _Value:
     """A frozen value of the class ``kind`` (a :class:`TableView`, an :class:`ActionRecord`) holding ``values``,
     every field of it, as they are: the table's own values, which its rules keep right, skip the checks a
@@ -895,10 +900,6 @@ def _made(kind: type[_Value], **values: object) -> _Value:
     for name, value in values.items():
         object.__setattr__(made, name, value)
     return made
-
-
-_Value = TypeVar('_Value', bound=attrs.AttrsInstance)
-_FIELDS: dict[type, frozenset[str]] = {}
 
 
 class _HandState:

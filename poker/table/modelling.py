@@ -416,9 +416,8 @@ def _scale_order(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray
 @functools.lru_cache(maxsize=SCALED_BOARDS)
 def _live_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
     """The :func:`holding_scale` values of the holdings without a board card, sorted (for quantiles)."""
-    live: np.ndarray = np.sort(holding_scale(board, ranker)[~known_holdings(board)])
-    live.flags.writeable = False
-    return live
+    order = _scale_order(board, ranker)  # type: ignore[arg-type]  # (a class is hashable)
+    return _frozen(_scale(board, ranker)[order])  # (in scale order: sorted already)
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:
