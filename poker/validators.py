@@ -29,7 +29,7 @@ import operator
 import re
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, overload
 
 import attrs
 import numpy as np
@@ -40,6 +40,7 @@ __all__ = [
     'CheckedEnumType',
     'EQUITY_METHODS',
     'EquityMethod',
+    'MAX_SEED',
     'RANGE_PASSES',
     'RangePass',
     'SHARE_SLACK',
@@ -59,6 +60,7 @@ __all__ = [
     'probability',
     'read_method',
     'read_only',
+    'read_seed',
     'real_array',
     'real_number',
     'share',
@@ -492,3 +494,38 @@ def read_only(value: object, *, copy: bool = False) -> np.ndarray:
         raise SettingError(f'not an array of numbers: {shown(value)}') from None
     array.flags.writeable = False
     return array
+
+
+MAX_SEED = 2 ** 63 - 1
+"""The largest seed: a seed is a whole number from 0 to 2**63 - 1 everywhere (:func:`read_seed`)."""
+
+
+@overload
+def read_seed(value: object) -> int | None: ...
+@overload
+def read_seed(value: object, *, fresh: Literal[False]) -> int: ...
+def read_seed(value: object, *, fresh: bool = True) -> int | None:
+    """``value`` as a seed, else a :class:`~poker.errors.SettingError` quoting it: the one reading of every
+    ``seed`` argument (and of the ``seed`` field a record keeps), the CLI's ``--seed`` included.
+
+    A seed is a whole number (an int or NumPy integer, not a bool) from 0 to :data:`MAX_SEED` (2**63 - 1), or
+    None, which means fresh entropy: each call draws anew (every ``seed`` parameter defaults to None). The range
+    is the CLI's, it fits the int64 columns of a result's frame and any JSON reader, and every generator used takes
+    it alike (``random.Random``, NumPy's ``SeedSequence``); negative seeds are refused, for ``random.Random``
+    would read -5 as 5. A record of the seed used (``fresh=False``) refuses None.
+
+    >>> read_seed(7), read_seed(None), read_seed(np.uint64(2 ** 63 - 1))
+    (7, None, 9223372036854775807)
+    >>> read_seed(-5)
+    Traceback (most recent call last):
+    ...
+    poker.errors.SettingError: seed must be None or a whole number from 0 to 2**63 - 1, got -5
+    """
+    if value is None and fresh:
+        return None
+    if is_whole(value):
+        number = operator.index(value)  # type: ignore[arg-type]
+        if 0 <= number <= MAX_SEED:
+            return number
+    need = 'None or a whole number' if fresh else 'a whole number'
+    raise SettingError(f'seed must be {need} from 0 to 2**63 - 1, got {shown(value)}')

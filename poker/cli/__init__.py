@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING
 from .._version import __version__
 from ..errors import SettingError
 from ..validators import shown
-from .options import MAX_SEED, whole
+from .options import seed_value, whole
 from .output import one_line, printable
 from .program import run_program
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-__all__ = ['COMMANDS', 'MAX_SEED', 'OneLineErrorParser', 'build_parser', 'main', 'one_line', 'printable',
-           'run_program', 'whole']
+__all__ = ['COMMANDS', 'OneLineErrorParser', 'build_parser', 'main', 'one_line', 'printable',
+           'run_program', 'seed_value', 'whole']
 
 COMMANDS: tuple[str, ...] = ('rank', 'stats', 'classes', 'preflop', 'range', 'equity', 'advise', 'kelly', 'match', 'history',
                              'acpc', 'table')

@@ -51,7 +51,7 @@ from ..ranges.weights import known_holdings
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
-    RANGE_PASSES, RangePass, checked_by, finite_array, flag, read_method, read_only, shown, whole_number,
+    RANGE_PASSES, RangePass, checked_by, finite_array, flag, read_method, read_only, read_seed, shown, whole_number,
 )
 from .hand_classes import NEEDS_A_BOARD, ClassRow, Draw, HandClassTable, MadeHand, classify
 from .hand_statistics import HandStatistics
@@ -313,7 +313,7 @@ def _potentials(transitions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 # ------------------------------------------------------------------------------------------ the engine
 def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights: WeightSetLike = None, *,
                      lookahead: int | None = None, opponents: int = 1, bins: int = 50,
-                     ranker: type[HandRanker] = HandRanker, seed: int | None = 0,
+                     ranker: type[HandRanker] = HandRanker, seed: int | None = None,
                      method: RangePass = 'auto') -> RangeStatistics:
     """Loki's statistics of every hero holding against the opponent's weights on ``board``, exactly.
 
@@ -324,7 +324,7 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     0, 3, 4 or 5 cards; ``lookahead`` defaults to 2 on the flop, 1 on the turn, 0 on the river;
     ``opponents`` only raises ``hs`` to ``hs_n``; ``bins`` sizes the strength histograms. Hands are
     ranked by ``ranker.rank_many``. Before the flop, ``seed`` seeds the sampling of large weighted
-    problems.
+    problems (None, the default: fresh draws each call).
 
     ``method`` is the kernel's range pass (:func:`~poker.kernel.range_passes.range_tally`; every pass counts
     the same numbers, to rounding with fractional weights): ``'auto'`` counts up to :data:`HERO_BY_HERO`
@@ -346,7 +346,7 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     count = check_opponents(opponents)
     bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
-    seed = None if seed is None else whole_number('seed', seed, maximum=2 ** 128 - 1)
+    seed = read_seed(seed)
     hero_weights, opponent_weights = _weights(hero, 'hero'), _weights(weights, 'opponent')
     indices = [card.index for card in cards]
     on_board = known_holdings(indices)

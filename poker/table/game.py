@@ -49,7 +49,7 @@ from ..ranking.ranker import HandRanker
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
 from ..strategy.advice import DEFAULT_STRATEGY, Advice, LokiStrategy, Situation
-from ..validators import amount, checked_by, choice, flag, instance, is_whole, shown, text, whole_number
+from ..validators import amount, checked_by, choice, flag, instance, is_whole, read_seed, shown, text, whole_number
 
 __all__ = [
     'ActionRecord',
@@ -84,10 +84,6 @@ def _optional(kind: type) -> Callable[[str, object], None]:
         if value is not None and not isinstance(value, kind):
             raise PokerError(f'{name} must be a {kind.__name__} or None, got {shown(value)}')
     return check
-
-
-def _whole(name: str, value: object) -> int:
-    return whole_number(name, value, error=PokerError)
 
 
 def _count(name: str, value: object) -> int:
@@ -426,7 +422,7 @@ class HandResult:
     """
 
     number: int = field(validator=checked_by(_count))
-    seed: int = field(validator=checked_by(_whole))
+    seed: int = field(validator=lambda record, attribute, value: read_seed(value, fresh=False))
     names: tuple[str, ...] = field(converter=_names)
     button: int = field(validator=checked_by(_count))
     holes: tuple[tuple[Card, ...], ...] = field(converter=_holes)
@@ -701,8 +697,7 @@ class FixedLimitGame:
         self.small_bet, self.big_bet, self.small_blind, self.cap = small_bet, big_bet, small_blind, cap
         self.button = 0
         self.hands_played = 0
-        seed = None if seed is None else whole_number('seed', seed, minimum=None, error=PokerError)
-        self._random = random.Random(seed)
+        self._random = random.Random(read_seed(seed))
         self._won = [0.0] * len(self.players)
         self._showdowns = [0] * len(self.players)
         self._net = [0] * len(self.players)
@@ -746,7 +741,8 @@ class FixedLimitGame:
     def play_hand(self, seed: int | None = None) -> HandResult:
         """Deal and play one hand, move the button, and return its record."""
         count = len(self.players)
-        seed = self._random.randrange(1 << 32) if seed is None else whole_number('seed', seed, error=PokerError)
+        seed = read_seed(seed)
+        seed = self._random.randrange(1 << 32) if seed is None else seed
         deck = Deck(seed=seed)
         holes = tuple(tuple(deck.deal(2)) for _ in range(count))
         full_board = tuple(deck.deal(5))
