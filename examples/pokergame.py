@@ -38,7 +38,8 @@ from collections.abc import Sequence  # noqa: E402
 from typing import TextIO  # noqa: E402
 
 from poker import Card, SettingError  # noqa: E402
-from poker.cli import OneLineErrorParser, printable, run_program, seed_value, whole  # noqa: E402
+from poker.cli import OneLineErrorParser, printable, run_program, whole  # noqa: E402
+from poker.validators import MAX_SEED  # noqa: E402
 from poker import ActionRecord, FixedLimitGame, HandResult  # noqa: E402
 from poker.table import LogLine, PlayerSummary  # noqa: E402
 from poker.cards import INCOME_RATES, income_rate_table  # noqa: E402
@@ -311,7 +312,7 @@ def build_parser() -> argparse.ArgumentParser:
                '  python examples/pokergame.py --scenario examples/scenarios.toml',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     # numbers are read by the poker command's rules (poker.cli.whole: ASCII digits, within bounds)
-    parser.add_argument('--seed', type=seed_value, default=None, metavar='S',
+    parser.add_argument('--seed', type=whole('seed', 0, MAX_SEED), default=None, metavar='S',
                         help=f'seed of the session (default {DEFAULTS["seed"]}); a hand header says how to replay it')
     parser.add_argument('--players', type=whole('players', 2, len(NAMES)), default=None, metavar=f'2..{len(NAMES)}',
                         help=f'players at the table (default {DEFAULTS["players"]})')

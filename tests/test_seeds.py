@@ -22,7 +22,8 @@ from poker import (
     AggressiveBettor, Bot, CallingStation, Deck, FixedLimitGame, LoosePassive, Maniac, Player, RandomPlayer, Rock,
     SettingError, TightAggressive, equity, match, preflop_equity, range_statistics, simulate_income_rate,
 )
-from poker.cli import main, seed_value
+from poker.cli import main
+from poker.cli.options import seed_value
 from poker.table import GameDefinition, play_acpc
 from poker.validators import MAX_SEED, read_seed, shown
 

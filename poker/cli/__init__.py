@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from .._version import __version__
 from ..errors import SettingError
 from ..validators import shown
-from .options import seed_value, whole
+from .options import whole
 from .output import one_line, printable
 from .program import run_program
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 __all__ = ['COMMANDS', 'OneLineErrorParser', 'build_parser', 'main', 'one_line', 'printable',
-           'run_program', 'seed_value', 'whole']
+           'run_program', 'whole']
 
 COMMANDS: tuple[str, ...] = ('rank', 'stats', 'classes', 'preflop', 'range', 'equity', 'advise', 'kelly', 'match', 'history',
                              'acpc', 'table')

@@ -50,7 +50,7 @@ from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from . import _equity
 from ..validators import (
-    EQUITY_METHODS, EquityMethod, amount, checked_by, choice, read_method, read_seed, real_number, share, shown, text,
+    EQUITY_METHODS, EquityMethod, amount, checked_by, choice, is_items, read_method, read_seed, real_number, share, shown, text,
     whole_number,
 )
 
@@ -160,7 +160,7 @@ def _equity_header(sampled: bool) -> list[str]:
 
 def _entries(players: Iterable[PlayerEquity]) -> tuple[PlayerEquity, ...]:
     """The players' entries of a result: a list of :class:`PlayerEquity`."""
-    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+    if not is_items(players):
         raise SettingError(f'players must be a list of PlayerEquity, got {shown(players)}')
     entries = tuple(itertools.islice(players, MAX_PLAYERS + 1))
     if not all(isinstance(entry, PlayerEquity) for entry in entries) or len(entries) > MAX_PLAYERS:

@@ -41,6 +41,7 @@ from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
 from ..cards.income_rates import check_opponents, opponents_field
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
 from ..errors import LookaheadError, PokerError, SettingError, WeightsError
+from ..kernel.kernel_inputs import check_holdings
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..kernel.positions import MAX_LOOKAHEAD
 from ..kernel.range_passes import hero_by_hero, range_tally
@@ -74,6 +75,11 @@ does, over the opponent holdings with weight only); beyond, the shared pass of
 def _frozen_array(value: np.ndarray) -> np.ndarray:
     """A read-only copy of an array of finite numbers."""
     return finite_array('an array of range statistics', read_only(value, copy=True))
+
+
+_PER_HOLDING = ('weights', 'ahead', 'tied', 'behind', 'hs', 'ppot', 'npot', 'equity', 'mean_squared_strength',
+                'counted')
+"""The arrays of :class:`RangeStatistics` with one number per holding."""
 
 
 @frozen(eq=False)
@@ -116,6 +122,23 @@ class RangeStatistics:
     standard_error: np.ndarray = field(default=np.zeros(0), converter=_frozen_array)
     counted_holdings: np.ndarray = field(default=np.zeros(0, dtype=np.int64), converter=_frozen_array)
     ranker: type[HandRanker] = field(default=HandRanker, converter=read_ranker)
+
+    def __attrs_post_init__(self) -> None:
+        """Every array runs over the holdings: one number (a 3x3 matrix, a histogram row) per holding."""
+        check_holdings('holdings', self.holdings)
+        count = len(self.holdings)
+        shapes = {name: (count,) for name in _PER_HOLDING}
+        shapes['transitions'] = (count, 3, 3)
+        for name, shape in shapes.items():
+            if getattr(self, name).shape != shape:
+                raise SettingError(f'{name} must have shape {shape}, one entry per holding, got shape '
+                                   f'{getattr(self, name).shape}')
+        if self.histogram.ndim != 2 or len(self.histogram) != count:
+            raise SettingError(f'histogram must have a row per holding ({count}), got shape {self.histogram.shape}')
+        for name in ('standard_error', 'counted_holdings'):
+            if getattr(self, name).shape not in ((0,), (count,)):
+                raise SettingError(f'{name} must be empty or hold one number per holding ({count}), got shape '
+                                   f'{getattr(self, name).shape}')
 
     # -------------------------------------------------------------------------- derived arrays
     @property

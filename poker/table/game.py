@@ -49,7 +49,7 @@ from ..ranking.ranker import HandRanker
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
 from ..strategy.advice import DEFAULT_STRATEGY, Advice, LokiStrategy, Situation
-from ..validators import amount, checked_by, choice, flag, instance, is_whole, read_seed, shown, text, whole_number
+from ..validators import amount, checked_by, choice, flag, instance, is_items, is_whole, read_seed, shown, text, whole_number
 
 __all__ = [
     'ActionRecord',
@@ -98,7 +98,7 @@ def _net(name: str, value: object) -> int:
 
 def _items(name: str, values: object, read: Callable[[str, object], object], longest: int = 10_000) -> tuple[object, ...]:
     """``values`` as a tuple, each item read by ``read``, else a PokerError quoting it."""
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+    if not is_items(values):
         raise PokerError(f'{name} must be a list, got {shown(values)}')
     items = tuple(itertools.islice(values, longest + 1))
     if len(items) > longest:
@@ -432,6 +432,16 @@ class HandResult:
     winners: tuple[int, ...] = field(converter=_seats)
     hands: Mapping[int, RankableHand] = field(factory=dict, converter=_read_only_hands, hash=False)
     net: tuple[int, ...] = field(default=(), converter=_nets)
+
+    def __attrs_post_init__(self) -> None:
+        """The seats a record names are seats of its table (as many names, holes and nets as seats)."""
+        seats = len(self.names)
+        if not 2 <= seats or len(self.holes) != seats or len(self.net) not in (0, seats):
+            raise PokerError(f'a hand record needs 2 or more names and as many holes (and nets, if any): got '
+                             f'{seats} names, {len(self.holes)} holes and {len(self.net)} nets')
+        strays = [seat for seat in (self.button, *self.winners, *self.hands) if not 0 <= seat < seats]
+        if strays:
+            raise PokerError(f'seats {shown(strays)} of a hand record are not among its {seats} seats')
 
     @property
     def showdown(self) -> bool:
