@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import json
 import random
 import subprocess
@@ -71,7 +72,7 @@ def _child(seed: int, start: int, stop: int, most: int, guard: float, only: list
         print(json.dumps({'index': index, 'start': f'{name}({described})'}), file=out, flush=True)
         began = time.perf_counter()
         try:
-            with hang_guard(guard):
+            with hang_guard(guard), contextlib.chdir(world.root):  # a hostile path's files go there
                 problem = _attempt(suite, entry, world, chosen, values)
         except TookTooLong:
             problem = 'hang'  # stopped by the alarm: interruptible, but long

@@ -14,6 +14,7 @@ callable comes with its valid call, and so with its fuzzing.
 
 from __future__ import annotations
 
+import contextlib
 import decimal
 import fractions
 import inspect
@@ -814,8 +815,8 @@ SECONDS = 3.0
 
 
 def _run(entry: Call, world: World, slot: Slot | None, hostile: Any) -> str | None:
-    try:
-        with hang_guard(SECONDS):
+    try:  # in the world's directory: a hostile text taken as a path ('AhKh') makes its files there
+        with hang_guard(SECONDS), contextlib.chdir(world.root):
             return _attempt(entry, world, slot, hostile)
     except TookTooLong:
         return f'took more than {SECONDS:g} s'

@@ -127,7 +127,7 @@ class RangeStatistics:
         """Every array runs over the holdings: one number (a 3x3 matrix, a histogram row) per holding."""
         check_holdings('holdings', self.holdings)
         count = len(self.holdings)
-        shapes = {name: (count,) for name in _PER_HOLDING}
+        shapes: dict[str, tuple[int, ...]] = {name: (count,) for name in _PER_HOLDING}
         shapes['transitions'] = (count, 3, 3)
         for name, shape in shapes.items():
             if getattr(self, name).shape != shape:
