@@ -543,7 +543,7 @@ def read_seed(value: object, *, fresh: bool = True) -> int | None:
     >>> read_seed(-5)
     Traceback (most recent call last):
     ...
-    poker.errors.SettingError: seed must be None or a whole number from 0 to 2**63 - 1, got -5
+    poker.errors.SettingError: seed must be None or a whole number from 0 to 9223372036854775807, got -5
     """
     if value is None and fresh:
         return None
@@ -552,4 +552,4 @@ def read_seed(value: object, *, fresh: bool = True) -> int | None:
         if 0 <= number <= MAX_SEED:
             return number
     need = 'None or a whole number' if fresh else 'a whole number'
-    raise SettingError(f'seed must be {need} from 0 to 2**63 - 1, got {shown(value)}')
+    raise SettingError(f'seed must be {need} from 0 to {MAX_SEED}, got {shown(value)}')

@@ -173,7 +173,7 @@ HOSTILE: dict[str, Callable[[], Any]] = {
     'np.empty((0, 1326))': lambda: np.empty((0, 1326)),
     'np.ones((2, 1326))': lambda: np.ones((2, 1326)),
     'np.ones(1326) read-only, strided': lambda: np.ones(2652)[::2],
-    'np.zeros(10**7)': lambda: np.zeros(10 ** 7),
+    'np.zeros(10**6)': lambda: np.zeros(10 ** 6),
     'np.array([1, None], object)': lambda: np.array([1, None], dtype=object),
     'np.array([10**5000], object)': lambda: np.array([10 ** 5000], dtype=object),
     'structured array': lambda: np.zeros(3, dtype=[('a', np.int64), ('b', np.float64)]),
@@ -312,7 +312,7 @@ def _fixed(entry: Call, **changes: Any) -> Call:
     return entry
 
 
-LARGE = frozenset({'a million zeros', 'np.zeros(10**7)', "'AhKh' * 250,000"})
+LARGE = frozenset({'a million zeros', 'np.zeros(10**6)', "'AhKh' * 250,000"})
 """The largest hostile inputs, for a parameter of a call whose work is in proportion to what it is given (a million hands to unindex, 500,000
 cards to write out): seconds on a busy machine for the largest hostile inputs, which it takes as valid (and which
 Ctrl-C interrupts); bench/hostile.py runs them under a guard of its own."""

@@ -110,7 +110,7 @@ def test_a_seed_taker_refuses_the_same_values_in_the_same_words(name: str) -> No
     for seed in BAD:
         with pytest.raises(SettingError) as refused:
             TAKERS[name](seed)
-        assert str(refused.value) == f'seed must be None or a whole number from 0 to 2**63 - 1, got {shown(seed)}'
+        assert str(refused.value) == f'seed must be None or a whole number from 0 to {MAX_SEED}, got {shown(seed)}'
 
 
 @pytest.mark.parametrize('name', sorted(RECORDS))
@@ -120,14 +120,14 @@ def test_a_record_keeps_a_seed_by_the_same_rule(name: str) -> None:
     for seed in [None, *BAD]:
         with pytest.raises(SettingError) as refused:
             RECORDS[name](seed)
-        assert str(refused.value) == f'seed must be a whole number from 0 to 2**63 - 1, got {shown(seed)}'
+        assert str(refused.value) == f'seed must be a whole number from 0 to {MAX_SEED}, got {shown(seed)}'
 
 
 def test_the_command_line_reads_a_seed_by_the_same_rule(capsys: pytest.CaptureFixture[str]) -> None:
     assert seed_value('0') == 0 and seed_value(str(MAX_SEED)) == MAX_SEED
     for given in ('-1', str(MAX_SEED + 1), '1.0', 'x', '١'):
         assert main(['equity', 'AhKh', 'QQ', '--seed', given]) == 2
-        assert 'seed must be a whole number from 0 to 2**63 - 1, got' in capsys.readouterr().err
+        assert f'seed must be a whole number from 0 to {MAX_SEED}, got' in capsys.readouterr().err
 
 
 def test_a_seed_is_a_plain_int_and_repeats() -> None:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.income_rates import MAX_OPPONENTS
 from ..errors import PokerError
-from ..validators import read_seed, shown, text, whole_number
+from ..validators import MAX_SEED, read_seed, shown, text, whole_number
 
 if TYPE_CHECKING:
     from ..ranges.range import Range
@@ -144,13 +144,14 @@ def seed_value(given: str) -> int:
     >>> seed_value('-1')
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: seed must be a whole number from 0 to 2**63 - 1, got '-1'
+    argparse.ArgumentTypeError: seed must be a whole number from 0 to 9223372036854775807, got '-1'
     """
     stripped = given.strip()
     try:
         return read_seed(int(stripped) if _WHOLE.fullmatch(stripped) else given, fresh=False)
-    except PokerError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    except PokerError:  # read_seed's refusal, quoting the text as typed
+        raise argparse.ArgumentTypeError(f'seed must be a whole number from 0 to {MAX_SEED}, got {shown(given)}') \
+            from None
 
 
 def png_file(text: str) -> str:
