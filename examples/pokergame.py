@@ -38,7 +38,9 @@ from collections.abc import Sequence  # noqa: E402
 from typing import TextIO  # noqa: E402
 
 from poker import Card, SettingError  # noqa: E402
-from poker.cli import MAX_SEED, OneLineErrorParser, printable, run_program, whole  # noqa: E402
+from poker.cli import OneLineErrorParser, printable, run_program, whole  # noqa: E402
+
+MAX_SEED = 2 ** 63 - 1  # the library's one seed range (poker.validators.read_seed), as the poker commands read it
 from poker import ActionRecord, FixedLimitGame, HandResult  # noqa: E402
 from poker.table import LogLine, PlayerSummary  # noqa: E402
 from poker.cards import INCOME_RATES, income_rate_table  # noqa: E402

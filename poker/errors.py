@@ -47,7 +47,22 @@ class PokerError(ValueError):
     def __init__(self, *args: object) -> None:
         if len(args) == 1 and isinstance(args[0], str) and ('\n' in args[0] or '\r' in args[0]):
             args = (' '.join(args[0].split()),)
-        super().__init__(*args)
+        super().__init__(*(arg if isinstance(arg, str) else _quoted(arg) for arg in args))
+
+
+def _quoted(value: object) -> str:
+    """What an error holds of an argument that is not text (the library gives text; a caller may give anything): its
+    repr made one line and cut to 200 characters, or its type's name when it has none (a broken ``__repr__``, an int
+    past Python's 4,300 digits of text, a list nested too deep), so the error's ``str`` and ``repr`` never raise.
+
+    >>> str(PokerError(10 ** 5000)), str(PokerError(3))
+    ('<int object>', '3')
+    """
+    try:
+        text = ' '.join(repr(value).split())
+    except Exception:  # noqa: BLE001 - any failure of a caller's repr
+        return f'<{type(value).__name__} object>'
+    return text if len(text) <= 200 else f'{text[:98]}...{text[-99:]}'
 
 
 class CardParseError(PokerError):

@@ -29,7 +29,7 @@ import operator
 import re
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeGuard, TypeVar, overload
 
 import attrs
 import numpy as np
@@ -40,6 +40,7 @@ __all__ = [
     'CheckedEnumType',
     'EQUITY_METHODS',
     'EquityMethod',
+    'MAX_SEED',
     'RANGE_PASSES',
     'RangePass',
     'SHARE_SLACK',
@@ -53,12 +54,14 @@ __all__ = [
     'index_below',
     'instance',
     'integer_array',
+    'is_items',
     'is_masked',
     'is_real',
     'is_whole',
     'probability',
     'read_method',
     'read_only',
+    'read_seed',
     'real_array',
     'real_number',
     'share',
@@ -182,6 +185,17 @@ def is_real(value: object) -> bool:
     return isinstance(value, (numbers.Real, np.integer, np.floating)) and not isinstance(value, _NOT_NUMBERS)
 
 
+def is_items(value: object) -> TypeGuard[Iterable[Any]]:
+    """Whether ``value`` holds items to read one by one: an iterable that is not text or bytes, nor a 0-d NumPy
+    array (iterable by its type, not in fact).
+
+    >>> is_items([1, 2]), is_items(np.arange(2)), is_items(np.array(3)), is_items('ab'), is_items(3)
+    (True, True, False, False, False)
+    """
+    return isinstance(value, Iterable) and not isinstance(value, (str, bytes, bytearray)) \
+        and getattr(value, 'ndim', 1) != 0
+
+
 def index_below(value: object, stop: int) -> int | None:
     """``value`` as an int if it is a whole number (int or NumPy integer, not a bool or float) in ``0..stop-1``.
 
@@ -251,12 +265,14 @@ def instance(name: str, value: object, kind: type[_T], *, error: type[PokerError
 
 def whole_number(name: str, value: object, *, minimum: int | None = 0, maximum: int | None = None,
                  error: type[PokerError] = SettingError) -> int:
-    """``value`` as an int if it is a whole number from ``minimum`` to ``maximum`` (either may be None: no
-    bound), else ``error`` quoting it."""
+    """``value`` as an int if it is a whole number from ``minimum`` to ``maximum`` (either may be None: no bound
+    but that of about 3,900 digits, past which Python could not write it), else ``error`` quoting it."""
     if is_whole(value):
         number = operator.index(value)  # type: ignore[arg-type]
         if (minimum is None or number >= minimum) and (maximum is None or number <= maximum):
-            return number
+            if number.bit_length() <= _LONGEST_WHOLE_BITS:
+                return number
+            raise error(f'{name} must be a whole number of at most 3,900 digits, got {shown(value)}')
     if minimum is not None and maximum is not None:
         need = f'from {minimum} to {maximum}'
     elif minimum is not None:
@@ -266,6 +282,11 @@ def whole_number(name: str, value: object, *, minimum: int | None = 0, maximum: 
     else:
         need = '(an int)'
     raise error(f'{name} must be a whole number {need}, got {shown(value)}')
+
+
+_LONGEST_WHOLE_BITS = 12_950
+"""The longest whole number taken where no maximum is stated, in bits (about 3,900 digits): Python writes no int
+of more than 4,300 digits, and a count or a size that long means nothing, so every value taken can be shown."""
 
 
 def real_number(name: str, value: object, *, error: type[PokerError] = SettingError) -> float:
@@ -404,7 +425,8 @@ def real_array(name: str, value: object, *, ndim: int | None = None, shape: tupl
 def checked_by(check: Callable[..., object], **options: Any) -> Callable[[Any, Any, Any], None]:
     """An attrs validator that runs ``check(name, value, **options)`` on a field (one of this module's checks,
     or any function of the field's name and value that raises a PokerError), so a frozen value class refuses
-    what its constructor is given as its functions do.
+    what its constructor is given as its functions do; a number the check reads as a plain int or float (a
+    ``Fraction``, a ``Decimal``, a NumPy scalar) is kept as that int or float.
 
     >>> import attrs
     >>> @attrs.frozen
@@ -418,7 +440,11 @@ def checked_by(check: Callable[..., object], **options: Any) -> Callable[[Any, A
     poker.errors.SettingError: hands must be a whole number of at least 1, got 0
     """
     def validate(instance: Any, attribute: Any, value: Any) -> None:
-        check(attribute.name, value, **options)
+        checked = check(attribute.name, value, **options)
+        if type(checked) in (int, float) and type(value) is not type(checked):
+            # the plain number the check reads (a Fraction's float, a NumPy integer's int): what the record holds,
+            # so its repr, its JSON and its arithmetic are a float's or an int's
+            object.__setattr__(instance, attribute.name, checked)
     return validate
 
 
@@ -492,3 +518,38 @@ def read_only(value: object, *, copy: bool = False) -> np.ndarray:
         raise SettingError(f'not an array of numbers: {shown(value)}') from None
     array.flags.writeable = False
     return array
+
+
+MAX_SEED = 2 ** 63 - 1
+"""The largest seed: a seed is a whole number from 0 to 2**63 - 1 everywhere (:func:`read_seed`)."""
+
+
+@overload
+def read_seed(value: object) -> int | None: ...
+@overload
+def read_seed(value: object, *, fresh: Literal[False]) -> int: ...
+def read_seed(value: object, *, fresh: bool = True) -> int | None:
+    """``value`` as a seed, else a :class:`~poker.errors.SettingError` quoting it: the one reading of every
+    ``seed`` argument (and of the ``seed`` field a record keeps), the CLI's ``--seed`` included.
+
+    A seed is a whole number (an int or NumPy integer, not a bool) from 0 to :data:`MAX_SEED` (2**63 - 1), or
+    None, which means fresh entropy: each call draws anew (every ``seed`` parameter defaults to None). The range
+    is the CLI's, it fits the int64 columns of a result's frame and any JSON reader, and every generator used takes
+    it alike (``random.Random``, NumPy's ``SeedSequence``); negative seeds are refused, for ``random.Random``
+    would read -5 as 5. A record of the seed used (``fresh=False``) refuses None.
+
+    >>> read_seed(7), read_seed(None), read_seed(np.uint64(2 ** 63 - 1))
+    (7, None, 9223372036854775807)
+    >>> read_seed(-5)
+    Traceback (most recent call last):
+    ...
+    poker.errors.SettingError: seed must be None or a whole number from 0 to 9223372036854775807, got -5
+    """
+    if value is None and fresh:
+        return None
+    if is_whole(value):
+        number = operator.index(value)  # type: ignore[arg-type]
+        if 0 <= number <= MAX_SEED:
+            return number
+    need = 'None or a whole number' if fresh else 'a whole number'
+    raise SettingError(f'seed must be {need} from 0 to {MAX_SEED}, got {shown(value)}')

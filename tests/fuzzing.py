@@ -9,6 +9,8 @@ TypeError, AttributeError, OverflowError, RecursionError, KeyError, OSError or N
 from __future__ import annotations
 
 import contextlib
+import importlib
+import inspect
 import math
 import re
 import signal
@@ -23,6 +25,11 @@ from poker import Card, PokerError
 
 LONGEST_MESSAGE = 400
 """The longest error message a call may raise."""
+
+
+class CallersOwn(Exception):
+    """Raised by a hostile value's own methods (an ``__eq__``, ``__index__`` or iterator that raises): the caller's
+    error, which may propagate as it is (the library need not catch what its caller's objects raise)."""
 
 
 class TookTooLong(BaseException):
@@ -81,6 +88,8 @@ def failure(call: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
         warnings.simplefilter('error')
         try:
             result = call(*args, **kwargs)
+        except CallersOwn:
+            return None  # the caller's own object raised: its error, passed on
         except PokerError as error:
             message = str(error)
             if not message or '\n' in message or len(message) >= LONGEST_MESSAGE:
@@ -96,6 +105,11 @@ def failure(call: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
         assert_finite(result, getattr(call, '__name__', 'result'))
     except AssertionError as error:
         return f'not finite: {str(error)[:200]}'
+    try:  # a value a call returns (a record made of hostile fields, say) shows itself
+        repr(result)
+        str(result)
+    except Exception as error:  # noqa: BLE001 - the point: a repr that raises is reported
+        return f'{type(error).__name__} escaped from the repr of its result: {str(error)[:160]!r}'
     return None
 
 
@@ -103,3 +117,32 @@ def check(call: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
     """``call(*args, **kwargs)`` returns finite results or raises a one-line PokerError; no warning."""
     problem = failure(call, *args, **kwargs)
     assert problem is None, problem
+
+
+WINGS = ('poker', 'poker.cards', 'poker.ranking', 'poker.ranges', 'poker.kernel', 'poker.stats', 'poker.strategy',
+         'poker.pictures', 'poker.table', 'poker.cli')
+"""The package and its wings: their ``__all__`` lists every public name."""
+
+
+def public_callables() -> dict[str, Any]:
+    """Every public callable by registry name: functions and classes in the wings' ``__all__``, and the
+    public methods of those classes (named after the class that defines them)."""
+    found: dict[str, Any] = {}
+    for wing in WINGS:
+        module = importlib.import_module(wing)
+        for name in module.__all__:
+            value = getattr(module, name)
+            if isinstance(value, type):
+                found[value.__name__] = value
+                for klass in value.__mro__:
+                    if not klass.__module__.startswith('poker'):
+                        continue
+                    for attribute, member in vars(klass).items():
+                        if attribute.startswith('_') or isinstance(member, property):
+                            continue
+                        if isinstance(member, (classmethod, staticmethod)) or inspect.isfunction(member):
+                            owner = next(k for k in value.__mro__ if attribute in vars(k))
+                            found.setdefault(f'{owner.__name__}.{attribute}', getattr(value, attribute))
+            elif inspect.isfunction(value) or hasattr(value, 'cache_info'):
+                found[name] = value
+    return found

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from poker import (
     Card, CardCountError, DuplicateCardError, EquityResult, HandFactory, HandRanker, OpponentCountError,
-    Player, PlayerEquity, PokerError, Range, SettingError, WeightsError, equity, parse_cards, preflop_equity,
+    Player, PlayerEquity, PokerError, Range, RangeParseError, SettingError, WeightsError, equity, parse_cards, preflop_equity,
 )
 from fuzzing import hang_guard
 from poker.cards.holdings import HOLDINGS
@@ -287,14 +287,14 @@ def test_result_objects() -> None:
     (['Ah Kh', 'Ah Qd'], {}, DuplicateCardError, "'Ah'"),
     (['Ah Kh', 'QQ'], {'board': 'Ah 7c 2d'}, DuplicateCardError, 'the board'),
     (['Ah Kh', 'QQ'], {'board': 'Qs 7c'}, CardCountError, "'Qs 7c'"),
-    (['Ah Kh Qh', 'QQ'], {}, CardCountError, 'Ah Kh Qh'),
+    (['Ah Kh Qh', 'QQ'], {}, RangeParseError, 'Ah Kh Qh'),  # neither a range nor a hand: refused as everywhere
     (['Ah Kh', 'QQ++'], {}, PokerError, 'QQ++'),
     (['Ah Kh', 'Qc Qd'], {'dead': 'Zz'}, PokerError, 'Zz'),
     (['Ah Kh', 'AA'], {'dead': 'As Ad Ac'}, WeightsError, 'AA'),
     (['AA', 'AA', 'AA'], {}, WeightsError, 'no deal'),
     (['Ah Kh', ''], {}, WeightsError, 'player 2'),
     (['Ah Kh', [float('nan')] * 1326], {}, WeightsError, 'nan'),
-    (['Ah Kh', None], {}, WeightsError, 'player 2'),
+    (['Ah Kh', {'AA': 0}], {}, WeightsError, 'player 2'),  # (None is every holding, as for every taker)
     (['Ah Kh', 'QQ'], {'samples': 0}, SettingError, '0'),
     (['Ah Kh', 'QQ'], {'samples': 1.5}, SettingError, '1.5'),
     (['Ah Kh', 'QQ'], {'target_error': float('inf')}, SettingError, 'inf'),

@@ -14,8 +14,11 @@ callable comes with its valid call, and so with its fuzzing.
 
 from __future__ import annotations
 
-import importlib
+import contextlib
+import decimal
+import fractions
 import inspect
+import itertools
 import math
 import os
 import time
@@ -50,7 +53,9 @@ from poker.kernel import (
 from poker.pictures import (
     hand_classes_png, heat_map_png, income_rate_png, range_png, range_statistics_png, strength_distribution_png,
 )
-from poker.ranges import class_grid, class_means, known_holdings, read_weight_sets, read_weights, remove_known
+from poker.ranges import (
+    class_grid, class_means, known_holdings, lone_holding, read_weight_sets, read_weights, remove_known,
+)
 from poker.ranking import Census, census, five_card_census, read_ranker, seven_card_census, six_card_census
 from poker.stats import (
     BuildSummary, ClassRow, Draw, HandClassTable, MadeHand, ReferencePlayer, board_strengths, boards_strengths,
@@ -67,10 +72,7 @@ from poker.table import (
     play_pokerkit, pokerkit_state, read_history, read_log,
 )
 
-from fuzzing import TookTooLong, failure, hang_guard
-
-WINGS = ('poker', 'poker.cards', 'poker.ranking', 'poker.ranges', 'poker.kernel', 'poker.stats', 'poker.strategy',
-         'poker.pictures', 'poker.table', 'poker.cli')
+from fuzzing import CallersOwn, TookTooLong, failure, hang_guard, public_callables
 
 
 # ------------------------------------------------------------------------------------------ hostile values
@@ -81,12 +83,40 @@ class BadRepr:
         raise RuntimeError('no repr')
 
 
+class Raising:
+    """An object each of whose conversions and comparisons raises the caller's own error."""
+
+    def _raise(self, *args: Any) -> Any:
+        raise CallersOwn('raised by the caller')
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _raise  # type: ignore[assignment]
+    __hash__ = __index__ = __int__ = __float__ = __bool__ = __len__ = __iter__ = _raise  # type: ignore[assignment]
+
+
+def _raising_midway() -> Any:
+    """An iterator that yields a card, a number and a range, then raises the caller's own error."""
+    yield 'Ah'
+    yield 1
+    raise CallersOwn('raised midway')
+
+
+class Text(str):
+    """A str subclass."""
+
+
+class Whole(int):
+    """An int subclass."""
+
+
 def _nested(depth: int) -> list[Any]:
     value: list[Any] = []
     for _ in range(depth):
         value = [value]
     return value
 
+
+_SCALAR_TYPES = (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64, np.float16,
+                 np.float32, np.float64, np.longdouble, np.complex64, np.complex128, np.bool_)
 
 HOSTILE: dict[str, Callable[[], Any]] = {
     'None': lambda: None,
@@ -97,25 +127,64 @@ HOSTILE: dict[str, Callable[[], Any]] = {
     '10**5000': lambda: 10 ** 5000,
     '-10**400': lambda: -10 ** 400,
     '2**63': lambda: 2 ** 63,
+    'Whole(10**5000)': lambda: Whole(10 ** 5000),
     'range(10**20)': lambda: range(10 ** 20),
     'np.timedelta64(3)': lambda: np.timedelta64(3),
-    'np.int8(3)': lambda: np.int8(3),
+    'np.datetime64(3, s)': lambda: np.datetime64(3, 's'),
+    **{f'np.{kind.__name__}(3)': (lambda kind=kind: kind(3)) for kind in _SCALAR_TYPES},
+    'np.str_(AhKh)': lambda: np.str_('AhKh'),
+    'np.bytes_(AhKh)': lambda: np.bytes_(b'AhKh'),
+    'np.float32(NaN)': lambda: np.float32('nan'),
+    'np.float64(2**70)': lambda: np.float64(2.0 ** 70),
+    'Fraction(1, 3)': lambda: fractions.Fraction(1, 3),
+    'Fraction(3)': lambda: fractions.Fraction(3),
+    "Decimal('0.5')": lambda: decimal.Decimal('0.5'),
+    "Decimal('NaN')": lambda: decimal.Decimal('NaN'),
+    "Decimal('1e999')": lambda: decimal.Decimal('1e999'),
+    'complex(1, 1)': lambda: complex(1, 1),
     'NaN': lambda: math.nan,
     'inf': lambda: math.inf,
+    '-inf': lambda: -math.inf,
     '-0.0': lambda: -0.0,
     '1e-320': lambda: 1e-320,
+    '1e308': lambda: 1e308,
     "'a' * 100000": lambda: 'a' * 100_000,
     "'AKs', 30,000 white spaces, 'x'": lambda: 'AKs' + ' \t\n\u00a0' * 7_500 + 'x',  # 15 s read in quadratic time
+    "'AhKh' * 250,000": lambda: 'AhKh' * 250_000,
+    "'9' * 5000": lambda: '9' * 5000,
     "''": lambda: '',
     "'\\x00'": lambda: '\x00',
     "'é' * 300": lambda: 'é' * 300,
+    "Text('AhKh')": lambda: Text('AhKh'),
     "b'AhKh'": lambda: b'AhKh',
+    "bytearray(b'AhKh')": lambda: bytearray(b'AhKh'),
+    'memoryview': lambda: memoryview(b'AhKh'),
     '5,000-deep list': lambda: _nested(5000),
+    'ragged list': lambda: [[1, 2], [3]],
+    'nested cards': lambda: [['Ah', 'Kh'], ['Qd']],
+    'list of None': lambda: [None, None],
+    'a million zeros': lambda: [0] * 1_000_000,
+    'an endless iterator': lambda: itertools.count(),
+    'an iterator raising midway': _raising_midway,
+    'an object raising everywhere': Raising,
     'np.array([])': lambda: np.array([]),
+    'np.array(3) (0-d)': lambda: np.array(3),
     'np.array([1, 0])': lambda: np.array([1, 0]),
+    'np.empty((0, 1326))': lambda: np.empty((0, 1326)),
+    'np.ones((2, 1326))': lambda: np.ones((2, 1326)),
+    'np.ones(1326) read-only, strided': lambda: np.ones(2652)[::2],
+    'np.zeros(10**6)': lambda: np.zeros(10 ** 6),
+    'np.array([1, None], object)': lambda: np.array([1, None], dtype=object),
+    'np.array([10**5000], object)': lambda: np.array([10 ** 5000], dtype=object),
+    'structured array': lambda: np.zeros(3, dtype=[('a', np.int64), ('b', np.float64)]),
+    "np.array(['Ah', 'Kh'])": lambda: np.array(['Ah', 'Kh']),
+    'complex array': lambda: np.ones(1326, dtype=np.complex128),
+    'float16 array of inf': lambda: np.full(1326, np.inf, dtype=np.float16),
+    'datetime array': lambda: np.zeros(3, dtype='datetime64[s]'),
     'masked array': lambda: np.ma.masked_array([1.0, 2.0], mask=[True, False]),
     'bad repr': BadRepr,
     'dict': lambda: {'AA': 1},
+    'dict of NaN': lambda: {'AA': math.nan},
     'set': lambda: {1, 2},
     'a HandRanker instance': HandRanker,
     'a function': lambda: (lambda *args, **kwargs: None),
@@ -243,6 +312,12 @@ def _fixed(entry: Call, **changes: Any) -> Call:
     return entry
 
 
+LARGE = frozenset({'a million zeros', 'np.zeros(10**6)', "'AhKh' * 250,000"})
+"""The largest hostile inputs, for a parameter of a call whose work is in proportion to what it is given (a million hands to unindex, 500,000
+cards to write out): seconds on a busy machine for the largest hostile inputs, which it takes as valid (and which
+Ctrl-C interrupts); bench/hostile.py runs them under a guard of its own."""
+
+
 def _fresh_game(world: World) -> FixedLimitGame:
     return FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=1)
 
@@ -280,7 +355,8 @@ REGISTRY: dict[str, Call] = {
     'HandIndexer.index_boards': method(lambda world: HandIndexer.for_street('flop'), 'index_boards',
                                        np.array([[[0, 1]]]), np.array([[2, 3, 4]])),
     'HandIndexer.check_indices': method(lambda world: HandIndexer.for_street('flop'), 'check_indices', [0, 1]),
-    'HandIndexer.unindex': method(lambda world: HandIndexer.for_street('flop'), 'unindex', [0, 1]),
+    'HandIndexer.unindex': _fixed(method(lambda world: HandIndexer.for_street('flop'), 'unindex', [0, 1]),
+                                  slow_values={'indices': LARGE}),
     'HandIndexer.index_hand': method(lambda world: HandIndexer.for_street('flop'), 'index_hand', 'AhKh', '2c 7d Js'),
     'HandIndexer.canonical_hand': method(lambda world: HandIndexer.for_street('flop'), 'canonical_hand', 5),
     'Rank': call(Rank, 14),
@@ -296,7 +372,7 @@ REGISTRY: dict[str, Call] = {
     'class_income_rate': call(class_income_rate, 0, 1),
     'class_index': call(class_index, 'AKs'),
     'class_size': call(class_size, 'AKs'),
-    'format_cards': call(format_cards, 'Ah Kd', ' '),
+    'format_cards': _fixed(call(format_cards, 'Ah Kd', ' '), slow_values={'cards': LARGE}),
     'holding_index': call(holding_index, 0, 1),
     'income_rate_table': call(income_rate_table, 1),
     'parse_cards': call(parse_cards, 'Ah Kd', allow_duplicates=False),
@@ -354,6 +430,7 @@ REGISTRY: dict[str, Call] = {
     'known_holdings': call(known_holdings, [0, 1]),
     'remove_known': call(remove_known, SETS, [0]),
     'read_weights': call(read_weights, 'QQ+'),
+    'lone_holding': call(lone_holding, HERO),
     'read_weight_sets': call(read_weight_sets, ['QQ+', None]),
     # ---------------------------------------------------------------- kernel
     'BoardValues': call(BoardValues, BOARD_VALUES.board, BOARD_VALUES.values, BOARD_VALUES.free, BOARD_VALUES.mask),
@@ -369,7 +446,8 @@ REGISTRY: dict[str, Call] = {
     'enumeration_tables': call(enumeration_tables, 45, 1),
     'OutcomeGrid': call(OutcomeGrid, *attrs.astuple(GRID, recurse=False)),
     'OutcomeGrid.outcomes': method(lambda world: GRID, 'outcomes', keep_signs=True),
-    'outcome_grid': call(outcome_grid, HOLE_INDICES, FLOP_INDICES, 1, HandRanker, None),
+    'outcome_grid': _fixed(call(outcome_grid, HOLE_INDICES, FLOP_INDICES, 1, HandRanker, None),
+                           slow_values={'rows': LARGE}),
     'showdown_counts': call(showdown_counts, HOLE_INDICES, RIVER_INDICES, SETS, HandRanker),
     'memoized_board_values': call(memoized_board_values, HandRanker, tuple(sorted(RIVER_INDICES))),
     'hero_by_hero': call(hero_by_hero, RIVER_INDICES, 0, HERO, np.ones(1326), HandRanker),
@@ -678,30 +756,6 @@ NOT_CALLED = {
 
 
 # ------------------------------------------------------------------------------------------ the public names
-def public_callables() -> dict[str, Any]:
-    """Every public callable by registry name: functions and classes in the wings' ``__all__``, and the
-    public methods of those classes (named after the class that defines them)."""
-    found: dict[str, Any] = {}
-    for wing in WINGS:
-        module = importlib.import_module(wing)
-        for name in module.__all__:
-            value = getattr(module, name)
-            if isinstance(value, type):
-                found[value.__name__] = value
-                for klass in value.__mro__:
-                    if not klass.__module__.startswith('poker'):
-                        continue
-                    for attribute, member in vars(klass).items():
-                        if attribute.startswith('_') or isinstance(member, property):
-                            continue
-                        if isinstance(member, (classmethod, staticmethod)) or inspect.isfunction(member):
-                            owner = next(k for k in value.__mro__ if attribute in vars(k))
-                            found.setdefault(f'{owner.__name__}.{attribute}', getattr(value, attribute))
-            elif inspect.isfunction(value) or hasattr(value, 'cache_info'):
-                found[name] = value
-    return found
-
-
 def test_the_registry_covers_every_public_callable() -> None:
     public = set(public_callables())
     missing = sorted(public - set(REGISTRY) - set(NOT_CALLED))
@@ -711,9 +765,8 @@ def test_the_registry_covers_every_public_callable() -> None:
 
 
 # ------------------------------------------------------------------------------------------ the harness
-@pytest.fixture(scope='module')
-def world(tmp_path_factory: pytest.TempPathFactory) -> World:
-    root = tmp_path_factory.mktemp('doors')
+def make_world(root: Path) -> World:
+    """The files the valid calls need, made in ``root`` (a fresh directory): a turn table, a game, logs, scenarios."""
     build_table('turn', root / 'turn', boards=1, chunk_boards=1, workers=1, bins=8, progress=False)
     table = load_table(root / 'turn')
     assert table.index is not None
@@ -723,6 +776,11 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
     (root / 'two.log').write_text(f'# a log\n{LOG_LINE.text()}\n', encoding='utf-8')
     (root / 'scenarios.toml').write_text('[[scenario]]\nhole = "Ah Qh"\nboard = "3h 4s Jh"\n', encoding='utf-8')
     return World(root, table, hole, board)
+
+
+@pytest.fixture(scope='module')
+def world(tmp_path_factory: pytest.TempPathFactory) -> World:
+    return make_world(tmp_path_factory.mktemp('doors'))
 
 
 @dataclass(frozen=True)
@@ -757,8 +815,8 @@ SECONDS = 3.0
 
 
 def _run(entry: Call, world: World, slot: Slot | None, hostile: Any) -> str | None:
-    try:
-        with hang_guard(SECONDS):
+    try:  # in the world's directory: a hostile text taken as a path ('AhKh') makes its files there
+        with hang_guard(SECONDS), contextlib.chdir(world.root):
             return _attempt(entry, world, slot, hostile)
     except TookTooLong:
         return f'took more than {SECONDS:g} s'
@@ -870,4 +928,43 @@ def test_hostile_values_are_answered_or_refused_in_one_line(name: str, world: Wo
 def test_the_escapes_the_issue_lists_hold(label: str, attempt: Callable[[], Any]) -> None:
     """The calls issue 17 found escaping (an AttributeError, a TypeError, the int-to-text limit, a 100,000
     character message, NaN passed on) now answer or raise a one-line PokerError."""
+    assert failure(attempt) is None, label
+
+
+ISSUE_28 = [
+    ('repr(PreflopEquity(win=Fraction(1, 3)))',
+     lambda: repr(PreflopEquity(PREFLOP_EQUITY.hole, fractions.Fraction(1, 3), fractions.Fraction(1, 3),
+                                fractions.Fraction(1, 3)))),
+    ('repr(HandStatistics.from_counts(tied=Fraction(1, 3)))',
+     lambda: repr(HandStatistics.from_counts(3, fractions.Fraction(1, 3), 5))),
+    ('repr(ClassRow(combos=Fraction(1, 3)))',
+     lambda: repr(attrs.evolve(CLASS_TABLE.made[0], combos=fractions.Fraction(1, 3)))),
+    ('repr(PlayerStats(hands=10**5000))', lambda: repr(attrs.evolve(HISTORY.players()[0], hands=10 ** 5000))),
+    ('repr(AcpcResult(small_bet=10**5000))', lambda: repr(AcpcResult('loki', (10.0, -5.0), 10 ** 5000))),
+    ('repr(BuildSummary(chunks=10**5000))',
+     lambda: repr(BuildSummary(Path('t'), 'river', 10 ** 5000, 1, 2, False, ()))),
+    ('repr(PokerError(10**5000))', lambda: repr(poker.PokerError(10 ** 5000))),
+    ('str(RangeParseError(5,000-deep list))', lambda: str(poker.RangeParseError(_nested(5000)))),
+    ('EquityResult(players=np.array(3))', lambda: EquityResult(np.array(3))),  # type: ignore[arg-type]
+    ('HandResult(names=np.array(3))', lambda: attrs.evolve(HAND_RESULT, names=np.array(3))),
+    ('repr(HandResult(names=[]))', lambda: repr(attrs.evolve(HAND_RESULT, names=[]))),
+    ('repr(HandResult(winners={5}))', lambda: repr(attrs.evolve(HAND_RESULT, winners={5}))),
+    ('HandStatistics(opponent_hs=a million zeros)', lambda: attrs.evolve(STATS, opponent_hs=[0] * 1_000_000)),
+    ('TableView(history=np.array(3))', lambda: attrs.evolve(VIEW, history=np.array(3))),
+    ('tally(sets=np.ones((0, 1326)))', lambda: tally([0, 4], [1, 2, 3], 1, np.ones((0, 1326)))),
+    ('remove_known(np.empty((0, 1326)))', lambda: remove_known(np.empty((0, 1326)), [0])),
+    ('repr(RangeStatistics(equity=np.array([])))', lambda: repr(attrs.evolve(RANGE_STATS, equity=np.array([])))),
+    ('repr(RangeStatistics(holdings=42))', lambda: repr(attrs.evolve(RANGE_STATS, holdings=42))),
+    ('holding_showdowns(values=np.empty((0, 1326)))', lambda: holding_showdowns(np.empty((0, 1326), dtype=int))),
+    ('holding_showdowns(weights=np.ones((2, 1326)))',
+     lambda: holding_showdowns(BOARD_VALUES.values, np.ones((2, 1326)))),
+    ('heat_map_png(centre=1e308)', lambda: heat_map_png(np.ones((13, 13)), None, centre=1e308)),
+]
+"""Issue 28: what the extended fuzzing found (a Fraction or an int of 5,000 digits kept in a record whose repr then
+raised, a 0-d array iterated, empty weight sets, a record's arrays or seats that do not fit together, a scale
+whose span overflows)."""
+
+
+@pytest.mark.parametrize('label, attempt', ISSUE_28, ids=[label for label, _ in ISSUE_28])
+def test_the_escapes_of_issue_28_hold(label: str, attempt: Callable[[], Any]) -> None:
     assert failure(attempt) is None, label

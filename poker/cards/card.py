@@ -22,9 +22,9 @@ from typing import Union
 
 from attrs import field, frozen
 
-from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
+from ..errors import CardCountError, CardParseError, DuplicateCardError
 from ..markup import card_faces_svg
-from ..validators import CheckedEnumType, flag, index_below, is_whole, shown
+from ..validators import CheckedEnumType, flag, index_below, read_seed, shown
 
 __all__ = ['Card', 'CardLike', 'Deck', 'Rank', 'Suit', 'format_cards', 'parse_cards']
 
@@ -321,11 +321,7 @@ class Deck:
 
     def __init__(self, seed: int | None = None, exclude: CardLike | Iterable[CardLike] = ()) -> None:
         excluded = {card.index for card in parse_cards(exclude)}
-        if seed is not None and is_whole(seed):
-            seed = int(seed)  # a NumPy integer too (random.Random takes only Python's own types)
-        elif seed is not None:
-            raise SettingError(f'seed must be a whole number or None, got {shown(seed)}')
-        self._random = random.Random(seed)
+        self._random = random.Random(read_seed(seed))  # (a plain int: random.Random takes only Python's own)
         self._cards: list[Card] = [Card.from_index(i) for i in range(52) if i not in excluded]
         self.shuffle()
 

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 from .._version import __version__
 from ..errors import SettingError
 from ..validators import shown
-from .options import MAX_SEED, whole
+from .options import whole
 from .output import one_line, printable
 from .program import run_program
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-__all__ = ['COMMANDS', 'MAX_SEED', 'OneLineErrorParser', 'build_parser', 'main', 'one_line', 'printable',
+__all__ = ['COMMANDS', 'OneLineErrorParser', 'build_parser', 'main', 'one_line', 'printable',
            'run_program', 'whole']
 
 COMMANDS: tuple[str, ...] = ('rank', 'stats', 'classes', 'preflop', 'range', 'equity', 'advise', 'kelly', 'match', 'history',

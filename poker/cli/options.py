@@ -12,7 +12,7 @@ function                      option              value (``args.<dest>``)
 :func:`add_range`             ``-r/--range``      a :class:`~poker.ranges.range.Range` with weight, or None
 :func:`add_json`              ``--json``          True to print JSON (:func:`~poker.cli.output.print_json`)
 :func:`add_png`               ``--png FILE``      a path ending in ``.png`` in an existing folder, or None
-:func:`add_seed`              ``--seed S``        a whole number 0 to :data:`MAX_SEED`, or None
+:func:`add_seed`              ``--seed S``        a whole number 0 to 2**63 - 1 (:func:`~poker.validators.read_seed`), or None
 :func:`add_workers`           ``--workers N``     1 to 1,024 worker processes, or None
 ============================  ==================  ===========================================================
 
@@ -38,22 +38,21 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.income_rates import MAX_OPPONENTS
 from ..errors import PokerError
-from ..validators import shown, text, whole_number
+from ..validators import MAX_SEED, read_seed, shown, text, whole_number
 
 if TYPE_CHECKING:
     from ..ranges.range import Range
 
 __all__ = [
-    'MAX_AMOUNT', 'MAX_SEED', 'MIN_AMOUNT', 'add_board', 'add_json', 'add_lookahead', 'add_opponents', 'add_png',
-    'add_range', 'add_seed', 'add_workers', 'amount_reader', 'png_file', 'range_value', 'whole', 'words',
+    'MAX_AMOUNT', 'MIN_AMOUNT', 'add_board', 'add_json', 'add_lookahead', 'add_opponents', 'add_png',
+    'add_range', 'add_seed', 'add_workers', 'amount_reader', 'png_file', 'range_value', 'seed_value', 'whole',
+    'words',
 ]
 
 MAX_AMOUNT = 1e12
 """The largest amount of chips a command takes (pot, bet, bankroll): far beyond any table, far below overflow."""
 MIN_AMOUNT = 1e-6
 """The smallest amount above 0 a command takes (ratios of amounts stay below 1e18)."""
-MAX_SEED = 2 ** 63 - 1
-"""The largest seed a program takes (``--seed``)."""
 
 _DECIMAL = re.compile(r'[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?')
 _WHOLE = re.compile(r'[0-9]{1,30}')
@@ -136,6 +135,25 @@ def range_value(text: str) -> Range:
     return hands
 
 
+def seed_value(given: str) -> int:
+    """A seed written in ASCII digits, read by :func:`~poker.validators.read_seed` (0 to :data:`~poker.validators.MAX_SEED`, the
+    library's one rule; leaving ``--seed`` out is None, a fresh draw).
+
+    >>> seed_value('7')
+    7
+    >>> seed_value('-1')
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: seed must be a whole number from 0 to 9223372036854775807, got '-1'
+    """
+    stripped = given.strip()
+    try:
+        return read_seed(int(stripped) if _WHOLE.fullmatch(stripped) else given, fresh=False)
+    except PokerError:  # read_seed's refusal, quoting the text as typed
+        raise argparse.ArgumentTypeError(f'seed must be a whole number from 0 to {MAX_SEED}, got {shown(given)}') \
+            from None
+
+
 def png_file(text: str) -> str:
     """A picture path: ends in ``.png``, in a folder that exists."""
     if not text.strip() or not text.lower().endswith('.png') or text.endswith(('/.png', os.sep + '.png')):
@@ -149,7 +167,6 @@ def png_file(text: str) -> str:
 # ------------------------------------------------------------------------------------- the options
 _OPPONENTS = whole('opponents', 1, MAX_OPPONENTS)
 _LOOKAHEAD = whole('lookahead', 0, 2)
-_SEED = whole('seed', 0, MAX_SEED)
 _WORKERS = whole('workers', 1, 1024)
 
 
@@ -193,7 +210,7 @@ def add_png(parser: argparse.ArgumentParser) -> None:
 
 def add_seed(parser: argparse.ArgumentParser) -> None:
     """``--seed S``: the seed of anything sampled, for a result that repeats."""
-    parser.add_argument('--seed', type=_SEED, default=None, metavar='S',
+    parser.add_argument('--seed', type=seed_value, default=None, metavar='S',
                         help='seed of the random sampling, for results that repeat (default: fresh each run)')
 
 

@@ -113,15 +113,16 @@ def holding_showdowns(values: np.ndarray, weights: np.ndarray | None = None) -> 
     values = integer_array('values', values, error=SettingError)
     holdings = values.shape[-1] if values.ndim else 0
     cards = (1 + math.isqrt(1 + 8 * holdings)) // 2
-    if not holdings or cards * (cards - 1) // 2 != holdings or cards > 52:
+    if not holdings or cards * (cards - 1) // 2 != holdings or cards > 52 or not values.size:
         raise SettingError(f'values must be the values of the pairs of some cards (1,326 for 52), got {shown(values)}')
     if weights is not None:
         weights = checked_weights('weights', weights)
         try:
-            np.broadcast_shapes(weights.shape, values.shape)
+            fits = np.broadcast_shapes(weights.shape, values.shape) == values.shape  # weights spread over the values
         except ValueError:
-            raise WeightsError(f'weights of shape {weights.shape} do not go with values of shape {values.shape}') \
-                from None
+            fits = False
+        if not fits:
+            raise WeightsError(f'weights of shape {weights.shape} do not go with values of shape {values.shape}')
     groups, slots = pair_groups(cards)
     below, equal = sorted_runs(values, weights)
     grouped_weights = None if weights is None else np.broadcast_to(weights, values.shape)[..., groups]

@@ -202,7 +202,7 @@ def heat_map_png(values: Sequence[Sequence[float]] | Sequence[float] | np.ndarra
                                                                                         colour_bar_label)
     colour_map = _colour_map(colour_map)
     if centre is not None:
-        centre = real_number('centre', centre, error=PokerError)
+        centre = _scale_value('centre', centre)
     if limits is not None:
         limits = _limits(limits)
     if cell_text is not None:
@@ -214,12 +214,21 @@ def heat_map_png(values: Sequence[Sequence[float]] | Sequence[float] | np.ndarra
     return _done(figure, target)
 
 
+def _scale_value(name: str, value: object) -> float:
+    """A value on a colour scale: a finite number of at most 1e300 either way (the scale's arithmetic, the span of
+    two ends, stays finite)."""
+    number = real_number(name, value, error=PokerError)
+    if abs(number) > 1e300:
+        raise PokerError(f'{name} must be a number from -1e300 to 1e300, got {shown(value)}')
+    return number
+
+
 def _limits(limits: tuple[float, float]) -> tuple[float, float]:
     """The ends of a colour scale: two finite numbers, the lower first."""
     pair = tuple(limits) if isinstance(limits, (tuple, list)) else ()
     if len(pair) != 2:
         raise PokerError(f'limits must be two numbers (low, high), got {shown(limits)}')
-    low, high = (real_number('a limit', value, error=PokerError) for value in pair)
+    low, high = (_scale_value('a limit', value) for value in pair)
     if not low < high:
         raise PokerError(f'limits must be (low, high) with low below high, got {shown(limits)}')
     return low, high

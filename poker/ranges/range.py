@@ -11,7 +11,8 @@ each optionally weighted with ``:w`` (a number, or a percentage ``:50%``):
 ``JJ-``, ``AQs-``            this pair and every lower one (``22-JJ``), this kicker and every lower one (``AQs-A2s``)
 ``22-55``, ``A5s-A2s``       every pair, or every kicker, between the two (either order)
 ``T9s-65s``, ``T9o-54o``     connectors (or gappers: ``T8s-64s``) of the same gap between the two
-``AhKh``                     one holding
+``AhKh``                     one holding (and text that is two cards alone, as :func:`parse_cards` reads
+                             them: ``Ah Kh``, ``ah kh``, ``10h Kh``)
 ``15%``                      the best 15% of holdings by Papp's heads-up income rate IR2 (:meth:`Range.top`;
                              :func:`percentile` says where a hand stands)
 ``random``, ``any``          every holding
@@ -260,6 +261,44 @@ def _class_weight(members: np.ndarray) -> float:
     return weight if 1 + np.count_nonzero(members != weight) < positive.size else 0.0
 
 
+def _parsed(text: str) -> np.ndarray:
+    """The weights range text (not blank) gives, part by part (see :meth:`Range.parse`)."""
+    weights = np.zeros(HOLDING_COUNT)
+    named: dict[str, tuple[int, np.ndarray]] = {}  # each part written (without its weight), read once
+    largest: dict[str, float] = {}  # and the largest weight it is given
+    for part in _parts(text):
+        item, colon, weight = part.partition(':')
+        if item not in named:
+            named[item] = _part_holdings(item)
+        value = _part_weight(part, weight) if colon else 1.0
+        largest[item] = max(value, largest.get(item, value))
+    layers = np.full((3, HOLDING_COUNT), -1.0)  # per specificity, the largest weight given (-1: none)
+    for item, value in largest.items():
+        tier, holdings = named[item]
+        layers[tier, holdings] = np.maximum(layers[tier, holdings], value)
+    for layer in layers[::-1]:  # the broadest first; a more specific part then decides
+        weights = np.where(layer >= 0, layer, weights)
+    return weights
+
+
+def _lone_holding(text: str) -> int | None:
+    """The holding of text that is two cards alone (``'Ah Kh'``), None for text that is no cards; text that is
+    some other number of cards is a :class:`RangeParseError` that says so."""
+    compact = _SPACES.sub(' ', text.strip())
+    if len(compact) > 64:  # 'Ah Kh', '10♥ 10♠', 'Ah, Kh': never longer
+        return None
+    try:
+        cards = parse_cards(compact)
+    except DuplicateCardError:
+        raise RangeParseError(f'{shown(text)} is no range, and holds a card twice') from None
+    except PokerError:
+        return None
+    if len(cards) != 2:
+        raise RangeParseError(f'{shown(text)} is {len(cards)} card{"s" if len(cards) != 1 else ""}: one holding is '
+                              '2 (a range is parts such as QQ+, AKs, AhKh)')
+    return holding_index(cards[0].index, cards[1].index)
+
+
 @frozen(eq=False, repr=False)
 class Range:
     """Weights on the 1,326 holdings (:attr:`weights`, read-only, in holding order).
@@ -293,7 +332,9 @@ class Range:
         """Read range notation (see the module documentation); raises :class:`RangeParseError` quoting it.
 
         Overlapping parts: the more specific decides, and among equals the larger weight (a union).
-        Text longer than :data:`MAX_RANGE_LENGTH` characters is refused. Errors quote the text:
+        Text longer than :data:`MAX_RANGE_LENGTH` characters is refused. Text that is no range but two cards alone,
+        as cards are written (``'Ah Kh'``), is that holding: so range text and a hand read alike wherever a player's
+        holding or range is taken. Errors quote the text:
 
         >>> Range.parse('QQ++')  # doctest: +ELLIPSIS
         Traceback (most recent call last):
@@ -304,20 +345,13 @@ class Range:
         weights = np.zeros(HOLDING_COUNT)
         if not text.strip():
             return cls(weights)
-        named: dict[str, tuple[int, np.ndarray]] = {}  # each part written (without its weight), read once
-        largest: dict[str, float] = {}  # and the largest weight it is given
-        for part in _parts(text):
-            item, colon, weight = part.partition(':')
-            if item not in named:
-                named[item] = _part_holdings(item)
-            value = _part_weight(part, weight) if colon else 1.0
-            largest[item] = max(value, largest.get(item, value))
-        layers = np.full((3, HOLDING_COUNT), -1.0)  # per specificity, the largest weight given (-1: none)
-        for item, value in largest.items():
-            tier, holdings = named[item]
-            layers[tier, holdings] = np.maximum(layers[tier, holdings], value)
-        for layer in layers[::-1]:  # the broadest first; a more specific part then decides
-            weights = np.where(layer >= 0, layer, weights)
+        try:
+            return cls(_parsed(text))
+        except RangeParseError:
+            holding = _lone_holding(text)  # 'Ah Kh': no range parts, but two cards, the way cards are written
+            if holding is None:
+                raise
+        weights[holding] = 1.0
         return cls(weights)
 
     @classmethod

@@ -18,6 +18,7 @@ Before the flop, ``hs`` is the exact all-in equity, ``ppot = npot = 0`` and ``eh
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable
 
@@ -26,11 +27,11 @@ from attrs import asdict, field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, check_off_board, read_cards
 from ..cards.holdings import HOLDING_COUNT
-from ..cards.income_rates import check_opponents
+from ..cards.income_rates import MAX_OPPONENTS, check_opponents
 from ..errors import LookaheadError, SettingError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..markup import html_table, quantity
-from ..validators import amount, flag, share, shown, whole_number
+from ..validators import amount, flag, is_items, share, shown, whole_number
 
 __all__ = ['HandStatistics', 'potentials']
 
@@ -54,9 +55,11 @@ def _matrix(value: Iterable[Iterable[float]]) -> Matrix:
 
 def _floats(values: Iterable[float]) -> tuple[float, ...]:
     """Per-opponent hand strengths: shares from 0 to 1, as floats."""
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise SettingError(f'opponent_hs must be a list of hand strengths, got {shown(values)}')
-    return tuple(share('an opponent\'s hs', value) for value in values)
+    items = tuple(itertools.islice(values, MAX_OPPONENTS + 1)) if is_items(values) else None
+    if items is None or len(items) > MAX_OPPONENTS:
+        raise SettingError(f'opponent_hs must be a list of at most {MAX_OPPONENTS} hand strengths (one per opponent), '
+                           f'got {shown(values)}')
+    return tuple(share('an opponent\'s hs', value) for value in items)
 
 
 def _count(name: str, value: object) -> float:
@@ -119,11 +122,12 @@ class HandStatistics:
     next_card_ppot: float | None = None
 
     def __attrs_post_init__(self) -> None:
-        """Each field checked on its own, the first bad one raising its PokerError."""
+        """Each field checked on its own, the first bad one raising its PokerError; a number is kept as the float
+        it reads as (a Fraction or a NumPy number given is a float in the record, its repr and its JSON)."""
         for name in ('hs', 'hs_n', 'ppot', 'npot'):
-            share(name, getattr(self, name))
+            object.__setattr__(self, name, share(name, getattr(self, name)))
         for name in ('ahead', 'tied', 'behind', 'standard_error'):
-            _count(name, getattr(self, name))
+            object.__setattr__(self, name, _count(name, getattr(self, name)))
         check_opponents(self.opponents)
         whole_number('lookahead', self.lookahead, maximum=2, error=LookaheadError)
         if self.board and self.lookahead > 5 - len(self.board):  # a look-ahead its board has no room for
@@ -136,7 +140,7 @@ class HandStatistics:
         _income_rate('income_rate', self.income_rate)
         flag('exact', self.exact)
         if self.next_card_ppot is not None:
-            share('next_card_ppot', self.next_card_ppot)
+            object.__setattr__(self, 'next_card_ppot', share('next_card_ppot', self.next_card_ppot))
             if self.lookahead != 2:
                 raise LookaheadError(f'next_card_ppot goes beside a PPOT two cards ahead (lookahead 2), got '
                                      f'lookahead {shown(self.lookahead)}: with one card ahead it is ppot')

@@ -39,18 +39,18 @@ from ..cards.card_inputs import CardsLike, read_board, read_cards
 from ..cards.holdings import HOLDING_COUNT, HOLDINGS
 from ..cards.starting_hand import StartingHand
 from ..errors import (
-    CardCountError, CardParseError, DuplicateCardError, OpponentCountError, PokerError, SettingError, WeightsError,
+    CardCountError, DuplicateCardError, OpponentCountError, PokerError, SettingError, WeightsError,
 )
 from ..kernel.positions import combination_rows
 from ..markup import clipped, html_table
 from ..ranges.range import Range
-from ..ranges.weight_inputs import WeightSetLike, read_weights
+from ..ranges.weight_inputs import WeightSetLike, lone_holding, read_weights
 from ..ranges.weights import ZERO_RULE
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from . import _equity
 from ..validators import (
-    EQUITY_METHODS, EquityMethod, amount, checked_by, choice, read_method, real_number, share, shown, text,
+    EQUITY_METHODS, EquityMethod, amount, checked_by, choice, is_items, read_method, read_seed, real_number, share, shown, text,
     whole_number,
 )
 
@@ -160,7 +160,7 @@ def _equity_header(sampled: bool) -> list[str]:
 
 def _entries(players: Iterable[PlayerEquity]) -> tuple[PlayerEquity, ...]:
     """The players' entries of a result: a list of :class:`PlayerEquity`."""
-    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+    if not is_items(players):
         raise SettingError(f'players must be a list of PlayerEquity, got {shown(players)}')
     entries = tuple(itertools.islice(players, MAX_PLAYERS + 1))
     if not all(isinstance(entry, PlayerEquity) for entry in entries) or len(entries) > MAX_PLAYERS:
@@ -228,45 +228,37 @@ class EquityResult:
 
 # ------------------------------------------------------------------------------------------- inputs
 def _read_player(entry: StartingHand | WeightSetLike, number: int) -> tuple[str, np.ndarray, int | None]:
-    """A player's label, its 1,326 weights, and its holding number when it is one hand."""
-    if isinstance(entry, StartingHand):
-        return format_cards(entry.cards, sep=''), *_one_hot(entry)
-    if isinstance(entry, str):
-        text = entry.strip()
-        if text.lower() == 'random':
-            return 'random', np.ones(HOLDING_COUNT), None
-        if not text:
-            raise WeightsError(f"player {number}: give a hand, a range or 'random', got {shown(entry)}")
-        try:
-            cards = parse_cards(text)
-        except DuplicateCardError:
-            raise
-        except PokerError:
-            cards = None
-        if cards is not None:
-            if len(cards) != 2:
-                raise CardCountError(f'player {number}: a hand has 2 cards, got {len(cards)}: {shown(entry)}')
-            return format_cards(cards, sep=''), *_one_hot(StartingHand(cards))
-        return text, _weights(text, number), None
-    if isinstance(entry, Range):
-        return str(entry), _weights(entry, number), None
-    weights = _weights(entry, number)
-    return f'weights {number}', weights, None
-
-
-def _one_hot(hand: StartingHand) -> tuple[np.ndarray, int]:
-    weights = np.zeros(HOLDING_COUNT)
-    weights[hand.holding_index] = 1.0
-    return weights, hand.holding_index
-
-
-def _weights(entry: WeightSetLike, number: int) -> np.ndarray:
-    if entry is None:
-        raise WeightsError(f"player {number}: give a hand, a range, weights or 'random', got None")
+    """A player's label, its 1,326 weights and its holding number when it holds one hand: read by
+    :func:`~poker.ranges.weight_inputs.read_weights`, the one reading of a holding or range (``'KsJc, AcJc'`` is
+    a range of two holdings, ``'Ks Jc'`` a hand, ``'random'`` or None every holding)."""
+    if isinstance(entry, str) and not entry.strip():
+        raise WeightsError(f"player {number}: give a hand, a range or 'random', got {shown(entry)}")
     weights = read_weights(entry)
     if not weights.any():
         raise WeightsError(f'player {number}: the range {shown(entry)} gives no holding any weight ({ZERO_RULE})')
-    return weights
+    holding = lone_holding(weights)
+    if holding is not None:
+        label = _holding_label(entry, holding)
+    elif entry is None:
+        label = 'random'
+    elif isinstance(entry, str):
+        label = entry.strip()
+    elif isinstance(entry, Range):
+        label = str(entry)
+    else:
+        label = f'weights {number}'
+    return label, weights, holding
+
+
+def _holding_label(entry: object, holding: int) -> str:
+    """A hand's label: its two cards in the order written ('Ah As' is 'AhAs'), or high card first."""
+    cards = [Card.from_index(int(card)) for card in HOLDINGS[holding][::-1]]
+    written: object = entry.cards if isinstance(entry, StartingHand) else entry
+    try:
+        given = parse_cards(written) if isinstance(written, (str, tuple, list)) else []
+    except PokerError:  # range text for one holding ('AhKh:0.5')
+        given = []
+    return format_cards(given if sorted(given) == sorted(cards) else cards, sep='')
 
 
 def _check_options(method: EquityMethod, samples: int | None, target_error: float | None, seed: int | None,
@@ -284,7 +276,7 @@ def _check_options(method: EquityMethod, samples: int | None, target_error: floa
         raise SettingError(f"method 'exact' counts every deal: drop samples={shown(samples)} and "
                            f'target_error={shown(target_error)}')
     if seed is not None:
-        seed = whole_number('seed', seed, minimum=0, maximum=2 ** 128 - 1)
+        seed = read_seed(seed)
         if method == 'exact':  # (with 'auto' a seed counts if the deals are sampled)
             raise SettingError(f"method 'exact' counts every deal and draws none: drop seed={shown(seed)}")
     if executor is not None and not callable(getattr(executor, 'submit', None)):

@@ -198,7 +198,8 @@ class Player:
 
         ``hs`` is the all-in equity (win + tie/2) against one holding drawn from the weights: exact from
         the shipped table when the weights are uniform, exact by enumeration for small ranges, otherwise
-        sampled with a seed (then ``exact`` is False and ``standard_error`` says how far to trust it).
+        sampled with seed 0, so that the same hand and weights give the same statistics every call, and a bot's
+        decisions repeat (then ``exact`` is False and ``standard_error`` says how far to trust it).
         ``ahead``, ``tied`` and ``behind`` are the shares of showdowns won, split and lost; ``ppot`` and
         ``npot`` are 0, so ``ehs == hs_n``; ``income_rate`` is Papp's for ``opponents``. With a set per
         opponent, ``hs_n`` is the product of their equities and the other figures are their average.
@@ -213,7 +214,8 @@ class Player:
         if per_opponent and len(sets) != opponents:
             raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={opponents}')
         allowed = sets > 0
-        results = [preflop_equity(self.hole_cards, weights, ranker=self.ranker) for weights in sets]  # uniform: the table
+        results = [preflop_equity(self.hole_cards, weights, seed=0, ranker=self.ranker)  # uniform: the table
+                   for weights in sets]
         if not per_opponent:
             return results[0].statistics(opponents)
         each_hs = [result.equity for result in results]

@@ -49,7 +49,7 @@ from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranking.ranker import HandRanker, card_columns
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
-    EQUITY_METHODS, EquityMethod, amount, checked_by, choice, read_method, share, shown, whole_number,
+    EQUITY_METHODS, EquityMethod, amount, checked_by, choice, read_method, read_seed, share, shown, whole_number,
 )
 from .hand_statistics import HandStatistics
 
@@ -79,10 +79,6 @@ MAX_DEALS = 2_000_000
 """The most deals :func:`simulate_income_rate` plays in one call (its arrays take about 1 KB each); for
 more, average calls with different seeds."""
 
-
-def _seed(seed: int | None) -> int | None:
-    """``seed`` checked: None or a whole number of at least 0 (what NumPy's generators take)."""
-    return None if seed is None else whole_number('seed', seed, minimum=0, maximum=2 ** 128 - 1)
 
 EQUITY_TABLE_PATH = Path(__file__).resolve().parent / 'data' / 'preflop_equity.csv'
 _TABLE_HEADER = '''\
@@ -309,7 +305,7 @@ def _sampled_counts(low: int, high: int, weights: np.ndarray, samples: int,
 
 def preflop_equity(hole: HoleLike, weights: WeightSetLike = None, *,
                    method: EquityMethod = 'auto', exact_limit: int = 40,
-                   samples: int = 400_000, seed: int | None = 0,
+                   samples: int = 400_000, seed: int | None = None,
                    ranker: type[HandRanker] = HandRanker) -> PreflopEquity:
     """All-in equity of ``hole`` before the flop against one holding drawn from ``weights``.
 
@@ -320,8 +316,8 @@ def preflop_equity(hole: HoleLike, weights: WeightSetLike = None, *,
     opponent holdings (up to suit symmetry) have weight, and samples ``samples`` showdowns with the seeded
     generator (``seed``) beyond that; ``'exact'`` and ``'sampled'`` force either way (the words of
     :data:`~poker.validators.EQUITY_METHODS`, as for :func:`~poker.stats.multiway.equity`). ``samples`` is a
-    whole number from 2 to :data:`MAX_SAMPLES`, ``seed`` None or a whole number of at least 0 (else a
-    :class:`~poker.errors.SettingError`). Hands are ranked by ``ranker.rank_many``; the shipped table holds
+    whole number from 2 to :data:`MAX_SAMPLES`, ``seed`` a seed (:func:`~poker.validators.read_seed`: 0 to
+    2**63 - 1, or None, the default, for a fresh draw each call; else a :class:`~poker.errors.SettingError`). Hands are ranked by ``ranker.rank_many``; the shipped table holds
     :class:`HandRanker`'s counts, so another ranker never reads it (uniform weights then enumerate or
     sample like any others).
 
@@ -336,7 +332,7 @@ def preflop_equity(hole: HoleLike, weights: WeightSetLike = None, *,
     method = read_method(method, EQUITY_METHODS)
     exact_limit = whole_number('exact_limit', exact_limit, minimum=0)
     samples = whole_number('samples', samples, minimum=2, maximum=MAX_SAMPLES)
-    seed = _seed(seed)
+    seed = read_seed(seed)
     ranker = read_ranker(ranker)
     ours = pair_numbers(low, high)
     conflicts = (_HOLDING_MASKS & _HOLDING_MASKS[ours]) != 0
@@ -366,12 +362,13 @@ def preflop_equity(hole: HoleLike, weights: WeightSetLike = None, *,
 
 # ------------------------------------------------------------------------------------- income rates
 def simulate_income_rate(hand_class: str, opponents: int = 1, deals: int = 20_000,
-                         seed: int | None = 0, ranker: type[HandRanker] = HandRanker) -> tuple[float, float]:
+                         seed: int | None = None, ranker: type[HandRanker] = HandRanker) -> tuple[float, float]:
     """Income rate of a class by simulation, ``(ir, standard_error)``, in thousandths of a bet per hand.
 
     Papp's definition (1998, eq. 5.1 and Appendix A): each deal gives us a random holding of the class
     and ``opponents`` random holdings whose owners always call to the end; everyone puts one bet in,
-    the best hand takes the pot (ties split), so one deal is worth ``(opponents + 1) * share - 1``.
+    the best hand takes the pot (ties split), so one deal is worth ``(opponents + 1) * share - 1``. ``seed``
+    makes the deals repeat (None, the default: fresh ones each call).
 
     >>> ir, error = simulate_income_rate('AA', 1, deals=4000, seed=1)
     >>> abs(ir - 704) < 4 * error
@@ -379,7 +376,7 @@ def simulate_income_rate(hand_class: str, opponents: int = 1, deals: int = 20_00
     """
     count = check_opponents(opponents)
     deals = whole_number('deals', deals, minimum=2, maximum=MAX_DEALS)
-    seed = _seed(seed)
+    seed = read_seed(seed)
     ranker = read_ranker(ranker)
     rng = np.random.default_rng(seed)
     members = np.flatnonzero(CLASS_OF_HOLDING == class_index(hand_class))

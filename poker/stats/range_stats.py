@@ -41,6 +41,7 @@ from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
 from ..cards.income_rates import check_opponents, opponents_field
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
 from ..errors import LookaheadError, PokerError, SettingError, WeightsError
+from ..kernel.kernel_inputs import check_holdings
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..kernel.positions import MAX_LOOKAHEAD
 from ..kernel.range_passes import hero_by_hero, range_tally
@@ -51,7 +52,7 @@ from ..ranges.weights import known_holdings
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
-    RANGE_PASSES, RangePass, checked_by, finite_array, flag, read_method, read_only, shown, whole_number,
+    RANGE_PASSES, RangePass, checked_by, finite_array, flag, read_method, read_only, read_seed, shown, whole_number,
 )
 from .hand_classes import NEEDS_A_BOARD, ClassRow, Draw, HandClassTable, MadeHand, classify
 from .hand_statistics import HandStatistics
@@ -74,6 +75,11 @@ does, over the opponent holdings with weight only); beyond, the shared pass of
 def _frozen_array(value: np.ndarray) -> np.ndarray:
     """A read-only copy of an array of finite numbers."""
     return finite_array('an array of range statistics', read_only(value, copy=True))
+
+
+_PER_HOLDING = ('weights', 'ahead', 'tied', 'behind', 'hs', 'ppot', 'npot', 'equity', 'mean_squared_strength',
+                'counted')
+"""The arrays of :class:`RangeStatistics` with one number per holding."""
 
 
 @frozen(eq=False)
@@ -116,6 +122,23 @@ class RangeStatistics:
     standard_error: np.ndarray = field(default=np.zeros(0), converter=_frozen_array)
     counted_holdings: np.ndarray = field(default=np.zeros(0, dtype=np.int64), converter=_frozen_array)
     ranker: type[HandRanker] = field(default=HandRanker, converter=read_ranker)
+
+    def __attrs_post_init__(self) -> None:
+        """Every array runs over the holdings: one number (a 3x3 matrix, a histogram row) per holding."""
+        check_holdings('holdings', self.holdings)
+        count = len(self.holdings)
+        shapes: dict[str, tuple[int, ...]] = {name: (count,) for name in _PER_HOLDING}
+        shapes['transitions'] = (count, 3, 3)
+        for name, shape in shapes.items():
+            if getattr(self, name).shape != shape:
+                raise SettingError(f'{name} must have shape {shape}, one entry per holding, got shape '
+                                   f'{getattr(self, name).shape}')
+        if self.histogram.ndim != 2 or len(self.histogram) != count:
+            raise SettingError(f'histogram must have a row per holding ({count}), got shape {self.histogram.shape}')
+        for name in ('standard_error', 'counted_holdings'):
+            if getattr(self, name).shape not in ((0,), (count,)):
+                raise SettingError(f'{name} must be empty or hold one number per holding ({count}), got shape '
+                                   f'{getattr(self, name).shape}')
 
     # -------------------------------------------------------------------------- derived arrays
     @property
@@ -313,7 +336,7 @@ def _potentials(transitions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 # ------------------------------------------------------------------------------------------ the engine
 def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights: WeightSetLike = None, *,
                      lookahead: int | None = None, opponents: int = 1, bins: int = 50,
-                     ranker: type[HandRanker] = HandRanker, seed: int | None = 0,
+                     ranker: type[HandRanker] = HandRanker, seed: int | None = None,
                      method: RangePass = 'auto') -> RangeStatistics:
     """Loki's statistics of every hero holding against the opponent's weights on ``board``, exactly.
 
@@ -324,7 +347,7 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     0, 3, 4 or 5 cards; ``lookahead`` defaults to 2 on the flop, 1 on the turn, 0 on the river;
     ``opponents`` only raises ``hs`` to ``hs_n``; ``bins`` sizes the strength histograms. Hands are
     ranked by ``ranker.rank_many``. Before the flop, ``seed`` seeds the sampling of large weighted
-    problems.
+    problems (None, the default: fresh draws each call).
 
     ``method`` is the kernel's range pass (:func:`~poker.kernel.range_passes.range_tally`; every pass counts
     the same numbers, to rounding with fractional weights): ``'auto'`` counts up to :data:`HERO_BY_HERO`
@@ -346,7 +369,7 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     count = check_opponents(opponents)
     bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
-    seed = None if seed is None else whole_number('seed', seed, maximum=2 ** 128 - 1)
+    seed = read_seed(seed)
     hero_weights, opponent_weights = _weights(hero, 'hero'), _weights(weights, 'opponent')
     indices = [card.index for card in cards]
     on_board = known_holdings(indices)

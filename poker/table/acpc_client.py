@@ -37,7 +37,7 @@ from attrs import field, frozen
 
 from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
-from ..validators import checked_by, flag, shown, text, whole_number
+from ..validators import checked_by, flag, read_seed, shown, text, whole_number
 from .acpc_notation import GameDefinition, MatchState
 from .duplicate import PlayerSpec, _names, _seat
 from .game import Contender, Decision, HandResult, seat_hook
@@ -197,8 +197,8 @@ def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str
     port = whole_number('port', port, minimum=1, maximum=65535, error=PokerError)
     if not isinstance(game, GameDefinition):
         game = GameDefinition.read(game)
-    seed = random.SystemRandom().randrange(1 << 32) if seed is None else \
-        whole_number('seed', seed, minimum=None, error=PokerError)
+    seed = read_seed(seed)
+    seed = random.SystemRandom().randrange(1 << 32) if seed is None else seed
     hands = None if hands is None else whole_number('hands', hands, minimum=1, maximum=10 ** 9, error=PokerError)
     if timeout is not None and not (isinstance(timeout, (int, float)) and not isinstance(timeout, bool)
                                     and 0 < timeout <= 10 ** 6):

@@ -62,7 +62,7 @@ from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError, ProtocolError
 from ..ranking.rankable_hand import RankableHand
 from ..strategy.actions import Action, Blind, read_action
-from ..validators import choice, shown, whole_number
+from ..validators import choice, is_items, shown, whole_number
 from ..validators import text as checked_text
 from .game import ActionRecord, Decision, FixedLimitGame, HandResult, TableView
 
@@ -526,8 +526,7 @@ def acpc_betting(records: Iterable[ActionRecord], street: str | None = None) -> 
     >>> acpc_betting(hand.actions), acpc_betting(hand.actions[:4], 'flop')
     ('cc/cc/cc/cc', 'cc/')
     """
-    items = tuple(itertools.islice(records, 10_001)) if isinstance(records, Iterable) \
-        and not isinstance(records, (str, bytes)) else None
+    items = tuple(itertools.islice(records, 10_001)) if is_items(records) else None
     if items is None or len(items) > 10_000 or not all(isinstance(record, ActionRecord) for record in items):
         raise ProtocolError(f'records must be a list of ActionRecord, got {shown(records)}')
     last = None if street is None else STREETS.index(_street(street))

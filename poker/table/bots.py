@@ -17,7 +17,7 @@ import random
 
 from ..errors import PokerError
 from ..strategy.actions import Action, Blind  # noqa: F401  (Blind: doctests)
-from ..validators import shown, text, whole_number
+from ..validators import read_seed, shown, text
 from .game import Decision, TableView, read_view
 
 __all__ = ['AggressiveBettor', 'Bot', 'CallingStation', 'LoosePassive', 'Maniac', 'RandomPlayer', 'Rock',
@@ -29,8 +29,7 @@ class Bot:
 
     def __init__(self, name: str, seed: int | None = None) -> None:
         self.name = text('name', name, error=PokerError)
-        self.random = random.Random(None if seed is None else whole_number('seed', seed, minimum=None,
-                                                                           error=PokerError))
+        self.random = random.Random(read_seed(seed))
 
     def decide(self, view: TableView) -> Decision:
         """Check or fold (override this). Every seat's ``decide`` reads ``view`` (:func:`read_view`), even one that

@@ -50,7 +50,7 @@ from attrs import field, frozen
 
 from ..errors import PokerError
 from ..markup import clipped, line_chart_svg
-from ..validators import checked_by, flag, is_whole, real_array, shown, whole_number
+from ..validators import checked_by, flag, is_whole, read_seed, real_array, shown, whole_number
 from .acpc_notation import LogLine
 from .game import MAX_HANDS, Contender, FixedLimitGame, HandResult, read_contender, seat_hook
 
@@ -169,7 +169,7 @@ class MatchResult:
     """The per-deal results of a match (``per_deal[d, p]``: player ``p``'s small bets per hand on deal ``d``)."""
 
     names: tuple[str, ...] = field(converter=_player_names)
-    seed: int = field(validator=checked_by(whole_number, minimum=None, error=PokerError))
+    seed: int = field(validator=lambda record, attribute, value: read_seed(value, fresh=False))
     rotations: int = field(validator=checked_by(whole_number, minimum=1, maximum=FixedLimitGame.MAX_SEATS,
                                                 error=PokerError))
     per_deal: np.ndarray = field(eq=False, repr=False, converter=_results)
@@ -506,14 +506,13 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     executor and any number of workers.
     """
     players, hands = _check(players, hands)
-    if seed is not None and (not is_whole(seed) or seed < 0):
-        raise PokerError(f'seed must be a whole number of 0 or more, got {shown(seed)}')
+    seed = read_seed(seed)
     if executor is not None and not callable(getattr(executor, 'submit', None)):
         raise PokerError(f'executor must be a concurrent.futures.Executor (with submit), got {shown(executor)}')
     progress = None if progress is None else flag('progress', progress, error=PokerError)
     if fresh_every is not None:
         fresh_every = whole_number('fresh_every', fresh_every, minimum=1, maximum=MAX_HANDS, error=PokerError)
-    seed = random.SystemRandom().randrange(1 << 32) if seed is None else int(seed)
+    seed = random.SystemRandom().randrange(1 << 32) if seed is None else seed
     names = _names(players)
     # every factory is called once here: one that fails, fails before any worker starts
     resumable = all(_resumable(_seat(spec, name, 0)) for spec, name in zip(players, names))

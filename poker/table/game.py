@@ -49,7 +49,7 @@ from ..ranking.ranker import HandRanker
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
 from ..strategy.advice import DEFAULT_STRATEGY, Advice, LokiStrategy, Situation
-from ..validators import amount, checked_by, choice, flag, instance, is_whole, shown, text, whole_number
+from ..validators import amount, checked_by, choice, flag, instance, is_items, is_whole, read_seed, shown, text, whole_number
 
 __all__ = [
     'ActionRecord',
@@ -86,10 +86,6 @@ def _optional(kind: type) -> Callable[[str, object], None]:
     return check
 
 
-def _whole(name: str, value: object) -> int:
-    return whole_number(name, value, error=PokerError)
-
-
 def _count(name: str, value: object) -> int:
     """A number of chips, seats or hands: a whole number of at least 0 (and at most 10**15)."""
     return whole_number(name, value, maximum=10 ** 15, error=PokerError)
@@ -102,7 +98,7 @@ def _net(name: str, value: object) -> int:
 
 def _items(name: str, values: object, read: Callable[[str, object], object], longest: int = 10_000) -> tuple[object, ...]:
     """``values`` as a tuple, each item read by ``read``, else a PokerError quoting it."""
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+    if not is_items(values):
         raise PokerError(f'{name} must be a list, got {shown(values)}')
     items = tuple(itertools.islice(values, longest + 1))
     if len(items) > longest:
@@ -426,7 +422,7 @@ class HandResult:
     """
 
     number: int = field(validator=checked_by(_count))
-    seed: int = field(validator=checked_by(_whole))
+    seed: int = field(validator=lambda record, attribute, value: read_seed(value, fresh=False))
     names: tuple[str, ...] = field(converter=_names)
     button: int = field(validator=checked_by(_count))
     holes: tuple[tuple[Card, ...], ...] = field(converter=_holes)
@@ -436,6 +432,16 @@ class HandResult:
     winners: tuple[int, ...] = field(converter=_seats)
     hands: Mapping[int, RankableHand] = field(factory=dict, converter=_read_only_hands, hash=False)
     net: tuple[int, ...] = field(default=(), converter=_nets)
+
+    def __attrs_post_init__(self) -> None:
+        """The seats a record names are seats of its table (as many names, holes and nets as seats)."""
+        seats = len(self.names)
+        if not 2 <= seats or len(self.holes) != seats or len(self.net) not in (0, seats):
+            raise PokerError(f'a hand record needs 2 or more names and as many holes (and nets, if any): got '
+                             f'{seats} names, {len(self.holes)} holes and {len(self.net)} nets')
+        strays = [seat for seat in (self.button, *self.winners, *self.hands) if not 0 <= seat < seats]
+        if strays:
+            raise PokerError(f'seats {shown(strays)} of a hand record are not among its {seats} seats')
 
     @property
     def showdown(self) -> bool:
@@ -701,8 +707,7 @@ class FixedLimitGame:
         self.small_bet, self.big_bet, self.small_blind, self.cap = small_bet, big_bet, small_blind, cap
         self.button = 0
         self.hands_played = 0
-        seed = None if seed is None else whole_number('seed', seed, minimum=None, error=PokerError)
-        self._random = random.Random(seed)
+        self._random = random.Random(read_seed(seed))
         self._won = [0.0] * len(self.players)
         self._showdowns = [0] * len(self.players)
         self._net = [0] * len(self.players)
@@ -746,7 +751,8 @@ class FixedLimitGame:
     def play_hand(self, seed: int | None = None) -> HandResult:
         """Deal and play one hand, move the button, and return its record."""
         count = len(self.players)
-        seed = self._random.randrange(1 << 32) if seed is None else whole_number('seed', seed, error=PokerError)
+        seed = read_seed(seed)
+        seed = self._random.randrange(1 << 32) if seed is None else seed
         deck = Deck(seed=seed)
         holes = tuple(tuple(deck.deal(2)) for _ in range(count))
         full_board = tuple(deck.deal(5))

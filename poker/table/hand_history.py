@@ -41,7 +41,7 @@ from attrs import field, frozen
 from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
 from ..strategy.actions import Action, Blind
-from ..validators import amount, checked_by, real_number, share, shown, text, whole_number
+from ..validators import amount, checked_by, is_items, real_number, share, shown, text, whole_number
 from .acpc_notation import GameDefinition, LogLine, MatchState, checked_log
 from .game import ActionRecord, FixedLimitGame
 from .modelling import ModellingLokiPlayer, ModelState
@@ -162,7 +162,7 @@ class HandHistory:
         ``source`` and the line's number."""
         game = _game(game)
         source = text('source', source, error=PokerError)
-        if isinstance(lines, (str, bytes)) or not isinstance(lines, Iterable):
+        if not is_items(lines):
             raise PokerError(f'lines must be a list of log lines, got {shown(lines)}')
         hands = []
         for number, line in enumerate(lines, 1):

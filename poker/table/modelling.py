@@ -64,7 +64,7 @@ from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
 from ..strategy.advice import LokiStrategy
 from ..strategy.reweighting import OpponentModel
-from ..validators import brief, choice, flag, instance, probability, real_number, shown, text, whole_number
+from ..validators import brief, choice, flag, instance, is_items, probability, real_number, shown, text, whole_number
 from .game import ActionRecord, HandResult, LokiPlayer, TableView, read_view
 
 __all__ = [
@@ -240,8 +240,7 @@ def _state_counts(counts: Mapping[str, Sequence[int]]) -> Mapping[str, tuple[int
     result = {}
     for name, row in itertools.islice(counts.items(), 1000):
         name = text('an opponent\'s name', name, error=PokerError)
-        values = list(itertools.islice(row, size + 1)) \
-            if isinstance(row, Iterable) and not isinstance(row, (str, bytes)) else []
+        values = list(itertools.islice(row, size + 1)) if is_items(row) else []
         if len(values) != size:
             raise PokerError(f'{name!r} needs {size} action counts, got {shown(row)}')
         result[name] = tuple(whole_number('an action count', value, maximum=10 ** 15, error=PokerError)
@@ -259,8 +258,7 @@ def _state_showdowns(showdowns: Mapping[str, Sequence[float]]) -> Mapping[str, t
     result = {}
     for name, pair in itertools.islice(showdowns.items(), 1000):
         name = text('an opponent\'s name', name, error=PokerError)
-        values = list(itertools.islice(pair, 3)) if isinstance(pair, Iterable) and not isinstance(pair, (str, bytes)) \
-            else []
+        values = list(itertools.islice(pair, 3)) if is_items(pair) else []
         if len(values) != 2:
             raise PokerError(f'{name!r} needs two showdown numbers, got {shown(pair)}')
         first, second = (real_number('a showdown number', value, error=PokerError) for value in values)
