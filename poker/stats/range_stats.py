@@ -2,7 +2,7 @@
 
 :func:`range_statistics` answers for a whole hero range what :meth:`Player.calculate_hand_statistics
 <poker.stats.player.Player.calculate_hand_statistics>` answers for one holding (the same numbers, exactly),
-plus the distribution of each holding's strength over the runouts still to come:
+plus, when asked (``bins``), the distribution of each holding's strength over the runouts still to come:
 
 >>> stats = range_statistics('AA, AKs, 76s', '3h 4s Jh', 'QQ+, AKs')
 >>> len(stats), stats.lookahead, stats.opponent_holdings
@@ -23,8 +23,8 @@ values; :func:`~poker.stats.strength.hand_strength` answers one hand at a time).
 
 Before the flop the statistics are all-in equities (:func:`poker.stats.preflop_odds.preflop_equity`, exact from the
 shipped table against every holding, exact by enumeration for small problems, else seeded sampling
-with a standard error); there ``ppot = npot = 0`` and each holding's strength distribution is the
-point mass at its equity.
+with a standard error); there ``ppot = npot = 0`` and each holding's strength distribution (when asked) is
+the point mass at its equity.
 """
 
 from __future__ import annotations
@@ -76,6 +76,11 @@ def _frozen_array(value: np.ndarray) -> np.ndarray:
     return finite_array('an array of range statistics', read_only(value, copy=True))
 
 
+def _frozen_histogram(value: np.ndarray | None) -> np.ndarray | None:
+    """The histograms as a read-only array, or None when none were asked for."""
+    return None if value is None else _frozen_array(value)
+
+
 @frozen(eq=False)
 class RangeStatistics:
     """The statistics of every hero holding with weight (that can meet an opponent holding) on one board.
@@ -85,8 +90,8 @@ class RangeStatistics:
     now, columns after the runout, as :class:`~poker.stats.hand_statistics.HandStatistics`), ``hs``,
     ``hs_n``, ``ppot``, ``npot``, ``ehs``, ``ehs_prime`` (Papp's); ``equity``, the showdown equity
     ``hs*(1-npot) + (1-hs)*ppot`` (E[HS], the mean of the strength after the runouts);
-    ``mean_squared_strength``, the mean of its square (Johanson's E[HS^2]); ``histogram``, its
-    distribution over ``bins`` equal bins of [0, 1] (rows sum to 1). ``runouts`` is the number of runouts
+    ``mean_squared_strength``, the mean of its square (Johanson's E[HS^2]); ``histogram``, when asked for
+    (``bins``), its distribution over that many equal bins of [0, 1] (rows sum to 1), else None. ``runouts`` is the number of runouts
     per (hero, opponent) pair; ``opponent_holdings`` the opponent holdings with weight off the board; per hero holding,
     ``counted`` is the opponent weight it can meet (``ahead + tied + behind``) and ``counted_holdings``
     how many opponent holdings with weight share no card with it. ``exact`` is False only before the
@@ -108,7 +113,7 @@ class RangeStatistics:
     npot: np.ndarray = field(converter=_frozen_array)
     equity: np.ndarray = field(converter=_frozen_array)
     mean_squared_strength: np.ndarray = field(converter=_frozen_array)
-    histogram: np.ndarray = field(converter=_frozen_array)
+    histogram: np.ndarray | None = field(converter=_frozen_histogram)
     counted: np.ndarray = field(converter=_frozen_array)
     runouts: int = field(validator=checked_by(whole_number))
     opponent_holdings: int = field(validator=checked_by(whole_number, maximum=1326))
@@ -312,7 +317,7 @@ def _potentials(transitions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 # ------------------------------------------------------------------------------------------ the engine
 def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights: WeightSetLike = None, *,
-                     lookahead: int | None = None, opponents: int = 1, bins: int = 50,
+                     lookahead: int | None = None, opponents: int = 1, bins: int | None = None,
                      ranker: type[HandRanker] = HandRanker, seed: int | None = 0,
                      method: RangePass = 'auto') -> RangeStatistics:
     """Loki's statistics of every hero holding against the opponent's weights on ``board``, exactly.
@@ -322,7 +327,8 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     :class:`~poker.ranges.range.Range`, range text, 1,326 weights, 169 class weights, a class mapping; ``None``
     for every holding alike). ``board`` has
     0, 3, 4 or 5 cards; ``lookahead`` defaults to 2 on the flop, 1 on the turn, 0 on the river;
-    ``opponents`` only raises ``hs`` to ``hs_n``; ``bins`` sizes the strength histograms. Hands are
+    ``opponents`` only raises ``hs`` to ``hs_n``; ``bins`` asks for the strength histograms, in that many
+    equal bins of [0, 1] (None, the default, draws none: on a flop they are a third of the work). Hands are
     ranked by ``ranker.rank_many``. Before the flop, ``seed`` seeds the sampling of large weighted
     problems.
 
@@ -344,7 +350,7 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
                            "counts all-in equities, with method 'auto'")
     depth = _lookahead(lookahead, cards)
     count = check_opponents(opponents)
-    bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
+    bins = None if bins is None else whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
     seed = None if seed is None else whole_number('seed', seed, maximum=2 ** 128 - 1)
     hero_weights, opponent_weights = _weights(hero, 'hero'), _weights(weights, 'opponent')
@@ -371,8 +377,8 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     totals = now.sum(axis=1)
     hs = (now[:, AHEAD] + now[:, TIED] / 2) / totals
     ppot, npot = _potentials(transitions) if depth else (np.zeros(len(hs)), np.zeros(len(hs)))
-    equity, mean_squared_strength, histogram = summarise_runouts(score, total, bins)
-    histogram /= total.sum(axis=1)[:, np.newaxis]
+    equity, mean_squared_strength = summarise_runouts(score, total)
+    histogram = None if bins is None else runout_histogram(score, total, bins) / total.sum(axis=1)[:, np.newaxis]
     return RangeStatistics(
         board=cards, lookahead=depth, opponents=count, holdings=holdings, weights=hero_weights[holdings],
         ahead=now[:, AHEAD], tied=now[:, TIED], behind=now[:, BEHIND], transitions=transitions, hs=hs, ppot=ppot,
@@ -381,41 +387,48 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
         counted_holdings=meetable[holdings], ranker=ranker)
 
 
-def summarise_runouts(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
-                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def summarise_runouts(score: np.ndarray, total: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The strength after the runouts, summarised per holding: the one place both engines do it.
 
     ``score[i, r]`` and ``total[i, r]`` are what :func:`~poker.kernel.range_passes.range_tally` counts for hero
     holding i after runout r (weight beaten plus half the weight tied, and all the weight it meets; 0
     where the runout holds its cards), so the strength after the runout is ``score / total``. Returns
     the showdown equity E[HS] (runouts weighed by ``total``, their probability given the opponent's
-    weights), the mean squared strength E[HS^2] likewise, and per bin of [0, 1] the sum of ``weights``
-    (default ``total``) of the runouts whose strength falls in it, not normalised. A strength of exactly
-    k/bins falls in bin k (the last bin holds 1.0): the bin is found exactly, ``floor(score * bins /
-    total)``, not from a rounded ratio alone.
+    weights) and the mean squared strength E[HS^2] likewise; :func:`runout_histogram` bins the same strengths.
     """
-    met = total > 0
-    strength = np.divide(score, total, out=np.zeros(score.shape), where=met)
+    strength = np.divide(score, total, out=np.zeros(score.shape), where=total > 0)
     np.clip(strength, 0.0, 1.0, out=strength)
     mass = total.sum(axis=1)
     equity = score.sum(axis=1) / mass
     mean_squared_strength = (total * strength * strength).sum(axis=1) / mass
-    # the bin: floor(strength * bins) from the rounded ratio, then put right where rounding crossed a
-    # bin edge (a strength of exactly k/bins can come out just below k). The products score * bins and
-    # slot * total are exact (whole or half counts), so comparing them decides exactly.
-    slot = (strength * bins).astype(np.intp)
+    return equity, mean_squared_strength
+
+
+def runout_histogram(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
+                     ) -> np.ndarray:
+    """Per holding (``score`` and ``total`` as :func:`summarise_runouts` reads them) and per bin of [0, 1], the sum
+    of ``weights`` (default ``total``) of the runouts whose strength falls in it, not normalised. A strength of
+    exactly k/bins falls in bin k (the last bin holds 1.0): the bin is found exactly, ``floor(score * bins /
+    total)``, not from a rounded ratio alone. :func:`range_statistics` draws it only when asked (``bins``).
+    """
+    met = total > 0
+    # the bin: floor(score * bins / total) from the rounded quotient (kept within [0, bins]), then put right
+    # where rounding crossed a bin edge (a strength of exactly k/bins can come out just below k). The products
+    # score * bins and slot * total are exact (whole or half counts), so comparing them decides exactly.
     scaled = score * bins
+    quotient = np.divide(scaled, total, out=np.zeros(score.shape), where=met)
+    np.clip(quotient, 0, bins, out=quotient)
+    slot = quotient.astype(np.intp)
     slot += ((slot + 1) * total <= scaled) & met
     slot -= (slot * total > scaled) & met
     np.clip(slot, 0, bins - 1, out=slot)
     rows = len(score)
-    histogram = np.bincount((np.arange(rows)[:, np.newaxis] * bins + slot).ravel(),
-                            weights=(total if weights is None else weights).ravel(),
-                            minlength=rows * bins).reshape(rows, bins)
-    return equity, mean_squared_strength, histogram
+    slot += np.arange(0, rows * bins, bins)[:, np.newaxis]  # each row's own bins
+    return np.bincount(slot.ravel(), weights=(total if weights is None else weights).ravel(),
+                       minlength=rows * bins).reshape(rows, bins)
 
 
-def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, opponents: int, bins: int,
+def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, opponents: int, bins: int | None,
              ranker: type[HandRanker], seed: int | None) -> RangeStatistics:
     """Before the flop: each hero holding's all-in equity against the opponent's weights."""
     from .preflop_odds import preflop_equity
@@ -432,9 +445,10 @@ def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, oppon
     tie = np.array([r.tie for r in results])
     loss = np.array([r.loss for r in results])
     equity = win + tie / 2
-    slot = np.minimum((equity * bins).astype(np.intp), bins - 1)
-    histogram = np.zeros((len(holdings), bins))
-    histogram[np.arange(len(holdings)), slot] = 1.0
+    histogram = None
+    if bins is not None:
+        histogram = np.zeros((len(holdings), bins))
+        histogram[np.arange(len(holdings)), np.minimum((equity * bins).astype(np.intp), bins - 1)] = 1.0
     counted = np.array([float(opponent[(HOLDING_MASKS & HOLDING_MASKS[h]) == 0].sum()) for h in holdings.tolist()])
     return RangeStatistics(
         board=(), lookahead=0, opponents=opponents, holdings=holdings, weights=hero[holdings], ahead=win, tied=tie,
