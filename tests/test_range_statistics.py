@@ -324,7 +324,7 @@ def test_a_method_that_cannot_answer_says_why(call, quoted: str) -> None:
 
 
 def test_the_engines_on_the_kernel_take_its_method() -> None:
-    few = range_statistics('AA, KK', '3s 7c Tc 9h', 'QQ+, AKs', bins=50)  # 12 hero holdings: one by one
+    few = range_statistics('AA, KK', '3s 7c Tc 9h', 'QQ+, AKs', bins=50)  # 12 hero holdings: the compiled pass
     for method in ('narrow', 'grid'):
         forced = range_statistics('AA, KK', '3s 7c Tc 9h', 'QQ+, AKs', method=method, bins=50)
         assert np.array_equal(forced.holdings, few.holdings)
@@ -388,6 +388,35 @@ def test_a_result_without_histograms_is_the_result_with_them_less_the_histograms
         else:
             assert mine == theirs, name
     assert plain.range_equity == drawn.range_equity
+
+
+@pytest.mark.parametrize('hero, board, opponent, ranker, one_by_one', [
+    ('AA, KK', '3s 7c Tc', 'QQ+, AKs', HandRanker, True),  # few against few, two cards to come
+    ('AhKh', '3s 7c Tc', None, HandRanker, True),  # one against everything
+    ('AA, KK', '3s 7c Tc', None, HandRanker, False),  # 12 against everything: the compiled pass
+    ('AA, KK', '3s 7c Tc 9h', 'QQ+, AKs', HandRanker, False),  # one card to come: the compiled pass
+    ('AA, KK', '3s 7c Tc', 'QQ+, AKs', Plain, True),  # a ranker subclass: up to HERO_BY_HERO
+    ('AA, KK', '3s 7c Tc 9h', None, Plain, True),
+    ('AA, KK, QQ', '3s 7c Tc 9h', 'QQ+, AKs', Plain, False),
+])
+def test_a_few_hero_holdings_go_one_by_one_where_that_is_the_faster(monkeypatch: pytest.MonkeyPatch, hero, board,
+                                                                    opponent, ranker, one_by_one) -> None:
+    """HandRanker's shared pass is compiled: one by one only with two cards to come, few hero holdings and a narrow
+    opponent range (HERO_BY_HERO_WORK); a ranker subclass, up to HERO_BY_HERO hero holdings. Same numbers."""
+    from poker.stats import range_stats
+    calls: list[int] = []
+
+    def counted(*args, **options):
+        calls.append(1)
+        return hero_by_hero(*args, **options)
+
+    monkeypatch.setattr(range_stats, 'hero_by_hero', counted)
+    chosen = range_statistics(hero, board, opponent, ranker=ranker)
+    assert bool(calls) == one_by_one
+    shared = range_statistics(hero, board, opponent, ranker=ranker, method='grid')
+    assert np.array_equal(chosen.holdings, shared.holdings)
+    for name in ('ahead', 'tied', 'behind', 'transitions', 'counted', 'equity'):
+        assert np.array_equal(getattr(chosen, name), getattr(shared, name)), name
 
 
 def test_summarise_runouts_bins_exactly() -> None:
