@@ -13,6 +13,7 @@ Cases (targets from issue 10):
 * the same against a 22-holding range (``QQ+, AKs``), in the same run, with the ratio of the two CPU times
   (issue 10 hoped for a fifth; the work for each of the 1,176 hero holdings on each of the 1,081 runouts, its
   ranking and its place among the values, does not shrink with the opponent's range);
+* the same against one holding (two aces): the part that does not follow the opponent's range;
 * both again with the strength histograms asked for (``bins=50``): what they add;
 * river, one hand against ``QQ+, AKs``: eval7's ``py_hand_vs_range_exact`` against ``hand_strength``
   (pre-built cards and range, as eval7 gets them) WARM (the same board each call: the per-board memo of
@@ -87,6 +88,9 @@ def main() -> None:
     few = medians(lambda: range_statistics(board=flop, weights=narrow), args.repeats)
     row('flop, 1,176 holdings vs every holding: range_statistics', every)
     row(f'flop, 1,176 holdings vs {NARROW}: range_statistics', few, 'vs every holding (CPU)', few[1] / every[1])
+    single = ''.join(str(c) for c in DECK if c not in flop and str(c)[0] == 'A')[:4]  # two aces off the board
+    alone = medians(lambda: range_statistics(board=flop, weights=single), args.repeats)
+    row(f'  vs one holding ({single}): what does not shrink', alone, 'vs every holding (CPU)', alone[1] / every[1])
     drawn_every = medians(lambda: range_statistics(board=flop, bins=50), args.repeats)
     drawn_few = medians(lambda: range_statistics(board=flop, weights=narrow, bins=50), args.repeats)
     row('  the same vs every holding, with histograms (bins=50)', drawn_every, 'without (CPU)',
