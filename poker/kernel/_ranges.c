@@ -86,10 +86,12 @@ sort_by_value(Spot *s, int m)
     }
 }
 
+/* `at` is 1 to size; 0 (a holding whose weight was 0 when the ranks were made, and is not now: only a caller
+   changing its weights during the call can do that) adds nothing rather than looping for ever. */
 static inline void
 fenwick_add(double *tree, int size, int at, double weight)
 {
-    for (; at <= size; at += at & -at)
+    for (; at > 0 && at <= size; at += at & -at)
         tree[at] += weight;
 }
 
@@ -208,16 +210,14 @@ count_now(Spot *s, double *now)
    runs rather than one entry per column, which would thrash the cache), or, for the strength tables, only
    their summaries per hero row (``sums``: score, total and total x strength^2 summed; ``histogram``: the
    runouts per bin of the strength), as poker.stats.range_stats.summarise_runouts and runout_histogram make
-   them. ``finals``
-   (P x R, or NULL) keeps every holding's final value for the transitions (0 where the runout holds one of
-   its cards), also through a staging block (``final_stage``, P x BLOCK). */
+   them. ``finals`` (P x R, or NULL) keeps every holding's final value for the transitions. */
 #define BLOCK 16
 typedef struct {
     double *score, *total, *stage;
     double *sums;
     int64_t *histogram;
     int bins;
-    int16_t *finals, *final_stage;
+    int16_t *finals;
 } Sink;
 
 /* One (hero row, runout) into the summaries: the arithmetic of summarise_runouts, operation for operation,
@@ -272,15 +272,13 @@ count_runouts(Spot *s, int rows, int columns, const Sink *out)
             s->value[m++] = (int16_t)poker_value(key + s->key[i] + s->key[j], bits | s->bits[i] | s->bits[j]);
         }
         walk(s, m, out->finals != NULL, p, q);
-        int slot = c % BLOCK, first = c - slot, last = slot == BLOCK - 1 || c == columns - 1;
+        int slot = c % BLOCK;
         if (out->score && slot == 0)
             memset(out->stage, 0, sizeof(double) * 2 * BLOCK * rows);
-        if (out->finals && slot == 0)
-            memset(out->final_stage, 0, sizeof(int16_t) * BLOCK * s->pairs);
         for (int k = 0; k < m; k++) {
             int r = s->row[k], h = s->hero[r];
             if (out->finals)
-                out->final_stage[BLOCK * (size_t)r + slot] = s->value[k];
+                out->finals[(size_t)r * columns + c] = s->value[k];
             if (h < 0)
                 continue;
             double score = s->below[k] + (s->upto[k] - s->below[k]) / 2;
@@ -291,11 +289,8 @@ count_runouts(Spot *s, int rows, int columns, const Sink *out)
             else
                 summarise(out, h, score, s->met[k]);
         }
-        if (out->finals && last)  /* the block's columns, row by row */
-            for (int r = 0; r < s->pairs; r++)
-                memcpy(out->finals + (size_t)r * columns + first, out->final_stage + BLOCK * (size_t)r,
-                       sizeof(int16_t) * (slot + 1));
-        if (out->score && last) {
+        if (out->score && (slot == BLOCK - 1 || c == columns - 1)) {  /* the block's columns, row by row */
+            int first = c - slot;
             for (int h = 0; h < rows; h++) {
                 memcpy(out->score + (size_t)h * columns + first, out->stage + 2 * BLOCK * (size_t)h,
                        sizeof(double) * (slot + 1));
@@ -456,7 +451,7 @@ range_counts(PyObject *module, PyObject *args)
     int held = 0;
     PyObject *result = NULL;
     Spot *s = NULL;
-    int16_t *finals = NULL, *final_stage = NULL;
+    int16_t *finals = NULL;
     double *stage = NULL;
     if (read_cards(board_object, &views[held], "board", 3, 5 - lookahead) < 0)
         goto done;
@@ -501,12 +496,11 @@ range_counts(PyObject *module, PyObject *args)
     s = PyMem_Calloc(1, sizeof(Spot));
     if (transitions && s) {
         s->sums = PyMem_Calloc(6 * (size_t)(rows ? rows : 1), sizeof(double));
-        finals = PyMem_Malloc(sizeof(int16_t) * (size_t)pairs * columns);
-        final_stage = PyMem_Malloc(sizeof(int16_t) * BLOCK * (size_t)pairs);
+        finals = PyMem_Calloc((size_t)pairs * columns, sizeof(int16_t));
     }
     if (lookahead)
         stage = PyMem_Malloc(sizeof(double) * 2 * BLOCK * (size_t)(rows ? rows : 1));
-    if (!s || (transitions && (!s->sums || !finals || !final_stage)) || (lookahead && !stage)) {
+    if (!s || (transitions && (!s->sums || !finals)) || (lookahead && !stage)) {
         PyErr_NoMemory();
         goto done;
     }
@@ -524,7 +518,7 @@ range_counts(PyObject *module, PyObject *args)
     memset(now, 0, sizeof(double) * 3 * rows);
     count_now(s, now);
     if (lookahead) {
-        Sink out = {score, total, stage, NULL, NULL, 0, finals, final_stage};
+        Sink out = {score, total, stage, NULL, NULL, 0, finals};
         count_runouts(s, (int)rows, columns, &out);
         if (transitions)
             finish_transitions(s, columns, finals, now, transitions);
@@ -537,7 +531,6 @@ done:
         PyMem_Free(s->sums);
     PyMem_Free(s);
     PyMem_Free(finals);
-    PyMem_Free(final_stage);
     PyMem_Free(stage);
     while (held > 0)
         PyBuffer_Release(&views[--held]);
@@ -638,7 +631,7 @@ board_strengths(PyObject *module, PyObject *args)
         int64_t *histogram_rows = histogram + b * pairs * (Py_ssize_t)bins;
         memset(sums, 0, sizeof(double) * 3 * pairs);
         memset(histogram_rows, 0, sizeof(int64_t) * pairs * (size_t)bins);
-        Sink out = {NULL, NULL, NULL, sums, histogram_rows, bins, NULL, NULL};
+        Sink out = {NULL, NULL, NULL, sums, histogram_rows, bins, NULL};
         count_runouts(s, pairs, columns, &out);
         for (int r = 0; r < pairs; r++) {
             equity_row[r] = sums[3 * r] / sums[3 * r + 1];
