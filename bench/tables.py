@@ -1,6 +1,6 @@
 """How long do the strength tables take? A measured sample of each street's chunks, extrapolated.
 
-    PYTHONPATH=. python bench/tables.py [--fraction 0.03] [--workers 2] [--streets flop turn river]
+    PYTHONPATH=. python bench/tables.py [--fraction 0.03] [--workers 2] [--streets flop turn river] [--no-baselines]
     PYTHONPATH=. python bench/tables.py --whole river --out /tmp/river   # build one whole street, timed
 
 The chunks of a street are not alike (paired and monotone boards come first in board order), so the
@@ -9,7 +9,9 @@ sample is ``fraction`` of the chunks spread evenly over the street, run on a pro
 
 * the sample's wall time on this machine, and the whole street extrapolated (wall x chunks / sampled);
 * canonical hands per second per core, from the CPU time the workers spent (what a core does, however
-  busy the machine is), and the ideal time on 100 such workers (CPU time / 100);
+  busy the machine is), and from it the whole street on ``workers`` idle cores (CPU time x chunks / sampled /
+  workers: the figure to trust on a shared machine, where the wall time also counts the other jobs) and the
+  ideal time on 100 such workers (CPU time / 100);
 * the baselines measured in the same run, each with the ratio: the same chunks through the NumPy range
   passes (a pass-through HandRanker subclass, ``Plain``, which takes them as any ranker subclass does:
   what the tables cost before the compiled range pass; both number hands with the same compiled
@@ -104,6 +106,9 @@ def main() -> None:
     parser.add_argument('--seed', type=int, default=2026)
     parser.add_argument('--whole', choices=('flop', 'turn', 'river'), help='build this whole street, timed')
     parser.add_argument('--out', help='directory for --whole (default: a temporary one)')
+    parser.add_argument('--no-baselines', action='store_true',
+                        help='skip the NumPy passes and the per-hand engine (a flop sample through the passes takes '
+                             'many times as long)')
     args = parser.parse_args()
     if args.whole:
         with tempfile.TemporaryDirectory() as scratch:
@@ -117,24 +122,27 @@ def main() -> None:
     print(f'strength tables: {args.fraction:.0%} of each street\'s chunks, spread evenly, on {args.workers} '
           'workers; whole streets extrapolated\n')
     header = ('street', 'sampled boards', 'hands', 'sample wall s', f'whole, {args.workers} workers',
-              'target', 'hands/s/core', '100 workers', 'passes hands/s/core', 'ratio', 'passes whole',
-              'per-hand hands/s', 'ratio')
+              f'whole, {args.workers} idle cores', 'target', 'hands/s/core', '100 workers', 'passes hands/s/core',
+              'ratio', 'passes whole', 'per-hand hands/s', 'ratio')
     rows = []
     for street in args.streets:
         measured = sample(street, args.fraction, args.workers)
+        cells = (street, f'{measured["boards"]:,} ({measured["share"]:.1%})', f'{measured["hands"]:,}',
+                 f'{measured["wall"]:.1f}', f'{measured["whole_wall"] / 60:.1f} min',
+                 f'{measured["whole_cpu"] / args.workers / 60:.1f} min', f'<= {TARGET_MINUTES[street]} min',
+                 f'{measured["rate"]:,.0f}', f'{measured["whole_cpu"] / 100:.1f} s')
+        if args.no_baselines:
+            rows.append((*cells, '-', '-', '-', '-', '-'))
+            continue
         passes = sample(street, args.fraction, args.workers, 'passes')
         per_hand = baseline(street, args.spots, args.seed)
-        rows.append((street, f'{measured["boards"]:,} ({measured["share"]:.1%})', f'{measured["hands"]:,}',
-                     f'{measured["wall"]:.1f}', f'{measured["whole_wall"] / 60:.1f} min',
-                     f'<= {TARGET_MINUTES[street]} min', f'{measured["rate"]:,.0f}',
-                     f'{measured["whole_cpu"] / 100:.1f} s', f'{passes["rate"]:,.0f}',
-                     f'{measured["rate"] / passes["rate"]:,.1f}x', f'{passes["whole_wall"] / 60:.1f} min',
-                     f'{per_hand:,.1f}', f'{measured["rate"] / per_hand:,.0f}x'))
+        rows.append((*cells, f'{passes["rate"]:,.0f}', f'{measured["rate"] / passes["rate"]:,.1f}x',
+                     f'{passes["whole_wall"] / 60:.1f} min', f'{per_hand:,.1f}', f'{measured["rate"] / per_hand:,.0f}x'))
     widths = [max(len(str(row[i])) for row in (header, *rows)) for i in range(len(header))]
     for row in (header, *rows):
         print('  '.join(str(cell).rjust(width) for cell, width in zip(row, widths)))
-    print('\nhands/s/core: canonical hands per CPU-second of the workers; 100 workers: the extrapolated CPU '
-          'time / 100 (no scheduling overhead).\npasses: the same chunks through the NumPy range passes (a '
+    print('\nhands/s/core: canonical hands per CPU-second of the workers; idle cores: the extrapolated CPU time / '
+          'workers; 100 workers: the extrapolated CPU time / 100 (no scheduling overhead).\npasses: the same chunks through the NumPy range passes (a '
           'pass-through HandRanker subclass), in the same run; ratio = compiled / passes, per core.\nper-hand: Player.calculate_hand_statistics on random '
           'canonical hands, one at a time, in this process (look-ahead 2 on the flop, 1 on the turn).')
 

@@ -39,12 +39,59 @@ def test_the_tie_column_is_how_often_a_tie_happens(capsys: pytest.CaptureFixture
     other 945 of 990."""
     status, out, _ = run(capsys, 'equity', 'AsAh', 'AdAc', '-b', 'Kh 7h 2d')
     rows = [line.split() for line in out.splitlines()[1:3]]
-    assert status == 0 and out.split()[1:7] == ['win', '%', 'tie', '%', 'equity', '%']
-    assert rows == [['AsAh', '4.545', '95.455', '52.273'], ['AdAc', '0.000', '95.455', '47.727']]
+    assert status == 0 and out.split()[1:10] == ['win', '%', 'tie', '%', 'split', 'share', '%', 'equity', '%']
+    assert rows == [['AsAh', '4.545', '95.455', '47.727', '52.273'], ['AdAc', '0.000', '95.455', '47.727', '47.727']]
     data = json.loads(run(capsys, 'equity', 'AsAh', 'AdAc', '-b', 'Kh 7h 2d', '--json')[1])['players']
     assert [(round(990 * p['win']), round(990 * p['tie'])) for p in data] == [(45, 945), (0, 945)]
     assert [p['split_share'] for p in data] == pytest.approx([945 / 2 / 990] * 2)
     assert [p['equity'] for p in data] == pytest.approx([(45 + 945 / 2) / 990, 945 / 2 / 990])
+
+
+def shares_on_every_board(hands: list[str], board: str) -> list[tuple[float, float, float]]:
+    """(win, tie, pot share from ties) per player by brute force: every completion of the board ranked, a k-way
+    tie counting 1 towards the tie and 1/k towards the pot share."""
+    import itertools
+
+    import numpy as np
+
+    from poker import HandRanker
+    from poker.cards.card import parse_cards
+    holes = [[card.index for card in parse_cards(hand)] for hand in hands]
+    known = [card.index for card in parse_cards(board)]
+    left = [c for c in range(52) if c not in known and all(c not in hole for hole in holes)]
+    rest = np.array(list(itertools.combinations(left, 5 - len(known))), dtype=np.uint8).reshape(-1, 5 - len(known))
+    boards = np.column_stack([np.tile(np.array(known, dtype=np.uint8), (len(rest), 1)), rest])
+    values = np.array([HandRanker.rank_many(np.column_stack([np.tile(np.array(hole, dtype=np.uint8), (len(boards), 1)),
+                                                              boards])) for hole in holes])
+    best = values == values.max(axis=0)
+    ways = best.sum(axis=0)
+    return [(float((row & (ways == 1)).mean()), float((row & (ways > 1)).mean()), float((row * (ways > 1) / ways).mean()))
+            for row in best]
+
+
+@pytest.mark.parametrize('hands, board', [
+    (['AhKh', 'QsQd'], ''),  # heads-up before the flop: the pot share from ties is half the tie frequency
+    (['2c3d', '2h3s', '4c5d'], 'Kh Kd Ks'),  # three players: two-way splits (a 3 pairs both) and three-way ones
+])
+def test_the_table_shows_the_tie_frequency_and_the_pot_share_from_ties(
+        capsys: pytest.CaptureFixture[str], hands: list[str], board: str) -> None:
+    """Equilab's Tie column is how often a player ties (``tie %``); PokerStove's tie column is the share of the
+    pot the ties bring, a k-way tie counting 1/k (``split share %``, the JSON's ``split_share``). The table shows
+    both, as a count of every board finds them."""
+    expected = shares_on_every_board(hands, board)
+    if len(hands) == 2:
+        assert expected[0][2] == pytest.approx(expected[0][1] / 2, abs=1e-15)
+    else:  # both kinds of split happen, so the share is neither a half nor a third of the frequency
+        assert expected[0][1] / 3 < expected[0][2] < expected[0][1] / 2
+    status, out, err = run(capsys, 'equity', *hands, *(['-b', board] if board else []), '--method', 'exact')
+    assert status == 0 and err == ''
+    lines = out.splitlines()
+    assert lines[0].split() == ['player', 'win', '%', 'tie', '%', 'split', 'share', '%', 'equity', '%']
+    for hand, line, (win, tie, split) in zip(hands, lines[1:], expected):
+        assert line.split() == [hand, f'{100 * win:.3f}', f'{100 * tie:.3f}', f'{100 * split:.3f}',
+                                f'{100 * (win + split):.3f}']
+    help_text = run(capsys, 'equity', '--help')[1]
+    assert "Equilab's Tie" in help_text and "PokerStove's tie" in help_text
 
 
 def test_sampled_table_and_json_repeat_with_a_seed(capsys: pytest.CaptureFixture[str]) -> None:

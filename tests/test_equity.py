@@ -143,8 +143,9 @@ def test_preflop_board_classes_equal_ranking_every_board(hands: list[str], dead:
         assert entry.split_share == pytest.approx(split, abs=1e-12)
 
 
-def test_the_tie_is_how_often_a_tie_happens_as_in_pokerstove() -> None:
-    """Aces against aces: PokerStove and Equilab show win 2.17%, tie 95.65% for each. Counted board by board."""
+def test_the_tie_is_how_often_a_tie_happens_as_in_equilab() -> None:
+    """Aces against aces: Equilab shows win 2.17%, tie 95.65% for each (PokerStove's tie column, the pot share
+    from ties, shows 47.83%: split_share). Counted board by board."""
     result = equity(['As Ah', 'Ad Ac'])
     (win, tie, split), other = plain_preflop(['As Ah', 'Ad Ac'])
     assert other == (win, tie, split) and round(win * 1_712_304) == 37_210 and round(tie * 1_712_304) == 1_637_884

@@ -192,10 +192,11 @@ def test_equity_results_are_tables_of_their_players() -> None:
     result = equity(['Ah Kd', 'QQ+, AKs'], board='Qh 7h 2c')
     found = html(result)
     (rows,) = found.tables
-    assert len(rows) == 1 + len(result) and all(len(row) == 4 for row in rows)
+    assert len(rows) == 1 + len(result) and all(len(row) == 5 for row in rows)
+    assert [cell for _, cell in rows[0]] == ['player', 'win', 'tie', 'split share', 'equity']
     for row, player in zip(rows[1:], result):
         assert row == [('th', player.player), ('td', f'{player.win:.2%}'), ('td', f'{player.tie:.2%}'),
-                       ('td', f'{player.equity:.2%}')]
+                       ('td', f'{player.split_share:.2%}'), ('td', f'{player.equity:.2%}')]
     assert found.captions == ['equity on Qh 7h 2c: exact, 10,890 deals']
     (one,) = html(result[1]).tables
     assert one[1] == rows[2]
@@ -205,7 +206,7 @@ def test_equity_results_are_tables_of_their_players() -> None:
         preflop.win, preflop.tie, preflop.loss, preflop.equity))]
     sampled = equity(['Ah Kd', 'random'], method='sampled', samples=2_000, seed=1)
     (rows,) = html(sampled).tables
-    assert rows[0][-1] == ('th', 'standard error') and len(rows[1]) == 5
+    assert rows[0][-1] == ('th', 'standard error') and len(rows[1]) == 6
     assert rows[1][-1] == ('td', f'{sampled[0].stderr:.2%}') and sampled[0].stderr > 0
 
 

@@ -61,7 +61,8 @@ def check_against_player(stats, board: str, weights, sample: np.ndarray, player_
         # the runout distribution's mean is the showdown equity
         assert math.isclose(float(stats.equity[at]), expected.hs * (1 - expected.npot) + (1 - expected.hs) * expected.ppot,
                             rel_tol=1e-12, abs_tol=1e-12)
-        assert math.isclose(float(stats.histogram[at].sum()), 1.0, rel_tol=1e-12)
+        if stats.histogram is not None:
+            assert math.isclose(float(stats.histogram[at].sum()), 1.0, rel_tol=1e-12)
 
 
 BOARDS = [('3h 4s Jh', 2), ('Kd 7c 2h', 2), ('9s 9h 9c', 1), ('Ah Kh Qh Jd', 1), ('Ts 6d 6c 2s', 1),
@@ -70,7 +71,7 @@ BOARDS = [('3h 4s Jh', 2), ('Kd 7c 2h', 2), ('9s 9h 9c', 1), ('Ah Kh Qh Jd', 1),
 
 @pytest.mark.parametrize('board, lookahead', BOARDS)
 def test_every_holding_equals_player_uniform(board: str, lookahead: int) -> None:
-    stats = range_statistics(board=board, lookahead=lookahead)
+    stats = range_statistics(board=board, lookahead=lookahead, bins=10)
     unseen = 52 - len(board.split())
     assert len(stats) == math.comb(unseen, 2)
     assert (stats.ahead + stats.tied + stats.behind == math.comb(unseen - 2, 2)).all()
@@ -81,7 +82,7 @@ def test_every_holding_equals_player_uniform(board: str, lookahead: int) -> None
 @pytest.mark.parametrize('board, lookahead', BOARDS[:6])
 def test_every_holding_equals_player_weighted(board: str, lookahead: int) -> None:
     hero, opponent = random_weights(1), random_weights(2)
-    stats = range_statistics(hero, board, opponent, lookahead=lookahead, opponents=3)
+    stats = range_statistics(hero, board, opponent, lookahead=lookahead, opponents=3, bins=7)
     assert np.array_equal(stats.weights, hero[stats.holdings])
     step = 1 if lookahead == 0 else 37
     check_against_player(stats, board, opponent, np.arange(0, len(stats), step), exact=False)
@@ -192,7 +193,7 @@ def test_every_single_holding_equals_player(board: str, weighted: bool) -> None:
 
 
 def test_preflop_weighted_ranges_are_sampled_with_an_error_bar() -> None:
-    stats = range_statistics('AA, KK', (), 'QQ+, AKs, AJo', seed=3)
+    stats = range_statistics('AA, KK', (), 'QQ+, AKs, AJo', seed=3, bins=50)
     assert not stats.exact and (stats.standard_error > 0).all() and (stats.standard_error < 0.01).all()
     from poker.stats.preflop_odds import preflop_equity
     exact = preflop_equity('Ah As', Range.parse('QQ+, AKs, AJo'), method='exact')
@@ -242,8 +243,8 @@ def test_the_narrow_pass_equals_the_grids(board: str, lookahead: int, opponent: 
     assert range_tally(indices, lookahead, hero, weights).method == 'compiled'
     assert_same_counts(narrow, grid, exact=opponent != 'random')
     assert_same_counts(auto, grid, exact=opponent != 'random')
-    stats = range_statistics(heroes, board, weights, lookahead=lookahead)
-    reference = range_statistics(heroes, board, weights, lookahead=lookahead, method='grid')
+    stats = range_statistics(heroes, board, weights, lookahead=lookahead, bins=50)
+    reference = range_statistics(heroes, board, weights, lookahead=lookahead, method='grid', bins=50)
     assert np.array_equal(stats.holdings, reference.holdings)
     for name in (*RATIOS, 'equity', 'mean_squared_strength', 'histogram', 'counted'):
         assert np.allclose(getattr(stats, name), getattr(reference, name), rtol=1e-12, atol=1e-12), name
@@ -323,9 +324,9 @@ def test_a_method_that_cannot_answer_says_why(call, quoted: str) -> None:
 
 
 def test_the_engines_on_the_kernel_take_its_method() -> None:
-    few = range_statistics('AA, KK', '3s 7c Tc 9h', 'QQ+, AKs')  # 12 hero holdings: one by one
+    few = range_statistics('AA, KK', '3s 7c Tc 9h', 'QQ+, AKs', bins=50)  # 12 hero holdings: the compiled pass
     for method in ('narrow', 'grid'):
-        forced = range_statistics('AA, KK', '3s 7c Tc 9h', 'QQ+, AKs', method=method)
+        forced = range_statistics('AA, KK', '3s 7c Tc 9h', 'QQ+, AKs', method=method, bins=50)
         assert np.array_equal(forced.holdings, few.holdings)
         for name in (*RATIOS, 'equity', 'mean_squared_strength', 'histogram'):
             assert np.allclose(getattr(forced, name), getattr(few, name), rtol=1e-12, atol=1e-12), name
@@ -340,12 +341,91 @@ def test_the_engines_on_the_kernel_take_its_method() -> None:
         assert auto.histogram is grid.histogram is None or np.array_equal(auto.histogram, grid.histogram)
 
 
+def test_the_histograms_are_drawn_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runout histograms (a third of a flop's work) are drawn when ``bins`` asks for them, never otherwise."""
+    from poker.stats import range_stats
+    calls: list[int] = []
+    drawn = range_stats.runout_histogram
+
+    def counted(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None) -> np.ndarray:
+        calls.append(bins)
+        return drawn(score, total, bins, weights)
+
+    monkeypatch.setattr(range_stats, 'runout_histogram', counted)
+    for hero, board, opponent in ((None, '3h 4s Jh', 'QQ+, AKs'), ('AA, KK', '3h 4s Jh 9c', None),
+                                  (None, '3h 4s Jh', None), ('AA', (), 'KK')):
+        assert range_statistics(hero, board, opponent).histogram is None
+    assert calls == []
+    asked = range_statistics(None, '3h 4s Jh', 'QQ+, AKs', bins=20)
+    assert calls == [20] and asked.histogram is not None and asked.histogram.shape == (len(asked), 20)
+
+
+@pytest.mark.parametrize('hero, board, opponent, options', [
+    (None, '3h 4s Jh', 'QQ+, AKs', {}),  # the compiled pass, a narrow opponent
+    (None, '3h 4s Jh', None, {}),  # the compiled pass, every holding
+    ('AA, AKs, 76s', '3h 4s Jh', 'QQ+, AKs', {}),  # few hero holdings: one by one
+    ('AA, KK, QQ', '3h 4s Jh', 'QQ+, AKs', {'method': 'grid'}),
+    (None, '2c 7d Js 9h', 'QQ+, AKs, T9s', {'ranker': Plain}),  # a NumPy pass on the turn
+    ('random', '2c 7d Js 9h', 'random', {}),  # fractional weights: the exact zeros' second count
+    (None, '2c 7d Js 9h 9s', 'JJ+', {}),  # the river
+    ('AA, KK', (), 'QQ+', {'seed': 1}),  # before the flop (seeded: sampled where large)
+])
+def test_a_result_without_histograms_is_the_result_with_them_less_the_histograms(hero, board, opponent,
+                                                                                 options) -> None:
+    import attrs
+
+    from poker.stats.range_stats import RangeStatistics
+    hero = random_weights(11) if hero == 'random' else hero
+    opponent = random_weights(12) if opponent == 'random' else opponent
+    plain = range_statistics(hero, board, opponent, **options)
+    drawn = range_statistics(hero, board, opponent, bins=30, **options)
+    assert plain.histogram is None and drawn.histogram is not None
+    assert np.allclose(drawn.histogram.sum(axis=1), 1.0, rtol=1e-12, atol=0)
+    for name in (f.name for f in attrs.fields(RangeStatistics) if f.name != 'histogram'):
+        mine, theirs = getattr(plain, name), getattr(drawn, name)
+        if isinstance(mine, np.ndarray):
+            assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), name
+        else:
+            assert mine == theirs, name
+    assert plain.range_equity == drawn.range_equity
+
+
+@pytest.mark.parametrize('hero, board, opponent, ranker, one_by_one', [
+    ('AA, KK', '3s 7c Tc', 'QQ+, AKs', HandRanker, True),  # few against few, two cards to come
+    ('AhKh', '3s 7c Tc', None, HandRanker, True),  # one against everything
+    ('AA, KK', '3s 7c Tc', None, HandRanker, False),  # 12 against everything: the compiled pass
+    ('AA, KK', '3s 7c Tc 9h', 'QQ+, AKs', HandRanker, False),  # one card to come: the compiled pass
+    ('AA, KK', '3s 7c Tc', 'QQ+, AKs', Plain, True),  # a ranker subclass: up to HERO_BY_HERO
+    ('AA, KK', '3s 7c Tc 9h', None, Plain, True),
+    ('AA, KK, QQ', '3s 7c Tc 9h', 'QQ+, AKs', Plain, False),
+])
+def test_a_few_hero_holdings_go_one_by_one_where_that_is_the_faster(monkeypatch: pytest.MonkeyPatch, hero, board,
+                                                                    opponent, ranker, one_by_one) -> None:
+    """HandRanker's shared pass is compiled: one by one only with two cards to come, few hero holdings and a narrow
+    opponent range (HERO_BY_HERO_WORK); a ranker subclass, up to HERO_BY_HERO hero holdings. Same numbers."""
+    from poker.stats import range_stats
+    calls: list[int] = []
+
+    def counted(*args, **options):
+        calls.append(1)
+        return hero_by_hero(*args, **options)
+
+    monkeypatch.setattr(range_stats, 'hero_by_hero', counted)
+    chosen = range_statistics(hero, board, opponent, ranker=ranker)
+    assert bool(calls) == one_by_one
+    shared = range_statistics(hero, board, opponent, ranker=ranker, method='grid')
+    assert np.array_equal(chosen.holdings, shared.holdings)
+    for name in ('ahead', 'tied', 'behind', 'transitions', 'counted', 'equity'):
+        assert np.array_equal(getattr(chosen, name), getattr(shared, name)), name
+
+
 def test_summarise_runouts_bins_exactly() -> None:
     """A strength of exactly k/bins is in bin k, though the rounded ratio times bins falls just below k."""
-    from poker.stats.range_stats import summarise_runouts
+    from poker.stats.range_stats import runout_histogram, summarise_runouts
     assert int(28.5 / 50 * 100) == 56  # the trap: 0.57 * 100 = 56.99999999999999
     score, total = np.array([[28.5, 0.0, 50.0, 3.0]]), np.array([[50.0, 0.0, 50.0, 7.0]])
-    equity, squared, histogram = summarise_runouts(score, total, 100)
+    equity, squared = summarise_runouts(score, total)
+    histogram = runout_histogram(score, total, 100)
     assert np.flatnonzero(histogram[0]).tolist() == [42, 57, 99]  # 3/7 = 0.428..., 0.57, and 1.0 in the last bin
     assert histogram[0, 57] == 50.0 and histogram[0, 42] == 7.0 and histogram[0, 99] == 50.0
     assert equity[0] == (28.5 + 50 + 3) / 107

@@ -212,7 +212,7 @@ def test_weights_below_the_floor_change_no_statistic(base: str, extra: list[tupl
     player = Player(hole, board)
     assert player.calculate_hand_statistics(weights=padded) == player.calculate_hand_statistics(weights=weights)
     assert hand_strength(hole, board, padded) == hand_strength(hole, board, weights)
-    plain, tiny = range_statistics(weights, board, weights), range_statistics(padded, board, padded)
+    plain, tiny = range_statistics(weights, board, weights, bins=50), range_statistics(padded, board, padded, bins=50)
     for name in ('holdings', 'weights', 'hs', 'ppot', 'npot', 'equity', 'counted', 'histogram'):
         assert np.array_equal(getattr(tiny, name), getattr(plain, name)), name
     assert tiny.range_equity == plain.range_equity

@@ -28,12 +28,14 @@ __all__ = ['render']
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         'equity', help='showdown equity of 2 to 10 hands, ranges or random holdings',
-        description='Showdown equity of each player, next to how often they win alone (win %) and how often '
-                    'they tie (tie %), as PokerStove and Equilab show them: exact when every deal '
+        description='Showdown equity of each player, next to how often they win alone (win %), how often '
+                    "they tie (tie %: the tie frequency, Equilab's Tie column) and the share of the pot their "
+                    "ties bring (split share %: a k-way tie counts 1/k, PokerStove's tie column; heads-up it is "
+                    'half the tie frequency), so that equity = win + split share: exact when every deal '
                     'can be counted, otherwise sampled without bias under the range weights, with its '
                     'standard error (--method exact or sampled forces either way). A player is a hand (AhKh), '
-                    'a range ("QQ+, AKs, ATs:0.5") or random. The JSON adds split_share (the pot share from '
-                    'split pots: equity = win + split_share) and tie_stderr.',
+                    'a range ("QQ+, AKs, ATs:0.5") or random. The JSON has the same figures as fractions (tie, '
+                    'split_share) and adds tie_stderr.',
         epilog='examples:\n  poker equity AhKh "QQ+, AKs" random\n  poker equity AhAs KK\n'
                '  poker equity AcKd random random random -b Qc Qs Jd 7h 3d\n'
                '  poker equity "JJ+, AK" "22+, A2s+" -b "Ks 7d 2c" --dead 3h --error 0.002 --seed 1\n'
@@ -60,17 +62,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
 
 def render(result: EquityResult, use_colour: bool | None = None) -> str:
-    """The result as a table: one row per player (win %, tie %: how often they tie, equity %), then how it
-    was computed."""
+    """The result as a table: one row per player (win %; tie %, how often they tie; split share %, the pot share
+    their ties bring, a k-way tie counting 1/k; equity %, win plus split share), then how it was computed."""
     labels = [printable(entry.player) for entry in result]
     width = max(6, *(len(label) for label in labels))
     error_width = 0 if result.exact else 9
-    header = f'  {"player":<{width}}  {"win %":>8}  {"tie %":>7}  {"equity %":>9}' + \
+    header = f'  {"player":<{width}}  {"win %":>8}  {"tie %":>7}  {"split share %":>13}  {"equity %":>9}' + \
         ('' if result.exact else f'  {"± %":>{error_width}}')
     lines = [header]
     for label, entry in zip(labels, result):
-        line = f'  {label:<{width}}  {100 * entry.win:8.3f}  {100 * entry.tie:7.3f}  ' + \
-            colour(f'{100 * entry.equity:9.3f}', 'bold', use_colour)
+        line = f'  {label:<{width}}  {100 * entry.win:8.3f}  {100 * entry.tie:7.3f}  ' \
+            f'{100 * entry.split_share:13.3f}  ' + colour(f'{100 * entry.equity:9.3f}', 'bold', use_colour)
         if not result.exact:
             line += f'  {100 * entry.stderr:{error_width}.3f}'
         lines.append(line)

@@ -50,8 +50,12 @@ typedef struct {
     const int32_t *hero;
     uint8_t first[MAX_PAIRS], second[MAX_PAIRS];
     int base[MAX_UNSEEN];          /* the row of positions i < j is base[i] + j */
+    int weighted[MAX_PAIRS];       /* the opponent holdings with weight, ascending */
+    int opponents;
     int16_t now_value[MAX_PAIRS];
-    int now_rank[MAX_PAIRS];       /* 1-based rank of the value now among every holding's */
+    /* the opponent's distinct values now (of holdings with weight), ranked 1, 2, ...: per holding, how many
+       are below its value now and how many up to it (its own rank when it has weight) */
+    int below_rank[MAX_PAIRS], upto_rank[MAX_PAIRS];
     int ranks;
     /* per final board: the free holdings (local k), their rows, values, sort order, walk results */
     int row[MAX_PAIRS], order[MAX_PAIRS], spare[MAX_PAIRS];
@@ -82,10 +86,12 @@ sort_by_value(Spot *s, int m)
     }
 }
 
+/* `at` is 1 to size; 0 (a holding whose weight was 0 when the ranks were made, and is not now: only a caller
+   changing its weights during the call can do that) adds nothing rather than looping for ever. */
 static inline void
 fenwick_add(double *tree, int size, int at, double weight)
 {
-    for (; at <= size; at += at & -at)
+    for (; at > 0 && at <= size; at += at & -at)
         tree[at] += weight;
 }
 
@@ -98,18 +104,23 @@ fenwick_sum(const double *tree, int at)
     return sum;
 }
 
-/* Steps 1 (the sort) and 2 (the walk) on the m holdings of s->row / s->value; with `sums`, step 3's
-   queries for every hero holding, added to its row of s->sums. Per card weights have n slots. */
+/* Steps 1 (the sort) and 2 (the walk) on the m holdings of s->row / s->value, those free of the positions p
+   and q (-1 for none); with `sums`, step 3's queries for every hero holding, added to its row of s->sums.
+   Per card weights have n slots; the weight in all and per card is summed over the opponent holdings with
+   weight only (in the same order, so to the same sums), and the tree holds the opponent's values now only:
+   a narrow opponent range costs little here. */
 static void
-walk(Spot *s, int m, int transitions)
+walk(Spot *s, int m, int transitions, int p, int q)
 {
     double all = 0.0, per_card[MAX_UNSEEN] = {0.0}, below = 0.0, cards[MAX_UNSEEN] = {0.0};
     const double *w = s->w;
-    for (int k = 0; k < m; k++) {
-        int r = s->row[k];
+    for (int t = 0; t < s->opponents; t++) {
+        int r = s->weighted[t], i = s->first[r], j = s->second[r];
+        if (i == p || j == p || i == q || j == q)
+            continue;
         all += w[r];
-        per_card[s->first[r]] += w[r];
-        per_card[s->second[r]] += w[r];
+        per_card[i] += w[r];
+        per_card[j] += w[r];
     }
     sort_by_value(s, m);
     if (transitions)
@@ -126,8 +137,8 @@ walk(Spot *s, int m, int transitions)
             s->below[k] = below - cards[s->first[r]] - cards[s->second[r]];
             if (transitions) {
                 double *sums = s->sums + 6 * (size_t)s->hero[r];
-                sums[LT_LT] += fenwick_sum(s->fenwick, s->now_rank[r] - 1);
-                sums[LE_LT] += fenwick_sum(s->fenwick, s->now_rank[r]);
+                sums[LT_LT] += fenwick_sum(s->fenwick, s->below_rank[r]);
+                sums[LE_LT] += fenwick_sum(s->fenwick, s->upto_rank[r]);
                 sums[ANY_LT] += below;
             }
         }
@@ -139,7 +150,7 @@ walk(Spot *s, int m, int transitions)
             cards[s->first[r]] += w[r];
             cards[s->second[r]] += w[r];
             if (transitions)
-                fenwick_add(s->fenwick, s->ranks, s->now_rank[r], w[r]);
+                fenwick_add(s->fenwick, s->ranks, s->upto_rank[r], w[r]);
         }
         for (int t = start; t < stop; t++) {  /* after it: the weight up to the value */
             int k = s->order[t], r = s->row[k];
@@ -150,8 +161,8 @@ walk(Spot *s, int m, int transitions)
             s->met[k] = all - per_card[i] - per_card[j] + w[r];
             if (transitions) {
                 double *sums = s->sums + 6 * (size_t)s->hero[r];
-                sums[LT_LE] += fenwick_sum(s->fenwick, s->now_rank[r] - 1);
-                sums[LE_LE] += fenwick_sum(s->fenwick, s->now_rank[r]);
+                sums[LT_LE] += fenwick_sum(s->fenwick, s->below_rank[r]);
+                sums[LE_LE] += fenwick_sum(s->fenwick, s->upto_rank[r]);
                 sums[ANY_LE] += below;
             }
         }
@@ -159,7 +170,7 @@ walk(Spot *s, int m, int transitions)
     }
 }
 
-/* The board as it is: every holding's value now, their ranks, and the hero rows' `now`. */
+/* The board as it is: every holding's value now, their ranks among the opponent's, and the hero rows' `now`. */
 static void
 count_now(Spot *s, double *now)
 {
@@ -171,13 +182,17 @@ count_now(Spot *s, double *now)
         s->row[m] = r;
         s->value[m++] = s->now_value[r];
     }
-    walk(s, m, 0);
+    walk(s, m, 0, -1, -1);
     int rank = 0;
-    for (int t = 0; t < m; t++) {  /* 1-based ranks of the distinct values now, in the sorted order */
-        int k = s->order[t];
-        if (t == 0 || s->value[k] != s->value[s->order[t - 1]])
-            rank++;
-        s->now_rank[s->row[k]] = rank;
+    for (int start = 0, stop; start < m; start = stop) {  /* a run of equal values now, in the sorted order */
+        int weighted = 0;
+        for (stop = start; stop < m && s->value[s->order[stop]] == s->value[s->order[start]]; stop++)
+            weighted |= s->w[s->row[s->order[stop]]] != 0.0;
+        for (int t = start; t < stop; t++) {
+            s->below_rank[s->row[s->order[t]]] = rank;
+            s->upto_rank[s->row[s->order[t]]] = rank + weighted;
+        }
+        rank += weighted;
     }
     s->ranks = rank;
     for (int k = 0; k < m; k++) {
@@ -194,8 +209,8 @@ count_now(Spot *s, double *now)
    K x R ``score`` and ``total`` (through a staging block of columns, so that each hero row is written in
    runs rather than one entry per column, which would thrash the cache), or, for the strength tables, only
    their summaries per hero row (``sums``: score, total and total x strength^2 summed; ``histogram``: the
-   runouts per bin of the strength), as poker.stats.range_stats.summarise_runouts makes them. ``finals``
-   (P x R, or NULL) keeps every holding's final value for the transitions. */
+   runouts per bin of the strength), as poker.stats.range_stats.summarise_runouts and runout_histogram make
+   them. ``finals`` (P x R, or NULL) keeps every holding's final value for the transitions. */
 #define BLOCK 16
 typedef struct {
     double *score, *total, *stage;
@@ -205,8 +220,9 @@ typedef struct {
     int16_t *finals;
 } Sink;
 
-/* One (hero row, runout) into the summaries: the arithmetic of summarise_runouts, operation for operation
-   (the bin is floor(strength x bins) put right by exact products where rounding crossed an edge). */
+/* One (hero row, runout) into the summaries: the arithmetic of summarise_runouts, operation for operation,
+   and runout_histogram's bin, floor(score x bins / total) exactly (an estimate put right by exact products
+   where rounding crossed an edge). */
 static inline void
 summarise(const Sink *out, int h, double score, double total)
 {
@@ -255,7 +271,7 @@ count_runouts(Spot *s, int rows, int columns, const Sink *out)
             s->row[m] = r;
             s->value[m++] = (int16_t)poker_value(key + s->key[i] + s->key[j], bits | s->bits[i] | s->bits[j]);
         }
-        walk(s, m, out->finals != NULL);
+        walk(s, m, out->finals != NULL, p, q);
         int slot = c % BLOCK;
         if (out->score && slot == 0)
             memset(out->stage, 0, sizeof(double) * 2 * BLOCK * rows);
@@ -344,7 +360,8 @@ finish_transitions(Spot *s, int columns, const int16_t *finals, const double *no
     }
 }
 
-/* Set up a spot: the board's key, the unseen cards' keys and bits, the holdings' positions. */
+/* Set up a spot: the board's key, the unseen cards' keys and bits, the holdings' positions, and from the
+   opponent's weights (s->w, P of them) the holdings with weight. */
 static void
 set_up(Spot *s, const uint8_t *board, int size, const uint8_t *cards, int n, int lookahead)
 {
@@ -366,6 +383,10 @@ set_up(Spot *s, const uint8_t *board, int size, const uint8_t *cards, int n, int
             s->second[s->base[i] + j] = (uint8_t)j;
         }
     }
+    s->opponents = 0;
+    for (int r = 0; r < s->pairs; r++)
+        if (s->w[r] != 0.0)
+            s->weighted[s->opponents++] = r;
 }
 
 /* A float64 (or int32 or int64) buffer, writable if asked, of exactly `items` entries; else ValueError. */
@@ -490,9 +511,9 @@ range_counts(PyObject *module, PyObject *args)
                 PyErr_SetString(PyExc_ValueError, "range_counts needs unseen cards off the board");
                 goto done;
             }
-    set_up(s, b, (int)board->len, u, n, lookahead);
     s->w = weights;
     s->hero = heroes;
+    set_up(s, b, (int)board->len, u, n, lookahead);
     Py_BEGIN_ALLOW_THREADS
     memset(now, 0, sizeof(double) * 3 * rows);
     count_now(s, now);
@@ -520,8 +541,8 @@ done:
    holding (weight 1 each) on each of B boards of `size` cards (``boards``: B x size ascending card indices,
    bytes), the strength tables' numbers per holding (P = C(52 - size, 2) of them, in holding order): ``hs``,
    ``equity``, ``mean_squared`` (float64, B x P) and, with cards to come, ``histogram`` (int64, B x P x bins:
-   runouts per bin), as poker.stats.boards.boards_strengths makes them from range_tally and
-   summarise_runouts. */
+   runouts per bin), as poker.stats.boards.boards_strengths makes them from range_tally,
+   summarise_runouts and runout_histogram. */
 static PyObject *
 board_strengths(PyObject *module, PyObject *args)
 {

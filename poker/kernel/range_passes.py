@@ -62,9 +62,10 @@ __all__ = ['NARROW_OPPONENTS', 'hero_by_hero', 'range_tally']
 NARROW_OPPONENTS = 60
 """Opponent ranges with at most this many holdings with weight take the narrow pass under ``method='auto'``
 (its cost follows the opponent's support); wider ones the grids. Measured on a flop with two cards to come,
-all 1,176 hero holdings: against 20 random opponent holdings 45 ms (80 ms with 20 different weights) where
-the grids take 150 ms (280 ms); against 60, 75 ms (190 ms) where the grids take 190 ms (310 ms). At most
-:data:`~poker.kernel.narrow_pass.NARROW_LIMIT`, what the pass can count."""
+all 1,176 hero holdings (CPU time on a busy 2-core machine, a ranker subclass): against 20 random opponent
+holdings 30 ms (110 ms with 20 different weights) where the grids take 145 ms (300 ms); against 60, 55 ms
+(285 ms) where the grids take 170 ms (365 ms). At most :data:`~poker.kernel.narrow_pass.NARROW_LIMIT`, what
+the pass can count."""
 
 _PASSES: dict[str, Callable[[Spot, type[HandRanker]], RangeTally]] = {
     'sorted': sorted_tally, 'narrow': narrow_tally, 'grid': grid_tally,
@@ -86,12 +87,13 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
 
     ``method`` is the pass (one of :data:`~poker.validators.RANGE_PASSES`); ``'auto'`` takes the compiled
     pass (:func:`~poker.kernel.compiled_pass.compiled_tally`, ``'compiled'``) when the ranker is HandRanker
-    itself (``ranker.INLINE_RANKING``: on a flop every holding against every holding in about 50 ms without
-    the transitions, 100 ms with them), and for a ranker subclass chooses:
+    itself (``ranker.INLINE_RANKING``: on a flop every holding against every holding in about 26 ms of CPU
+    without the transitions, 80 ms with them, against ``QQ+, AKs`` 36 ms with them), and for a ranker subclass
+    chooses:
 
     * with nothing to come (the river, or ``lookahead=0``): ``'sorted'``, one sort of every holding's
-      value (about 0.4 ms on a river, whatever the ranges: against ``QQ+, AKs`` the narrow pass takes
-      0.3 ms for 20 hero holdings but 0.9 ms for all of them);
+      value (about 0.35 ms on a river against every holding, 0.5 ms against ``QQ+, AKs``, where the narrow
+      pass takes 0.5 ms for 20 hero holdings but 1.6 ms for all of them);
     * an opponent range with at most :data:`NARROW_OPPONENTS` holdings with weight (and some hero
       holding): ``'narrow'``, direct comparisons, whose cost follows the opponent's support (see
       :data:`NARROW_OPPONENTS` for the measured costs);

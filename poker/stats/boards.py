@@ -13,8 +13,8 @@ It is the range engine with every holding on both sides: each board is one call 
 :func:`poker.kernel.range_passes.range_tally` with ``transitions=False`` (which takes the kernel's sorted pass
 unless ``method`` names another: every final hand ranked once through ``ranker.rank_many``, a sort per
 final board with card-removal corrections), and the strength after each runout is summarised by
-:func:`poker.stats.range_stats.summarise_runouts`, as :func:`~poker.stats.range_stats.range_statistics`
-does. So the tables and the range statistics are one computation, and a ranker subclass changes both.
+:func:`poker.stats.range_stats.summarise_runouts` and binned by :func:`~poker.stats.range_stats.runout_histogram`,
+as :func:`~poker.stats.range_stats.range_statistics` does. So the tables and the range statistics are one computation, and a ranker subclass changes both.
 For HandRanker itself (``ranker.INLINE_RANKING``) and ``method='auto'``, the same numbers come from the
 compiled range pass in one call for a whole batch of boards (``poker.kernel._ranges.board_strengths``: the
 walk of :mod:`~poker.kernel.compiled_pass`, summarised as it goes, with no (holding, runout) arrays);
@@ -49,7 +49,7 @@ from ..validators import (
     RANGE_PASSES, RangePass, brief, checked_by, finite_array, integer_array, is_whole, read_method, read_only, shown,
     whole_number,
 )
-from .range_stats import MAX_BINS, summarise_runouts
+from .range_stats import MAX_BINS, runout_histogram, summarise_runouts
 
 __all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths']
 
@@ -136,7 +136,8 @@ _Strengths = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | 
 def _compiled_strengths(board_cards: np.ndarray, bins: int) -> _Strengths:
     """:func:`boards_strengths`'s arrays for HandRanker itself: one call of the compiled range pass
     (``poker.kernel._ranges.board_strengths``) for every board, the summaries made as
-    :func:`~poker.stats.range_stats.summarise_runouts` makes them, without the (holding, runout) arrays."""
+    :func:`~poker.stats.range_stats.summarise_runouts` and :func:`~poker.stats.range_stats.runout_histogram` make
+    them, without the (holding, runout) arrays."""
     count, size = board_cards.shape
     holdings = math.comb(52 - size, 2)
     hs, equity, mean_squared_strength = (np.empty((count, holdings)) for _ in range(3))
@@ -154,7 +155,7 @@ def _passes_strengths(board_cards: np.ndarray, bins: int, ranker: type[HandRanke
                       ) -> _Strengths:
     """:func:`boards_strengths`'s arrays through the range passes (a ranker subclass, or a ``method`` named):
     a :func:`~poker.kernel.range_passes.range_tally` per board, summarised by
-    :func:`~poker.stats.range_stats.summarise_runouts`."""
+    :func:`~poker.stats.range_stats.summarise_runouts` and :func:`~poker.stats.range_stats.runout_histogram`."""
     count, size = board_cards.shape
     lookahead = 5 - size
     holdings = math.comb(52 - size, 2)
@@ -171,8 +172,8 @@ def _passes_strengths(board_cards: np.ndarray, bins: int, ranker: type[HandRanke
             continue
         # every runout free of a holding meets the same number of opponents: counting runouts is weighing them
         valid = (tally.total > 0).astype(np.float64)
-        equity[board], mean_squared_strength[board], counts = summarise_runouts(tally.score, tally.total, bins, valid)
-        histogram[board] = np.rint(counts).astype(np.int64)
+        equity[board], mean_squared_strength[board] = summarise_runouts(tally.score, tally.total)
+        histogram[board] = np.rint(runout_histogram(tally.score, tally.total, bins, valid)).astype(np.int64)
     return numbers, hs, equity, mean_squared_strength, histogram
 
 

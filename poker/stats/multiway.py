@@ -1,7 +1,8 @@
 """Showdown equity of 2 to 10 players, each a hand, a weighted range or a random holding.
 
 :func:`equity` answers what Equilab and PokerStove answer: the share of the pot each player takes at
-showdown when all cards still to come are dealt, with wins and split pots reported apart. A deal (one
+showdown when all cards still to come are dealt, with wins and split pots reported apart (how often a player
+ties, as Equilab's Tie column, and the pot share those ties bring, as PokerStove's tie column). A deal (one
 holding per player and the rest of the board) has probability proportional to the product of the
 players' weights on their holdings, over holdings that share no card with each other, the board or the
 dead cards.
@@ -114,9 +115,9 @@ def _mask(cards: Sequence[int]) -> np.uint64:
 # ------------------------------------------------------------------------------------------- results
 @frozen
 class PlayerEquity:
-    """One player's showdown, as PokerStove and Equilab report it: ``win`` (how often the player wins the
-    pot alone), ``tie`` (how often the player splits it), ``split_share`` (the pot share from split pots,
-    a k-way split counting 1/k), :attr:`equity` = ``win + split_share``, and the standard errors of the
+    """One player's showdown: ``win`` (how often the player wins the pot alone), ``tie`` (how often the player
+    splits it: Equilab's Tie), ``split_share`` (the pot share from split pots, a k-way split counting 1/k:
+    PokerStove's tie), :attr:`equity` = ``win + split_share``, and the standard errors of the
     equity and of the tie (0 when exact). ``player`` is the hand, range or ``'random'`` as given.
 
     >>> hearts = equity(['As Ah', 'Ad Ac'], board='Kh 7h 2d')[0]  # wins on the 45 runouts of two hearts in 990
@@ -142,9 +143,10 @@ class PlayerEquity:
         return html_table(_equity_header(sampled), [self._cells(sampled)])
 
     def _cells(self, sampled: bool) -> list[str]:
-        """The player (cut to 40 characters), win, tie (how often) and equity in per cent, as the command line's
-        table, and when ``sampled`` the equity's standard error."""
-        cells = [clipped(self.player, 40), f'{self.win:.2%}', f'{self.tie:.2%}', f'{self.equity:.2%}']
+        """The player (cut to 40 characters), win, tie (how often), split share (the pot share from ties) and
+        equity in per cent, as the command line's table, and when ``sampled`` the equity's standard error."""
+        cells = [clipped(self.player, 40), f'{self.win:.2%}', f'{self.tie:.2%}', f'{self.split_share:.2%}',
+                 f'{self.equity:.2%}']
         return cells + [f'{self.stderr:.2%}'] if sampled else cells
 
     def as_dict(self) -> dict[str, object]:
@@ -155,7 +157,7 @@ class PlayerEquity:
 
 def _equity_header(sampled: bool) -> list[str]:
     """The header of an equity table (:meth:`PlayerEquity._cells`)."""
-    return ['player', 'win', 'tie', 'equity', *(['standard error'] if sampled else [])]
+    return ['player', 'win', 'tie', 'split share', 'equity', *(['standard error'] if sampled else [])]
 
 
 def _entries(players: Iterable[PlayerEquity]) -> tuple[PlayerEquity, ...]:

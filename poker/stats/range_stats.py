@@ -2,7 +2,7 @@
 
 :func:`range_statistics` answers for a whole hero range what :meth:`Player.calculate_hand_statistics
 <poker.stats.player.Player.calculate_hand_statistics>` answers for one holding (the same numbers, exactly),
-plus the distribution of each holding's strength over the runouts still to come:
+plus, when asked (``bins``), the distribution of each holding's strength over the runouts still to come:
 
 >>> stats = range_statistics('AA, AKs, 76s', '3h 4s Jh', 'QQ+, AKs')
 >>> len(stats), stats.lookahead, stats.opponent_holdings
@@ -23,8 +23,8 @@ values; :func:`~poker.stats.strength.hand_strength` answers one hand at a time).
 
 Before the flop the statistics are all-in equities (:func:`poker.stats.preflop_odds.preflop_equity`, exact from the
 shipped table against every holding, exact by enumeration for small problems, else seeded sampling
-with a standard error); there ``ppot = npot = 0`` and each holding's strength distribution is the
-point mass at its equity.
+with a standard error); there ``ppot = npot = 0`` and each holding's strength distribution (when asked) is
+the point mass at its equity.
 """
 
 from __future__ import annotations
@@ -67,9 +67,17 @@ MAX_BINS = 10_000
 """The most histogram bins :func:`range_statistics` draws."""
 
 HERO_BY_HERO = 16
-"""Up to this many hero holdings, each is counted on its own by the single-hand kernel (as ``Player``
-does, over the opponent holdings with weight only); beyond, the shared pass of
-:func:`~poker.kernel.range_passes.range_tally` ranks what they share once."""
+"""Up to this many hero holdings, a ranker subclass counts each on its own by the single-hand kernel (as
+``Player`` does, over the opponent holdings with weight only); beyond, the shared pass of
+:func:`~poker.kernel.range_passes.range_tally` ranks what they share once. HandRanker itself takes
+:data:`HERO_BY_HERO_WORK` instead."""
+
+HERO_BY_HERO_WORK = 1_600
+"""For HandRanker itself, whose shared pass is compiled: the hero holdings are counted one by one only with two
+cards to come and while their number times (the opponent holdings with weight + 70) stays within this, where
+that is the faster. Measured on a flop (CPU time): one hero holding against 1,081 opponent holdings 10 ms one by
+one, 18 ms in the compiled pass; 16 against 22, 13 and 15 ms; 16 against 150, 39 and 15 ms; 16 against every
+holding 175 and 21 ms. With one card to come or none the compiled pass is the faster for any number."""
 
 
 def _frozen_array(value: np.ndarray) -> np.ndarray:
@@ -82,6 +90,11 @@ _PER_HOLDING = ('weights', 'ahead', 'tied', 'behind', 'hs', 'ppot', 'npot', 'equ
 """The arrays of :class:`RangeStatistics` with one number per holding."""
 
 
+def _frozen_histogram(value: np.ndarray | None) -> np.ndarray | None:
+    """The histograms as a read-only array, or None when none were asked for."""
+    return None if value is None else _frozen_array(value)
+
+
 @frozen(eq=False)
 class RangeStatistics:
     """The statistics of every hero holding with weight (that can meet an opponent holding) on one board.
@@ -91,8 +104,8 @@ class RangeStatistics:
     now, columns after the runout, as :class:`~poker.stats.hand_statistics.HandStatistics`), ``hs``,
     ``hs_n``, ``ppot``, ``npot``, ``ehs``, ``ehs_prime`` (Papp's); ``equity``, the showdown equity
     ``hs*(1-npot) + (1-hs)*ppot`` (E[HS], the mean of the strength after the runouts);
-    ``mean_squared_strength``, the mean of its square (Johanson's E[HS^2]); ``histogram``, its
-    distribution over ``bins`` equal bins of [0, 1] (rows sum to 1). ``runouts`` is the number of runouts
+    ``mean_squared_strength``, the mean of its square (Johanson's E[HS^2]); ``histogram``, when asked for
+    (``bins``), its distribution over that many equal bins of [0, 1] (rows sum to 1), else None. ``runouts`` is the number of runouts
     per (hero, opponent) pair; ``opponent_holdings`` the opponent holdings with weight off the board; per hero holding,
     ``counted`` is the opponent weight it can meet (``ahead + tied + behind``) and ``counted_holdings``
     how many opponent holdings with weight share no card with it. ``exact`` is False only before the
@@ -114,7 +127,7 @@ class RangeStatistics:
     npot: np.ndarray = field(converter=_frozen_array)
     equity: np.ndarray = field(converter=_frozen_array)
     mean_squared_strength: np.ndarray = field(converter=_frozen_array)
-    histogram: np.ndarray = field(converter=_frozen_array)
+    histogram: np.ndarray | None = field(converter=_frozen_histogram)
     counted: np.ndarray = field(converter=_frozen_array)
     runouts: int = field(validator=checked_by(whole_number))
     opponent_holdings: int = field(validator=checked_by(whole_number, maximum=1326))
@@ -133,7 +146,7 @@ class RangeStatistics:
             if getattr(self, name).shape != shape:
                 raise SettingError(f'{name} must have shape {shape}, one entry per holding, got shape '
                                    f'{getattr(self, name).shape}')
-        if self.histogram.ndim != 2 or len(self.histogram) != count:
+        if self.histogram is not None and (self.histogram.ndim != 2 or len(self.histogram) != count):
             raise SettingError(f'histogram must have a row per holding ({count}), got shape {self.histogram.shape}')
         for name in ('standard_error', 'counted_holdings'):
             if getattr(self, name).shape not in ((0,), (count,)):
@@ -321,6 +334,13 @@ def _meetable(opponent: np.ndarray) -> np.ndarray:
     return np.asarray(held.sum() - per_card[HOLDINGS[:, 0]] - per_card[HOLDINGS[:, 1]] + held, dtype=np.int64)
 
 
+def _one_by_one(heroes: int, opponents: int, lookahead: int, ranker: type[HandRanker]) -> bool:
+    """Whether ``'auto'`` counts the hero holdings one by one (:data:`HERO_BY_HERO`, :data:`HERO_BY_HERO_WORK`)."""
+    if ranker.INLINE_RANKING:
+        return lookahead == 2 and heroes * (opponents + 70) <= HERO_BY_HERO_WORK
+    return heroes <= HERO_BY_HERO
+
+
 def _potentials(transitions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """PPOT and NPOT of each 3x3 matrix, as :func:`poker.stats.hand_statistics.potentials` computes them."""
     t = transitions
@@ -335,7 +355,7 @@ def _potentials(transitions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 # ------------------------------------------------------------------------------------------ the engine
 def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights: WeightSetLike = None, *,
-                     lookahead: int | None = None, opponents: int = 1, bins: int = 50,
+                     lookahead: int | None = None, opponents: int = 1, bins: int | None = None,
                      ranker: type[HandRanker] = HandRanker, seed: int | None = None,
                      method: RangePass = 'auto') -> RangeStatistics:
     """Loki's statistics of every hero holding against the opponent's weights on ``board``, exactly.
@@ -345,13 +365,14 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     :class:`~poker.ranges.range.Range`, range text, 1,326 weights, 169 class weights, a class mapping; ``None``
     for every holding alike). ``board`` has
     0, 3, 4 or 5 cards; ``lookahead`` defaults to 2 on the flop, 1 on the turn, 0 on the river;
-    ``opponents`` only raises ``hs`` to ``hs_n``; ``bins`` sizes the strength histograms. Hands are
+    ``opponents`` only raises ``hs`` to ``hs_n``; ``bins`` asks for the strength histograms, in that many
+    equal bins of [0, 1] (None, the default, draws none: on a flop they are a third of the work). Hands are
     ranked by ``ranker.rank_many``. Before the flop, ``seed`` seeds the sampling of large weighted
     problems (None, the default: fresh draws each call).
 
     ``method`` is the kernel's range pass (:func:`~poker.kernel.range_passes.range_tally`; every pass counts
-    the same numbers, to rounding with fractional weights): ``'auto'`` counts up to :data:`HERO_BY_HERO`
-    hero holdings one by one and more by the pass the kernel chooses; ``'grid'``, or ``'narrow'`` against at
+    the same numbers, to rounding with fractional weights): ``'auto'`` counts a few hero holdings one by one
+    (:data:`HERO_BY_HERO`, :data:`HERO_BY_HERO_WORK`) and more by the pass the kernel chooses; ``'grid'``, or ``'narrow'`` against at
     most 63 opponent holdings with weight, forces that pass after the flop (``'sorted'`` gives no
     transitions while cards are to come, so only with ``lookahead=0``). Before the flop only ``'auto'``
     counts. A pass that cannot answer is a :class:`~poker.errors.SettingError` that says why.
@@ -367,7 +388,7 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
                            "counts all-in equities, with method 'auto'")
     depth = _lookahead(lookahead, cards)
     count = check_opponents(opponents)
-    bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
+    bins = None if bins is None else whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
     seed = read_seed(seed)
     hero_weights, opponent_weights = _weights(hero, 'hero'), _weights(weights, 'opponent')
@@ -382,20 +403,22 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     meetable = _meetable(opponent_weights)
     if not cards:
         return _preflop(hero_weights, opponent_weights, meetable, count, bins, ranker, seed)
-    if method == 'auto' and np.count_nonzero(hero_weights) <= HERO_BY_HERO:
+    hero_weights[meetable == 0] = 0.0  # a hero holding that meets no opponent holding is not counted at all
+    if method == 'auto' and _one_by_one(int(np.count_nonzero(hero_weights)), int(np.count_nonzero(opponent_weights)),
+                                        depth, ranker):
         tally = hero_by_hero(indices, depth, hero_weights, opponent_weights, ranker)
     else:
         tally = range_tally(indices, depth, hero_weights, opponent_weights, ranker, method=method)
     assert tally.transitions is not None  # (asked for: the default)
-    keep = tally.now.sum(axis=1) > 0  # hero holdings that can meet an opponent holding
+    keep = tally.now.sum(axis=1) > 0  # hero holdings that meet an opponent holding (all of them, by the above)
     holdings, now, transitions, score, total = tally.holdings, tally.now, tally.transitions, tally.score, tally.total
     if not keep.all():  # (copies of the (holding, runout) arrays only when some row goes)
         holdings, now, transitions, score, total = holdings[keep], now[keep], transitions[keep], score[keep], total[keep]
     totals = now.sum(axis=1)
     hs = (now[:, AHEAD] + now[:, TIED] / 2) / totals
     ppot, npot = _potentials(transitions) if depth else (np.zeros(len(hs)), np.zeros(len(hs)))
-    equity, mean_squared_strength, histogram = summarise_runouts(score, total, bins)
-    histogram /= total.sum(axis=1)[:, np.newaxis]
+    equity, mean_squared_strength = summarise_runouts(score, total)
+    histogram = None if bins is None else runout_histogram(score, total, bins) / total.sum(axis=1)[:, np.newaxis]
     return RangeStatistics(
         board=cards, lookahead=depth, opponents=count, holdings=holdings, weights=hero_weights[holdings],
         ahead=now[:, AHEAD], tied=now[:, TIED], behind=now[:, BEHIND], transitions=transitions, hs=hs, ppot=ppot,
@@ -404,41 +427,48 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
         counted_holdings=meetable[holdings], ranker=ranker)
 
 
-def summarise_runouts(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
-                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def summarise_runouts(score: np.ndarray, total: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The strength after the runouts, summarised per holding: the one place both engines do it.
 
     ``score[i, r]`` and ``total[i, r]`` are what :func:`~poker.kernel.range_passes.range_tally` counts for hero
     holding i after runout r (weight beaten plus half the weight tied, and all the weight it meets; 0
     where the runout holds its cards), so the strength after the runout is ``score / total``. Returns
     the showdown equity E[HS] (runouts weighed by ``total``, their probability given the opponent's
-    weights), the mean squared strength E[HS^2] likewise, and per bin of [0, 1] the sum of ``weights``
-    (default ``total``) of the runouts whose strength falls in it, not normalised. A strength of exactly
-    k/bins falls in bin k (the last bin holds 1.0): the bin is found exactly, ``floor(score * bins /
-    total)``, not from a rounded ratio alone.
+    weights) and the mean squared strength E[HS^2] likewise; :func:`runout_histogram` bins the same strengths.
     """
-    met = total > 0
-    strength = np.divide(score, total, out=np.zeros(score.shape), where=met)
+    strength = np.divide(score, total, out=np.zeros(score.shape), where=total > 0)
     np.clip(strength, 0.0, 1.0, out=strength)
     mass = total.sum(axis=1)
     equity = score.sum(axis=1) / mass
     mean_squared_strength = (total * strength * strength).sum(axis=1) / mass
-    # the bin: floor(strength * bins) from the rounded ratio, then put right where rounding crossed a
-    # bin edge (a strength of exactly k/bins can come out just below k). The products score * bins and
-    # slot * total are exact (whole or half counts), so comparing them decides exactly.
-    slot = (strength * bins).astype(np.intp)
+    return equity, mean_squared_strength
+
+
+def runout_histogram(score: np.ndarray, total: np.ndarray, bins: int, weights: np.ndarray | None = None
+                     ) -> np.ndarray:
+    """Per holding (``score`` and ``total`` as :func:`summarise_runouts` reads them) and per bin of [0, 1], the sum
+    of ``weights`` (default ``total``) of the runouts whose strength falls in it, not normalised. A strength of
+    exactly k/bins falls in bin k (the last bin holds 1.0): the bin is found exactly, ``floor(score * bins /
+    total)``, not from a rounded ratio alone. :func:`range_statistics` draws it only when asked (``bins``).
+    """
+    met = total > 0
+    # the bin: floor(score * bins / total) from the rounded quotient (kept within [0, bins]), then put right
+    # where rounding crossed a bin edge (a strength of exactly k/bins can come out just below k). The products
+    # score * bins and slot * total are exact (whole or half counts), so comparing them decides exactly.
     scaled = score * bins
+    quotient = np.divide(scaled, total, out=np.zeros(score.shape), where=met)
+    np.clip(quotient, 0, bins, out=quotient)
+    slot = quotient.astype(np.intp)
     slot += ((slot + 1) * total <= scaled) & met
     slot -= (slot * total > scaled) & met
     np.clip(slot, 0, bins - 1, out=slot)
     rows = len(score)
-    histogram = np.bincount((np.arange(rows)[:, np.newaxis] * bins + slot).ravel(),
-                            weights=(total if weights is None else weights).ravel(),
-                            minlength=rows * bins).reshape(rows, bins)
-    return equity, mean_squared_strength, histogram
+    slot += np.arange(0, rows * bins, bins)[:, np.newaxis]  # each row's own bins
+    return np.bincount(slot.ravel(), weights=(total if weights is None else weights).ravel(),
+                       minlength=rows * bins).reshape(rows, bins)
 
 
-def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, opponents: int, bins: int,
+def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, opponents: int, bins: int | None,
              ranker: type[HandRanker], seed: int | None) -> RangeStatistics:
     """Before the flop: each hero holding's all-in equity against the opponent's weights."""
     from .preflop_odds import preflop_equity
@@ -455,9 +485,10 @@ def _preflop(hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray, oppon
     tie = np.array([r.tie for r in results])
     loss = np.array([r.loss for r in results])
     equity = win + tie / 2
-    slot = np.minimum((equity * bins).astype(np.intp), bins - 1)
-    histogram = np.zeros((len(holdings), bins))
-    histogram[np.arange(len(holdings)), slot] = 1.0
+    histogram = None
+    if bins is not None:
+        histogram = np.zeros((len(holdings), bins))
+        histogram[np.arange(len(holdings)), np.minimum((equity * bins).astype(np.intp), bins - 1)] = 1.0
     counted = np.array([float(opponent[(HOLDING_MASKS & HOLDING_MASKS[h]) == 0].sum()) for h in holdings.tolist()])
     return RangeStatistics(
         board=(), lookahead=0, opponents=opponents, holdings=holdings, weights=hero[holdings], ahead=win, tied=tie,
