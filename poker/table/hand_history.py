@@ -226,7 +226,8 @@ def _collect(items: Iterator[_Item], game: Callable[[], GameDefinition | None]) 
     raise failed
 
 
-def _lines_given(lines: Iterable[object], game: GameDefinition | None, source: str, most_hands: int) -> Iterator[_Item]:
+def _lines_given(lines: Iterable[object], game: GameDefinition | None, source: str,
+                 most_hands: int) -> Iterator[_Item]:
     """The hands of ``STATE`` lines held in memory (:meth:`HandHistory.parse`)."""
     kept: dict[int, dict[str, _Finished | None]] = {}
     for number, line in enumerate(lines, 1):
