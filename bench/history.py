@@ -8,8 +8,9 @@ more for the numbers). The log is a real heads-up duplicate match (``match(['ran
 deal in two seatings, a header with the game) of about 21,000 deals, copied with each of the 24 ways to rename
 the suits (which keeps every hand's outcome, so every copy is valid and its own deals) and numbered on: about
 1,000,000 hands, 67 MB. Columns: the seconds and the lines per second of the floor, of ``read_history`` (the
-hands read, checked and kept), and of ``players()`` on what was read (the numbers, the deals paired); the
-reader's time over the floor; the memory the history holds (tracemalloc's peak while reading, a second run).
+hands read, checked and kept), and of ``players()`` on what was read (the numbers, the deals paired), in CPU
+seconds of this process (the median of ``--repeats``; wall time on a shared machine says more of the machine than
+of the code); the time over the floor; and the growth of the process's peak memory while the log was first read.
 """
 
 from __future__ import annotations
@@ -17,18 +18,19 @@ from __future__ import annotations
 import argparse
 import gc
 import itertools
+import resource
 import sys
 import tempfile
 import time
-import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from timing import median_seconds  # noqa: E402
+from timing import median  # noqa: E402
 
 from poker.table.duplicate import match  # noqa: E402
-from poker.table.hand_history import read_history  # noqa: E402
+from poker.table.hand_history import HandHistory, read_history  # noqa: E402
 
 
 def make_log(path: Path, hands: int) -> int:
@@ -58,6 +60,16 @@ def floor(path: Path) -> None:
             raw.decode('utf-8').split(':')
 
 
+def cpu_seconds(action: Callable[[], object], repeats: int) -> float:
+    """The median CPU time of ``repeats`` calls of ``action``."""
+    times = []
+    for _ in range(repeats):
+        start = time.process_time()
+        action()
+        times.append(time.process_time() - start)
+    return median(times)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--hands', type=int, default=1_000_000)
@@ -71,28 +83,27 @@ def main(argv: list[str] | None = None) -> int:
         print(f'made {path} ({count:,} hands, {path.stat().st_size / 1e6:.0f} MB) in '
               f'{time.perf_counter() - start:.0f} s')
     lines = sum(1 for _ in path.open('rb'))
-    floor_time = median_seconds(lambda: floor(path), args.repeats)
-    histories = []
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    history = read_history(path)
+    grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024
+    floor_time = cpu_seconds(lambda: floor(path), args.repeats)
 
     def read() -> None:
-        histories.clear()
+        nonlocal history
+        history = None
         gc.collect()
-        histories.append(read_history(path))
-    read_time = median_seconds(read, args.repeats)
-    history = histories[0]
-    players_time = median_seconds(history.players, args.repeats)
-    histories.clear()
-    gc.collect()
-    tracemalloc.start()
-    kept = read_history(path)
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    print(f'{lines:,} lines, {len(kept.lines):,} hands, {len(kept.deals()):,} deals, paired: {kept.paired}')
-    print(f'{"":<28} {"seconds":>8} {"lines/s":>12} {"over the floor":>15}')
+        history = read_history(path)
+    read_time = cpu_seconds(read, args.repeats)
+    assert history is not None
+    lines_read, game = history.lines, history.game
+    players_time = cpu_seconds(lambda: HandHistory(lines_read, game).players(), args.repeats)   # deals worked out
+    print(f'{lines:,} lines, {len(history.lines):,} hands, {len(history.deals()):,} deals, paired: {history.paired}')
+    print(f'{"CPU time":<28} {"seconds":>8} {"lines/s":>12} {"us a line":>10} {"over the floor":>15}')
     for name, seconds in (('floor (readline, str.split)', floor_time), ('read_history', read_time),
                           ('players()', players_time)):
-        print(f'{name:<28} {seconds:>8.2f} {lines / seconds:>12,.0f} {seconds / floor_time:>14.1f}x')
-    print(f'memory while reading: {peak / 1e6:,.0f} MB ({peak / len(kept.lines):,.0f} bytes a hand)')
+        print(f'{name:<28} {seconds:>8.2f} {lines / seconds:>12,.0f} {1e6 * seconds / lines:>10.2f} '
+              f'{seconds / floor_time:>14.1f}x')
+    print(f'peak memory grown while reading: {grown / 1e6:,.0f} MB ({grown / len(history.lines):,.0f} bytes a hand)')
     return 0
 
 

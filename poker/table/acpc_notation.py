@@ -1113,7 +1113,7 @@ class _LogReader:
         return text
 
     def _hands(self, file: BinaryIO, source: str) -> Iterator[tuple[str, int, LogLine, _Finished]]:
-        totals: dict[str, float] = {}
+        score = _Score()
         number = 0
         while (line := self._line(file, source, number + 1)) is not None:
             number += 1
@@ -1126,7 +1126,7 @@ class _LogReader:
                     continue
                 if line.startswith('SCORE:'):
                     try:
-                        _check_score(line, totals)
+                        score.check(line)
                     except PokerError as error:
                         raise ProtocolError(f'{source}, line {number}: {error}') from None
                     continue
@@ -1146,8 +1146,7 @@ class _LogReader:
                 hand, finished = fast
             if self.game is None:
                 self.counts.add(len(hand.names))
-            for name, payoff in zip(hand.names, hand.payoffs):
-                totals[name] = totals.get(name, 0.0) + payoff
+            score.add(hand)
             yield source, number, hand, finished
 
     def _header(self, file: BinaryIO, source: str, number: int, first: str) -> int:
@@ -1184,15 +1183,34 @@ def _about(game: GameDefinition) -> str:
             f', most raises {" ".join(map(str, game.max_raises))}')
 
 
-def _check_score(line: str, totals: dict[str, float]) -> None:
-    """``SCORE:<totals>:<names>`` must give each player the sum of his payoffs so far."""
-    parts = line.split(':')
-    scores = parts[1].split('|') if len(parts) == 3 else []
-    names = parts[2].split('|') if len(parts) == 3 else []
-    if not scores or len(scores) != len(names) or not all(re.fullmatch(r'-?[0-9]{1,15}(\.[0-9]{1,6})?', score)
-                                                          for score in scores):
-        raise _error('score line', line, 'expected SCORE:<totals>:<names>, | between players')
-    for name, score in zip(names, scores):
-        if abs(totals.get(name, 0.0) - float(score)) > 1e-6 * max(1.0, abs(float(score))):
-            raise _error('score line', line, f'{name} won {_chips(totals.get(name, 0.0))} in the hands above, not '
-                                             f'{score}')
+class _Score:
+    """Each player's payoffs in a file's hands so far, for its ``SCORE`` line: the hands are kept as read (two
+    appends a hand) and added up only when a ``SCORE`` line comes."""
+
+    def __init__(self) -> None:
+        self.names: list[tuple[str, ...]] = []
+        self.payoffs: list[tuple[float, ...]] = []
+        self.totals: dict[str, float] = {}
+
+    def add(self, hand: LogLine) -> None:
+        self.names.append(hand.names)
+        self.payoffs.append(hand.payoffs)
+
+    def check(self, line: str) -> None:
+        """``SCORE:<totals>:<names>`` must give each player the sum of his payoffs so far."""
+        parts = line.split(':')
+        scores = parts[1].split('|') if len(parts) == 3 else []
+        names = parts[2].split('|') if len(parts) == 3 else []
+        if not scores or len(scores) != len(names) or not all(re.fullmatch(r'-?[0-9]{1,15}(\.[0-9]{1,6})?', score)
+                                                              for score in scores):
+            raise _error('score line', line, 'expected SCORE:<totals>:<names>, | between players')
+        totals = self.totals
+        for hand_names, hand_payoffs in zip(self.names, self.payoffs):
+            for name, payoff in zip(hand_names, hand_payoffs):
+                totals[name] = totals.get(name, 0.0) + payoff
+        self.names.clear()
+        self.payoffs.clear()
+        for name, score in zip(names, scores):
+            if abs(totals.get(name, 0.0) - float(score)) > 1e-6 * max(1.0, abs(float(score))):
+                raise _error('score line', line, f'{name} won {_chips(totals.get(name, 0.0))} in the hands above, '
+                                                 f'not {score}')

@@ -347,19 +347,15 @@ class HandHistory:
                 if () in holes:   # a card not shown
                     deals.append([line])
                     continue
-                same = by_cards.get(holes)
-                if same is None:
-                    deal = _Deal(line)
-                    by_cards[holes] = [deal]
-                    deals.append(deal.lines)
-                    continue
-                taker = next((deal for deal in same[-_RECENT_DEALS:] if deal.takes(line)), None)
-                if taker is None:
+                same = by_cards.setdefault(holes, [])
+                for deal in same[-_RECENT_DEALS:]:
+                    if deal.takes(line):
+                        deal.add(line)
+                        break
+                else:
                     deal = _Deal(line)
                     same.append(deal)
                     deals.append(deal.lines)
-                else:
-                    taker.add(line)
             object.__setattr__(self, '_deals', deals)
         assert self._deals is not None
         return [list(deal) for deal in self._deals]
