@@ -537,10 +537,9 @@ class _Finished:
     """A finished hand's betting played out under a game: what reading its log line needs, kept for every line
     with the same betting (:func:`_finished`)."""
 
-    __slots__ = ('records', 'spent', 'folded', 'active', 'pot', 'alone', 'board', 'players')
+    __slots__ = ('spent', 'folded', 'active', 'pot', 'alone', 'board', 'players')
 
     def __init__(self, replay: _Replay) -> None:
-        self.records: tuple[ActionRecord, ...] = tuple(replay.records)
         self.spent: tuple[int, ...] = tuple(replay.spent)
         self.folded = frozenset(position for position, active in enumerate(replay.active) if not active)
         self.active: tuple[int, ...] = tuple(position for position, active in enumerate(replay.active) if active)
@@ -553,8 +552,12 @@ class _Finished:
         self.players: int = replay.game.players
 
 
-_MOST_KEPT = 50_000
-"""The most betting strings :func:`_finished` keeps for one game (a log holds a few thousand)."""
+_MOST_KEPT = 20_000
+"""The most betting strings :func:`_finished` keeps for one game (a log holds a few thousand), and the most
+payoff and name fields kept."""
+
+_LONGEST_KEPT = 100
+"""The longest betting string :func:`_finished` keeps (a longer one is played out each time it comes)."""
 
 _FINISHED: dict[GameDefinition, dict[str, _Finished | None]] = {}
 
@@ -563,7 +566,7 @@ def _finished_of(game: GameDefinition) -> dict[str, _Finished | None]:
     """The finished hands :func:`_finished` keeps for ``game`` (a reader looks them up once per game)."""
     kept = _FINISHED.get(game)
     if kept is None:
-        if len(_FINISHED) >= 64:
+        if len(_FINISHED) >= 8:
             _FINISHED.clear()
         kept = _FINISHED.setdefault(game, {})
     return kept
@@ -586,7 +589,7 @@ def _finished(game: GameDefinition, betting: str, kept: dict[str, _Finished | No
             replay = None
         if replay is not None and replay.next is None:
             hand = _Finished(replay)
-    if len(kept) < _MOST_KEPT:
+    if len(kept) < _MOST_KEPT and len(betting) <= _LONGEST_KEPT:
         kept[betting] = hand
     return hand
 
@@ -615,7 +618,7 @@ def _payoffs_of(text: str) -> tuple[float, ...] | None:
     except KeyError:
         pass
     payoffs = None
-    if len(text) <= 200 and _PAYOFFS.fullmatch(text):
+    if len(text) <= 24 * _MOST_PLAYERS and _PAYOFFS.fullmatch(text):
         payoffs = tuple(float(item) for item in text.split('|'))
         if not 2 <= len(payoffs) <= _MOST_PLAYERS:
             payoffs = None
@@ -638,7 +641,8 @@ def _names_of(text: str) -> tuple[str, ...] | None:
         names = None
     if len(_KEPT_NAMES) >= _MOST_KEPT:
         _KEPT_NAMES.clear()
-    _KEPT_NAMES[text] = names
+    if len(text) <= 2_000:
+        _KEPT_NAMES[text] = names
     return names
 
 
@@ -1020,9 +1024,6 @@ class LogLine:
             game = _table_game(len(self.names))
         if not isinstance(game, GameDefinition) or game.players != len(self.names):
             raise ProtocolError(f'a log line of {len(self.names)} players is not a hand of {shown(game)}')
-        finished = _finished(game, self.betting)
-        if finished is not None:
-            return finished.records
         replay = _Replay(game, self.betting)
         if replay.next is not None:
             raise ProtocolError(f'betting {shown(self.betting)}: the hand is not over')
