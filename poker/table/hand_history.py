@@ -232,7 +232,8 @@ def _lines_given(lines: Iterable[object], game: GameDefinition | None, source: s
     kept: dict[int, dict[str, _Finished | None]] = {}
     for number, line in enumerate(lines, 1):
         if number > most_hands:
-            raise ProtocolError(f'{source}, line {number}: more than {most_hands:,} lines (the most hands read at once)')
+            raise ProtocolError(f'{source}, line {number}: more than {most_hands:,} lines (the most hands read at '
+                                'once)')
         try:
             text = _line_text('a log line', line)
             fast = _fast_log_line(text, game, kept)
