@@ -42,7 +42,8 @@ def table_lines(seats: int, hands: int, seed: int, **options) -> list[str]:
 
 
 TEN = dict(small_blind=5, small_bet=10, big_bet=20)
-LINES = {2: table_lines(2, 40, 1), 3: table_lines(3, 40, 2), 6: table_lines(6, 20, 3), 'ten': table_lines(2, 30, 4, **TEN)}
+LINES = {2: table_lines(2, 40, 1), 3: table_lines(3, 40, 2), 6: table_lines(6, 20, 3),
+         'ten': table_lines(2, 30, 4, **TEN)}
 HEADERS = {2: GameDefinition.for_table(2).comment(), 3: GameDefinition.for_table(3).comment(),
            'ten': GameDefinition.for_table(2, **TEN).comment()}
 
