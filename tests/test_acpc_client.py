@@ -9,9 +9,11 @@ at random; it checks every answer, and it can also send lines of a script and ha
 
 from __future__ import annotations
 
+import json
 import random
 import socket
 import threading
+import time
 
 import pytest
 
@@ -33,9 +35,12 @@ class FakeDealer(threading.Thread):
     went wrong on the dealer's side."""
 
     def __init__(self, game: GameDefinition, hands: int = 0, *, seed: int = 1, start: int = 0,
-                 script: list[bytes] | None = None, hang_up_after: int | None = None) -> None:
+                 script: list[bytes] | None = None, hang_up_after: int | None = None, hold: bool = False,
+                 drip: bytes = b'') -> None:
         super().__init__(daemon=True)
         self.game, self.hands, self.first_position, self.script = game, hands, start, script
+        self.hold = hold      # after the script, keep the connection open until the player closes it
+        self.drip = drip      # after the script, send these bytes one at a time, 20 ms apart, again and again
         self.hang_up_after = hang_up_after     # lines sent before hanging up (None: play every hand)
         self.random = random.Random(seed)
         self.server = socket.create_server(('127.0.0.1', 0))
@@ -58,10 +63,18 @@ class FakeDealer(threading.Thread):
                 if self.script is not None:
                     for line in self.script:
                         connection.sendall(line)
+                    while self.drip:
+                        for byte in self.drip:
+                            time.sleep(0.02)
+                            connection.sendall(bytes([byte]))   # (ends when the player closes)
+                    while self.hold and reader.read1(4096):
+                        pass
                     return
                 for hand in range(self.hands):
                     if not self.deal(hand):
                         return
+        except (BrokenPipeError, ConnectionResetError) if self.drip else ():
+            pass   # the player closed while the bytes dripped
         except BaseException as error:  # kept for the test to see
             self.error = error
         finally:
@@ -176,7 +189,8 @@ def test_the_seat_hooks_are_called_as_the_table_calls_them(tmp_path):
     assert sum(call.startswith('end') for call in calls) == 3 == result.hands
     decided = sum(call.startswith('decide') for call in calls)
     assert decided == len(dealer.answers) and decided > 3
-    ours = [LogLine.parse(line) for line in (tmp_path / 'ours.log').read_text().splitlines()]
+    ours = [LogLine.parse(line) for line in (tmp_path / 'ours.log').read_text().splitlines()
+            if not line.startswith('#')]
     for mine, full in zip(ours, dealer.log, strict=True):   # our log: the cards we did not see left empty
         assert (mine.hand, mine.betting, mine.board, mine.payoffs) == (full.hand, full.betting, full.board,
                                                                        full.payoffs)
@@ -252,8 +266,98 @@ def test_the_command_plays_the_dealer(tmp_path, capsys):
     finish(dealer)
     out, err = capsys.readouterr()
     assert status == 0 and err == '' and out.startswith('2 hands as loki-no-model')
-    assert len((tmp_path / 'm.log').read_text().splitlines()) == 2
+    assert len([line for line in (tmp_path / 'm.log').read_text().splitlines() if line.startswith('STATE:')]) == 2
     (tmp_path / 'nl.game').write_text(game.text().replace('limit', 'nolimit', 1), encoding='utf-8')
     status = main(['acpc', '127.0.0.1', '1', '--game', str(tmp_path / 'nl.game')])
     out, err = capsys.readouterr()
     assert status == 2 and err.count('\n') == 1 and 'only fixed-limit hold\'em is played' in err
+
+
+# ------------------------------------------------------------------- issue 28: time bounds and contradictions
+from fuzzing import hang_guard  # noqa: E402
+
+
+def test_a_silent_dealer_ends_the_match_at_the_timeout(tmp_path, capsys):
+    """Issue 28: a dealer that stays silent kept ``poker acpc`` forever (no bound by default). The dealer here never
+    sends a line, so the result does not hang on how fast the machine is."""
+    from poker.table.acpc_client import DEFAULT_TIMEOUT
+    import inspect
+    assert inspect.signature(play_acpc).parameters['timeout'].default == DEFAULT_TIMEOUT == 900
+    game = GameDefinition.for_table(2)
+    dealer = FakeDealer(game, script=[], hold=True)
+    dealer.start()
+    with hang_guard(60), pytest.raises(ProtocolError, match=r"'127.0.0.1' port \d+ sent no whole line within 0.05 "
+                                                            r'seconds \(the timeout\)$'):
+        play_acpc('127.0.0.1', dealer.port, game, 'station', timeout=0.05, progress=False)
+    finish(dealer)
+    (tmp_path / 'two.game').write_text(game.text(), encoding='utf-8')
+    dealer = FakeDealer(game, script=[b'# hello\r\n'], hold=True)   # a comment, then nothing
+    dealer.start()
+    with hang_guard(60):
+        status = main(['acpc', '127.0.0.1', str(dealer.port), '--game', str(tmp_path / 'two.game'), '--timeout',
+                       '0.05', '--log', str(tmp_path / 'm.log')])
+    finish(dealer)
+    err = capsys.readouterr().err
+    assert status == 2 and err.count('\n') == 1 and 'sent no whole line within 0.05 seconds' in err
+    for bad in ('0', '-1', 'nan', 'inf', '1e7', 'x'):
+        assert main(['acpc', '127.0.0.1', '1', '--game', str(tmp_path / 'two.game'), '--timeout', bad]) == 2
+        assert capsys.readouterr().err.count('\n') == 1
+
+
+def test_a_dealer_dripping_a_line_ends_the_match_at_the_timeout():
+    """Issue 28: the timeout was per ``recv``, so a dealer dripping a byte a second kept the player 15 s with no
+    error. The bound is for a whole line: this dealer drips bytes 20 ms apart and never ends its line."""
+    game = GameDefinition.for_table(2)
+    dealer = FakeDealer(game, script=[b'MATCHSTATE:0:0::'], drip=b'Ah')
+    dealer.start()
+    with hang_guard(60), pytest.raises(ProtocolError, match='sent no whole line within 0.05 seconds'):
+        play_acpc('127.0.0.1', dealer.port, game, 'station', timeout=0.05, progress=False)
+    finish(dealer)
+    dealer = FakeDealer(game, script=[b'MATCHSTATE:1:0::|AhKd\r\n'], hold=True)   # a line, answered, then silence
+    dealer.start()
+    with hang_guard(60), pytest.raises(ProtocolError, match='sent no whole line within 0.05 seconds'):
+        play_acpc('127.0.0.1', dealer.port, game, 'station', timeout=0.05, progress=False)
+    finish(dealer)
+
+
+@pytest.mark.parametrize('lines, message', [
+    ([b'MATCHSTATE:1:0::|AhKd\r\n', b'MATCHSTATE:0:0:r:AhKd|\r\n'],
+     'this player moves from position 1 to 0 in the middle of hand 0'),
+    ([b'MATCHSTATE:1:0::|AhKd\r\n', b'MATCHSTATE:1:0:r:|AhKd\r\n'], "does not have this player's answer 'c' after ''"),
+    ([b'MATCHSTATE:1:0::|AhKd\r\n', b'MATCHSTATE:1:0::|AhKd\r\n'], "does not have this player's answer 'c'"),
+    ([b'MATCHSTATE:0:5::AhKd|\r\n', b'MATCHSTATE:0:5:f:AhKd|\r\n', b'MATCHSTATE:0:4::QhQd|\r\n'],
+     'hand 4 after hand 5 \\(the hand numbers go back\\)'),
+    ([b'MATCHSTATE:0:5::AhKd|\r\n', b'MATCHSTATE:0:5:c:AhQd|\r\n'], 'the hole cards of position 0 change'),
+    ([b'MATCHSTATE:0:5::AhKd|\r\n', b'MATCHSTATE:0:5:c:AhKd|\r\n', b'MATCHSTATE:0:5:cc/:AhKd|/2c3c4c\r\n',
+      b'MATCHSTATE:0:5:cc/c:AhKd|/2c3c5c\r\n'], "the board changes in the middle of hand 5 \\(it was '2c3c4c'\\)"),
+    ([b'MATCHSTATE:0:5::AhKd|\r\n', b'MATCHSTATE:0:5:f:AhKd|\r\n', b'MATCHSTATE:0:5:f:AhQd|\r\n'],
+     "hand 5 is over, and its last state was 'MATCHSTATE:0:5:f:AhKd|'"),
+])
+def test_a_state_that_contradicts_the_hand_is_refused(lines, message):
+    """Issue 28: a state whose seat changed mid-hand and whose betting said this player raised (it had called)
+    was answered again; hand numbers going back were accepted."""
+    game = GameDefinition.for_table(2)
+    dealer = FakeDealer(game, script=lines, hold=True)
+    dealer.start()
+    with hang_guard(60), pytest.raises(ProtocolError, match=message) as error:
+        play_acpc('127.0.0.1', dealer.port, game, 'station', timeout=20, progress=False)
+    finish(dealer)
+    assert '\n' not in str(error.value) and str(error.value).startswith('MATCHSTATE line ')
+
+
+def test_poker_acpc_logs_read_back_without_the_game(tmp_path, capsys):
+    """Issue 28: ``poker history`` on ``poker acpc --log``'s own log needed ``--game`` again; the log carries it."""
+    game = GameDefinition.for_table(3, small_blind=5, small_bet=10, big_bet=20)
+    (tmp_path / 'three.game').write_text(game.text(), encoding='utf-8')
+    dealer = FakeDealer(game, 6, seed=3)
+    dealer.start()
+    assert main(['acpc', '127.0.0.1', str(dealer.port), '--game', str(tmp_path / 'three.game'), '--player', 'station',
+                 '--log', str(tmp_path / 'm.log'), '--json']) == 0
+    finish(dealer)
+    played = json.loads(capsys.readouterr().out)
+    assert main(['history', str(tmp_path / 'm.log'), '--json']) == 0
+    data = json.loads(capsys.readouterr().out)
+    ours = next(player for player in data['players'] if player['name'] == 'station')
+    assert data['hands'] == played['hands'] == 6 and not data['paired']
+    assert ours['sb_per_hand'] == pytest.approx(played['mean'], abs=1e-12)   # in the game's small bets (10 chips)
+    assert sum(line.payoffs[-hand % 3] for hand, line in enumerate(dealer.log)) == played['chips']   # dealer's count

@@ -378,3 +378,81 @@ def test_a_log_file_is_read_with_its_comments_and_score(tmp_path):
         read_log(path)
     with pytest.raises(ProtocolError, match='cannot read the log'):
         read_log(tmp_path / 'none.log')
+
+
+# ------------------------------------------------------------------- issue 28: the fast reader and its oracle
+def table_lines(seats: int, hands: int, seed: int, **options) -> list[str]:
+    """Log lines of hands the table played (the table's game with ``options``)."""
+    game = FixedLimitGame([Chooser(f'P{seat}', seed + seat) for seat in range(seats)], seed=seed, **options)
+    return [LogLine.from_hand(game.play_hand()).text() for _ in range(hands)]
+
+
+def mutations(line: str, rng: random.Random, count: int) -> set[str]:
+    """``line`` cut short, and changed at random places (a character replaced, doubled or taken out)."""
+    found = {line[:cut] for cut in range(0, len(line), 3)}
+    alphabet = ':|/rcf0123456789-.AKQJT2hdcs \x00\ufeff\r'
+    while len(found) < count:
+        at = rng.randrange(len(line))
+        kind = rng.randrange(3)
+        found.add(line[:at] + (rng.choice(alphabet) if kind == 0 else line[at] * 2 if kind == 1 else '')
+                  + line[at + 1:])
+    return found
+
+
+def test_the_fast_line_reader_reads_as_the_slow_one():
+    """``_fast_log_line`` (the reader of big logs) reads a line exactly when the slow, readable ``LogLine._read``
+    reads it, and to the same hand, over valid lines of 2, 3 and 6 players (the dealer's and the table's games)
+    and thousands of lines broken from them."""
+    from poker.table.acpc_notation import _fast_log_line
+    rng = random.Random(28)
+    cases = [(line, GameDefinition.parse(LIMIT_2P)) for line in DEALER_2P] + \
+        [(line, GameDefinition.parse(LIMIT_3P)) for line in DEALER_3P] + \
+        [(line, None) for seats in (2, 3, 6) for line in table_lines(seats, 30, seats)] + \
+        [(line, GameDefinition.for_table(10, cap=255)) for line in table_lines(10, 10, 1, cap=255)] + \
+        [('STATE:3:ccc/ccc/ccc/ccc:8dJd|Td4d|As9d/6s3d6c/2c/Qc:-10|5.5|4.5:a|b|c', None),
+         ('STATE:2:rrf:|Td4d:4|-4:Ann|Bob', None), ('STATE:4294967295:rf:AhKh|7c2d:-2|2:a|b', None),
+         ('STATE:4294967296:rf:AhKh|7c2d:-2|2:a|b', None), ('STATE:\u00b2:rf:AhKh|7c2d:-2|2:a|b', None),
+         ('STATE:0:rf:AhKh|7c2d:-2|2:a|a', None), ('STATE:0:rf:AhKh|7c2d/:-2|2:a|b', None)]
+    valid = read = broken = 0
+    for line, game in list(cases):
+        cases.extend((mutated, game) for mutated in mutations(line, rng, 40))
+    for line, game in cases:
+        try:
+            slow = LogLine._read(line, game)
+        except ProtocolError:
+            slow = None
+        fast = _fast_log_line(line, game)
+        assert (fast is None) == (slow is None), (line, slow)
+        if slow is not None:
+            assert fast is not None and fast[0] == slow and fast[0].text() == slow.text(), line
+            records = slow.records(game)
+            assert fast[1].spent == tuple(sum(r.amount for r in records if r.seat == p) for p in range(fast[1].players))
+            assert fast[1].folded == {r.seat for r in records if r.action == Action.FOLD}
+            assert LogLine.parse(line, game) == slow
+            valid += 1
+        else:
+            with pytest.raises(ProtocolError):
+                LogLine.parse(line, game)
+            broken += 1
+        read += 1
+    assert valid > 500 and broken > 4000, (valid, broken)   # both paths exercised
+
+
+def test_a_number_written_in_other_digits_is_refused_not_escaped():
+    """``'²'.isdigit()`` is true and ``int('²')`` fails: hand numbers, positions and definition numbers escaped a
+    ValueError."""
+    with pytest.raises(ProtocolError, match='expected STATE'):
+        LogLine.parse('STATE:\u00b2:rf:AhKh|7c2d:-2|2:a|b')
+    with pytest.raises(ProtocolError, match='expected MATCHSTATE'):
+        MatchState.parse('MATCHSTATE:\u00b2:0::AhKh|')
+    with pytest.raises(ProtocolError, match='not a game definition line'):
+        GameDefinition.parse(LIMIT_2P.replace('numPlayers = 2', 'numPlayers = \u0662\u00b2'))
+    with pytest.raises(ProtocolError, match="payoff '\u0662' is not a number"):
+        LogLine.parse('STATE:0:rf:AhKh|7c2d:-2|\u0662:a|b')
+
+
+def test_a_definition_is_a_log_header():
+    for game in (GameDefinition.parse(LIMIT_2P), GameDefinition.parse(LIMIT_3P), GameDefinition.for_table(6)):
+        comment = game.comment()
+        assert all(line.startswith('# ') for line in comment.splitlines())
+        assert GameDefinition.parse('\n'.join(line[1:] for line in comment.splitlines())) == game

@@ -32,7 +32,7 @@ RANGES = ['QQ+', 'AKs', 'QQ+, AKs, ATs+:0.5', 'T9s-65s', '15%', 'random', '', ' 
           'AKs:50%', '22+:1e308, A2+:1e308', 'QQ++', 'AKx', 'AhAh', 'AA:0', '0%', '100%']
 OPTIONS = ['-b', '--board', '-n', '--opponents', '-l', '--lookahead', '-r', '--range', '--json', '--png', '--pot',
            '--to-call', '--bet-size', '--bets', '--bankroll', '--called', '--put-in', '--help', '--version', '--', '-',
-           '--player', '--players', '--fresh-every', '--log', '--game']
+           '--player', '--players', '--fresh-every', '--log', '--game', '--timeout', '--most-hands']
 PLAYERS = ['station', 'maniac,rock', 'poker.table.bots:Maniac', 'math:sqrt', 'poker:PokerError', 'no.such:x', ':', 'a:']
 FILES = ['out.png', '', 'x.jpg', 'no/such/dir/x.png']
 
@@ -63,7 +63,8 @@ STARTS = {
     'match': [['match'], ['match', '--players', 'station,maniac', '--hands', '2', '--seed', '1'],
               ['match', '--players', 'station', '--player', 'poker.table.bots:Maniac', '--hands', '2', '--player'],
               ['match', '--players', 'station,maniac', '--hands', '1', '--log']],
-    'history': [['history'], ['history', 'hands.log'], ['history', 'hands.log', '--json']],
+    'history': [['history'], ['history', 'hands.log'], ['history', 'hands.log', '--json'],
+                ['history', 'hostile.log', 'hands.log', '--json']],
 }
 HANDS_LOG = 'STATE:0:rc/crc/cc/cc:Ah9c|Ks8d/2h3c4d/Js/7h:6|-6:Alice|Bob\nSTATE:1:rrf:Qd9d|Tc8c:4|-4:Alice|Bob\n'
 """The log ``poker history`` is fuzzed with (``hands.log`` in its folder)."""
@@ -90,6 +91,7 @@ def check(result: subprocess.CompletedProcess[bytes], argv: list[str]) -> None:
 def test_any_input_is_an_answer_or_one_line_exit_2(command: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     cwd = tmp_path_factory.mktemp(f'fuzz-{command}')
     (cwd / 'hands.log').write_text(HANDS_LOG, encoding='utf-8')
+    (cwd / 'hostile.log').write_bytes(b'\xef\xbb\xbf# GAMEDEF\r\n' + HANDS_LOG.encode() + b'\x00' * 20_000)
 
     @settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
@@ -125,6 +127,31 @@ def test_the_issue_inputs_are_one_line_exit_2(argv: list[str], tmp_path: Path, c
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert len(err.splitlines()) == 1 and out == '', (argv, err)
+
+
+HOSTILE_LOGS = {
+    'zeros.log': bytes(100_000),
+    'random.log': bytes(range(256)) * 400,
+    'bom-crlf.log': b'\xef\xbb\xbf' + HANDS_LOG.replace('\n', '\r\n').encode(),
+    'twice.log': b'STATE:0:cc/crc/cc/cc:2h9s|6sQc/9d7h8d/Jd/3s:4|-4:A|A\n',
+    'digits.log': 'STATE:\u00b2:rf:AhKh|7c2d:-2|2:a|b\n'.encode(),
+    'header.log': b'# GAMEDEF\n# limit\n# numPlayers = 3\n' + HANDS_LOG.encode(),
+    'games.log': b'# GAMEDEF\n# numPlayers = 2\n# blind = 2 1\n# raiseSize = 2 2 4 4\n# numRounds = 4\n# numSuits = 4\n'
+                 b'# numRanks = 13\n# numHoleCards = 2\n# numBoardCards = 0 3 1 1\n# END GAMEDEF\n'
+                 + HANDS_LOG.encode() + b'STATE:2:rcf:AhKh|7c2d|QsQd:-2|4|-2:a|b|c\n',
+}
+
+
+@pytest.mark.parametrize('name', sorted(HOSTILE_LOGS))
+def test_poker_history_on_a_hostile_log_is_an_answer_or_one_line(name: str, tmp_path: Path) -> None:
+    """Issue 28: ``poker history`` read /dev/zero until memory ran out and let a ValueError out of a hand number
+    written in other digits; a log is now read as a stream with limits, and refused in one line."""
+    (tmp_path / name).write_bytes(HOSTILE_LOGS[name])
+    result = run(['history', name, '--json'], b'', tmp_path)
+    check(result, ['history', name, '--json'])
+    assert (result.returncode == 0) == (name == 'bom-crlf.log'), result.stderr
+    if result.returncode == 2:
+        assert f"{name}', line " in result.stderr.decode(), result.stderr
 
 
 def test_kelly_hostile_answers(tmp_path: Path) -> None:

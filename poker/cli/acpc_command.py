@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..table.acpc_client import play_acpc
+from ..table.acpc_client import DEFAULT_TIMEOUT, play_acpc
 from ..table.duplicate import PLAYER_KINDS
-from .options import add_json, add_seed, whole
+from .options import add_json, add_seed, amount_reader, whole
 from .output import print_json
 
 
@@ -18,7 +18,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                     'match, fixed-limit hold\'em as the game definition file says (2 to 10 players), until the '
                     'dealer closes the connection. The player is one of '
                     f'{", ".join(PLAYER_KINDS)}, or an outside player module:factory (as in poker match); one '
-                    'player plays the whole match and keeps its models. A progress line shows on a terminal.',
+                    'player plays the whole match and keeps its models. A progress line shows on a terminal. A '
+                    'dealer that sends no whole line within --timeout seconds, or a line that cannot be read or '
+                    'contradicts the hand so far, ends the match with one line (exit status 2). --log writes a '
+                    'header with the game (# comment lines), so poker history reads the log without --game.',
         epilog='examples:\n'
                '  dealer m holdem.limit.2p.reverse_blinds.game 1000 0 Loki Other -p 18001,18002   (the ACPC dealer)\n'
                '  poker acpc localhost 18001 --game holdem.limit.2p.reverse_blinds.game --player loki\n'
@@ -35,6 +38,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                         help='write each hand as an ACPC log line (STATE:...), the cards not seen left empty')
     parser.add_argument('--hands', type=whole('hands', 1, 10 ** 9), default=None, metavar='N',
                         help='stop after N hands (default: play until the dealer closes)')
+    parser.add_argument('--timeout', type=amount_reader('the timeout', positive=True), default=DEFAULT_TIMEOUT,
+                        metavar='SECONDS',
+                        help='the most seconds to wait for the dealer: to connect and send its first line, then '
+                             'for each whole line after an answer (at most 10**6; default: '
+                             f'{DEFAULT_TIMEOUT:g}, above the ACPC dealer\'s own 10 minutes for an answer)')
     add_seed(parser)
     add_json(parser)
     parser.set_defaults(handler=run)
@@ -42,7 +50,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
 def run(args: argparse.Namespace) -> int:
     result = play_acpc(args.host, args.port, args.game, args.player.strip(), name=args.name, seed=args.seed,
-                       hands=args.hands, log=args.log)
+                       hands=args.hands, log=args.log, timeout=args.timeout)
     if args.json:
         print_json(result.to_dict())
         return 0

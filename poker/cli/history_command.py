@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 
 from ..table.acpc_notation import GameDefinition
-from ..table.hand_history import read_history
-from .options import add_json
+from ..table.hand_history import MOST_HANDS, read_history
+from .options import add_json, whole
 from .output import print_json
 
 
@@ -18,26 +18,33 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                     'poker match --log and poker acpc --log write them) and report each player: VPIP (put chips '
                     'in voluntarily before the flop), PFR (raised before the flop), AF (bets and raises over calls '
                     'after the flop), WTSD (showdowns over flops seen) and small bets per hand with a 95% interval. '
-                    'Hands dealt with the same hole cards at every position are one deal played in several '
-                    'seatings (a duplicate match): results are then paired by deal. Lines starting with # are comments '
+                    'Hands with the same cards at every position and on the board, in other seats, are one deal '
+                    'played in several seatings; when every deal was played in the same number of seatings (a '
+                    'duplicate match) results are paired by deal. Lines starting with # are comments (a GAMEDEF '
+                    'block of them, as poker match --log and poker acpc --log write, is the game: no --game needed) '
                     'and the dealer\'s SCORE line must agree with the hands; any other line that is not a hand, or a '
                     'hand whose payoffs do not fit its betting and cards under the game, is an error naming its '
-                    'file and line (or hand).',
+                    'file and line.',
         epilog='examples:\n'
                '  poker history match.log   (written by: poker match --players loki,station --hands 200 --log match.log)\n'
                '  poker history dealer.log --game holdem.limit.2p.reverse_blinds.game --json   (the ACPC dealer\'s log)',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('files', nargs='+', metavar='FILE', help='ACPC log files, read in order')
     parser.add_argument('--game', default=None, metavar='FILE',
-                        help='the ACPC game definition the hands were played under (default: the table\'s game, '
-                             'blinds 1/2 and bets 2/4, for each hand\'s number of players)')
+                        help='the ACPC game definition the hands were played under (default: the one in the logs\' '
+                             'header, else the table\'s game, blinds 1/2 and bets 2/4, for each hand\'s number of '
+                             'players)')
+    parser.add_argument('--most-hands', type=whole('most hands', 1, 10 ** 9), default=MOST_HANDS, metavar='N',
+                        help=f'the most hands read, all files together (default: {MOST_HANDS:,}; twice as many lines '
+                             'of any kind). Each file is read as a stream, a line at a time; a line longer than '
+                             '10,000 characters ends the reading too')
     add_json(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     game = None if args.game is None else GameDefinition.read(args.game)
-    history = read_history(args.files, game=game)
+    history = read_history(args.files, game=game, most_hands=args.most_hands)
     if not history.lines:
         print_json(history.to_dict()) if args.json else print(f'no hands in {", ".join(args.files)}')
         return 0

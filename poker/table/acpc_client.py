@@ -35,6 +35,7 @@ from typing import TextIO
 
 from attrs import field, frozen
 
+from ..cards.card import Card
 from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
 from ..validators import checked_by, flag, read_seed, shown, text, whole_number
@@ -42,12 +43,21 @@ from .acpc_notation import GameDefinition, MatchState
 from .duplicate import PlayerSpec, _names, _seat
 from .game import Contender, Decision, HandResult, seat_hook
 
-__all__ = ['PROTOCOL_VERSION', 'AcpcResult', 'play_acpc']
+__all__ = ['DEFAULT_TIMEOUT', 'PROTOCOL_VERSION', 'AcpcResult', 'play_acpc']
 
 PROTOCOL_VERSION = '2.0.0'
 """The version of the ACPC protocol spoken (the first line sent: ``VERSION:2.0.0``)."""
 
 _LONGEST_LINE = 10_000
+
+DEFAULT_TIMEOUT = 900.0
+"""Seconds :func:`play_acpc` waits by default for the connection and first line, and for each line after it:
+above the ACPC dealer's own default bound on a player's answer (10 minutes), so a dealer that keeps its bounds
+never meets it."""
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return ''.join(str(card) for card in cards)
 
 
 def _payoffs(name: str, values: object) -> None:
@@ -107,9 +117,12 @@ class _Match:
         self.first: tuple[int, int] | None = None   # the first hand's number and this player's position in it
         self.rotates = True
         self.shown_at = 0.0
+        self.last: MatchState | None = None      # the hand's last state so far
+        self.answered: str | None = None        # the betting after this player's answer to the last state
 
     def read(self, line: str) -> str | None:
-        """Take one line of the dealer; the answer to send, if it is this player's turn."""
+        """Take one line of the dealer; the answer to send, if it is this player's turn. A state that contradicts
+        the hand so far (or the hands before it) is a :class:`~poker.errors.ProtocolError` quoting it."""
         state = MatchState.parse(line)
         game = self.game
         to_act = state.to_act(game)
@@ -117,12 +130,19 @@ class _Match:
             if not self.over:
                 raise ProtocolError(f'MATCHSTATE line {shown(line)}: hand {state.hand} begins before hand '
                                     f'{self.hand} is over')
+            if self.hand is not None and state.hand < self.hand:
+                raise ProtocolError(f'MATCHSTATE line {shown(line)}: hand {state.hand} after hand {self.hand} (the '
+                                    'hand numbers go back)')
             self._begin(state)
         elif self.over:
+            if state != self.last:
+                raise ProtocolError(f'MATCHSTATE line {shown(line)}: hand {state.hand} is over, and its last state '
+                                    f'was {shown(self.last.text() if self.last else None)}')
             return None     # the last state of a hand, again
+        else:
+            self._follows(state, line)
+        self.last, self.answered = state, None
         records = game.records(state.betting)
-        if len(records) < self.observed:
-            raise ProtocolError(f'MATCHSTATE line {shown(line)}: the betting goes back on what was played')
         if (observe := seat_hook(self.seat, 'observe')) is not None:
             for record in records[self.observed:]:
                 observe(record, state.board[:BOARD_SIZE[record.street]])
@@ -136,7 +156,33 @@ class _Match:
         if not isinstance(decision, Decision):
             raise PokerError(f'player {shown(self.seat.name)}: decide(view) must return a Decision, got '
                              f'{shown(decision)}')
-        return state.answer(game, decision.action)
+        answer = state.answer(game, decision.action)
+        self.answered = state.betting + answer[-1]
+        return answer
+
+    def _follows(self, state: MatchState, line: str) -> None:
+        """``state`` must carry on the hand's last state: this player in the same position with the same cards,
+        the cards shown before still shown, the board and the betting grown from theirs, and the action this
+        player answered with the next one."""
+        last = self.last
+        assert last is not None
+        where = f'MATCHSTATE line {shown(line)}'
+        if state.position != last.position:
+            raise ProtocolError(f'{where}: this player moves from position {last.position} to {state.position} in '
+                                f'the middle of hand {state.hand}')
+        changed = [position for position, (hole, before) in enumerate(zip(state.holes, last.holes))
+                   if before and hole != before]
+        if changed:
+            raise ProtocolError(f'{where}: the hole cards of position {changed[0]} change in the middle of hand '
+                                f'{state.hand} (they were {shown(_cards(last.holes[changed[0]]))})')
+        if state.board[:len(last.board)] != last.board:
+            raise ProtocolError(f'{where}: the board changes in the middle of hand {state.hand} (it was '
+                                f'{shown(_cards(last.board))})')
+        if not state.betting.startswith(last.betting):
+            raise ProtocolError(f'{where}: the betting goes back on what was played (it was {shown(last.betting)})')
+        if self.answered is not None and not state.betting.startswith(self.answered):
+            raise ProtocolError(f'{where}: the betting does not have this player\'s answer '
+                                f'{shown(self.answered[-1])} after {shown(last.betting)}')
 
     def _begin(self, state: MatchState) -> None:
         players = self.game.players
@@ -180,7 +226,7 @@ class _Match:
 
 def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str], player: PlayerSpec = 'loki', *,
               name: str | None = None, seed: int | None = None, hands: int | None = None,
-              log: str | os.PathLike[str] | None = None, timeout: float | None = None,
+              log: str | os.PathLike[str] | None = None, timeout: float | None = DEFAULT_TIMEOUT,
               progress: bool | None = None, on_line: Callable[[str], None] | None = None) -> AcpcResult:
     """Play one player of a match on the ACPC dealer at ``host``:``port`` and return what it won.
 
@@ -190,8 +236,16 @@ def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str
     (None: a fresh one);
     ``hands`` the most hands to play (None: until the dealer closes); ``log`` a file to write each hand to as an
     ACPC log line (:meth:`~poker.table.acpc_notation.MatchState.log_line`: the cards this player did not see left
-    empty); ``timeout`` the most seconds to wait for the dealer (None: no limit); ``progress`` a progress line on
-    stderr (None: when stderr is a terminal); ``on_line`` is called with each line the dealer sends.
+    empty), after a header of comment lines that holds the game
+    (:meth:`~poker.table.acpc_notation.GameDefinition.comment`, which :func:`~poker.table.hand_history.read_history`
+    reads); ``timeout`` the most seconds to wait for the dealer (:data:`DEFAULT_TIMEOUT`; None: no bound): for the
+    connection and the first line together, and for each whole line after the answer before it (a line dripped a
+    byte at a time counts whole); ``progress`` a progress line on stderr (None: when stderr is a terminal);
+    ``on_line`` is called with each line the dealer sends.
+
+    A state of the dealer that contradicts the hand so far (this player's position or cards, the cards shown, the
+    board or the betting going back, an action of this player it did not answer with) or the hands before it (a
+    hand number going back) is refused.
     """
     host = text('host', host, longest=255, error=PokerError)
     port = whole_number('port', port, minimum=1, maximum=65535, error=PokerError)
@@ -203,6 +257,7 @@ def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str
     if timeout is not None and not (isinstance(timeout, (int, float)) and not isinstance(timeout, bool)
                                     and 0 < timeout <= 10 ** 6):
         raise PokerError(f'timeout must be a number of seconds above 0 (at most 10**6), or None, got {shown(timeout)}')
+    timeout = None if timeout is None else float(timeout)
     progress = sys.stderr is not None and sys.stderr.isatty() if progress is None else \
         flag('progress', progress, error=PokerError)
     if on_line is not None and not callable(on_line):
@@ -214,6 +269,9 @@ def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str
         raise PokerError(f'name must be a name without : or | (and not empty), got {shown(name)}')
     seat = _seat(player, name, seed)
     log_file = _open_log(log)
+    if log_file is not None:
+        log_file.write(f'# poker acpc: one player\'s hands (the cards it did not see left empty); the game:\n'
+                       f'{game.comment()}\n')
     try:
         match = _Match(game, seat, log_file, progress)
         try:
@@ -238,24 +296,77 @@ def _open_log(log: str | os.PathLike[str] | None) -> TextIO | None:
             from None
 
 
+class _Lines:
+    """The dealer's lines, each within the time bound: a line (its line break removed) must come whole within
+    ``timeout`` seconds of the moment it is asked for (None: no bound), however its bytes are spread."""
+
+    def __init__(self, connection: socket.socket, timeout: float | None, where: str) -> None:
+        self.connection, self.timeout, self.where = connection, timeout, where
+        self.buffer = bytearray()
+
+    def next(self, deadline: float | None = None) -> bytes | None:
+        """The next line (None: the dealer closed the connection, a line it did not finish included), before
+        ``deadline`` (a :func:`time.monotonic` time; None: ``timeout`` seconds from now)."""
+        if deadline is None and self.timeout is not None:
+            deadline = time.monotonic() + self.timeout
+        while True:
+            end = self.buffer.find(b'\n')
+            if end >= 0:
+                line = bytes(self.buffer[:end + 1])
+                del self.buffer[:end + 1]
+                if len(line) > _LONGEST_LINE + 2:
+                    raise ProtocolError(f'a line from the dealer longer than {_LONGEST_LINE:,} characters: '
+                                        f'{shown(line)}')
+                return line
+            if len(self.buffer) > _LONGEST_LINE + 2:
+                raise ProtocolError(f'a line from the dealer longer than {_LONGEST_LINE:,} characters: '
+                                    f'{shown(bytes(self.buffer))}')
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise self._late()
+                self.connection.settimeout(left)
+            try:
+                data = self.connection.recv(65536)
+            except socket.timeout:
+                raise self._late() from None
+            if not data:
+                return None
+            self.buffer += data
+
+    def _late(self) -> ProtocolError:
+        begun = f' ({len(self.buffer):,} bytes of a line came, not its end)' if self.buffer else ''
+        if self.timeout is None:   # (the system's own time out)
+            return ProtocolError(f'the connection to the dealer at {self.where} timed out{begun}')
+        return ProtocolError(f'the dealer at {self.where} sent no whole line within {self.timeout:g} seconds{begun} '
+                             '(the timeout)')
+
+
 def _play(host: str, port: int, match: _Match, hands: int | None, timeout: float | None,
           on_line: Callable[[str], None] | None) -> None:
-    """Connect, say the version, then read and answer until the dealer closes or ``hands`` hands are over."""
+    """Connect, say the version, then read and answer until the dealer closes or ``hands`` hands are over; the
+    connection and the first line within ``timeout`` seconds, and every line after within ``timeout`` seconds of
+    the answer before it."""
+    where = f'{shown(host)} port {port}'
+    start = time.monotonic()
     try:
         connection = socket.create_connection((host, port), timeout=timeout)
+    except socket.timeout as error:
+        raise ProtocolError(f'cannot connect to the dealer at {where} within {timeout:g} seconds (the timeout)'
+                            if timeout is not None else f'cannot connect to the dealer at {where}: {error}') from None
     except OSError as error:
-        raise ProtocolError(f'cannot connect to the dealer at {shown(host)} port {port}: '
+        raise ProtocolError(f'cannot connect to the dealer at {where}: '
                             f'{getattr(error, "strerror", None) or error}') from None
-    with connection, connection.makefile('rb') as lines:
+    with connection:
+        lines = _Lines(connection, timeout, where)
+        first = None if timeout is None else start + timeout
         try:
             connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)   # each answer goes at once
             connection.sendall(f'VERSION:{PROTOCOL_VERSION}\r\n'.encode('ascii'))
             while hands is None or len(match.payoffs) < hands:
-                raw = lines.readline(_LONGEST_LINE + 2)
-                if not raw.endswith(b'\n'):
-                    if len(raw) > _LONGEST_LINE:
-                        raise ProtocolError(f'a line from the dealer longer than {_LONGEST_LINE:,} characters: '
-                                            f'{shown(raw)}')
+                raw = lines.next(first)
+                first = None
+                if raw is None:
                     return   # the dealer closed (a line it did not finish included)
                 try:
                     line = raw.decode('ascii').rstrip('\r\n')
@@ -267,13 +378,14 @@ def _play(host: str, port: int, match: _Match, hands: int | None, timeout: float
                     continue
                 answer = match.read(line)
                 if answer is not None:
+                    connection.settimeout(timeout)
                     connection.sendall(answer.encode('ascii') + b'\r\n')
-        except socket.timeout:
-            raise ProtocolError(f'the dealer at {shown(host)} port {port} sent nothing for {timeout} seconds') \
-                from None
+        except socket.timeout as error:
+            raise ProtocolError(f'the dealer at {where} took more than {timeout:g} seconds to take an answer '
+                                '(the timeout)' if timeout is not None else
+                                f'the connection to the dealer at {where} failed: {error}') from None
         except (ConnectionResetError, BrokenPipeError):
             return   # the dealer went away
         except OSError as error:
-            raise ProtocolError(f'the connection to the dealer at {shown(host)} port {port} failed: '
-                                f'{error.strerror or error}') from None
-
+            raise ProtocolError(f'the connection to the dealer at {where} failed: {error.strerror or error}') \
+                from None

@@ -47,12 +47,14 @@ the blinds; the table's ``cap`` counts bets, the big blind included. So the tabl
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 from attrs import field, frozen
 
@@ -80,6 +82,11 @@ _ACTIONS = {'f': Action.FOLD, 'c': Action.CALL, 'r': Action.RAISE}
 _LETTER = {Action.FOLD: 'f', Action.CHECK: 'c', Action.CALL: 'c', Action.BET: 'r', Action.RAISE: 'r'}
 _MOST_PLAYERS = 10
 _LONGEST_LINE = 10_000
+
+
+def _digits(text: str, most: int) -> bool:
+    """Whether ``text`` is 1 to ``most`` ASCII digits (``str.isdigit`` alone takes ``'²'``, which ``int`` refuses)."""
+    return 0 < len(text) <= most and text.isascii() and text.isdigit()
 
 
 def _error(what: str, value: object, reason: str) -> ProtocolError:
@@ -265,7 +272,7 @@ class GameDefinition:
                 name, _, rest = line.partition('=') if '=' in line else line.partition(' ')
                 field_name = _KEYS.get(name.strip().lower())
                 items = rest.split()
-                if field_name is None or not items or not all(item.isdigit() and len(item) < 14 for item in items):
+                if field_name is None or not items or not all(_digits(item, 13) for item in items):
                     raise _error(where, raw, 'not a game definition line (a key, = and whole numbers)')
                 values[field_name] = tuple(int(item) for item in items)
         if not started or not ended:
@@ -310,6 +317,15 @@ class GameDefinition:
             f'raiseSize = {numbers(self.raise_sizes)}', f'firstPlayer = {numbers(p + 1 for p in self.first_player)}',
             f'maxRaises = {numbers(self.max_raises)}', 'numSuits = 4', 'numRanks = 13', 'numHoleCards = 2',
             'numBoardCards = 0 3 1 1', 'END GAMEDEF'])
+
+    def comment(self) -> str:
+        """The definition as comment lines of a log, ``# `` before each line of :meth:`text`: the header of the
+        logs this library writes, which :func:`read_log` takes as the log's game (ACPC's tools skip comments).
+
+        >>> print(GameDefinition.for_table(2).comment().splitlines()[0])
+        # GAMEDEF
+        """
+        return '\n'.join('# ' + line for line in self.text().splitlines())
 
     @property
     def button(self) -> int:
@@ -517,6 +533,172 @@ class _Replay:
             self.next = self._in_from(position + 1)
 
 
+class _Finished:
+    """A finished hand's betting played out under a game: what reading its log line needs, kept for every line
+    with the same betting (:func:`_finished`)."""
+
+    __slots__ = ('spent', 'folded', 'active', 'pot', 'alone', 'board', 'players')
+
+    def __init__(self, replay: _Replay) -> None:
+        self.spent: tuple[int, ...] = tuple(replay.spent)
+        self.folded = frozenset(position for position, active in enumerate(replay.active) if not active)
+        self.active: tuple[int, ...] = tuple(position for position, active in enumerate(replay.active) if active)
+        self.pot: int = replay.pot
+        self.alone: dict[int, tuple[float, ...]] = {
+            winner: tuple(float((self.pot if position == winner else 0) - spent)
+                          for position, spent in enumerate(self.spent)) for winner in self.active}
+        """The payoffs when one player takes the pot alone, by that player."""
+        self.board: int = BOARD_SIZE[STREETS[replay.round]]
+        self.players: int = replay.game.players
+
+
+_MOST_KEPT = 20_000
+"""The most betting strings :func:`_finished` keeps for one game (a log holds a few thousand), and the most
+payoff and name fields kept."""
+
+_LONGEST_KEPT = 100
+"""The longest betting string :func:`_finished` keeps (a longer one is played out each time it comes)."""
+
+_FINISHED: dict[GameDefinition, dict[str, _Finished | None]] = {}
+
+
+def _finished_of(game: GameDefinition) -> dict[str, _Finished | None]:
+    """The finished hands :func:`_finished` keeps for ``game`` (a reader looks them up once per game)."""
+    kept = _FINISHED.get(game)
+    if kept is None:
+        if len(_FINISHED) >= 8:
+            _FINISHED.clear()
+        kept = _FINISHED.setdefault(game, {})
+    return kept
+
+
+def _finished(game: GameDefinition, betting: str, kept: dict[str, _Finished | None] | None = None) -> _Finished | None:
+    """``betting`` played out under ``game`` if it is a finished hand's betting (None: it is not, or it breaks the
+    rules: the slow path says why). ``kept`` is :func:`_finished_of` ``game``, looked up already."""
+    if kept is None:
+        kept = _finished_of(game)
+    try:
+        return kept[betting]
+    except KeyError:
+        pass
+    hand = None
+    if len(betting) <= _LONGEST_LINE and _BETTING.fullmatch(betting) and betting.count('/') <= 3:
+        try:
+            replay = _Replay(game, betting)
+        except ProtocolError:
+            replay = None
+        if replay is not None and replay.next is None:
+            hand = _Finished(replay)
+    if len(kept) < _MOST_KEPT and len(betting) <= _LONGEST_KEPT:
+        kept[betting] = hand
+    return hand
+
+
+@functools.lru_cache(maxsize=16)
+def _table_game(players: int) -> GameDefinition:
+    """:meth:`GameDefinition.for_table` of ``players`` (2 to 10), made once."""
+    return GameDefinition.for_table(players)
+
+
+_CARD_OF = {str(card): card for card in (Card.from_index(index) for index in range(52))}
+_HOLE_OF = {first + second: (_CARD_OF[first], _CARD_OF[second]) for first in _CARD_OF for second in _CARD_OF
+            if first != second}
+_TWO = re.compile('..', re.DOTALL)
+_ROUND_TEXTS = {0: (), 3: (6,), 4: (6, 2), 5: (6, 2, 2)}
+"""The lengths of the board's rounds in a card string (after the hole cards' ``/``), by the cards on the board."""
+_PAYOFFS = re.compile(r'-?[0-9]{1,15}(?:\.[0-9]{1,6})?(?:\|-?[0-9]{1,15}(?:\.[0-9]{1,6})?)*')
+_KEPT_PAYOFFS: dict[str, tuple[float, ...] | None] = {}
+_KEPT_NAMES: dict[str, tuple[str, ...] | None] = {}
+
+
+def _payoffs_of(text: str) -> tuple[float, ...] | None:
+    """The payoffs of a log line's payoff field if plainly valid (None: the slow path says why), kept."""
+    try:
+        return _KEPT_PAYOFFS[text]
+    except KeyError:
+        pass
+    payoffs = None
+    if len(text) <= 24 * _MOST_PLAYERS and _PAYOFFS.fullmatch(text):
+        payoffs = tuple(float(item) for item in text.split('|'))
+        if not 2 <= len(payoffs) <= _MOST_PLAYERS:
+            payoffs = None
+    if len(_KEPT_PAYOFFS) >= _MOST_KEPT:
+        _KEPT_PAYOFFS.clear()
+    _KEPT_PAYOFFS[text] = payoffs
+    return payoffs
+
+
+def _names_of(text: str) -> tuple[str, ...] | None:
+    """The names of a log line's name field if plainly valid (None: the slow path says why), kept."""
+    try:
+        return _KEPT_NAMES[text]
+    except KeyError:
+        pass
+    names: tuple[str, ...] | None = tuple(text.split('|'))
+    assert names is not None
+    if not 2 <= len(names) <= _MOST_PLAYERS or len(set(names)) != len(names) or '\r' in text \
+            or not all(0 < len(name) <= 200 for name in names):
+        names = None
+    if len(_KEPT_NAMES) >= _MOST_KEPT:
+        _KEPT_NAMES.clear()
+    if len(text) <= 2_000:
+        _KEPT_NAMES[text] = names
+    return names
+
+
+def _fast_log_line(text: str, game: GameDefinition | None,
+                   kept: dict[int, dict[str, _Finished | None]] | None = None) -> tuple[LogLine, _Finished] | None:
+    """A ``STATE`` line (its line break removed) read the fast way, with its betting played out, if it is plainly a
+    valid hand under ``game`` (None: the table's game); None otherwise, and :meth:`LogLine.parse` (the slow path,
+    the oracle of this one in the tests) says why. ``kept`` maps a number of players to :func:`_finished_of` its
+    game, for a reader of many lines."""
+    parts = text.split(':')
+    if len(parts) != 6 or parts[0] != 'STATE' or not _digits(parts[1], 10):
+        return None
+    names = _KEPT_NAMES.get(parts[5]) or _names_of(parts[5])
+    payoffs = _KEPT_PAYOFFS.get(parts[4]) or _payoffs_of(parts[4])
+    if names is None or payoffs is None or len(names) != len(payoffs):
+        return None
+    count = len(names)
+    finished = None if kept is None else kept.get(count)
+    if finished is None:
+        finished = _finished_of(game if game is not None else _table_game(count))
+        if kept is not None:
+            kept[count] = finished
+    betting = parts[2]
+    hand = finished.get(betting) or _finished(game if game is not None else _table_game(count), betting, finished)
+    if hand is None or hand.players != count:
+        return None
+    cards = parts[3]
+    cut = cards.find('/')
+    holes_text, board_text = (cards, '') if cut < 0 else (cards[:cut], cards[cut + 1:])
+    hole_texts = holes_text.split('|')
+    if len(hole_texts) != count or (tuple(map(len, board_text.split('/'))) if cut >= 0 else ()) \
+            != _ROUND_TEXTS[hand.board]:
+        return None
+    try:
+        holes = tuple([_HOLE_OF[hole] if hole else () for hole in hole_texts])
+        board_text = board_text.replace('/', '')
+        board = tuple(map(_CARD_OF.__getitem__, _TWO.findall(board_text)))
+    except KeyError:
+        return None
+    known = _TWO.findall(holes_text.replace('|', '') + board_text)
+    if len(set(known)) != len(known):
+        return None
+    number = int(parts[1])
+    if number >= 2 ** 32:
+        return None
+    line = object.__new__(LogLine)
+    put = object.__setattr__
+    put(line, 'hand', number)
+    put(line, 'betting', betting)
+    put(line, 'holes', holes)
+    put(line, 'board', board)
+    put(line, 'payoffs', payoffs)
+    put(line, 'names', names)
+    return line, hand
+
+
 def acpc_betting(records: Iterable[ActionRecord], street: str | None = None) -> str:
     """The ACPC betting string of a hand's records (blinds left out), through ``street`` (None: the last round
     with an action; a later street adds its rounds, empty so far).
@@ -618,8 +800,7 @@ class MatchState:
         :class:`ProtocolError` quoting the line."""
         text = _line_text('a MATCHSTATE line', line)
         parts = text.split(':')
-        if len(parts) != 5 or parts[0] != 'MATCHSTATE' or not all(part.isdigit() and len(part) < 11
-                                                                    for part in parts[1:3]):
+        if len(parts) != 5 or parts[0] != 'MATCHSTATE' or not all(_digits(part, 10) for part in parts[1:3]):
             raise _error('MATCHSTATE line', text, 'expected MATCHSTATE:<position>:<hand>:<betting>:<cards>')
         holes, board = _read_card_string(parts[4], 'MATCHSTATE line', text)
         try:
@@ -739,6 +920,9 @@ def _log_names(values: object) -> tuple[str, ...]:
             isinstance(item, str) and item and len(item) <= 200 and not set(item) & set(':|\r\n') for item in items):
         raise ProtocolError(f'names must be 2 to {_MOST_PLAYERS} names without : or | (and not empty), '
                             f'got {shown(values)}')
+    if len(set(items)) != len(items):
+        twice = next(item for number, item in enumerate(items) if item in items[:number])
+        raise ProtocolError(f'the name {shown(twice)} is in two positions (a player sits once in a hand)')
     return tuple(items)
 
 
@@ -780,13 +964,23 @@ class LogLine:
         (None: :meth:`GameDefinition.for_table` for its number of players); anything else is one
         :class:`ProtocolError` quoting the line."""
         text = _line_text('a log line', line)
+        if game is None or isinstance(game, GameDefinition):
+            fast = _fast_log_line(text, game)
+            if fast is not None:
+                return fast[0]
+        return cls._read(text, game)
+
+    @classmethod
+    def _read(cls, text: str, game: GameDefinition | None) -> LogLine:
+        """:meth:`parse` the slow, readable way (a line of text, no line break): every rule checked in turn, the
+        first one broken said (the oracle of :func:`_fast_log_line`, which reads plainly valid lines)."""
         parts = text.split(':')
-        if len(parts) != 6 or parts[0] != 'STATE' or not (parts[1].isdigit() and len(parts[1]) < 11):
+        if len(parts) != 6 or parts[0] != 'STATE' or not _digits(parts[1], 10):
             raise _error('log line', text, 'expected STATE:<hand>:<betting>:<cards>:<payoffs>:<names>')
         holes, board = _read_card_string(parts[3], 'log line', text)
         payoffs = []
         for item in parts[4].split('|'):
-            if not re.fullmatch(r'-?\d{1,15}(\.\d{1,6})?', item):
+            if not re.fullmatch(r'-?[0-9]{1,15}(\.[0-9]{1,6})?', item):
                 raise _error('log line', text, f'payoff {item!r} is not a number of chips')
             payoffs.append(float(item))
         try:
@@ -826,7 +1020,7 @@ class LogLine:
         """The hand's actions as the table records them (blinds first), seats being positions, under ``game`` (None:
         :meth:`GameDefinition.for_table` for the number of players)."""
         if game is None:
-            game = GameDefinition.for_table(len(self.names))
+            game = _table_game(len(self.names))
         if not isinstance(game, GameDefinition) or game.players != len(self.names):
             raise ProtocolError(f'a log line of {len(self.names)} players is not a hand of {shown(game)}')
         replay = _Replay(game, self.betting)
@@ -835,56 +1029,188 @@ class LogLine:
         return tuple(replay.records)
 
 
-def read_log(path: str | os.PathLike[str], game: GameDefinition | None = None) -> tuple[LogLine, ...]:
-    """The hands of an ACPC log file (the dealer's, or one :func:`~poker.table.acpc_client.play_acpc` wrote), in
-    order, each checked against ``game`` (None: :meth:`GameDefinition.for_table` for its players). Lines starting
-    with ``#`` are comments and blank lines nothing; the dealer's last line, ``SCORE:<totals>:<names>``, must
-    agree with the payoffs of the hands above it. Any other line is a :class:`ProtocolError` naming the file and
-    the line's number, and quoting it."""
-    return checked_log(path, game, None)
+MOST_LOG_HANDS = 2_000_000
+"""The most hands read at once (all the files of one :func:`read_log` or
+:func:`~poker.table.hand_history.read_history` together): memory grows with the hands kept."""
+
+MOST_LOG_LINES = 2 * MOST_LOG_HANDS
+"""The most lines of any kind (comments and blank lines too) read at once: time grows with the lines read."""
+
+_LONGEST_BYTES = 4 * _LONGEST_LINE + 2
+"""The most bytes of a line read before it is refused: a longer line has more than :data:`_LONGEST_LINE`
+characters (UTF-8 writes a character in at most 4 bytes), and a line break of two may follow."""
+
+_MOST_HEADER_LINES = 64
 
 
-def checked_log(path: str | os.PathLike[str], game: GameDefinition | None,
-                check: Callable[[LogLine], LogLine] | None) -> tuple[LogLine, ...]:
-    """:func:`read_log`, each hand then passed through ``check`` (the library's own: it returns the hand or raises a
-    :class:`~poker.errors.PokerError`, which names the line too; e.g. the payoff check of
-    :func:`~poker.table.hand_history.read_history`)."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise ProtocolError(f'a log must be a path, got {shown(path)}')
-    source = shown(str(path))
-    try:
-        text = Path(path).read_text(encoding='utf-8', errors='replace')
-    except (OSError, ValueError) as error:
-        raise ProtocolError(f'cannot read the log {source}: {getattr(error, "strerror", None) or error}') from None
-    hands: list[LogLine] = []
-    totals: dict[str, float] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.startswith('#'):
-            continue
+def read_log(path: str | os.PathLike[str], game: GameDefinition | None = None, *,
+             most_hands: int = MOST_LOG_HANDS) -> tuple[LogLine, ...]:
+    """The hands of an ACPC log file (the dealer's, or one :func:`~poker.table.acpc_client.play_acpc` or
+    :func:`~poker.table.duplicate.match` wrote), in order, each checked against ``game`` (None: the game the log's
+    header gives, else :meth:`GameDefinition.for_table` for its players).
+
+    The file is read as a stream, a line at a time: a UTF-8 byte-order mark at its start is skipped; lines
+    starting with ``#`` are comments (a ``GAMEDEF`` ... ``END GAMEDEF`` block of them, :meth:`GameDefinition.comment`,
+    is the log's game, which must be ``game`` when that is given) and blank lines nothing; the dealer's last line,
+    ``SCORE:<totals>:<names>``, must agree with the payoffs of the hands above it. A line longer than 10,000
+    characters, more than ``most_hands`` hands or more than twice as many lines, and any other line, is a
+    :class:`ProtocolError` naming the file and the line's number (and quoting a line that is not a hand)."""
+    reader = _LogReader(game, most_hands)
+    return tuple(hand for _, _, hand, _ in reader.read(path))
+
+
+class _LogReader:
+    """Reads the hands of log files (one after another) as streams, with limits: see :func:`read_log`. ``game`` is
+    the game in force: the one given, else the first header's, else None (the table's game for each hand)."""
+
+    def __init__(self, game: GameDefinition | None, most_hands: int) -> None:
+        if game is not None and not isinstance(game, GameDefinition):
+            raise ProtocolError(f'game must be a GameDefinition or None, got {shown(game)}')
+        self.given = self.game = game
+        self.most_hands = whole_number('most_hands', most_hands, minimum=1, maximum=10 ** 9, error=ProtocolError)
+        self.most_lines = 2 * self.most_hands
+        self.lines = self.hands = 0
+        self.counts: set[int] = set()   # the numbers of players of the hands read under the table's game
+        self.kept: dict[int, dict[str, _Finished | None]] = {}
+
+    def read(self, path: str | os.PathLike[str]) -> Iterator[tuple[str, int, LogLine, _Finished]]:
+        """Each hand of the file ``path``: the file's name as errors quote it, the line's number, the hand, and its
+        betting played out."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise ProtocolError(f'a log must be a path, got {shown(path)}')
+        source = shown(str(path))
         try:
-            if line.startswith('SCORE:'):
-                _check_score(line, totals)
-                continue
-            hand = LogLine.parse(line, game)
-            if check is not None:
-                hand = check(hand)
-        except PokerError as error:
-            raise ProtocolError(f'{source}, line {number}: {error}') from None
-        hands.append(hand)
-        for name, payoff in zip(hand.names, hand.payoffs):
-            totals[name] = totals.get(name, 0.0) + payoff
-    return tuple(hands)
+            file = open(path, 'rb')
+        except (OSError, ValueError) as error:
+            raise ProtocolError(f'cannot read the log {source}: {getattr(error, "strerror", None) or error}') \
+                from None
+        with file:
+            yield from self._hands(file, source)
+
+    def _line(self, file: BinaryIO, source: str, number: int) -> str | None:
+        """The next line of ``file`` without its line break (None: the file is over), within the limits."""
+        try:
+            raw = file.readline(_LONGEST_BYTES)
+        except (OSError, ValueError) as error:
+            raise ProtocolError(f'cannot read the log {source}: {getattr(error, "strerror", None) or error}') \
+                from None
+        if not raw:
+            return None
+        self.lines += 1
+        if self.lines > self.most_lines:
+            raise ProtocolError(f'{source}, line {number}: more than {self.most_lines:,} lines read (the most lines '
+                                f'read at once: twice the most hands, {self.most_hands:,})')
+        if len(raw) == _LONGEST_BYTES and not raw.endswith(b'\n'):
+            raise ProtocolError(f'{source}, line {number}: longer than {_LONGEST_LINE:,} characters (the longest '
+                                f'line read)')
+        text = raw.decode('utf-8', 'replace')
+        text = text[:-2] if text.endswith('\r\n') else text[:-1] if text.endswith('\n') else text
+        if number == 1 and text.startswith('\ufeff'):
+            text = text[1:]   # a byte-order mark
+        if len(text) > _LONGEST_LINE:
+            raise ProtocolError(f'{source}, line {number}: longer than {_LONGEST_LINE:,} characters (the longest '
+                                f'line read)')
+        return text
+
+    def _hands(self, file: BinaryIO, source: str) -> Iterator[tuple[str, int, LogLine, _Finished]]:
+        score = _Score()
+        number = 0
+        while (line := self._line(file, source, number + 1)) is not None:
+            number += 1
+            if not line.startswith('STATE:'):
+                if line.startswith('#'):
+                    if line[1:].strip().upper() == 'GAMEDEF':
+                        number = self._header(file, source, number, line)
+                    continue
+                if not line.strip():
+                    continue
+                if line.startswith('SCORE:'):
+                    try:
+                        score.check(line)
+                    except PokerError as error:
+                        raise ProtocolError(f'{source}, line {number}: {error}') from None
+                    continue
+            self.hands += 1
+            if self.hands > self.most_hands:
+                raise ProtocolError(f'{source}, line {number}: more than {self.most_hands:,} hands read (the most '
+                                    'hands read at once)')
+            fast = _fast_log_line(line, self.game, self.kept)
+            if fast is None:
+                try:
+                    hand = LogLine._read(_line_text('a log line', line), self.game)
+                except PokerError as error:
+                    raise ProtocolError(f'{source}, line {number}: {error}') from None
+                finished = _finished(self.game or _table_game(len(hand.names)), hand.betting)
+                assert finished is not None   # (a hand read is a finished hand)
+            else:
+                hand, finished = fast
+            if self.game is None:
+                self.counts.add(len(hand.names))
+            score.add(hand)
+            yield source, number, hand, finished
+
+    def _header(self, file: BinaryIO, source: str, number: int, first: str) -> int:
+        """Read the game definition of a header that begins at line ``number`` (``# GAMEDEF``), up to its
+        ``# END GAMEDEF``, and take it as the game in force; the number of its last line."""
+        start, lines = number, [first[1:]]
+        while lines[-1].strip().upper() != 'END GAMEDEF':
+            line = self._line(file, source, number + 1)
+            if line is None or not line.startswith('#') or len(lines) >= _MOST_HEADER_LINES:
+                raise ProtocolError(f'{source}, line {start}: a game definition in comments (# GAMEDEF) without its '
+                                    f'# END GAMEDEF in the {_MOST_HEADER_LINES} comment lines after it')
+            number += 1
+            lines.append(line[1:])
+        game = GameDefinition.parse('\n'.join(lines), source=f'{source}, line {start}')
+        if self.given is not None:
+            if game != self.given:
+                raise ProtocolError(f'{source}, line {start}: the log\'s game definition is not the one given '
+                                    f'({_about(game)} in the log, {_about(self.given)} given)')
+        elif self.game is None:
+            if any(count != game.players or _table_game(count) != game for count in self.counts):
+                raise ProtocolError(f'{source}, line {start}: a game definition ({_about(game)}) after hands of '
+                                    'the table\'s game (read logs of different games apart)')
+            self.game, self.kept = game, {}
+        elif game != self.game:
+            raise ProtocolError(f'{source}, line {start}: a game definition ({_about(game)}) that is not the one of '
+                                f'the logs read before it ({_about(self.game)}; read logs of different games apart)')
+        return number
 
 
-def _check_score(line: str, totals: dict[str, float]) -> None:
-    """``SCORE:<totals>:<names>`` must give each player the sum of his payoffs so far."""
-    parts = line.split(':')
-    scores = parts[1].split('|') if len(parts) == 3 else []
-    names = parts[2].split('|') if len(parts) == 3 else []
-    if not scores or len(scores) != len(names) or not all(re.fullmatch(r'-?\d{1,15}(\.\d{1,6})?', score)
-                                                          for score in scores):
-        raise _error('score line', line, 'expected SCORE:<totals>:<names>, | between players')
-    for name, score in zip(names, scores):
-        if abs(totals.get(name, 0.0) - float(score)) > 1e-6 * max(1.0, abs(float(score))):
-            raise _error('score line', line, f'{name} won {_chips(totals.get(name, 0.0))} in the hands above, not '
-                                             f'{score}')
+def _about(game: GameDefinition) -> str:
+    """A game in a few words, for an error message."""
+    return (f'{game.players} players, blinds {" ".join(map(str, game.blinds))}, raise sizes '
+            f'{" ".join(map(str, game.raise_sizes))}, first players {" ".join(str(p + 1) for p in game.first_player)}'
+            f', most raises {" ".join(map(str, game.max_raises))}')
+
+
+class _Score:
+    """Each player's payoffs in a file's hands so far, for its ``SCORE`` line: the hands are kept as read (two
+    appends a hand) and added up only when a ``SCORE`` line comes."""
+
+    def __init__(self) -> None:
+        self.names: list[tuple[str, ...]] = []
+        self.payoffs: list[tuple[float, ...]] = []
+        self.totals: dict[str, float] = {}
+
+    def add(self, hand: LogLine) -> None:
+        self.names.append(hand.names)
+        self.payoffs.append(hand.payoffs)
+
+    def check(self, line: str) -> None:
+        """``SCORE:<totals>:<names>`` must give each player the sum of his payoffs so far."""
+        parts = line.split(':')
+        scores = parts[1].split('|') if len(parts) == 3 else []
+        names = parts[2].split('|') if len(parts) == 3 else []
+        if not scores or len(scores) != len(names) or not all(re.fullmatch(r'-?[0-9]{1,15}(\.[0-9]{1,6})?', score)
+                                                              for score in scores):
+            raise _error('score line', line, 'expected SCORE:<totals>:<names>, | between players')
+        totals = self.totals
+        for hand_names, hand_payoffs in zip(self.names, self.payoffs):
+            for name, payoff in zip(hand_names, hand_payoffs):
+                totals[name] = totals.get(name, 0.0) + payoff
+        self.names.clear()
+        self.payoffs.clear()
+        for name, score in zip(names, scores):
+            if abs(totals.get(name, 0.0) - float(score)) > 1e-6 * max(1.0, abs(float(score))):
+                raise _error('score line', line, f'{name} won {_chips(totals.get(name, 0.0))} in the hands above, '
+                                                 f'not {score}')

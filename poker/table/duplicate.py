@@ -51,7 +51,7 @@ from attrs import field, frozen
 from ..errors import PokerError
 from ..markup import clipped, line_chart_svg
 from ..validators import checked_by, flag, is_whole, read_seed, real_array, shown, whole_number
-from .acpc_notation import LogLine
+from .acpc_notation import GameDefinition, LogLine
 from .game import MAX_HANDS, Contender, FixedLimitGame, HandResult, read_contender, seat_hook
 
 if TYPE_CHECKING:
@@ -432,12 +432,14 @@ def _log_name(name: str) -> str:
 
 
 class _Log:
-    """The match's log file: every hand's ACPC log line, written deal by deal and in each deal seating by seating
-    (hand number ``deal * seatings + seating``, from 0), whatever order the units of work finish in. A block of
-    deals is written once every seating has played it (units of work hand in each block's lines)."""
+    """The match's log file: a header, the match's game as comment lines
+    (:meth:`~poker.table.acpc_notation.GameDefinition.comment`), then every hand's ACPC log line, written deal by
+    deal and in each deal seating by seating (hand number ``deal * seatings + seating``, from 0), whatever order
+    the units of work finish in. A block of deals is written once every seating has played it (units of work
+    hand in each block's lines)."""
 
-    def __init__(self, path: str | os.PathLike[str] | None, seatings: int, blocks: list[tuple[int, int]],
-                 parts: int) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None, players: int, seatings: int,
+                 blocks: list[tuple[int, int]], parts: int) -> None:
         self.seatings, self.blocks, self.parts = seatings, blocks, parts
         self.pending: dict[int, dict[int, list[LogLine]]] = {}
         self.next = 0
@@ -448,6 +450,9 @@ class _Log:
             except (OSError, ValueError) as error:
                 raise PokerError(f'cannot write the log {shown(str(path))}: '
                                  f'{getattr(error, "strerror", None) or type(error).__name__}') from None
+            self.file.write(f'# poker match: {players} players, each deal played in {seatings} seatings (hand '
+                            f'deal * {seatings} + seating); the game:\n'
+                            f'{GameDefinition.for_table(players, small_bet=SMALL_BET).comment()}\n')
 
     def add(self, block: int, part: int, lines: list[LogLine]) -> None:
         """The lines of one unit of work: block ``block`` (by its index), played by seating ``part`` (or by every
@@ -526,12 +531,13 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     if fresh_every is not None:
         chunks = [(start, deal_seeds[start:start + fresh_every], master.randrange(1 << 32))
                   for start in range(0, hands, fresh_every)]
-        writer = _Log(log, len(seatings), [(start, len(seeds)) for start, seeds, _ in chunks], 1)
+        writer = _Log(log, len(players), len(seatings), [(start, len(seeds)) for start, seeds, _ in chunks], 1)
     else:
         size = DEALS_PER_UNIT if resumable else hands
         blocks = [(start, deal_seeds[start:start + size]) for start in range(0, hands, size)]
         seating_seeds = [master.randrange(1 << 32) for _ in seatings]
-        writer = _Log(log, len(seatings), [(start, len(seeds)) for start, seeds in blocks], len(seatings))
+        writer = _Log(log, len(players), len(seatings), [(start, len(seeds)) for start, seeds in blocks],
+                      len(seatings))
     bar = _progress_bar(hands * len(seatings), progress)
     try:
         if fresh_every is not None:

@@ -12,11 +12,20 @@ into a :class:`HandHistory`. Its :meth:`HandHistory.players` are each player's n
 * **sb/hand**: his mean payoff in small bets (the game's pre-flop raise size) per hand, with a 95% interval
   ``mean +- 1.96 sd / sqrt(n)``.
 
-**Duplicate seatings.** A duplicate match plays each deal once per seating: the same hole cards *by position*
-(the deck and the button stay, the players move), so lines whose hole cards are the same at every position are
-one deal. When the log has such deals, a player's result per deal is his payoff summed over the deal's lines he
-played, in small bets, over their number (as :attr:`MatchResult.per_deal <poker.table.duplicate.MatchResult.per_deal>`),
-and the interval is taken over deals, which pairs the seatings; otherwise every hand is its own sample.
+**Duplicate seatings.** A duplicate match plays each deal once per seating: the same cards *by position* (the
+deck and the button stay, the players move). Lines are one deal when they show every position's hole cards, the
+same ones, their boards agree as far as both go, and they seat the players otherwise (:meth:`HandHistory.deals`).
+When every deal was played in the same number of seatings (two or more: a duplicate match's log, or the dealer's
+logs of a match played again with the seats swapped), a player's result per deal is his payoff summed over the
+deal's lines he played, in small bets, over their number (as
+:attr:`MatchResult.per_deal <poker.table.duplicate.MatchResult.per_deal>`), and the interval is taken over deals,
+which pairs the seatings; otherwise every hand is its own sample.
+
+**Logs as streams.** :func:`read_history` reads each file a line at a time, so a log of millions of hands costs
+its hands' memory and no more, and a stream without end (``/dev/zero``) stops at the first line past a limit:
+:data:`MOST_HANDS` hands (``most_hands=``), twice as many lines of any kind, 10,000 characters a line. A log's
+header (comment lines holding a ``GAMEDEF``, as :func:`~poker.table.duplicate.match` and
+:func:`~poker.table.acpc_client.play_acpc` write) gives its game.
 
 :meth:`HandHistory.model_state` replays the hands as one of the players sees them through a
 :class:`~poker.table.modelling.ModellingLokiPlayer` and returns what it learnt, a
@@ -30,19 +39,24 @@ and the interval is taken over deals, which pairs the seatings; otherwise every 
 
 from __future__ import annotations
 
-import functools
+import itertools
 import math
+import operator
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+import numpy as np
 from attrs import field, frozen
 
+from ..cards.card import Card
 from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
 from ..strategy.actions import Action, Blind
 from ..validators import amount, checked_by, is_items, real_number, share, shown, text, whole_number
-from .acpc_notation import GameDefinition, LogLine, MatchState, checked_log
+from .acpc_notation import (MOST_LOG_HANDS, GameDefinition, LogLine, MatchState, _fast_log_line, _Finished,
+                            _finished, _line_text, _LogReader, _table_game)
 from .game import ActionRecord, FixedLimitGame
 from .modelling import ModellingLokiPlayer, ModelState
 
@@ -51,10 +65,19 @@ if TYPE_CHECKING:
 
 __all__ = ['HandHistory', 'PlayerStats', 'read_history']
 
-MOST_LINES = 10_000_000
-"""The most hands a history holds (all files together)."""
+MOST_HANDS = MOST_LOG_HANDS
+"""The most hands a history holds by default (all files together; ``most_hands=`` changes it)."""
+
+_BATCH = 4096
+"""Hands whose payoffs are checked together (their showdowns ranked in one call)."""
+
+_RECENT_DEALS = 16
+"""The deals with the same cards that a line may join (the latest ones): a line repeated a million times costs
+no more than a few."""
 
 _VOLUNTARY = (Action.CALL, Action.BET, Action.RAISE)
+_NAMES = operator.attrgetter('names')
+_BETTING = operator.attrgetter('betting')
 
 
 def _optional(check: Callable[..., float]) -> Callable[[str, object], None]:
@@ -137,11 +160,144 @@ def _checked(line: LogLine, game: GameDefinition | None) -> LogLine:
     return line
 
 
+_Item = tuple[str, int, LogLine, _Finished]
+"""A hand as read: where (the file as errors quote it, the line's number), the hand, and its betting played out."""
+
+
+def _check_payoffs(items: list[_Item], game: GameDefinition | None) -> None:
+    """:func:`_checked` for many hands at once, the fast way: the showdowns of all of them ranked in one call of the
+    table's ranker. The first hand whose payoffs do not fit is checked again by :func:`_checked` (the oracle of this
+    one), whose error names it."""
+    rows: list[list[int]] = []
+    starts = []   # each hand's first row (-1: no showdown, or a showdown without the cards)
+    for _, _, line, hand in items:
+        if len(hand.active) > 1:
+            holes = [line.holes[position] for position in hand.active]
+            if all(len(hole) == 2 for hole in holes):
+                starts.append(len(rows))
+                tail = [card.index for card in line.board]
+                rows.extend([hole[0].index, hole[1].index, *tail] for hole in holes)
+                continue
+        starts.append(-1)
+    values = FixedLimitGame.ranker.rank_many(np.array(rows, dtype=np.uint8), validate=False).tolist() if rows else []
+    for (source, number, line, hand), start in zip(items, starts):
+        payoffs, active = line.payoffs, hand.active
+        winners: tuple[int, ...]
+        if len(active) == 1:
+            winners = active
+        elif start < 0:
+            winners = ()
+        else:
+            shown = values[start:start + len(active)]
+            best = max(shown)
+            winners = tuple(position for position, value in zip(active, shown) if value == best)
+        if len(winners) == 1 and payoffs == hand.alone[winners[0]]:
+            continue   # (the usual case, exactly)
+        spent = hand.spent
+        good = bool(winners) and abs(math.fsum(payoffs)) <= 1e-6 * max(1, max(spent)) and all(
+            abs(payoff + put - hand.pot / len(winners)) < 1 if position in winners else payoff == -put
+            for position, (payoff, put) in enumerate(zip(payoffs, spent)))
+        if not good:
+            try:
+                _checked(line, game)
+            except PokerError as error:
+                raise ProtocolError(f'{source}, line {number}: {error}') from None
+
+
+def _collect(items: Iterator[_Item], game: Callable[[], GameDefinition | None]) -> list[LogLine]:
+    """The hands of ``items``, their payoffs checked (:func:`_check_payoffs`) under ``game()`` (the game in force);
+    an error of a hand read comes after the payoff errors of the hands above it."""
+    hands: list[LogLine] = []
+    batch: list[_Item] = []
+    try:
+        for item in items:
+            batch.append(item)
+            if len(batch) == _BATCH:
+                _check_payoffs(batch, game())
+                hands.extend(line for _, _, line, _ in batch)
+                batch = []
+    except ProtocolError as error:
+        failed = error
+    else:
+        _check_payoffs(batch, game())
+        hands.extend(line for _, _, line, _ in batch)
+        return hands
+    _check_payoffs(batch, game())   # an error above the one raised comes first
+    raise failed
+
+
+def _lines_given(lines: Iterable[object], game: GameDefinition | None, source: str,
+                 most_hands: int) -> Iterator[_Item]:
+    """The hands of ``STATE`` lines held in memory (:meth:`HandHistory.parse`)."""
+    kept: dict[int, dict[str, _Finished | None]] = {}
+    for number, line in enumerate(lines, 1):
+        if number > most_hands:
+            raise ProtocolError(f'{source}, line {number}: more than {most_hands:,} lines (the most hands read at '
+                                'once)')
+        try:
+            text = _line_text('a log line', line)
+            fast = _fast_log_line(text, game, kept)
+            if fast is None:
+                hand = LogLine._read(text, game)
+                finished = _finished(game or _table_game(len(hand.names)), hand.betting)
+                assert finished is not None   # (a hand read is a finished hand)
+                fast = hand, finished
+        except PokerError as error:
+            raise ProtocolError(f'{source}, line {number}: {error}') from None
+        yield source, number, fast[0], fast[1]
+
+
+def _counts(records: Sequence[ActionRecord], players: int) -> tuple[tuple[int, ...], ...]:
+    """Each position's counts in one hand (:class:`_Tally`'s, in its order, the hand itself first)."""
+    folded_preflop = {r.seat for r in records if r.street == 'preflop' and r.action == Action.FOLD}
+    folded = {r.seat for r in records if r.action == Action.FOLD}
+    flop = players - len(folded_preflop) > 1
+    showdown = players - len(folded) > 1
+    counts = []
+    for position in range(players):
+        own = [r for r in records if r.seat == position and not isinstance(r.action, Blind)]
+        saw_flop = flop and position not in folded_preflop
+        counts.append((1, int(any(r.street == 'preflop' and r.action in _VOLUNTARY for r in own)),
+                       int(any(r.street == 'preflop' and r.action == Action.RAISE for r in own)),
+                       sum(r.street != 'preflop' and r.action in (Action.BET, Action.RAISE) for r in own),
+                       sum(r.street != 'preflop' and r.action == Action.CALL for r in own),
+                       int(saw_flop), int(saw_flop and showdown and position not in folded)))
+    return tuple(counts)
+
+
 class _Tally:
-    """One player's counts as the hands are read."""
+    """One player's counts as the hands are read: hands, VPIP, PFR, bets and raises after the flop, calls after
+    the flop, flops seen, showdowns (in :func:`_counts`' order)."""
 
     def __init__(self) -> None:
-        self.hands = self.vpip = self.pfr = self.aggressive = self.calls = self.flops = self.showdowns = 0
+        self.counts = [0] * 7
+
+    def add(self, counts: tuple[int, ...], times: int) -> None:
+        for index, count in enumerate(counts):
+            self.counts[index] += count * times
+
+
+class _Deal:
+    """The lines of one deal so far (:meth:`HandHistory.deals`): its seatings and the longest board shown."""
+
+    __slots__ = ('lines', 'seatings', 'board')
+
+    def __init__(self, line: LogLine) -> None:
+        self.lines = [line]
+        self.seatings = {line.names}
+        self.board = line.board
+
+    def takes(self, line: LogLine) -> bool:
+        """Whether ``line`` (with this deal's hole cards) is another seating of it: the boards agree as far as both
+        go, and no line of the deal seats the same players in the same positions."""
+        shorter = min(len(self.board), len(line.board))
+        return line.names not in self.seatings and self.board[:shorter] == line.board[:shorter]
+
+    def add(self, line: LogLine) -> None:
+        self.lines.append(line)
+        self.seatings.add(line.names)
+        if len(line.board) > len(self.board):
+            self.board = line.board
 
 
 @frozen
@@ -153,95 +309,111 @@ class HandHistory:
 
     lines: tuple[LogLine, ...] = field(validator=lambda self, attribute, value: _lines(value), eq=False, repr=False)
     game: GameDefinition | None = field(default=None, validator=lambda self, attribute, value: _game(value))
+    _deals: list[list[LogLine]] | None = field(init=False, default=None, eq=False, repr=False)
+    """:meth:`deals`, once worked out."""
 
     @classmethod
-    def parse(cls, lines: Iterable[str], *, game: GameDefinition | None = None, source: str = 'log') -> HandHistory:
+    def parse(cls, lines: Iterable[str], *, game: GameDefinition | None = None, source: str = 'log',
+              most_hands: int = MOST_HANDS) -> HandHistory:
         """The hands of ``STATE`` lines (each a hand: :func:`read_history` reads files, comments and the dealer's
         ``SCORE`` line included), each checked against ``game`` (None: the table's game) and its payoffs against its
-        betting and cards; a line that is not such a hand is a :class:`~poker.errors.ProtocolError` naming
-        ``source`` and the line's number."""
+        betting and cards; a line that is not such a hand, and more than ``most_hands`` lines, is a
+        :class:`~poker.errors.ProtocolError` naming ``source`` and the line's number."""
         game = _game(game)
         source = text('source', source, error=PokerError)
+        most_hands = whole_number('most_hands', most_hands, minimum=1, maximum=10 ** 9, error=PokerError)
         if not is_items(lines):
             raise PokerError(f'lines must be a list of log lines, got {shown(lines)}')
-        hands = []
-        for number, line in enumerate(lines, 1):
-            if number > MOST_LINES:
-                raise ProtocolError(f'{source}: more than {MOST_LINES:,} lines')
-            try:
-                hands.append(_checked(LogLine.parse(line, game), game))
-            except PokerError as error:
-                raise ProtocolError(f'{source}, line {number}: {error}') from None
-        return cls(tuple(hands), game)
+        return cls(tuple(_collect(_lines_given(lines, game, source, most_hands), lambda: game)), game)
 
     # ------------------------------------------------------------------------------------ what it holds
     def _records(self, line: LogLine) -> tuple[ActionRecord, ...]:
         return line.records(self.game)
 
     def _small_bet(self, line: LogLine) -> int:
-        return (self.game or GameDefinition.for_table(len(line.names))).raise_sizes[0]
+        return (self.game or _table_game(len(line.names))).raise_sizes[0]
 
     def deals(self) -> list[list[LogLine]]:
-        """The hands grouped by deal (the same hole cards at every position: a deal replayed in several seatings),
-        in the order of each deal's first hand."""
-        groups: dict[tuple[object, ...], list[LogLine]] = {}
-        for line in self.lines:
-            groups.setdefault(line.holes, []).append(line)
-        return list(groups.values())
+        """The hands grouped by deal, in the order of each deal's first hand. Lines are seatings of one deal (a
+        duplicate match's deal replayed with the players moved) when they have the same number of positions and
+        the same hole cards at every position, all shown, their boards agree as far as both go (a hand may end
+        before another), and no two seat the same players in the same positions; a line joins the earliest of
+        the latest 16 such deals that takes it, else begins its own. A line that does not show every hole card (a
+        player's own log) is a deal of its own."""
+        if self._deals is None:
+            deals: list[list[LogLine]] = []
+            by_cards: dict[tuple[tuple[Card, ...], ...], list[_Deal]] = {}
+            for line in self.lines:
+                holes = line.holes
+                if () in holes:   # a card not shown
+                    deals.append([line])
+                    continue
+                same = by_cards.setdefault(holes, [])
+                for deal in same[-_RECENT_DEALS:]:
+                    if deal.takes(line):
+                        deal.add(line)
+                        break
+                else:
+                    deal = _Deal(line)
+                    same.append(deal)
+                    deals.append(deal.lines)
+            object.__setattr__(self, '_deals', deals)
+        assert self._deals is not None
+        return [list(deal) for deal in self._deals]
 
     @property
     def paired(self) -> bool:
-        """Whether some deal was played in more than one seating (a duplicate match's log)."""
-        return any(len(deal) > 1 for deal in self.deals())
+        """Whether the hands are a duplicate match's: every deal played in the same number of seatings, two or
+        more (else every hand is its own sample)."""
+        deals = self.deals()
+        return len(deals) < len(self.lines) and len({len(deal) for deal in deals}) == 1
 
     def names(self) -> list[str]:
         """The players, in the order they first appear."""
-        return list(dict.fromkeys(name for line in self.lines for name in line.names))
+        return list(dict.fromkeys(itertools.chain.from_iterable(map(_NAMES, self.lines))))
 
     # ------------------------------------------------------------------------------------ the numbers
     def players(self) -> tuple[PlayerStats, ...]:
         """Each player's :class:`PlayerStats`, in the order they first appear."""
         tallies = {name: _Tally() for name in self.names()}
-        for line in self.lines:
-            self._count(line, tallies)
+        counted: dict[tuple[int, str], tuple[tuple[int, ...], ...]] = {}   # by players and betting
+        kinds = Counter(zip(map(_NAMES, self.lines), map(_BETTING, self.lines)))   # hands alike but for cards
+        line_of = dict(zip(zip(map(_NAMES, self.lines), map(_BETTING, self.lines)), self.lines))   # one of each
+        for (names, betting), times in kinds.items():
+            key = (len(names), betting)
+            counts = counted.get(key)
+            if counts is None:
+                counts = counted[key] = _counts(self._records(line_of[names, betting]), len(names))
+            for name, own in zip(names, counts):
+                tallies[name].add(own, times)
         samples = self._samples()
         result = []
         for name, tally in tallies.items():
+            hands, vpip, pfr, aggressive, calls, flops, showdowns = tally.counts
             values = samples[name]
             mean = math.fsum(values) / len(values)
             half = 0.0
             if len(values) > 1:
                 variance = math.fsum((value - mean) ** 2 for value in values) / (len(values) - 1)
                 half = 1.96 * math.sqrt(variance) / math.sqrt(len(values))
-            result.append(PlayerStats(
-                name, tally.hands, tally.vpip / tally.hands, tally.pfr / tally.hands,
-                _share(tally.aggressive, tally.calls), _share(tally.showdowns, tally.flops), mean, half, len(values)))
+            result.append(PlayerStats(name, hands, vpip / hands, pfr / hands, _share(aggressive, calls),
+                                      _share(showdowns, flops), mean, half, len(values)))
         return tuple(result)
-
-    def _count(self, line: LogLine, tallies: dict[str, _Tally]) -> None:
-        records = self._records(line)
-        folded_preflop = {r.seat for r in records if r.street == 'preflop' and r.action == Action.FOLD}
-        folded = {r.seat for r in records if r.action == Action.FOLD}
-        players = len(line.names)
-        flop = players - len(folded_preflop) > 1
-        showdown = players - len(folded) > 1
-        for position, name in enumerate(line.names):
-            tally = tallies[name]
-            tally.hands += 1
-            own = [r for r in records if r.seat == position and not isinstance(r.action, Blind)]
-            tally.vpip += any(r.street == 'preflop' and r.action in _VOLUNTARY for r in own)
-            tally.pfr += any(r.street == 'preflop' and r.action == Action.RAISE for r in own)
-            tally.aggressive += sum(r.street != 'preflop' and r.action in (Action.BET, Action.RAISE) for r in own)
-            tally.calls += sum(r.street != 'preflop' and r.action == Action.CALL for r in own)
-            if flop and position not in folded_preflop:
-                tally.flops += 1
-                tally.showdowns += showdown and position not in folded
 
     def _samples(self) -> dict[str, list[float]]:
         """Each player's results in small bets per hand: one per deal (the mean over its seatings he played), or
-        one per hand when no deal was played twice."""
+        one per hand when the hands are not a duplicate match's (:attr:`paired`), in no particular order."""
         samples: dict[str, list[float]] = {name: [] for name in self.names()}
-        for deal in (self.deals() if self.paired else [[line] for line in self.lines]):
+        if not self.paired:
+            by_names: dict[tuple[str, ...], list[tuple[float, ...]]] = {}
+            for line in self.lines:
+                by_names.setdefault(line.names, []).append(line.payoffs)
+            for names, rows in by_names.items():
+                small_bet = (self.game or _table_game(len(names))).raise_sizes[0]
+                for name, column in zip(names, zip(*rows)):
+                    samples[name].extend([payoff / small_bet for payoff in column])
+            return samples
+        for deal in self.deals():
             chips: dict[str, float] = {}
             counts: dict[str, int] = {}
             for line in deal:
@@ -277,7 +449,7 @@ class HandHistory:
 
     def _replay(self, line: LogLine, position: int, player: ModellingLokiPlayer) -> None:
         """Show ``player`` (sitting at ``position``) the hand of ``line`` as a table would."""
-        game = self.game or GameDefinition.for_table(len(line.names))
+        game = self.game or _table_game(len(line.names))
         records = self._records(line)
         player.begin_hand(position, line.names, line.holes[position], game.button)
         for record in records:
@@ -319,19 +491,22 @@ class HandHistory:
 
 
 def read_history(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], *,
-                 game: GameDefinition | None = None) -> HandHistory:
-    """The hands of the ACPC log files ``paths`` (one path or a list), in order: each file read by
-    :func:`~poker.table.acpc_notation.read_log` (comments, the dealer's ``SCORE`` line checked, every other line a
-    hand under ``game`` whose payoffs fit its betting and cards, else an error naming the file and the line)."""
+                 game: GameDefinition | None = None, most_hands: int = MOST_HANDS) -> HandHistory:
+    """The hands of the ACPC log files ``paths`` (one path or a list), in order, read as streams by the rules of
+    :func:`~poker.table.acpc_notation.read_log` (a line at a time: comments, a header's game definition, the
+    dealer's ``SCORE`` line checked; a line longer than 10,000 characters, more than ``most_hands`` hands or twice
+    as many lines in all refused), every other line a hand whose payoffs fit its betting and cards under the game
+    (``game``, else the game the logs' headers give, else the table's), else an error naming the file and the
+    line."""
     items = [paths] if isinstance(paths, (str, os.PathLike)) else \
         list(paths)[:1001] if isinstance(paths, (list, tuple)) else None
     if not items or len(items) > 1000 or not all(isinstance(path, (str, os.PathLike)) for path in items):
         raise PokerError(f'paths must be a log file or a list of 1 to 1,000, got {shown(paths)}')
     game = _game(game)
-    lines: list[LogLine] = []
-    for path in items:
-        for line in checked_log(path, game, functools.partial(_checked, game=game)):
-            lines.append(line)
-            if len(lines) > MOST_LINES:
-                raise ProtocolError(f'more than {MOST_LINES:,} hands in {shown(paths)}')
-    return HandHistory(tuple(lines), game)
+    most_hands = whole_number('most_hands', most_hands, minimum=1, maximum=10 ** 9, error=PokerError)
+    reader = _LogReader(game, most_hands)
+
+    def hands() -> Iterator[_Item]:
+        for path in items:
+            yield from reader.read(path)
+    return HandHistory(tuple(_collect(hands(), lambda: reader.game)), reader.game)
