@@ -67,6 +67,30 @@ poker_buffer(PyObject *object, Py_buffer *view, int flags, char kind, const char
     return 0;
 }
 
+/* Copy `object`'s card indices (a bytes-like buffer of `low` to `high` indices below 52, each above the one
+   before it if `ascending`) into `cards` (room for `high`): their count, or -1 with a ValueError naming `what`. */
+static inline int
+poker_read_cards(PyObject *object, uint8_t *cards, const char *what, Py_ssize_t low, Py_ssize_t high,
+                 int ascending)
+{
+    Py_buffer view;
+    if (poker_buffer(object, &view, PyBUF_SIMPLE, 'B', what) < 0)
+        return -1;
+    Py_ssize_t count = view.len;
+    int bad = count < low || count > high;
+    if (!bad)
+        memcpy(cards, view.buf, (size_t)count);
+    PyBuffer_Release(&view);
+    for (Py_ssize_t i = 0; !bad && i < count; i++)
+        bad = cards[i] > 51 || (ascending && i && cards[i] <= cards[i - 1]);
+    if (bad) {
+        PyErr_Format(PyExc_ValueError, "needs %zd to %zd %scard indices below 52 as %s", low, high,
+                     ascending ? "ascending " : "", what);
+        return -1;
+    }
+    return (int)count;
+}
+
 /* With the GIL released (*state from PyEval_SaveThread): take it back, run the signal handlers and release it
    again. Nonzero if a handler raised (Ctrl-C's KeyboardInterrupt): its exception stays set, and the caller
    stops, takes the GIL back (PyEval_RestoreThread) and returns NULL. */

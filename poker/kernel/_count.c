@@ -159,28 +159,6 @@ count_one(const uint8_t *cards, int n, uint64_t base_key, uint64_t base_bits, ui
     }
 }
 
-/* Copy `object`'s card indices (a bytes-like buffer of `low` to `high` indices below 52) into `cards`: their
-   count, or -1 with a ValueError. */
-static int
-read_cards(PyObject *object, uint8_t *cards, const char *what, Py_ssize_t low, Py_ssize_t high)
-{
-    Py_buffer view;
-    if (poker_buffer(object, &view, PyBUF_SIMPLE, 'B', what) < 0)
-        return -1;
-    Py_ssize_t count = view.len;
-    int bad = count < low || count > high;
-    if (!bad)
-        memcpy(cards, view.buf, (size_t)count);
-    PyBuffer_Release(&view);
-    for (Py_ssize_t i = 0; !bad && i < count; i++)
-        bad = cards[i] > 51;
-    if (bad) {
-        PyErr_Format(PyExc_ValueError, "needs %zd to %zd card indices below 52 as %s", low, high, what);
-        return -1;
-    }
-    return (int)count;
-}
-
 static PyObject *
 later_counts(PyObject *module, PyObject *args)
 {
@@ -194,10 +172,10 @@ later_counts(PyObject *module, PyObject *args)
         return NULL;
     }
     uint8_t b[5], h[2], u[MAX_UNSEEN];
-    int board_size = read_cards(board_object, b, "board", 3, 5 - lookahead);
-    if (board_size < 0 || read_cards(hole_object, h, "hole", 2, 2) < 0)
+    int board_size = poker_read_cards(board_object, b, "board", 3, 5 - lookahead, 0);
+    if (board_size < 0 || poker_read_cards(hole_object, h, "hole", 2, 2, 0) < 0)
         return NULL;
-    int n = read_cards(cards_object, u, "cards", 2 + lookahead, MAX_UNSEEN);
+    int n = poker_read_cards(cards_object, u, "cards", 2 + lookahead, MAX_UNSEEN, 0);
     if (n < 0)
         return NULL;
     int rows = n * (n - 1) / 2;
@@ -277,8 +255,8 @@ showdown_counts(PyObject *module, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOO", &hole_object, &board_object, &weights_object))
         return NULL;
     uint8_t h[2], b[5];
-    int board_size = read_cards(board_object, b, "board", 3, 5);
-    if (board_size < 0 || read_cards(hole_object, h, "hole", 2, 2) < 0)
+    int board_size = poker_read_cards(board_object, b, "board", 3, 5, 0);
+    if (board_size < 0 || poker_read_cards(hole_object, h, "hole", 2, 2, 0) < 0)
         return NULL;
     Py_buffer weights;  /* read with the GIL held: no copy */
     if (poker_buffer(weights_object, &weights, PyBUF_SIMPLE, 'd', "weights") < 0)

@@ -410,29 +410,6 @@ read_array(PyObject *object, Py_buffer *view, int writable, char format, Py_ssiz
     return 0;
 }
 
-/* Copy `low` to `high` ascending card indices below 52 (a bytes-like buffer) into `cards`: their count, or -1
-   with a ValueError. */
-static int
-read_cards(PyObject *object, uint8_t *cards, const char *what, Py_ssize_t low, Py_ssize_t high)
-{
-    Py_buffer view;
-    if (poker_buffer(object, &view, PyBUF_SIMPLE, 'B', what) < 0)
-        return -1;
-    Py_ssize_t count = view.len;
-    int bad = count < low || count > high;
-    if (!bad)
-        memcpy(cards, view.buf, (size_t)count);
-    PyBuffer_Release(&view);
-    for (Py_ssize_t i = 0; !bad && i < count; i++)
-        bad = cards[i] > 51 || (i && cards[i] <= cards[i - 1]);
-    if (bad) {
-        PyErr_Format(PyExc_ValueError, "range_counts needs %zd to %zd ascending card indices below 52 as %s",
-                     low, high, what);
-        return -1;
-    }
-    return (int)count;
-}
-
 /* A chunk of runout columns from the caller: at least one BLOCK, rounded up to whole BLOCKs. */
 static int
 read_chunk(Py_ssize_t chunk)
@@ -463,10 +440,10 @@ range_counts(PyObject *module, PyObject *args)
     if (chunk < 0)
         return NULL;
     uint8_t b[5], u[MAX_UNSEEN];
-    int board_size = read_cards(board_object, b, "board", 3, 5 - lookahead);
+    int board_size = poker_read_cards(board_object, b, "board", 3, 5 - lookahead, 1);
     if (board_size < 0)
         return NULL;
-    int n = read_cards(cards_object, u, "cards", 4 + lookahead, MAX_UNSEEN);
+    int n = poker_read_cards(cards_object, u, "cards", 4 + lookahead, MAX_UNSEEN, 1);
     if (n < 0)
         return NULL;
     for (int i = 0; i < board_size; i++)

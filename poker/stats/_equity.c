@@ -296,28 +296,6 @@ count_later(const uint8_t *holes, int players, const uint8_t *board, int board_s
     }
 }
 
-/* Copy `object`'s card indices (a bytes-like buffer of `low` to `high` indices below 52) into `cards`: their
-   count, or -1 with a ValueError. */
-static int
-read_cards(PyObject *object, uint8_t *cards, const char *what, Py_ssize_t low, Py_ssize_t high)
-{
-    Py_buffer view;
-    if (poker_buffer(object, &view, PyBUF_SIMPLE, 'B', what) < 0)
-        return -1;
-    Py_ssize_t count = view.len;
-    int bad = count < low || count > high;
-    if (!bad)
-        memcpy(cards, view.buf, (size_t)count);
-    PyBuffer_Release(&view);
-    for (Py_ssize_t i = 0; !bad && i < count; i++)
-        bad = cards[i] > 51;
-    if (bad) {
-        PyErr_Format(PyExc_ValueError, "_equity needs %zd to %zd card indices below 52 as %s", low, high, what);
-        return -1;
-    }
-    return (int)count;
-}
-
 /* A writable C-contiguous buffer of `count` items of `kind` ('q' int64, 'd' float64). */
 static int
 read_out(PyObject *object, Py_buffer *view, Py_ssize_t count, char kind, const char *what)
@@ -361,14 +339,14 @@ exact_counts(PyObject *module, PyObject *args)
         return NULL;
     }
     uint8_t b[5], dead[52];
-    int board_size = read_cards(board_object, b, "board", 0, 5);
+    int board_size = poker_read_cards(board_object, b, "board", 0, 5, 0);
     if (board_size < 0)
         return NULL;
     if (board_size == 1 || board_size == 2) {
         PyErr_SetString(PyExc_ValueError, "exact_counts needs a board of 0, 3, 4 or 5 cards");
         return NULL;
     }
-    int dead_size = read_cards(dead_object, dead, "dead", 0, 52);
+    int dead_size = poker_read_cards(dead_object, dead, "dead", 0, 52, 0);
     if (dead_size < 0)
         return NULL;
     /* the holes: a large buffer, read where it lies (each tuple copied and checked as it is counted) */
@@ -911,10 +889,10 @@ sample(PyObject *module, PyObject *args)
     int dealt_players = read_numbers(order_object, order, MAX_PLAYERS, "order");
     if (dealt_players < 0)
         return NULL;
-    int board_size = read_cards(board_object, board, "board", 0, 5);
+    int board_size = poker_read_cards(board_object, board, "board", 0, 5, 0);
     if (board_size < 0)
         return NULL;
-    int dead_size = read_cards(dead_object, dead, "dead", 0, 52);
+    int dead_size = poker_read_cards(dead_object, dead, "dead", 0, 52, 0);
     if (dead_size < 0)
         return NULL;
     Py_buffer view;
