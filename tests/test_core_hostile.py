@@ -198,7 +198,7 @@ FORMATS = [  # (function, argument, a buffer of the wrong kind; the items of the
     ('exact_counts', 'board', np.array([*FLOP, 5, 9], dtype=np.int8)),
     ('sample', 'fixed', np.array([1320, -1], dtype=np.float32)),
     ('sample', 'order', np.array([1], dtype=np.float32)),
-    ('sample', 'weights', np.ones((1, 1326), dtype=np.int64)),
+    ('sample', 'weights', sample_arguments()['weights'].astype(np.int64)),  # type: ignore[attr-defined]
     ('sample', 'out', np.zeros((3, 6), dtype=np.int64)),
     ('sample', 'board', np.array([], dtype=np.int8)),
     ('index_hands', 'cards', np.array([[50, 46, *FLOP]] * 5, dtype=np.float64)),
