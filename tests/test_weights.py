@@ -226,7 +226,8 @@ def test_weights_below_the_floor_change_no_statistic(base: str, extra: list[tupl
 def test_no_weight_sets_is_a_weights_error() -> None:
     """A stack of no weight sets, shape (0, 1326), at the kernel's door (before: NumPy's "zero-size array to
     reduction operation minimum" escaped from the reader)."""
-    for sets in (np.ones((0, 1326)), np.ones((0, 1326), dtype=np.float32), []):
+    empty: list[object] = [np.ones((0, 1326)), np.ones((0, 1326), dtype=np.float32), []]
+    for sets in empty:
         for lookahead in (0, 1):
             with pytest.raises(WeightsError):
-                tally([0, 4], [1, 2, 3], lookahead, sets)
+                tally([0, 4], [1, 2, 3], lookahead, sets)  # type: ignore[arg-type]
