@@ -1,12 +1,18 @@
 """Build the compiled core with AddressSanitizer and UndefinedBehaviorSanitizer, and run its tests under them.
 
-    python bench/sanitized.py [pytest arguments]      # default: the core's tests: ranking, kernel, equity, isomorphism
+    python bench/sanitized.py [pytest arguments]      # default: every public path into C, and the hostile calls
 
 The extensions are compiled into a temporary copy of the package (never over the working tree's), with
 ``-fsanitize=address,undefined -fno-sanitize-recover=undefined -g -O1``; pytest then runs on that copy with
 the ASan runtime preloaded (Python itself is not instrumented, so leak checking is off). A bad read, a bad
 write or undefined behaviour in the C code aborts the run with the sanitizer's report; the exit status is
 pytest's.
+
+The default tests reach every public path into C: ranking (``rank_many``, ``rank_indices``), the kernel
+(``holding_outcomes``, ``tally``, the showdowns, ``Player``), a range against a range (``range_tally``,
+``range_statistics``), ``equity`` (exact and sampled), ``HandIndexer``, the strength tables' batches
+(``boards_strengths``, ``build_table``) and the match's fast paths; and tests/test_core_hostile.py calls
+each C function with what no door lets through (its count of calls is printed at the end).
 """
 
 from __future__ import annotations
@@ -20,17 +26,24 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_TESTS = ['tests/test_rank_core.py', 'tests/test_ranking.py', 'tests/test_ranking_hook.py',
-                 'tests/test_statistics.py', 'tests/test_hand_strength.py', 'tests/test_compiled_kernel.py',
-                 'tests/test_compiled_ranges.py', 'tests/test_compiled_equity.py',
-                 'tests/test_compiled_isomorphism.py', 'tests/test_table_fast_paths.py']
+DEFAULT_TESTS = ['tests/test_core_hostile.py',
+                 'tests/test_rank_core.py', 'tests/test_ranking.py', 'tests/test_ranking_hook.py',  # ranking
+                 'tests/test_compiled_kernel.py', 'tests/test_showdowns.py', 'tests/test_hand_strength.py',  # kernel
+                 'tests/test_statistics.py',
+                 'tests/test_compiled_ranges.py', 'tests/test_range_statistics.py',  # a range against a range
+                 'tests/test_compiled_equity.py', 'tests/test_equity.py',  # equity
+                 'tests/test_compiled_isomorphism.py', 'tests/test_isomorphism.py',  # HandIndexer
+                 'tests/test_strength_table.py',  # the strength tables' batches
+                 'tests/test_table_fast_paths.py', 'tests/test_match.py']  # the match's fast paths
 FLAGS = ['-fsanitize=address,undefined', '-fno-sanitize-recover=undefined', '-fno-omit-frame-pointer', '-g', '-O1']
 
 
 def runtime() -> str:
-    """The path of the ASan runtime library that gcc links against."""
-    return subprocess.run(['gcc', '-print-file-name=libasan.so'], capture_output=True, text=True,
-                          check=True).stdout.strip()
+    """The libraries to preload: the ASan runtime that gcc links against, and the C++ runtime after it (so
+    that ASan finds the real ``__cxa_throw`` when it starts: else the first C++ exception of an extension,
+    such as matplotlib's, aborts the run with no report)."""
+    return ' '.join(subprocess.run(['gcc', f'-print-file-name={name}'], capture_output=True, text=True,
+                                   check=True).stdout.strip() for name in ('libasan.so', 'libstdc++.so.6'))
 
 
 def build(copy: Path) -> None:
@@ -39,7 +52,7 @@ def build(copy: Path) -> None:
     suffix = sysconfig.get_config_var('EXT_SUFFIX')
     for source in sorted(copy.glob('poker/*/_*.c')):
         target = source.with_name(source.stem + suffix)
-        subprocess.run(['gcc', '-shared', '-fPIC', '-std=c99', *FLAGS, f'-I{include}',
+        subprocess.run(['gcc', '-shared', '-fPIC', '-std=c99', *FLAGS, f'-I{include}', f'-I{copy / "poker"}',
                         f'-I{copy / "poker" / "ranking"}', str(source), '-o', str(target)], check=True)
         print(f'built {target.relative_to(copy)} with {" ".join(FLAGS[:2])}')
 
@@ -57,10 +70,17 @@ def main() -> int:
         build(copy)
         environment = {**os.environ, 'PYTHONPATH': str(copy), 'LD_PRELOAD': runtime(),
                        'ASAN_OPTIONS': 'detect_leaks=0:abort_on_error=1',
-                       'UBSAN_OPTIONS': 'print_stacktrace=1:halt_on_error=1'}
-        command = [sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-o', 'addopts=',
+                       'UBSAN_OPTIONS': 'print_stacktrace=1:halt_on_error=1',
+                       'POKER_COUNT_HOSTILE': str(copy / 'hostile_calls.txt')}
+        # (--capture=sys: a sanitizer writes its report to the file descriptor, which pytest must not swallow)
+        command = [sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-o', 'addopts=', '--capture=sys',
                    '-m', 'not slow', *[str(copy / t) if (copy / t).exists() else t for t in tests]]
-        return subprocess.run(command, cwd=copy, env=environment).returncode
+        status = subprocess.run(command, cwd=copy, env=environment).returncode
+        counts = copy / 'hostile_calls.txt'
+        if counts.exists():
+            print(f'{sum(int(line) for line in counts.read_text().split())} hostile calls into the compiled core '
+                  'under the sanitizers (tests/test_core_hostile.py)')
+        return status
 
 
 if __name__ == '__main__':

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from poker import HAND_CLASSES, Player, StartingHand, WeightsError
 from poker.cards.holdings import HOLDINGS
 from poker.cards.starting_hand import CLASS_OF_HOLDING, class_index
+from poker.kernel import tally
 from poker.kernel.range_passes import range_tally
 from poker.kernel.showdowns import holding_showdowns
 from poker.ranges.range import Range
@@ -220,3 +221,13 @@ def test_weights_below_the_floor_change_no_statistic(base: str, extra: list[tupl
     narrow_padded = np.where(narrow > 0, narrow, padded[::-1] * (padded[::-1] < MIN_WEIGHT))
     plain_equity, tiny_equity = equity([hole, weights, narrow], board), equity([hole, padded, narrow_padded], board)
     assert [(p.win, p.tie, p.split_share) for p in tiny_equity.players] == [(p.win, p.tie, p.split_share) for p in plain_equity.players]
+
+
+def test_no_weight_sets_is_a_weights_error() -> None:
+    """A stack of no weight sets, shape (0, 1326), at the kernel's door (before: NumPy's "zero-size array to
+    reduction operation minimum" escaped from the reader)."""
+    empty: list[object] = [np.ones((0, 1326)), np.ones((0, 1326), dtype=np.float32), []]
+    for sets in empty:
+        for lookahead in (0, 1):
+            with pytest.raises(WeightsError):
+                tally([0, 4], [1, 2, 3], lookahead, sets)  # type: ignore[arg-type]

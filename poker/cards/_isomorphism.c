@@ -2,27 +2,64 @@
    time. It computes exactly what HandIndexer's NumPy steps (_add_rounds, _finish) compute, which stay in
    isomorphism.py as the readable reference the tests compare this with.
 
-   index_hands(cards, columns, sizes, codes, table, out)
+   index_hands(cards, columns, sizes, codes, table, out[, chunk])
        ``cards``: int64 buffer of N hands of m cards; ``columns`` (m bytes): the card columns in processing
        order (last round first); ``sizes`` (bytes): the rounds' card counts in that order; ``codes``: how
        many configuration codes one suit has; ``table``: HandIndexer._table, int64 rows of TABLE_ROW per
        sorted configuration (ascending packed key); ``out``: int64 buffer of N numbers.
-   index_boards(holes, boards, size, codes, table, out)
+   index_boards(holes, boards, size, codes, table, out[, chunk])
        Hands of rounds (2, size): ``boards`` int64 (B, size), ``holes`` int64 (B, H, 2), ``out`` int64 (B, H).
        Each board's suit state is worked out once and copied for its holdings.
 
-   Both raise ValueError (and write nothing useful) if a card is not 0 to 51 or a hand holds one twice; the
-   Python side checks its inputs before, so that is a malformed buffer, never a user's error. */
+   Both raise ValueError (and write nothing useful) if a card is not 0 to 51 or a hand holds one twice, or if a
+   number does not fit in an int64 (a table no HandIndexer makes); the Python side checks its inputs before, so
+   that is a malformed buffer, never a user's error. ``chunk`` hands (HAND_CHUNK unless given) are numbered
+   between two looks at signals: a Ctrl-C stops a long batch with KeyboardInterrupt.
+
+   Buffers (poker/_core.h): ``columns`` and ``sizes`` (at most 7 each) are copied before the GIL is released.
+   The cards, holes and boards are large data buffers, read where they lie: each hand's cards (each board's,
+   each hole's) are copied into a local, checked there and only the copy is read. The table is read where it
+   lies too: the bisection stays inside its rows whatever they hold, and a hand's number is summed with checked
+   arithmetic (a term that would overflow makes the hand's number -1, an error), so that a table changed
+   during the call (or made with a multiplier of 2**62) gives an error or a meaningless number, never
+   undefined behaviour. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include "_core.h"
 
 #define RANKS 13
 #define SUITS 4
 #define MAX_CARDS 7
 #define CODE_SHIFT 24 /* a suit's sort key is its configuration code above its index (< 2**24), as in Python */
 #define TABLE_ROW (2 + 3 * SUITS) /* key, offset, then per sorted position: choose, shift, multiplier */
+#define HAND_CHUNK (1 << 18)      /* hands numbered between two looks at signals: some 20 ms */
+
+/* *result = a * b (or a + b), or 1 if that does not fit in an int64. */
+#if defined(__GNUC__) || defined(__clang__)
+#define MULTIPLY_OVERFLOWS(a, b, result) __builtin_mul_overflow(a, b, result)
+#define ADD_OVERFLOWS(a, b, result) __builtin_add_overflow(a, b, result)
+#else
+static inline int
+MULTIPLY_OVERFLOWS(int64_t a, int64_t b, int64_t *result)
+{
+    if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+              : (b > 0 ? a < INT64_MIN / b : (a != 0 && b < INT64_MAX / a)))
+        return 1;
+    *result = a * b;
+    return 0;
+}
+
+static inline int
+ADD_OVERFLOWS(int64_t a, int64_t b, int64_t *result)
+{
+    if (b > 0 ? a > INT64_MAX - b : a < INT64_MIN - b)
+        return 1;
+    *result = a + b;
+    return 0;
+}
+#endif
 
 /* C(n, k) for 0 <= n, k <= 13; built at import, read-only after */
 static int64_t binom[RANKS + 1][RANKS + 1];
@@ -74,21 +111,32 @@ add_round(Suits *s, const int64_t *cards, const uint8_t *columns, int size)
     }
 }
 
-/* C(top, choose) for choose 1..4, top >= choose - 1: exact, each step divides, in the same steps as _comb in
-   Python (so no intermediate is larger than there), with constant divisors (multiplications, not divisions). */
-static inline int64_t
-comb_small(int64_t top, int64_t choose)
+/* C(top, choose) for choose 1..4 (any other reads as 4), top >= choose - 1: exact, each step divides, in the
+   same steps as _comb in Python (so no intermediate is larger than there), with constant divisors
+   (multiplications, not divisions). Returns 1 if a step would overflow an int64 (a table no indexer makes). */
+static inline int
+comb_small(int64_t top, int64_t choose, int64_t *result)
 {
-    switch (choose) {
-    case 1:
-        return top;
-    case 2:
-        return top * (top - 1) / 2;
-    case 3:
-        return top * (top - 1) / 2 * (top - 2) / 3;
-    default:
-        return top * (top - 1) / 2 * (top - 2) / 3 * (top - 3) / 4;
+    int64_t value = top;
+    if (choose == 1) {
+        *result = value;
+        return 0;
     }
+    if (MULTIPLY_OVERFLOWS(value, top - 1, &value))
+        return 1;
+    value /= 2;
+    if (choose != 2) {
+        if (MULTIPLY_OVERFLOWS(value, top - 2, &value))
+            return 1;
+        value /= 3;
+        if (choose != 3) {
+            if (MULTIPLY_OVERFLOWS(value, top - 3, &value))
+                return 1;
+            value /= 4;
+        }
+    }
+    *result = value;
+    return 0;
 }
 
 /* The suits' sort keys, (code, index) descending, by a sorting network. */
@@ -122,19 +170,24 @@ configuration(const int64_t k[SUITS], int64_t codes, const int64_t *table, Py_ss
 
 /* The hand's number from its sorted keys and configuration row: the row's offset plus, per sorted position,
    its multiset term times its multiplier. Equal configurations number their descending indices i_0 >= i_1
-   >= ... as the strictly descending a_j = i_j + shift_j, a combination: the sum of C(a_j, choose_j). */
+   >= ... as the strictly descending a_j = i_j + shift_j, a combination: the sum of C(a_j, choose_j). -1 if
+   it does not fit in an int64 (or is negative: neither comes of an indexer's table). */
 static inline int64_t
 number_of(const int64_t k[SUITS], const int64_t *row)
 {
     int64_t number = row[1];
     for (int p = 0; p < SUITS; p++) {
         const int64_t *at = row + 2 + 3 * p;
-        number += comb_small((k[p] & ((1LL << CODE_SHIFT) - 1)) + at[1], at[0]) * at[2];
+        int64_t top, term;
+        if (ADD_OVERFLOWS(k[p] & ((1LL << CODE_SHIFT) - 1), at[1], &top) || comb_small(top, at[0], &term)
+                || MULTIPLY_OVERFLOWS(term, at[2], &term) || ADD_OVERFLOWS(number, term, &number))
+            return -1;
     }
-    return number;
+    return number < 0 ? -1 : number;
 }
 
-/* The hand's number from its suit state, or -1 if its configuration is not in the table. */
+/* The hand's number from its suit state, or -1 if its configuration is not in the table (or the number does
+   not fit). */
 static inline int64_t
 finish(const Suits *s, int64_t codes, const int64_t *table, Py_ssize_t configurations)
 {
@@ -144,12 +197,13 @@ finish(const Suits *s, int64_t codes, const int64_t *table, Py_ssize_t configura
     return row ? number_of(k, row) : -1;
 }
 
-/* The cards at `columns` of one hand are 0..51 and distinct: their mask, or 0 if not (a hand has cards). */
+/* Copy the m cards at `columns` of one hand into `copy` (in that order): their mask, or 0 if they are not
+   0..51 and distinct, also from the cards `seen` (a hand has cards). */
 static inline uint64_t
-card_mask(const int64_t *cards, const uint8_t *columns, int m, uint64_t seen)
+copy_hand(const int64_t *cards, const uint8_t *columns, int m, uint64_t seen, int64_t *copy)
 {
     for (int i = 0; i < m; i++) {
-        int64_t card = cards[columns[i]];
+        int64_t card = copy[i] = cards[columns[i]];
         if (card < 0 || card > 51 || (seen >> card & 1))
             return 0;
         seen |= 1ULL << card;
@@ -157,20 +211,12 @@ card_mask(const int64_t *cards, const uint8_t *columns, int m, uint64_t seen)
     return seen;
 }
 
-/* An int64 buffer (writable if asked) of exactly `items` entries, else ValueError. */
+/* An int64 buffer (writable if asked) of exactly `items` entries (any number if -1), else ValueError. */
 static int
 read_int64(PyObject *object, Py_buffer *view, int writable, Py_ssize_t items, const char *what)
 {
-    if (PyObject_GetBuffer(object, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0)) < 0)
+    if (poker_buffer(object, view, writable ? PyBUF_WRITABLE : PyBUF_SIMPLE, 'q', what) < 0)
         return -1;
-    const char *format = view->format ? view->format : "B";
-    if (format[0] == '<' || format[0] == '=' || format[0] == '@')
-        format++;
-    if (view->itemsize != 8 || (strcmp(format, "q") != 0 && strcmp(format, "l") != 0)) {
-        PyBuffer_Release(view);
-        PyErr_Format(PyExc_ValueError, "_isomorphism needs %s as a contiguous int64 buffer", what);
-        return -1;
-    }
     if (items >= 0 && view->len != items * 8) {
         PyBuffer_Release(view);
         PyErr_Format(PyExc_ValueError, "_isomorphism needs %s of %zd entries, got %zd", what, items, view->len / 8);
@@ -204,25 +250,46 @@ read_table(PyObject *object, Py_buffer *view)
     return rows;
 }
 
+/* Why a batch stopped: a hand's cards, or a number that does not fit (or no configuration). */
+enum { GOOD, BAD_CARDS, BAD_NUMBER };
+
+static PyObject *
+bad_hands(int bad, const char *function)
+{
+    if (bad == BAD_CARDS)
+        PyErr_Format(PyExc_ValueError, "%s needs hands of distinct card indices 0 to 51 of its rounds", function);
+    else
+        PyErr_Format(PyExc_ValueError, "%s found no number of a hand in its table that fits in an int64",
+                     function);
+    return NULL;
+}
+
 static PyObject *
 index_hands(PyObject *module, PyObject *args)
 {
     PyObject *cards_object, *table_object, *out_object;
-    const char *columns, *sizes;
-    Py_ssize_t m, rounds;
+    const char *columns_given, *sizes_given;
+    Py_ssize_t m, rounds, chunk = HAND_CHUNK;
     long long codes;
-    if (!PyArg_ParseTuple(args, "Oy#y#LOO", &cards_object, &columns, &m, &sizes, &rounds, &codes, &table_object,
-                          &out_object))
+    if (!PyArg_ParseTuple(args, "Oy#y#LOO|n", &cards_object, &columns_given, &m, &sizes_given, &rounds, &codes,
+                          &table_object, &out_object, &chunk))
         return NULL;
+    if (m < 1 || m > MAX_CARDS || rounds < 1 || rounds > MAX_CARDS || codes < 1 || codes > 128 || chunk < 1) {
+        PyErr_SetString(PyExc_ValueError, "index_hands needs 1 to 7 columns in rounds that add up to them");
+        return NULL;
+    }
+    uint8_t order[MAX_CARDS], round_sizes[MAX_CARDS];  /* copied: the caller's bytes are read once */
+    memcpy(order, columns_given, (size_t)m);
+    memcpy(round_sizes, sizes_given, (size_t)rounds);
     int total = 0;
     for (Py_ssize_t r = 0; r < rounds; r++)
-        total += (uint8_t)sizes[r];
-    if (m < 1 || m > MAX_CARDS || total != m || codes < 1 || codes > 128) {
+        total += round_sizes[r];
+    if (total != m) {
         PyErr_SetString(PyExc_ValueError, "index_hands needs 1 to 7 columns in rounds that add up to them");
         return NULL;
     }
     for (Py_ssize_t i = 0; i < m; i++)
-        if ((uint8_t)columns[i] >= m) {
+        if (order[i] >= m) {
             PyErr_SetString(PyExc_ValueError, "index_hands needs columns below the hand's card count");
             return NULL;
         }
@@ -240,34 +307,38 @@ index_hands(PyObject *module, PyObject *args)
         PyBuffer_Release(&out);
         return NULL;
     }
+    static const uint8_t in_order[MAX_CARDS] = {0, 1, 2, 3, 4, 5, 6};
     const int64_t *c = cards.buf, *t = table.buf;
-    const uint8_t *order = (const uint8_t *)columns, *round_sizes = (const uint8_t *)sizes;
     int64_t *o = out.buf;
-    int bad = 0;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t h = 0; h < n && !bad; h++) {
-        const int64_t *hand = c + h * m;
-        if (!card_mask(hand, order, (int)m, 0)) {
-            bad = 1;
+    int bad = GOOD, stopped = 0;
+    PyThreadState *state = PyEval_SaveThread();
+    for (Py_ssize_t h = 0; h < n; h++) {
+        int64_t hand[MAX_CARDS];  /* the hand's cards in processing order: copied, checked, read */
+        if (!copy_hand(c + h * m, order, (int)m, 0, hand)) {
+            bad = BAD_CARDS;
             break;
         }
         Suits s = START;
         int start = 0;
         for (Py_ssize_t r = 0; r < rounds; r++) {
-            add_round(&s, hand, order + start, round_sizes[r]);
+            add_round(&s, hand, in_order + start, round_sizes[r]);
             start += round_sizes[r];
         }
-        o[h] = finish(&s, codes, t, configurations);
-        bad = o[h] < 0;
+        if ((o[h] = finish(&s, codes, t, configurations)) < 0) {
+            bad = BAD_NUMBER;
+            break;
+        }
+        if ((h + 1) % chunk == 0 && h + 1 < n && (stopped = poker_interrupted(&state)))
+            break;
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(state);
     PyBuffer_Release(&cards);
     PyBuffer_Release(&table);
     PyBuffer_Release(&out);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "index_hands needs hands of distinct card indices 0 to 51 of its rounds");
+    if (stopped)
         return NULL;
-    }
+    if (bad)
+        return bad_hands(bad, "index_hands");
     Py_RETURN_NONE;
 }
 
@@ -277,9 +348,11 @@ index_boards(PyObject *module, PyObject *args)
     PyObject *holes_object, *boards_object, *table_object, *out_object;
     int size;
     long long codes;
-    if (!PyArg_ParseTuple(args, "OOiLOO", &holes_object, &boards_object, &size, &codes, &table_object, &out_object))
+    Py_ssize_t chunk = HAND_CHUNK;
+    if (!PyArg_ParseTuple(args, "OOiLOO|n", &holes_object, &boards_object, &size, &codes, &table_object,
+                          &out_object, &chunk))
         return NULL;
-    if (size < 1 || size > MAX_CARDS - 2 || codes < 1 || codes > 128) {
+    if (size < 1 || size > MAX_CARDS - 2 || codes < 1 || codes > 128 || chunk < 1) {
         PyErr_SetString(PyExc_ValueError, "index_boards needs boards of 1 to 5 cards");
         return NULL;
     }
@@ -315,13 +388,14 @@ index_boards(PyObject *module, PyObject *args)
     static const uint8_t in_order[MAX_CARDS] = {0, 1, 2, 3, 4, 5, 6};
     const int64_t *b = boards.buf, *hl = holes.buf, *t = table.buf;
     int64_t *o = out.buf;
-    int bad = 0;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < count && !bad; i++) {
-        const int64_t *board = b + i * size;
-        uint64_t seen = card_mask(board, in_order, size, 0);
+    int bad = GOOD, stopped = 0;
+    Py_ssize_t since_check = 0;
+    PyThreadState *state = PyEval_SaveThread();
+    for (Py_ssize_t i = 0; i < count && !bad && !stopped; i++) {
+        int64_t board[MAX_CARDS - 2], hole[2];  /* copied, checked, read */
+        uint64_t seen = copy_hand(b + i * size, in_order, size, 0, board);
         if (!seen) {
-            bad = 1;
+            bad = BAD_CARDS;
             break;
         }
         Suits on_board = START;
@@ -330,9 +404,8 @@ index_boards(PyObject *module, PyObject *args)
            (first suit, second suit), and kept for the board's other holdings. */
         const int64_t *rows[SUITS * SUITS] = {NULL};
         for (Py_ssize_t j = 0; j < holdings; j++) {
-            const int64_t *hole = hl + (i * holdings + j) * 2;
-            if (!card_mask(hole, in_order, 2, seen)) {
-                bad = 1;
+            if (!copy_hand(hl + (i * holdings + j) * 2, in_order, 2, seen, hole)) {
+                bad = BAD_CARDS;
                 break;
             }
             Suits s = on_board;
@@ -340,22 +413,27 @@ index_boards(PyObject *module, PyObject *args)
             int64_t k[SUITS];
             sorted_keys(&s, k);
             const int64_t **row = &rows[(hole[0] & 3) * SUITS + (hole[1] & 3)];
-            if (!*row && !(*row = configuration(k, codes, t, configurations))) {
-                bad = 1;
+            if ((!*row && !(*row = configuration(k, codes, t, configurations)))
+                    || (o[i * holdings + j] = number_of(k, *row)) < 0) {
+                bad = BAD_NUMBER;
                 break;
             }
-            o[i * holdings + j] = number_of(k, *row);
+        }
+        since_check += holdings + 1;
+        if (since_check >= chunk && i + 1 < count) {
+            since_check = 0;
+            stopped = poker_interrupted(&state);
         }
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(state);
     PyBuffer_Release(&holes);
     PyBuffer_Release(&boards);
     PyBuffer_Release(&table);
     PyBuffer_Release(&out);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "index_boards needs hands of distinct card indices 0 to 51 of its rounds");
+    if (stopped)
         return NULL;
-    }
+    if (bad)
+        return bad_hands(bad, "index_boards");
     Py_RETURN_NONE;
 }
 
@@ -378,5 +456,8 @@ PyInit__isomorphism(void)
         for (int k = 1; k <= RANKS; k++)
             binom[n][k] = n == 0 ? 0 : binom[n - 1][k - 1] + binom[n - 1][k];
     }
-    return PyModule_Create(&module);
+    PyObject *created = PyModule_Create(&module);
+    if (created && PyModule_AddIntConstant(created, "HAND_CHUNK", HAND_CHUNK) < 0)
+        Py_CLEAR(created);
+    return created;
 }

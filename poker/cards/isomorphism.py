@@ -254,12 +254,16 @@ class HandIndexer:
     def index(self, cards: np.ndarray | Sequence[Sequence[int]], *, validate: bool = True) -> np.ndarray:
         """The class number (int64, 0 to :attr:`size` - 1) of each row of card indices, rounds in order.
 
-        ``validate=False`` skips the argument checks for rows known to be good (the table builder).
+        ``validate=False`` skips the argument checks for rows known to be good (the table builder); the compiled
+        loop still checks each hand, and a bad one is a :class:`~poker.errors.CardParseError` all the same.
         """
-        hands = self.check_cards(cards) if flag('validate', validate) else np.asarray(cards, dtype=np.int64)
-        hands = np.ascontiguousarray(hands, dtype=np.int64)
-        numbers = np.empty(len(hands), dtype=np.int64)
-        _isomorphism.index_hands(hands, *self._compiled_order, self._codes, self._table, numbers)
+        given = self.check_cards(cards) if flag('validate', validate) else cards
+        try:
+            hands = np.ascontiguousarray(given, dtype=np.int64)
+            numbers = np.empty(len(hands), dtype=np.int64)
+            _isomorphism.index_hands(hands, *self._compiled_order, self._codes, self._table, numbers)
+        except (ValueError, TypeError, OverflowError) as error:  # unvalidated rows that were not good after all
+            raise CardParseError(f'{error}: {shown(cards)}') from None
         return numbers
 
     def _reference_index(self, cards: np.ndarray) -> np.ndarray:
@@ -278,9 +282,12 @@ class HandIndexer:
         holes, boards = self._board_arrays(holes, boards, validate)
         numbers = np.empty(holes.shape[:2], dtype=np.int64)
         if holes.size:
-            _isomorphism.index_boards(np.ascontiguousarray(holes, dtype=np.int64),
-                                      np.ascontiguousarray(boards, dtype=np.int64), self.rounds[1], self._codes,
-                                      self._table, numbers)
+            try:
+                _isomorphism.index_boards(np.ascontiguousarray(holes, dtype=np.int64),
+                                          np.ascontiguousarray(boards, dtype=np.int64), self.rounds[1], self._codes,
+                                          self._table, numbers)
+            except ValueError as error:  # unvalidated cards off the deck or repeated (the compiled loop checks)
+                raise CardParseError(f'{error}: {shown(boards)}') from None
         return numbers
 
     def _board_arrays(self, holes: np.ndarray, boards: np.ndarray, validate: bool) -> tuple[np.ndarray, np.ndarray]:

@@ -14,10 +14,17 @@
    with keys summed incrementally over the nested loops) and then compared, split by split (6 for four
    cards, 3 for three), with the hand's own value on that split's runout, read from a small table. The
    splits are laid out as runs over the last card, which the compiler vectorizes (count_two says how). Per
-   holding only "behind" and "tied" are added (two adds, no branch); "ahead" is the rest of its runouts. */
+   holding only "behind" and "tied" are added (two adds, no branch); "ahead" is the rest of its runouts.
+
+   showdown_counts(hole, board, weights) -> (ahead, tied, behind): see below.
+
+   Buffers (poker/_core.h): the cards (at most 47 of them) are copied and checked before the GIL is released,
+   and only the copies are read; ``out`` and ``now`` are only written. later_counts takes a few milliseconds
+   (a flop with two cards to come), so it does not stop for signals; showdown_counts keeps the GIL. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include "_rank.h"
+#include "_core.h"
 
 #define MAX_UNSEEN 47
 
@@ -152,30 +159,11 @@ count_one(const uint8_t *cards, int n, uint64_t base_key, uint64_t base_bits, ui
     }
 }
 
-static int
-read_bytes(PyObject *object, Py_buffer *view, const char *what, Py_ssize_t low, Py_ssize_t high)
-{
-    if (PyObject_GetBuffer(object, view, PyBUF_SIMPLE) < 0)
-        return -1;
-    const uint8_t *cards = view->buf;
-    int bad = view->len < low || view->len > high;
-    for (Py_ssize_t i = 0; !bad && i < view->len; i++)
-        bad = cards[i] > 51;
-    if (bad) {
-        PyBuffer_Release(view);
-        PyErr_Format(PyExc_ValueError, "needs %zd to %zd card indices below 52 as %s", low, high, what);
-        return -1;
-    }
-    return 0;
-}
-
 static PyObject *
 later_counts(PyObject *module, PyObject *args)
 {
-    PyObject *board_object, *hole_object, *cards_object, *out_object;
+    PyObject *board_object, *hole_object, *cards_object, *out_object, *now_object;
     int lookahead;
-    Py_buffer board, hole, cards, out;
-    PyObject *now_object;
     if (!PyArg_ParseTuple(args, "OOOiOO", &board_object, &hole_object, &cards_object, &lookahead, &out_object,
                           &now_object))
         return NULL;
@@ -183,58 +171,52 @@ later_counts(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "later_counts looks ahead 1 or 2 cards");
         return NULL;
     }
-    if (read_bytes(board_object, &board, "board", 3, 5 - lookahead) < 0)
+    uint8_t b[5], h[2], u[MAX_UNSEEN];
+    int board_size = poker_read_cards(board_object, b, "board", 3, 5 - lookahead, 0);
+    if (board_size < 0 || poker_read_cards(hole_object, h, "hole", 2, 2, 0) < 0)
         return NULL;
-    if (read_bytes(hole_object, &hole, "hole", 2, 2) < 0) {
-        PyBuffer_Release(&board);
+    int n = poker_read_cards(cards_object, u, "cards", 2 + lookahead, MAX_UNSEEN, 0);
+    if (n < 0)
         return NULL;
-    }
-    if (read_bytes(cards_object, &cards, "cards", 2 + lookahead, MAX_UNSEEN) < 0) {
-        PyBuffer_Release(&board);
-        PyBuffer_Release(&hole);
+    int rows = n * (n - 1) / 2;
+    Py_buffer out, now;
+    if (poker_buffer(out_object, &out, PyBUF_WRITABLE, 'i', "out") < 0)
         return NULL;
-    }
-    int n = (int)cards.len;
-    if (PyObject_GetBuffer(out_object, &out, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
-        goto fail;
-    if (out.len != (Py_ssize_t)sizeof(int32_t) * 3 * n * (n - 1) / 2 || out.itemsize != 4) {
+    if (out.len != (Py_ssize_t)sizeof(int32_t) * 3 * rows) {
         PyBuffer_Release(&out);
         PyErr_SetString(PyExc_ValueError, "later_counts needs an int32 buffer of C(n, 2) rows of 3");
-        goto fail;
+        return NULL;
     }
-    Py_buffer now;
-    if (PyObject_GetBuffer(now_object, &now, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+    if (poker_buffer(now_object, &now, PyBUF_WRITABLE, 'b', "now") < 0) {
         PyBuffer_Release(&out);
-        goto fail;
+        return NULL;
     }
-    if (now.len != (Py_ssize_t)n * (n - 1) / 2 || now.itemsize != 1) {
+    if (now.len != rows) {
         PyBuffer_Release(&out);
         PyBuffer_Release(&now);
         PyErr_SetString(PyExc_ValueError, "later_counts needs an int8 buffer of C(n, 2) outcomes now");
-        goto fail;
+        return NULL;
     }
-    const uint8_t *b = board.buf, *h = hole.buf, *u = cards.buf;
     uint64_t base_key = POKER_KEY_START, base_bits = 0;
-    for (Py_ssize_t i = 0; i < board.len; i++) {
+    for (int i = 0; i < board_size; i++) {
         base_key += poker_card_keys[b[i]];
         base_bits |= POKER_CARD_BIT(b[i]);
     }
     uint64_t hole_key = base_key + poker_card_keys[h[0]] + poker_card_keys[h[1]];
     uint64_t hole_bits = base_bits | POKER_CARD_BIT(h[0]) | POKER_CARD_BIT(h[1]);
-    int rows = n * (n - 1) / 2;
     Tally tally;
     tally.behind = PyMem_Calloc(2 * (size_t)rows, sizeof(int32_t));
     if (!tally.behind) {
         PyBuffer_Release(&out);
         PyBuffer_Release(&now);
-        PyErr_NoMemory();
-        goto fail;
+        return PyErr_NoMemory();
     }
     tally.tied = tally.behind + rows;
     row_bases(&tally, n);
     /* runouts of the holding's free cards: C(n - 2, lookahead) */
     int32_t runouts = lookahead == 1 ? n - 2 : (n - 2) * (n - 3) / 2;
     int32_t *counts = out.buf;
+    int8_t *codes = now.buf;
     Py_BEGIN_ALLOW_THREADS
     if (lookahead == 2)
         count_two(u, n, base_key, base_bits, hole_key, hole_bits, &tally);
@@ -246,7 +228,6 @@ later_counts(PyObject *module, PyObject *args)
         counts[3 * r + 2] = tally.behind[r];
     }
     /* the outcome now against each holding (0 ahead, 1 tied, 2 behind), on the board as it is */
-    int8_t *codes = now.buf;
     int mine = poker_value(hole_key, hole_bits), r = 0;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++, r++) {
@@ -258,15 +239,7 @@ later_counts(PyObject *module, PyObject *args)
     PyMem_Free(tally.behind);
     PyBuffer_Release(&out);
     PyBuffer_Release(&now);
-    PyBuffer_Release(&board);
-    PyBuffer_Release(&hole);
-    PyBuffer_Release(&cards);
     Py_RETURN_NONE;
-fail:
-    PyBuffer_Release(&board);
-    PyBuffer_Release(&hole);
-    PyBuffer_Release(&cards);
-    return NULL;
 }
 
 /* The two cards of each holding number, in combinations order (filled when the module loads). */
@@ -279,31 +252,23 @@ static PyObject *
 showdown_counts(PyObject *module, PyObject *args)
 {
     PyObject *hole_object, *board_object, *weights_object;
-    Py_buffer hole, board, weights;
     if (!PyArg_ParseTuple(args, "OOO", &hole_object, &board_object, &weights_object))
         return NULL;
-    if (read_bytes(hole_object, &hole, "hole", 2, 2) < 0)
+    uint8_t h[2], b[5];
+    int board_size = poker_read_cards(board_object, b, "board", 3, 5, 0);
+    if (board_size < 0 || poker_read_cards(hole_object, h, "hole", 2, 2, 0) < 0)
         return NULL;
-    if (read_bytes(board_object, &board, "board", 3, 5) < 0) {
-        PyBuffer_Release(&hole);
+    Py_buffer weights;  /* read with the GIL held: no copy */
+    if (poker_buffer(weights_object, &weights, PyBUF_SIMPLE, 'd', "weights") < 0)
         return NULL;
-    }
-    if (PyObject_GetBuffer(weights_object, &weights, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
-        PyBuffer_Release(&hole);
-        PyBuffer_Release(&board);
-        return NULL;
-    }
-    if (weights.len != 1326 * (Py_ssize_t)sizeof(double) || (weights.format && strcmp(weights.format, "d") != 0)) {
-        PyBuffer_Release(&hole);
-        PyBuffer_Release(&board);
+    if (weights.len != 1326 * (Py_ssize_t)sizeof(double)) {
         PyBuffer_Release(&weights);
         PyErr_SetString(PyExc_ValueError, "showdown_counts needs 1,326 float64 weights");
         return NULL;
     }
-    const uint8_t *h = hole.buf, *b = board.buf;
     const double *w = weights.buf;
     uint64_t key = POKER_KEY_START, bits = 0, known = 0;
-    for (Py_ssize_t i = 0; i < board.len; i++) {
+    for (int i = 0; i < board_size; i++) {
         key += poker_card_keys[b[i]];
         bits |= POKER_CARD_BIT(b[i]);
         known |= 1ULL << b[i];
@@ -331,8 +296,6 @@ showdown_counts(PyObject *module, PyObject *args)
             sums[(theirs >= mine) + (theirs > mine)] += w[number];
         }
     }
-    PyBuffer_Release(&hole);
-    PyBuffer_Release(&board);
     PyBuffer_Release(&weights);
     return Py_BuildValue("(ddd)", sums[0], sums[1], sums[2]);
 }

@@ -3,7 +3,7 @@
    subclass takes the NumPy passes (poker/kernel/sorted_pass.py, narrow_pass.py, grid_pass.py), which rank
    through its rank_many and which the tests compare with this one.
 
-   range_counts(board, cards, lookahead, weights, heroes, now, score, total, transitions)
+   range_counts(board, cards, lookahead, weights, heroes, now, score, total, transitions[, chunk])
        ``cards`` are the n unseen cards (ascending); the P = C(n, 2) holdings of two of them are numbered in
        itertools.combinations order of their positions. ``weights`` (float64, P) are the opponent's weights,
        ``heroes`` (int32, P) the output row of each hero holding, -1 for the others. Written, per hero row:
@@ -14,6 +14,14 @@
        (K x 9, or None) adds the weighted (opponent holding, runout) pairs from outcome a now to outcome b
        after the runout (AHEAD 0, TIED 1, BEHIND 2). Weights are summed in float64 as they come (whole
        weights exactly); Python finds the exact zeros of fractional weights with a second call.
+   board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk]): see below.
+
+   Buffers (poker/_core.h): the control arrays (the board, the unseen cards, the weights and the hero rows of
+   range_counts, every board of board_strengths: a few kB at most) are copied and checked before the GIL is
+   released, and only the copies are read; the outputs are only written (and read back as numbers). The
+   runouts are counted ``chunk`` columns at a time (RUNOUT_CHUNK unless given, a multiple of 16), the GIL taken
+   back between two, and between two boards, to run the signal handlers: a Ctrl-C stops a flop (a second of
+   work with every holding) or a batch of boards with KeyboardInterrupt.
 
    How, per final board (the board as it is, then the board plus each runout):
    1. every holding free of the board is ranked (keys summed incrementally: the board's once, then two or
@@ -34,9 +42,11 @@
 #include <Python.h>
 #include <string.h>
 #include "_rank.h"
+#include "_core.h"
 
 #define MAX_UNSEEN 49
 #define MAX_PAIRS (MAX_UNSEEN * (MAX_UNSEEN - 1) / 2)
+#define RUNOUT_CHUNK 256  /* runout columns counted between two looks at signals: some 15 ms on a flop */
 
 /* The accumulators of the transitions, per hero row: opponent weight with (value now < mine, <= mine) x
    (final value < mine, <= mine), and with final value < mine, <= mine whatever the value now. */
@@ -46,8 +56,10 @@ typedef struct {
     int n, pairs, lookahead;
     uint64_t key[MAX_UNSEEN], bits[MAX_UNSEEN];
     uint64_t board_key, board_bits;
-    const double *w;
+    const double *w;               /* = weight, hero_row: the caller's copied, or board_strengths' own */
     const int32_t *hero;
+    double weight[MAX_PAIRS];
+    int32_t hero_row[MAX_PAIRS];
     uint8_t first[MAX_PAIRS], second[MAX_PAIRS];
     int base[MAX_UNSEEN];          /* the row of positions i < j is base[i] + j */
     int weighted[MAX_PAIRS];       /* the opponent holdings with weight, ascending */
@@ -245,11 +257,11 @@ summarise(const Sink *out, int h, double score, double total)
     out->histogram[(size_t)h * bins + slot]++;
 }
 
-/* Every runout column: its final board's walk, into the sink. */
+/* The runout columns `from` to `to` - 1 (`from` a multiple of BLOCK): each final board's walk, into the sink. */
 static void
-count_runouts(Spot *s, int rows, int columns, const Sink *out)
+count_runouts(Spot *s, int rows, int columns, const Sink *out, int from, int to)
 {
-    for (int c = 0; c < columns; c++) {
+    for (int c = from; c < to; c++) {
         int p, q = -1;  /* the runout's positions */
         if (s->lookahead == 1)
             p = c;
@@ -299,6 +311,20 @@ count_runouts(Spot *s, int rows, int columns, const Sink *out)
             }
         }
     }
+}
+
+/* Every runout column, `chunk` (a multiple of BLOCK) at a time, the GIL (released: *state) taken back between two
+   to run the signal handlers: -1 if one raised. */
+static int
+count_every_runout(Spot *s, int rows, int columns, const Sink *out, int chunk, PyThreadState **state)
+{
+    for (int from = 0; from < columns; from += chunk) {
+        int to = columns - from > chunk ? from + chunk : columns;
+        count_runouts(s, rows, columns, out, from, to);
+        if (to < columns && poker_interrupted(state))
+            return -1;
+    }
+    return 0;
 }
 
 /* Step 3's card removal: for each hero holding, the opponent holdings sharing a card with it (itself
@@ -389,49 +415,31 @@ set_up(Spot *s, const uint8_t *board, int size, const uint8_t *cards, int n, int
             s->weighted[s->opponents++] = r;
 }
 
-/* A float64 (or int32 or int64) buffer, writable if asked, of exactly `items` entries; else ValueError. */
+/* A float64 ('d'), int32 ('i') or int64 ('q') buffer, writable if asked, of exactly `items` entries; else
+   ValueError. */
 static int
-read_array(PyObject *object, Py_buffer *view, int writable, const char *format, Py_ssize_t items,
-           const char *what)
+read_array(PyObject *object, Py_buffer *view, int writable, char format, Py_ssize_t items, const char *what)
 {
-    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
-    if (PyObject_GetBuffer(object, view, flags) < 0)
+    if (poker_buffer(object, view, writable ? PyBUF_WRITABLE : PyBUF_SIMPLE, format, what) < 0)
         return -1;
-    Py_ssize_t size = format[0] == 'i' ? 4 : 8;
-    const char *given = view->format ? view->format : "";
-    if (given[0] && strchr("@=<", given[0]))  /* native or little-endian order: the same on x86 and ARM */
-        given++;
-    int same = strcmp(given, format) == 0 || (format[0] == 'q' && strcmp(given, "l") == 0 && sizeof(long) == 8);
-    if (view->itemsize != size || !same) {
-        PyBuffer_Release(view);
-        PyErr_Format(PyExc_ValueError, "_ranges needs %s as a contiguous buffer of format %s", what, format);
-        return -1;
-    }
-    if (view->len != items * size) {
-        PyBuffer_Release(view);
+    if (view->len != items * view->itemsize) {
         PyErr_Format(PyExc_ValueError, "_ranges needs %s of %zd entries, got %zd", what, items,
-                     view->len / size);
+                     view->len / view->itemsize);
+        PyBuffer_Release(view);
         return -1;
     }
     return 0;
 }
 
+/* A chunk of runout columns from the caller: at least one BLOCK, rounded up to whole BLOCKs. */
 static int
-read_cards(PyObject *object, Py_buffer *view, const char *what, Py_ssize_t low, Py_ssize_t high)
+read_chunk(Py_ssize_t chunk)
 {
-    if (PyObject_GetBuffer(object, view, PyBUF_SIMPLE) < 0)
-        return -1;
-    const uint8_t *cards = view->buf;
-    int bad = view->len < low || view->len > high;
-    for (Py_ssize_t i = 0; !bad && i < view->len; i++)
-        bad = cards[i] > 51 || (i && cards[i] <= cards[i - 1]);
-    if (bad) {
-        PyBuffer_Release(view);
-        PyErr_Format(PyExc_ValueError, "range_counts needs %zd to %zd ascending card indices below 52 as %s",
-                     low, high, what);
+    if (chunk < 1 || chunk > (1 << 20)) {
+        PyErr_SetString(PyExc_ValueError, "_ranges counts chunks of 1 to 2**20 runout columns");
         return -1;
     }
-    return 0;
+    return (int)((chunk + BLOCK - 1) / BLOCK * BLOCK);
 }
 
 static PyObject *
@@ -440,95 +448,106 @@ range_counts(PyObject *module, PyObject *args)
     PyObject *board_object, *cards_object, *weights_object, *heroes_object, *now_object, *score_object,
         *total_object, *transitions_object;
     int lookahead;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOO", &board_object, &cards_object, &lookahead, &weights_object,
-                          &heroes_object, &now_object, &score_object, &total_object, &transitions_object))
+    Py_ssize_t chunk_given = RUNOUT_CHUNK;
+    if (!PyArg_ParseTuple(args, "OOiOOOOOO|n", &board_object, &cards_object, &lookahead, &weights_object,
+                          &heroes_object, &now_object, &score_object, &total_object, &transitions_object,
+                          &chunk_given))
         return NULL;
     if (lookahead < 0 || lookahead > 2) {
         PyErr_SetString(PyExc_ValueError, "range_counts looks ahead 0, 1 or 2 cards");
         return NULL;
     }
-    Py_buffer views[8];
-    int held = 0;
+    int chunk = read_chunk(chunk_given);
+    if (chunk < 0)
+        return NULL;
+    uint8_t b[5], u[MAX_UNSEEN];
+    int board_size = poker_read_cards(board_object, b, "board", 3, 5 - lookahead, 1);
+    if (board_size < 0)
+        return NULL;
+    int n = poker_read_cards(cards_object, u, "cards", 4 + lookahead, MAX_UNSEEN, 1);
+    if (n < 0)
+        return NULL;
+    for (int i = 0; i < board_size; i++)
+        for (int k = 0; k < n; k++)
+            if (u[k] == b[i]) {
+                PyErr_SetString(PyExc_ValueError, "range_counts needs unseen cards off the board");
+                return NULL;
+            }
+    Py_buffer views[6];
+    int held = 0, pairs = n * (n - 1) / 2, stopped = 0;
+    int columns = lookahead == 0 ? 0 : lookahead == 1 ? n : pairs;
     PyObject *result = NULL;
-    Spot *s = NULL;
     int16_t *finals = NULL;
     double *stage = NULL;
-    if (read_cards(board_object, &views[held], "board", 3, 5 - lookahead) < 0)
+    Spot *s = PyMem_Calloc(1, sizeof(Spot));
+    if (!s)
+        return PyErr_NoMemory();
+    /* the weights and hero rows, copied (and the copies checked): another thread may change its arrays */
+    if (read_array(weights_object, &views[held], 0, 'd', pairs, "weights") < 0)
         goto done;
-    Py_buffer *board = &views[held++];
-    if (read_cards(cards_object, &views[held], "cards", 4 + lookahead, MAX_UNSEEN) < 0)
+    memcpy(s->weight, views[held].buf, sizeof(double) * pairs);
+    PyBuffer_Release(&views[held]);
+    if (read_array(heroes_object, &views[held], 0, 'i', pairs, "heroes") < 0)
         goto done;
-    Py_buffer *cards = &views[held++];
-    int n = (int)cards->len, pairs = n * (n - 1) / 2;
-    int columns = lookahead == 0 ? 0 : lookahead == 1 ? n : pairs;
-    if (read_array(weights_object, &views[held], 0, "d", pairs, "weights") < 0)
-        goto done;
-    const double *weights = views[held++].buf;
-    if (read_array(heroes_object, &views[held], 0, "i", pairs, "heroes") < 0)
-        goto done;
-    const int32_t *heroes = views[held++].buf;
+    memcpy(s->hero_row, views[held].buf, sizeof(int32_t) * pairs);
+    PyBuffer_Release(&views[held]);
     if (PyObject_GetBuffer(now_object, &views[held], PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
         goto done;
     Py_ssize_t rows = views[held].len / 24;
     PyBuffer_Release(&views[held]);
-    if (read_array(now_object, &views[held], 1, "d", 3 * rows, "now") < 0)
+    if (read_array(now_object, &views[held], 1, 'd', 3 * rows, "now") < 0)
         goto done;
     double *now = views[held++].buf;
     for (int r = 0; r < pairs; r++)
-        if (heroes[r] < -1 || heroes[r] >= rows) {
+        if (s->hero_row[r] < -1 || s->hero_row[r] >= rows) {
             PyErr_SetString(PyExc_ValueError, "range_counts needs hero rows from -1 to the rows of now");
             goto done;
         }
     double *score = NULL, *total = NULL, *transitions = NULL;
     if (lookahead) {
-        if (read_array(score_object, &views[held], 1, "d", rows * columns, "score") < 0)
+        if (rows > PY_SSIZE_T_MAX / 8 / (columns ? columns : 1)) {
+            PyErr_SetString(PyExc_ValueError, "range_counts needs fewer hero rows");
+            goto done;
+        }
+        if (read_array(score_object, &views[held], 1, 'd', rows * columns, "score") < 0)
             goto done;
         score = views[held++].buf;
-        if (read_array(total_object, &views[held], 1, "d", rows * columns, "total") < 0)
+        if (read_array(total_object, &views[held], 1, 'd', rows * columns, "total") < 0)
             goto done;
         total = views[held++].buf;
         if (transitions_object != Py_None) {
-            if (read_array(transitions_object, &views[held], 1, "d", 9 * rows, "transitions") < 0)
+            if (read_array(transitions_object, &views[held], 1, 'd', 9 * rows, "transitions") < 0)
                 goto done;
             transitions = views[held++].buf;
         }
     }
-    s = PyMem_Calloc(1, sizeof(Spot));
-    if (transitions && s) {
+    if (transitions) {
         s->sums = PyMem_Calloc(6 * (size_t)(rows ? rows : 1), sizeof(double));
         finals = PyMem_Calloc((size_t)pairs * columns, sizeof(int16_t));
     }
     if (lookahead)
         stage = PyMem_Malloc(sizeof(double) * 2 * BLOCK * (size_t)(rows ? rows : 1));
-    if (!s || (transitions && (!s->sums || !finals)) || (lookahead && !stage)) {
+    if ((transitions && (!s->sums || !finals)) || (lookahead && !stage)) {
         PyErr_NoMemory();
         goto done;
     }
-    const uint8_t *b = board->buf, *u = cards->buf;
-    for (Py_ssize_t i = 0; i < board->len; i++)
-        for (int k = 0; k < n; k++)
-            if (u[k] == b[i]) {
-                PyErr_SetString(PyExc_ValueError, "range_counts needs unseen cards off the board");
-                goto done;
-            }
-    s->w = weights;
-    s->hero = heroes;
-    set_up(s, b, (int)board->len, u, n, lookahead);
-    Py_BEGIN_ALLOW_THREADS
+    s->w = s->weight;  /* before set_up, which lists the opponent holdings with weight */
+    s->hero = s->hero_row;
+    set_up(s, b, board_size, u, n, lookahead);
+    PyThreadState *state = PyEval_SaveThread();
     memset(now, 0, sizeof(double) * 3 * rows);
     count_now(s, now);
     if (lookahead) {
         Sink out = {score, total, stage, NULL, NULL, 0, finals};
-        count_runouts(s, (int)rows, columns, &out);
-        if (transitions)
+        stopped = count_every_runout(s, (int)rows, columns, &out, chunk, &state) < 0;
+        if (transitions && !stopped)
             finish_transitions(s, columns, finals, now, transitions);
     }
-    Py_END_ALLOW_THREADS
-    result = Py_None;
-    Py_INCREF(result);
+    PyEval_RestoreThread(state);
+    if (!stopped)
+        result = Py_NewRef(Py_None);
 done:
-    if (s)
-        PyMem_Free(s->sums);
+    PyMem_Free(s->sums);
     PyMem_Free(s);
     PyMem_Free(finals);
     PyMem_Free(stage);
@@ -537,37 +556,48 @@ done:
     return result;
 }
 
-/* board_strengths(boards, size, bins, hs, equity, mean_squared, histogram): every holding against every
+/* board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk]): every holding against every
    holding (weight 1 each) on each of B boards of `size` cards (``boards``: B x size ascending card indices,
-   bytes), the strength tables' numbers per holding (P = C(52 - size, 2) of them, in holding order): ``hs``,
-   ``equity``, ``mean_squared`` (float64, B x P) and, with cards to come, ``histogram`` (int64, B x P x bins:
-   runouts per bin), as poker.stats.boards.boards_strengths makes them from range_tally,
+   bytes, copied), the strength tables' numbers per holding (P = C(52 - size, 2) of them, in holding order):
+   ``hs``, ``equity``, ``mean_squared`` (float64, B x P) and, with cards to come, ``histogram`` (int64, B x P x
+   bins: runouts per bin), as poker.stats.boards.boards_strengths makes them from range_tally,
    summarise_runouts and runout_histogram. */
 static PyObject *
 board_strengths(PyObject *module, PyObject *args)
 {
     PyObject *boards_object, *hs_object, *equity_object, *squared_object, *histogram_object;
     int size, bins;
-    if (!PyArg_ParseTuple(args, "OiiOOOO", &boards_object, &size, &bins, &hs_object, &equity_object,
-                          &squared_object, &histogram_object))
+    Py_ssize_t chunk_given = RUNOUT_CHUNK;
+    if (!PyArg_ParseTuple(args, "OiiOOOO|n", &boards_object, &size, &bins, &hs_object, &equity_object,
+                          &squared_object, &histogram_object, &chunk_given))
         return NULL;
     if (size < 3 || size > 5 || bins < 1 || bins > 100000) {
         PyErr_SetString(PyExc_ValueError, "board_strengths needs boards of 3 to 5 cards and 1 to 100000 bins");
         return NULL;
     }
-    Py_buffer views[5];
-    int held = 0;
+    int chunk = read_chunk(chunk_given);
+    if (chunk < 0)
+        return NULL;
+    Py_buffer views[4];
+    int held = 0, stopped = 0;
     PyObject *result = NULL;
     Spot *s = NULL;
-    double *weights = NULL, *sums = NULL;
-    int32_t *heroes = NULL;
+    double *sums = NULL, *now = NULL;
+    uint8_t *boards = NULL;
     int lookahead = 5 - size, n = 52 - size, pairs = n * (n - 1) / 2;
     int columns = lookahead == 0 ? 0 : lookahead == 1 ? n : pairs;
-    if (PyObject_GetBuffer(boards_object, &views[held], PyBUF_SIMPLE) < 0)
-        goto done;
-    const uint8_t *boards = views[held++].buf;
-    Py_ssize_t count = views[0].len / size;
-    int bad = views[0].len != count * size;
+    /* the boards, copied (and the copy checked): another thread may change its buffer */
+    Py_buffer given;
+    if (poker_buffer(boards_object, &given, PyBUF_SIMPLE, 'B', "boards") < 0)
+        return NULL;
+    Py_ssize_t count = given.len / size;
+    int bad = given.len != count * size || count > PY_SSIZE_T_MAX / 8 / pairs / bins;
+    boards = bad ? NULL : PyMem_Malloc(given.len ? (size_t)given.len : 1);
+    if (boards)
+        memcpy(boards, given.buf, (size_t)given.len);
+    PyBuffer_Release(&given);
+    if (!bad && !boards)
+        return PyErr_NoMemory();
     for (Py_ssize_t b = 0; !bad && b < count; b++)
         for (int i = 0; i < size; i++)
             bad |= boards[b * size + i] > 51 || (i && boards[b * size + i] <= boards[b * size + i - 1]);
@@ -575,39 +605,37 @@ board_strengths(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "board_strengths needs boards of ascending card indices below 52");
         goto done;
     }
-    if (read_array(hs_object, &views[held], 1, "d", count * pairs, "hs") < 0)
+    if (read_array(hs_object, &views[held], 1, 'd', count * pairs, "hs") < 0)
         goto done;
     double *hs = views[held++].buf;
-    if (read_array(equity_object, &views[held], 1, "d", count * pairs, "equity") < 0)
+    if (read_array(equity_object, &views[held], 1, 'd', count * pairs, "equity") < 0)
         goto done;
     double *equity = views[held++].buf;
-    if (read_array(squared_object, &views[held], 1, "d", count * pairs, "mean_squared") < 0)
+    if (read_array(squared_object, &views[held], 1, 'd', count * pairs, "mean_squared") < 0)
         goto done;
     double *squared = views[held++].buf;
     int64_t *histogram = NULL;
     if (lookahead) {
-        if (read_array(histogram_object, &views[held], 1, "q", count * pairs * (Py_ssize_t)bins, "histogram") < 0)
+        if (read_array(histogram_object, &views[held], 1, 'q', count * pairs * (Py_ssize_t)bins,
+                       "histogram") < 0)
             goto done;
         histogram = views[held++].buf;
     }
     s = PyMem_Calloc(1, sizeof(Spot));
-    weights = PyMem_Malloc(sizeof(double) * pairs);
-    heroes = PyMem_Malloc(sizeof(int32_t) * pairs);
     sums = PyMem_Malloc(sizeof(double) * 3 * pairs);
-    double *now = PyMem_Malloc(sizeof(double) * 3 * pairs);
-    if (!s || !weights || !heroes || !sums || !now) {
-        PyMem_Free(now);
+    now = PyMem_Malloc(sizeof(double) * 3 * pairs);
+    if (!s || !sums || !now) {
         PyErr_NoMemory();
         goto done;
     }
     for (int r = 0; r < pairs; r++) {
-        weights[r] = 1.0;
-        heroes[r] = r;
+        s->weight[r] = 1.0;
+        s->hero_row[r] = r;
     }
-    s->w = weights;
-    s->hero = heroes;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t b = 0; b < count; b++) {
+    s->w = s->weight;
+    s->hero = s->hero_row;
+    PyThreadState *state = PyEval_SaveThread();
+    for (Py_ssize_t b = 0; b < count && !stopped; b++) {
         const uint8_t *board = boards + b * size;
         uint8_t cards[MAX_UNSEEN];
         for (int card = 0, k = 0, i = 0; card < 52; card++) {
@@ -626,27 +654,31 @@ board_strengths(PyObject *module, PyObject *args)
                 equity_row[r] = hs_row[r];
                 squared_row[r] = hs_row[r] * hs_row[r];
             }
-            continue;
+        } else {
+            int64_t *histogram_rows = histogram + b * pairs * (Py_ssize_t)bins;
+            memset(sums, 0, sizeof(double) * 3 * pairs);
+            memset(histogram_rows, 0, sizeof(int64_t) * pairs * (size_t)bins);
+            Sink out = {NULL, NULL, NULL, sums, histogram_rows, bins, NULL};
+            if (count_every_runout(s, pairs, columns, &out, chunk, &state) < 0) {
+                stopped = 1;
+                break;
+            }
+            for (int r = 0; r < pairs; r++) {
+                equity_row[r] = sums[3 * r] / sums[3 * r + 1];
+                squared_row[r] = sums[3 * r + 2] / sums[3 * r + 1];
+            }
         }
-        int64_t *histogram_rows = histogram + b * pairs * (Py_ssize_t)bins;
-        memset(sums, 0, sizeof(double) * 3 * pairs);
-        memset(histogram_rows, 0, sizeof(int64_t) * pairs * (size_t)bins);
-        Sink out = {NULL, NULL, NULL, sums, histogram_rows, bins, NULL};
-        count_runouts(s, pairs, columns, &out);
-        for (int r = 0; r < pairs; r++) {
-            equity_row[r] = sums[3 * r] / sums[3 * r + 1];
-            squared_row[r] = sums[3 * r + 2] / sums[3 * r + 1];
-        }
+        if (b + 1 < count && (lookahead || (b + 1) % 1024 == 0))  /* every board with cards to come, every */
+            stopped = poker_interrupted(&state);                      /* 1,024 river boards */
     }
-    Py_END_ALLOW_THREADS
-    PyMem_Free(now);
-    result = Py_None;
-    Py_INCREF(result);
+    PyEval_RestoreThread(state);
+    if (!stopped)
+        result = Py_NewRef(Py_None);
 done:
     PyMem_Free(s);
-    PyMem_Free(weights);
-    PyMem_Free(heroes);
     PyMem_Free(sums);
+    PyMem_Free(now);
+    PyMem_Free(boards);
     while (held > 0)
         PyBuffer_Release(&views[--held]);
     return result;
@@ -654,10 +686,11 @@ done:
 
 static PyMethodDef methods[] = {
     {"range_counts", range_counts, METH_VARARGS,
-     "range_counts(board, cards, lookahead, weights, heroes, now, score, total, transitions): a range against "
-     "a range, every runout"},
+     "range_counts(board, cards, lookahead, weights, heroes, now, score, total, transitions[, chunk]): a range "
+     "against a range, every runout"},
     {"board_strengths", board_strengths, METH_VARARGS,
-     "board_strengths(boards, size, bins, hs, equity, mean_squared, histogram): every holding on each board"},
+     "board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk]): every holding on each "
+     "board"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -669,5 +702,8 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__ranges(void)
 {
-    return PyModule_Create(&module);
+    PyObject *created = PyModule_Create(&module);
+    if (created && PyModule_AddIntConstant(created, "RUNOUT_CHUNK", RUNOUT_CHUNK) < 0)
+        Py_CLEAR(created);
+    return created;
 }

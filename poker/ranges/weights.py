@@ -245,8 +245,8 @@ def as_array(weights: object) -> np.ndarray | None:
 def checked_rows(name: str, weights: np.ndarray, shape: tuple[int, ...] | None = None) -> np.ndarray:
     """Finite weights of at least 0 over the holdings (the last axis; shape (1326,) or (k, 1326), or ``shape``),
     each row totalling at most :data:`MAX_TOTAL_WEIGHT`, as float64 with every weight below :data:`MIN_WEIGHT`
-    0: the array itself when it is all that already (weights read at a door: NaN fails ``min() >= 0``), else a
-    checked copy, or a :class:`~poker.errors.WeightsError` (no rows at all is one too: there is no weight set)."""
+    0, and at least one row: the array itself when it is all that already (weights read at a door: NaN fails
+    ``min() >= 0``), else a checked copy, or a :class:`~poker.errors.WeightsError`."""
     if type(weights) is np.ndarray and weights.dtype == np.float64 and weights.ndim in (1, 2) and weights.size \
             and weights.shape[-1] == HOLDING_COUNT and (shape is None or weights.shape == shape):
         lowest = weights.min()
@@ -254,9 +254,11 @@ def checked_rows(name: str, weights: np.ndarray, shape: tuple[int, ...] | None =
                 and (lowest >= MIN_WEIGHT or not ((weights > 0) & (weights < MIN_WEIGHT)).any()):
             return weights
     array = real_array(name, weights, shape=shape, error=WeightsError)
-    if array.ndim not in (1, 2) or array.shape[-1] != HOLDING_COUNT or not array.size or (array < 0).any():
+    if array.ndim not in (1, 2) or array.shape[-1] != HOLDING_COUNT or (array < 0).any():
         raise WeightsError(f'{name} must be weights of at least 0 over the 1,326 holdings (shape (k, 1326)), got '
                            f'{shown(weights)}')
+    if not array.size:
+        raise WeightsError(f'{name} must hold at least one set of 1,326 weights, got shape {array.shape}')
     return _within(array, weights)
 
 

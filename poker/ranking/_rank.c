@@ -1,23 +1,32 @@
 /* poker.ranking._rank: HandRanker's compiled ranking (the tables and their use are in _rank.h).
 
-   rank_rows(cards, out, validate) -> -1, or the first row that holds an index above 51 (or, with
+   rank_rows(cards, out, validate[, chunk]) -> -1, or the first row that holds an index above 51 (or, with
        validate, a card twice): ranks an (N, k) uint8 buffer of any strides, k from 5 to 7, into an
-       int16 buffer of N values. Python turns a bad row into its error message.
+       int16 buffer of N values. Python turns a bad row into its error message. The rows are ranked
+       ``chunk`` at a time (CHUNK_ROWS unless given), the GIL taken back between two to run the signal
+       handlers: a Ctrl-C stops a long batch with KeyboardInterrupt.
    rank_sequence(indices) -> the value of a list or tuple of 5 to 7 distinct ints 0..51, or 0 for
        anything else (the caller then checks the input itself and says what is wrong).
+
+   The cards are a large data buffer, read where they lie with the GIL released (poker/_core.h): another
+   thread may change them meanwhile, so every index is masked to 6 bits where it is read, and the tables
+   answer any index below 64 from inside them (_rank.h); a row changed under the loop gets a meaningless
+   value or is reported bad, never a read or a shift out of bounds.
 
    Nothing here raises a poker error: the Python side (poker/ranking/ranker.py) is the wing's door. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include "_rank.h"
+#include "_core.h"
+
+#define CHUNK_ROWS (1 << 22)  /* rows ranked between two looks at signals: some 30 ms */
 
 static int
 read_rows(PyObject *cards, Py_buffer *view)
 {
-    if (PyObject_GetBuffer(cards, view, PyBUF_RECORDS_RO) < 0)
+    if (poker_buffer(cards, view, PyBUF_RECORDS_RO, 'B', "cards") < 0)
         return -1;
-    if (view->ndim != 2 || view->itemsize != 1 || (view->format && strcmp(view->format, "B") != 0)
-            || view->shape[1] < 5 || view->shape[1] > 7) {
+    if (view->ndim != 2 || view->shape[1] < 5 || view->shape[1] > 7) {
         PyBuffer_Release(view);
         PyErr_SetString(PyExc_ValueError, "rank_rows needs an (N, 5..7) uint8 buffer");
         return -1;
@@ -30,8 +39,9 @@ read_rows(PyObject *cards, Py_buffer *view)
 /* Rank rows 0..count-1; the first bad row, or -1. A card above 51 stops a row before its value is read.
    Without validate, a row's key alone is summed card by card (each index read masked to 6 bits, inside the
    padded key table, and checked after the sum): its bit set, needed only to read a flush, is made only for
-   the few rows with five cards of a suit; when a first pass found every index below 52 (KNOWN_GOOD), the
-   cards are not checked again. With validate the bit set is made for every row as the key is, and a card
+   the few rows with five cards of a suit, from the cards read again (and masked again); when a first pass found
+   every index below 52 (KNOWN_GOOD), the cards are not checked again (one changed since reads masked all the
+   same). With validate the bit set is made for every row as the key is, and a card
    already in it is a card given twice. */
 static inline Py_ssize_t
 rank_span_of(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride, int size, Py_ssize_t count,
@@ -56,7 +66,7 @@ rank_span_of(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride,
             return r;
         if (validate != 1 && (key & POKER_FLUSH_CHECK))
             for (int j = 0; j < size; j++)
-                bits |= POKER_CARD_BIT(row[j * card_stride]);
+                bits |= POKER_CARD_BIT(row[j * card_stride] & 63);  /* read again: masked again */
         out[r] = (int16_t)poker_value(key, bits);
     }
     return -1;
@@ -113,29 +123,46 @@ rank_rows(PyObject *module, PyObject *args)
 {
     PyObject *cards, *values;
     int validate;
+    Py_ssize_t chunk = CHUNK_ROWS;
     Py_buffer in, out;
-    if (!PyArg_ParseTuple(args, "OOp", &cards, &values, &validate))
+    if (!PyArg_ParseTuple(args, "OOp|n", &cards, &values, &validate, &chunk))
         return NULL;
+    if (chunk < 1) {
+        PyErr_SetString(PyExc_ValueError, "rank_rows ranks chunks of at least one row");
+        return NULL;
+    }
     if (read_rows(cards, &in) < 0)
         return NULL;
-    if (PyObject_GetBuffer(values, &out, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+    if (poker_buffer(values, &out, PyBUF_WRITABLE, 'h', "values") < 0) {
         PyBuffer_Release(&in);
         return NULL;
     }
-    Py_ssize_t count = in.shape[0], bad;
-    if (out.itemsize != 2 || out.len != 2 * count || (out.format && strcmp(out.format, "h") != 0)) {
+    Py_ssize_t count = in.shape[0], bad = -1;
+    if (out.len / 2 != count || out.len % 2) {
         PyBuffer_Release(&in);
         PyBuffer_Release(&out);
         PyErr_SetString(PyExc_ValueError, "rank_rows needs an int16 buffer of one value per row");
         return NULL;
     }
-    Py_BEGIN_ALLOW_THREADS
-    bad = rank_span((const uint8_t *)in.buf, in.strides[0], in.strides[1], (int)in.shape[1], count, validate,
-                    (int16_t *)out.buf);
-    Py_END_ALLOW_THREADS
+    const uint8_t *base = in.buf;
+    Py_ssize_t row_stride = in.strides[0], card_stride = in.strides[1];
+    int size = (int)in.shape[1], stopped = 0;
+    PyThreadState *state = PyEval_SaveThread();
+    for (Py_ssize_t start = 0; start < count; start += chunk) {
+        Py_ssize_t rows = count - start < chunk ? count - start : chunk;
+        bad = rank_span(base + start * row_stride, row_stride, card_stride, size, rows, validate,
+                        (int16_t *)out.buf + start);
+        if (bad >= 0) {
+            bad += start;
+            break;
+        }
+        if (start + rows < count && (stopped = poker_interrupted(&state)))
+            break;
+    }
+    PyEval_RestoreThread(state);
     PyBuffer_Release(&in);
     PyBuffer_Release(&out);
-    return PyLong_FromSsize_t(bad);
+    return stopped ? NULL : PyLong_FromSsize_t(bad);
 }
 
 static PyObject *
@@ -166,7 +193,7 @@ rank_sequence(PyObject *module, PyObject *indices)
 }
 
 static PyMethodDef methods[] = {
-    {"rank_rows", rank_rows, METH_VARARGS, "rank_rows(cards, out, validate) -> -1 or the first bad row"},
+    {"rank_rows", rank_rows, METH_VARARGS, "rank_rows(cards, out, validate[, chunk]) -> -1 or the first bad row"},
     {"rank_sequence", rank_sequence, METH_O, "rank_sequence(indices) -> the value, or 0 if not 5-7 distinct ints 0..51"},
     {NULL, NULL, 0, NULL},
 };
@@ -178,5 +205,8 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__rank(void)
 {
-    return PyModule_Create(&module);
+    PyObject *created = PyModule_Create(&module);
+    if (created && PyModule_AddIntConstant(created, "CHUNK_ROWS", CHUNK_ROWS) < 0)
+        Py_CLEAR(created);
+    return created;
 }

@@ -212,8 +212,11 @@ class HandRanker:
             raise CardCountError(f'rank_many needs an array of shape (N, 5..7), got shape {cards.shape}')
         if cards.shape[0] == 0:
             return np.empty(0, dtype=np.int16)
+        given = cards
         if cards.dtype != np.uint8:
-            if validate:  # before the cast to uint8 could wrap a wide index into range
+            # checked before the cast to uint8, which wraps: unvalidated too when it could wrap an index into range
+            # (256 to 0; an int8's -1 becomes 255, which the compiled loop refuses)
+            if validate or cards.dtype.itemsize > 1:
                 low, high = int(cards.min()), int(cards.max())
                 if low < 0 or high > 51:
                     bad = low if low < 0 else high
@@ -222,9 +225,9 @@ class HandRanker:
             cards = cards.astype(np.uint8)
         values = np.empty(cards.shape[0], dtype=np.int16)
         bad = _rank.rank_rows(cards, values, validate)  # an index above 51 is refused even unvalidated
-        if bad >= 0:
-            row = cards[bad].tolist()
-            index = next((card for card in row if card > 51), None)
+        if bad >= 0:  # (the row as given; another thread may have changed it since)
+            row = given[bad].tolist()
+            index = next((card for card in row if not 0 <= card <= 51), None)
             if index is not None:
                 raise CardParseError(f'invalid card index {index} in row {bad}: {shown(row)}')
             raise DuplicateCardError(f'duplicate card in row {bad}: {shown(row)}')

@@ -3,17 +3,21 @@
    takes the NumPy path of poker/stats/multiway.py, which ranks through its rank_many (and is this module's
    oracle in tests/test_compiled_equity.py).
 
-   exact_counts(holes, players, board, dead, out) -> -1, or the first tuple whose cards are not distinct
+   exact_counts(holes, players, board, dead, out[, chunk]) -> -1, or the first tuple whose cards are not distinct
+       indices below 52 off the board and the dead cards (0 if those two share a card)
        For each tuple of ``players`` holdings (``holes``: T * players * 2 card indices), over every board that
        completes ``board`` (0, 3, 4 or 5 cards) from the cards in no holding, no board and no ``dead`` card:
        how many boards each player wins alone, ties (splits), and the split share in units of 1/2520 (a
        k-way split adds 2520 / k; 2520 is divisible by every k up to 10). ``out``: int64, T * players * 3.
+       ``chunk`` tuples are counted between two looks at signals (by default some 15 ms of them).
 
-   sample(fixed, board, dead, order, weights, seed, deals, out)
+   sample(fixed, board, dead, order, weights, seed, deals, out[, chunk])
        Sufficient statistics of ``deals`` sampled deals, as multiway._sample_task returns them (out: float64,
        (players + 1) * 6): ``fixed`` holds each player's holding number, or -1 for a player dealt from
        weights; ``order`` the players to deal, in order, and ``weights`` their 1,326 weights (one row each, in
        that order, zero on every holding with a known card); ``seed`` 32 bytes of seed for xoshiro256**.
+       ``chunk`` deals (DEAL_CHUNK unless given) are dealt between two looks at signals; the deals and their
+       statistics are the same whatever the chunk.
 
    How exact counting works before the flop: a five-card board makes the same value with a holding as any
    board of the same ranks unless some suit shows three or more of its cards (the board's flush suit). So the
@@ -27,11 +31,22 @@
    After the flop, the one or two cards to come are plain nested loops over the free cards with keys summed
    incrementally.
 
-   How sampling works: holdings are dealt player by player from Walker's alias table over the player's
-   weights, rejecting holdings that share a card (then, rarely, drawing from the masked weights directly), and
-   the deal weighs the product of the weight still available to each player over its total, as the NumPy
-   path does; the board is completed by a partial Fisher-Yates shuffle of the cards not known in advance,
-   skipping cards dealt to a player.
+   How sampling works: the players dealt from weights are dealt one after the other, in ``order``. A player who
+   may hold anything (the same weight on every holding of cards not known in advance) is dealt one of the
+   1,326 holdings, uniformly, drawn again while it holds a card already out (known, or dealt in this deal);
+   any other player is dealt from Walker's alias table over its weights, drawn again while the holding shares
+   a card already out (after 16 draws, from the free weights directly). The deal weighs the product, over
+   the players dealt, of the weight still free for the player over its total, as the NumPy path does (with
+   only fixed hands and players who may hold anything, every deal weighs the same and only counts are kept).
+   The rest of the board is dealt 6 random bits at a time (ten from each 64-bit output of xoshiro256**), drawn
+   again while they name no card (52 to 63) or a card already out: uniform over the cards left, with no
+   shuffled deck.
+
+   Buffers (poker/_core.h): the board, the dead cards, the fixed holdings, the order, the weights (1,326 per
+   dealt player: at most 104 kB) and the seed are copied and checked before the GIL is released, and only the
+   copies are read. The holes of exact_counts are a large data buffer, read where they lie: each tuple's
+   cards are copied into a local and checked there (a tuple changed since the first check is reported as a
+   bad tuple, never read off the tables). ``out`` is only written (and added to).
 
    Nothing here raises a poker error: Python (multiway.py) checks every input first; a malformed buffer is a
    ValueError, a tuple of repeated cards a return value. */
@@ -39,10 +54,12 @@
 #include <Python.h>
 #include <string.h>
 #include "_rank.h"
+#include "_core.h"
 
 #define MAX_PLAYERS 10
 #define HOLDINGS 1326
 #define SPLIT_UNIT 2520 /* the least common multiple of 1..10 */
+#define DEAL_CHUNK (1 << 17)  /* deals sampled between two looks at signals: some 20 ms */
 
 /* ------------------------------------------------------------------------------------------- showdown */
 
@@ -279,32 +296,13 @@ count_later(const uint8_t *holes, int players, const uint8_t *board, int board_s
     }
 }
 
-/* A bytes-like buffer of card indices below 52, `low` to `high` of them (a multiple of `step`). */
+/* A writable C-contiguous buffer of `count` items of `kind` ('q' int64, 'd' float64). */
 static int
-read_cards(PyObject *object, Py_buffer *view, const char *what, Py_ssize_t low, Py_ssize_t high,
-           Py_ssize_t step)
+read_out(PyObject *object, Py_buffer *view, Py_ssize_t count, char kind, const char *what)
 {
-    if (PyObject_GetBuffer(object, view, PyBUF_SIMPLE) < 0)
+    if (poker_buffer(object, view, PyBUF_WRITABLE, kind, what) < 0)
         return -1;
-    const uint8_t *cards = view->buf;
-    int bad = view->len < low || view->len > high || view->len % step;
-    for (Py_ssize_t i = 0; !bad && i < view->len; i++)
-        bad = cards[i] > 51;
-    if (bad) {
-        PyBuffer_Release(view);
-        PyErr_Format(PyExc_ValueError, "_equity needs card indices below 52 as %s", what);
-        return -1;
-    }
-    return 0;
-}
-
-/* A writable C-contiguous buffer of `count` items of `size` bytes. */
-static int
-read_out(PyObject *object, Py_buffer *view, Py_ssize_t count, Py_ssize_t size, const char *what)
-{
-    if (PyObject_GetBuffer(object, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
-        return -1;
-    if (view->len != count * size || view->itemsize != size) {
+    if (view->len != count * view->itemsize) {
         PyBuffer_Release(view);
         PyErr_Format(PyExc_ValueError, "_equity needs %s", what);
         return -1;
@@ -323,61 +321,70 @@ card_mask(const uint8_t *cards, Py_ssize_t count, int *twice)
     return mask;
 }
 
+/* Tuples counted between two looks at signals, by the board's size (0, 3, 4, 5): some 15 ms of work each. */
+static const Py_ssize_t exact_chunk[6] = {16, 0, 0, 2048, 32768, 65536};
+
 static PyObject *
 exact_counts(PyObject *module, PyObject *args)
 {
     PyObject *holes_object, *board_object, *dead_object, *out_object;
     int players;
-    Py_buffer holes, board, dead, out;
-    if (!PyArg_ParseTuple(args, "OiOOO", &holes_object, &players, &board_object, &dead_object, &out_object))
+    Py_ssize_t chunk = 0;
+    Py_buffer holes, out;
+    if (!PyArg_ParseTuple(args, "OiOOO|n", &holes_object, &players, &board_object, &dead_object, &out_object,
+                          &chunk))
         return NULL;
-    if (players < 2 || players > MAX_PLAYERS) {
-        PyErr_SetString(PyExc_ValueError, "exact_counts counts 2 to 10 players");
-        return NULL;
-    }
-    if (read_cards(holes_object, &holes, "holes", 0, PY_SSIZE_T_MAX, 2 * players) < 0)
-        return NULL;
-    if (read_cards(board_object, &board, "board", 0, 5, 1) < 0) {
-        PyBuffer_Release(&holes);
+    if (players < 2 || players > MAX_PLAYERS || chunk < 0) {
+        PyErr_SetString(PyExc_ValueError, "exact_counts counts 2 to 10 players, in chunks of tuples");
         return NULL;
     }
-    if (board.len == 1 || board.len == 2) {
-        PyBuffer_Release(&board);
-        PyBuffer_Release(&holes);
+    uint8_t b[5], dead[52];
+    int board_size = poker_read_cards(board_object, b, "board", 0, 5, 0);
+    if (board_size < 0)
+        return NULL;
+    if (board_size == 1 || board_size == 2) {
         PyErr_SetString(PyExc_ValueError, "exact_counts needs a board of 0, 3, 4 or 5 cards");
         return NULL;
     }
-    if (read_cards(dead_object, &dead, "dead", 0, 52, 1) < 0) {
-        PyBuffer_Release(&holes);
-        PyBuffer_Release(&board);
+    int dead_size = poker_read_cards(dead_object, dead, "dead", 0, 52, 0);
+    if (dead_size < 0)
         return NULL;
-    }
+    /* the holes: a large buffer, read where it lies (each tuple copied and checked as it is counted) */
+    if (poker_buffer(holes_object, &holes, PyBUF_SIMPLE, 'B', "holes") < 0)
+        return NULL;
     Py_ssize_t tuples = holes.len / (2 * players);
-    if (read_out(out_object, &out, tuples * players * 3, 8, "an int64 buffer of T * players * 3") < 0) {
+    if (holes.len % (2 * players)) {
         PyBuffer_Release(&holes);
-        PyBuffer_Release(&board);
-        PyBuffer_Release(&dead);
+        PyErr_SetString(PyExc_ValueError, "_equity needs whole tuples of holdings as holes");
         return NULL;
     }
-    const uint8_t *h = holes.buf, *b = board.buf;
+    if (read_out(out_object, &out, tuples * players * 3, 'q', "an int64 buffer of T * players * 3") < 0) {
+        PyBuffer_Release(&holes);
+        return NULL;
+    }
+    if (!chunk)
+        chunk = exact_chunk[board_size];
+    const uint8_t *h = holes.buf;
     int64_t *counts = out.buf;
-    int twice = 0;
-    uint64_t known = card_mask(b, board.len, &twice);
-    uint64_t dead_mask = card_mask(dead.buf, dead.len, &twice);
+    int twice = 0, stopped = 0;
+    uint64_t known = card_mask(b, board_size, &twice);
+    uint64_t dead_mask = card_mask(dead, dead_size, &twice);
     twice |= (known & dead_mask) != 0;
     known |= dead_mask;
     Py_ssize_t bad = twice ? 0 : -1;
-    int board_size = (int)board.len;
     Subsets subsets;
     list_subsets(&subsets);
     int64_t tally[1 << MAX_PLAYERS];
     memset(tally, 0, sizeof(tally));
-    Py_BEGIN_ALLOW_THREADS
+    PyThreadState *state = PyEval_SaveThread();
     memset(counts, 0, (size_t)out.len);
     for (Py_ssize_t t = 0; t < tuples && bad < 0; t++) {
-        const uint8_t *tuple = h + 2 * players * t;
+        uint8_t tuple[2 * MAX_PLAYERS];
+        memcpy(tuple, h + 2 * players * t, 2 * (size_t)players);
         int repeated = 0;
-        uint64_t used = card_mask(tuple, 2 * players, &repeated);
+        for (int i = 0; i < 2 * players; i++)
+            repeated |= tuple[i] > 51;
+        uint64_t used = repeated ? 0 : card_mask(tuple, 2 * players, &repeated);
         if (repeated || (used & known)) {
             bad = t;
             break;
@@ -388,22 +395,23 @@ exact_counts(PyObject *module, PyObject *args)
             read_tally(tally, players, counts + 3 * players * t);
         } else
             count_later(tuple, players, b, board_size, used, counts + 3 * players * t);
+        if ((t + 1) % chunk == 0 && t + 1 < tuples && (stopped = poker_interrupted(&state)))
+            break;
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(state);
     PyBuffer_Release(&out);
     PyBuffer_Release(&holes);
-    PyBuffer_Release(&board);
-    PyBuffer_Release(&dead);
-    return PyLong_FromSsize_t(bad);
+    return stopped ? NULL : PyLong_FromSsize_t(bad);
 }
 
 /* ------------------------------------------------------------------------------------------ sampling */
 
-/* xoshiro256** (Blackman and Vigna), with its 64-bit outputs served 32 bits at a time. */
+/* xoshiro256** (Blackman and Vigna), with its 64-bit outputs served 32 bits at a time (and, for the board's
+   cards, 6 bits at a time: `pool`, kept here between two chunks of deals). */
 typedef struct {
     uint64_t s[4];
-    uint64_t spare;
-    int has_spare;
+    uint64_t spare, pool;
+    int has_spare, pool_left;
 } Rng;
 
 static inline uint64_t
@@ -570,7 +578,7 @@ constant_weight(const Dealer *dealers, int dealt_players, int deck_size, Totals 
 }
 
 static void
-sample_deals(const int *fixed, int players, const uint8_t *board, int board_size, uint64_t known,
+sample_deals(const int32_t *fixed, int players, const uint8_t *board, int board_size, uint64_t known,
              const Dealer *dealers, int dealt_players, const HoldingTable *table, Rng *g, int64_t deals,
              Totals *totals)
 {
@@ -590,8 +598,8 @@ sample_deals(const int *fixed, int players, const uint8_t *board, int board_size
     /* the next card of the deck: 6 random bits at a time (ten from each 64-bit output), drawn again while
        they name no card or one already used (known, or dealt in this deal): uniform over the cards left, with
        no multiplication and no shuffled deck to keep */
-    uint64_t pool = 0;
-    int pool_left = 0;
+    uint64_t pool = g->pool;  /* (in registers while dealing: back in g at the end) */
+    int pool_left = g->pool_left;
 #define NEXT_CARD(card) do { \
         unsigned c_; \
         do { \
@@ -685,6 +693,9 @@ sample_deals(const int *fixed, int players, const uint8_t *board, int board_size
             totals->squared[mask] += weight * weight;
         }
     }
+    g->pool = pool;
+    g->pool_left = pool_left;
+#undef NEXT_CARD
 }
 
 /* multiway._sample_task's statistics from the totals by mask: per player (sum w*win, sum w*split share,
@@ -721,19 +732,16 @@ read_totals(const Totals *totals, int players, int64_t deals, double *stats)
     last[2] = (double)deals;
 }
 
-/* Check sample's buffers and deal; NULL with a ValueError when a buffer is malformed. */
+/* Check sample's inputs (copied: the board, the dead cards, the fixed holdings, the order, the weights) and deal
+   `deals`, `chunk` at a time; NULL with a ValueError when one is malformed, or with the exception a signal
+   handler raised. */
 static PyObject *
-sample_with(Py_buffer *fixed, Py_buffer *board, Py_buffer *dead, Py_buffer *order, Py_buffer *weights,
-            Py_buffer *seed, Py_buffer *out, long long deals)
+sample_with(const int32_t *fixed_numbers, int players, const uint8_t *board, int board_size, const uint8_t *dead,
+            int dead_size, const int32_t *order_numbers, int dealt_players, const double *weight_rows,
+            const uint8_t *seed, double *stats, long long deals, Py_ssize_t chunk)
 {
-    int players = (int)(fixed->len / 4), dealt_players = (int)(order->len / 4);
-    const int32_t *fixed_numbers = fixed->buf, *order_numbers = order->buf;
-    const double *weight_rows = weights->buf;
-    int good = fixed->itemsize == 4 && fixed->len % 4 == 0 && players >= 2 && players <= MAX_PLAYERS
-        && order->itemsize == 4 && order->len % 4 == 0 && weights->itemsize == 8
-        && weights->len == (Py_ssize_t)sizeof(double) * HOLDINGS * dealt_players && seed->len == 32
-        && out->itemsize == 8 && out->len == (Py_ssize_t)sizeof(double) * (players + 1) * 6
-        && (board->len == 0 || board->len >= 3) && deals >= 0;
+    int good = players >= 2 && players <= MAX_PLAYERS && (board_size == 0 || board_size >= 3) && deals >= 0
+        && chunk >= 1;
     int is_dealt[MAX_PLAYERS] = {0};
     for (int p = 0; good && p < players; p++)
         good = fixed_numbers[p] >= -1 && fixed_numbers[p] < HOLDINGS;
@@ -749,8 +757,8 @@ sample_with(Py_buffer *fixed, Py_buffer *board, Py_buffer *dead, Py_buffer *orde
         good = weight_rows[i] >= 0.0 && weight_rows[i] <= 1e300;  /* also false for NaN */
     if (!good) {
         PyErr_SetString(PyExc_ValueError, "sample needs 2 to 10 int32 holding numbers (-1: dealt), the dealt "
-                        "players' order and weights (float64, 1,326 each), 32 bytes of seed, deals >= 0 and a "
-                        "float64 buffer of (players + 1) * 6");
+                        "players' order and weights (float64, 1,326 each), 32 bytes of seed, deals >= 0, a chunk "
+                        ">= 1 and a float64 buffer of (players + 1) * 6");
         return NULL;
     }
     HoldingTable *table = PyMem_Malloc(sizeof(HoldingTable));
@@ -768,8 +776,8 @@ sample_with(Py_buffer *fixed, Py_buffer *board, Py_buffer *dead, Py_buffer *orde
     /* the known cards (board, dead cards, fixed hands) each once, no dealt player's weight on them, and
        enough cards left for the board */
     int twice = 0;
-    uint64_t known = card_mask(board->buf, board->len, &twice);
-    uint64_t dead_mask = card_mask(dead->buf, dead->len, &twice);
+    uint64_t known = card_mask(board, board_size, &twice);
+    uint64_t dead_mask = card_mask(dead, dead_size, &twice);
     twice |= (known & dead_mask) != 0;
     known |= dead_mask;
     for (int p = 0; p < players; p++)
@@ -780,7 +788,7 @@ sample_with(Py_buffer *fixed, Py_buffer *board, Py_buffer *dead, Py_buffer *orde
     int unknown = 0;
     for (int c = 0; c < 52; c++)
         unknown += !(known >> c & 1);
-    twice |= unknown - 2 * dealt_players < 5 - (int)board->len;
+    twice |= unknown - 2 * dealt_players < 5 - board_size;
     for (int i = 0; !twice && i < dealt_players; i++) {
         Dealer *d = &dealers[i];
         d->player = order_numbers[i];
@@ -814,21 +822,28 @@ sample_with(Py_buffer *fixed, Py_buffer *board, Py_buffer *dead, Py_buffer *orde
         goto done;
     }
     Rng g;
-    memcpy(g.s, seed->buf, 32);
+    memcpy(g.s, seed, 32);
     g.has_spare = 0;
+    g.pool = 0;
+    g.pool_left = 0;
     if (!(g.s[0] | g.s[1] | g.s[2] | g.s[3]))
         g.s[0] = 1;  /* xoshiro's one state that never moves */
-    int fixed_copy[MAX_PLAYERS];
-    for (int p = 0; p < players; p++)
-        fixed_copy[p] = fixed_numbers[p];
-    double *stats = out->buf;
     constant_weight(dealers, dealt_players, unknown, totals);
-    Py_BEGIN_ALLOW_THREADS
-    sample_deals(fixed_copy, players, board->buf, (int)board->len, known, dealers, dealt_players, table, &g,
-                 (int64_t)deals, totals);
-    read_totals(totals, players, (int64_t)deals, stats);
-    Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
+    int stopped = 0;
+    PyThreadState *state = PyEval_SaveThread();
+    for (long long done = 0; done < deals; ) {
+        long long some = deals - done < chunk ? deals - done : (long long)chunk;
+        sample_deals(fixed_numbers, players, board, board_size, known, dealers, dealt_players, table, &g,
+                     (int64_t)some, totals);
+        done += some;
+        if (done < deals && (stopped = poker_interrupted(&state)))
+            break;
+    }
+    if (!stopped)
+        read_totals(totals, players, (int64_t)deals, stats);
+    PyEval_RestoreThread(state);
+    if (!stopped)
+        result = Py_NewRef(Py_None);
 done:
     PyMem_Free(table);
     PyMem_Free(dealers);
@@ -839,49 +854,87 @@ done:
     return result;
 }
 
+/* An int32 buffer of 0 to `high` numbers copied into `numbers`: their count, or -1 with a ValueError. */
+static int
+read_numbers(PyObject *object, int32_t *numbers, int high, const char *what)
+{
+    Py_buffer view;
+    if (poker_buffer(object, &view, PyBUF_SIMPLE, 'i', what) < 0)
+        return -1;
+    Py_ssize_t count = view.len / 4;
+    if (count > high) {
+        PyBuffer_Release(&view);
+        PyErr_Format(PyExc_ValueError, "sample needs at most %d numbers as %s", high, what);
+        return -1;
+    }
+    memcpy(numbers, view.buf, (size_t)view.len);
+    PyBuffer_Release(&view);
+    return (int)count;
+}
+
 static PyObject *
 sample(PyObject *module, PyObject *args)
 {
-    PyObject *objects[8];
+    PyObject *fixed_object, *board_object, *dead_object, *order_object, *weights_object, *seed_object, *out_object;
     long long deals;
-    if (!PyArg_ParseTuple(args, "OOOOOOLO", &objects[0], &objects[1], &objects[2], &objects[3], &objects[4],
-                          &objects[5], &deals, &objects[7]))
+    Py_ssize_t chunk = DEAL_CHUNK;
+    if (!PyArg_ParseTuple(args, "OOOOOOLO|n", &fixed_object, &board_object, &dead_object, &order_object,
+                          &weights_object, &seed_object, &deals, &out_object, &chunk))
         return NULL;
-    /* fixed, board, dead, order, weights, seed, (deals), out */
-    static const int flags[8] = {
-        PyBUF_C_CONTIGUOUS | PyBUF_FORMAT, PyBUF_SIMPLE, PyBUF_SIMPLE, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT,
-        PyBUF_C_CONTIGUOUS | PyBUF_FORMAT, PyBUF_SIMPLE, 0, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT,
-    };
-    Py_buffer views[8];
-    int got = 0;
+    int32_t fixed[MAX_PLAYERS], order[MAX_PLAYERS];
+    uint8_t board[5], dead[52], seed[32];
+    int players = read_numbers(fixed_object, fixed, MAX_PLAYERS, "fixed");
+    if (players < 0)
+        return NULL;
+    int dealt_players = read_numbers(order_object, order, MAX_PLAYERS, "order");
+    if (dealt_players < 0)
+        return NULL;
+    int board_size = poker_read_cards(board_object, board, "board", 0, 5, 0);
+    if (board_size < 0)
+        return NULL;
+    int dead_size = poker_read_cards(dead_object, dead, "dead", 0, 52, 0);
+    if (dead_size < 0)
+        return NULL;
+    Py_buffer view;
+    if (poker_buffer(seed_object, &view, PyBUF_SIMPLE, 'B', "seed") < 0)
+        return NULL;
+    int seed_size = (int)(view.len == 32 ? 32 : 0);
+    memcpy(seed, view.buf, (size_t)seed_size);
+    PyBuffer_Release(&view);
+    if (seed_size != 32) {
+        PyErr_SetString(PyExc_ValueError, "sample needs 32 bytes of seed");
+        return NULL;
+    }
+    /* the weights: 1,326 per dealt player, copied */
+    if (poker_buffer(weights_object, &view, PyBUF_SIMPLE, 'd', "weights") < 0)
+        return NULL;
+    if (view.len != (Py_ssize_t)sizeof(double) * HOLDINGS * dealt_players) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "sample needs 1,326 float64 weights per dealt player");
+        return NULL;
+    }
+    double *weights = PyMem_Malloc(view.len ? (size_t)view.len : 1);
+    if (weights)
+        memcpy(weights, view.buf, (size_t)view.len);
+    PyBuffer_Release(&view);
+    if (!weights)
+        return PyErr_NoMemory();
+    Py_buffer out;
     PyObject *result = NULL;
-    for (; got < 8; got++) {
-        if (got == 6)
-            continue;
-        if (PyObject_GetBuffer(objects[got], &views[got], flags[got]) < 0)
-            goto done;
+    if (read_out(out_object, &out, ((Py_ssize_t)players + 1) * 6, 'd', "a float64 buffer of (players + 1) * 6") == 0) {
+        result = sample_with(fixed, players, board, board_size, dead, dead_size, order, dealt_players, weights,
+                             seed, out.buf, deals, chunk);
+        PyBuffer_Release(&out);
     }
-    for (int i = 1; i <= 2; i++) {
-        const uint8_t *cards = views[i].buf;
-        for (Py_ssize_t j = 0; j < views[i].len; j++)
-            if (cards[j] > 51 || views[i].len > 52 || (i == 1 && views[i].len > 5)) {
-                PyErr_SetString(PyExc_ValueError, "sample needs card indices below 52 (at most 5 on the board)");
-                goto done;
-            }
-    }
-    result = sample_with(&views[0], &views[1], &views[2], &views[3], &views[4], &views[5], &views[7], deals);
-done:
-    for (int i = 0; i < got; i++)
-        if (i != 6)
-            PyBuffer_Release(&views[i]);
+    PyMem_Free(weights);
     return result;
 }
 
 static PyMethodDef methods[] = {
     {"exact_counts", exact_counts, METH_VARARGS,
-     "exact_counts(holes, players, board, dead, out): wins, ties and split units per tuple and player"},
+     "exact_counts(holes, players, board, dead, out[, chunk]): wins, ties and split units per tuple and player"},
     {"sample", sample, METH_VARARGS,
-     "sample(fixed, board, dead, order, weights, seed, deals, out): sampled deals' sufficient statistics"},
+     "sample(fixed, board, dead, order, weights, seed, deals, out[, chunk]): sampled deals' sufficient statistics"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -892,5 +945,8 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__equity(void)
 {
-    return PyModule_Create(&module);
+    PyObject *created = PyModule_Create(&module);
+    if (created && PyModule_AddIntConstant(created, "DEAL_CHUNK", DEAL_CHUNK) < 0)
+        Py_CLEAR(created);
+    return created;
 }

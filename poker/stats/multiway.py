@@ -349,18 +349,34 @@ def _problem(players: Sequence[StartingHand | WeightSetLike], board: CardsLike, 
 
 
 # --------------------------------------------------------------------------------------- the showdown
-def _showdown(values: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Weighted wins, split-pot shares and ties per player from hand values (players, groups, deals per
-    group), deal ``d`` of group ``g`` weighing ``weights[g, d]`` (or ``weights[g, 0]`` for the whole group)."""
+def _showdown_counts(values: np.ndarray, multiplicity: np.ndarray | None = None) -> np.ndarray:
+    """Per group and player, int64 (groups, players, 3): the deals won alone, the deals tied and the split share in
+    units of :data:`SPLIT_UNIT`, as the compiled count makes them, from hand values (players, groups, deals per
+    group); deal ``d`` counts ``multiplicity[d]`` times (a board class's boards), or once."""
+    players, groups, deals = values.shape
+    times = np.ones(deals, dtype=np.int64) if multiplicity is None else multiplicity.astype(np.int64)
     best = values.max(axis=0)
     winners = values == best
-    count = winners.sum(axis=0, dtype=np.int8)
+    count = winners.sum(axis=0, dtype=np.int64)
     alone = count == 1
-    weights = np.broadcast_to(weights, alone.shape)
-    wins = np.array([weights[row & alone].sum() for row in winners])
-    split = np.nonzero(~alone)  # split pots are rare: share them out only there
-    tied = winners[:, split[0], split[1]]
-    return wins, (tied * (weights[split] / count[split])).sum(axis=1), (tied * weights[split]).sum(axis=1)
+    share = np.where(alone, 0, SPLIT_UNIT // count)  # units per winner of a split deal
+    counts = np.empty((groups, players, 3), dtype=np.int64)
+    for player, won in enumerate(winners):  # (integer products: exact)
+        counts[:, player, 0] = (won & alone) @ times
+        counts[:, player, 1] = (won & ~alone) @ times
+        counts[:, player, 2] = (won * share) @ times
+    return counts
+
+
+def _weighed(counts: np.ndarray, weights: np.ndarray, boards: int) -> np.ndarray:
+    """The sums a share is read from, for both paths alike: per player the weighted wins, then the weighted ties,
+    then the weighted split units (3 * players), and last the weight of every board (``boards`` per tuple), from
+    whole ``counts`` (tuples, players, 3) and the tuples' ``weights``. Every sum is taken the same way (each
+    tuple's weight times its count, added in one order), so a player who wins every board wins exactly the
+    total, and no share exceeds 1."""
+    columns = np.vstack([counts.transpose(2, 1, 0).reshape(-1, len(counts)), np.full((1, len(counts)), boards)])
+    sums: np.ndarray = (columns * weights[np.newaxis, :]).sum(axis=1)
+    return sums
 
 
 def _rank_players(ranker: type[HandRanker], holdings: np.ndarray, dealt: np.ndarray, board: np.ndarray) -> np.ndarray:
@@ -449,33 +465,36 @@ def _orbits(items: np.ndarray, images: np.ndarray) -> tuple[np.ndarray, np.ndarr
 
 def _exact_task(problem: _Problem, tuples: np.ndarray, weights: np.ndarray,
                 ranker: type[HandRanker]) -> np.ndarray:
-    """Weighted wins, split-pot shares and ties (3, players) over every board for these holding tuples:
-    counted in C (:func:`_exact_counts`) when the ranker is HandRanker itself, else ranked by ``rank_many``."""
-    if ranker.INLINE_RANKING:
-        counts = _exact_counts(problem, tuples).astype(np.float64)
-        wins, ties, units = (weights @ counts.reshape(len(tuples), -1)).reshape(-1, 3).T
-        return np.stack([wins, units / SPLIT_UNIT, ties])
-    totals = np.zeros((3, len(problem.labels)))
+    """:func:`_weighed` sums over every board for these holding tuples, from whole counts: counted in C
+    (:func:`_exact_counts`) when the ranker is HandRanker itself, else ranked by ``rank_many``
+    (:func:`_ranked_counts`), the same numbers either way."""
+    boards = math.comb(52 - len(problem.board) - len(problem.dead) - 2 * tuples.shape[1], problem.to_deal)
+    counts = _exact_counts(problem, tuples) if ranker.INLINE_RANKING else _ranked_counts(problem, tuples, ranker)
+    return _weighed(counts, weights, boards)
+
+
+def _ranked_counts(problem: _Problem, tuples: np.ndarray, ranker: type[HandRanker]) -> np.ndarray:
+    """:func:`_exact_counts`'s numbers, int64 (tuples, players, 3), every hand ranked by ``ranker.rank_many``."""
+    counts = np.empty((len(tuples), tuples.shape[1], 3), dtype=np.int64)
     rest_size = 52 - len(problem.board) - len(problem.dead) - 2 * tuples.shape[1]
     chosen = combination_rows(rest_size, problem.to_deal) if problem.to_deal else np.zeros((1, 0), dtype=np.int8)
     board = np.array(problem.board, dtype=np.int8)
     known = np.zeros(52, dtype=bool)
     known[list(problem.board + problem.dead)] = True
     if problem.to_deal == 5:  # before the flop: one board per board class (see _board_classes)
-        for holdings, weight in zip(tuples, weights):
-            dealt, counts = _board_class_representatives([*problem.dead, *HOLDINGS[holdings].ravel().tolist()])
-            values = _rank_players(ranker, holdings[None], dealt[None], board)
-            totals += _showdown(values, weight * counts[None])
-        return totals
+        for number, holdings in enumerate(tuples):
+            dealt, sizes = _board_class_representatives([*problem.dead, *HOLDINGS[holdings].ravel().tolist()])
+            counts[number] = _showdown_counts(_rank_players(ranker, holdings[None], dealt[None], board), sizes)[0]
+        return counts
     per_batch = max(1, _BOARD_ROWS // max(1, len(chosen)))
     for start in range(0, len(tuples), per_batch):
-        batch, batch_weights = tuples[start:start + per_batch], weights[start:start + per_batch]
+        batch = tuples[start:start + per_batch]
         taken = np.broadcast_to(known, (len(batch), 52)).copy()
         taken[np.arange(len(batch))[:, None], HOLDINGS[batch].reshape(len(batch), -1)] = True
         rest = np.nonzero(~taken)[1].reshape(len(batch), rest_size)
         dealt = rest.astype(np.int8)[:, chosen]  # (tuples, boards, cards)
-        totals += _showdown(_rank_players(ranker, batch, dealt, board), batch_weights[:, None])
-    return totals
+        counts[start:start + len(batch)] = _showdown_counts(_rank_players(ranker, batch, dealt, board))
+    return counts
 
 
 SPLIT_UNIT = 2520
@@ -831,10 +850,10 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
         if executor is not None and problem.to_deal == 5 and not ranker.INLINE_RANKING:
             _board_classes()  # built here first: forked workers inherit it rather than build it each
         totals = _run(executor, _exact_task, arguments, report)
-        total = float(weights.sum()) * math.comb(52 - len(problem.board) - len(problem.dead)
-                                                 - 2 * tuples.shape[1], problem.to_deal)
-        entries = tuple(PlayerEquity(label, float(win / total), float(tie / total), float(split / total))
-                        for label, win, split, tie in zip(problem.labels, *totals))
+        count = len(problem.labels)  # (each share over the total summed as the share was: at most 1)
+        wins, ties, splits, total = totals[:count], totals[count:2 * count], totals[2 * count:-1], totals[-1]
+        entries = tuple(PlayerEquity(label, float(win / total), float(tie / total), float(split / SPLIT_UNIT / total))
+                        for label, win, split, tie in zip(problem.labels, wins, splits, ties))
         return EquityResult(entries, *cards, method='exact', deals=deals, seconds=time.perf_counter() - started)
     entropy = np.random.SeedSequence(seed).entropy
     # HandRanker deals and ranks in C; a ranker subclass deals with NumPy and ranks through its rank_many
