@@ -7,8 +7,8 @@ holds Ctrl-C: it blocks SIGINT, so that a Ctrl-C while the library loads stays p
 ``_signal``, the interpreter's own signal module, built in and loaded at start-up, so no Python code runs
 before the block: ``import signal`` would run the Python module over it (a Ctrl-C there would still be a
 traceback). Before this statement only CPython's start-up and the console script's own lines run.
-``python -m poker`` starts in ``poker/__main__.py``, which holds Ctrl-C in the same way once the (light)
-package is imported.
+``python -m poker`` starts here too (``poker/__main__.py`` imports this module first), once Python has
+imported the light package.
 """
 
 try:
