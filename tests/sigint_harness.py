@@ -36,7 +36,7 @@ import sys
 from collections.abc import Callable
 from types import FrameType
 
-MODE, START, ARGS = sys.argv[1], sys.argv[2], sys.argv[3:]
+MODE, START, ARGS = (sys.argv[1], sys.argv[2], sys.argv[3:]) if __name__ == '__main__' else ('', ':', [])
 KIND, _, TARGET = START.partition(':')
 MACHINERY = (os.path.dirname(importlib.__file__) + os.sep, runpy.__file__, __file__,
              *{getattr(sys.modules.get((finder if isinstance(finder, type) else type(finder)).__module__),
@@ -133,17 +133,23 @@ def trace(frame: FrameType, event: str, arg: object) -> Callable[..., object] | 
     return trace
 
 
-atexit.register(save)
-save()
-signal.signal(signal.SIGINT, signal.default_int_handler)  # as a terminal starts a program, whatever started this
-signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # one (nohup, `cmd &` in a script ignore SIGINT)
-sys.argv = [TARGET.partition(':')[0], *ARGS]
-before.update(sys.modules)
-sys.settrace(trace)
-if KIND == 'console':
-    module_name, _, function = TARGET.partition(':')
-    sys.exit(getattr(importlib.import_module(module_name), function)())
-elif KIND == 'module':
-    runpy.run_module(TARGET, run_name='__main__', alter_sys=True)
-else:
-    runpy.run_path(TARGET, run_name='__main__')
+def main() -> None:
+    """Start the program under the trace, as START says."""
+    atexit.register(save)
+    save()
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # as a terminal starts a program, whatever started
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # this one (nohup, `cmd &` in a script ignore it)
+    sys.argv = [TARGET.partition(':')[0], *ARGS]
+    before.update(sys.modules)
+    sys.settrace(trace)
+    if KIND == 'console':
+        module_name, _, function = TARGET.partition(':')
+        sys.exit(getattr(importlib.import_module(module_name), function)())
+    elif KIND == 'module':
+        runpy.run_module(TARGET, run_name='__main__', alter_sys=True)
+    else:
+        runpy.run_path(TARGET, run_name='__main__')
+
+
+if __name__ == '__main__':
+    main()
