@@ -23,12 +23,13 @@ answers bad input with one line on stderr and status 2, Ctrl-C (from its first s
 closed output with 141 and a full one with 1, and writes in any output encoding.
 """
 
-from __future__ import annotations
-
-import signal
-
-if __name__ == '__main__' and hasattr(signal, 'pthread_sigmask'):  # hold Ctrl-C while the library loads:
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})      # run_program answers it (exit 130)
+if __name__ == '__main__':  # hold Ctrl-C while the library loads (run_program answers it: exit 130), with the
+    try:                    # built-in _signal: no Python code runs first (see _poker_entry.py)
+        from _signal import SIG_BLOCK, SIGINT, pthread_sigmask  # type: ignore[import-not-found]  # (no stub)
+    except ImportError:  # no pthread_sigmask (Windows)
+        pass
+    else:
+        pthread_sigmask(SIG_BLOCK, {SIGINT})
 
 import argparse  # noqa: E402 - after Ctrl-C is held
 import functools  # noqa: E402

@@ -24,11 +24,10 @@ and students reach for most are here too:
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING
-
+from ._lazy import first_use as _first_use
 from ._version import __version__
 
+TYPE_CHECKING = False  # not typing's: importing typing takes longer than the rest of `import poker`
 if TYPE_CHECKING:  # what mypy and readers see; at run time each name is imported on first use (__getattr__)
     from .cards import HAND_CLASSES, Card, Deck, HandIndexer, Rank, StartingHand, Suit, format_cards, parse_cards
     from .errors import (
@@ -153,13 +152,14 @@ def __getattr__(name: str) -> object:
 
     ``import poker`` imports nothing heavy (no NumPy, no wing), so that a program's entry module can take
     Ctrl-C before the wings load (``poker/__main__.py``, ``examples/pokergame.py``); ``from poker import
-    Range`` imports the wings it needs, and the name is kept here for the next use.
+    Range`` imports the wings it needs, and the name is kept here for the next use. Threads may read names
+    at once: their first uses import one after another (:func:`poker._lazy.first_use`).
     """
     if name in _SUBMODULES:
-        return importlib.import_module(f'{__name__}.{name}')
+        return _first_use(f'{__name__}.{name}')
     if name in __all__:
         for home in _HOMES:
-            module = importlib.import_module(f'{__name__}.{home}')
+            module = _first_use(f'{__name__}.{home}')
             if name in module.__all__:
                 value: object = getattr(module, name)
                 globals()[name] = value

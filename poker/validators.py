@@ -27,7 +27,6 @@ import math
 import numbers
 import operator
 import re
-import sys
 from collections.abc import Callable, Iterable
 from typing import Any, Literal, TypeGuard, TypeVar, overload
 
@@ -353,11 +352,25 @@ def share(name: str, value: object, *, error: type[PokerError] = SettingError) -
 
 
 def is_masked(value: object) -> bool:
-    """Whether ``value`` is a NumPy masked array. Looked up in ``sys.modules``, not as ``np.ma``: reading
-    ``np.ma`` imports it (about 20 ms, on every first call of a process), and a masked array cannot exist
-    before it is imported."""
-    masked = sys.modules.get('numpy.ma')
-    return masked is not None and isinstance(value, masked.MaskedArray)
+    """Whether ``value`` is a NumPy masked array: an array whose class, or a base of it, is NumPy's
+    ``MaskedArray``, recognised by its module and name without touching ``numpy.ma``.
+
+    Not ``np.ma.MaskedArray``: reading ``np.ma`` imports it (about 20 ms, on every first call of a process).
+    Nor ``sys.modules['numpy.ma']``: while another thread imports it (a dask worker serialising a result does),
+    that module is there half made, without ``MaskedArray`` yet. A masked array cannot exist before its class.
+
+    >>> import numpy as np
+    >>> is_masked(np.zeros(2)), is_masked([1, 2]), is_masked(np.ma.masked_array([1, 2], mask=[0, 1]))
+    (False, False, True)
+    """
+    if type(value) is np.ndarray or not isinstance(value, np.ndarray):
+        return False
+    return any(kind.__name__ == 'MaskedArray' and kind.__module__ in _MASKED_ARRAY_HOMES
+               for kind in type(value).__mro__)
+
+
+_MASKED_ARRAY_HOMES = frozenset({'numpy.ma', 'numpy.ma.core'})
+"""The modules NumPy's ``MaskedArray`` names as its own (``numpy.ma`` in recent NumPy, ``numpy.ma.core`` in older)."""
 
 
 def integer_array(name: str, value: object, *, ndim: int | None = None,

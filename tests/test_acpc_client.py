@@ -25,6 +25,8 @@ from poker.table.acpc_notation import GameDefinition, LogLine, MatchState
 from poker.table.duplicate import PLAYER_KINDS
 from poker.table.game import Decision, TableView
 
+from patience import GUARD
+
 DECK = [Card.from_index(index) for index in range(52)]
 
 
@@ -44,7 +46,7 @@ class FakeDealer(threading.Thread):
         self.hang_up_after = hang_up_after     # lines sent before hanging up (None: play every hand)
         self.random = random.Random(seed)
         self.server = socket.create_server(('127.0.0.1', 0))
-        self.server.settimeout(20)
+        self.server.settimeout(GUARD)  # guards against a hang, not limits: the player may think a while
         self.port = self.server.getsockname()[1]
         self.answers: list[str] = []
         self.log: list[LogLine] = []
@@ -56,7 +58,7 @@ class FakeDealer(threading.Thread):
         try:
             connection, _ = self.server.accept()
             with connection, connection.makefile('rb') as reader:
-                connection.settimeout(20)
+                connection.settimeout(GUARD)
                 connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 self.reader, self.connection = reader, connection
                 self.version = reader.readline().decode('ascii')
@@ -122,7 +124,7 @@ class FakeDealer(threading.Thread):
 
 
 def finish(dealer: FakeDealer) -> None:
-    dealer.join(30)
+    dealer.join(GUARD)
     assert not dealer.is_alive() and dealer.error is None, dealer.error
 
 

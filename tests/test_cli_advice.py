@@ -22,6 +22,8 @@ from poker.errors import WeightsError
 from poker.strategy.kelly import showdown_probabilities
 from poker.stats.hand_statistics import HandStatistics
 
+from patience import GUARD
+
 Cards = tuple[Card, ...]
 
 # ------------------------------------------------------------------------------------- helpers
@@ -454,7 +456,7 @@ def test_piped_invalid_utf8_is_asked_again_under_a_strict_locale() -> None:
            'PYTHONUTF8': '0'}
     stdin = b'\xff\xfe5000\n' + b'9' * 5000 + b'\n5000\n0\n1\nQs Qd\n'
     result = subprocess.run([sys.executable, '-m', 'poker', 'kelly'], input=stdin, capture_output=True, env=env,
-                            timeout=60)
+                            timeout=GUARD)
     err = result.stderr.decode()
     assert result.returncode == 0 and 'Traceback' not in err
     assert len(err.splitlines()) == 2 and all(line.endswith('; try again') for line in err.splitlines())

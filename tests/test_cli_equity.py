@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import poker.cli.equity_command as command
 from poker import equity
 from poker.cli import COMMANDS, main
+from patience import GUARD
 from test_cli_stats import run  # the shared capsys runner
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -183,11 +184,11 @@ def test_module_subprocess_pipes_without_a_bar() -> None:
     env = {**os.environ, 'PYTHONPATH': str(ROOT), 'NO_COLOR': '1'}
     result = subprocess.run([sys.executable, '-m', 'poker', 'equity', 'AcKd', 'random', 'random', 'random',
                              '-b', 'Qc Qs Jd 7h 3d', '--samples', '300000', '--seed', '1'],
-                            capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+                            capture_output=True, text=True, env=env, cwd=ROOT, timeout=GUARD)
     assert result.returncode == 0 and result.stderr == ''
     assert 'AcKd' in result.stdout and '300,000 deals' in result.stdout
     bad = subprocess.run([sys.executable, '-m', 'poker', 'equity', 'AcKd', 'ZZ'], capture_output=True, text=True,
-                         env=env, cwd=ROOT, timeout=60)
+                         env=env, cwd=ROOT, timeout=GUARD)
     assert bad.returncode == 2 and bad.stdout == '' and bad.stderr.count('\n') == 1
 
 

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from patience import GUARD
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / 'examples'
 EXERCISES = sorted((EXAMPLES / 'exercises').glob('*.py'))
@@ -21,7 +23,7 @@ def run(script: Path, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, 'PYTHONPATH': os.pathsep.join([str(ROOT), os.environ.get('PYTHONPATH', '')]),
            'PYTHONIOENCODING': 'utf-8'}
     return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, env=env,
-                          cwd=ROOT, timeout=120, encoding='utf-8')
+                          cwd=ROOT, timeout=GUARD, encoding='utf-8')  # a guard against a hang
 
 
 def pokergame(*args: str) -> subprocess.CompletedProcess:

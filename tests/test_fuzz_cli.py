@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 
 from poker.cli import COMMANDS, main
 
+from patience import GUARD, default_ctrl_c
+
 ROOT = Path(__file__).resolve().parents[1]
 
 NUMBERS = ['0', '1', '2', '3', '-1', '0.5', '1e308', '1.7976931348623157e308', '1e-320', '1e13', 'nan', 'inf',
@@ -73,7 +75,7 @@ HANDS_LOG = 'STATE:0:rc/crc/cc/cc:Ah9c|Ks8d/2h3c4d/Js/7h:6|-6:Alice|Bob\nSTATE:1
 def run(argv: list[str], stdin: bytes, cwd: Path) -> subprocess.CompletedProcess[bytes]:
     env = {**os.environ, 'PYTHONPATH': str(ROOT), 'NO_COLOR': '1', 'LC_ALL': 'C', 'PYTHONIOENCODING': 'utf-8'}
     return subprocess.run([sys.executable, '-m', 'poker', *argv], input=stdin, capture_output=True, env=env,
-                          cwd=cwd, timeout=60)
+                          cwd=cwd, timeout=GUARD)  # a guard against a hang, not a limit
 
 
 def check(result: subprocess.CompletedProcess[bytes], argv: list[str]) -> None:
@@ -164,16 +166,25 @@ def test_kelly_hostile_answers(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_exits_130_quietly(tmp_path: Path) -> None:
+    """Ctrl-C at kelly's first question, once it is asked (its prompt read), with the input left open: it was
+    sent 0.2 s after the greeting, and the input closed at once after it, so a loaded machine could read the
+    end of the input first."""
     import signal
-    import time
     env = {**os.environ, 'PYTHONPATH': str(ROOT), 'NO_COLOR': '1', 'PYTHONUNBUFFERED': '1'}
     process = subprocess.Popen([sys.executable, '-m', 'poker', 'kelly'], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path,
+                               preexec_fn=default_ctrl_c)
     assert process.stdout is not None
-    process.stdout.readline()  # the greeting: the command has started
-    time.sleep(0.2)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    try:
+        seen = b''
+        while not seen.endswith(b'Bankroll: ') and (byte := process.stdout.read(1)):
+            seen += byte
+        assert seen.endswith(b'Bankroll: '), seen  # the question is asked: kelly reads its answer
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=GUARD)  # the input still open: only the Ctrl-C can end it
+        out, err = process.communicate(timeout=GUARD)
+    finally:
+        process.kill()
     assert process.returncode == 130 and b'Traceback' not in err and len(err.splitlines()) <= 1
 
 

@@ -25,9 +25,10 @@ import poker
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / 'poker'
 
-FOUNDATION = ('_version', 'errors', 'extras', 'markup', 'processes', 'validators')
-"""Modules at the top of the package that every wing may use: the version, the errors, the optional extras
-(matplotlib, pandas), the SVG and HTML of notebook pictures, local process pools, the argument checks."""
+FOUNDATION = ('_lazy', '_version', 'errors', 'extras', 'markup', 'processes', 'validators')
+"""Modules at the top of the package that every wing may use: names imported on first use, one thread at a time,
+the version, the errors, the optional extras (matplotlib, pandas), the SVG and HTML of notebook pictures, local
+process pools, the argument checks."""
 
 WINGS = ('cards', 'ranking', 'ranges', 'kernel', 'stats', 'strategy', 'pictures', 'table', 'cli')
 """The wings, lowest first: each may import the foundation and the wings before it in this list."""

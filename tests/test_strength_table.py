@@ -5,10 +5,10 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -23,6 +23,7 @@ from poker.stats.boards import board_strengths, boards_strengths
 from poker.cards.card import format_cards
 from poker.cards.isomorphism import HandIndexer
 
+from patience import GUARD, default_ctrl_c, wait_until
 from tiny_tables import shrink_street
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -302,6 +303,88 @@ def test_a_dask_cluster_gives_the_single_process_results(tmp_path: Path) -> None
         json.loads((tmp_path / 'cluster' / 'manifest.json').read_text())['chunks']
 
 
+# Fresh dask processes: a scheduler and a nanny of two one-thread workers, started by `python -m dask` as a user
+# starts them, each in a session of its own (so that the whole group is stopped at the end); each step waits
+# until the process says it is ready (tests/patience.py), never for a fixed time.
+def dask_process(args: list[str], log: Path, cwd: Path) -> subprocess.Popen[bytes]:
+    """``python -m dask ARGS`` writing to ``log``, its connection timeouts raised to the guard: dask's default
+    (30 s) is not far above a start-up at a load of 30."""
+    environment = {**os.environ, 'PYTHONPATH': str(ROOT), 'DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT': f'{GUARD:g}s',
+                   'DASK_DISTRIBUTED__DEPLOY__LOST_WORKER_TIMEOUT': f'{GUARD:g}s'}
+    with log.open('wb') as output:
+        return subprocess.Popen([sys.executable, '-m', 'dask', *args], stdout=output, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, cwd=cwd, env=environment, start_new_session=True)
+
+
+def logged(process: subprocess.Popen[bytes], log: Path, pattern: str, count: int = 1) -> list[str]:
+    """The first group of each of the first ``count`` matches of ``pattern`` in ``log``, once there are that
+    many; the process ending first fails the test, with its log."""
+    def look() -> list[str]:
+        text = log.read_text(encoding='utf-8', errors='replace')
+        assert process.poll() is None, f'{process.args} ended before it was ready:\n{text}'
+        found: list[str] = re.findall(pattern, text)
+        return found[:count] if len(found) >= count else []
+    return wait_until(look, f'{pattern!r} in {log.name}')
+
+
+def group_members(group: int) -> list[int]:
+    """The live processes (not zombies) of process group ``group``, from /proc."""
+    members = []
+    for entry in Path('/proc').glob('[0-9]*'):
+        try:
+            fields = (entry / 'stat').read_text().rpartition(')')[2].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != 'Z':
+            members.append(int(entry.name))
+    return members
+
+
+def stop_group(process: subprocess.Popen[bytes]) -> None:
+    """Stop ``process`` and every process it started (its own group): SIGTERM, which dask answers by closing
+    down, then SIGKILL for any of them still there after the guard."""
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass
+    try:
+        wait_until(lambda: process.poll() is not None and not group_members(process.pid), 'end of the group')
+    finally:
+        for pid in group_members(process.pid):
+            os.kill(pid, signal.SIGKILL)
+        process.wait()
+
+
+@pytest.mark.skipif(not sys.platform.startswith('linux'), reason='reads /proc to see that no process is left')
+def test_a_table_builds_on_fresh_dask_worker_processes_the_first_time(tmp_path: Path) -> None:
+    """Issue 28: `poker table --street turn --boards 256 --scheduler ...` on a fresh `dask scheduler` and `dask
+    worker --nworkers 2 --nthreads 1` ended in an AttributeError traceback on 2 of 2 fresh clusters: a worker
+    thread read numpy.ma while the worker's event loop was still importing it (to send a result). Here the
+    command runs once on new processes (the first run, with nothing imported) and gives the single-process
+    chunks; no process is left behind."""
+    pytest.importorskip('dask.distributed')
+    options = ['--street', 'turn', '--boards', '128', '--chunk-boards', '32', '--bins', '10']
+    scheduler_log, worker_log = tmp_path / 'scheduler.log', tmp_path / 'worker.log'
+    started: list[subprocess.Popen[bytes]] = []
+    try:
+        started.append(dask_process(['scheduler', '--host', '127.0.0.1', '--port', '0', '--no-dashboard'],
+                                    scheduler_log, tmp_path))
+        address = logged(started[0], scheduler_log, r'Scheduler at:\s+(tcp://127\.0\.0\.1:\d+)')[0]
+        started.append(dask_process(['worker', address, '--nworkers', '2', '--nthreads', '1', '--no-dashboard',
+                                     '--local-directory', str(tmp_path / 'workers')], worker_log, tmp_path))
+        logged(started[1], worker_log, r'(Registered to)', count=2)
+        built = poker_command('table', '--out', str(tmp_path / 'cluster'), '--scheduler', address, *options)
+    finally:
+        for process in reversed(started):
+            stop_group(process)
+    assert built.returncode == 0 and 'Traceback' not in built.stderr, built.stderr + worker_log.read_text()
+    assert '4 chunks built now' in built.stdout, built.stdout
+    assert poker_command('table', '--out', str(tmp_path / 'local'), '--workers', '1', *options).returncode == 0
+    assert json.loads((tmp_path / 'local' / 'manifest.json').read_text())['chunks'] == \
+        json.loads((tmp_path / 'cluster' / 'manifest.json').read_text())['chunks']
+    assert [group_members(process.pid) for process in started] == [[], []]
+
+
 def test_a_process_pool_gives_the_same_chunks(tmp_path: Path) -> None:
     options = dict(boards=2, chunk_boards=1, progress=False)
     build_table('river', tmp_path / 'one', workers=1, **options)  # type: ignore[arg-type]
@@ -311,10 +394,10 @@ def test_a_process_pool_gives_the_same_chunks(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------------------------------ command line
-def poker_command(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+def poker_command(*args: str) -> subprocess.CompletedProcess[str]:
     environment = {**os.environ, 'PYTHONPATH': str(ROOT)}
     return subprocess.run([sys.executable, '-m', 'poker', *args], capture_output=True, text=True,
-                          env=environment, cwd=ROOT, **kwargs)  # type: ignore[call-overload, no-any-return]
+                          env=environment, cwd=ROOT, timeout=GUARD)
 
 
 def test_command_builds_and_resumes(tmp_path: Path) -> None:
@@ -343,6 +426,38 @@ def test_command_errors_are_one_line(tmp_path: Path, args: list[str]) -> None:
     assert result.returncode == 2 and result.stderr.count('\n') == 1 and 'Traceback' not in result.stderr
 
 
+def test_an_error_on_a_worker_is_one_line_naming_the_chunk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28: the AttributeError a fresh dask worker raised reached `poker table` as a traceback (exit 1).
+    Whatever a worker raises, or its executor for it, is a TableError naming the chunk: one line, exit 2."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from poker.cli import main
+    real = strength_table.chunk_strengths
+
+    def failing(street: str, start: int, stop: int, *args: object) -> dict[str, np.ndarray]:
+        if start == 1:
+            raise AttributeError("partially initialized module 'numpy.ma' has no attribute 'MaskedArray'")
+        return real(street, start, stop, *args)  # type: ignore[arg-type]
+
+    pool = ThreadPoolExecutor(1)  # stands for a cluster's executor: its futures raise what the work raised
+    monkeypatch.setattr(strength_table, 'chunk_strengths', failing)
+    monkeypatch.setattr(strength_table, '_open_executor', lambda workers, scheduler: (pool, lambda stop: None))
+    try:
+        status = main(['table', '--street', 'river', '--out', str(tmp_path / 'out'), '--boards', '2',
+                       '--chunk-boards', '1', '--workers', '2'])
+    finally:
+        pool.shutdown()
+    err = capsys.readouterr().err
+    assert status == 2 and err.count('\n') == 1 and 'Traceback' not in err, err
+    assert err.startswith("poker: error: chunk 1 (boards 1 to 1) failed on its worker: AttributeError: "
+                          "\"partially initialized module 'numpy.ma'"), err
+    assert 'run again to resume' in err
+    with ThreadPoolExecutor(1) as given, \
+            pytest.raises(TableError, match=r'^chunk 1 \(boards 1 to 1\) failed on its worker: AttributeError'):
+        build_table('river', tmp_path / 'again', boards=2, chunk_boards=1, executor=given, progress=False)
+
+
 def test_command_mismatch_is_one_line(tmp_path: Path) -> None:
     out = str(tmp_path / 'turn')
     assert poker_command('table', '--street', 'turn', '--out', out, '--boards', '1', '--chunk-boards', '1',
@@ -359,18 +474,21 @@ def recorded_chunks(out: Path) -> int:
 
 
 def test_ctrl_c_exits_130_keeping_finished_chunks(tmp_path: Path) -> None:
+    """Ctrl-C once a chunk is recorded (seen in the manifest, however long that takes), not after a fixed time."""
     out = tmp_path / 'flop'
     environment = {**os.environ, 'PYTHONPATH': str(ROOT)}
     process = subprocess.Popen([sys.executable, '-m', 'poker', 'table', '--street', 'flop', '--out', str(out),
                                 '--chunk-boards', '1', '--workers', '1'], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=environment, cwd=ROOT)
-    deadline = time.monotonic() + 60
-    # wait until a chunk is recorded: a chunk renamed into place but not yet recorded is adopted on resume
-    # (tests/test_table_faults.py), so the manifest alone says what this stop keeps
-    while time.monotonic() < deadline and not recorded_chunks(out):
-        time.sleep(0.1)
-    process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=60)
+                               stderr=subprocess.PIPE, text=True, env=environment, cwd=ROOT,
+                               preexec_fn=default_ctrl_c)
+    try:
+        # a chunk renamed into place but not yet recorded is adopted on resume (tests/test_table_faults.py), so
+        # the manifest alone says what this stop keeps
+        wait_until(lambda: recorded_chunks(out) or process.poll() is not None, 'chunk recorded')
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=GUARD)
+    finally:
+        process.kill()
     assert process.returncode == 130, stderr
     assert stderr.count('\n') == 1 and 'resume' in stderr and 'Traceback' not in stderr
     manifest = json.loads((out / 'manifest.json').read_text())

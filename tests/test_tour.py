@@ -12,6 +12,8 @@ import nbclient
 import nbformat
 import pytest
 
+from patience import GUARD
+
 ROOT = Path(__file__).resolve().parents[1]
 TOUR = ROOT / 'examples' / 'tour.ipynb'
 
@@ -27,8 +29,8 @@ def test_the_tour_is_kept_without_outputs() -> None:
 def test_the_tour_runs_and_shows_its_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv('PYTHONPATH', os.pathsep.join(filter(None, [str(ROOT), os.environ.get('PYTHONPATH')])))
     notebook = nbformat.read(TOUR, as_version=4)
-    client = nbclient.NotebookClient(notebook, kernel_name='python3', timeout=60,
-                                     resources={'metadata': {'path': str(ROOT)}})
+    client = nbclient.NotebookClient(notebook, kernel_name='python3', timeout=GUARD, startup_timeout=GUARD,
+                                     resources={'metadata': {'path': str(ROOT)}})  # guards, not limits
     client.execute()
     shown: list[tuple[str, str]] = []  # (the kind of picture, the first line of its text form) per result
     for cell in notebook.cells:

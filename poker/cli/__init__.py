@@ -3,7 +3,8 @@
 
 Every command prints one line on stderr and exits 2 on bad input, with no traceback; Ctrl-C, closed and full
 outputs and output encodings are answered by :func:`~poker.cli.program.run_program`, which also lists the exit
-statuses. ``poker/__main__.py`` is the entry point of ``python -m poker`` and of the ``poker`` command.
+statuses. The ``poker`` command starts in ``_poker_entry.py`` (beside the package: see
+:mod:`poker.cli.program`), ``python -m poker`` in ``poker/__main__.py``; both call :func:`main`.
 """
 
 from __future__ import annotations

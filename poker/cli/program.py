@@ -11,19 +11,25 @@ status  how the run ended
 0       done (``--help`` and ``--version`` too)
 1       the output could not be written (a full disk, ``> /dev/full``, an I/O error): one line on stderr
 2       bad input, or a file that could not be read or written: one line on stderr
-130     Ctrl-C, at any moment: an empty line on stderr (the terminal has shown ``^C``)
+130     Ctrl-C, at any moment from the entry module's first statement on: an empty line on stderr (the
+        terminal has shown ``^C``)
 141     the reader closed the output (``| head``): nothing more is written (128 + SIGPIPE, the status a
         shell gives a program that SIGPIPE ended)
 ======  ===================================================================================================
 
 **Ctrl-C from the first instant.** Loading the wings (NumPy among them) takes a noticeable time, and a
 Ctrl-C then would be a ``KeyboardInterrupt`` raised in the middle of an import, outside any handler. So
-each entry module (``poker/__main__.py``, ``examples/pokergame.py``) blocks SIGINT in its first statement,
-before it imports a wing: a Ctrl-C is held (pending), not lost. :func:`run_program` unblocks it inside its
-handling, where a held Ctrl-C arrives at once as ``KeyboardInterrupt``; once the program is over and its
-output flushed, Ctrl-C ends the process by the signal itself (a shell reports that as 130 too). Importing
-the library never touches Ctrl-C, and neither does :func:`run_program` when SIGINT was not held (a call
-from a test or a notebook).
+each entry module blocks SIGINT in its first statement: ``_poker_entry.py``, the ``poker`` command's (its
+console script's target, a module outside the package, so that nothing of the package is imported before;
+``poker/__main__.py``, for ``python -m poker``, imports it first), and ``examples/pokergame.py``. The
+statement takes what it needs from ``_signal``, the interpreter's own module, built in and loaded at
+start-up, so no Python code runs before it: only CPython's start-up and the console script's own lines do
+(and for ``python -m poker``, the light ``poker/__init__.py`` Python imports first). A Ctrl-C is then held
+(pending), not lost. :func:`run_program` unblocks it inside its handling, where a held Ctrl-C arrives at
+once as ``KeyboardInterrupt``; once the program is over and its output flushed, Ctrl-C ends the process by
+the signal itself (a shell reports that as 130 too). Importing the library never touches Ctrl-C, and neither
+does :func:`run_program` when SIGINT was not held (a call from a test or a notebook). ``tests/test_entry.py``
+tries a Ctrl-C at every point of each start.
 
 **Closed and full outputs.** Standard output is flushed before the status is given, so a write error is
 seen while it can still be answered (argparse's help, which argparse would lose silently, included: see

@@ -15,9 +15,9 @@
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING
+from .._lazy import first_use as _first_use
 
+TYPE_CHECKING = False  # not typing's (see poker/__init__.py)
 if TYPE_CHECKING:  # what mypy and readers see; at run time each name is imported on first use (__getattr__)
     from .boards import BoardStrengths, board_strengths, boards_strengths
     from .hand_classes import ClassRow, Draw, HandClassTable, MadeHand, draw_masks, holding_class, made_hands
@@ -97,12 +97,13 @@ _HOMES: dict[str, str] = {
     'simulate_income_rate': 'preflop_odds',
 }
 """The module of each public name: ``import poker.stats`` imports none of them (the engines a program does not use
-cost it neither time nor memory); a name is imported from its module on first use and kept (PEP 562)."""
+cost it neither time nor memory); a name is imported from its module on first use and kept (PEP 562), one first
+use at a time however many threads read names (:func:`poker._lazy.first_use`)."""
 
 
 def __getattr__(name: str) -> object:
     if name in _HOMES:
-        value: object = getattr(importlib.import_module(f'{__name__}.{_HOMES[name]}'), name)
+        value: object = getattr(_first_use(f'{__name__}.{_HOMES[name]}'), name)
         globals()[name] = value
         return value
     raise AttributeError(f'module {__name__!r} has no attribute {name!r}')

@@ -67,7 +67,7 @@ from .._version import __version__
 from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_cards, read_hole
 from ..cards.holdings import HOLDINGS
 from ..cards.isomorphism import BOARD_ROUNDS, HandIndexer
-from ..errors import CardCountError, TableError
+from ..errors import CardCountError, PokerError, TableError
 from ..processes import process_pool
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
@@ -843,7 +843,7 @@ def _run_chunks(root: Path, manifest: dict[str, Any], street: str, todo: Sequenc
                        for number in todo}
             try:
                 for future in concurrent.futures.as_completed(futures):
-                    save(futures[future], future.result())
+                    save(futures[future], _chunk_result(future, futures[future], spans[futures[future]]))
             finally:
                 for future in futures:
                     future.cancel()
@@ -852,6 +852,21 @@ def _run_chunks(root: Path, manifest: dict[str, Any], street: str, todo: Sequenc
         close(interrupted)
         bar.close()
     return saved
+
+
+def _chunk_result(future: concurrent.futures.Future[dict[str, np.ndarray]], number: int,
+                  span: tuple[int, int]) -> dict[str, np.ndarray]:
+    """The arrays of chunk ``number`` (boards ``span``) that ``future`` computed. Anything else a worker raised,
+    or its executor (a worker or the scheduler lost), is a :class:`TableError` naming the chunk, in one line; a
+    :class:`~poker.errors.PokerError` stays what it is."""
+    try:
+        return future.result()
+    except PokerError:
+        raise
+    except Exception as error:  # its own error, or a lost worker or scheduler (dask's, the pool's)
+        raise TableError(f'chunk {number} (boards {span[0]} to {span[1] - 1}) failed on its worker: '
+                         f'{type(error).__name__}: {shown(str(error), 200)}; the chunks saved so far are kept, '
+                         'run again to resume') from None
 
 
 def _assemble(root: Path, manifest: dict[str, Any], names: Sequence[str], recorded: Mapping[str, Any]) -> None:
