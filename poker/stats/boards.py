@@ -97,7 +97,7 @@ class BoardStrengths:
         return int(found[0])
 
 
-def _check_boards(boards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
+def _read_boards(boards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
     array = integer_array('boards', boards, error=CardParseError)
     if array.ndim != 2 or array.shape[1] not in (3, 4, 5):
         raise CardCountError(f'boards must be an array of shape (B, 3..5), got shape {array.shape}')
@@ -118,7 +118,7 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
     method = read_method(method, RANGE_PASSES)
     bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
-    board_cards = _check_boards(boards)
+    board_cards = _read_boards(boards)
     size = board_cards.shape[1]
     lookahead = 5 - size
     if method == 'auto' and ranker.INLINE_RANKING:  # HandRanker itself: every board at once, in C

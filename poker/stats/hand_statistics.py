@@ -27,7 +27,7 @@ from attrs import asdict, field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, check_off_board, read_cards
 from ..cards.holdings import HOLDING_COUNT
-from ..cards.income_rates import MAX_OPPONENTS, check_opponents
+from ..cards.income_rates import MAX_OPPONENTS, read_opponents
 from ..errors import LookaheadError, SettingError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..markup import html_table, quantity
@@ -128,7 +128,7 @@ class HandStatistics:
             object.__setattr__(self, name, share(name, getattr(self, name)))
         for name in ('ahead', 'tied', 'behind', 'standard_error'):
             object.__setattr__(self, name, _count(name, getattr(self, name)))
-        check_opponents(self.opponents)
+        read_opponents(self.opponents)
         whole_number('lookahead', self.lookahead, maximum=2, error=LookaheadError)
         if self.board and self.lookahead > 5 - len(self.board):  # a look-ahead its board has no room for
             raise LookaheadError(f'lookahead must be at most {5 - len(self.board)} on a board of '
@@ -154,7 +154,7 @@ class HandStatistics:
         other arguments are the fields of the same name."""
         for name, count in (('ahead', ahead), ('tied', tied), ('behind', behind)):
             _count(name, count)  # (the counts are kept as given: whole counts stay whole)
-        opponents = check_opponents(opponents)
+        opponents = read_opponents(opponents)
         lookahead = whole_number('lookahead', lookahead, maximum=2, error=LookaheadError)
         transitions = _matrix(transitions)
         total = ahead + tied + behind

@@ -263,7 +263,7 @@ def _holding_label(entry: object, holding: int) -> str:
     return format_cards(given if sorted(given) == sorted(cards) else cards, sep='')
 
 
-def _check_options(method: EquityMethod, samples: int | None, target_error: float | None, seed: int | None,
+def _read_options(method: EquityMethod, samples: int | None, target_error: float | None, seed: int | None,
                    executor: concurrent.futures.Executor | None, progress: Callable[[int, int], None] | None
                    ) -> tuple[EquityMethod, int | None, float | None, int | None]:
     """The options in plain form, or a :class:`~poker.errors.SettingError` quoting the bad one."""
@@ -829,7 +829,7 @@ def equity(players: Sequence[StartingHand | WeightSetLike], board: CardsLike = '
     [0.8195, 0.1805]
     """
     started = time.perf_counter()
-    method, samples, target_error, seed = _check_options(method, samples, target_error, seed, executor, progress)
+    method, samples, target_error, seed = _read_options(method, samples, target_error, seed, executor, progress)
     ranker = read_ranker(ranker)
     problem = _problem(players, board, dead)
     cards = (tuple(Card.from_index(c) for c in problem.board), tuple(Card.from_index(c) for c in problem.dead))

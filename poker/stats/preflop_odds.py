@@ -40,7 +40,7 @@ from attrs import field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import HoleLike, read_hole
 from ..cards.holdings import CARD_MASKS, HOLDING_COUNT, HOLDING_MASKS, HOLDINGS, pair_numbers
-from ..cards.income_rates import check_opponents, class_income_rate
+from ..cards.income_rates import read_opponents, class_income_rate
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..errors import SettingError, WeightsError
 from ..kernel.positions import combination_rows
@@ -208,7 +208,7 @@ class PreflopEquity:
         >>> round(stats.hs, 4), round(stats.hs_n, 4), stats.ehs == stats.hs_n, stats.income_rate
         (0.3458, 0.1196, True, -432)
         """
-        count = check_opponents(opponents)
+        count = read_opponents(opponents)
         return HandStatistics.from_counts(
             self.win, self.tie, self.loss, opponents=count, holdings=self.holdings, runouts=self.boards,
             hole=self.hole, income_rate=class_income_rate(class_index(self.hand_class), count), exact=self.exact,
@@ -374,7 +374,7 @@ def simulate_income_rate(hand_class: str, opponents: int = 1, deals: int = 20_00
     >>> abs(ir - 704) < 4 * error
     True
     """
-    count = check_opponents(opponents)
+    count = read_opponents(opponents)
     deals = whole_number('deals', deals, minimum=2, maximum=MAX_DEALS)
     seed = read_seed(seed)
     ranker = read_ranker(ranker)

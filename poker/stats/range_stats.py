@@ -38,7 +38,7 @@ from attrs import field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
-from ..cards.income_rates import check_opponents, opponents_field
+from ..cards.income_rates import read_opponents, opponents_field
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
 from ..errors import LookaheadError, PokerError, SettingError, WeightsError
 from ..kernel.kernel_inputs import check_holdings
@@ -387,7 +387,7 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
         raise SettingError(f"method {shown(method)} is a pass over runouts: before the flop range_statistics "
                            "counts all-in equities, with method 'auto'")
     depth = _lookahead(lookahead, cards)
-    count = check_opponents(opponents)
+    count = read_opponents(opponents)
     bins = None if bins is None else whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
     seed = read_seed(seed)

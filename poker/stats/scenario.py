@@ -40,7 +40,7 @@ from attrs import field, frozen
 
 from ..cards.card import Card, format_cards, parse_cards
 from ..cards.card_inputs import HoleLike, read_board, read_hole
-from ..cards.income_rates import MAX_OPPONENTS, check_opponents, opponents_field
+from ..cards.income_rates import MAX_OPPONENTS, read_opponents, opponents_field
 from ..errors import PokerError, ScenarioError
 from ..ranges.range import Range
 from ..validators import checked_by, index_below, shown, text, whole_number
@@ -228,7 +228,7 @@ def _scenario(entry: object, where: str) -> Scenario:
         raise ScenarioError(f"{where}: 'board': card {shown(str(repeated[0]))} is also in 'hole'")
     opponents = entry.get('opponents', 1)
     try:
-        opponents = check_opponents(opponents)
+        opponents = read_opponents(opponents)
     except PokerError as error:
         raise ScenarioError(f"{where}: 'opponents': {error}") from None
     lookahead = _lookahead(entry.get('lookahead'), len(board), where)

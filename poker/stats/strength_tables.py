@@ -100,13 +100,13 @@ CHUNK_BOARDS: dict[str, int] = {'flop': 8, 'turn': 64, 'river': 512}
 _BATCH_BOARDS = {'flop': 1, 'turn': 8, 'river': 256}  # boards ranked together inside a chunk
 
 
-def _check_street(street: str) -> str:
+def _read_street(street: str) -> str:
     return choice('a strength table\'s street', street, BOARD_ROUNDS, error=TableError)
 
 
 def canonical_boards(street: str) -> np.ndarray:
     """The canonical boards of a street, (B, 3..5) int8 card indices, in board-number order (read-only)."""
-    return _canonical_boards(_check_street(street))
+    return _canonical_boards(_read_street(street))
 
 
 @functools.cache
@@ -690,7 +690,7 @@ def build_table(street: str, out: str | os.PathLike[str], *, bins: int = DEFAULT
     lists what it found. A directory built with other parameters or another library version is a
     :class:`TableError`.
     """
-    street = _check_street(street)
+    street = _read_street(street)
     bins = _whole(bins, 'bins', 1, MAX_TABLE_BINS)
     chunk_boards = _whole(CHUNK_BOARDS[street] if chunk_boards is None else chunk_boards, 'chunk_boards',
                           1, MAX_CHUNK_BOARDS)
