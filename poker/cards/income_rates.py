@@ -99,8 +99,9 @@ def read_opponents(opponents: int | None, limit: int = MAX_OPPONENTS, *, default
 
 
 def opponents_field(name: str, value: object) -> int:
-    """:func:`read_opponents` for :func:`~poker.validators.checked_by`: the check of a value class's field
-    ``opponents`` (``name``, which the message does not need), so its constructor reads it as functions do."""
+    """:func:`read_opponents` as a value class's field reads it (``converter=reading(opponents_field)``, see
+    :func:`~poker.validators.reading`; ``name``, which the message does not need), so its constructor reads
+    ``opponents`` as functions do."""
     return read_opponents(value)  # type: ignore[arg-type]  # (checked here)
 
 

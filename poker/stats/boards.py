@@ -46,7 +46,7 @@ from ..kernel.range_passes import range_tally
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
-    RANGE_PASSES, RangePass, brief, checked_by, finite_array, integer_array, is_whole, read_method, read_only, shown,
+    RANGE_PASSES, RangePass, brief, finite_array, frozen_array, integer_array, is_whole, read_method, reading, shown,
     whole_number,
 )
 from .range_stats import MAX_BINS, runout_histogram, summarise_runouts
@@ -56,12 +56,6 @@ __all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths']
 DEFAULT_BINS = 50
 _EVERY_HOLDING = np.ones(HOLDING_COUNT)
 _EVERY_HOLDING.flags.writeable = False
-
-
-def _counts(name: str, value: np.ndarray | None) -> None:
-    """The histogram field: None (on the river), or an array of finite counts."""
-    if value is not None:
-        finite_array(name, value)
 
 
 @frozen(eq=False)
@@ -76,14 +70,14 @@ class BoardStrengths:
 
     __repr__ = brief
 
-    boards: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
-    holdings: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
-    hs: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
-    equity: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
-    mean_squared_strength: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
-    histogram: np.ndarray | None = field(validator=checked_by(_counts))
-    opponents: int = field(validator=checked_by(whole_number))
-    runouts: int = field(validator=checked_by(whole_number))
+    boards: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
+    holdings: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
+    hs: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
+    equity: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
+    mean_squared_strength: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
+    histogram: np.ndarray | None = field(converter=reading(finite_array, optional=True))  # type: ignore[misc]
+    opponents: int = field(converter=reading(whole_number))  # type: ignore[misc]
+    runouts: int = field(converter=reading(whole_number))  # type: ignore[misc]
 
     def row(self, hole: HoleLike, board: int = 0) -> int:
         """The row of a holding (text or cards) on the ``board``-th board of the batch."""

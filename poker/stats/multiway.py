@@ -51,8 +51,8 @@ from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from . import _equity
 from ..validators import (
-    EQUITY_METHODS, EquityMethod, amount, checked_by, choice, is_items, read_method, read_seed, real_number, share, shown, text,
-    whole_number,
+    EQUITY_METHODS, EquityMethod, amount, choice, is_items, read_method, read_seed, reading, real_number, share, shown,
+    text, whole_number,
 )
 
 if TYPE_CHECKING:
@@ -125,12 +125,12 @@ class PlayerEquity:
     (0.0455, 0.9545, 0.4773, 0.5227)
     """
 
-    player: str = field(validator=checked_by(text, longest=10 ** 7))
-    win: float = field(validator=checked_by(share))
-    tie: float = field(validator=checked_by(share))
-    split_share: float = field(validator=checked_by(share))
-    stderr: float = field(default=0.0, validator=checked_by(amount, error=SettingError))
-    tie_stderr: float = field(default=0.0, validator=checked_by(amount, error=SettingError))
+    player: str = field(converter=reading(text, longest=10 ** 7))  # type: ignore[misc]
+    win: float = field(converter=reading(share))  # type: ignore[misc]
+    tie: float = field(converter=reading(share))  # type: ignore[misc]
+    split_share: float = field(converter=reading(share))  # type: ignore[misc]
+    stderr: float = field(default=0.0, converter=reading(amount, error=SettingError))  # type: ignore[misc]
+    tie_stderr: float = field(default=0.0, converter=reading(amount, error=SettingError))  # type: ignore[misc]
 
     @property
     def equity(self) -> float:
@@ -179,9 +179,9 @@ class EquityResult:
     players: tuple[PlayerEquity, ...] = field(converter=_entries)
     board: tuple[Card, ...] = field(default=(), converter=read_cards)
     dead: tuple[Card, ...] = field(default=(), converter=read_cards)
-    method: str = field(default='exact', validator=checked_by(choice, choices=EQUITY_METHODS[1:]))
-    deals: int = field(default=0, validator=checked_by(whole_number))
-    seconds: float = field(default=0.0, validator=checked_by(amount, error=SettingError))
+    method: str = field(default='exact', converter=reading(choice, choices=EQUITY_METHODS[1:]))  # type: ignore[misc]
+    deals: int = field(default=0, converter=reading(whole_number))  # type: ignore[misc]
+    seconds: float = field(default=0.0, converter=reading(amount, error=SettingError))  # type: ignore[misc]
 
     def __repr__(self) -> str:
         """``<EquityResult on Qh 7h 2c: AhKd 5.2% (tie 0.0%), QsQc 94.8% (tie 0.0%); exact, 990 deals>``: each

@@ -49,7 +49,7 @@ from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranking.ranker import HandRanker, card_columns
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
-    EQUITY_METHODS, EquityMethod, amount, checked_by, choice, read_method, read_seed, share, shown, whole_number,
+    EQUITY_METHODS, EquityMethod, amount, choice, read_method, read_seed, reading, share, shown, whole_number,
 )
 from .hand_statistics import HandStatistics
 
@@ -146,14 +146,14 @@ class PreflopEquity:
     """
 
     hole: tuple[Card, Card] = field(converter=_hole_cards)
-    win: float = field(validator=checked_by(share))
-    tie: float = field(validator=checked_by(share))
-    loss: float = field(validator=checked_by(share))
-    method: str = field(default='exact', validator=checked_by(choice, choices=EQUITY_METHODS[1:]))
-    standard_error: float = field(default=0.0, validator=checked_by(amount, error=SettingError))
-    holdings: int = field(default=0, validator=checked_by(whole_number, maximum=HOLDING_COUNT))
-    boards: int = field(default=0, validator=checked_by(whole_number))
-    showdowns: int = field(default=0, validator=checked_by(whole_number))
+    win: float = field(converter=reading(share))  # type: ignore[misc]
+    tie: float = field(converter=reading(share))  # type: ignore[misc]
+    loss: float = field(converter=reading(share))  # type: ignore[misc]
+    method: str = field(default='exact', converter=reading(choice, choices=EQUITY_METHODS[1:]))  # type: ignore[misc]
+    standard_error: float = field(default=0.0, converter=reading(amount, error=SettingError))  # type: ignore[misc]
+    holdings: int = field(default=0, converter=reading(whole_number, maximum=HOLDING_COUNT))  # type: ignore[misc]
+    boards: int = field(default=0, converter=reading(whole_number))  # type: ignore[misc]
+    showdowns: int = field(default=0, converter=reading(whole_number))  # type: ignore[misc]
 
     def __repr__(self) -> str:
         """``<PreflopEquity Ah Kd: win 0.645, tie 0.017, loss 0.338, exact>`` (the fields hold the figures

@@ -38,10 +38,10 @@ from attrs import field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
-from ..cards.income_rates import read_opponents, opponents_field
+from ..cards.income_rates import opponents_field, read_opponents
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
 from ..errors import LookaheadError, PokerError, SettingError, WeightsError
-from ..kernel.kernel_inputs import check_holdings
+from ..kernel.kernel_inputs import read_holdings
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..kernel.positions import MAX_LOOKAHEAD
 from ..kernel.range_passes import hero_by_hero, range_tally
@@ -52,7 +52,7 @@ from ..ranges.weights import known_holdings
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
-    RANGE_PASSES, RangePass, checked_by, finite_array, flag, read_method, read_only, read_seed, shown, whole_number,
+    RANGE_PASSES, RangePass, flag, frozen_array, read_method, read_seed, reading, shown, whole_number,
 )
 from .hand_classes import NEEDS_A_BOARD, ClassRow, Draw, HandClassTable, MadeHand, classify
 from .hand_statistics import HandStatistics
@@ -80,19 +80,9 @@ one, 18 ms in the compiled pass; 16 against 22, 13 and 15 ms; 16 against 150, 39
 holding 175 and 21 ms. With one card to come or none the compiled pass is the faster for any number."""
 
 
-def _frozen_array(value: np.ndarray) -> np.ndarray:
-    """A read-only copy of an array of finite numbers."""
-    return finite_array('an array of range statistics', read_only(value, copy=True))
-
-
 _PER_HOLDING = ('weights', 'ahead', 'tied', 'behind', 'hs', 'ppot', 'npot', 'equity', 'mean_squared_strength',
                 'counted')
 """The arrays of :class:`RangeStatistics` with one number per holding."""
-
-
-def _frozen_histogram(value: np.ndarray | None) -> np.ndarray | None:
-    """The histograms as a read-only array, or None when none were asked for."""
-    return None if value is None else _frozen_array(value)
 
 
 @frozen(eq=False)
@@ -114,31 +104,34 @@ class RangeStatistics:
     """
 
     board: tuple[Card, ...] = field(converter=read_board)
-    lookahead: int = field(validator=checked_by(whole_number, maximum=MAX_LOOKAHEAD, error=LookaheadError))
-    opponents: int = field(validator=checked_by(opponents_field))
-    holdings: np.ndarray = field(converter=_frozen_array)
-    weights: np.ndarray = field(converter=_frozen_array)
-    ahead: np.ndarray = field(converter=_frozen_array)
-    tied: np.ndarray = field(converter=_frozen_array)
-    behind: np.ndarray = field(converter=_frozen_array)
-    transitions: np.ndarray = field(converter=_frozen_array)
-    hs: np.ndarray = field(converter=_frozen_array)
-    ppot: np.ndarray = field(converter=_frozen_array)
-    npot: np.ndarray = field(converter=_frozen_array)
-    equity: np.ndarray = field(converter=_frozen_array)
-    mean_squared_strength: np.ndarray = field(converter=_frozen_array)
-    histogram: np.ndarray | None = field(converter=_frozen_histogram)
-    counted: np.ndarray = field(converter=_frozen_array)
-    runouts: int = field(validator=checked_by(whole_number))
-    opponent_holdings: int = field(validator=checked_by(whole_number, maximum=1326))
-    exact: bool = field(default=True, validator=checked_by(flag))
-    standard_error: np.ndarray = field(default=np.zeros(0), converter=_frozen_array)
-    counted_holdings: np.ndarray = field(default=np.zeros(0, dtype=np.int64), converter=_frozen_array)
+    lookahead: int = field(converter=reading(  # type: ignore[misc]
+        whole_number, maximum=MAX_LOOKAHEAD, error=LookaheadError))
+    opponents: int = field(converter=reading(opponents_field))  # type: ignore[misc]
+    holdings: np.ndarray = field(converter=reading(frozen_array, read=read_holdings, copy=True))  # type: ignore[misc]
+    weights: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    ahead: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    tied: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    behind: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    transitions: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    hs: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    ppot: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    npot: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    equity: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    mean_squared_strength: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    histogram: np.ndarray | None = field(converter=reading(  # type: ignore[misc]
+        frozen_array, copy=True, optional=True))
+    counted: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    runouts: int = field(converter=reading(whole_number))  # type: ignore[misc]
+    opponent_holdings: int = field(converter=reading(whole_number, maximum=1326))  # type: ignore[misc]
+    exact: bool = field(default=True, converter=reading(flag))  # type: ignore[misc]
+    standard_error: np.ndarray = field(default=np.zeros(0), converter=reading(  # type: ignore[misc]
+        frozen_array, copy=True))
+    counted_holdings: np.ndarray = field(default=np.zeros(0, dtype=np.int64), converter=reading(  # type: ignore[misc]
+        frozen_array, copy=True))
     ranker: type[HandRanker] = field(default=HandRanker, converter=read_ranker)
 
     def __attrs_post_init__(self) -> None:
         """Every array runs over the holdings: one number (a 3x3 matrix, a histogram row) per holding."""
-        check_holdings('holdings', self.holdings)
         count = len(self.holdings)
         shapes: dict[str, tuple[int, ...]] = {name: (count,) for name in _PER_HOLDING}
         shapes['transitions'] = (count, 3, 3)

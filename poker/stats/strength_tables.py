@@ -71,7 +71,7 @@ from ..errors import CardCountError, PokerError, TableError
 from ..processes import process_pool
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
-from ..validators import checked_by, choice, flag, integer_array, is_whole, shown, whole_number
+from ..validators import choice, flag, integer_array, is_whole, reading, shown, whole_number
 from .boards import DEFAULT_BINS, boards_strengths
 
 try:
@@ -385,7 +385,7 @@ def _parameters(street: str, bins: int, chunk_boards: int, ranker: type[HandRank
             'ranker': f'{ranker.__module__}.{ranker.__qualname__}'}
 
 
-def _count(value: object, low: int, high: int) -> bool:
+def _is_int_within(value: object, low: int, high: int) -> bool:
     """Whether ``value`` is an int (not a bool, not a float) from ``low`` to ``high``."""
     return type(value) is int and low <= value <= high
 
@@ -404,15 +404,15 @@ def _problem(manifest: object) -> str | None:
     if not isinstance(manifest[CHECKSUM], str) \
             or manifest[CHECKSUM] != hashlib.sha256(_canonical(manifest)).hexdigest():
         return 'its checksum does not match its content'
-    if manifest['format'] != FORMAT or not _count(manifest['format_version'], FORMAT_VERSION, FORMAT_VERSION) \
+    if manifest['format'] != FORMAT or not _is_int_within(manifest['format_version'], FORMAT_VERSION, FORMAT_VERSION) \
             or not isinstance(manifest['library_version'], str):
         return 'not a strength-table manifest of this format'
     parameters = manifest['parameters']
     if not isinstance(parameters, dict) or set(parameters) != {'street', 'bins', 'chunk_boards', 'ranker'} \
             or parameters['street'] not in BOARD_ROUNDS or not isinstance(parameters['ranker'], str) \
-            or not _count(parameters['chunk_boards'], 1, MAX_CHUNK_BOARDS) \
+            or not _is_int_within(parameters['chunk_boards'], 1, MAX_CHUNK_BOARDS) \
             or not (parameters['bins'] is None if parameters['street'] == 'river' else
-                    _count(parameters['bins'], 1, MAX_TABLE_BINS)):
+                    _is_int_within(parameters['bins'], 1, MAX_TABLE_BINS)):
         return f'parameters {shown(parameters, 120)}'
     expected = _new_manifest(dict(parameters))
     for key in ('boards', 'hands', 'chunk_count', 'statistics'):
@@ -429,7 +429,7 @@ def _problem(manifest: object) -> str | None:
         start = int(key) * chunk_boards
         if not isinstance(entry, dict) or set(entry) != {'boards', 'hands', 'sha256'} \
                 or entry['boards'] != [start, min(boards, start + chunk_boards)] \
-                or not _count(entry['hands'], 1, expected['hands']) \
+                or not _is_int_within(entry['hands'], 1, expected['hands']) \
                 or not (isinstance(entry['sha256'], str) and _SHA256.fullmatch(entry['sha256'])):
             return f'chunk {key}: {shown(entry, 120)}'
     if 'arrays' in manifest:
@@ -444,7 +444,7 @@ def _problem(manifest: object) -> str | None:
             dtype, shape = _array_layout(parameters['street'], parameters['bins'], name)
             if not isinstance(entry, dict) or set(entry) != {'file', 'dtype', 'shape', 'bytes', 'sha256'} \
                     or entry['file'] != f'{name}.npy' or entry['dtype'] != dtype or entry['shape'] != shape \
-                    or not _count(entry['bytes'], 1, 1 << 62) \
+                    or not _is_int_within(entry['bytes'], 1, 1 << 62) \
                     or not (isinstance(entry['sha256'], str) and _SHA256.fullmatch(entry['sha256'])):
                 return f'array {name}: {shown(entry, 120)}'
     return None
@@ -579,12 +579,13 @@ def _recover(root: Path, fresh: dict[str, Any], repairs: list[str]) -> dict[str,
 
 
 # ------------------------------------------------------------------------------------------ build
-def _path(name: str, value: object) -> None:
+def _read_path(name: str, value: object) -> Path:
     if not isinstance(value, (str, os.PathLike)):
         raise TableError(f'{name} must be a path, got {shown(value)}')
+    return Path(value)
 
 
-def _texts(name: str, value: object) -> tuple[str, ...]:
+def _read_texts(name: str, value: object) -> tuple[str, ...]:
     if not isinstance(value, tuple) or not all(isinstance(item, str) for item in value):
         raise TableError(f'{name} must be a tuple of texts, got {shown(value)}')
     return value
@@ -596,17 +597,13 @@ class BuildSummary:
     what it found wrong and repaired (``repairs``: one line each, e.g. ``'equity.npy: does not match its
     checksum in the manifest'``)."""
 
-    path: Path = field(validator=checked_by(_path))
-    street: str = field(validator=checked_by(choice, choices=BOARD_ROUNDS, error=TableError))
-    chunks: int = field(validator=checked_by(whole_number, error=TableError))
-    chunks_built: int = field(validator=checked_by(whole_number, error=TableError))
-    chunks_reused: int = field(validator=checked_by(whole_number, error=TableError))
-    complete: bool = field(validator=checked_by(flag, error=TableError))
-    repairs: tuple[str, ...] = field(default=(), validator=checked_by(_texts))
-
-
-def _whole(value: object, name: str, low: int, high: int) -> int:
-    return whole_number(name, value, minimum=low, maximum=high, error=TableError)
+    path: Path = field(converter=reading(_read_path))  # type: ignore[misc]
+    street: str = field(converter=reading(choice, choices=BOARD_ROUNDS, error=TableError))  # type: ignore[misc]
+    chunks: int = field(converter=reading(whole_number, error=TableError))  # type: ignore[misc]
+    chunks_built: int = field(converter=reading(whole_number, error=TableError))  # type: ignore[misc]
+    chunks_reused: int = field(converter=reading(whole_number, error=TableError))  # type: ignore[misc]
+    complete: bool = field(converter=reading(flag, error=TableError))  # type: ignore[misc]
+    repairs: tuple[str, ...] = field(default=(), converter=reading(_read_texts))  # type: ignore[misc]
 
 
 def _scheduler_timeout() -> float:
@@ -691,13 +688,14 @@ def build_table(street: str, out: str | os.PathLike[str], *, bins: int = DEFAULT
     :class:`TableError`.
     """
     street = _read_street(street)
-    bins = _whole(bins, 'bins', 1, MAX_TABLE_BINS)
-    chunk_boards = _whole(CHUNK_BOARDS[street] if chunk_boards is None else chunk_boards, 'chunk_boards',
-                          1, MAX_CHUNK_BOARDS)
+    bins = whole_number('bins', bins, minimum=1, maximum=MAX_TABLE_BINS, error=TableError)
+    chunk_boards = whole_number('chunk_boards', CHUNK_BOARDS[street] if chunk_boards is None else chunk_boards,
+                                minimum=1, maximum=MAX_CHUNK_BOARDS, error=TableError)
     total_boards = _street_sizes(street)[0]
-    limit = total_boards if boards is None else _whole(boards, 'boards', 1, total_boards)
+    limit = total_boards if boards is None else whole_number('boards', boards, minimum=1, maximum=total_boards,
+                                                                  error=TableError)
     if workers is not None:
-        workers = _whole(workers, 'workers', 1, 4096)
+        workers = whole_number('workers', workers, minimum=1, maximum=4096, error=TableError)
     if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
         raise TableError(f'scheduler must be an address such as tcp://host:8786, got {shown(scheduler)}')
     if executor is not None and not callable(getattr(executor, 'submit', None)):
@@ -930,7 +928,7 @@ class StrengthTable:
 
     def __init__(self, path: str | os.PathLike[str], manifest: Mapping[str, object], arrays: Mapping[str, np.ndarray],
                  index: np.ndarray | None) -> None:
-        _path('path', path)
+        _read_path('path', path)
         _check_manifest(dict(manifest) if isinstance(manifest, Mapping) else manifest, Path(path) / MANIFEST)
         if not isinstance(arrays, Mapping) or not all(isinstance(name, str) and isinstance(array, np.ndarray)
                                                    for name, array in arrays.items()) \
