@@ -6,7 +6,8 @@
 * :mod:`~poker.stats.range_stats`: :func:`range_statistics`, every holding of a range at once;
 * :mod:`~poker.stats.hand_classes`: made hands and draws (:class:`MadeHand`, :class:`Draw`), Flopzilla's classes;
 * :mod:`~poker.stats.boards`: :func:`board_strengths`, every holding against every holding;
-* :mod:`~poker.stats.strength_tables`: :func:`build_table` and :func:`load_table`;
+* :mod:`~poker.stats.strength_tables`: :func:`build_table` and :func:`load_table`, on the table store
+  (:mod:`~poker.stats.table_store`: the files, their locks and checksums, the manifest and its repair);
 * :mod:`~poker.stats.multiway`: :func:`equity`, showdown equity of 2 to 10 players;
 * :mod:`~poker.stats.preflop_odds`: exact pre-flop equity, income-rate simulation;
 * :mod:`~poker.stats.reference`: the same numbers by plain loops over the domain objects;

@@ -43,7 +43,7 @@ from ..cards.card_inputs import HoleLike, read_board, read_hole
 from ..cards.income_rates import MAX_OPPONENTS, opponents_field, read_opponents
 from ..errors import PokerError, ScenarioError
 from ..ranges.range import Range
-from ..validators import index_below, reading, shown, text, whole_number
+from ..validators import index_below, reading, shown, text
 from .hand_statistics import HandStatistics
 
 __all__ = ['FIELDS', 'MAX_LOOKAHEADS', 'MAX_SCENARIOS', 'MAX_SCENARIO_LENGTH', 'Scenario', 'load_scenarios',
