@@ -274,6 +274,17 @@ def _exact_counts(low: int, high: int, holding: int,
     return wins, ties, len(rows) - wins - ties
 
 
+def _counted_shares(low: int, high: int, orbit_weights: np.ndarray, ranker: type[HandRanker]
+                    ) -> tuple[float, float, float]:
+    """Our win, tie and loss shares, every board counted against one holding of each orbit the opponent's weights
+    give weight (``orbit_weights``: each orbit's total on its representative)."""
+    distinct = np.flatnonzero(orbit_weights)
+    counts = np.array([_exact_counts(low, high, int(g), ranker) for g in distinct], dtype=np.float64)
+    shares = orbit_weights[distinct] @ counts / (orbit_weights[distinct].sum() * BOARDS_PER_HOLDING)
+    win, tie, loss = (float(share) for share in shares)
+    return win, tie, loss
+
+
 def _sampled_boards(rng: np.random.Generator, excluded: np.ndarray) -> np.ndarray:
     """One uniformly random five-card board per row of ``excluded`` (card masks of cards to avoid)."""
     boards = np.empty((len(excluded), 5), dtype=np.intp)
@@ -342,17 +353,12 @@ def preflop_equity(hole: HoleLike, weights: WeightSetLike = None, *,
         raise WeightsError(f'no opponent holding has weight once {cards[0]}{cards[1]} is removed')
     uniform = held.size == HOLDING_COUNT - conflicts.sum() and np.all(array[held] == array[held[0]])
     if uniform and method != 'sampled' and ranker is HandRanker:
-        win, tie, loss = equity_table()[CLASS_OF_HOLDING[ours]].tolist()
-        return PreflopEquity(cards, win / SHOWDOWNS_PER_HOLDING, tie / SHOWDOWNS_PER_HOLDING,
-                             loss / SHOWDOWNS_PER_HOLDING, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
+        win, tie, loss = (count / SHOWDOWNS_PER_HOLDING for count in equity_table()[CLASS_OF_HOLDING[ours]].tolist())
+        return PreflopEquity(cards, win, tie, loss, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
                              showdowns=SHOWDOWNS_PER_HOLDING)
-    representatives = _orbit_representatives(low, high)
-    orbit_weights = np.bincount(representatives, weights=array, minlength=HOLDING_COUNT)
-    distinct = np.flatnonzero(orbit_weights)
-    if method == 'exact' or (method == 'auto' and distinct.size <= exact_limit):
-        counts = np.array([_exact_counts(low, high, int(g), ranker) for g in distinct], dtype=np.float64)
-        shares = orbit_weights[distinct] @ counts / (orbit_weights[distinct].sum() * BOARDS_PER_HOLDING)
-        win, tie, loss = (float(share) for share in shares)
+    orbit_weights = np.bincount(_orbit_representatives(low, high), weights=array, minlength=HOLDING_COUNT)
+    if method == 'exact' or (method == 'auto' and np.count_nonzero(orbit_weights) <= exact_limit):
+        win, tie, loss = _counted_shares(low, high, orbit_weights, ranker)
         return PreflopEquity(cards, win, tie, loss, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
                              showdowns=int(held.size) * BOARDS_PER_HOLDING)
     win, tie, loss, error = _sampled_counts(low, high, array, samples, seed, ranker)

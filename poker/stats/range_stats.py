@@ -384,24 +384,33 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     bins = None if bins is None else whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
     seed = read_seed(seed)
-    hero_weights, opponent_weights = _weights(hero, 'hero'), _weights(weights, 'opponent')
-    indices = [card.index for card in cards]
-    on_board = known_holdings(indices)
-    hero_weights[on_board] = 0.0
-    opponent_weights[on_board] = 0.0
-    if not hero_weights.any():
-        raise WeightsError(f'the hero range has no holding off the board {shown(format_cards(cards))}')
-    if not opponent_weights.any():
-        raise WeightsError(f'the opponent range has no holding off the board {shown(format_cards(cards))}')
+    hero_weights, opponent_weights = _off_board(_weights(hero, 'hero'), _weights(weights, 'opponent'), cards)
     meetable = _meetable(opponent_weights)
     if not cards:
         return _preflop(hero_weights, opponent_weights, meetable, count, bins, ranker, seed)
-    hero_weights[meetable == 0] = 0.0  # a hero holding that meets no opponent holding is not counted at all
-    if method == 'auto' and _one_by_one(int(np.count_nonzero(hero_weights)), int(np.count_nonzero(opponent_weights)),
-                                        depth, ranker):
-        tally = hero_by_hero(indices, depth, hero_weights, opponent_weights, ranker)
+    return _postflop(cards, depth, hero_weights, opponent_weights, meetable, count, bins, ranker, method)
+
+
+def _off_board(hero: np.ndarray, opponent: np.ndarray, cards: tuple[Card, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The hero's and the opponent's weights (changed in place) with the holdings touching the board at 0; a range
+    left without a holding is a :class:`~poker.errors.WeightsError`."""
+    on_board = known_holdings([card.index for card in cards])
+    for side, weights in (('hero', hero), ('opponent', opponent)):
+        weights[on_board] = 0.0
+        if not weights.any():
+            raise WeightsError(f'the {side} range has no holding off the board {shown(format_cards(cards))}')
+    return hero, opponent
+
+
+def _postflop(cards: tuple[Card, ...], depth: int, hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray,
+              opponents: int, bins: int | None, ranker: type[HandRanker], method: RangePass) -> RangeStatistics:
+    """On a board: the kernel's tally of every hero holding that meets an opponent holding, and the figures."""
+    hero[meetable == 0] = 0.0  # a hero holding that meets no opponent holding is not counted at all
+    indices = [card.index for card in cards]
+    if method == 'auto' and _one_by_one(int(np.count_nonzero(hero)), int(np.count_nonzero(opponent)), depth, ranker):
+        tally = hero_by_hero(indices, depth, hero, opponent, ranker)
     else:
-        tally = range_tally(indices, depth, hero_weights, opponent_weights, ranker, method=method)
+        tally = range_tally(indices, depth, hero, opponent, ranker, method=method)
     assert tally.transitions is not None  # (asked for: the default)
     keep = tally.now.sum(axis=1) > 0  # hero holdings that meet an opponent holding (all of them, by the above)
     holdings, now, transitions, score, total = tally.holdings, tally.now, tally.transitions, tally.score, tally.total
@@ -413,10 +422,10 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     equity, mean_squared_strength = summarise_runouts(score, total)
     histogram = None if bins is None else runout_histogram(score, total, bins) / total.sum(axis=1)[:, np.newaxis]
     return RangeStatistics(
-        board=cards, lookahead=depth, opponents=count, holdings=holdings, weights=hero_weights[holdings],
+        board=cards, lookahead=depth, opponents=opponents, holdings=holdings, weights=hero[holdings],
         ahead=now[:, AHEAD], tied=now[:, TIED], behind=now[:, BEHIND], transitions=transitions, hs=hs, ppot=ppot,
         npot=npot, equity=equity, mean_squared_strength=mean_squared_strength, histogram=histogram, counted=totals,
-        runouts=tally.runouts, opponent_holdings=int(np.count_nonzero(opponent_weights)),
+        runouts=tally.runouts, opponent_holdings=int(np.count_nonzero(opponent)),
         counted_holdings=meetable[holdings], ranker=ranker)
 
 
