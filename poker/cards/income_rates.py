@@ -99,9 +99,10 @@ def read_opponents(opponents: int | None, limit: int = MAX_OPPONENTS, *, default
 
 
 def opponents_field(name: str, value: object) -> int:
-    """:func:`read_opponents` as a value class's field reads it (``converter=reading(opponents_field)``, see
-    :func:`~poker.validators.reading`; ``name``, which the message does not need), so its constructor reads
-    ``opponents`` as functions do."""
+    """:func:`read_opponents` as a field check of a name and a value
+    (``validator=checked_by(opponents_field)``, see :func:`~poker.validators.checked_by`; ``name``, which the message
+    does not need). A value class that converts its fields reads ``opponents`` with ``converter=read_opponents``
+    itself."""
     return read_opponents(value)  # type: ignore[arg-type]  # (checked here)
 
 

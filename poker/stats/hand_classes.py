@@ -59,7 +59,7 @@ from attrs import field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
-from ..cards.income_rates import opponents_field
+from ..cards.income_rates import read_opponents
 from ..errors import PokerError
 from ..markup import html_table
 from ..ranking.category import HandCategory
@@ -425,7 +425,7 @@ class HandClassTable:
     is of it, and the draw shares add to 1 or more, as a holding can have several draws."""
 
     board: tuple[Card, ...] = field(converter=_table_board)
-    opponents: int = field(converter=reading(opponents_field))  # type: ignore[misc]
+    opponents: int = field(converter=read_opponents)
     combos: float = field(converter=reading(amount, error=PokerError))  # type: ignore[misc]
     made: tuple[ClassRow, ...] = field(converter=_rows)
     draws: tuple[ClassRow, ...] = field(default=(), converter=_rows)

@@ -27,7 +27,7 @@ from attrs import asdict, field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, check_off_board, read_cards
 from ..cards.holdings import HOLDING_COUNT
-from ..cards.income_rates import MAX_OPPONENTS, opponents_field, read_opponents
+from ..cards.income_rates import MAX_OPPONENTS, read_opponents
 from ..errors import LookaheadError, SettingError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..markup import html_table, quantity
@@ -99,7 +99,7 @@ class HandStatistics:
     ahead: float = field(converter=reading(amount, error=SettingError))  # type: ignore[misc]
     tied: float = field(converter=reading(amount, error=SettingError))  # type: ignore[misc]
     behind: float = field(converter=reading(amount, error=SettingError))  # type: ignore[misc]
-    opponents: int = field(default=1, converter=reading(opponents_field))  # type: ignore[misc]
+    opponents: int = field(default=1, converter=read_opponents)
     lookahead: int = field(default=0, converter=reading(  # type: ignore[misc]
         whole_number, maximum=2, error=LookaheadError))
     transitions: Matrix = field(default=_ZERO, converter=_matrix)

@@ -32,7 +32,7 @@ from attrs import field, frozen
 
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_board, read_hole
-from ..cards.income_rates import read_opponents, class_income_rate
+from ..cards.income_rates import class_income_rate, read_opponents
 from ..cards.starting_hand import StartingHand, class_index
 from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE
 from ..errors import CardCountError, LookaheadError, OpponentCountError, SettingError

@@ -40,7 +40,7 @@ from attrs import field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import HoleLike, read_hole
 from ..cards.holdings import CARD_MASKS, HOLDING_COUNT, HOLDING_MASKS, HOLDINGS, pair_numbers
-from ..cards.income_rates import read_opponents, class_income_rate
+from ..cards.income_rates import class_income_rate, read_opponents
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..errors import SettingError, WeightsError
 from ..kernel.positions import combination_rows

@@ -38,7 +38,7 @@ from attrs import field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
-from ..cards.income_rates import opponents_field, read_opponents
+from ..cards.income_rates import read_opponents
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
 from ..errors import LookaheadError, PokerError, SettingError, WeightsError
 from ..kernel.kernel_inputs import read_holdings
@@ -106,7 +106,7 @@ class RangeStatistics:
     board: tuple[Card, ...] = field(converter=read_board)
     lookahead: int = field(converter=reading(  # type: ignore[misc]
         whole_number, maximum=MAX_LOOKAHEAD, error=LookaheadError))
-    opponents: int = field(converter=reading(opponents_field))  # type: ignore[misc]
+    opponents: int = field(converter=read_opponents)
     holdings: np.ndarray = field(converter=reading(frozen_array, read=read_holdings, copy=True))  # type: ignore[misc]
     weights: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
     ahead: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]

@@ -40,7 +40,7 @@ from attrs import field, frozen
 
 from ..cards.card import Card, format_cards, parse_cards
 from ..cards.card_inputs import HoleLike, read_board, read_hole
-from ..cards.income_rates import MAX_OPPONENTS, opponents_field, read_opponents
+from ..cards.income_rates import MAX_OPPONENTS, read_opponents
 from ..errors import PokerError, ScenarioError
 from ..ranges.range import Range
 from ..validators import index_below, reading, shown, text
@@ -96,7 +96,7 @@ class Scenario:
 
     hole: tuple[Card, ...] = field(converter=_hole)
     board: tuple[Card, ...] = field(default=(), converter=read_board)
-    opponents: int = field(default=1, converter=reading(opponents_field))  # type: ignore[misc]
+    opponents: int = field(default=1, converter=read_opponents)
     lookahead: tuple[int | None, ...] = field(default=(None,), converter=_lookaheads)
     ranges: tuple[str, ...] = field(default=(), converter=_texts)
     name: str = field(default='', converter=reading(text, error=ScenarioError))  # type: ignore[misc]
