@@ -564,7 +564,6 @@ def read_only(value: object, *, copy: bool = False) -> np.ndarray:
     return array
 
 
-
 def frozen_array(name: str, value: object, *, read: Callable[..., np.ndarray] = finite_array, copy: bool = False,
                  **options: Any) -> np.ndarray:
     """``value`` as an array that cannot be written (:func:`read_only`; a copy first with ``copy``, when the array may
@@ -579,6 +578,7 @@ def frozen_array(name: str, value: object, *, read: Callable[..., np.ndarray] = 
     array = read(name, read_only(value, copy=copy), **options)
     array.flags.writeable = False
     return array
+
 
 MAX_SEED = 2 ** 63 - 1
 """The largest seed: a seed is a whole number from 0 to 2**63 - 1 everywhere (:func:`read_seed`)."""
