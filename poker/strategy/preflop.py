@@ -129,10 +129,6 @@ def _shipped() -> PreflopThresholds:
     return load_thresholds()
 
 
-def _read_tightness(tightness: str) -> str:
-    return choice('tightness', tightness, TIGHTNESS, error=BettingError)
-
-
 def _read_position(position: int) -> int:
     if not is_whole(position) or not 0 <= position <= 21:
         raise BettingError(f'position must be a whole number from 0 (the button) to 21, got {shown(position)}')
@@ -186,7 +182,8 @@ def thresholds(group: str, tightness: str = 'loose', *, position: int, small_bli
     """Each strategy's threshold (eq. 6.1) for a group, tightness and position; Call1 and Call2 only for the
     small blind. Make0's is ``-inf``: it is always allowed."""
     group = choice('group', group, GROUPS, error=BettingError)
-    tightness, position = _read_tightness(tightness), _read_position(position)
+    tightness = choice('tightness', tightness, TIGHTNESS, error=BettingError)
+    position = _read_position(position)
     small_blind = flag('small_blind', small_blind, error=BettingError)
     table = _shipped() if table is None else _read_table(table)
     result: dict[str, float] = {}
