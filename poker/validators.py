@@ -50,6 +50,7 @@ __all__ = [
     'choice',
     'finite_array',
     'flag',
+    'frozen_array',
     'index_below',
     'instance',
     'integer_array',
@@ -61,6 +62,7 @@ __all__ = [
     'read_method',
     'read_only',
     'read_seed',
+    'reading',
     'real_array',
     'real_number',
     'share',
@@ -435,11 +437,40 @@ def real_array(name: str, value: object, *, ndim: int | None = None, shape: tupl
     return floats + 0.0  # -0.0 reads as 0.0
 
 
+def reading(read: Callable[..., _T], /, *, optional: bool = False,
+            **options: Any) -> attrs.Converter[object, _T | None]:
+    """An attrs converter that reads its field with ``read(name, value, **options)``, ``name`` the field's own: the one
+    way a value class reads a field, as its functions read the argument of that name. ``read`` is one of this
+    module's readings (or any function of a name and a value that returns the value read or raises a
+    :class:`~poker.errors.PokerError`); the record holds what it returns, so a number given as a ``Fraction``, a
+    ``Decimal`` or a NumPy scalar is held as the plain int or float it reads as (its repr, its JSON and its
+    arithmetic are a float's or an int's). An ``optional`` field may also be None, which it holds as None.
+
+    >>> import attrs, fractions
+    >>> @attrs.frozen
+    ... class Bet:
+    ...     chips: float = attrs.field(converter=reading(amount, positive=True))
+    ...     raises: int = attrs.field(default=0, converter=reading(whole_number, maximum=4))
+    >>> Bet(fractions.Fraction(1, 4), np.int64(2))
+    Bet(chips=0.25, raises=2)
+    >>> Bet(2, raises=5)
+    Traceback (most recent call last):
+    ...
+    poker.errors.SettingError: raises must be a whole number from 0 to 4, got 5
+
+    (mypy's attrs plugin reads no :class:`attrs.Converter` yet: a field that reads with this converter says so to
+    mypy with ``# type: ignore[misc]``, and its ``__init__`` parameter is untyped to mypy, ``object`` at run time.)
+    """
+    def read_field(value: object, field: attrs.Attribute[object]) -> _T | None:
+        return None if optional and value is None else read(field.name, value, **options)
+    return attrs.Converter(read_field, takes_field=True)
+
+
 def checked_by(check: Callable[..., object], **options: Any) -> Callable[[Any, Any, Any], None]:
-    """An attrs validator that runs ``check(name, value, **options)`` on a field (one of this module's checks,
-    or any function of the field's name and value that raises a PokerError), so a frozen value class refuses
-    what its constructor is given as its functions do; a number the check reads as a plain int or float (a
-    ``Fraction``, a ``Decimal``, a NumPy scalar) is kept as that int or float.
+    """An attrs validator that runs ``check(name, value, **options)`` on a field, as :func:`reading` does; a number
+    the check reads as a plain int or float (a ``Fraction``, a ``Decimal``, a NumPy scalar) is kept as that int or
+    float, set in the frozen record after the fact. The table wing's fields still check this way; every other
+    wing's read with :func:`reading`, which converts instead (a new field reads with it too).
 
     >>> import attrs
     >>> @attrs.frozen
@@ -529,6 +560,22 @@ def read_only(value: object, *, copy: bool = False) -> np.ndarray:
         array = np.array(value) if copy else np.asarray(value)
     except (ValueError, TypeError, OverflowError, RecursionError):
         raise SettingError(f'not an array of numbers: {shown(value)}') from None
+    array.flags.writeable = False
+    return array
+
+
+def frozen_array(name: str, value: object, *, read: Callable[..., np.ndarray] = finite_array, copy: bool = False,
+                 **options: Any) -> np.ndarray:
+    """``value`` as an array that cannot be written (:func:`read_only`; a copy first with ``copy``, when the array may
+    be someone else's), read by ``read(name, array, **options)``: :func:`finite_array` (the default),
+    :func:`integer_array` or any reading of an array. The reading of the result classes' array fields
+    (``field(converter=reading(frozen_array, ndim=2))``).
+
+    >>> counts = frozen_array('counts', [[1, 2]], read=integer_array, ndim=2)
+    >>> counts.tolist(), counts.flags.writeable
+    ([[1, 2]], False)
+    """
+    array = read(name, read_only(value, copy=copy), **options)
     array.flags.writeable = False
     return array
 

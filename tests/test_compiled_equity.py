@@ -1,7 +1,8 @@
 """The compiled equity loops (poker/stats/_equity.c) against the NumPy paths they replace for HandRanker.
 
-A ranker subclass takes the NumPy path of poker/stats/multiway.py (it ranks through ``rank_many``); ``Plain``
-only calls ``HandRanker.rank_many``, so comparing HandRanker with ``Plain`` compares the compiled loops with
+A ranker subclass takes the NumPy paths of poker/stats/exact_equity.py and sampled_equity.py (it ranks through
+``rank_many``); ``Plain`` only calls ``HandRanker.rank_many``, so comparing HandRanker with ``Plain`` compares the
+compiled loops with
 NumPy on the same numbers. Exact counting: the boards each player wins, ties and the split share (in 1/2520
 units) are equal per holding tuple, and so are the weighted results. Sampling draws other random
 numbers, so it is compared with the exact answer (within 5 standard errors) and with itself (same seed, any
@@ -17,8 +18,8 @@ import numpy as np
 import pytest
 
 from poker import Card, CardCountError, DuplicateCardError, HandRanker, Range, WeightsError, equity
-from poker.stats import _equity, multiway
-from poker.stats.multiway import SAMPLES_PER_TASK
+from poker.stats import _equity, equity_problem, exact_equity
+from poker.stats.sampled_equity import SAMPLES_PER_TASK
 
 
 class Plain(HandRanker):
@@ -35,19 +36,19 @@ def narrow_weights(seed: int, share: float) -> np.ndarray:
     return rng.random(1326) * (rng.random(1326) < share)
 
 
-def numpy_counts(problem: multiway._Problem, tuples: np.ndarray) -> np.ndarray:
+def numpy_counts(problem: equity_problem.EquityProblem, tuples: np.ndarray) -> np.ndarray:
     """Wins, ties and split units per tuple and player (tuples, players, 3) from the NumPy path (every hand ranked
     through ``Plain.rank_many``, the winners of each board found by NumPy)."""
-    return multiway._ranked_counts(problem, tuples, Plain)
+    return exact_equity.ranked_counts(problem, tuples, Plain)
 
 
 def assert_counts_agree(players: list[object], board: str = '', dead: str = '', most: int | None = None) -> None:
     """Per holding tuple of the exact plan (the first ``most``), the compiled counts equal NumPy's."""
-    problem = multiway._problem(players, board, dead)  # type: ignore[arg-type]
-    plan = multiway._plan_exact(problem)
+    problem = equity_problem.read_problem(players, board, dead)  # type: ignore[arg-type]
+    plan = exact_equity.plan_exact(problem)
     assert plan is not None
-    tuples = plan[0][:most]
-    ours, theirs = multiway._exact_counts(problem, tuples), numpy_counts(problem, tuples)
+    tuples = plan.tuples[:most]
+    ours, theirs = exact_equity.exact_counts(problem, tuples), numpy_counts(problem, tuples)
     np.testing.assert_array_equal(ours, theirs)
     assert (ours[..., 0] + ours[..., 1]).sum(axis=1).min() > 0
 
@@ -171,7 +172,7 @@ def test_no_compatible_deal_is_an_error_on_both_paths() -> None:
 
 def test_sample_checks_its_buffers() -> None:
     stats = np.zeros((3, 6))
-    problem = multiway._problem(['random', 'Ah Kh'], '', '')  # the random player's weights leave out Ah and Kh
+    problem = equity_problem.read_problem(['random', 'Ah Kh'], '', '')  # the random player's weights leave out Ah and Kh
     fixed, order = np.array([-1, problem.fixed[1]], dtype=np.int32), np.array([0], dtype=np.int32)
     good = (fixed, b'', b'', order, problem.weights[:1].copy(), bytes(32), 1000, stats)
     _equity.sample(*good)

@@ -1,4 +1,4 @@
-"""Every public function and value class that takes ``opponents`` reads it alike: check_opponents, one rule and
+"""Every public function and value class that takes ``opponents`` reads it alike: read_opponents, one rule and
 one message (a whole number from 1 to the most allowed, no bool; None only where a default is documented)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import attrs
 import numpy as np
 import pytest
 
-from poker.cards.income_rates import check_opponents, class_income_rate, income_rate_table
+from poker.cards.income_rates import read_opponents, class_income_rate, income_rate_table
 from poker.cards.starting_hand import StartingHand
 from poker.cli.advise_command import player_statistics
 from poker.cli.preflop_command import table_name
@@ -46,12 +46,12 @@ def _view(opponents: object) -> None:
 def _takers(tmp_path: Path) -> dict[str, tuple[Callable[[object], object], int, bool]]:
     """Name: (a call with ``opponents``, the most it allows, whether None reads as a documented default)."""
     return {
-        'check_opponents': (lambda o: check_opponents(o), 22, False),  # type: ignore[arg-type]
+        'read_opponents': (lambda o: read_opponents(o), 22, False),  # type: ignore[arg-type]
         'income_rate_table': (income_rate_table, 22, False),
         'class_income_rate': (lambda o: class_income_rate(0, o), 22, False),
         'StartingHand.income_rate': (lambda o: StartingHand.parse(HOLE).income_rate(o), 22, False),
         'StartingHand.sort_key': (lambda o: StartingHand.parse(HOLE).sort_key(o), 22, False),
-        'HandRanker.check_opponents': (HandRanker.check_opponents, 22, False),
+        'HandRanker.read_opponents': (HandRanker.read_opponents, 22, False),
         'HandRanker.income_rate': (lambda o: HandRanker.income_rate('AA', o), 22, False),
         'HandRanker.income_rate_table': (HandRanker.income_rate_table, 22, False),
         'Range.top': (lambda o: Range.top(0.1, o), 22, False),

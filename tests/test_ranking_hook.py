@@ -170,7 +170,7 @@ class Lowball(HandRanker):
         return (7463 - super().rank_many(indices, validate=validate)).astype(np.int16)
 
 
-@pytest.mark.parametrize('name', ['rank', 'best_five', 'describe', 'rank_indices', 'check_opponents', 'MIN_CARDS',
+@pytest.mark.parametrize('name', ['rank', 'best_five', 'describe', 'rank_indices', 'read_opponents', 'MIN_CARDS',
                                   '_display_order'])
 def test_a_subclass_overriding_anything_but_rank_many_is_refused(name: str) -> None:
     with pytest.raises(SettingError, match=rf"class 'Sneaky' may not override HandRanker\.{name}: override rank_many"):

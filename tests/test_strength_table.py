@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import poker.stats.strength_tables as strength_table
+import poker.stats.table_store as table_store
 from poker import (
     Card, CardCountError, HandFactory, Player, PokerError, RankableHand, TableError, build_table, load_table,
 )
@@ -205,7 +206,7 @@ def test_resume_after_a_kill(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         ['chunk-000000.npz', 'chunk-000001.npz']   # no temporary file left behind
     # killed after a chunk file was replaced but before the manifest recorded it: that chunk proves itself, kept
     del manifest['chunks']['1']
-    strength_table._write_manifest(tmp_path / 'killed', manifest)
+    table_store.write_manifest(tmp_path / 'killed', manifest)
     second = counting(monkeypatch)
     summary = build_table('river', tmp_path / 'killed', **options)  # type: ignore[arg-type]
     assert second == [(2, 3), (3, 4)] and (summary.chunks_built, summary.chunks_reused) == (2, 2)
@@ -247,7 +248,7 @@ def test_a_table_of_the_old_format_is_refused_with_a_word_to_rebuild(tmp_path: P
     """Format 2 had no checksums (and format 1 other names): its files are refused, not misread."""
     build_table('river', tmp_path, boards=1, chunk_boards=1, workers=1, progress=False)
     manifest = json.loads((tmp_path / 'manifest.json').read_text())
-    assert manifest['format_version'] == strength_table.FORMAT_VERSION == 3
+    assert manifest['format_version'] == table_store.FORMAT_VERSION == 3
     assert sorted(manifest['statistics']) == ['equity', 'hs', 'mean_squared_strength']
     manifest['format_version'] = 2
     del manifest['manifest_sha256']  # format 2 had no checksum

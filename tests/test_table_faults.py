@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import poker.stats.strength_tables as strength_tables
+import poker.stats.table_store as table_store
 from poker import TableError, build_table, load_table
 
 from patience import GUARD, wait_until
@@ -90,7 +90,7 @@ def test_a_partial_table_never_passes_for_complete(tiny: int, tmp_path: Path, re
     manifest['arrays'] = json.loads((reference / 'manifest.json').read_text())['arrays']
     for name in ('hs.npy', 'equity.npy', 'mean_squared_strength.npy'):
         shutil.copy(reference / name, tmp_path / name)
-    strength_tables._write_manifest(tmp_path, manifest)
+    table_store.write_manifest(tmp_path, manifest)
     with pytest.raises(TableError, match=r'manifest\.json.*arrays recorded with 1 of 2 chunks'):
         load_table(tmp_path)
     summary = build_table('river', tmp_path, boards=1, **OPTIONS)  # type: ignore[arg-type]
@@ -103,6 +103,19 @@ def test_a_partial_table_never_passes_for_complete(tiny: int, tmp_path: Path, re
     same_table(tmp_path, reference)
 
 
+@pytest.mark.parametrize('street', [['river'], {'river': 1}, None, 5])
+def test_a_street_that_is_no_text_is_a_damaged_manifest(reference: Path, street: object) -> None:
+    """A manifest whose checksum holds but whose street is a JSON list or object (unhashable) is damaged, as any
+    other street that names none: a TableError naming the file, and a build rebuilds the manifest."""
+    manifest = json.loads((reference / 'manifest.json').read_text())
+    manifest['parameters']['street'] = street
+    table_store.write_manifest(reference, manifest)
+    with pytest.raises(TableError, match=r'damaged table manifest .*manifest\.json.*parameters'):
+        load_table(reference)
+    summary = build_table('river', reference, **OPTIONS)  # type: ignore[arg-type]
+    assert summary.complete and 'rebuilt from the chunks' in summary.repairs[0]
+
+
 def test_a_chunk_finished_but_not_recorded_is_kept(reference: Path, tmp_path: Path) -> None:
     """A stop between a chunk file's rename and the manifest's update (as Ctrl-C may land) loses nothing."""
     shutil.copytree(reference, tmp_path / 'stopped')
@@ -111,7 +124,7 @@ def test_a_chunk_finished_but_not_recorded_is_kept(reference: Path, tmp_path: Pa
     del manifest['chunks']['1'], manifest['arrays']
     for name in ('hs.npy', 'equity.npy', 'mean_squared_strength.npy'):
         (root / name).unlink()
-    strength_tables._write_manifest(root, manifest)
+    table_store.write_manifest(root, manifest)
     summary = build_table('river', root, **OPTIONS)  # type: ignore[arg-type]
     assert (summary.chunks_built, summary.chunks_reused, summary.complete) == (0, 2, True), summary
     assert any('chunk-000001.npz' in repair and 'kept' in repair for repair in summary.repairs), summary.repairs
@@ -119,7 +132,7 @@ def test_a_chunk_finished_but_not_recorded_is_kept(reference: Path, tmp_path: Pa
     flip('chunks/chunk-000001.npz', 3000)(reference)  # an unrecorded chunk that does not prove itself is rebuilt
     manifest = json.loads((reference / 'manifest.json').read_text())
     del manifest['chunks']['1'], manifest['arrays']
-    strength_tables._write_manifest(reference, manifest)
+    table_store.write_manifest(reference, manifest)
     summary = build_table('river', reference, **OPTIONS)  # type: ignore[arg-type]
     assert (summary.chunks_built, summary.complete) == (1, True) and 'removed' in summary.repairs[0]
     same_table(reference, root)
@@ -164,7 +177,7 @@ def test_manifest_bit_flips_are_caught_or_harmless(reference: Path, tmp_path: Pa
 def test_temporary_files_of_stopped_builds_are_removed_and_live_ones_kept(reference: Path) -> None:
     dead = reference / '.equity.npy.abc123.tmp'
     dead.write_bytes(b'x' * 1000)  # nobody holds it: a killed build's
-    handle, live = strength_tables._temporary_beside(reference / 'chunks' / 'chunk-000001.npz')
+    handle, live = table_store.temporary_beside(reference / 'chunks' / 'chunk-000001.npz')
     try:  # held (locked) by a builder that is still writing it
         summary = build_table('river', reference, **OPTIONS)  # type: ignore[arg-type]
         assert not dead.exists() and Path(live).exists()

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 import poker.stats.strength_tables as strength_tables
+import poker.stats.table_store as table_store
 
 REAL_CHUNK_STRENGTHS = strength_tables.chunk_strengths
 
@@ -33,7 +34,7 @@ def shrink_street(street: str = 'river', boards: int = 2, patch: Any = None) -> 
     numbers = np.unique(np.concatenate([REAL_CHUNK_STRENGTHS(street, board, board + 1)['index']
                                         for board in range(boards)]))
     hands = len(numbers)
-    real_sizes = strength_tables._street_sizes
+    real_sizes = table_store.street_sizes
 
     def sizes(asked: str) -> tuple[int, int]:
         return (boards, hands) if asked == street else real_sizes(asked)
@@ -43,11 +44,11 @@ def shrink_street(street: str = 'river', boards: int = 2, patch: Any = None) -> 
         arrays['index'] = np.searchsorted(numbers, arrays['index']).astype(np.uint32)
         return arrays
 
-    for name, value in (('_street_sizes', sizes), ('chunk_strengths', renumbered)):
+    for module, name, value in ((table_store, 'street_sizes', sizes), (strength_tables, 'chunk_strengths', renumbered)):
         if patch is not None:
-            patch.setattr(strength_tables, name, value)
+            patch.setattr(module, name, value)
         else:
-            setattr(strength_tables, name, value)
+            setattr(module, name, value)
     return hands
 
 
@@ -131,13 +132,13 @@ def stall_at(moment: str, boards: int) -> None:
             return shrunk(street, start, stop, *args)
         strength_tables.chunk_strengths = stalling  # type: ignore[assignment]
     elif moment == 'assemble':
-        real = strength_tables._sha256
+        real = strength_tables.sha256_of
 
         def stalling_sha256(path: Path) -> str:
             if path.name.endswith('.tmp'):
                 _stall()
             return real(path)
-        strength_tables._sha256 = stalling_sha256
+        strength_tables.sha256_of = stalling_sha256
 
 
 if __name__ == '__main__':

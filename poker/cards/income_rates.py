@@ -19,8 +19,8 @@ import numpy as np
 from ..errors import HandClassError, OpponentCountError
 from ..validators import index_below, shown, whole_number
 
-__all__ = ['INCOME_RATES', 'IR2', 'IR4', 'IR7', 'MAX_OPPONENTS', 'check_opponents', 'class_income_rate',
-           'income_rate_table', 'opponents_field']
+__all__ = ['INCOME_RATES', 'IR2', 'IR4', 'IR7', 'MAX_OPPONENTS', 'class_income_rate', 'income_rate_table',
+           'opponents_field', 'read_opponents']
 
 #            A     K     Q     J     T     9     8     7     6     5     4     3     2
 IR2: tuple[tuple[int, ...], ...] = (
@@ -80,15 +80,15 @@ INCOME_RATES: dict[str, tuple[tuple[int, ...], ...]] = {'1': IR2, '2-3': IR4, '4
 """The three grids by number of opponents."""
 
 
-def check_opponents(opponents: int | None, limit: int = MAX_OPPONENTS, *, default: int | None = None) -> int:
+def read_opponents(opponents: int | None, limit: int = MAX_OPPONENTS, *, default: int | None = None) -> int:
     """``opponents`` as an int if it is a whole number from 1 to ``limit`` (:data:`MAX_OPPONENTS`, or fewer where
     a function allows fewer), else an :class:`~poker.errors.OpponentCountError` quoting it: the one reading of
     every ``opponents`` argument and field. A bool is not a number (``False`` is not 0 opponents, nor 1), and
     None is read as ``default`` where the function documents one (``opponents: int | None = None``), else refused.
 
-    >>> check_opponents(3), check_opponents(None, default=2)
+    >>> read_opponents(3), read_opponents(None, default=2)
     (3, 2)
-    >>> check_opponents(False)
+    >>> read_opponents(False)
     Traceback (most recent call last):
     ...
     poker.errors.OpponentCountError: opponents must be a whole number from 1 to 22, got False
@@ -99,9 +99,11 @@ def check_opponents(opponents: int | None, limit: int = MAX_OPPONENTS, *, defaul
 
 
 def opponents_field(name: str, value: object) -> int:
-    """:func:`check_opponents` for :func:`~poker.validators.checked_by`: the check of a value class's field
-    ``opponents`` (``name``, which the message does not need), so its constructor reads it as functions do."""
-    return check_opponents(value)  # type: ignore[arg-type]  # (checked here)
+    """:func:`read_opponents` as a field check of a name and a value
+    (``validator=checked_by(opponents_field)``, see :func:`~poker.validators.checked_by`; ``name``, which the message
+    does not need). A value class that converts its fields reads ``opponents`` with ``converter=read_opponents``
+    itself."""
+    return read_opponents(value)  # type: ignore[arg-type]  # (checked here)
 
 
 def income_rate_table(opponents: int = 1) -> tuple[tuple[int, ...], ...]:
@@ -110,7 +112,7 @@ def income_rate_table(opponents: int = 1) -> tuple[tuple[int, ...], ...]:
     >>> income_rate_table(3) is IR4
     True
     """
-    count = check_opponents(opponents)
+    count = read_opponents(opponents)
     return INCOME_RATES['1' if count == 1 else '2-3' if count <= 3 else '4+']
 
 

@@ -247,7 +247,7 @@ class HandIndexer:
         return key
 
     # ------------------------------------------------------------------------------------ index
-    def check_cards(self, cards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
+    def read_hands(self, cards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
         """``cards`` as an (N, :attr:`cards`) int64 array of distinct card indices per row, else an error."""
         return _card_rows('cards', cards, self.cards, f'hands of rounds {self.rounds}')
 
@@ -257,7 +257,7 @@ class HandIndexer:
         ``validate=False`` skips the argument checks for rows known to be good (the table builder); the compiled
         loop still checks each hand, and a bad one is a :class:`~poker.errors.CardParseError` all the same.
         """
-        given = self.check_cards(cards) if flag('validate', validate) else cards
+        given = self.read_hands(cards) if flag('validate', validate) else cards
         try:
             hands = np.ascontiguousarray(given, dtype=np.int64)
             numbers = np.empty(len(hands), dtype=np.int64)
@@ -373,7 +373,7 @@ class HandIndexer:
         numbers: np.ndarray = self._offsets[configuration] + (terms * self._multiplier[configuration]).sum(axis=1)
         return numbers
 
-    def check_indices(self, indices: np.ndarray | Sequence[int]) -> np.ndarray:
+    def read_hand_numbers(self, indices: np.ndarray | Sequence[int]) -> np.ndarray:
         """``indices`` as a 1-D int64 array of class numbers below :attr:`size`, else an error."""
         array = integer_array('hand numbers', indices, ndim=1, error=CardParseError)
         if array.size and (int(array.min()) < 0 or int(array.max()) >= self.size):
@@ -387,7 +387,7 @@ class HandIndexer:
         Suits are assigned in sorted order of their configuration: the first suit in that order is
         clubs, so ``unindex`` of ``index(hand)`` is ``hand`` with its suits renamed.
         """
-        numbers = self.check_indices(indices)
+        numbers = self.read_hand_numbers(indices)
         count = len(numbers)
         if not count:
             return np.empty((0, self.cards), dtype=np.int8)

@@ -74,7 +74,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TextIO, TypeVar
 import attrs
 
 from ..cards.card import Card, format_cards, parse_cards
-from ..cards.income_rates import MAX_OPPONENTS, check_opponents
+from ..cards.income_rates import MAX_OPPONENTS, read_opponents
 from ..cards.streets import BOARD_SIZES, STREETS
 from ..errors import BettingError, CardCountError, DuplicateCardError, OpponentCountError, PokerError
 from ..stats.hand_statistics import HandStatistics
@@ -388,7 +388,7 @@ class KellyAdvisor:
         """Print the chances against the opponents still in and what the Kelly bet says: bet or check, or
         facing :attr:`to_call`, call, raise (how much) or fold (the Kelly bet is less than the call). The chances
         are computed again when a range has changed, or an opponent has left, since (:attr:`stale`)."""
-        opponents = check_opponents(len(self.opponents))
+        opponents = read_opponents(len(self.opponents))
         if self.stale:
             try:
                 self.stats = self.statistics(self.hole, self.board, self.ranges())

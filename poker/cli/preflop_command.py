@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..cards.income_rates import INCOME_RATES, check_opponents, income_rate_table
+from ..cards.income_rates import INCOME_RATES, read_opponents, income_rate_table
 from ..cards.starting_hand import HAND_CLASSES
 from ..markup import GRID_NOTE
 from .grid import render_grid
@@ -39,7 +39,7 @@ def _style(value: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    opponents = check_opponents(args.opponents)
+    opponents = read_opponents(args.opponents)
     grid = income_rate_table(opponents)
     name = table_name(opponents)
     if args.png:

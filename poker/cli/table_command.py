@@ -6,7 +6,8 @@ import argparse
 import sys
 
 from ..stats.boards import DEFAULT_BINS
-from ..stats.strength_tables import MAX_TABLE_BINS, build_table
+from ..stats.strength_tables import build_table
+from ..stats.table_store import MAX_TABLE_BINS
 from .options import add_json, add_workers, whole
 from .output import print_json, printable
 

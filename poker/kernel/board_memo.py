@@ -24,7 +24,7 @@ from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, NUMBER_OF_PAIR
 from ..errors import SettingError
 from ..ranking.ranker import HandRanker, card_columns
 from ..ranking.ranker_inputs import read_ranker
-from ..validators import brief, checked_by, finite_array, read_only, shown, whole_number
+from ..validators import brief, frozen_array, reading, shown, whole_number
 from .kernel_inputs import board_indices, hole_indices, weight_rows
 from .positions import enumeration_tables, unseen_cards
 
@@ -47,10 +47,10 @@ class BoardValues:
 
     __repr__ = brief
 
-    board: tuple[int, ...] = field(validator=checked_by(lambda name, value: board_indices(value)))
-    values: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=1))
-    free: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=1))
-    mask: int = field(validator=checked_by(whole_number, maximum=(1 << 52) - 1))
+    board: tuple[int, ...] = field(converter=board_indices)
+    values: np.ndarray = field(converter=reading(frozen_array, ndim=1))  # type: ignore[misc]
+    free: np.ndarray = field(converter=reading(frozen_array, ndim=1))  # type: ignore[misc]
+    mask: int = field(converter=reading(whole_number, maximum=(1 << 52) - 1))  # type: ignore[misc]
 
     def weigh(self, hole: Sequence[int], sets: np.ndarray) -> np.ndarray:
         """Shape (k, 3): per weight set (shape (k, 1326)), the weight of the holdings free of every known

@@ -26,7 +26,7 @@ from ..errors import LookaheadError, SettingError
 from ..ranges.weights import checked_rows
 from ..validators import integer_array, shown, whole_number
 
-__all__ = ['board_indices', 'check_holdings', 'check_outcomes', 'hole_indices', 'lookahead_on', 'weight_row',
+__all__ = ['board_indices', 'hole_indices', 'lookahead_on', 'read_holdings', 'read_outcomes', 'weight_row',
            'weight_rows']
 
 
@@ -68,18 +68,19 @@ def weight_rows(sets: np.ndarray) -> np.ndarray:
     return checked_rows('weight sets', sets).reshape(-1, HOLDING_COUNT)
 
 
-def check_holdings(name: str, value: np.ndarray) -> None:
+def read_holdings(name: str, value: np.ndarray) -> np.ndarray:
     """A result's field of holding numbers: a 1-D integer array of numbers 0 to 1,325."""
-    _codes(name, value, HOLDING_COUNT - 1, 'holding numbers (0 to 1325)')
+    return _codes(name, value, HOLDING_COUNT - 1, 'holding numbers (0 to 1325)')
 
 
-def check_outcomes(name: str, value: np.ndarray) -> None:
+def read_outcomes(name: str, value: np.ndarray) -> np.ndarray:
     """A result's field of outcome codes: a 1-D integer array of AHEAD, TIED and BEHIND (0, 1, 2)."""
-    _codes(name, value, 2, 'outcome codes (0, 1 or 2)')
+    return _codes(name, value, 2, 'outcome codes (0, 1 or 2)')
 
 
-def _codes(name: str, value: np.ndarray, top: int, what: str) -> None:
-    """A 1-D integer array of numbers 0 to ``top``, else a SettingError saying it must be ``what``."""
+def _codes(name: str, value: np.ndarray, top: int, what: str) -> np.ndarray:
+    """``value`` as a 1-D integer array of numbers 0 to ``top``, else a SettingError saying it must be ``what``."""
     array = integer_array(name, value, ndim=1)
     if array.size and (int(array.min()) < 0 or int(array.max()) > top):
         raise SettingError(f'{name} must be {what}, got {shown(value)}')
+    return array

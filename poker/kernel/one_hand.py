@@ -46,10 +46,10 @@ from ..cards.holdings import HOLDING_COUNT, NUMBER_OF_PAIR, pair_numbers
 from ..errors import SettingError
 from ..ranking.ranker import HandRanker, card_columns
 from ..ranking.ranker_inputs import read_ranker
-from ..validators import brief, checked_by, finite_array, flag, instance, integer_array, read_only, shown, whole_number
+from ..validators import brief, flag, frozen_array, instance, integer_array, reading, shown, whole_number
 from . import _count
 from .board_memo import board_values, read_board_values
-from .kernel_inputs import board_indices, check_holdings, check_outcomes, hole_indices, lookahead_on, weight_rows
+from .kernel_inputs import board_indices, hole_indices, lookahead_on, read_holdings, read_outcomes, weight_rows
 from .positions import (
     MAX_LOOKAHEAD, EnumerationTables, enumeration_tables, holding_numbers, set_values, unseen_cards,
 )
@@ -68,9 +68,9 @@ class Tally:
 
     __repr__ = brief
 
-    now: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=2))
-    transitions: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=3))
-    runouts: int = field(validator=checked_by(whole_number))
+    now: np.ndarray = field(converter=reading(frozen_array, ndim=2))  # type: ignore[misc]
+    transitions: np.ndarray = field(converter=reading(frozen_array, ndim=3))  # type: ignore[misc]
+    runouts: int = field(converter=reading(whole_number))  # type: ignore[misc]
 
 
 @frozen(eq=False)
@@ -87,10 +87,10 @@ class HoldingOutcomes:
 
     __repr__ = brief
 
-    holdings: np.ndarray = field(converter=read_only, validator=checked_by(check_holdings))
-    now: np.ndarray = field(converter=read_only, validator=checked_by(check_outcomes))
-    later: np.ndarray = field(converter=read_only, validator=checked_by(finite_array, ndim=2))
-    runouts: int = field(validator=checked_by(whole_number))
+    holdings: np.ndarray = field(converter=reading(frozen_array, read=read_holdings))  # type: ignore[misc]
+    now: np.ndarray = field(converter=reading(frozen_array, read=read_outcomes))  # type: ignore[misc]
+    later: np.ndarray = field(converter=reading(frozen_array, ndim=2))  # type: ignore[misc]
+    runouts: int = field(converter=reading(whole_number))  # type: ignore[misc]
 
     def __attrs_post_init__(self) -> None:
         if not len(self.holdings) == len(self.now) == len(self.later) or self.later.shape[1:] != (3,):
@@ -124,11 +124,11 @@ class OutcomeGrid:
 
     __repr__ = brief
 
-    holdings: np.ndarray = field(validator=checked_by(check_holdings))
-    now: np.ndarray = field(validator=checked_by(check_outcomes))
-    signs: np.ndarray = field(validator=checked_by(integer_array, ndim=2))
-    tables: EnumerationTables = field(validator=checked_by(instance, kind=EnumerationTables))
-    cards: np.ndarray = field(validator=checked_by(integer_array, ndim=1))
+    holdings: np.ndarray = field(converter=reading(read_holdings))  # type: ignore[misc]
+    now: np.ndarray = field(converter=reading(read_outcomes))  # type: ignore[misc]
+    signs: np.ndarray = field(converter=reading(integer_array, ndim=2))  # type: ignore[misc]
+    tables: EnumerationTables = field(converter=reading(instance, kind=EnumerationTables))  # type: ignore[misc]
+    cards: np.ndarray = field(converter=reading(integer_array, ndim=1))  # type: ignore[misc]
 
     def __attrs_post_init__(self) -> None:
         columns = self.tables.runout_positions.shape[1] if self.tables.lookahead else 0

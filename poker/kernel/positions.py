@@ -26,7 +26,7 @@ from attrs import field, frozen
 from ..cards.holdings import pair_numbers
 from ..errors import LookaheadError, SettingError
 from ..ranking.ranker import HandRanker
-from ..validators import brief, checked_by, integer_array, read_only, shown, whole_number
+from ..validators import brief, frozen_array, integer_array, read_only, reading, shown, whole_number
 
 __all__ = [
     'EnumerationTables',
@@ -99,15 +99,16 @@ class EnumerationTables:
 
     __repr__ = brief
 
-    unknown: int = field(validator=checked_by(whole_number, minimum=2, maximum=52))
-    lookahead: int = field(validator=checked_by(whole_number, maximum=MAX_LOOKAHEAD))
-    pair_first: np.ndarray = field(converter=read_only, validator=checked_by(integer_array, ndim=1))
-    pair_second: np.ndarray = field(converter=read_only, validator=checked_by(integer_array, ndim=1))
-    runout_positions: np.ndarray = field(converter=read_only, validator=checked_by(integer_array, ndim=2))
-    subsets: np.ndarray = field(converter=read_only, validator=checked_by(integer_array, ndim=2))
-    grid: np.ndarray = field(converter=read_only, validator=checked_by(integer_array, ndim=2))
-    overlapping: int = field(validator=checked_by(whole_number))
-    runouts: int = field(validator=checked_by(whole_number))
+    unknown: int = field(converter=reading(whole_number, minimum=2, maximum=52))  # type: ignore[misc]
+    lookahead: int = field(converter=reading(whole_number, maximum=MAX_LOOKAHEAD))  # type: ignore[misc]
+    pair_first: np.ndarray = field(converter=reading(frozen_array, read=integer_array, ndim=1))  # type: ignore[misc]
+    pair_second: np.ndarray = field(converter=reading(frozen_array, read=integer_array, ndim=1))  # type: ignore[misc]
+    runout_positions: np.ndarray = field(converter=reading(  # type: ignore[misc]
+        frozen_array, read=integer_array, ndim=2))
+    subsets: np.ndarray = field(converter=reading(frozen_array, read=integer_array, ndim=2))  # type: ignore[misc]
+    grid: np.ndarray = field(converter=reading(frozen_array, read=integer_array, ndim=2))  # type: ignore[misc]
+    overlapping: int = field(converter=reading(whole_number))  # type: ignore[misc]
+    runouts: int = field(converter=reading(whole_number))  # type: ignore[misc]
 
 
 def enumeration_tables(unknown: int, lookahead: int) -> EnumerationTables:

@@ -112,23 +112,29 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     hero, opponent = weight_row('hero', hero), weight_row('opponent', opponent)
     transitions = flag('transitions', transitions)
     spot = Spot.of(board, lookahead, hero, opponent)
-    support = np.count_nonzero(spot.opponent)
     if chosen == 'auto' and ranker.INLINE_RANKING:
         return compiled_tally(spot, transitions)
+    return _PASSES[_ranked_pass(chosen, spot, lookahead, transitions)](spot, ranker)
+
+
+def _ranked_pass(chosen: RangePass, spot: Spot, lookahead: int, transitions: bool) -> str:
+    """The pass that counts ``spot`` through a ranker subclass's ``rank_many``: the one ``chosen``, or under
+    ``'auto'`` the one the spot calls for (see :func:`range_tally`); a pass that cannot answer what is asked is a
+    :class:`~poker.errors.SettingError` saying why."""
+    support = np.count_nonzero(spot.opponent)
     if chosen == 'auto':
         if lookahead == 0:
-            chosen = 'sorted'
-        elif 0 < support <= NARROW_OPPONENTS and np.any(spot.hero > 0):
-            chosen = 'narrow'
-        else:
-            chosen = 'grid' if transitions else 'sorted'
-    elif chosen == 'sorted' and transitions and lookahead:
+            return 'sorted'
+        if 0 < support <= NARROW_OPPONENTS and np.any(spot.hero > 0):
+            return 'narrow'
+        return 'grid' if transitions else 'sorted'
+    if chosen == 'sorted' and transitions and lookahead:
         raise SettingError(f"method 'sorted' gives no transitions with {lookahead} card{'s' if lookahead > 1 else ''} "
                            "to come: ask transitions=False, or method 'narrow' or 'grid'")
-    elif chosen == 'narrow' and support > NARROW_LIMIT:
+    if chosen == 'narrow' and support > NARROW_LIMIT:
         raise SettingError(f"method 'narrow' counts against at most {NARROW_LIMIT} opponent holdings with weight, "
                            f"got {support}: use 'auto', 'sorted' or 'grid'")
-    return _PASSES[chosen](spot, ranker)
+    return chosen
 
 
 def hero_by_hero(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,

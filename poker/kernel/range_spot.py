@@ -15,18 +15,12 @@ import numpy as np
 from attrs import field, frozen
 
 from ..ranking.ranker import HandRanker
-from ..validators import RANGE_PASSES, brief, checked_by, choice, finite_array, whole_number
+from ..validators import RANGE_PASSES, brief, choice, finite_array, reading, whole_number
 from .board_memo import read_board_values
-from .kernel_inputs import check_holdings
+from .kernel_inputs import read_holdings
 from .positions import EnumerationTables, enumeration_tables, holding_numbers, unseen_cards
 
 __all__ = ['RangeTally', 'Spot', 'Support', 'exact_zeros']
-
-
-def _transitions(name: str, value: np.ndarray | None) -> None:
-    """A field of transition counts, if asked for: None, or a 3-D array of finite counts."""
-    if value is not None:
-        finite_array(name, value, ndim=3)
 
 
 @frozen(eq=False)
@@ -47,13 +41,14 @@ class RangeTally:
 
     __repr__ = brief
 
-    holdings: np.ndarray = field(validator=checked_by(check_holdings))
-    now: np.ndarray = field(validator=checked_by(finite_array, ndim=2))
-    transitions: np.ndarray | None = field(validator=checked_by(_transitions))
-    score: np.ndarray = field(validator=checked_by(finite_array, ndim=2))
-    total: np.ndarray = field(validator=checked_by(finite_array, ndim=2))
-    runouts: int = field(validator=checked_by(whole_number))
-    method: str = field(validator=checked_by(choice, choices=(*RANGE_PASSES[1:], 'hero_by_hero', 'compiled')))
+    holdings: np.ndarray = field(converter=reading(read_holdings))  # type: ignore[misc]
+    now: np.ndarray = field(converter=reading(finite_array, ndim=2))  # type: ignore[misc]
+    transitions: np.ndarray | None = field(converter=reading(finite_array, ndim=3, optional=True))  # type: ignore[misc]
+    score: np.ndarray = field(converter=reading(finite_array, ndim=2))  # type: ignore[misc]
+    total: np.ndarray = field(converter=reading(finite_array, ndim=2))  # type: ignore[misc]
+    runouts: int = field(converter=reading(whole_number))  # type: ignore[misc]
+    method: str = field(converter=reading(  # type: ignore[misc]
+        choice, choices=(*RANGE_PASSES[1:], 'hero_by_hero', 'compiled')))
 
 
 @frozen(eq=False)

@@ -299,8 +299,8 @@ def _diverging_ticks(low: float, centre: float, high: float) -> list[float]:
 
 def income_rate_png(path: str | os.PathLike[str] | None = None, opponents: int = 1) -> Figure:
     """Papp's income rates against ``opponents`` as a heat map (red below 0, green above)."""
-    from ..cards.income_rates import check_opponents, income_rate_table
-    target, opponents = _target(path), check_opponents(opponents)
+    from ..cards.income_rates import read_opponents, income_rate_table
+    target, opponents = _target(path), read_opponents(opponents)
     table = income_rate_table(opponents)
     name = {1: 'IR2', 2: 'IR4', 3: 'IR4'}.get(opponents, 'IR7')
     return heat_map_png(
@@ -396,7 +396,7 @@ def runout_strengths(hole: HoleLike, board: CardsLike, lookahead: int | None = N
     player = (Player if player_class is None else player_class)(hole, board)
     if not player.board:
         raise CardCountError(f'the board must have 3, 4 or 5 cards for runouts, got none: {shown(board)}')
-    count = player.check_lookahead(min(2, player.cards_to_come) if lookahead is None else lookahead)
+    count = player.read_lookahead(min(2, player.cards_to_come) if lookahead is None else lookahead)
     sets, per_opponent = player.opponent_weights(weights)
     if per_opponent:
         raise WeightsError('runout strengths take one weight set, not one per opponent')

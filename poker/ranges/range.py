@@ -51,7 +51,7 @@ from attrs import field, frozen
 from ..cards.card import RANK_CHARS, format_cards, parse_cards
 from ..cards.card_inputs import CardsLike, HoleLike, hand_class_of
 from ..cards.holdings import HOLDING_COUNT, holding_index
-from ..cards.income_rates import check_opponents, income_rate_table
+from ..cards.income_rates import read_opponents, income_rate_table
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
 from ..markup import GRID_NOTE, grid_svg, shade_colour
@@ -230,7 +230,7 @@ def percentile(hand: HoleLike, opponents: int = 1) -> float:
     '77+, AJs+, AKo'
     """
     name = hand_class_of(hand)
-    _, sizes, places = _best_first(check_opponents(opponents))
+    _, sizes, places = _best_first(read_opponents(opponents))
     return float(sizes[places[class_index(name)] + 1] / HOLDING_COUNT)
 
 
@@ -385,7 +385,7 @@ class Range:
         """
         fraction = probability('fraction', fraction, error=WeightsError)
         weights = np.zeros(HOLDING_COUNT)
-        weights[_top_holdings(fraction, check_opponents(opponents))] = 1.0
+        weights[_top_holdings(fraction, read_opponents(opponents))] = 1.0
         return cls(weights)
 
     # ----------------------------------------------------------------------------------- algebra

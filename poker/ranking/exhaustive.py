@@ -24,7 +24,7 @@ import numpy as np
 from attrs import field, frozen
 
 from ..errors import CardCountError, SettingError
-from ..validators import brief, checked_by, integer_array, shown, whole_number
+from ..validators import brief, integer_array, reading, shown, whole_number
 from .category import NUMBER_OF_VALUES, HandCategory
 from .ranker import HandRanker, card_columns
 from .ranker_inputs import read_ranker
@@ -53,7 +53,7 @@ class Census:
 
     __repr__ = brief
 
-    size: int = field(validator=checked_by(whole_number, minimum=5, maximum=7, error=CardCountError))
+    size: int = field(converter=reading(whole_number, minimum=5, maximum=7, error=CardCountError))  # type: ignore[misc]
     value_counts: tuple[int, ...] = field(converter=_counts)
 
     @property

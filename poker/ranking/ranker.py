@@ -56,7 +56,7 @@ class HandRanker:
     poker.errors.SettingError: class 'Lifted' may not override HandRanker.rank: override rank_many, the one ranking hook
 
     The three income-rate tables (Papp 1998) live in :mod:`poker.cards.income_rates`; :meth:`income_rate`,
-    :meth:`income_rate_table` and :meth:`check_opponents` read them here, as the Java design did.
+    :meth:`income_rate_table` and :meth:`read_opponents` read them here, as the Java design did.
     """
 
     MIN_CARDS: Final = 5
@@ -79,10 +79,10 @@ class HandRanker:
     # ------------------------------------------------------------------------------ income rates
     @final
     @classmethod
-    def check_opponents(cls, opponents: int) -> int:
+    def read_opponents(cls, opponents: int) -> int:
         """``opponents`` if it is a whole number from 1 to :data:`~poker.cards.income_rates.MAX_OPPONENTS`, else
         an :class:`~poker.errors.OpponentCountError`."""
-        return income_rates.check_opponents(opponents)
+        return income_rates.read_opponents(opponents)
 
     @final
     @classmethod

@@ -6,8 +6,11 @@
 * :mod:`~poker.stats.range_stats`: :func:`range_statistics`, every holding of a range at once;
 * :mod:`~poker.stats.hand_classes`: made hands and draws (:class:`MadeHand`, :class:`Draw`), Flopzilla's classes;
 * :mod:`~poker.stats.boards`: :func:`board_strengths`, every holding against every holding;
-* :mod:`~poker.stats.strength_tables`: :func:`build_table` and :func:`load_table`;
-* :mod:`~poker.stats.multiway`: :func:`equity`, showdown equity of 2 to 10 players;
+* :mod:`~poker.stats.strength_tables`: :func:`build_table` and :func:`load_table`, on the table store
+  (:mod:`~poker.stats.table_store`: the files, their locks and checksums, the manifest and its repair);
+* :mod:`~poker.stats.multiway`: :func:`equity`, showdown equity of 2 to 10 players, on the question read
+  (:mod:`~poker.stats.equity_problem`), counted exactly (:mod:`~poker.stats.exact_equity`) or sampled
+  (:mod:`~poker.stats.sampled_equity`);
 * :mod:`~poker.stats.preflop_odds`: exact pre-flop equity, income-rate simulation;
 * :mod:`~poker.stats.reference`: the same numbers by plain loops over the domain objects;
 * :mod:`~poker.stats.scenario`: questions read from TOML or JSON files.

@@ -46,7 +46,7 @@ from ..kernel.range_passes import range_tally
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
-    RANGE_PASSES, RangePass, brief, checked_by, finite_array, integer_array, is_whole, read_method, read_only, shown,
+    RANGE_PASSES, RangePass, brief, finite_array, frozen_array, integer_array, is_whole, read_method, reading, shown,
     whole_number,
 )
 from .range_stats import MAX_BINS, runout_histogram, summarise_runouts
@@ -56,12 +56,6 @@ __all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths']
 DEFAULT_BINS = 50
 _EVERY_HOLDING = np.ones(HOLDING_COUNT)
 _EVERY_HOLDING.flags.writeable = False
-
-
-def _counts(name: str, value: np.ndarray | None) -> None:
-    """The histogram field: None (on the river), or an array of finite counts."""
-    if value is not None:
-        finite_array(name, value)
 
 
 @frozen(eq=False)
@@ -76,14 +70,14 @@ class BoardStrengths:
 
     __repr__ = brief
 
-    boards: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
-    holdings: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
-    hs: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
-    equity: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
-    mean_squared_strength: np.ndarray = field(converter=read_only, validator=checked_by(finite_array))
-    histogram: np.ndarray | None = field(validator=checked_by(_counts))
-    opponents: int = field(validator=checked_by(whole_number))
-    runouts: int = field(validator=checked_by(whole_number))
+    boards: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
+    holdings: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
+    hs: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
+    equity: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
+    mean_squared_strength: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
+    histogram: np.ndarray | None = field(converter=reading(finite_array, optional=True))  # type: ignore[misc]
+    opponents: int = field(converter=reading(whole_number))  # type: ignore[misc]
+    runouts: int = field(converter=reading(whole_number))  # type: ignore[misc]
 
     def row(self, hole: HoleLike, board: int = 0) -> int:
         """The row of a holding (text or cards) on the ``board``-th board of the batch."""
@@ -97,7 +91,7 @@ class BoardStrengths:
         return int(found[0])
 
 
-def _check_boards(boards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
+def _read_boards(boards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
     array = integer_array('boards', boards, error=CardParseError)
     if array.ndim != 2 or array.shape[1] not in (3, 4, 5):
         raise CardCountError(f'boards must be an array of shape (B, 3..5), got shape {array.shape}')
@@ -118,7 +112,7 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
     method = read_method(method, RANGE_PASSES)
     bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
-    board_cards = _check_boards(boards)
+    board_cards = _read_boards(boards)
     size = board_cards.shape[1]
     lookahead = 5 - size
     if method == 'auto' and ranker.INLINE_RANKING:  # HandRanker itself: every board at once, in C

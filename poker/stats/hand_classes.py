@@ -59,13 +59,13 @@ from attrs import field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
-from ..cards.income_rates import opponents_field
+from ..cards.income_rates import read_opponents
 from ..errors import PokerError
 from ..markup import html_table
 from ..ranking.category import HandCategory
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
-from ..validators import CheckedEnumType, amount, checked_by, read_only, shown
+from ..validators import CheckedEnumType, amount, read_only, reading, shown
 from ..validators import share as _share
 
 if TYPE_CHECKING:
@@ -361,9 +361,10 @@ def holding_class(hole: HoleLike, board: CardsLike, *, ranker: type[HandRanker] 
 
 
 # ------------------------------------------------------------------------------------------ the table
-def _hand_class(name: str, value: object) -> None:
+def _read_hand_class(name: str, value: object) -> MadeHand | Draw:
     if not isinstance(value, (MadeHand, Draw)):
         raise PokerError(f'{name} must be a MadeHand or a Draw, got {shown(value)}')
+    return value
 
 
 def _table_board(board: CardsLike) -> tuple[Card, ...]:
@@ -387,14 +388,14 @@ class ClassRow:
     times the opponent weight it can meet, as :attr:`RangeStatistics.range_equity
     <poker.stats.range_stats.RangeStatistics.range_equity>`)."""
 
-    hand_class: MadeHand | Draw = field(validator=checked_by(_hand_class))
-    combos: float = field(validator=checked_by(amount, error=PokerError))
-    share: float = field(validator=checked_by(_share))
-    hs: float = field(validator=checked_by(_share))
-    ppot: float = field(validator=checked_by(_share))
-    npot: float = field(validator=checked_by(_share))
-    ehs: float = field(validator=checked_by(_share))
-    equity: float = field(validator=checked_by(_share))
+    hand_class: MadeHand | Draw = field(converter=reading(_read_hand_class))  # type: ignore[misc]
+    combos: float = field(converter=reading(amount, error=PokerError))  # type: ignore[misc]
+    share: float = field(converter=reading(_share))  # type: ignore[misc]
+    hs: float = field(converter=reading(_share))  # type: ignore[misc]
+    ppot: float = field(converter=reading(_share))  # type: ignore[misc]
+    npot: float = field(converter=reading(_share))  # type: ignore[misc]
+    ehs: float = field(converter=reading(_share))  # type: ignore[misc]
+    equity: float = field(converter=reading(_share))  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return (f'<{type(self).__name__} {self.hand_class.label}: {self.combos:g} combos ({self.share:.1%}), '
@@ -424,8 +425,8 @@ class HandClassTable:
     is of it, and the draw shares add to 1 or more, as a holding can have several draws."""
 
     board: tuple[Card, ...] = field(converter=_table_board)
-    opponents: int = field(validator=checked_by(opponents_field))
-    combos: float = field(validator=checked_by(amount, error=PokerError))
+    opponents: int = field(converter=read_opponents)
+    combos: float = field(converter=reading(amount, error=PokerError))  # type: ignore[misc]
     made: tuple[ClassRow, ...] = field(converter=_rows)
     draws: tuple[ClassRow, ...] = field(default=(), converter=_rows)
 

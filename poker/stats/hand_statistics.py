@@ -27,11 +27,11 @@ from attrs import asdict, field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, check_off_board, read_cards
 from ..cards.holdings import HOLDING_COUNT
-from ..cards.income_rates import MAX_OPPONENTS, check_opponents
+from ..cards.income_rates import MAX_OPPONENTS, read_opponents
 from ..errors import LookaheadError, SettingError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..markup import html_table, quantity
-from ..validators import amount, flag, is_items, share, shown, whole_number
+from ..validators import amount, flag, is_items, reading, share, shown, whole_number
 
 __all__ = ['HandStatistics', 'potentials']
 
@@ -60,15 +60,6 @@ def _floats(values: Iterable[float]) -> tuple[float, ...]:
         raise SettingError(f'opponent_hs must be a list of at most {MAX_OPPONENTS} hand strengths (one per opponent), '
                            f'got {shown(values)}')
     return tuple(share('an opponent\'s hs', value) for value in items)
-
-
-def _count(name: str, value: object) -> float:
-    return amount(name, value, error=SettingError)
-
-
-def _income_rate(name: str, value: object) -> None:
-    if value is not None:
-        whole_number(name, value, minimum=-10 ** 6, maximum=10 ** 6, error=SettingError)
 
 
 def potentials(transitions: Matrix) -> tuple[float, float]:
@@ -101,49 +92,40 @@ class HandStatistics:
     the decision reaches that rule; None when not computed.
     """
 
-    hs: float
-    hs_n: float
-    ppot: float
-    npot: float
-    ahead: float
-    tied: float
-    behind: float
-    opponents: int = 1
-    lookahead: int = 0
+    hs: float = field(converter=reading(share))  # type: ignore[misc]
+    hs_n: float = field(converter=reading(share))  # type: ignore[misc]
+    ppot: float = field(converter=reading(share))  # type: ignore[misc]
+    npot: float = field(converter=reading(share))  # type: ignore[misc]
+    ahead: float = field(converter=reading(amount, error=SettingError))  # type: ignore[misc]
+    tied: float = field(converter=reading(amount, error=SettingError))  # type: ignore[misc]
+    behind: float = field(converter=reading(amount, error=SettingError))  # type: ignore[misc]
+    opponents: int = field(default=1, converter=read_opponents)
+    lookahead: int = field(default=0, converter=reading(  # type: ignore[misc]
+        whole_number, maximum=2, error=LookaheadError))
     transitions: Matrix = field(default=_ZERO, converter=_matrix)
-    holdings: int = 0
-    runouts: int = 0
+    holdings: int = field(default=0, converter=reading(whole_number, maximum=HOLDING_COUNT))  # type: ignore[misc]
+    runouts: int = field(default=0, converter=reading(whole_number, maximum=10 ** 12))  # type: ignore[misc]
     hole: tuple[Card, ...] = field(default=(), converter=read_cards)
     board: tuple[Card, ...] = field(default=(), converter=read_cards)
-    income_rate: int | None = None
-    exact: bool = True
-    standard_error: float = 0.0
+    income_rate: int | None = field(default=None, converter=reading(  # type: ignore[misc]
+        whole_number, minimum=-10 ** 6, maximum=10 ** 6, error=SettingError, optional=True))
+    exact: bool = field(default=True, converter=reading(flag))  # type: ignore[misc]
+    standard_error: float = field(default=0.0, converter=reading(amount, error=SettingError))  # type: ignore[misc]
     opponent_hs: tuple[float, ...] = field(default=(), converter=_floats)
-    next_card_ppot: float | None = None
+    next_card_ppot: float | None = field(default=None, converter=reading(share, optional=True))  # type: ignore[misc]
 
     def __attrs_post_init__(self) -> None:
-        """Each field checked on its own, the first bad one raising its PokerError; a number is kept as the float
-        it reads as (a Fraction or a NumPy number given is a float in the record, its repr and its JSON)."""
-        for name in ('hs', 'hs_n', 'ppot', 'npot'):
-            object.__setattr__(self, name, share(name, getattr(self, name)))
-        for name in ('ahead', 'tied', 'behind', 'standard_error'):
-            object.__setattr__(self, name, _count(name, getattr(self, name)))
-        check_opponents(self.opponents)
-        whole_number('lookahead', self.lookahead, maximum=2, error=LookaheadError)
+        """Each field is read on its own (the first bad one raising its PokerError, a number held as the float or
+        int it reads as: a Fraction or a NumPy number given is a float in the record, its repr and its JSON); then
+        the fields are checked together."""
         if self.board and self.lookahead > 5 - len(self.board):  # a look-ahead its board has no room for
             raise LookaheadError(f'lookahead must be at most {5 - len(self.board)} on a board of '
                                  f'{len(self.board)} cards, got {shown(self.lookahead)}')
         check_off_board((card.index for card in self.hole), (card.index for card in self.board), self.hole,
                         self.board)
-        whole_number('holdings', self.holdings, maximum=HOLDING_COUNT)
-        whole_number('runouts', self.runouts, maximum=10 ** 12)
-        _income_rate('income_rate', self.income_rate)
-        flag('exact', self.exact)
-        if self.next_card_ppot is not None:
-            object.__setattr__(self, 'next_card_ppot', share('next_card_ppot', self.next_card_ppot))
-            if self.lookahead != 2:
-                raise LookaheadError(f'next_card_ppot goes beside a PPOT two cards ahead (lookahead 2), got '
-                                     f'lookahead {shown(self.lookahead)}: with one card ahead it is ppot')
+        if self.next_card_ppot is not None and self.lookahead != 2:
+            raise LookaheadError(f'next_card_ppot goes beside a PPOT two cards ahead (lookahead 2), got '
+                                 f'lookahead {shown(self.lookahead)}: with one card ahead it is ppot')
 
     @classmethod
     def from_counts(cls, ahead: float, tied: float, behind: float, *, opponents: int = 1,
@@ -153,8 +135,8 @@ class HandStatistics:
         """Build the statistics from weighted counts, with the formulas above (one opponent weight set); the
         other arguments are the fields of the same name."""
         for name, count in (('ahead', ahead), ('tied', tied), ('behind', behind)):
-            _count(name, count)  # (the counts are kept as given: whole counts stay whole)
-        opponents = check_opponents(opponents)
+            amount(name, count, error=SettingError)  # (the counts are kept as given: whole counts stay whole)
+        opponents = read_opponents(opponents)
         lookahead = whole_number('lookahead', lookahead, maximum=2, error=LookaheadError)
         transitions = _matrix(transitions)
         total = ahead + tied + behind

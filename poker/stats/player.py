@@ -32,7 +32,7 @@ from attrs import field, frozen
 
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_board, read_hole
-from ..cards.income_rates import check_opponents, class_income_rate
+from ..cards.income_rates import class_income_rate, read_opponents
 from ..cards.starting_hand import StartingHand, class_index
 from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE
 from ..errors import CardCountError, LookaheadError, OpponentCountError, SettingError
@@ -129,7 +129,7 @@ class Player:
         """2 on the flop (turn and river), 1 on the turn, 0 on the river and before the flop."""
         return min(2, self.cards_to_come) if self.board else 0
 
-    def check_lookahead(self, lookahead: int | None) -> int:
+    def read_lookahead(self, lookahead: int | None) -> int:
         """``lookahead``, or the default for ``None``; a :class:`LookaheadError` if the board forbids it."""
         if lookahead is None:
             return self.default_lookahead()
@@ -160,10 +160,10 @@ class Player:
         ``transitions`` is diagonal: nothing changes).
         """
         sets, per_opponent = self.opponent_weights(weights)
-        opponents = check_opponents(opponents, default=len(sets) if per_opponent else 1)
+        opponents = read_opponents(opponents, default=len(sets) if per_opponent else 1)
         if per_opponent and opponents != len(sets):
             raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={shown(opponents)}')
-        lookahead = self.check_lookahead(lookahead)
+        lookahead = self.read_lookahead(lookahead)
         if not self.board:
             return self.preflop_statistics(opponents, sets, per_opponent)
         return self.summarise(self.count_outcomes(lookahead, sets), opponents, lookahead, sets, per_opponent)
@@ -190,7 +190,7 @@ class Player:
             raise CardCountError('outcomes are counted on a board: before the flop see preflop_statistics')
         if lookahead is None:
             raise LookaheadError('count_outcomes needs the look-ahead decided: 0, 1 or 2 cards, not None')
-        return self.check_lookahead(lookahead), weight_rows(sets)
+        return self.read_lookahead(lookahead), weight_rows(sets)
 
     def preflop_statistics(self, opponents: int, sets: np.ndarray, per_opponent: bool) -> HandStatistics:
         """Hook: the statistics before the flop, from :func:`~poker.stats.preflop_odds.preflop_equity` (a
@@ -209,7 +209,7 @@ class Player:
         if self.board:  # (the mirror of count_outcomes, which needs a board)
             raise CardCountError(f'preflop statistics are for a player before the flop, not on the {self.street}: '
                                  'see count_outcomes and summarise')
-        opponents, sets = check_opponents(opponents), weight_rows(sets)
+        opponents, sets = read_opponents(opponents), weight_rows(sets)
         per_opponent = flag('per_opponent', per_opponent)
         if per_opponent and len(sets) != opponents:
             raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={opponents}')
@@ -232,8 +232,8 @@ class Player:
                   per_opponent: bool) -> HandStatistics:
         """Hook: :class:`HandStatistics` from the weighted counts (see :meth:`calculate_hand_statistics`)."""
         tally = instance('tally', tally, Tally, what='a Tally (from count_outcomes)')
-        opponents = check_opponents(opponents)
-        lookahead = self.check_lookahead(lookahead)
+        opponents = read_opponents(opponents)
+        lookahead = self.read_lookahead(lookahead)
         if not (type(sets) is np.ndarray and sets.ndim == 2 and sets.shape[1] == 1326):  # (only which holdings)
             sets = weight_rows(sets)
         per_opponent = flag('per_opponent', per_opponent)
@@ -278,7 +278,7 @@ class Player:
         from .multiway import MAX_PLAYERS, equity
 
         sets, per_opponent = self.opponent_weights(weights)
-        count = check_opponents(opponents, MAX_PLAYERS - 1, default=len(sets) if per_opponent else 1)
+        count = read_opponents(opponents, MAX_PLAYERS - 1, default=len(sets) if per_opponent else 1)
         if per_opponent and count != len(sets):
             raise OpponentCountError(f'{len(sets)} weight sets, one per opponent, but opponents={shown(opponents)}')
         field_sets = list(sets) if per_opponent else [sets[0]] * count

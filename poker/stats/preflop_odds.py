@@ -40,7 +40,7 @@ from attrs import field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import HoleLike, read_hole
 from ..cards.holdings import CARD_MASKS, HOLDING_COUNT, HOLDING_MASKS, HOLDINGS, pair_numbers
-from ..cards.income_rates import check_opponents, class_income_rate
+from ..cards.income_rates import class_income_rate, read_opponents
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..errors import SettingError, WeightsError
 from ..kernel.positions import combination_rows
@@ -49,7 +49,7 @@ from ..ranges.weight_inputs import WeightSetLike, read_weights
 from ..ranking.ranker import HandRanker, card_columns
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
-    EQUITY_METHODS, EquityMethod, amount, checked_by, choice, read_method, read_seed, share, shown, whole_number,
+    EQUITY_METHODS, EquityMethod, amount, choice, read_method, read_seed, reading, share, shown, whole_number,
 )
 from .hand_statistics import HandStatistics
 
@@ -146,14 +146,14 @@ class PreflopEquity:
     """
 
     hole: tuple[Card, Card] = field(converter=_hole_cards)
-    win: float = field(validator=checked_by(share))
-    tie: float = field(validator=checked_by(share))
-    loss: float = field(validator=checked_by(share))
-    method: str = field(default='exact', validator=checked_by(choice, choices=EQUITY_METHODS[1:]))
-    standard_error: float = field(default=0.0, validator=checked_by(amount, error=SettingError))
-    holdings: int = field(default=0, validator=checked_by(whole_number, maximum=HOLDING_COUNT))
-    boards: int = field(default=0, validator=checked_by(whole_number))
-    showdowns: int = field(default=0, validator=checked_by(whole_number))
+    win: float = field(converter=reading(share))  # type: ignore[misc]
+    tie: float = field(converter=reading(share))  # type: ignore[misc]
+    loss: float = field(converter=reading(share))  # type: ignore[misc]
+    method: str = field(default='exact', converter=reading(choice, choices=EQUITY_METHODS[1:]))  # type: ignore[misc]
+    standard_error: float = field(default=0.0, converter=reading(amount, error=SettingError))  # type: ignore[misc]
+    holdings: int = field(default=0, converter=reading(whole_number, maximum=HOLDING_COUNT))  # type: ignore[misc]
+    boards: int = field(default=0, converter=reading(whole_number))  # type: ignore[misc]
+    showdowns: int = field(default=0, converter=reading(whole_number))  # type: ignore[misc]
 
     def __repr__(self) -> str:
         """``<PreflopEquity Ah Kd: win 0.645, tie 0.017, loss 0.338, exact>`` (the fields hold the figures
@@ -208,7 +208,7 @@ class PreflopEquity:
         >>> round(stats.hs, 4), round(stats.hs_n, 4), stats.ehs == stats.hs_n, stats.income_rate
         (0.3458, 0.1196, True, -432)
         """
-        count = check_opponents(opponents)
+        count = read_opponents(opponents)
         return HandStatistics.from_counts(
             self.win, self.tie, self.loss, opponents=count, holdings=self.holdings, runouts=self.boards,
             hole=self.hole, income_rate=class_income_rate(class_index(self.hand_class), count), exact=self.exact,
@@ -272,6 +272,17 @@ def _exact_counts(low: int, high: int, holding: int,
     mine = ours[rows]
     wins, ties = int(np.count_nonzero(mine > theirs)), int(np.count_nonzero(mine == theirs))
     return wins, ties, len(rows) - wins - ties
+
+
+def _counted_shares(low: int, high: int, orbit_weights: np.ndarray, ranker: type[HandRanker]
+                    ) -> tuple[float, float, float]:
+    """Our win, tie and loss shares, every board counted against one holding of each orbit the opponent's weights
+    give weight (``orbit_weights``: each orbit's total on its representative)."""
+    distinct = np.flatnonzero(orbit_weights)
+    counts = np.array([_exact_counts(low, high, int(g), ranker) for g in distinct], dtype=np.float64)
+    shares = orbit_weights[distinct] @ counts / (orbit_weights[distinct].sum() * BOARDS_PER_HOLDING)
+    win, tie, loss = (float(share) for share in shares)
+    return win, tie, loss
 
 
 def _sampled_boards(rng: np.random.Generator, excluded: np.ndarray) -> np.ndarray:
@@ -342,17 +353,12 @@ def preflop_equity(hole: HoleLike, weights: WeightSetLike = None, *,
         raise WeightsError(f'no opponent holding has weight once {cards[0]}{cards[1]} is removed')
     uniform = held.size == HOLDING_COUNT - conflicts.sum() and np.all(array[held] == array[held[0]])
     if uniform and method != 'sampled' and ranker is HandRanker:
-        win, tie, loss = equity_table()[CLASS_OF_HOLDING[ours]].tolist()
-        return PreflopEquity(cards, win / SHOWDOWNS_PER_HOLDING, tie / SHOWDOWNS_PER_HOLDING,
-                             loss / SHOWDOWNS_PER_HOLDING, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
+        win, tie, loss = (count / SHOWDOWNS_PER_HOLDING for count in equity_table()[CLASS_OF_HOLDING[ours]].tolist())
+        return PreflopEquity(cards, win, tie, loss, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
                              showdowns=SHOWDOWNS_PER_HOLDING)
-    representatives = _orbit_representatives(low, high)
-    orbit_weights = np.bincount(representatives, weights=array, minlength=HOLDING_COUNT)
-    distinct = np.flatnonzero(orbit_weights)
-    if method == 'exact' or (method == 'auto' and distinct.size <= exact_limit):
-        counts = np.array([_exact_counts(low, high, int(g), ranker) for g in distinct], dtype=np.float64)
-        shares = orbit_weights[distinct] @ counts / (orbit_weights[distinct].sum() * BOARDS_PER_HOLDING)
-        win, tie, loss = (float(share) for share in shares)
+    orbit_weights = np.bincount(_orbit_representatives(low, high), weights=array, minlength=HOLDING_COUNT)
+    if method == 'exact' or (method == 'auto' and np.count_nonzero(orbit_weights) <= exact_limit):
+        win, tie, loss = _counted_shares(low, high, orbit_weights, ranker)
         return PreflopEquity(cards, win, tie, loss, holdings=int(held.size), boards=BOARDS_PER_HOLDING,
                              showdowns=int(held.size) * BOARDS_PER_HOLDING)
     win, tie, loss, error = _sampled_counts(low, high, array, samples, seed, ranker)
@@ -374,7 +380,7 @@ def simulate_income_rate(hand_class: str, opponents: int = 1, deals: int = 20_00
     >>> abs(ir - 704) < 4 * error
     True
     """
-    count = check_opponents(opponents)
+    count = read_opponents(opponents)
     deals = whole_number('deals', deals, minimum=2, maximum=MAX_DEALS)
     seed = read_seed(seed)
     ranker = read_ranker(ranker)

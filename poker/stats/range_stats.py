@@ -38,10 +38,10 @@ from attrs import field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS
-from ..cards.income_rates import check_opponents, opponents_field
+from ..cards.income_rates import read_opponents
 from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
 from ..errors import LookaheadError, PokerError, SettingError, WeightsError
-from ..kernel.kernel_inputs import check_holdings
+from ..kernel.kernel_inputs import read_holdings
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..kernel.positions import MAX_LOOKAHEAD
 from ..kernel.range_passes import hero_by_hero, range_tally
@@ -52,7 +52,7 @@ from ..ranges.weights import known_holdings
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
-    RANGE_PASSES, RangePass, checked_by, finite_array, flag, read_method, read_only, read_seed, shown, whole_number,
+    RANGE_PASSES, RangePass, flag, frozen_array, read_method, read_seed, reading, shown, whole_number,
 )
 from .hand_classes import NEEDS_A_BOARD, ClassRow, Draw, HandClassTable, MadeHand, classify
 from .hand_statistics import HandStatistics
@@ -80,19 +80,9 @@ one, 18 ms in the compiled pass; 16 against 22, 13 and 15 ms; 16 against 150, 39
 holding 175 and 21 ms. With one card to come or none the compiled pass is the faster for any number."""
 
 
-def _frozen_array(value: np.ndarray) -> np.ndarray:
-    """A read-only copy of an array of finite numbers."""
-    return finite_array('an array of range statistics', read_only(value, copy=True))
-
-
 _PER_HOLDING = ('weights', 'ahead', 'tied', 'behind', 'hs', 'ppot', 'npot', 'equity', 'mean_squared_strength',
                 'counted')
 """The arrays of :class:`RangeStatistics` with one number per holding."""
-
-
-def _frozen_histogram(value: np.ndarray | None) -> np.ndarray | None:
-    """The histograms as a read-only array, or None when none were asked for."""
-    return None if value is None else _frozen_array(value)
 
 
 @frozen(eq=False)
@@ -114,31 +104,34 @@ class RangeStatistics:
     """
 
     board: tuple[Card, ...] = field(converter=read_board)
-    lookahead: int = field(validator=checked_by(whole_number, maximum=MAX_LOOKAHEAD, error=LookaheadError))
-    opponents: int = field(validator=checked_by(opponents_field))
-    holdings: np.ndarray = field(converter=_frozen_array)
-    weights: np.ndarray = field(converter=_frozen_array)
-    ahead: np.ndarray = field(converter=_frozen_array)
-    tied: np.ndarray = field(converter=_frozen_array)
-    behind: np.ndarray = field(converter=_frozen_array)
-    transitions: np.ndarray = field(converter=_frozen_array)
-    hs: np.ndarray = field(converter=_frozen_array)
-    ppot: np.ndarray = field(converter=_frozen_array)
-    npot: np.ndarray = field(converter=_frozen_array)
-    equity: np.ndarray = field(converter=_frozen_array)
-    mean_squared_strength: np.ndarray = field(converter=_frozen_array)
-    histogram: np.ndarray | None = field(converter=_frozen_histogram)
-    counted: np.ndarray = field(converter=_frozen_array)
-    runouts: int = field(validator=checked_by(whole_number))
-    opponent_holdings: int = field(validator=checked_by(whole_number, maximum=1326))
-    exact: bool = field(default=True, validator=checked_by(flag))
-    standard_error: np.ndarray = field(default=np.zeros(0), converter=_frozen_array)
-    counted_holdings: np.ndarray = field(default=np.zeros(0, dtype=np.int64), converter=_frozen_array)
+    lookahead: int = field(converter=reading(  # type: ignore[misc]
+        whole_number, maximum=MAX_LOOKAHEAD, error=LookaheadError))
+    opponents: int = field(converter=read_opponents)
+    holdings: np.ndarray = field(converter=reading(frozen_array, read=read_holdings, copy=True))  # type: ignore[misc]
+    weights: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    ahead: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    tied: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    behind: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    transitions: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    hs: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    ppot: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    npot: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    equity: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    mean_squared_strength: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    histogram: np.ndarray | None = field(converter=reading(  # type: ignore[misc]
+        frozen_array, copy=True, optional=True))
+    counted: np.ndarray = field(converter=reading(frozen_array, copy=True))  # type: ignore[misc]
+    runouts: int = field(converter=reading(whole_number))  # type: ignore[misc]
+    opponent_holdings: int = field(converter=reading(whole_number, maximum=1326))  # type: ignore[misc]
+    exact: bool = field(default=True, converter=reading(flag))  # type: ignore[misc]
+    standard_error: np.ndarray = field(default=np.zeros(0), converter=reading(  # type: ignore[misc]
+        frozen_array, copy=True))
+    counted_holdings: np.ndarray = field(default=np.zeros(0, dtype=np.int64), converter=reading(  # type: ignore[misc]
+        frozen_array, copy=True))
     ranker: type[HandRanker] = field(default=HandRanker, converter=read_ranker)
 
     def __attrs_post_init__(self) -> None:
         """Every array runs over the holdings: one number (a 3x3 matrix, a histogram row) per holding."""
-        check_holdings('holdings', self.holdings)
         count = len(self.holdings)
         shapes: dict[str, tuple[int, ...]] = {name: (count,) for name in _PER_HOLDING}
         shapes['transitions'] = (count, 3, 3)
@@ -387,28 +380,37 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
         raise SettingError(f"method {shown(method)} is a pass over runouts: before the flop range_statistics "
                            "counts all-in equities, with method 'auto'")
     depth = _lookahead(lookahead, cards)
-    count = check_opponents(opponents)
+    count = read_opponents(opponents)
     bins = None if bins is None else whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
     seed = read_seed(seed)
-    hero_weights, opponent_weights = _weights(hero, 'hero'), _weights(weights, 'opponent')
-    indices = [card.index for card in cards]
-    on_board = known_holdings(indices)
-    hero_weights[on_board] = 0.0
-    opponent_weights[on_board] = 0.0
-    if not hero_weights.any():
-        raise WeightsError(f'the hero range has no holding off the board {shown(format_cards(cards))}')
-    if not opponent_weights.any():
-        raise WeightsError(f'the opponent range has no holding off the board {shown(format_cards(cards))}')
+    hero_weights, opponent_weights = _off_board(_weights(hero, 'hero'), _weights(weights, 'opponent'), cards)
     meetable = _meetable(opponent_weights)
     if not cards:
         return _preflop(hero_weights, opponent_weights, meetable, count, bins, ranker, seed)
-    hero_weights[meetable == 0] = 0.0  # a hero holding that meets no opponent holding is not counted at all
-    if method == 'auto' and _one_by_one(int(np.count_nonzero(hero_weights)), int(np.count_nonzero(opponent_weights)),
-                                        depth, ranker):
-        tally = hero_by_hero(indices, depth, hero_weights, opponent_weights, ranker)
+    return _postflop(cards, depth, hero_weights, opponent_weights, meetable, count, bins, ranker, method)
+
+
+def _off_board(hero: np.ndarray, opponent: np.ndarray, cards: tuple[Card, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The hero's and the opponent's weights (changed in place) with the holdings touching the board at 0; a range
+    left without a holding is a :class:`~poker.errors.WeightsError`."""
+    on_board = known_holdings([card.index for card in cards])
+    for side, weights in (('hero', hero), ('opponent', opponent)):
+        weights[on_board] = 0.0
+        if not weights.any():
+            raise WeightsError(f'the {side} range has no holding off the board {shown(format_cards(cards))}')
+    return hero, opponent
+
+
+def _postflop(cards: tuple[Card, ...], depth: int, hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray,
+              opponents: int, bins: int | None, ranker: type[HandRanker], method: RangePass) -> RangeStatistics:
+    """On a board: the kernel's tally of every hero holding that meets an opponent holding, and the figures."""
+    hero[meetable == 0] = 0.0  # a hero holding that meets no opponent holding is not counted at all
+    indices = [card.index for card in cards]
+    if method == 'auto' and _one_by_one(int(np.count_nonzero(hero)), int(np.count_nonzero(opponent)), depth, ranker):
+        tally = hero_by_hero(indices, depth, hero, opponent, ranker)
     else:
-        tally = range_tally(indices, depth, hero_weights, opponent_weights, ranker, method=method)
+        tally = range_tally(indices, depth, hero, opponent, ranker, method=method)
     assert tally.transitions is not None  # (asked for: the default)
     keep = tally.now.sum(axis=1) > 0  # hero holdings that meet an opponent holding (all of them, by the above)
     holdings, now, transitions, score, total = tally.holdings, tally.now, tally.transitions, tally.score, tally.total
@@ -420,10 +422,10 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     equity, mean_squared_strength = summarise_runouts(score, total)
     histogram = None if bins is None else runout_histogram(score, total, bins) / total.sum(axis=1)[:, np.newaxis]
     return RangeStatistics(
-        board=cards, lookahead=depth, opponents=count, holdings=holdings, weights=hero_weights[holdings],
+        board=cards, lookahead=depth, opponents=opponents, holdings=holdings, weights=hero[holdings],
         ahead=now[:, AHEAD], tied=now[:, TIED], behind=now[:, BEHIND], transitions=transitions, hs=hs, ppot=ppot,
         npot=npot, equity=equity, mean_squared_strength=mean_squared_strength, histogram=histogram, counted=totals,
-        runouts=tally.runouts, opponent_holdings=int(np.count_nonzero(opponent_weights)),
+        runouts=tally.runouts, opponent_holdings=int(np.count_nonzero(opponent)),
         counted_holdings=meetable[holdings], ranker=ranker)
 
 

@@ -40,10 +40,10 @@ from attrs import field, frozen
 
 from ..cards.card import Card, format_cards, parse_cards
 from ..cards.card_inputs import HoleLike, read_board, read_hole
-from ..cards.income_rates import MAX_OPPONENTS, check_opponents, opponents_field
+from ..cards.income_rates import MAX_OPPONENTS, read_opponents
 from ..errors import PokerError, ScenarioError
 from ..ranges.range import Range
-from ..validators import checked_by, index_below, shown, text, whole_number
+from ..validators import index_below, reading, shown, text
 from .hand_statistics import HandStatistics
 
 __all__ = ['FIELDS', 'MAX_LOOKAHEADS', 'MAX_SCENARIOS', 'MAX_SCENARIO_LENGTH', 'Scenario', 'load_scenarios',
@@ -96,10 +96,10 @@ class Scenario:
 
     hole: tuple[Card, ...] = field(converter=_hole)
     board: tuple[Card, ...] = field(default=(), converter=read_board)
-    opponents: int = field(default=1, validator=checked_by(opponents_field))
+    opponents: int = field(default=1, converter=read_opponents)
     lookahead: tuple[int | None, ...] = field(default=(None,), converter=_lookaheads)
     ranges: tuple[str, ...] = field(default=(), converter=_texts)
-    name: str = field(default='', validator=checked_by(text, error=ScenarioError))
+    name: str = field(default='', converter=reading(text, error=ScenarioError))  # type: ignore[misc]
 
     def __repr__(self) -> str:
         """``<Scenario Ah Kd on Qh 7h 2c: 1 opponents, lookahead (None,), ranges ('QQ+',)>``."""
@@ -228,7 +228,7 @@ def _scenario(entry: object, where: str) -> Scenario:
         raise ScenarioError(f"{where}: 'board': card {shown(str(repeated[0]))} is also in 'hole'")
     opponents = entry.get('opponents', 1)
     try:
-        opponents = check_opponents(opponents)
+        opponents = read_opponents(opponents)
     except PokerError as error:
         raise ScenarioError(f"{where}: 'opponents': {error}") from None
     lookahead = _lookahead(entry.get('lookahead'), len(board), where)

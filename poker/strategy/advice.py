@@ -58,42 +58,10 @@ from ..cards.card import parse_cards  # noqa: F401  (used by the doctests)
 from ..cards.card_inputs import HoleLike
 from ..errors import BettingError
 from ..stats.hand_statistics import HandStatistics
-from ..validators import amount, checked_by, choice, flag, instance, probability, shown, text, whole_number
+from ..validators import amount, choice, flag, instance, probability, reading, shown, text, whole_number
 from .actions import Action, read_action
 
 __all__ = ['Advice', 'FullLokiStrategy', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
-
-
-def _pot(value: object) -> float:
-    return amount('pot', value)
-
-
-def _to_call(value: object) -> float:
-    return amount('to_call', value)
-
-
-def _bet_size(value: object) -> float:
-    return amount('bet_size', value, positive=True)
-
-
-def _bets_this_round(value: object) -> int:
-    return whole_number('bets_this_round', value, maximum=10 ** 9, error=BettingError)
-
-
-def _called_this_round(value: object) -> bool:
-    return flag('called_this_round', value, error=BettingError)
-
-
-def _put_in_this_round(value: object) -> bool:
-    return flag('put_in_this_round', value, error=BettingError)
-
-
-def _follow_through(value: object) -> bool:
-    return flag('follow_through', value, error=BettingError)
-
-
-def _bet_behind(value: object) -> float:
-    return probability('bet_behind', value, error=BettingError)
 
 
 @frozen
@@ -111,20 +79,21 @@ class Situation:
     (2, 0.2857142857142857, 0.1818)
     """
 
-    pot: float = field(converter=_pot)
-    to_call: float = field(converter=_to_call)
-    bet_size: float = field(converter=_bet_size)
-    bets_this_round: int = field(default=0, converter=_bets_this_round)
-    called_this_round: bool = field(default=False, converter=_called_this_round)
+    pot: float = field(converter=reading(amount))  # type: ignore[misc]
+    to_call: float = field(converter=reading(amount))  # type: ignore[misc]
+    bet_size: float = field(converter=reading(amount, positive=True))  # type: ignore[misc]
+    bets_this_round: int = field(default=0, converter=reading(  # type: ignore[misc]
+        whole_number, maximum=10 ** 9, error=BettingError))
+    called_this_round: bool = field(default=False, converter=reading(flag, error=BettingError))  # type: ignore[misc]
     """Whether the player has already called a bet this round (Pena's exception to Make1's fold)."""
     put_in_this_round: bool = field(default=Factory(lambda situation: situation.called_this_round, takes_self=True),
-                                    converter=_put_in_this_round)
+                                    converter=reading(flag, error=BettingError))  # type: ignore[misc]
     """Whether the player has put money in voluntarily this round: called a bet, bet or raised (a blind or a
     check is not voluntary; by default, whether it has called a bet). Papp's pre-flop kludge reads it."""
-    follow_through: bool = field(default=False, converter=_follow_through)
+    follow_through: bool = field(default=False, converter=reading(flag, error=BettingError))  # type: ignore[misc]
     """Whether the player semi-bluffed on an earlier street of this hand and no other seat has bet or raised
     since (Papp 6.4's follow-through; a :class:`~poker.table.game.LokiPlayer` tells)."""
-    bet_behind: float = field(default=0.0, converter=_bet_behind)
+    bet_behind: float = field(default=0.0, converter=reading(probability, error=BettingError))  # type: ignore[misc]
     """The chance that a seat still to act after the player this round bets when checked to (0 when none is;
     the check-raise rule reads it)."""
 
@@ -167,9 +136,9 @@ class Advice:
     check or fold), the rule that chose it and the reason in words, with the numbers behind it."""
 
     action: Action = field(converter=read_action)
-    amount: float = field(validator=checked_by(amount))
-    rule: str = field(validator=checked_by(text, error=BettingError))
-    reason: str = field(validator=checked_by(text, longest=10_000, error=BettingError))
+    amount: float = field(converter=reading(amount))  # type: ignore[misc]
+    rule: str = field(converter=reading(text, error=BettingError))  # type: ignore[misc]
+    reason: str = field(converter=reading(text, longest=10_000, error=BettingError))  # type: ignore[misc]
 
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready data."""

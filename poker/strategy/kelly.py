@@ -51,7 +51,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..cards.income_rates import check_opponents
+from ..cards.income_rates import read_opponents
 from ..errors import BettingError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..stats.hand_statistics import HandStatistics
@@ -66,7 +66,7 @@ Outcome = tuple[float, float, float]
 """``(P_i, a_i, b_i)``: the chance of beating ``i`` opponents and tying the rest, and the wealth line."""
 
 
-def _check_probabilities(win: float, split: float) -> tuple[float, float]:
+def _read_probabilities(win: float, split: float) -> tuple[float, float]:
     """``win`` and ``split`` as Python floats (a float32 would overflow in the sums), checked."""
     win, split = probability('win', win), probability('split', split)
     if win + split > 1 + 1e-12:
@@ -76,8 +76,8 @@ def _check_probabilities(win: float, split: float) -> tuple[float, float]:
 
 def _outcomes(win: float, split: float, opponents: int, retained_pot: float) -> tuple[list[Outcome], float]:
     """The non-losing outcomes ``(P_i, a_i, b_i)`` for ``i = 0..n`` and the chance ``q`` of losing."""
-    win, split = _check_probabilities(win, split)
-    n = check_opponents(opponents)
+    win, split = _read_probabilities(win, split)
+    n = read_opponents(opponents)
     r = amount('retained_pot', retained_pot)
     outcomes = [(math.comb(n, i) * win ** i * split ** (n - i), i / (1 + n - i), r / (1 + n - i))
                 for i in range(n + 1)]
@@ -181,7 +181,7 @@ def kelly_bet(stats: HandStatistics, bankroll: float, retained_pot: float = 0.0,
                            'use kelly_fraction(win, split) * bankroll')
     bankroll = amount('bankroll', bankroll)
     retained_pot = amount('retained_pot', retained_pot)
-    opponents = check_opponents(opponents, default=stats.opponents)
+    opponents = read_opponents(opponents, default=stats.opponents)
     if bankroll == 0:
         return 0
     retained = retained_pot / bankroll

@@ -129,17 +129,13 @@ def _shipped() -> PreflopThresholds:
     return load_thresholds()
 
 
-def _check_tightness(tightness: str) -> str:
-    return choice('tightness', tightness, TIGHTNESS, error=BettingError)
-
-
-def _check_position(position: int) -> int:
+def _read_position(position: int) -> int:
     if not is_whole(position) or not 0 <= position <= 21:
         raise BettingError(f'position must be a whole number from 0 (the button) to 21, got {shown(position)}')
     return int(position)
 
 
-def _check_table(table: PreflopThresholds) -> PreflopThresholds:
+def _read_table(table: PreflopThresholds) -> PreflopThresholds:
     """A thresholds table: every (group, tightness, strategy) mapped to a pair of numbers (base, increment)."""
     if not isinstance(table, Mapping):
         raise BettingError(f'table must map (group, tightness, strategy) to (base, increment), got {shown(table)}')
@@ -186,9 +182,10 @@ def thresholds(group: str, tightness: str = 'loose', *, position: int, small_bli
     """Each strategy's threshold (eq. 6.1) for a group, tightness and position; Call1 and Call2 only for the
     small blind. Make0's is ``-inf``: it is always allowed."""
     group = choice('group', group, GROUPS, error=BettingError)
-    tightness, position = _check_tightness(tightness), _check_position(position)
+    tightness = choice('tightness', tightness, TIGHTNESS, error=BettingError)
+    position = _read_position(position)
     small_blind = flag('small_blind', small_blind, error=BettingError)
-    table = _shipped() if table is None else _check_table(table)
+    table = _shipped() if table is None else _read_table(table)
     result: dict[str, float] = {}
     for strategy in STRATEGIES:
         if strategy in SMALL_BLIND_ONLY and not small_blind:

@@ -147,7 +147,7 @@ class OpponentModel:
         [1.0, 0.01]
         """
         presets = self.ACTION_THRESHOLDS
-        mu, sigma = presets[action] if isinstance(action, str) and action in presets else self._check_action(action)
+        mu, sigma = presets[action] if isinstance(action, str) and action in presets else self._read_action_pair(action)
         cards = read_board(board)
         strengths = self.strengths(cards, field=field)
         factor = self.reweight_factor(strengths, mu, sigma)
@@ -157,7 +157,7 @@ class OpponentModel:
             raise WeightsError(f'no holding keeps any weight on board {shown(format_cards(cards))}')
         return attrs.evolve(self, weights=weights)
 
-    def _check_action(self, action: object) -> tuple[float, float]:
+    def _read_action_pair(self, action: object) -> tuple[float, float]:
         if isinstance(action, str):
             presets = ', '.join(self.ACTION_THRESHOLDS)
             raise SettingError(f'unknown action {shown(action)} (expected one of {presets} or a (mu, sigma) pair)')
