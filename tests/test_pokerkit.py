@@ -11,7 +11,7 @@ from poker.errors import PokerError
 from poker.strategy.actions import Action, Blind
 from poker.table import game as game_module
 from poker.table.bots import CallingStation, RandomPlayer
-from poker.table.duplicate import PLAYER_KINDS
+from poker.table.kinds import PLAYER_KINDS
 from poker.table.game import Decision, FixedLimitGame, HandResult
 from poker.table.pokerkit_adapter import PokerkitSeat, play_pokerkit, pokerkit_state
 

@@ -10,7 +10,8 @@ import os
 import sys
 
 from ..processes import process_pool
-from ..table.duplicate import PLAYER_KINDS, match
+from ..table.duplicate import match
+from ..table.kinds import PLAYER_KINDS
 from ..table.game import MAX_HANDS
 from .options import add_json, add_png, add_seed, add_workers, whole
 from .output import print_json
@@ -54,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
     players = [name.strip() for name in args.players.split(',') if name.strip()] + \
         [spec.strip() for spec in args.player]
     if args.png is not None:
-        from ..pictures.plots import _figure
-        _figure(1, 1)  # fail before playing when matplotlib is missing
+        from ..pictures.plots import check_matplotlib
+        check_matplotlib()  # fail before playing when matplotlib is missing
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1) if args.hands >= 200 else 1
     if workers > 1:
         with process_pool(workers) as executor:

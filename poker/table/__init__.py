@@ -19,9 +19,10 @@ from __future__ import annotations
 from .acpc_client import AcpcResult, play_acpc
 from .acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_betting, read_log
 from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
-from .duplicate import PLAYER_KINDS, MatchResult, match
+from .duplicate import MatchResult, match
 from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
 from .hand_history import HandHistory, PlayerStats, read_history
+from .kinds import PLAYER_KINDS, PlayerSpec, make_seat, read_player, seat_names
 from .modelling import ActionFrequencies, ModellingLokiPlayer, ModelState, SeatModel, TableFrequencies
 from .pokerkit_adapter import PokerkitSeat, play_pokerkit, pokerkit_state
 
@@ -48,6 +49,7 @@ __all__ = [
     'ModellingLokiPlayer',
     'NO_CAP',
     'PLAYER_KINDS',
+    'PlayerSpec',
     'PlayerStats',
     'PlayerSummary',
     'PokerkitSeat',
@@ -58,10 +60,13 @@ __all__ = [
     'TableView',
     'TightAggressive',
     'acpc_betting',
+    'make_seat',
     'match',
     'play_acpc',
     'play_pokerkit',
     'pokerkit_state',
     'read_history',
     'read_log',
+    'read_player',
+    'seat_names',
 ]

@@ -40,8 +40,8 @@ from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
 from ..validators import checked_by, flag, read_seed, shown, text, whole_number
 from .acpc_notation import GameDefinition, MatchState
-from .duplicate import PlayerSpec, _names, _seat
 from .game import Contender, Decision, HandResult, seat_hook
+from .kinds import PlayerSpec, make_seat, seat_names
 
 __all__ = ['DEFAULT_TIMEOUT', 'PROTOCOL_VERSION', 'AcpcResult', 'play_acpc']
 
@@ -263,11 +263,11 @@ def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str
     if on_line is not None and not callable(on_line):
         raise PokerError(f'on_line must be a function of each line, or None, got {shown(on_line)}')
     if name is None:
-        name = _names([player])[0].rpartition(':')[2] if isinstance(player, str) else _names([player])[0]
+        name = seat_names([player])[0].rpartition(':')[2] if isinstance(player, str) else seat_names([player])[0]
     name = text('name', name, longest=200, error=PokerError)
     if not name or set(name) & set(':|\r\n'):
         raise PokerError(f'name must be a name without : or | (and not empty), got {shown(name)}')
-    seat = _seat(player, name, seed)
+    seat = make_seat(player, name, seed)
     log_file = _open_log(log)
     if log_file is not None:
         log_file.write(f'# poker acpc: one player\'s hands (the cards it did not see left empty); the game:\n'

@@ -52,7 +52,7 @@ import itertools
 import math
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import BinaryIO
 
@@ -869,7 +869,7 @@ class MatchState:
             spent[replay.seat(position)] = replay.spent[position]
         names = _seat_names(names, seats)
         winning = tuple(sorted(replay.seat(position) for position in winners))
-        shares = FixedLimitGame._split(replay.pot, winning, replay.seat(game.button), seats)
+        shares = FixedLimitGame.pot_shares(replay.pot, winning, replay.seat(game.button), seats)
         return HandResult(number=self.hand, seed=0, names=names, button=replay.seat(game.button), holes=holes,
                           board=self.board, actions=tuple(replay.records), pot=replay.pot, winners=winning,
                           hands={replay.seat(position): hand for position, hand in hands.items()},
@@ -891,7 +891,7 @@ class MatchState:
                              for position in range(game.players)), names)
 
     def _settled(self, game: GameDefinition, button: int | None) -> tuple[_Replay, tuple[int, ...],
-                                                                          dict[int, RankableHand]]:
+                                                                          Mapping[int, RankableHand]]:
         """The hand played out: the replay, the winning positions and the hands shown (by position)."""
         self._replay(game)
         replay = _Replay(game, self.betting, button)
@@ -900,7 +900,7 @@ class MatchState:
         active = {position for position in range(game.players) if replay.active[position]}
         if len(active) > 1 and any(len(self.holes[position]) != 2 for position in active):
             raise ProtocolError(f'{shown(self.text())}: a showdown without the cards of every player still in')
-        winners, hands = FixedLimitGame._winners(active, self.holes, self.board)
+        winners, hands = FixedLimitGame.pot_winners(active, self.holes, self.board)
         return replay, winners, hands
 
 

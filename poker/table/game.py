@@ -187,6 +187,14 @@ def _seats(seats: Iterable[int]) -> tuple[int, ...]:
     return _items('active', seats, _count, longest=22)  # type: ignore[return-value]
 
 
+def _seats_of(name: str, seats: Iterable[int], table: int) -> tuple[int, ...]:
+    """Seats of a table of ``table`` seats: 1 or more, each once, each below ``table``."""
+    items: tuple[int, ...] = _items(name, seats, _count, longest=23)  # type: ignore[assignment]
+    if not items or len(set(items)) != len(items) or max(items) >= table:
+        raise PokerError(f'{name} must name one or more seats of the {table}, once each, got {shown(seats)}')
+    return items
+
+
 def _default_active(view: TableView) -> tuple[int, ...]:
     """The seats still in when none are given: this one and the ``opponents`` seats after it."""
     seats = view.seats or view.seat + view.opponents + 1
@@ -845,6 +853,45 @@ class FixedLimitGame:
 
     def _order(self, first: int, active: set[int]) -> list[int]:
         return [self._after(first, step) for step in range(len(self.players)) if self._after(first, step) in active]
+
+    @classmethod
+    def pot_winners(cls, active: Iterable[int], holes: Iterable[CardsLike],
+                    board: CardsLike) -> tuple[tuple[int, ...], Mapping[int, RankableHand]]:
+        """The seats among ``active`` (those still in) that win the pot, and the hands shown by seat (none when one
+        seat is left), ranked by :attr:`ranker`: ``holes`` holds every seat's hole cards (none for a seat whose cards
+        are not known), ``board`` the cards dealt. At a showdown every seat still in shows two cards, on a board of
+        five.
+
+        >>> winners, hands = FixedLimitGame.pot_winners([0, 2], ['Ah Ad', (), 'Kh Kd'], '2c 7d 9s Js 3h')
+        >>> winners, hands[0].description
+        ((0,), 'One Pair, Aces')
+        """
+        holes = _holes(holes)
+        board = read_board(board)
+        seats = _seats_of('active', active, len(holes))
+        if len(seats) > 1:
+            cards = [card for seat in seats for card in holes[seat]]
+            if len(board) != 5 or any(len(holes[seat]) != 2 for seat in seats):
+                raise CardCountError(f'a showdown needs two hole cards for each seat still in and a board of five, '
+                                     f'got {shown([holes[seat] for seat in seats])} on {shown(board)}')
+            if len(set(cards) | set(board)) != len(cards) + len(board):
+                raise DuplicateCardError(f'a card is dealt twice in {shown([holes[seat] for seat in seats])} on '
+                                         f'{shown(board)}')
+        winners, hands = cls._winners(set(seats), holes, board)
+        return winners, MappingProxyType(hands)
+
+    @staticmethod
+    def pot_shares(pot: int, winners: Iterable[int], button: int, seats: int) -> dict[int, int]:
+        """Each winner's share of ``pot`` at a table of ``seats`` with the button at ``button``: equal shares, odd
+        chips one each to the winners nearest the button's left.
+
+        >>> FixedLimitGame.pot_shares(7, (0, 2), 1, 3)
+        {0: 3, 2: 4}
+        """
+        seats = whole_number('seats', seats, minimum=2, maximum=23, error=PokerError)
+        button = whole_number('button', button, maximum=seats - 1, error=PokerError)
+        pot = _count('pot', pot)
+        return FixedLimitGame._split(pot, _seats_of('winners', winners, seats), button, seats)
 
     @classmethod
     def _winners(cls, active: set[int], holes: Sequence[tuple[Card, ...]],

@@ -146,7 +146,7 @@ def _checked(line: LogLine, game: GameDefinition | None) -> LogLine:
     active = [seat for seat in range(len(line.names)) if seat not in folded]
     if len(active) > 1 and any(len(line.holes[seat]) != 2 for seat in active):
         raise ProtocolError('a showdown without the cards of every player still in')
-    winners = set(FixedLimitGame._winners(set(active), line.holes, line.board)[0]) if len(active) > 1 \
+    winners = set(FixedLimitGame.pot_winners(active, line.holes, line.board)[0]) if len(active) > 1 \
         else set(active)
     share = sum(spent) / len(winners)
     for seat in range(len(line.names)):

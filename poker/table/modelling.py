@@ -709,14 +709,6 @@ class SeatModel:
         """The re-weighting factor of each holding (Papp fig. 7.1)."""
         return self.factor_model.reweight_factor(scale, mu, sigma)
 
-    def _factor(self, scale: np.ndarray, mu: float, sigma: float) -> np.ndarray:
-        """:meth:`factor` on the model's own scale, ``mu`` and ``sigma`` (its re-weighting): the plain rule skips
-        the checks of its door, a rule of a subclass's own is called as it is."""
-        if type(self).factor is SeatModel.factor \
-                and type(self.factor_model).reweight_factor is OpponentModel.reweight_factor:
-            return self.factor_model._linear_factor(scale, mu, sigma)
-        return self.factor(scale, mu, sigma)
-
     def reweight(self, mu: float, board: Sequence[int]) -> None:
         """Weights = the round's saved copy x :meth:`factor`, at least :attr:`LOW_WEIGHT` where the holding is
         possible; ``mu`` becomes the threshold applied this round. ``board`` is the round's (:meth:`new_round`)."""
@@ -732,10 +724,10 @@ class SeatModel:
         scale = _scale(tuple(sorted(board)), self.ranker)
         sigma = self.sigma(board)
         out_of_line = self.out_of_line()
-        factor = self._mixed(self._factor(scale, mu, sigma), self.applied_shares[0], out_of_line) \
+        factor = self._mixed(self.factor(scale, mu, sigma), self.applied_shares[0], out_of_line) \
             if math.isfinite(mu) else 1.0
         if math.isfinite(self.applied_cap):  # mirrored: strong holdings would have bet
-            factor = factor * self._mixed(self._factor(2 * self.applied_cap - scale, self.applied_cap, sigma),
+            factor = factor * self._mixed(self.factor(2 * self.applied_cap - scale, self.applied_cap, sigma),
                                           self.applied_shares[1], out_of_line)
         self.weights = np.where(self.dead, 0.0, np.maximum(self.round_start * factor, self.LOW_WEIGHT))
         self.applied_mu = mu
