@@ -46,10 +46,10 @@ if TYPE_CHECKING:  # what mypy and readers see; at run time each name is importe
         Action, Advice, FullLokiStrategy, LokiStrategy, OpponentModel, Situation, advise, kelly_bet, kelly_fraction,
         preflop_strategy,
     )
+    from .matches import MatchResult, match
     from .table import (
         ActionRecord, AggressiveBettor, Bot, CallingStation, Contender, Decision, FixedLimitGame, HandResult,
-        LokiPlayer, LoosePassive, Maniac, MatchResult, ModellingLokiPlayer, RandomPlayer, Rock, SeatModel, TableView,
-        TightAggressive, match,
+        LokiPlayer, LoosePassive, Maniac, ModellingLokiPlayer, RandomPlayer, Rock, SeatModel, TableView, TightAggressive,
     )
 
 __all__ = [
@@ -138,12 +138,12 @@ __all__ = [
     'simulate_income_rate',
 ]
 
-_HOMES = ('errors', 'cards', 'ranges', 'ranking', 'stats', 'strategy', 'table')
+_HOMES = ('errors', 'cards', 'ranges', 'ranking', 'stats', 'strategy', 'table', 'matches')
 """The modules whose public names :data:`__all__` lists, in the order :func:`__getattr__` looks in them (a name
 has one home: the layout test keeps it so)."""
 
-_SUBMODULES = frozenset({'cards', 'cli', 'errors', 'kernel', 'pictures', 'ranges', 'ranking', 'stats', 'strategy',
-                         'table', 'validators'})
+_SUBMODULES = frozenset({'cards', 'cli', 'errors', 'kernel', 'matches', 'pictures', 'ranges', 'ranking', 'stats',
+                         'strategy', 'table', 'validators'})
 """The foundation and the wings, each imported on first use as ``poker.<name>`` too."""
 
 

@@ -145,7 +145,7 @@ def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
         return acpc_example(argv, request)
     if argv[0] == 'history':  # the logs and the game definition its examples read
         from poker.table.acpc_notation import GameDefinition
-        from poker.table.duplicate import match
+        from poker.matches.duplicate import match
         match(['loki-no-model', 'station'], 3, seed=1, log='match.log')
         Path('dealer.log').write_text(Path('match.log').read_text(encoding='utf-8'), encoding='utf-8')
         Path('holdem.limit.2p.reverse_blinds.game').write_text(GameDefinition.for_table(2).text(), encoding='utf-8')

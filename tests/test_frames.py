@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from poker import MissingDependencyError, equity, preflop_equity, range_statistics
-from poker.table import match
+from poker.matches import match
 
 
 @pytest.fixture(scope='module')

@@ -67,10 +67,11 @@ from poker.strategy import (
     Blind, PreflopPlay, advise, advise_preflop, expected_players, kelly_bet, kelly_fraction, kelly_growth,
     preflop_strategy, read_action, showdown_probabilities,
 )
+from poker.matches import match
 from poker.table import (
     AcpcResult, ActionFrequencies, AggressiveBettor, GameDefinition, HandHistory, LogLine, LoosePassive, MatchState,
-    ModelState, PlayerStats, PlayerSummary, PokerkitSeat, TableFrequencies, TightAggressive, acpc_betting, match,
-    make_seat, play_pokerkit, pokerkit_state, read_history, read_log, read_player, seat_names,
+    ModelState, PlayerStats, PlayerSummary, PokerkitSeat, TableFrequencies, TightAggressive, acpc_betting, make_seat,
+    play_pokerkit, pokerkit_state, read_history, read_log, read_player, seat_names,
 )
 
 from fuzzing import CallersOwn, TookTooLong, failure, hang_guard, public_callables

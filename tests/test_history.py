@@ -6,9 +6,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from poker.table import duplicate
+from poker.matches import duplicate
 from poker.table.acpc_notation import LogLine
-from poker.table.duplicate import match
+from poker.matches.duplicate import match
 
 PLAYERS = ['loki-no-model', 'station', 'random']
 

@@ -16,8 +16,8 @@ from poker.table.bots import AggressiveBettor, CallingStation, LoosePassive, Man
 from poker.cli import main
 from poker.errors import PokerError
 from poker.table.game import Decision, FixedLimitGame
-from poker.table import duplicate
-from poker.table.duplicate import MatchResult, play_chunk, play_seating, rotations
+from poker.matches import duplicate
+from poker.matches.duplicate import MatchResult, play_chunk, play_seating, rotations
 from poker.table.modelling import ModellingLokiPlayer, ModelState
 
 TABLE_8_1 = """\

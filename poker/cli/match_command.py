@@ -10,7 +10,7 @@ import os
 import sys
 
 from ..processes import process_pool
-from ..table.duplicate import match
+from ..matches.duplicate import match
 from ..table.kinds import PLAYER_KINDS
 from ..table.game import MAX_HANDS
 from .options import add_json, add_png, add_seed, add_workers, whole

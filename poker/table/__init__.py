@@ -4,7 +4,6 @@
 * :mod:`~poker.table.modelling`: :class:`ModellingLokiPlayer` and :class:`SeatModel` (Papp ch. 7);
 * :mod:`~poker.table.bots`: a calling station, a maniac, a rock, a random player, an aggressive bettor, a
   tight-aggressive and a loose-passive player;
-* :mod:`~poker.table.duplicate`: :func:`match`, duplicate matches with 95% intervals;
 * :mod:`~poker.table.acpc_notation`: the ACPC notation (:class:`GameDefinition`, :class:`MatchState`,
   :class:`LogLine`, :func:`acpc_betting`, :func:`read_log`);
 * :mod:`~poker.table.acpc_client`: :func:`play_acpc`, any seat at the ACPC dealer;
@@ -19,7 +18,6 @@ from __future__ import annotations
 from .acpc_client import AcpcResult, play_acpc
 from .acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_betting, read_log
 from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
-from .duplicate import MatchResult, match
 from .game import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
 from .hand_history import HandHistory, PlayerStats, read_history
 from .kinds import PLAYER_KINDS, PlayerSpec, make_seat, read_player, seat_names
@@ -43,7 +41,6 @@ __all__ = [
     'LokiPlayer',
     'LoosePassive',
     'Maniac',
-    'MatchResult',
     'MatchState',
     'ModelState',
     'ModellingLokiPlayer',
@@ -61,7 +58,6 @@ __all__ = [
     'TightAggressive',
     'acpc_betting',
     'make_seat',
-    'match',
     'play_acpc',
     'play_pokerkit',
     'pokerkit_state',
