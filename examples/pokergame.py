@@ -43,7 +43,8 @@ from poker.cli import OneLineErrorParser, printable, run_program, whole  # noqa:
 
 MAX_SEED = 2 ** 63 - 1  # the library's one seed range (poker.validators.read_seed), as the poker commands read it
 from poker import ActionRecord, FixedLimitGame, HandResult  # noqa: E402
-from poker.table import LogLine, PlayerSummary  # noqa: E402
+from poker.formats import LogLine  # noqa: E402
+from poker.table import PlayerSummary  # noqa: E402
 from poker.cards import INCOME_RATES, income_rate_table  # noqa: E402
 from poker import HandStatistics, ModellingLokiPlayer, Scenario, load_scenarios  # noqa: E402
 

@@ -142,8 +142,8 @@ _HOMES = ('errors', 'cards', 'ranges', 'ranking', 'stats', 'strategy', 'table', 
 """The modules whose public names :data:`__all__` lists, in the order :func:`__getattr__` looks in them (a name
 has one home: the layout test keeps it so)."""
 
-_SUBMODULES = frozenset({'cards', 'cli', 'errors', 'kernel', 'matches', 'pictures', 'ranges', 'ranking', 'stats',
-                         'strategy', 'table', 'validators'})
+_SUBMODULES = frozenset({'cards', 'cli', 'errors', 'formats', 'kernel', 'matches', 'pictures', 'ranges', 'ranking',
+                         'stats', 'strategy', 'table', 'validators'})
 """The foundation and the wings, each imported on first use as ``poker.<name>`` too."""
 
 

@@ -68,10 +68,13 @@ from poker.strategy import (
     preflop_strategy, read_action, showdown_probabilities,
 )
 from poker.matches import match
+from poker.formats import (
+    AcpcResult, GameDefinition, HandHistory, LogLine, MatchState, PlayerStats, PokerkitSeat, acpc_betting,
+    play_pokerkit, pokerkit_state, read_history, read_log,
+)
 from poker.table import (
-    AcpcResult, ActionFrequencies, AggressiveBettor, GameDefinition, HandHistory, LogLine, LoosePassive, MatchState,
-    ModelState, PlayerStats, PlayerSummary, PokerkitSeat, TableFrequencies, TightAggressive, acpc_betting, make_seat,
-    play_pokerkit, pokerkit_state, read_history, read_log, read_player, seat_names,
+    ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, PlayerSummary, TableFrequencies, TightAggressive,
+    make_seat, read_player, seat_names,
 )
 
 from fuzzing import CallersOwn, TookTooLong, failure, hang_guard, public_callables

@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from poker.matches import duplicate
-from poker.table.acpc_notation import LogLine
+from poker.formats.acpc_notation import LogLine
 from poker.matches.duplicate import match
 
 PLAYERS = ['loki-no-model', 'station', 'random']
@@ -54,7 +54,7 @@ import json  # noqa: E402
 
 from poker.cli import main  # noqa: E402
 from poker.errors import PokerError, ProtocolError  # noqa: E402
-from poker.table.hand_history import HandHistory, read_history  # noqa: E402
+from poker.formats.hand_history import HandHistory, read_history  # noqa: E402
 from poker.table.modelling import ModellingLokiPlayer, ModelState  # noqa: E402
 
 from fuzzing import failure  # noqa: E402
@@ -163,7 +163,7 @@ def test_the_reader_refuses_hostile_lines_in_one_line():
 
 
 def test_a_log_of_another_game_needs_its_definition(tmp_path, capsys):
-    from poker.table.acpc_notation import GameDefinition
+    from poker.formats.acpc_notation import GameDefinition
     dealer = tmp_path / 'dealer.log'   # ACPC's holdem.limit.2p.reverse_blinds: blinds 10 and 5, bets 10 and 20
     dealer.write_text('# name/game/hands/seed a.b holdem.limit.2p.reverse_blinds.game 2 0\n'
                       'STATE:0:rf:AhKh|7c2d:-10|10:a|b\nSTATE:1:cc/cc/cc/cc:Qs2d|Jc3h/2h7h9s/Tc/Ks:10|-10:b|a\n'
@@ -188,7 +188,7 @@ import os  # noqa: E402
 import random  # noqa: E402
 import threading  # noqa: E402
 
-from poker.table.acpc_notation import GameDefinition  # noqa: E402
+from poker.formats.acpc_notation import GameDefinition  # noqa: E402
 
 from fuzzing import hang_guard  # noqa: E402
 
@@ -381,7 +381,7 @@ def test_the_batch_payoff_check_is_the_slow_one(tmp_path):
     """``_check_payoffs`` (showdowns of many hands ranked in one call) accepts a hand exactly when the slow, readable
     ``_checked`` does, and names the first one it refuses, over the hands of matches of 2, 3 and 6 players and
     their payoffs changed (moved by a chip or half of one, swapped, two shares made equal)."""
-    from poker.table.hand_history import _check_payoffs, _checked, _lines_given
+    from poker.formats.hand_history import _check_payoffs, _checked, _lines_given
     lines = []
     for number, players in enumerate([['station', 'maniac'], ['random', 'station', 'maniac'],
                                       ['random', 'station', 'maniac', 'rock', 'random', 'station']]):

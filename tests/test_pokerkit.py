@@ -13,7 +13,7 @@ from poker.table import game as game_module
 from poker.table.bots import CallingStation, RandomPlayer
 from poker.table.kinds import PLAYER_KINDS
 from poker.table.game import Decision, FixedLimitGame, HandResult
-from poker.table.pokerkit_adapter import PokerkitSeat, play_pokerkit, pokerkit_state
+from poker.formats.pokerkit_adapter import PokerkitSeat, play_pokerkit, pokerkit_state
 
 # pokerkit is an extra of its own ('loki-holdem[pokerkit]') and part of [test]: without it these tests fail
 

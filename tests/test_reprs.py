@@ -24,11 +24,11 @@ from poker.stats import (BoardStrengths, BuildSummary, Draw, EquityResult, HandS
 from poker.strategy import (Action, Advice, Blind, FullLokiStrategy, LokiStrategy, OpponentModel, PreflopPlay,
                             Situation)
 from poker.matches import MatchResult, match
+from poker.formats import AcpcResult, GameDefinition, HandHistory, LogLine, MatchState, PlayerStats, PokerkitSeat
 from poker.table import (
-    AcpcResult, ActionFrequencies, ActionRecord, AggressiveBettor, Bot, CallingStation, Decision, FixedLimitGame,
-    GameDefinition, HandHistory, HandResult, LogLine, LokiPlayer, LoosePassive, Maniac, MatchState, ModellingLokiPlayer,
-    ModelState, PlayerStats, PlayerSummary, PokerkitSeat, RandomPlayer, Rock, SeatModel, TableFrequencies, TableView,
-    TightAggressive,
+    ActionFrequencies, ActionRecord, AggressiveBettor, Bot, CallingStation, Decision, FixedLimitGame, HandResult,
+    LokiPlayer, LoosePassive, Maniac, ModellingLokiPlayer, ModelState, PlayerSummary, RandomPlayer, Rock, SeatModel,
+    TableFrequencies, TableView, TightAggressive,
 )
 
 LIMIT = 200

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..table.acpc_client import DEFAULT_TIMEOUT, play_acpc
+from ..formats.acpc_client import DEFAULT_TIMEOUT, play_acpc
 from ..table.kinds import PLAYER_KINDS
 from .options import add_json, add_seed, amount_reader, whole
 from .output import print_json

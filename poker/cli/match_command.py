@@ -9,10 +9,10 @@ import argparse
 import os
 import sys
 
-from ..processes import process_pool
 from ..matches.duplicate import match
-from ..table.kinds import PLAYER_KINDS
+from ..processes import process_pool
 from ..table.game import MAX_HANDS
+from ..table.kinds import PLAYER_KINDS
 from .options import add_json, add_png, add_seed, add_workers, whole
 from .output import print_json
 

@@ -49,8 +49,8 @@ import numpy as np
 from attrs import field, frozen
 
 from ..errors import PokerError
+from ..formats.acpc_notation import GameDefinition, LogLine
 from ..markup import clipped, line_chart_svg
-from ..table.acpc_notation import GameDefinition, LogLine
 from ..table.game import MAX_HANDS, Contender, FixedLimitGame, HandResult, seat_hook
 from ..table.kinds import PlayerSpec, make_seat, read_player, seat_names
 from ..validators import checked_by, flag, is_whole, read_seed, real_array, shown, whole_number

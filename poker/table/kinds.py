@@ -15,6 +15,7 @@ seat, :func:`seat_names` names the players of a table.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable, Sequence
 from typing import Union
 
@@ -109,13 +110,14 @@ def read_player(player: PlayerSpec) -> Callable[[str, int], Contender]:
     raise PokerError(f'a player is a name, module:factory or a factory f(name, seed), got {shown(player)}')
 
 
-def make_seat(player: PlayerSpec, name: str, seed: int) -> Contender:
-    """The seat ``player``'s factory (:func:`read_player`) makes for ``name`` with ``seed``: a
+def make_seat(player: PlayerSpec, name: str, seed: int | None = None) -> Contender:
+    """The seat ``player``'s factory (:func:`read_player`) makes for ``name`` with ``seed`` (None: a fresh one): a
     :class:`~poker.table.game.Contender`, else a :class:`~poker.errors.PokerError` (whatever an outside factory
     raised, in one line)."""
     factory = read_player(player)
     name = text('name', name, error=PokerError)
-    seed = read_seed(seed, fresh=False)
+    seed = read_seed(seed)
+    seed = random.SystemRandom().randrange(1 << 32) if seed is None else seed
     if isinstance(player, str) and player in PLAYER_KINDS:
         return factory(name, seed)
     try:

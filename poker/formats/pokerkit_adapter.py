@@ -29,9 +29,9 @@ from ..cards.card_inputs import CardsLike, read_board
 from ..cards.streets import BOARD_SIZE
 from ..errors import MissingDependencyError, PokerError
 from ..strategy.actions import Action
+from ..table.game import Contender, Decision, FixedLimitGame, read_contender, seat_hook
 from ..validators import shown, whole_number
 from .acpc_notation import NO_CAP, GameDefinition, MatchState
-from .game import Contender, Decision, FixedLimitGame, read_contender, seat_hook
 
 __all__ = ['PokerkitSeat', 'play_pokerkit', 'pokerkit_state']
 

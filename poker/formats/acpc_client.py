@@ -38,10 +38,10 @@ from attrs import field, frozen
 from ..cards.card import Card
 from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
+from ..table.game import Contender, Decision, HandResult, seat_hook
+from ..table.kinds import PlayerSpec, make_seat, seat_names
 from ..validators import checked_by, flag, read_seed, shown, text, whole_number
 from .acpc_notation import GameDefinition, MatchState
-from .game import Contender, Decision, HandResult, seat_hook
-from .kinds import PlayerSpec, make_seat, seat_names
 
 __all__ = ['DEFAULT_TIMEOUT', 'PROTOCOL_VERSION', 'AcpcResult', 'play_acpc']
 

@@ -64,9 +64,9 @@ from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError, ProtocolError
 from ..ranking.rankable_hand import RankableHand
 from ..strategy.actions import Action, Blind, read_action
+from ..table.game import ActionRecord, Decision, FixedLimitGame, HandResult, TableView
 from ..validators import choice, is_items, shown, whole_number
 from ..validators import text as checked_text
-from .game import ActionRecord, Decision, FixedLimitGame, HandResult, TableView
 
 __all__ = ['NO_CAP', 'GameDefinition', 'LogLine', 'MatchState', 'acpc_betting', 'read_log']
 

@@ -54,11 +54,11 @@ from ..cards.card import Card
 from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
 from ..strategy.actions import Action, Blind
+from ..table.game import ActionRecord, FixedLimitGame
+from ..table.modelling import ModellingLokiPlayer, ModelState
 from ..validators import amount, checked_by, is_items, real_number, share, shown, text, whole_number
 from .acpc_notation import (MOST_LOG_HANDS, GameDefinition, LogLine, MatchState, _fast_log_line, _Finished,
                             _finished, _line_text, _LogReader, _table_game)
-from .game import ActionRecord, FixedLimitGame
-from .modelling import ModellingLokiPlayer, ModelState
 
 if TYPE_CHECKING:
     from ..extras import DataFrame
