@@ -117,7 +117,7 @@ def main(name, repeats):
         try:
             from poker.matches.duplicate import match, rotations
         except ImportError:  # a baseline from before the matches wing
-            from poker.table.duplicate import match, rotations
+            from poker.matches.duplicate import match, rotations
         deals = 24
         seats = ['loki', 'loki', 'loki', 'station', 'maniac', 'rock']
         match(seats, 1, seed=1, progress=False)

@@ -36,7 +36,7 @@ from poker.processes import process_pool  # noqa: E402
 from poker.matches.duplicate import MatchResult, match  # noqa: E402
 from poker.strategy.advice import FullLokiStrategy  # noqa: E402
 from poker.table.game import LokiPlayer  # noqa: E402
-from poker.table.modelling import ModellingLokiPlayer, SeatModel  # noqa: E402
+from poker.players.modelling import ModellingLokiPlayer, SeatModel  # noqa: E402
 
 BOTS = ('station', 'maniac', 'rock', 'random', 'aggressive', 'tight-aggressive', 'loose-passive')
 VARIANTS = ('loki', 'loki-generic', 'loki-no-model')

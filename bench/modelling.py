@@ -22,7 +22,7 @@ from timing import median_seconds  # noqa: E402
 from poker.cards.card import Deck  # noqa: E402
 from poker.table.game import FixedLimitGame, LokiPlayer  # noqa: E402
 from poker.strategy.reweighting import OpponentModel  # noqa: E402
-from poker.table.modelling import ModellingLokiPlayer, SeatModel, _cached_scale  # noqa: E402
+from poker.players.modelling import ModellingLokiPlayer, SeatModel, _cached_scale  # noqa: E402
 
 
 def main() -> None:

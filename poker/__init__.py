@@ -47,10 +47,11 @@ if TYPE_CHECKING:  # what mypy and readers see; at run time each name is importe
         preflop_strategy,
     )
     from .matches import MatchResult, match
-    from .table import (
-        ActionRecord, AggressiveBettor, Bot, CallingStation, Contender, Decision, FixedLimitGame, HandResult,
-        LokiPlayer, LoosePassive, Maniac, ModellingLokiPlayer, RandomPlayer, Rock, SeatModel, TableView, TightAggressive,
+    from .players import (
+        AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, ModellingLokiPlayer, RandomPlayer, Rock, SeatModel,
+        TightAggressive,
     )
+    from .table import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, LokiPlayer, TableView
 
 __all__ = [
     'Action',
@@ -138,12 +139,12 @@ __all__ = [
     'simulate_income_rate',
 ]
 
-_HOMES = ('errors', 'cards', 'ranges', 'ranking', 'stats', 'strategy', 'table', 'matches')
+_HOMES = ('errors', 'cards', 'ranges', 'ranking', 'stats', 'strategy', 'table', 'players', 'matches')
 """The modules whose public names :data:`__all__` lists, in the order :func:`__getattr__` looks in them (a name
 has one home: the layout test keeps it so)."""
 
-_SUBMODULES = frozenset({'cards', 'cli', 'errors', 'formats', 'kernel', 'matches', 'pictures', 'ranges', 'ranking',
-                         'stats', 'strategy', 'table', 'validators'})
+_SUBMODULES = frozenset({'cards', 'cli', 'errors', 'formats', 'kernel', 'matches', 'pictures', 'players', 'ranges',
+                         'ranking', 'stats', 'strategy', 'table', 'validators'})
 """The foundation and the wings, each imported on first use as ``poker.<name>`` too."""
 
 

@@ -22,7 +22,7 @@ from poker.cli import main
 from poker.strategy.actions import Action
 from poker.formats.acpc_client import AcpcResult, play_acpc
 from poker.formats.acpc_notation import GameDefinition, LogLine, MatchState
-from poker.table.kinds import PLAYER_KINDS
+from poker.players.kinds import PLAYER_KINDS
 from poker.table.game import Decision, TableView
 
 from patience import GUARD

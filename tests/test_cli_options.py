@@ -165,7 +165,7 @@ def acpc_example(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
     game_file = argv[argv.index('--game') + 1]
     game = GameDefinition.for_table(3 if '3p' in game_file else 2, small_blind=5, small_bet=10, big_bet=20)
     Path(game_file).write_text(game.text(), encoding='utf-8')
-    Path('mybots.py').write_text('from poker.table.bots import Rock as make_bot\n', encoding='utf-8')
+    Path('mybots.py').write_text('from poker.players.bots import Rock as make_bot\n', encoding='utf-8')
     request.getfixturevalue('monkeypatch').syspath_prepend('.')
     dealer = FakeDealer(game, 3)
     dealer.start()

@@ -72,10 +72,11 @@ from poker.formats import (
     AcpcResult, GameDefinition, HandHistory, LogLine, MatchState, PlayerStats, PokerkitSeat, acpc_betting,
     play_pokerkit, pokerkit_state, read_history, read_log,
 )
-from poker.table import (
-    ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, PlayerSummary, TableFrequencies, TightAggressive,
-    make_seat, read_player, seat_names,
+from poker.players import (
+    ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, TableFrequencies, TightAggressive, make_seat,
+    read_player, seat_names,
 )
+from poker.table import PlayerSummary
 
 from fuzzing import CallersOwn, TookTooLong, failure, hang_guard, public_callables
 

@@ -27,7 +27,7 @@ from fuzzing import TookTooLong, failure, hang_guard
 from poker.cli import main
 from poker.formats.acpc_client import play_acpc
 from poker.formats.acpc_notation import GameDefinition, LogLine, MatchState
-from poker.table.bots import CallingStation, Maniac, RandomPlayer
+from poker.players.bots import CallingStation, Maniac, RandomPlayer
 from poker.table.game import FixedLimitGame
 from poker.formats.hand_history import read_history
 

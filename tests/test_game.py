@@ -300,7 +300,7 @@ def test_the_table_ranks_showdowns_through_its_ranker():
     import numpy as np
 
     from poker import HandRanker
-    from poker.table.bots import CallingStation
+    from poker.players.bots import CallingStation
 
     class Lowball(HandRanker):  # the weakest hand wins: every showdown turns around
         calls = 0

@@ -55,7 +55,7 @@ import json  # noqa: E402
 from poker.cli import main  # noqa: E402
 from poker.errors import PokerError, ProtocolError  # noqa: E402
 from poker.formats.hand_history import HandHistory, read_history  # noqa: E402
-from poker.table.modelling import ModellingLokiPlayer, ModelState  # noqa: E402
+from poker.players.modelling import ModellingLokiPlayer, ModelState  # noqa: E402
 
 from fuzzing import failure  # noqa: E402
 
@@ -130,9 +130,9 @@ def test_history_command_reads_logs_and_refuses_bad_lines(tmp_path, capsys):
 
 def test_match_log_names_and_errors(tmp_path):
     log = tmp_path / 'outside.log'
-    result = match(['station', 'poker.table.bots:Maniac'], 1, seed=1, log=log)
-    assert result.names[1] == 'poker.table.bots:Maniac'
-    assert {name for line in _lines(log) for name in line.names} == {'station', 'poker.table.bots_Maniac'}
+    result = match(['station', 'poker.players.bots:Maniac'], 1, seed=1, log=log)
+    assert result.names[1] == 'poker.players.bots:Maniac'
+    assert {name for line in _lines(log) for name in line.names} == {'station', 'poker.players.bots_Maniac'}
     with pytest.raises(PokerError, match='cannot write the log'):
         match(['station', 'maniac'], 1, log=tmp_path / 'no' / 'such.log')
     with pytest.raises(PokerError, match='log must be a file name'):

@@ -39,7 +39,7 @@ FOUNDATION = ('_lazy', '_version', 'errors', 'extras', 'markup', 'processes', 'v
 the version, the errors, the optional extras (matplotlib, pandas), the SVG and HTML of notebook pictures, local
 process pools, the argument checks."""
 
-WINGS = ('cards', 'ranking', 'ranges', 'kernel', 'stats', 'strategy', 'pictures', 'table', 'formats', 'matches', 'cli')
+WINGS = ('cards', 'ranking', 'ranges', 'kernel', 'stats', 'strategy', 'pictures', 'table', 'players', 'formats', 'matches', 'cli')
 """The wings, lowest first: each may import the foundation and the wings before it in this list."""
 
 SIBLINGS = {('ranking', 'ranges')}

@@ -12,7 +12,7 @@ from poker.strategy.advice import LokiStrategy, Situation
 from poker.table.game import FixedLimitGame, LokiPlayer
 from poker.stats.hand_statistics import HandStatistics
 from poker.strategy.reweighting import OpponentModel
-from poker.table.modelling import (
+from poker.players.modelling import (
     DEFAULT_FREQUENCIES, ActionFrequencies, ModellingLokiPlayer, SeatModel, fast_potentials, holding_scale,
     preflop_scale,
 )

@@ -10,8 +10,8 @@ from poker.cards.card import Card
 from poker.errors import PokerError
 from poker.strategy.actions import Action, Blind
 from poker.table import game as game_module
-from poker.table.bots import CallingStation, RandomPlayer
-from poker.table.kinds import PLAYER_KINDS
+from poker.players.bots import CallingStation, RandomPlayer
+from poker.players.kinds import PLAYER_KINDS
 from poker.table.game import Decision, FixedLimitGame, HandResult
 from poker.formats.pokerkit_adapter import PokerkitSeat, play_pokerkit, pokerkit_state
 

@@ -25,11 +25,11 @@ from poker.strategy import (Action, Advice, Blind, FullLokiStrategy, LokiStrateg
                             Situation)
 from poker.matches import MatchResult, match
 from poker.formats import AcpcResult, GameDefinition, HandHistory, LogLine, MatchState, PlayerStats, PokerkitSeat
-from poker.table import (
-    ActionFrequencies, ActionRecord, AggressiveBettor, Bot, CallingStation, Decision, FixedLimitGame, HandResult,
-    LokiPlayer, LoosePassive, Maniac, ModellingLokiPlayer, ModelState, PlayerSummary, RandomPlayer, Rock, SeatModel,
-    TableFrequencies, TableView, TightAggressive,
+from poker.players import (
+    ActionFrequencies, AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, ModellingLokiPlayer, ModelState,
+    RandomPlayer, Rock, SeatModel, TableFrequencies, TightAggressive,
 )
+from poker.table import ActionRecord, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
 
 LIMIT = 200
 RIVER = 'Qh 7h 2c 9s 3d'

@@ -25,7 +25,7 @@ from poker import (
 from poker.cli import main
 from poker.cli.options import seed_value
 from poker.formats import GameDefinition, play_acpc
-from poker.table import make_seat
+from poker.players import make_seat
 from poker.validators import MAX_SEED, read_seed, shown
 
 from fuzzing import public_callables

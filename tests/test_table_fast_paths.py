@@ -18,9 +18,9 @@ from poker.ranges.weights import MIN_WEIGHT, known_holdings
 from poker.ranking.ranker import HandRanker
 from poker.stats.player import Player
 from poker.strategy.reweighting import OpponentModel
-from poker.table import modelling
+from poker.players import modelling
 from poker.table.game import Decision, FixedLimitGame, LokiPlayer, TableView
-from poker.table.modelling import ActionFrequencies, ModellingLokiPlayer, SeatModel, holding_scale
+from poker.players.modelling import ActionFrequencies, ModellingLokiPlayer, SeatModel, holding_scale
 
 
 def _boards(count: int, seed: int) -> list[tuple[int, ...]]:

@@ -703,7 +703,7 @@ def acpc_betting(records: Iterable[ActionRecord], street: str | None = None) -> 
     """The ACPC betting string of a hand's records (blinds left out), through ``street`` (None: the last round
     with an action; a later street adds its rounds, empty so far).
 
-    >>> from poker.table.bots import CallingStation
+    >>> from poker.players.bots import CallingStation
     >>> hand = FixedLimitGame([CallingStation('Ann'), CallingStation('Bob')], seed=1).play_hand()
     >>> acpc_betting(hand.actions), acpc_betting(hand.actions[:4], 'flop')
     ('cc/cc/cc/cc', 'cc/')
@@ -998,7 +998,7 @@ class LogLine:
         """The log line of a hand the table played (``number``: the hand's number in the log, by default its own);
         position ``p`` is the seat ``button + 1 + p``.
 
-        >>> from poker.table.bots import CallingStation, Maniac
+        >>> from poker.players.bots import CallingStation, Maniac
         >>> hand = FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=1).play_hand()
         >>> LogLine.from_hand(hand, 0).text()   # Ann on the button: Bob (big blind) is position 0
         'STATE:0:crc/rc/rc/rc:2h9s|6sQc/9d7h8d/Jd/3s:14|-14:Bob|Ann'
@@ -1031,7 +1031,7 @@ class LogLine:
 
 MOST_LOG_HANDS = 2_000_000
 """The most hands read at once (all the files of one :func:`read_log` or
-:func:`~poker.table.hand_history.read_history` together): memory grows with the hands kept."""
+:func:`~poker.formats.hand_history.read_history` together): memory grows with the hands kept."""
 
 MOST_LOG_LINES = 2 * MOST_LOG_HANDS
 """The most lines of any kind (comments and blank lines too) read at once: time grows with the lines read."""
@@ -1045,8 +1045,8 @@ _MOST_HEADER_LINES = 64
 
 def read_log(path: str | os.PathLike[str], game: GameDefinition | None = None, *,
              most_hands: int = MOST_LOG_HANDS) -> tuple[LogLine, ...]:
-    """The hands of an ACPC log file (the dealer's, or one :func:`~poker.table.acpc_client.play_acpc` or
-    :func:`~poker.table.duplicate.match` wrote), in order, each checked against ``game`` (None: the game the log's
+    """The hands of an ACPC log file (the dealer's, or one :func:`~poker.formats.acpc_client.play_acpc` or
+    :func:`~poker.matches.duplicate.match` wrote), in order, each checked against ``game`` (None: the game the log's
     header gives, else :meth:`GameDefinition.for_table` for its players).
 
     The file is read as a stream, a line at a time: a UTF-8 byte-order mark at its start is skipped; lines

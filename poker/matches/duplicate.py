@@ -16,7 +16,7 @@ from the spread of those per-deal results (the duplicate sets are independent).
 >>> round(sum(result.means()), 12)   # chips only change hands
 0.0
 
-Players are kinds (:data:`~poker.table.kinds.PLAYER_KINDS`: ``'loki'``, ``'loki-generic'``, ``'loki-no-model'``,
+Players are kinds (:data:`~poker.players.kinds.PLAYER_KINDS`: ``'loki'``, ``'loki-generic'``, ``'loki-no-model'``,
 ``'station'``, ``'maniac'``, ``'rock'``, ``'random'``, ``'aggressive'``, ``'tight-aggressive'``,
 ``'loose-passive'``), outside players ``'module:factory'`` (any importable module and a callable in it), or
 factories themselves; a factory ``f(name, seed)`` returns a seat (a ``name`` and a ``decide(view)`` method,
@@ -26,7 +26,7 @@ or class, or its ``'module:factory'`` text (the module is imported in each worke
 Models learn through the whole match, as in Papp's experiments, and a match gives the same result on any
 executor and any number of workers: each seating has its own players, who play deals 1 to N in order, and the
 unit of work is a block of :data:`DEALS_PER_UNIT` deals of one seating, which starts from the players' state
-after the block before (``state()`` and ``resume(state)``: a :class:`~poker.table.modelling.ModelState` for a
+after the block before (``state()`` and ``resume(state)``: a :class:`~poker.players.modelling.ModelState` for a
 modelling Loki, the random numbers' state for a bot). Workers play different seatings side by side. A seat
 without those two methods plays its seating in one unit. ``fresh_every=N`` gives every chunk of ``N`` deals
 fresh players instead (the unit of work is then the chunk, all seatings). ``executor`` is any
@@ -51,8 +51,8 @@ from attrs import field, frozen
 from ..errors import PokerError
 from ..formats.acpc_notation import GameDefinition, LogLine
 from ..markup import clipped, line_chart_svg
+from ..players.kinds import PlayerSpec, make_seat, read_player, seat_names
 from ..table.game import MAX_HANDS, Contender, FixedLimitGame, HandResult, seat_hook
-from ..table.kinds import PlayerSpec, make_seat, read_player, seat_names
 from ..validators import checked_by, flag, is_whole, read_seed, real_array, shown, whole_number
 
 if TYPE_CHECKING:
@@ -319,7 +319,7 @@ def _log_name(name: str) -> str:
 
 class _Log:
     """The match's log file: a header, the match's game as comment lines
-    (:meth:`~poker.table.acpc_notation.GameDefinition.comment`), then every hand's ACPC log line, written deal by
+    (:meth:`~poker.formats.acpc_notation.GameDefinition.comment`), then every hand's ACPC log line, written deal by
     deal and in each deal seating by seating (hand number ``deal * seatings + seating``, from 0), whatever order
     the units of work finish in. A block of deals is written once every seating has played it (units of work
     hand in each block's lines)."""
@@ -391,7 +391,7 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     trials); ``states`` (a former result's :attr:`MatchResult.states`, same players) starts them from what they
     learnt there, so a long match or a tournament carries its models on. ``fresh_every=N`` seats fresh players
     every ``N`` deals instead, the same in every seating (the players forget what they learnt). ``log`` names a file
-    that gets every hand in the ACPC log format (:class:`~poker.table.acpc_notation.LogLine`), deal by deal and in
+    that gets every hand in the ACPC log format (:class:`~poker.formats.acpc_notation.LogLine`), deal by deal and in
     each deal seating by seating, numbered from 0 in that order (hand ``deal * rotations + seating``), the players
     by their names in the result (``:`` and ``|``, the format's separators, written ``_``): the same file on any
     executor and any number of workers.

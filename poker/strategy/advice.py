@@ -492,7 +492,7 @@ class LokiStrategy:
 
 class FullLokiStrategy(LokiStrategy):
     """Loki's strategy with every betting feature of Papp's full player, showdown odds included (Papp 8.3:
-    version A). The seats of :mod:`poker.table.modelling` and of :func:`poker.match` play it."""
+    version A). The seats of :mod:`poker.players.modelling` and of :func:`poker.match` play it."""
 
     use_showdown_odds = True
 

@@ -68,7 +68,7 @@ __all__ = [
 
 MAX_HANDS = 10_000_000
 """The most hands :meth:`FixedLimitGame.play` plays in one call, and the most deals of one
-:func:`~poker.table.duplicate.match`."""
+:func:`~poker.matches.duplicate.match`."""
 
 _BLINDS = {blind.value: blind for blind in Blind}
 
@@ -206,7 +206,7 @@ class TableView:
     """What the seat to act knows: its cards, the board, the pot and the betting so far.
 
     The table builds one for each decision; :meth:`GameDefinition.view
-    <poker.table.acpc_notation.GameDefinition.view>` builds the same from a hand written in ACPC notation (for
+    <poker.formats.acpc_notation.GameDefinition.view>` builds the same from a hand written in ACPC notation (for
     an adapter to another engine). Built by hand, the fields after ``can_raise`` may be left out: ``seats`` 0
     means the table is unknown, ``active`` defaults to this seat and the ``opponents`` seats after it, and
     without blind records in the ``history`` the blinds are the table's (:attr:`small_blind`). A view whose
@@ -424,7 +424,7 @@ class HandResult:
     """Everything about one hand: the deal, every action, the showdown and who won what.
 
     ``holes`` holds each seat's hole cards (none for a seat whose cards were not seen: a hand played at another
-    table, as :mod:`~poker.table.acpc_client` plays them); ``board`` the cards of the streets that were reached;
+    table, as :mod:`~poker.formats.acpc_client` plays them); ``board`` the cards of the streets that were reached;
     ``hands`` the showdown hands of the seats that reached it (empty if everyone else folded); ``net`` each
     seat's chips won less chips put in.
     """
@@ -641,7 +641,7 @@ class LokiPlayer:
 
     def bet_frequency(self, view: TableView, seat: int) -> float:
         """How often ``seat`` bets when checked to on this street: :attr:`default_bet_frequency` (a hook; a
-        :class:`~poker.table.modelling.ModellingLokiPlayer` reads its model)."""
+        :class:`~poker.players.modelling.ModellingLokiPlayer` reads its model)."""
         read_view(view)
         whole_number('seat', seat, error=PokerError)
         return self.default_bet_frequency

@@ -64,8 +64,8 @@ from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
 from ..strategy.advice import LokiStrategy
 from ..strategy.reweighting import OpponentModel
+from ..table.game import ActionRecord, HandResult, LokiPlayer, TableView, read_view
 from ..validators import brief, choice, flag, instance, is_items, probability, real_number, shown, text, whole_number
-from .game import ActionRecord, HandResult, LokiPlayer, TableView, read_view
 
 __all__ = [
     'ACTION_CLASSES',

@@ -17,8 +17,8 @@ import random
 
 from ..errors import PokerError
 from ..strategy.actions import Action, Blind  # noqa: F401  (Blind: doctests)
+from ..table.game import Decision, TableView, read_view
 from ..validators import read_seed, shown, text
-from .game import Decision, TableView, read_view
 
 __all__ = ['AggressiveBettor', 'Bot', 'CallingStation', 'LoosePassive', 'Maniac', 'RandomPlayer', 'Rock',
            'TightAggressive']
@@ -86,7 +86,7 @@ def _better_share(view: TableView) -> float:
 
 def _by_strength(view: TableView, call_at: float, raise_at: float) -> Decision:
     """After the flop: raise from ``raise_at``, call from ``call_at``, else fold, on the scale opponent models rank
-    actions on (EHS' with one-opponent HS, :func:`~poker.table.modelling.holding_scale`)."""
+    actions on (EHS' with one-opponent HS, :func:`~poker.players.modelling.holding_scale`)."""
     from ..cards.starting_hand import StartingHand
     from .modelling import holding_scale
     strength = holding_scale([card.index for card in view.board])[StartingHand(view.hole).holding_index]

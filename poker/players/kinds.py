@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 from typing import Union
 
 from ..errors import PokerError
+from ..table.game import Contender, read_contender
 from ..validators import read_seed, shown, text
-from .game import Contender, read_contender
 
 __all__ = ['PLAYER_KINDS', 'PlayerSpec', 'make_seat', 'read_player', 'seat_names']
 
@@ -38,7 +38,7 @@ def _loki_generic(name: str, seed: int) -> Contender:
 
 def _loki_no_model(name: str, seed: int) -> Contender:
     from ..strategy.advice import FullLokiStrategy
-    from .game import LokiPlayer
+    from ..table.game import LokiPlayer
     return LokiPlayer(name, strategy=FullLokiStrategy())
 
 
@@ -64,7 +64,7 @@ PLAYER_KINDS: dict[str, Callable[[str, int], Contender]] = {
 }
 """The players known by name: Loki with specific modelling, with generic modelling, without a model (every
 holding alike; all three play :class:`~poker.strategy.advice.FullLokiStrategy`), and the simple bots of
-:mod:`poker.table.bots`."""
+:mod:`poker.players.bots`."""
 
 PlayerSpec = Union[str, Callable[[str, int], Contender]]
 """A player: a kind of :data:`PLAYER_KINDS`, ``'module:factory'``, or a factory ``f(name, seed)`` of a seat."""
