@@ -23,7 +23,8 @@ from poker.strategy.actions import Action
 from poker.formats.acpc_client import AcpcResult, play_acpc
 from poker.formats.acpc_notation import GameDefinition, LogLine, MatchState
 from poker.players.kinds import PLAYER_KINDS
-from poker.table.game import Decision, TableView
+from poker.table.game import TableView
+from poker.table.records import Decision
 
 from patience import GUARD
 

@@ -14,7 +14,8 @@ import pytest
 from poker import Card, ProtocolError
 from poker.strategy.actions import Action, Blind
 from poker.formats.acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_betting, read_log
-from poker.table.game import ActionRecord, Decision, FixedLimitGame, TableView
+from poker.table.game import FixedLimitGame, TableView
+from poker.table.records import ActionRecord, Decision
 
 LIMIT_2P = """GAMEDEF
 limit

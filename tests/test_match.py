@@ -17,7 +17,8 @@ from poker.players.bots import (
 )
 from poker.cli import main
 from poker.errors import PokerError
-from poker.table.game import Decision, FixedLimitGame
+from poker.table.game import FixedLimitGame
+from poker.table.records import Decision
 from poker.matches import duplicate
 from poker.matches.duplicate import MatchResult, play_chunk, play_seating, rotations
 from poker.players.modelling import ModellingLokiPlayer, ModelState
@@ -176,7 +177,7 @@ def test_model_state_is_a_plain_value():
 
 
 def test_bots_hand_on_their_random_numbers_and_plain_loki_keeps_nothing():
-    from poker.table.game import LokiPlayer
+    from poker.players.loki import LokiPlayer
     bot = RandomPlayer('r', 5)
     view = spot('7c 2d')
     state = bot.state()

@@ -29,7 +29,8 @@ from poker.players import (
     ActionFrequencies, AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, ModellingLokiPlayer, ModelState,
     RandomPlayer, Rock, SeatModel, TableFrequencies, TightAggressive,
 )
-from poker.table import ActionRecord, Decision, FixedLimitGame, HandResult, LokiPlayer, PlayerSummary, TableView
+from poker.players import LokiPlayer
+from poker.table import ActionRecord, Decision, FixedLimitGame, HandResult, PlayerSummary, TableView
 
 LIMIT = 200
 RIVER = 'Qh 7h 2c 9s 3d'

@@ -19,7 +19,9 @@ from poker.ranking.ranker import HandRanker
 from poker.stats.player import Player
 from poker.strategy.reweighting import OpponentModel
 from poker.players import modelling
-from poker.table.game import Decision, FixedLimitGame, LokiPlayer, TableView
+from poker.players.loki import LokiPlayer
+from poker.table.game import FixedLimitGame, TableView
+from poker.table.records import Decision
 from poker.players.modelling import ActionFrequencies, ModellingLokiPlayer, SeatModel, holding_scale
 
 

@@ -7,7 +7,7 @@ a ``:`` and ``r``, ``c`` or ``f``: the seat's :meth:`~poker.table.game.Contender
 :meth:`~poker.formats.acpc_notation.MatchState.view` builds, made legal as the table makes it. The seat's optional
 hooks are called as the table calls them (:func:`~poker.table.game.seat_hook`): ``begin_hand`` at a new hand,
 ``observe`` for every action (the blinds and its own included), ``end_hand`` with the
-:class:`~poker.table.game.HandResult` of the hand's last state, which shows the cards of a showdown. One seat
+:class:`~poker.table.records.HandResult` of the hand's last state, which shows the cards of a showdown. One seat
 plays the whole match, so what it learns (a modelling Loki's opponent models) it keeps.
 
 Seats are the dealer's positions for the hand (position 0 first in the game definition's lists); the players
@@ -39,7 +39,8 @@ from ..cards.card import Card
 from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
 from ..players.kinds import PlayerSpec, make_seat, seat_names
-from ..table.game import Contender, Decision, HandResult, seat_hook
+from ..table.game import Contender, seat_hook
+from ..table.records import Decision, HandResult
 from ..validators import checked_by, flag, read_seed, shown, text, whole_number
 from .acpc_notation import GameDefinition, MatchState
 

@@ -64,7 +64,8 @@ from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError, ProtocolError
 from ..ranking.rankable_hand import RankableHand
 from ..strategy.actions import Action, Blind, read_action
-from ..table.game import ActionRecord, Decision, FixedLimitGame, HandResult, TableView
+from ..table.game import FixedLimitGame, TableView
+from ..table.records import ActionRecord, Decision, HandResult
 from ..validators import choice, is_items, shown, whole_number
 from ..validators import text as checked_text
 
@@ -850,7 +851,7 @@ class MatchState:
 
     def hand_result(self, game: GameDefinition, *, names: Sequence[str] | None = None,
                     button: int | None = None) -> HandResult:
-        """The hand as the table records it (:class:`~poker.table.game.HandResult`), from the last state of the
+        """The hand as the table records it (:class:`~poker.table.records.HandResult`), from the last state of the
         hand, which shows the cards of a showdown: seats and ``names`` as in :meth:`GameDefinition.view`, the cards
         this player did not see empty, the seed 0 (not known), and the pot shared by the table's rule (odd chips
         to the winners nearest the button's left; the dealer splits them: :meth:`log_line`).

@@ -55,7 +55,8 @@ from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
 from ..players.modelling import ModellingLokiPlayer, ModelState
 from ..strategy.actions import Action, Blind
-from ..table.game import ActionRecord, FixedLimitGame
+from ..table.game import FixedLimitGame
+from ..table.records import ActionRecord
 from ..validators import amount, checked_by, is_items, real_number, share, shown, text, whole_number
 from .acpc_notation import (MOST_LOG_HANDS, GameDefinition, LogLine, MatchState, _fast_log_line, _Finished,
                             _finished, _line_text, _LogReader, _table_game)

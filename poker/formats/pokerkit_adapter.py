@@ -29,7 +29,8 @@ from ..cards.card_inputs import CardsLike, read_board
 from ..cards.streets import BOARD_SIZE
 from ..errors import MissingDependencyError, PokerError
 from ..strategy.actions import Action
-from ..table.game import Contender, Decision, FixedLimitGame, read_contender, seat_hook
+from ..table.game import Contender, FixedLimitGame, read_contender, seat_hook
+from ..table.records import Decision
 from ..validators import shown, whole_number
 from .acpc_notation import NO_CAP, GameDefinition, MatchState
 
@@ -132,7 +133,7 @@ class PokerkitSeat:
     :meth:`act` plays its turn; the seat's optional hooks are called as at a
     :class:`~poker.table.game.FixedLimitGame`: ``begin_hand`` at its first turn of each hand (a new pokerkit
     state), ``observe`` for every action before each of its turns (blinds included) and, through :meth:`end`,
-    for the last ones and ``end_hand`` with the hand's :class:`~poker.table.game.HandResult` (the cards it did not
+    for the last ones and ``end_hand`` with the hand's :class:`~poker.table.records.HandResult` (the cards it did not
     see left empty: :meth:`MatchState.hand_result <poker.formats.acpc_notation.MatchState.hand_result>`). ``names``
     name the players by index (None: ``'seat 0'``, ...; a modelling Loki keeps a model per name, so give the real
     names when the players move round the positions from hand to hand).

@@ -52,7 +52,8 @@ from ..errors import PokerError
 from ..formats.acpc_notation import GameDefinition, LogLine
 from ..markup import clipped, line_chart_svg
 from ..players.kinds import PlayerSpec, make_seat, read_player, seat_names
-from ..table.game import MAX_HANDS, Contender, FixedLimitGame, HandResult, seat_hook
+from ..table.game import MAX_HANDS, Contender, FixedLimitGame, seat_hook
+from ..table.records import HandResult
 from ..validators import checked_by, flag, is_whole, read_seed, real_array, shown, whole_number
 
 if TYPE_CHECKING:

@@ -1,5 +1,6 @@
 """The players: Loki and its opponent models, the simple bots, and the kinds a table knows by name.
 
+* :mod:`~poker.players.loki`: :class:`LokiPlayer`, Loki's seat: hand statistics, then Loki's betting rules;
 * :mod:`~poker.players.modelling`: :class:`ModellingLokiPlayer` and :class:`SeatModel` (Papp ch. 7);
 * :mod:`~poker.players.bots`: a calling station, a maniac, a rock, a random player, an aggressive bettor, a
   tight-aggressive and a loose-passive player;
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
 from .kinds import PLAYER_KINDS, PlayerSpec, make_seat, read_player, seat_names
+from .loki import LokiPlayer
 from .modelling import ActionFrequencies, ModellingLokiPlayer, ModelState, SeatModel, TableFrequencies
 
 __all__ = [
@@ -18,6 +20,7 @@ __all__ = [
     'AggressiveBettor',
     'Bot',
     'CallingStation',
+    'LokiPlayer',
     'LoosePassive',
     'Maniac',
     'ModelState',

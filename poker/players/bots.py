@@ -1,6 +1,6 @@
 """Simple opponents for matches, each a few lines a student can read in a minute.
 
-Any object with a ``name`` and a ``decide(view)`` method returning a :class:`~poker.table.game.Decision` can
+Any object with a ``name`` and a ``decide(view)`` method returning a :class:`~poker.table.records.Decision` can
 sit at a :class:`~poker.table.game.FixedLimitGame`; the table turns every request into a legal action (a call
 with nothing to call is a check, a fold when checking is free a check, a raise at the cap a call).
 
@@ -17,7 +17,8 @@ import random
 
 from ..errors import PokerError
 from ..strategy.actions import Action, Blind  # noqa: F401  (Blind: doctests)
-from ..table.game import Decision, TableView, read_view
+from ..table.game import TableView, read_view
+from ..table.records import Decision
 from ..validators import read_seed, shown, text
 
 __all__ = ['AggressiveBettor', 'Bot', 'CallingStation', 'LoosePassive', 'Maniac', 'RandomPlayer', 'Rock',

@@ -38,7 +38,7 @@ def _loki_generic(name: str, seed: int) -> Contender:
 
 def _loki_no_model(name: str, seed: int) -> Contender:
     from ..strategy.advice import FullLokiStrategy
-    from ..table.game import LokiPlayer
+    from .loki import LokiPlayer
     return LokiPlayer(name, strategy=FullLokiStrategy())
 
 

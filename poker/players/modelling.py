@@ -64,7 +64,9 @@ from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
 from ..strategy.advice import LokiStrategy
 from ..strategy.reweighting import OpponentModel
-from ..table.game import ActionRecord, HandResult, LokiPlayer, TableView, read_view
+from ..table.game import TableView, read_view
+from ..table.records import ActionRecord, HandResult
+from .loki import LokiPlayer
 from ..validators import brief, choice, flag, instance, is_items, probability, real_number, shown, text, whole_number
 
 __all__ = [
@@ -773,7 +775,7 @@ class ModellingLokiPlayer(LokiPlayer):
     """The per-opponent model; a subclass of :class:`SeatModel` changes the re-weighting."""
     PART_BET_COUNTS: ClassVar[bool] = True
     """Whether a part of a bet to call counts as a bet in an action's context (:attr:`ActionRecord.bets_to_call
-    <poker.table.game.ActionRecord.bets_to_call>`: the small blind's first action faces the big blind's bet, so its
+    <poker.table.records.ActionRecord.bets_to_call>`: the small blind's first action faces the big blind's bet, so its
     raise reads as the top 20%, not 50%); False rounds down, as the models did before issue 19."""
 
     def __init__(self, name: str, *, specific: bool = True, hs_mode: str = 'product',

@@ -123,7 +123,7 @@ class Situation:
     check is not voluntary; by default, whether it has called a bet). Papp's pre-flop kludge reads it."""
     follow_through: bool = field(default=False, converter=_follow_through)
     """Whether the player semi-bluffed on an earlier street of this hand and no other seat has bet or raised
-    since (Papp 6.4's follow-through; a :class:`~poker.table.game.LokiPlayer` tells)."""
+    since (Papp 6.4's follow-through; a :class:`~poker.players.loki.LokiPlayer` tells)."""
     bet_behind: float = field(default=0.0, converter=_bet_behind)
     """The chance that a seat still to act after the player this round bets when checked to (0 when none is;
     the check-raise rule reads it)."""
@@ -282,7 +282,7 @@ class LokiStrategy:
         """Whether the pot-odds rule will weigh a next-card PPOT that ``stats`` lacks: on the flop, facing a bet,
         with statistics two cards ahead and no :attr:`~poker.stats.hand_statistics.HandStatistics.next_card_ppot`,
         when every rule before :meth:`pot_odds_call` passes the decision on (the player then computes it, only
-        then: :meth:`poker.table.game.LokiPlayer.with_next_card_ppot`)."""
+        then: :meth:`poker.players.loki.LokiPlayer.with_next_card_ppot`)."""
         stats, situation = _stats(stats), _situation(situation)
         if not (self.flop_pot_odds_lookahead == 1 and situation.to_call > 0 and len(stats.board) == 3
                 and stats.lookahead == 2 and stats.next_card_ppot is None and 'pot_odds_call' in self.rules):
