@@ -313,6 +313,24 @@ def test_the_top_names_are_the_ones_mypy_sees_and_come_from_their_wing() -> None
     assert [name for name, home in imported.items()
             if getattr(poker, name) is not getattr(importlib.import_module(home), name)] == []
     assert set(poker.__all__) <= set(dir(poker))
+    assert {name: f'poker.{wing}' for name, wing in poker._HOMES.items()} == imported  # the map: no stale entry
+
+
+def test_a_top_name_loads_its_wing_and_nothing_more() -> None:
+    """``from poker import HandRanker`` finds the name's wing in a map and imports that wing alone: no more
+    modules of the package than ``from poker.ranking import HandRanker`` loads (not wing after wing until one
+    has it); and every name of ``poker.__all__`` resolves, in a fresh interpreter too."""
+    def loaded(statement: str) -> set[str]:
+        code = f'import sys; {statement}; print(" ".join(m for m in sys.modules if m.startswith("poker")))'
+        result = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True,
+                                env={**os.environ, 'PYTHONPATH': str(ROOT)})
+        return set(result.stdout.split())
+
+    for name, wing in (('HandRanker', 'ranking'), ('Card', 'cards'), ('FixedLimitGame', 'table')):
+        top, own = loaded(f'from poker import {name}'), loaded(f'from poker.{wing} import {name}')
+        assert top == own, f'{name}: {sorted(top ^ own)}'
+    assert loaded('import poker; [getattr(poker, name) for name in poker.__all__]') >= {
+        f'poker.{wing}' for wing in set(poker._HOMES.values())}
 
 
 def test_the_examples_import_from_the_top_or_a_wing() -> None:
