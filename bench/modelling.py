@@ -23,7 +23,8 @@ from poker.cards.card import Deck  # noqa: E402
 from poker.players.loki import LokiPlayer  # noqa: E402
 from poker.table.game import FixedLimitGame  # noqa: E402
 from poker.strategy.reweighting import OpponentModel  # noqa: E402
-from poker.players.modelling import ModellingLokiPlayer, SeatModel, _cached_scale  # noqa: E402
+from poker.players.holding_scales import _cached_scale  # noqa: E402
+from poker.players.modelling import ModellingLokiPlayer, SeatModel  # noqa: E402
 
 
 def main() -> None:

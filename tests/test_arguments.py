@@ -20,7 +20,7 @@ from poker.stats.reference import ReferencePlayer
 from poker.players.bots import (
     AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive,
 )
-from poker.players.modelling import holding_scale
+from poker.players.holding_scales import holding_scale
 
 RIVER = 'Qh 7h 2c 9s 3d'
 

@@ -55,7 +55,8 @@ import json  # noqa: E402
 from poker.cli import main  # noqa: E402
 from poker.errors import PokerError, ProtocolError  # noqa: E402
 from poker.formats.hand_history import HandHistory, read_history  # noqa: E402
-from poker.players.modelling import ModellingLokiPlayer, ModelState  # noqa: E402
+from poker.players.frequencies import ModelState  # noqa: E402
+from poker.players.modelling import ModellingLokiPlayer  # noqa: E402
 
 from fuzzing import failure  # noqa: E402
 

@@ -21,7 +21,8 @@ from poker.table.game import FixedLimitGame
 from poker.table.records import Decision
 from poker.matches import duplicate
 from poker.matches.duplicate import MatchResult, play_chunk, play_seating, rotations
-from poker.players.modelling import ModellingLokiPlayer, ModelState
+from poker.players.frequencies import ModelState
+from poker.players.modelling import ModellingLokiPlayer
 
 TABLE_8_1 = """\
 1 2 3 4 5 6 7 8 9 T

@@ -13,10 +13,9 @@ from poker.players.loki import LokiPlayer
 from poker.table.game import FixedLimitGame
 from poker.stats.hand_statistics import HandStatistics
 from poker.strategy.reweighting import OpponentModel
-from poker.players.modelling import (
-    DEFAULT_FREQUENCIES, ActionFrequencies, ModellingLokiPlayer, SeatModel, fast_potentials, holding_scale,
-    preflop_scale,
-)
+from poker.players.frequencies import DEFAULT_FREQUENCIES, ActionFrequencies
+from poker.players.holding_scales import fast_potentials, holding_scale, preflop_scale
+from poker.players.modelling import ModellingLokiPlayer, SeatModel
 from poker.stats.player import Player
 from poker.cards.starting_hand import StartingHand
 

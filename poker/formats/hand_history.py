@@ -29,7 +29,7 @@ header (comment lines holding a ``GAMEDEF``, as :func:`~poker.matches.duplicate.
 
 :meth:`HandHistory.model_state` replays the hands as one of the players sees them through a
 :class:`~poker.players.modelling.ModellingLokiPlayer` and returns what it learnt, a
-:class:`~poker.players.modelling.ModelState` that a Loki ``resume``\\ s (or ``match(..., states=...)`` starts from).
+:class:`~poker.players.frequencies.ModelState` that a Loki ``resume``\\ s (or ``match(..., states=...)`` starts from).
 
 >>> history = HandHistory.parse(['STATE:0:rc/crc/cc/cc:Ah9c|Ks8d/2h3c4d/Js/7h:6|-6:Alice|Bob',
 ...                              'STATE:1:rrf:Qd9d|Tc8c:4|-4:Alice|Bob'])
@@ -53,7 +53,8 @@ from attrs import field, frozen
 from ..cards.card import Card
 from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
-from ..players.modelling import ModellingLokiPlayer, ModelState
+from ..players.frequencies import ModelState
+from ..players.modelling import ModellingLokiPlayer
 from ..strategy.actions import Action, Blind
 from ..table.game import FixedLimitGame
 from ..table.records import ActionRecord
@@ -431,7 +432,7 @@ class HandHistory:
         """What a :class:`~poker.players.modelling.ModellingLokiPlayer` (``player``, or a fresh one with specific
         models) learns from these hands played as ``as_name`` sees them (its own hole cards, everyone's actions,
         the cards shown at showdowns): its :meth:`~poker.players.modelling.ModellingLokiPlayer.state`, a
-        :class:`~poker.players.modelling.ModelState`. The hands without ``as_name`` are left out (they are not his)."""
+        :class:`~poker.players.frequencies.ModelState`. The hands without ``as_name`` are left out (they are not his)."""
         as_name = text('as_name', as_name, error=PokerError)
         if as_name not in self.names():
             raise PokerError(f'no player {shown(as_name)} in this history (players: {", ".join(self.names())})')

@@ -26,7 +26,7 @@ or class, or its ``'module:factory'`` text (the module is imported in each worke
 Models learn through the whole match, as in Papp's experiments, and a match gives the same result on any
 executor and any number of workers: each seating has its own players, who play deals 1 to N in order, and the
 unit of work is a block of :data:`DEALS_PER_UNIT` deals of one seating, which starts from the players' state
-after the block before (``state()`` and ``resume(state)``: a :class:`~poker.players.modelling.ModelState` for a
+after the block before (``state()`` and ``resume(state)``: a :class:`~poker.players.frequencies.ModelState` for a
 modelling Loki, the random numbers' state for a bot). Workers play different seatings side by side. A seat
 without those two methods plays its seating in one unit. ``fresh_every=N`` gives every chunk of ``N`` deals
 fresh players instead (the unit of work is then the chunk, all seatings). ``executor`` is any

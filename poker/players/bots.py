@@ -80,16 +80,16 @@ class RandomPlayer(Bot):
 def _better_share(view: TableView) -> float:
     """The share of the 1,326 starting holdings with a higher income rate (IR7) than this seat's hole cards."""
     from ..cards.starting_hand import StartingHand
-    from .modelling import preflop_scale
+    from .holding_scales import preflop_scale
     scale = preflop_scale()
     return float((scale > scale[StartingHand(view.hole).holding_index]).mean())
 
 
 def _by_strength(view: TableView, call_at: float, raise_at: float) -> Decision:
     """After the flop: raise from ``raise_at``, call from ``call_at``, else fold, on the scale opponent models rank
-    actions on (EHS' with one-opponent HS, :func:`~poker.players.modelling.holding_scale`)."""
+    actions on (EHS' with one-opponent HS, :func:`~poker.players.holding_scales.holding_scale`)."""
     from ..cards.starting_hand import StartingHand
-    from .modelling import holding_scale
+    from .holding_scales import holding_scale
     strength = holding_scale([card.index for card in view.board])[StartingHand(view.hole).holding_index]
     return Decision(Action.RAISE if strength >= raise_at else Action.CALL if strength >= call_at else Action.FOLD)
 
