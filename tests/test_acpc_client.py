@@ -21,7 +21,9 @@ from poker import Card, PokerError, ProtocolError
 from poker.cli import main
 from poker.strategy.actions import Action
 from poker.formats.acpc_client import AcpcResult, play_acpc
-from poker.formats.acpc_notation import GameDefinition, LogLine, MatchState
+from poker.formats.acpc_log import LogLine
+from poker.formats.acpc_match_state import MatchState
+from poker.formats.acpc_notation import GameDefinition
 from poker.players.kinds import PLAYER_KINDS
 from poker.table.game import TableView
 from poker.table.records import Decision

@@ -26,7 +26,9 @@ import pytest
 from fuzzing import TookTooLong, failure, hang_guard
 from poker.cli import main
 from poker.formats.acpc_client import play_acpc
-from poker.formats.acpc_notation import GameDefinition, LogLine, MatchState
+from poker.formats.acpc_log import LogLine
+from poker.formats.acpc_match_state import MatchState
+from poker.formats.acpc_notation import GameDefinition
 from poker.players.bots import CallingStation, Maniac, RandomPlayer
 from poker.table.game import FixedLimitGame
 from poker.formats.hand_history import read_history

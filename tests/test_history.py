@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from poker.matches import duplicate
-from poker.formats.acpc_notation import LogLine
+from poker.formats.acpc_log import LogLine
 from poker.matches.duplicate import match
 
 PLAYERS = ['loki-no-model', 'station', 'random']

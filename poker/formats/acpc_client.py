@@ -1,10 +1,10 @@
 """Any seat at the ACPC dealer: :func:`play_acpc` plays one player of a match over the ACPC protocol (version 2.0.0).
 
 The Annual Computer Poker Competition's dealer listens on a port for each player. :func:`play_acpc` connects,
-says ``VERSION:2.0.0``, and reads the dealer's ``MATCHSTATE`` lines (:class:`~poker.formats.acpc_notation.MatchState`;
+says ``VERSION:2.0.0``, and reads the dealer's ``MATCHSTATE`` lines (:class:`~poker.formats.acpc_match_state.MatchState`;
 lines starting with ``#`` or ``;`` are comments). When a line is this player's turn it answers with the same line,
 a ``:`` and ``r``, ``c`` or ``f``: the seat's :meth:`~poker.table.game.Contender.decide` on the view
-:meth:`~poker.formats.acpc_notation.MatchState.view` builds, made legal as the table makes it. The seat's optional
+:meth:`~poker.formats.acpc_match_state.MatchState.view` builds, made legal as the table makes it. The seat's optional
 hooks are called as the table calls them (:func:`~poker.table.game.seat_hook`): ``begin_hand`` at a new hand,
 ``observe`` for every action (the blinds and its own included), ``end_hand`` with the
 :class:`~poker.table.records.HandResult` of the hand's last state, which shows the cards of a showdown. One seat
@@ -42,7 +42,8 @@ from ..players.kinds import PlayerSpec, make_seat, seat_names
 from ..table.game import Contender, seat_hook
 from ..table.records import Decision, HandResult
 from ..validators import checked_by, flag, read_seed, shown, text, whole_number
-from .acpc_notation import GameDefinition, MatchState
+from .acpc_match_state import MatchState
+from .acpc_notation import GameDefinition
 
 __all__ = ['DEFAULT_TIMEOUT', 'PROTOCOL_VERSION', 'AcpcResult', 'play_acpc']
 
@@ -236,7 +237,7 @@ def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str
     :func:`~poker.matches.duplicate.match`), made once with ``name`` (by default the player's own) and ``seed``
     (None: a fresh one);
     ``hands`` the most hands to play (None: until the dealer closes); ``log`` a file to write each hand to as an
-    ACPC log line (:meth:`~poker.formats.acpc_notation.MatchState.log_line`: the cards this player did not see left
+    ACPC log line (:meth:`~poker.formats.acpc_match_state.MatchState.log_line`: the cards this player did not see left
     empty), after a header of comment lines that holds the game
     (:meth:`~poker.formats.acpc_notation.GameDefinition.comment`, which :func:`~poker.formats.hand_history.read_history`
     reads); ``timeout`` the most seconds to wait for the dealer (:data:`DEFAULT_TIMEOUT`; None: no bound): for the

@@ -1,6 +1,6 @@
 """Hand histories read back: ACPC logs (the dealer's, or a match's ``log=``) as per-player statistics and models.
 
-:func:`read_history` reads the ``STATE`` lines of one or more logs (:class:`~poker.formats.acpc_notation.LogLine`)
+:func:`read_history` reads the ``STATE`` lines of one or more logs (:class:`~poker.formats.acpc_log.LogLine`)
 into a :class:`HandHistory`. Its :meth:`HandHistory.players` are each player's numbers (:class:`PlayerStats`):
 
 * **VPIP**: the share of his hands in which he put chips in voluntarily before the flop (a call, bet or raise;
@@ -59,8 +59,9 @@ from ..strategy.actions import Action, Blind
 from ..table.game import FixedLimitGame
 from ..table.records import ActionRecord
 from ..validators import amount, checked_by, is_items, real_number, share, shown, text, whole_number
-from .acpc_notation import (MOST_LOG_HANDS, GameDefinition, LogLine, MatchState, _fast_log_line, _Finished,
-                            _finished, _line_text, _LogReader, _table_game)
+from .acpc_log import MOST_LOG_HANDS, LogLine, _fast_log_line, _LogReader
+from .acpc_match_state import MatchState
+from .acpc_notation import GameDefinition, _Finished, _finished, _line_text, _table_game
 
 if TYPE_CHECKING:
     from ..extras import DataFrame
@@ -495,7 +496,7 @@ class HandHistory:
 def read_history(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], *,
                  game: GameDefinition | None = None, most_hands: int = MOST_HANDS) -> HandHistory:
     """The hands of the ACPC log files ``paths`` (one path or a list), in order, read as streams by the rules of
-    :func:`~poker.formats.acpc_notation.read_log` (a line at a time: comments, a header's game definition, the
+    :func:`~poker.formats.acpc_log.read_log` (a line at a time: comments, a header's game definition, the
     dealer's ``SCORE`` line checked; a line longer than 10,000 characters, more than ``most_hands`` hands or twice
     as many lines in all refused), every other line a hand whose payoffs fit its betting and cards under the game
     (``game``, else the game the logs' headers give, else the table's), else an error naming the file and the

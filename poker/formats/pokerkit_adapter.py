@@ -32,7 +32,8 @@ from ..strategy.actions import Action
 from ..table.game import Contender, FixedLimitGame, read_contender, seat_hook
 from ..table.records import Decision
 from ..validators import shown, whole_number
-from .acpc_notation import NO_CAP, GameDefinition, MatchState
+from .acpc_match_state import MatchState
+from .acpc_notation import NO_CAP, GameDefinition
 
 __all__ = ['PokerkitSeat', 'play_pokerkit', 'pokerkit_state']
 
@@ -134,7 +135,7 @@ class PokerkitSeat:
     :class:`~poker.table.game.FixedLimitGame`: ``begin_hand`` at its first turn of each hand (a new pokerkit
     state), ``observe`` for every action before each of its turns (blinds included) and, through :meth:`end`,
     for the last ones and ``end_hand`` with the hand's :class:`~poker.table.records.HandResult` (the cards it did not
-    see left empty: :meth:`MatchState.hand_result <poker.formats.acpc_notation.MatchState.hand_result>`). ``names``
+    see left empty: :meth:`MatchState.hand_result <poker.formats.acpc_match_state.MatchState.hand_result>`). ``names``
     name the players by index (None: ``'seat 0'``, ...; a modelling Loki keeps a model per name, so give the real
     names when the players move round the positions from hand to hand).
     """

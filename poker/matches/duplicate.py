@@ -49,7 +49,8 @@ import numpy as np
 from attrs import field, frozen
 
 from ..errors import PokerError
-from ..formats.acpc_notation import GameDefinition, LogLine
+from ..formats.acpc_log import LogLine
+from ..formats.acpc_notation import GameDefinition
 from ..markup import clipped, line_chart_svg
 from ..players.kinds import PlayerSpec, make_seat, read_player, seat_names
 from ..table.game import MAX_HANDS, Contender, FixedLimitGame, seat_hook
@@ -392,7 +393,7 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     trials); ``states`` (a former result's :attr:`MatchResult.states`, same players) starts them from what they
     learnt there, so a long match or a tournament carries its models on. ``fresh_every=N`` seats fresh players
     every ``N`` deals instead, the same in every seating (the players forget what they learnt). ``log`` names a file
-    that gets every hand in the ACPC log format (:class:`~poker.formats.acpc_notation.LogLine`), deal by deal and in
+    that gets every hand in the ACPC log format (:class:`~poker.formats.acpc_log.LogLine`), deal by deal and in
     each deal seating by seating, numbered from 0 in that order (hand ``deal * rotations + seating``), the players
     by their names in the result (``:`` and ``|``, the format's separators, written ``_``): the same file on any
     executor and any number of workers.
