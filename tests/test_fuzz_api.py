@@ -64,8 +64,8 @@ from poker.stats import (
     made_hands, preflop_equity, range_statistics, scenarios_from_data, simulate_income_rate,
 )
 from poker.strategy import (
-    Blind, PreflopPlay, advise, advise_preflop, expected_players, kelly_bet, kelly_fraction, kelly_growth,
-    preflop_strategy, read_action, showdown_probabilities,
+    Blind, PreflopPlay, advise, advise_preflop, expected_players, kelly_action, kelly_bet, kelly_fraction,
+    kelly_growth, preflop_strategy, read_action, showdown_probabilities,
 )
 from poker.matches import match
 from poker.formats import (
@@ -582,6 +582,7 @@ REGISTRY: dict[str, Call] = {
                            bets_this_round=1, put_in_this_round=False, small_blind=False, big_blind=False,
                            tightness='loose', strategy=None, play=None),
     'expected_players': call(expected_players, 1, 3, 0.6),
+    'kelly_action': call(kelly_action, 578, 200),
     'kelly_bet': call(kelly_bet, STATS, 1000, 10, None),
     'kelly_fraction': call(kelly_fraction, 0.6, 0.1, 1, 0.0),
     'kelly_growth': call(kelly_growth, 0.5, 0.6, 0.1, 1, 0.0),
