@@ -63,23 +63,12 @@ def compiled_modules() -> set[str]:
 
 def arrows() -> dict[str, set[str]]:
     """Module -> the package modules it imports (``from .x import y`` points at ``x.y`` when that is a module)."""
-    known = modules()
+    known, compiled = modules(), compiled_modules()
     found: dict[str, set[str]] = defaultdict(set)
     for name, path in known.items():
-        package = name if path.name == '__init__.py' else name.rpartition('.')[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding='utf-8'))):
-            if isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split('.')[:len(package.split('.')) - node.level + 1]
-                    target = '.'.join(base + ([node.module] if node.module else []))
-                else:
-                    target = node.module or ''
-                if target.split('.')[0] == 'poker':
-                    for alias in node.names:
-                        inner = f'{target}.{alias.name}'
-                        found[name].add(inner if inner in known or inner in compiled_modules() else target)
-            elif isinstance(node, ast.Import):
-                found[name].update(alias.name for alias in node.names if alias.name.split('.')[0] == 'poker')
+        for target, taken, _, _ in imported(name, path):
+            inner = f'{target}.{taken}'
+            found[name].add(inner if taken is not None and (inner in known or inner in compiled) else target)
     return found
 
 
