@@ -10,11 +10,11 @@ and students reach for most are here too:
 :mod:`poker.kernel`    the counting kernel: every holding and runout, counted exactly
 :mod:`poker.stats`     the engines: hand statistics, hand strength, range statistics, equity, tables
 :mod:`poker.strategy`  Loki's betting rules, pre-flop strategies, Kelly sizing, opponent re-weighting
+:mod:`poker.pictures`  heat maps and histograms (matplotlib)
 :mod:`poker.table`     fixed-limit hold'em at one table: the game, what a seat sees, what the table records
 :mod:`poker.players`   Loki, its opponent models and the bots: the seats, and the kinds known by name
 :mod:`poker.formats`   other tables' formats and protocols: ACPC notation and client, pokerkit, hand histories
 :mod:`poker.matches`   duplicate matches
-:mod:`poker.pictures`  heat maps and histograms (matplotlib)
 :mod:`poker.cli`       the ``poker`` command line
 =====================  =============================================================================
 
