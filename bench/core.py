@@ -114,7 +114,10 @@ def main(name, repeats):
         board_strengths(boards[0])
         return timed(board_strengths, boards, repeats)
     if name == 'match':
-        from poker.table.duplicate import match, rotations
+        try:
+            from poker.matches.duplicate import match, rotations
+        except ImportError:  # a baseline from before the matches wing
+            from poker.matches.duplicate import match, rotations
         deals = 24
         seats = ['loki', 'loki', 'loki', 'station', 'maniac', 'rock']
         match(seats, 1, seed=1, progress=False)

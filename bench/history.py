@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import median  # noqa: E402
 
-from poker.table.duplicate import match  # noqa: E402
-from poker.table.hand_history import HandHistory, read_history  # noqa: E402
+from poker.matches.duplicate import match  # noqa: E402
+from poker.formats.hand_history import HandHistory, read_history  # noqa: E402
 
 
 def make_log(path: Path, hands: int) -> int:

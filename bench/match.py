@@ -33,10 +33,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from poker.processes import process_pool  # noqa: E402
-from poker.table.duplicate import MatchResult, match  # noqa: E402
+from poker.matches.duplicate import MatchResult, match  # noqa: E402
 from poker.strategy.advice import FullLokiStrategy  # noqa: E402
-from poker.table.game import LokiPlayer  # noqa: E402
-from poker.table.modelling import ModellingLokiPlayer, SeatModel  # noqa: E402
+from poker.players.loki import LokiPlayer  # noqa: E402
+from poker.players.modelling import ModellingLokiPlayer, SeatModel  # noqa: E402
 
 BOTS = ('station', 'maniac', 'rock', 'random', 'aggressive', 'tight-aggressive', 'loose-passive')
 VARIANTS = ('loki', 'loki-generic', 'loki-no-model')

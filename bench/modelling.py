@@ -20,9 +20,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from timing import median_seconds  # noqa: E402
 
 from poker.cards.card import Deck  # noqa: E402
-from poker.table.game import FixedLimitGame, LokiPlayer  # noqa: E402
+from poker.players.loki import LokiPlayer  # noqa: E402
+from poker.table.game import FixedLimitGame  # noqa: E402
 from poker.strategy.reweighting import OpponentModel  # noqa: E402
-from poker.table.modelling import ModellingLokiPlayer, SeatModel, _cached_scale  # noqa: E402
+from poker.players.holding_scales import _cached_scale  # noqa: E402
+from poker.players.modelling import ModellingLokiPlayer, SeatModel  # noqa: E402
 
 
 def main() -> None:

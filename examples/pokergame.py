@@ -9,7 +9,7 @@
 The classic example is A♥Q♥ on a flop of 3♥4♠J♥ (the Java program's, after Papp 1998, Table 5.1) against 1 and
 5 opponents, with
 one and two cards of look-ahead: HS, HSn, PPOT, NPOT, EHS and EHS'. The hand is played by Loki-style
-players with opponent models (poker.table.modelling.ModellingLokiPlayer): before the flop they play
+players with opponent models (poker.players.modelling.ModellingLokiPlayer): before the flop they play
 Papp's income-rate strategies (poker.strategy.preflop), after it they compute their statistics against
 the weights their models give each opponent and follow poker.strategy.advice.advise; the narration shows both,
 the action the table took, and after each call, bet or raise the top of the actor's range as the next
@@ -43,7 +43,8 @@ from poker.cli import OneLineErrorParser, printable, run_program, whole  # noqa:
 
 MAX_SEED = 2 ** 63 - 1  # the library's one seed range (poker.validators.read_seed), as the poker commands read it
 from poker import ActionRecord, FixedLimitGame, HandResult  # noqa: E402
-from poker.table import LogLine, PlayerSummary  # noqa: E402
+from poker.formats import LogLine  # noqa: E402
+from poker.table import PlayerSummary  # noqa: E402
 from poker.cards import INCOME_RATES, income_rate_table  # noqa: E402
 from poker import HandStatistics, ModellingLokiPlayer, Scenario, load_scenarios  # noqa: E402
 
@@ -107,7 +108,7 @@ def show_scenarios(scenarios: Sequence[Scenario], out: TextIO | None = None) -> 
 
 # ------------------------------------------------------------------------------------------------ game
 class ModelShowingLoki(ModellingLokiPlayer):
-    """A modelling Loki seat (poker.table.modelling) that remembers, after each action of another seat,
+    """A modelling Loki seat (poker.players.modelling) that remembers, after each action of another seat,
     the top of that seat's range as it now sees it, for the narration."""
 
     def __init__(self, name: str) -> None:

@@ -10,8 +10,11 @@ and students reach for most are here too:
 :mod:`poker.kernel`    the counting kernel: every holding and runout, counted exactly
 :mod:`poker.stats`     the engines: hand statistics, hand strength, range statistics, equity, tables
 :mod:`poker.strategy`  Loki's betting rules, pre-flop strategies, Kelly sizing, opponent re-weighting
-:mod:`poker.table`     fixed-limit hold'em at one table, Loki and the bots, duplicate matches
 :mod:`poker.pictures`  heat maps and histograms (matplotlib)
+:mod:`poker.table`     fixed-limit hold'em at one table: the game, what a seat sees, what the table records
+:mod:`poker.players`   Loki, its opponent models and the bots: the seats, and the kinds known by name
+:mod:`poker.formats`   other tables' formats and protocols: ACPC notation and client, pokerkit, hand histories
+:mod:`poker.matches`   duplicate matches
 :mod:`poker.cli`       the ``poker`` command line
 =====================  =============================================================================
 
@@ -46,11 +49,12 @@ if TYPE_CHECKING:  # what mypy and readers see; at run time each name is importe
         Action, Advice, FullLokiStrategy, LokiStrategy, OpponentModel, Situation, advise, kelly_bet, kelly_fraction,
         preflop_strategy,
     )
-    from .table import (
-        ActionRecord, AggressiveBettor, Bot, CallingStation, Contender, Decision, FixedLimitGame, HandResult,
-        LokiPlayer, LoosePassive, Maniac, MatchResult, ModellingLokiPlayer, RandomPlayer, Rock, SeatModel, TableView,
-        TightAggressive, match,
+    from .matches import MatchResult, match
+    from .players import (
+        AggressiveBettor, Bot, CallingStation, LokiPlayer, LoosePassive, Maniac, ModellingLokiPlayer, RandomPlayer, Rock,
+        SeatModel, TightAggressive,
     )
+    from .table import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, TableView
 
 __all__ = [
     'Action',
@@ -138,12 +142,95 @@ __all__ = [
     'simulate_income_rate',
 ]
 
-_HOMES = ('errors', 'cards', 'ranges', 'ranking', 'stats', 'strategy', 'table')
-"""The modules whose public names :data:`__all__` lists, in the order :func:`__getattr__` looks in them (a name
-has one home: the layout test keeps it so)."""
+_HOMES: dict[str, str] = {
+    'Action': 'strategy',
+    'ActionRecord': 'table',
+    'Advice': 'strategy',
+    'AggressiveBettor': 'players',
+    'BettingError': 'errors',
+    'BoardStrengths': 'stats',
+    'Bot': 'players',
+    'CallingStation': 'players',
+    'Card': 'cards',
+    'CardCountError': 'errors',
+    'CardParseError': 'errors',
+    'Contender': 'table',
+    'Decision': 'table',
+    'Deck': 'cards',
+    'DuplicateCardError': 'errors',
+    'EquityResult': 'stats',
+    'FixedLimitGame': 'table',
+    'FullLokiStrategy': 'strategy',
+    'HAND_CLASSES': 'cards',
+    'Hand': 'ranking',
+    'HandCategory': 'ranking',
+    'HandClassError': 'errors',
+    'HandFactory': 'ranking',
+    'HandIndexer': 'cards',
+    'HandRanker': 'ranking',
+    'HandResult': 'table',
+    'HandStatistics': 'stats',
+    'HandValueError': 'errors',
+    'LokiPlayer': 'players',
+    'LokiStrategy': 'strategy',
+    'LookaheadError': 'errors',
+    'LoosePassive': 'players',
+    'Maniac': 'players',
+    'MatchResult': 'matches',
+    'MissingCardError': 'errors',
+    'MissingDependencyError': 'errors',
+    'ModellingLokiPlayer': 'players',
+    'OpponentCountError': 'errors',
+    'OpponentModel': 'strategy',
+    'Player': 'stats',
+    'PlayerEquity': 'stats',
+    'PokerError': 'errors',
+    'PreflopEquity': 'stats',
+    'ProtocolError': 'errors',
+    'RandomPlayer': 'players',
+    'Range': 'ranges',
+    'RangeParseError': 'errors',
+    'RangeStatistics': 'stats',
+    'Rank': 'cards',
+    'RankableHand': 'ranking',
+    'RankerError': 'errors',
+    'Rock': 'players',
+    'Scenario': 'stats',
+    'ScenarioError': 'errors',
+    'SeatModel': 'players',
+    'SettingError': 'errors',
+    'Situation': 'strategy',
+    'StartingHand': 'cards',
+    'StrengthTable': 'stats',
+    'Suit': 'cards',
+    'TableError': 'errors',
+    'TableView': 'table',
+    'TightAggressive': 'players',
+    'WeightsError': 'errors',
+    'advise': 'strategy',
+    'board_strengths': 'stats',
+    'build_table': 'stats',
+    'class_equity': 'stats',
+    'equity': 'stats',
+    'format_cards': 'cards',
+    'hand_strength': 'stats',
+    'kelly_bet': 'strategy',
+    'kelly_fraction': 'strategy',
+    'load_scenarios': 'stats',
+    'load_table': 'stats',
+    'match': 'matches',
+    'parse_cards': 'cards',
+    'percentile': 'ranges',
+    'preflop_equity': 'stats',
+    'preflop_strategy': 'strategy',
+    'range_statistics': 'stats',
+    'simulate_income_rate': 'stats',
+}
+"""The wing of each name of :data:`__all__` (but the version), imported at the name's first use: only that wing
+and what it needs load (the layout test keeps the map and the imports above the same)."""
 
-_SUBMODULES = frozenset({'cards', 'cli', 'errors', 'kernel', 'pictures', 'ranges', 'ranking', 'stats', 'strategy',
-                         'table', 'validators'})
+_SUBMODULES = frozenset({'cards', 'cli', 'errors', 'formats', 'kernel', 'matches', 'pictures', 'players', 'ranges',
+                         'ranking', 'stats', 'strategy', 'table', 'validators'})
 """The foundation and the wings, each imported on first use as ``poker.<name>`` too."""
 
 
@@ -157,13 +244,10 @@ def __getattr__(name: str) -> object:
     """
     if name in _SUBMODULES:
         return _first_use(f'{__name__}.{name}')
-    if name in __all__:
-        for home in _HOMES:
-            module = _first_use(f'{__name__}.{home}')
-            if name in module.__all__:
-                value: object = getattr(module, name)
-                globals()[name] = value
-                return value
+    if name in _HOMES:
+        value: object = getattr(_first_use(f'{__name__}.{_HOMES[name]}'), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
 
 

@@ -20,10 +20,13 @@ import pytest
 from poker import Card, PokerError, ProtocolError
 from poker.cli import main
 from poker.strategy.actions import Action
-from poker.table.acpc_client import AcpcResult, play_acpc
-from poker.table.acpc_notation import GameDefinition, LogLine, MatchState
-from poker.table.duplicate import PLAYER_KINDS
-from poker.table.game import Decision, TableView
+from poker.formats.acpc_client import AcpcResult, play_acpc
+from poker.formats.acpc_log import LogLine
+from poker.formats.acpc_match_state import MatchState
+from poker.formats.acpc_notation import GameDefinition
+from poker.players.kinds import PLAYER_KINDS
+from poker.table.game import TableView
+from poker.table.records import Decision
 
 from patience import GUARD
 
@@ -282,7 +285,7 @@ from fuzzing import hang_guard  # noqa: E402
 def test_a_silent_dealer_ends_the_match_at_the_timeout(tmp_path, capsys):
     """Issue 28: a dealer that stays silent kept ``poker acpc`` forever (no bound by default). The dealer here never
     sends a line, so the result does not hang on how fast the machine is."""
-    from poker.table.acpc_client import DEFAULT_TIMEOUT
+    from poker.formats.acpc_client import DEFAULT_TIMEOUT
     import inspect
     assert inspect.signature(play_acpc).parameters['timeout'].default == DEFAULT_TIMEOUT == 900
     game = GameDefinition.for_table(2)

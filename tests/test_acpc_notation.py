@@ -13,8 +13,11 @@ import pytest
 
 from poker import Card, ProtocolError
 from poker.strategy.actions import Action, Blind
-from poker.table.acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_betting, read_log
-from poker.table.game import ActionRecord, Decision, FixedLimitGame, TableView
+from poker.formats.acpc_log import LogLine, read_log
+from poker.formats.acpc_match_state import MatchState
+from poker.formats.acpc_notation import NO_CAP, GameDefinition, acpc_betting
+from poker.table.game import FixedLimitGame, TableView
+from poker.table.records import ActionRecord, Decision
 
 LIMIT_2P = """GAMEDEF
 limit
@@ -403,7 +406,7 @@ def test_the_fast_line_reader_reads_as_the_slow_one():
     """``_fast_log_line`` (the reader of big logs) reads a line exactly when the slow, readable ``LogLine._read``
     reads it, and to the same hand, over valid lines of 2, 3 and 6 players (the dealer's and the table's games)
     and thousands of lines broken from them."""
-    from poker.table.acpc_notation import _fast_log_line
+    from poker.formats.acpc_log import _fast_log_line
     rng = random.Random(28)
     cases = [(line, GameDefinition.parse(LIMIT_2P)) for line in DEALER_2P] + \
         [(line, GameDefinition.parse(LIMIT_3P)) for line in DEALER_3P] + \

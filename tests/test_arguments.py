@@ -17,10 +17,10 @@ from poker.stats.boards import board_strengths, boards_strengths
 from poker.stats.multiway import equity
 from poker.stats.player import Player
 from poker.stats.reference import ReferencePlayer
-from poker.table.bots import (
+from poker.players.bots import (
     AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive,
 )
-from poker.table.modelling import holding_scale
+from poker.players.holding_scales import holding_scale
 
 RIVER = 'Qh 7h 2c 9s 3d'
 
@@ -70,7 +70,7 @@ def test_an_exact_equity_refuses_a_seed_it_would_not_use() -> None:
 
 
 def test_a_seat_model_reads_the_board_of_every_action() -> None:
-    from poker.table.modelling import SeatModel
+    from poker.players.modelling import SeatModel
     flop = [card.index for card in parse_cards('9h 8c 2c')]
     model = SeatModel('Bob')
     model.begin_hand([51, 50])

@@ -246,7 +246,7 @@ def test_every_command_writes_in_any_encoding(command: str, encoding: str, tmp_p
             for arg in ASCII_ARGV.get(command, [])]
     if command == 'acpc':   # a fake dealer on loopback (tests/test_acpc_client.py)
         from test_acpc_client import FakeDealer
-        from poker.table.acpc_notation import GameDefinition
+        from poker.formats.acpc_notation import GameDefinition
         game = GameDefinition.for_table(2)
         (tmp_path / 'two.game').write_text(game.text(), encoding='utf-8')
         dealer = FakeDealer(game, 2)

@@ -144,8 +144,8 @@ def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
     if argv[0] == 'acpc':
         return acpc_example(argv, request)
     if argv[0] == 'history':  # the logs and the game definition its examples read
-        from poker.table.acpc_notation import GameDefinition
-        from poker.table.duplicate import match
+        from poker.formats.acpc_notation import GameDefinition
+        from poker.matches.duplicate import match
         match(['loki-no-model', 'station'], 3, seed=1, log='match.log')
         Path('dealer.log').write_text(Path('match.log').read_text(encoding='utf-8'), encoding='utf-8')
         Path('holdem.limit.2p.reverse_blinds.game').write_text(GameDefinition.for_table(2).text(), encoding='utf-8')
@@ -161,11 +161,11 @@ def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
 def acpc_example(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
     from test_acpc_client import FakeDealer
 
-    from poker.table.acpc_notation import GameDefinition
+    from poker.formats.acpc_notation import GameDefinition
     game_file = argv[argv.index('--game') + 1]
     game = GameDefinition.for_table(3 if '3p' in game_file else 2, small_blind=5, small_bet=10, big_bet=20)
     Path(game_file).write_text(game.text(), encoding='utf-8')
-    Path('mybots.py').write_text('from poker.table.bots import Rock as make_bot\n', encoding='utf-8')
+    Path('mybots.py').write_text('from poker.players.bots import Rock as make_bot\n', encoding='utf-8')
     request.getfixturevalue('monkeypatch').syspath_prepend('.')
     dealer = FakeDealer(game, 3)
     dealer.start()

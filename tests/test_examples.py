@@ -112,7 +112,7 @@ def test_many_hands_give_a_results_table(tmp_path):
     assert sum(int(row[3]) for row in rows) == 0  # chips only change hands
     assert sum(float(row[1]) for row in rows) == pytest.approx(3)
     assert result.stderr == ''  # no progress bar when stderr is not a terminal
-    from poker.table.hand_history import read_history   # --log: every hand, in the ACPC log format
+    from poker.formats.hand_history import read_history  # --log: every hand, in the ACPC log format
     history = read_history(log)
     assert [line.hand for line in history.lines] == [0, 1, 2]
     assert {p.name: round(p.sb_per_hand * 2 * 3) for p in history.players()} == {row[0]: int(row[3]) for row in rows}

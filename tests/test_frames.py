@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from poker import MissingDependencyError, equity, preflop_equity, range_statistics
-from poker.table import match
+from poker.matches import match
 
 
 @pytest.fixture(scope='module')
@@ -70,7 +70,7 @@ def test_match_frame_has_totals_means_and_intervals(match_result):
 
 def test_history_frame_is_the_json_of_each_player(tmp_path):
     import pandas
-    from poker.table import read_history
+    from poker.formats import read_history
     log = tmp_path / 'match.log'
     match(['station', 'maniac'], 2, seed=1, progress=False, log=str(log))
     history = read_history(log)

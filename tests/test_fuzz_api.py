@@ -51,7 +51,8 @@ from poker.kernel import (
     range_tally, showdown_counts, tally,
 )
 from poker.pictures import (
-    hand_classes_png, heat_map_png, income_rate_png, range_png, range_statistics_png, strength_distribution_png,
+    check_matplotlib, hand_classes_png, heat_map_png, income_rate_png, line_chart_png, range_png, range_statistics_png,
+    strength_distribution_png,
 )
 from poker.ranges import (
     class_grid, class_means, known_holdings, lone_holding, read_weight_sets, read_weights, remove_known,
@@ -63,14 +64,19 @@ from poker.stats import (
     made_hands, preflop_equity, range_statistics, scenarios_from_data, simulate_income_rate,
 )
 from poker.strategy import (
-    Blind, PreflopPlay, advise, advise_preflop, expected_players, kelly_bet, kelly_fraction, kelly_growth,
-    preflop_strategy, read_action, showdown_probabilities,
+    Blind, PreflopPlay, advise, advise_preflop, expected_players, kelly_action, kelly_bet, kelly_fraction,
+    kelly_growth, preflop_strategy, read_action, showdown_probabilities,
 )
-from poker.table import (
-    AcpcResult, ActionFrequencies, AggressiveBettor, GameDefinition, HandHistory, LogLine, LoosePassive, MatchState,
-    ModelState, PlayerStats, PlayerSummary, PokerkitSeat, TableFrequencies, TightAggressive, acpc_betting, match,
+from poker.matches import match
+from poker.formats import (
+    AcpcResult, GameDefinition, HandHistory, LogLine, MatchState, PlayerStats, PokerkitSeat, acpc_betting,
     play_pokerkit, pokerkit_state, read_history, read_log,
 )
+from poker.players import (
+    ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, TableFrequencies, TightAggressive, make_seat,
+    read_player, seat_names,
+)
+from poker.table import PlayerSummary
 
 from fuzzing import CallersOwn, TookTooLong, failure, hang_guard, public_callables
 
@@ -576,6 +582,7 @@ REGISTRY: dict[str, Call] = {
                            bets_this_round=1, put_in_this_round=False, small_blind=False, big_blind=False,
                            tightness='loose', strategy=None, play=None),
     'expected_players': call(expected_players, 1, 3, 0.6),
+    'kelly_action': call(kelly_action, 578, 200),
     'kelly_bet': call(kelly_bet, STATS, 1000, 10, None),
     'kelly_fraction': call(kelly_fraction, 0.6, 0.1, 1, 0.0),
     'kelly_growth': call(kelly_growth, 0.5, 0.6, 0.1, 1, 0.0),
@@ -586,6 +593,9 @@ REGISTRY: dict[str, Call] = {
     'heat_map_png': _fixed(call(heat_map_png, np.ones((13, 13)), PICTURE, title='', colour_bar_label='',
                                 cell_text=None, colour_map='RdYlGn', centre=None, limits=None), draws=True),
     'income_rate_png': _fixed(call(income_rate_png, PICTURE, 1), draws=True),
+    'check_matplotlib': call(check_matplotlib),
+    'line_chart_png': _fixed(call(line_chart_png, [('Ann', [1.0, -2.0]), ('Bob', [-1.0, 2.0])], PICTURE, title='t',
+                                  x_label='x', y_label='y'), draws=True),
     'range_png': _fixed(call(range_png, np.ones((13, 13)), PICTURE, title=''), draws=True),
     'hand_classes_png': _fixed(call(hand_classes_png, FLOP_STATS, PICTURE, title=''), draws=True),
     'range_statistics_png': _fixed(call(range_statistics_png, RANGE_STATS, PICTURE, statistic='ehs', title=''),
@@ -618,6 +628,8 @@ REGISTRY: dict[str, Call] = {
                            small_blind=None, cap=4, seed=1),
     'FixedLimitGame.bet_size': method(_fresh_game, 'bet_size', 'flop'),
     'FixedLimitGame.legal_action': call(FixedLimitGame.legal_action, 'raise', 2, True, 1),
+    'FixedLimitGame.pot_shares': call(FixedLimitGame.pot_shares, 7, (0, 2), 1, 3),
+    'FixedLimitGame.pot_winners': call(FixedLimitGame.pot_winners, [0, 1], HAND_RESULT.holes, HAND_RESULT.board),
     'FixedLimitGame.play': _fixed(method(_fresh_game, 'play', 1, on_hand=None), callbacks=frozenset({'on_hand'})),
     'FixedLimitGame.play_hand': method(_fresh_game, 'play_hand', 3),
     'FixedLimitGame.summary': method(_fresh_game, 'summary'),
@@ -679,6 +691,9 @@ REGISTRY: dict[str, Call] = {
     'TableView.voluntary': method(lambda world: VIEW, 'voluntary', 'preflop'),
     'match': call(match, ['station', 'maniac'], 1, seed=1, executor=None, progress=False, fresh_every=None,
                   states=None, log=None),
+    'make_seat': call(make_seat, 'station', 'Sam', 1),
+    'read_player': call(read_player, 'rock'),
+    'seat_names': call(seat_names, ['station', 'maniac', 'station']),
     # ---------------------------------------------------------------- the ACPC notation
     'GameDefinition': call(GameDefinition, 2, (2, 1), (2, 2, 4, 4), (1, 0, 0, 0), (3, 4, 4, 4)),
     'GameDefinition.for_table': call(GameDefinition.for_table, 3, small_blind=1, small_bet=2, big_bet=None, cap=4),

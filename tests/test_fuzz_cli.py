@@ -35,7 +35,7 @@ RANGES = ['QQ+', 'AKs', 'QQ+, AKs, ATs+:0.5', 'T9s-65s', '15%', 'random', '', ' 
 OPTIONS = ['-b', '--board', '-n', '--opponents', '-l', '--lookahead', '-r', '--range', '--json', '--png', '--pot',
            '--to-call', '--bet-size', '--bets', '--bankroll', '--called', '--put-in', '--help', '--version', '--', '-',
            '--player', '--players', '--fresh-every', '--log', '--game', '--timeout', '--most-hands']
-PLAYERS = ['station', 'maniac,rock', 'poker.table.bots:Maniac', 'math:sqrt', 'poker:PokerError', 'no.such:x', ':', 'a:']
+PLAYERS = ['station', 'maniac,rock', 'poker.players.bots:Maniac', 'math:sqrt', 'poker:PokerError', 'no.such:x', ':', 'a:']
 FILES = ['out.png', '', 'x.jpg', 'no/such/dir/x.png']
 
 TOKEN = st.one_of(st.sampled_from(NUMBERS + CARDS + RANGES + OPTIONS + FILES + PLAYERS),
@@ -63,7 +63,7 @@ STARTS = {
                           '--workers', '1']],
     'acpc': [['acpc', '127.0.0.1', '1', '--game', 'none.game'], ['acpc', '127.0.0.1']],   # nobody listens on port 1
     'match': [['match'], ['match', '--players', 'station,maniac', '--hands', '2', '--seed', '1'],
-              ['match', '--players', 'station', '--player', 'poker.table.bots:Maniac', '--hands', '2', '--player'],
+              ['match', '--players', 'station', '--player', 'poker.players.bots:Maniac', '--hands', '2', '--player'],
               ['match', '--players', 'station,maniac', '--hands', '1', '--log']],
     'history': [['history'], ['history', 'hands.log'], ['history', 'hands.log', '--json'],
                 ['history', 'hostile.log', 'hands.log', '--json']],

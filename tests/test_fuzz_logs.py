@@ -25,11 +25,13 @@ import pytest
 
 from fuzzing import TookTooLong, failure, hang_guard
 from poker.cli import main
-from poker.table.acpc_client import play_acpc
-from poker.table.acpc_notation import GameDefinition, LogLine, MatchState
-from poker.table.bots import CallingStation, Maniac, RandomPlayer
+from poker.formats.acpc_client import play_acpc
+from poker.formats.acpc_log import LogLine
+from poker.formats.acpc_match_state import MatchState
+from poker.formats.acpc_notation import GameDefinition
+from poker.players.bots import CallingStation, Maniac, RandomPlayer
 from poker.table.game import FixedLimitGame
-from poker.table.hand_history import read_history
+from poker.formats.hand_history import read_history
 
 SCALE = max(1, int(os.environ.get('POKER_FUZZ_EXAMPLES', '4')) // 4)
 """Examples are multiplied by this (``POKER_FUZZ_EXAMPLES`` / 4, at least 1)."""

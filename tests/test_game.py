@@ -9,7 +9,9 @@ import pytest
 
 from poker import BettingError, PokerError, RankableHand
 from poker.strategy.actions import Action, Blind
-from poker.table.game import ActionRecord, Decision, FixedLimitGame, HandResult, LokiPlayer, TableView
+from poker.players.loki import LokiPlayer
+from poker.table.game import FixedLimitGame, TableView
+from poker.table.records import ActionRecord, Decision, HandResult
 
 
 class Scripted:
@@ -281,7 +283,8 @@ def test_positions_as_papp_counts_them():
 
 
 def test_loki_chooses_its_preflop_strategy_once():
-    from poker.table.game import FixedLimitGame, LokiPlayer
+    from poker.players.loki import LokiPlayer
+    from poker.table.game import FixedLimitGame
     lokis = [LokiPlayer(name) for name in 'ABCD']
     game = FixedLimitGame(lokis, seed=11)
     for _ in range(20):
@@ -300,7 +303,7 @@ def test_the_table_ranks_showdowns_through_its_ranker():
     import numpy as np
 
     from poker import HandRanker
-    from poker.table.bots import CallingStation
+    from poker.players.bots import CallingStation
 
     class Lowball(HandRanker):  # the weakest hand wins: every showdown turns around
         calls = 0

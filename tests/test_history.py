@@ -6,9 +6,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from poker.table import duplicate
-from poker.table.acpc_notation import LogLine
-from poker.table.duplicate import match
+from poker.matches import duplicate
+from poker.formats.acpc_log import LogLine
+from poker.matches.duplicate import match
 
 PLAYERS = ['loki-no-model', 'station', 'random']
 
@@ -54,8 +54,9 @@ import json  # noqa: E402
 
 from poker.cli import main  # noqa: E402
 from poker.errors import PokerError, ProtocolError  # noqa: E402
-from poker.table.hand_history import HandHistory, read_history  # noqa: E402
-from poker.table.modelling import ModellingLokiPlayer, ModelState  # noqa: E402
+from poker.formats.hand_history import HandHistory, read_history  # noqa: E402
+from poker.players.frequencies import ModelState  # noqa: E402
+from poker.players.modelling import ModellingLokiPlayer  # noqa: E402
 
 from fuzzing import failure  # noqa: E402
 
@@ -130,9 +131,9 @@ def test_history_command_reads_logs_and_refuses_bad_lines(tmp_path, capsys):
 
 def test_match_log_names_and_errors(tmp_path):
     log = tmp_path / 'outside.log'
-    result = match(['station', 'poker.table.bots:Maniac'], 1, seed=1, log=log)
-    assert result.names[1] == 'poker.table.bots:Maniac'
-    assert {name for line in _lines(log) for name in line.names} == {'station', 'poker.table.bots_Maniac'}
+    result = match(['station', 'poker.players.bots:Maniac'], 1, seed=1, log=log)
+    assert result.names[1] == 'poker.players.bots:Maniac'
+    assert {name for line in _lines(log) for name in line.names} == {'station', 'poker.players.bots_Maniac'}
     with pytest.raises(PokerError, match='cannot write the log'):
         match(['station', 'maniac'], 1, log=tmp_path / 'no' / 'such.log')
     with pytest.raises(PokerError, match='log must be a file name'):
@@ -163,7 +164,7 @@ def test_the_reader_refuses_hostile_lines_in_one_line():
 
 
 def test_a_log_of_another_game_needs_its_definition(tmp_path, capsys):
-    from poker.table.acpc_notation import GameDefinition
+    from poker.formats.acpc_notation import GameDefinition
     dealer = tmp_path / 'dealer.log'   # ACPC's holdem.limit.2p.reverse_blinds: blinds 10 and 5, bets 10 and 20
     dealer.write_text('# name/game/hands/seed a.b holdem.limit.2p.reverse_blinds.game 2 0\n'
                       'STATE:0:rf:AhKh|7c2d:-10|10:a|b\nSTATE:1:cc/cc/cc/cc:Qs2d|Jc3h/2h7h9s/Tc/Ks:10|-10:b|a\n'
@@ -188,7 +189,7 @@ import os  # noqa: E402
 import random  # noqa: E402
 import threading  # noqa: E402
 
-from poker.table.acpc_notation import GameDefinition  # noqa: E402
+from poker.formats.acpc_notation import GameDefinition  # noqa: E402
 
 from fuzzing import hang_guard  # noqa: E402
 
@@ -381,7 +382,7 @@ def test_the_batch_payoff_check_is_the_slow_one(tmp_path):
     """``_check_payoffs`` (showdowns of many hands ranked in one call) accepts a hand exactly when the slow, readable
     ``_checked`` does, and names the first one it refuses, over the hands of matches of 2, 3 and 6 players and
     their payoffs changed (moved by a chip or half of one, swapped, two shares made equal)."""
-    from poker.table.hand_history import _check_payoffs, _checked, _lines_given
+    from poker.formats.hand_history import _check_payoffs, _checked, _lines_given
     lines = []
     for number, players in enumerate([['station', 'maniac'], ['random', 'station', 'maniac'],
                                       ['random', 'station', 'maniac', 'rock', 'random', 'station']]):

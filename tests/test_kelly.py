@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from poker import BettingError, OpponentCountError, PokerError, kelly_bet, kelly_fraction
 from poker.stats.hand_statistics import HandStatistics
-from poker.strategy.kelly import kelly_growth, showdown_probabilities
+from poker.strategy import Action
+from poker.strategy.kelly import kelly_action, kelly_growth, showdown_probabilities
 
 # AA before the flop, heads-up: the exact showdowns won and split of all 2,097,572,400 (issue 5).
 AA_WIN, AA_SPLIT, AA_TOTAL = 1_781_508_418, 11_402_312, 2_097_572_400
@@ -181,3 +182,24 @@ def test_bad_arguments_raise(args: tuple, error: type[PokerError]) -> None:
 def test_bad_bankroll_raises_quoting_it() -> None:
     with pytest.raises(BettingError, match='-5'):
         kelly_bet(HandStatistics.from_counts(9, 0, 1), -5)
+
+
+def test_kelly_action_follows_cassandras_rule_on_every_small_case() -> None:
+    """The rule, case by case as Cassandra states it: nothing to call, bet the Kelly bet or check; facing a bet,
+    the Kelly bet beyond the call raises, the call itself calls, anything short of it folds."""
+    for to_call in range(6):
+        for bet in range(8):
+            action, put_in = kelly_action(bet, to_call)
+            if to_call == 0:
+                assert (action, put_in) == ((Action.BET, bet) if bet > 0 else (Action.CHECK, 0))
+            elif bet < to_call:
+                assert (action, put_in) == (Action.FOLD, 0)
+            else:
+                assert (action, put_in) == ((Action.CALL, to_call) if bet == to_call else (Action.RAISE, bet))
+                assert put_in >= to_call
+
+
+@pytest.mark.parametrize('args', [(-1, 0), (5, -2), (2.5, 0), (True, 1), ('5', 0), (5, None), (10 ** 16, 0)])
+def test_kelly_action_refuses_what_is_not_chips(args: tuple) -> None:
+    with pytest.raises(BettingError):
+        kelly_action(*args)

@@ -1,8 +1,17 @@
-"""Rules about the package's layout: wings that import downward only, no import circle, one name for one thing.
+"""Rules about the package's layout: wings that import downward only, no import circle, one name for one thing,
+nothing private across a wing.
 
 The package is a few wings (sub-packages), each a concept, in a fixed order: a module may import from its own
 wing and from wings below it, never from one above. The arrows are read from the source (every ``import``,
 top-level or inside a function), so an import put off to call time counts as much as one at the top.
+
+A wing's public names are its ``__all__`` and its modules' (the names users reach for are in the wing's
+``__init__``, those other wings need in the modules' lists); nothing private crosses a wing: a name that starts
+with ``_`` (a function, class, constant, method or attribute, or a module such as a compiled core) is used only
+in its own wing. The foundation is the package's own and no wing: its modules ``poker/_lazy.py`` and
+``poker/_version.py`` are private to users but open to every wing, as the rest of the foundation is; the names
+inside a foundation module that start with ``_`` are that module's alone. A name that also ends with ``_`` is the
+hook of a protocol, not private (``__init__``, an enum's ``_missing_``, a notebook's ``_repr_svg_``).
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ FOUNDATION = ('_lazy', '_version', 'errors', 'extras', 'markup', 'processes', 'v
 the version, the errors, the optional extras (matplotlib, pandas), the SVG and HTML of notebook pictures, local
 process pools, the argument checks."""
 
-WINGS = ('cards', 'ranking', 'ranges', 'kernel', 'stats', 'strategy', 'pictures', 'table', 'cli')
+WINGS = ('cards', 'ranking', 'ranges', 'kernel', 'stats', 'strategy', 'pictures', 'table', 'players', 'formats', 'matches', 'cli')
 """The wings, lowest first: each may import the foundation and the wings before it in this list."""
 
 SIBLINGS = {('ranking', 'ranges')}
@@ -54,23 +63,32 @@ def compiled_modules() -> set[str]:
 
 def arrows() -> dict[str, set[str]]:
     """Module -> the package modules it imports (``from .x import y`` points at ``x.y`` when that is a module)."""
-    known = modules()
+    known, compiled = modules(), compiled_modules()
     found: dict[str, set[str]] = defaultdict(set)
     for name, path in known.items():
-        package = name if path.name == '__init__.py' else name.rpartition('.')[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding='utf-8'))):
-            if isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split('.')[:len(package.split('.')) - node.level + 1]
-                    target = '.'.join(base + ([node.module] if node.module else []))
-                else:
-                    target = node.module or ''
-                if target.split('.')[0] == 'poker':
-                    for alias in node.names:
-                        inner = f'{target}.{alias.name}'
-                        found[name].add(inner if inner in known or inner in compiled_modules() else target)
-            elif isinstance(node, ast.Import):
-                found[name].update(alias.name for alias in node.names if alias.name.split('.')[0] == 'poker')
+        for target, taken, _, _ in imported(name, path):
+            inner = f'{target}.{taken}'
+            found[name].add(inner if taken is not None and (inner in known or inner in compiled) else target)
+    return found
+
+
+def imported(name: str, path: Path) -> list[tuple[str, str | None, str | None, int]]:
+    """What module ``name`` (at ``path``) imports from the package: (module, name taken from it or None for a
+    plain ``import``, the local name it is bound to, line), each ``from .x import y`` resolved to ``poker.x``."""
+    package = name if path.name == '__init__.py' else name.rpartition('.')[0]
+    found: list[tuple[str, str | None, str | None, int]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding='utf-8'))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split('.')[:len(package.split('.')) - node.level + 1]
+                target = '.'.join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ''
+            if target.split('.')[0] == 'poker':
+                found += [(target, alias.name, alias.asname or alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.Import):
+            found += [(alias.name, None, alias.asname, node.lineno) for alias in node.names
+                      if alias.name.split('.')[0] == 'poker']
     return found
 
 
@@ -144,6 +162,82 @@ def test_every_wing_imports_only_the_foundation_and_the_wings_below_it() -> None
     assert wrong == []
 
 
+def is_private(name: str) -> bool:
+    """Whether ``name`` is private: it starts with ``_`` and does not end with one (``__init__``, an enum's
+    ``_missing_`` and a notebook's ``_repr_svg_`` are hooks of a protocol)."""
+    return name.startswith('_') and not name.endswith('_')
+
+
+def private_definitions() -> dict[str, set[str]]:
+    """Wing -> the private names its modules define: functions, classes, methods, and names bound at the top of a
+    module, in a class or on ``self``."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for name, path in modules().items():
+        names = found[wing_of(name)]
+        for node in ast.walk(ast.parse(path.read_text(encoding='utf-8'))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
+    return {wing: {name for name in names if is_private(name)} for wing, names in found.items()}
+
+
+def private_crossings() -> list[str]:
+    """Every private name a module takes from another wing: imported from it (a name, or a module of it such as a
+    compiled core), read as an attribute of something imported from it (``FixedLimitGame._winners``), or read as an
+    attribute that only other wings define (``self.factor_model._linear_factor``)."""
+    defined = private_definitions()
+    wrong = []
+    for name, path in modules().items():
+        here = wing_of(name)
+        strangers: dict[str, str] = {}   # local name -> the other wing it was imported from
+        for target, taken, local, line in imported(name, path):
+            there = wing_of(target)
+            if there == here:
+                continue
+            parts = target.split('.')[1:] + ([taken] if taken else [])
+            if there not in FOUNDATION and any(is_private(part) for part in parts) \
+                    or there in FOUNDATION and taken is not None and is_private(taken):
+                wrong.append(f'{name}:{line} imports {".".join([target, *([taken] if taken else [])])} of {there}')
+            if local is not None and there != 'poker':
+                strangers[local] = there
+        for node in ast.walk(ast.parse(path.read_text(encoding='utf-8'))):
+            if isinstance(node, ast.Attribute) and is_private(node.attr):
+                if isinstance(node.value, ast.Name) and node.value.id in strangers:
+                    wrong.append(f'{name}:{node.lineno} reads {node.value.id}.{node.attr} of '
+                                 f'{strangers[node.value.id]}')
+                elif node.attr not in defined.get(here, set()) and any(
+                        node.attr in names for wing, names in defined.items() if wing != here):
+                    owners = sorted(wing for wing, names in defined.items() if node.attr in names)
+                    wrong.append(f'{name}:{node.lineno} reads .{node.attr}, private to {", ".join(owners)}')
+    return wrong
+
+
+def test_the_privacy_finder_finds_each_kind_of_crossing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module of a made-up package takes a private name of another wing in each way the finder knows."""
+    package = tmp_path / 'poker'
+    for wing in ('low', 'high'):
+        (package / wing).mkdir(parents=True)
+        (package / wing / '__init__.py').write_text('', encoding='utf-8')
+    (package / '__init__.py').write_text('', encoding='utf-8')
+    (package / 'low' / 'rules.py').write_text(
+        'class Game:\n    def _split(self):\n        pass\n\n\ndef _helper():\n    pass\n', encoding='utf-8')
+    (package / 'high' / 'uses.py').write_text(
+        'from ..low import _core\nfrom ..low.rules import Game, _helper\n\n\ndef play(model):\n'
+        '    Game._split(None)\n    return model._split()\n', encoding='utf-8')
+    monkeypatch.setattr(sys.modules[__name__], 'ROOT', tmp_path)
+    monkeypatch.setattr(sys.modules[__name__], 'PACKAGE', package)
+    assert private_crossings() == [
+        'poker.high.uses:1 imports poker.low._core of low', 'poker.high.uses:2 imports poker.low.rules._helper of low',
+        'poker.high.uses:6 reads Game._split of low', 'poker.high.uses:7 reads ._split, private to low']
+
+
+def test_nothing_private_crosses_a_wing() -> None:
+    assert private_crossings() == []
+
+
 def test_the_package_holds_the_foundation_and_the_wings_and_nothing_else() -> None:
     top = {path.stem for path in PACKAGE.glob('*.py')} | {path.name for path in PACKAGE.iterdir()
                                                           if path.is_dir() and path.name != '__pycache__'}
@@ -208,6 +302,24 @@ def test_the_top_names_are_the_ones_mypy_sees_and_come_from_their_wing() -> None
     assert [name for name, home in imported.items()
             if getattr(poker, name) is not getattr(importlib.import_module(home), name)] == []
     assert set(poker.__all__) <= set(dir(poker))
+    assert {name: f'poker.{wing}' for name, wing in poker._HOMES.items()} == imported  # the map: no stale entry
+
+
+def test_a_top_name_loads_its_wing_and_nothing_more() -> None:
+    """``from poker import HandRanker`` finds the name's wing in a map and imports that wing alone: no more
+    modules of the package than ``from poker.ranking import HandRanker`` loads (not wing after wing until one
+    has it); and every name of ``poker.__all__`` resolves, in a fresh interpreter too."""
+    def loaded(statement: str) -> set[str]:
+        code = f'import sys; {statement}; print(" ".join(m for m in sys.modules if m.startswith("poker")))'
+        result = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True,
+                                env={**os.environ, 'PYTHONPATH': str(ROOT)})
+        return set(result.stdout.split())
+
+    for name, wing in (('HandRanker', 'ranking'), ('Card', 'cards'), ('FixedLimitGame', 'table')):
+        top, own = loaded(f'from poker import {name}'), loaded(f'from poker.{wing} import {name}')
+        assert top == own, f'{name}: {sorted(top ^ own)}'
+    assert loaded('import poker; [getattr(poker, name) for name in poker.__all__]') >= {
+        f'poker.{wing}' for wing in set(poker._HOMES.values())}
 
 
 def test_the_examples_import_from_the_top_or_a_wing() -> None:

@@ -12,13 +12,17 @@ import numpy as np
 import pytest
 
 from poker import match
-from poker.table.bots import AggressiveBettor, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
+from poker.players.bots import (
+    AggressiveBettor, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive,
+)
 from poker.cli import main
 from poker.errors import PokerError
-from poker.table.game import Decision, FixedLimitGame
-from poker.table import duplicate
-from poker.table.duplicate import MatchResult, play_chunk, play_seating, rotations
-from poker.table.modelling import ModellingLokiPlayer, ModelState
+from poker.table.game import FixedLimitGame
+from poker.table.records import Decision
+from poker.matches import duplicate
+from poker.matches.duplicate import MatchResult, play_chunk, play_seating, rotations
+from poker.players.frequencies import ModelState
+from poker.players.modelling import ModellingLokiPlayer
 
 TABLE_8_1 = """\
 1 2 3 4 5 6 7 8 9 T
@@ -174,7 +178,7 @@ def test_model_state_is_a_plain_value():
 
 
 def test_bots_hand_on_their_random_numbers_and_plain_loki_keeps_nothing():
-    from poker.table.game import LokiPlayer
+    from poker.players.loki import LokiPlayer
     bot = RandomPlayer('r', 5)
     view = spot('7c 2d')
     state = bot.state()
@@ -236,9 +240,9 @@ def test_a_factory_can_be_a_player():
 
 def test_an_outside_player_is_module_colon_factory_and_reaches_process_workers(monkeypatch):
     from poker.processes import process_pool
-    players = ['loki', 'poker.table.bots:RandomPlayer']
+    players = ['loki', 'poker.players.bots:RandomPlayer']
     result = match(players, 4, seed=3)
-    assert result.names == ('loki', 'poker.table.bots:RandomPlayer')
+    assert result.names == ('loki', 'poker.players.bots:RandomPlayer')
     assert np.array_equal(result.per_deal, match(['loki', 'random'], 4, seed=3).per_deal)
     monkeypatch.setattr(duplicate, 'DEALS_PER_UNIT', 3)   # the models' states travel between processes too
     with process_pool(2) as executor:   # the workers import the module themselves
@@ -247,11 +251,11 @@ def test_an_outside_player_is_module_colon_factory_and_reaches_process_workers(m
 
 @pytest.mark.parametrize(('spec', 'message'), [
     ('no_such_module_19:make', "cannot import 'no_such_module_19' (ModuleNotFoundError"),
-    ('poker.table.bots:Shark', "no 'Shark' in module 'poker.table.bots'"),
-    ('poker.table.bots:__doc__', "is not a factory f(name, seed), got"),
+    ('poker.players.bots:Shark', "no 'Shark' in module 'poker.players.bots'"),
+    ('poker.players.bots:__doc__', "is not a factory f(name, seed), got"),
     ('math:sqrt', 'its factory failed (TypeError: '),
     ('poker.validators:shown', 'its factory must return a seat (a name and a decide(view) method)'),
-    ('poker.table.bots:', 'an outside player is module:factory'),
+    ('poker.players.bots:', 'an outside player is module:factory'),
 ])
 def test_a_bad_outside_player_is_one_poker_error(spec, message):
     with pytest.raises(PokerError, match=re.escape(message)) as caught:
@@ -330,11 +334,11 @@ def test_cli_match_text_json_png(capsys, tmp_path):
     data = json.loads(capsys.readouterr().out)
     assert data['games'] == 6 and [p['name'] for p in data['players']] == ['maniac', 'station']
     assert picture.read_bytes()[:4] == b'\x89PNG'
-    assert main(['match', '--players', 'station', '--player', 'poker.table.bots:Maniac', '--player', 'random',
+    assert main(['match', '--players', 'station', '--player', 'poker.players.bots:Maniac', '--player', 'random',
                  '--hands', '2', '--seed', '1', '--json', '--fresh-every', '1']) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [p['name'] for p in data['players']] == ['station', 'poker.table.bots:Maniac', 'random']
-    fresh = match(['station', 'poker.table.bots:Maniac', 'random'], 2, seed=1, fresh_every=1).to_dict()
+    assert [p['name'] for p in data['players']] == ['station', 'poker.players.bots:Maniac', 'random']
+    fresh = match(['station', 'poker.players.bots:Maniac', 'random'], 2, seed=1, fresh_every=1).to_dict()
     assert data['players'] == fresh['players']
 
 
@@ -346,7 +350,7 @@ def test_cli_match_text_json_png(capsys, tmp_path):
     (['--players', 'loki,station', '--hands', '2', '--png', 'x.jpg'], '.png'),
     (['--players', 'loki', '--player', 'no_such_module_19:make', '--hands', '2'], "cannot import 'no_such_module_19'"),
     (['--players', 'loki', '--player', 'math:sqrt', '--hands', '2'], 'its factory failed (TypeError'),
-    (['--player', 'poker.table.bots:Maniac', '--hands', '2'], '2 to 10 players'),
+    (['--player', 'poker.players.bots:Maniac', '--hands', '2'], '2 to 10 players'),
     (['--players', 'loki,station', '--hands', '2', '--fresh-every', '0'], 'fresh_every must be a whole number'),
 ])
 def test_cli_match_bad_input_is_one_line_exit_2(argv, message, capsys):

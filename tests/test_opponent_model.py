@@ -159,7 +159,8 @@ def test_subclass_hooks_are_used_and_kept() -> None:
 @pytest.mark.parametrize('board', ['Qh Jd 2c', 'Ah Kh Th 7s', 'Ks 7h 2d 9c 4s'])
 def test_no_output_marks_the_holdings_with_a_board_card_with_nan(board: str) -> None:
     from poker.ranges.weights import known_holdings
-    from poker.table.modelling import SeatModel, fast_potentials, holding_scale
+    from poker.players.holding_scales import fast_potentials, holding_scale
+    from poker.players.modelling import SeatModel
     cards = [card.index for card in parse_cards(board)]
     touching = known_holdings(cards)
     model = OpponentModel().remove_known('As')

@@ -9,13 +9,13 @@ import pytest
 
 from poker import DuplicateCardError, parse_cards
 from poker.strategy.advice import LokiStrategy, Situation
-from poker.table.game import FixedLimitGame, LokiPlayer
+from poker.players.loki import LokiPlayer
+from poker.table.game import FixedLimitGame
 from poker.stats.hand_statistics import HandStatistics
 from poker.strategy.reweighting import OpponentModel
-from poker.table.modelling import (
-    DEFAULT_FREQUENCIES, ActionFrequencies, ModellingLokiPlayer, SeatModel, fast_potentials, holding_scale,
-    preflop_scale,
-)
+from poker.players.frequencies import DEFAULT_FREQUENCIES, ActionFrequencies
+from poker.players.holding_scales import fast_potentials, holding_scale, preflop_scale
+from poker.players.modelling import ModellingLokiPlayer, SeatModel
 from poker.stats.player import Player
 from poker.cards.starting_hand import StartingHand
 
@@ -266,7 +266,7 @@ def test_a_check_caps_the_range_when_asked():
 def test_the_small_blinds_first_action_faces_the_big_blinds_bet():
     """Half a bet to call (the small blind's first action) is one bet to call: a raise there is the top 20%
     by IR7 (Table B.2, 1 bet), not the top 50% (0 bets)."""
-    from poker.table.game import ActionRecord
+    from poker.table.records import ActionRecord
     raised = ActionRecord('preflop', 1, 'raise', 3, 6, to_call=1, bet_size=2)
     assert raised.bets_to_call == 1
     assert ActionRecord('preflop', 1, 'call', 3, 9, to_call=3, bet_size=2).bets_to_call == 2
@@ -369,7 +369,7 @@ def test_the_chance_of_a_bet_behind_reads_each_model():
 
 
 def test_a_part_of_a_bet_counts_as_a_bet_unless_switched_off():
-    from poker.table.game import ActionRecord
+    from poker.table.records import ActionRecord
 
     class RoundedDown(ModellingLokiPlayer):
         PART_BET_COUNTS = False

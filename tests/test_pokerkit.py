@@ -10,10 +10,11 @@ from poker.cards.card import Card
 from poker.errors import PokerError
 from poker.strategy.actions import Action, Blind
 from poker.table import game as game_module
-from poker.table.bots import CallingStation, RandomPlayer
-from poker.table.duplicate import PLAYER_KINDS
-from poker.table.game import Decision, FixedLimitGame, HandResult
-from poker.table.pokerkit_adapter import PokerkitSeat, play_pokerkit, pokerkit_state
+from poker.players.bots import CallingStation, RandomPlayer
+from poker.players.kinds import PLAYER_KINDS
+from poker.table.game import FixedLimitGame
+from poker.table.records import Decision, HandResult
+from poker.formats.pokerkit_adapter import PokerkitSeat, play_pokerkit, pokerkit_state
 
 # pokerkit is an extra of its own ('loki-holdem[pokerkit]') and part of [test]: without it these tests fail
 

@@ -3,6 +3,7 @@ objects that promise it evaluate back to an equal object (``eval(repr(x)) == x``
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,6 @@ import numpy as np
 import pytest
 
 import poker
-from poker import cards, kernel, ranges, ranking, stats, strategy, table
 from poker.cards import Card, Deck, HandIndexer, Rank, StartingHand, Suit, parse_cards
 from poker.kernel import (BoardValues, EnumerationTables, HoldingOutcomes, OutcomeGrid, RangeTally, Tally,
                           board_values, enumeration_tables, holding_outcomes, outcome_grid, range_tally, tally)
@@ -23,11 +23,14 @@ from poker.stats import (BoardStrengths, BuildSummary, Draw, EquityResult, HandS
                          board_strengths, build_table, equity, load_table, preflop_equity, range_statistics)
 from poker.strategy import (Action, Advice, Blind, FullLokiStrategy, LokiStrategy, OpponentModel, PreflopPlay,
                             Situation)
-from poker.table import (AcpcResult, ActionFrequencies, ActionRecord, AggressiveBettor, Bot, CallingStation,
-                         Decision, FixedLimitGame, GameDefinition, HandHistory, HandResult, LogLine, LokiPlayer,
-                         LoosePassive, Maniac, MatchResult, MatchState, ModellingLokiPlayer, ModelState,
-                         PlayerStats, PlayerSummary, PokerkitSeat, RandomPlayer, Rock, SeatModel,
-                         TableFrequencies, TableView, TightAggressive, match)
+from poker.matches import MatchResult, match
+from poker.formats import AcpcResult, GameDefinition, HandHistory, LogLine, MatchState, PlayerStats, PokerkitSeat
+from poker.players import (
+    ActionFrequencies, AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, ModellingLokiPlayer, ModelState,
+    RandomPlayer, Rock, SeatModel, TableFrequencies, TightAggressive,
+)
+from poker.players import LokiPlayer
+from poker.table import ActionRecord, Decision, FixedLimitGame, HandResult, PlayerSummary, TableView
 
 LIMIT = 200
 RIVER = 'Qh 7h 2c 9s 3d'
@@ -143,7 +146,9 @@ EVALUATES_BACK = ('Card', 'StartingHand', 'Range', 'Hand', 'Player', 'PlayerEqui
                   'FullLokiStrategy', 'PreflopPlay')
 """The classes whose repr is the code that makes an equal object (the stateless ones: an object of the class)."""
 
-WINGS = (cards, kernel, ranges, ranking, stats, strategy, table, poker.pictures, poker.cli)
+WINGS = tuple(importlib.import_module(f'poker.{path.parent.name}')
+              for path in sorted(Path(poker.__file__).parent.glob('*/__init__.py')))
+"""The wings (the package's folders: tests/test_layout.py keeps them the wings)."""
 
 
 def _public_classes() -> list[str]:

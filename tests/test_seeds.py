@@ -24,7 +24,8 @@ from poker import (
 )
 from poker.cli import main
 from poker.cli.options import seed_value
-from poker.table import GameDefinition, play_acpc
+from poker.formats import GameDefinition, play_acpc
+from poker.players import make_seat
 from poker.validators import MAX_SEED, read_seed, shown
 
 from fuzzing import public_callables
@@ -55,6 +56,7 @@ TAKERS: dict[str, Callable[[Any], object]] = {
     'range_statistics': lambda seed: range_statistics('AA', RIVER, 'QQ+', seed=seed),
     'simulate_income_rate': lambda seed: simulate_income_rate('AA', 1, deals=2, seed=seed),
     'match': lambda seed: match(['station', 'maniac'], 1, seed=seed, progress=False),
+    'make_seat': lambda seed: make_seat('station', 'Sam', seed),
     # refused before it connects; a good seed reaches the connection, refused at a closed port
     'play_acpc': lambda seed: play_acpc('127.0.0.1', _closed_port(), GameDefinition.for_table(2), 'station', seed=seed,
                                         timeout=5, progress=False),

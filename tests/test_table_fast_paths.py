@@ -18,9 +18,13 @@ from poker.ranges.weights import MIN_WEIGHT, known_holdings
 from poker.ranking.ranker import HandRanker
 from poker.stats.player import Player
 from poker.strategy.reweighting import OpponentModel
-from poker.table import modelling
-from poker.table.game import Decision, FixedLimitGame, LokiPlayer, TableView
-from poker.table.modelling import ActionFrequencies, ModellingLokiPlayer, SeatModel, holding_scale
+from poker.players import frequencies, holding_scales, modelling
+from poker.players.loki import LokiPlayer
+from poker.table.game import FixedLimitGame, TableView
+from poker.table.records import Decision
+from poker.players.frequencies import ActionFrequencies
+from poker.players.holding_scales import holding_scale
+from poker.players.modelling import ModellingLokiPlayer, SeatModel
 
 
 def _boards(count: int, seed: int) -> list[tuple[int, ...]]:
@@ -64,7 +68,7 @@ def test_the_showdown_quantile_is_the_plain_count():
         scale = holding_scale(board)
         touching = known_holdings(board)
         live = scale[~touching]
-        sorted_live = modelling._live_scale(tuple(sorted(board)), HandRanker)
+        sorted_live = holding_scales._live_scale(tuple(sorted(board)), HandRanker)
         for holding in np.flatnonzero(~touching)[::97]:
             value = scale[holding]
             plain = (np.count_nonzero(live < value) + np.count_nonzero(live == value) / 2) / len(live)
@@ -79,7 +83,7 @@ def test_the_blended_frequencies_are_the_plain_formula():
     tally.counts[1, 2] = 0  # a context never seen
     for round_index, street in enumerate(('preflop', 'flop', 'turn', 'river')):
         for bets in range(3):
-            blended = modelling.DEFAULT_FREQUENCIES[bets].copy()
+            blended = frequencies.DEFAULT_FREQUENCIES[bets].copy()
             for counts in tally.counts[:round_index + 1, bets]:
                 seen = counts.sum()
                 if seen:

@@ -1,12 +1,12 @@
 """``poker acpc HOST PORT --game FILE``: play one player of a match on the ACPC dealer (protocol 2.0.0), and say
-what it won in small bets per hand with a 95% interval (:func:`~poker.table.acpc_client.play_acpc`)."""
+what it won in small bets per hand with a 95% interval (:func:`~poker.formats.acpc_client.play_acpc`)."""
 
 from __future__ import annotations
 
 import argparse
 
-from ..table.acpc_client import DEFAULT_TIMEOUT, play_acpc
-from ..table.duplicate import PLAYER_KINDS
+from ..formats.acpc_client import DEFAULT_TIMEOUT, play_acpc
+from ..players.kinds import PLAYER_KINDS
 from .options import add_json, add_seed, amount_reader, whole
 from .output import print_json
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..table.acpc_notation import GameDefinition
-from ..table.hand_history import MOST_HANDS, read_history
+from ..formats.acpc_notation import GameDefinition
+from ..formats.hand_history import MOST_HANDS, read_history
 from .options import add_json, whole
 from .output import print_json
 

@@ -79,7 +79,7 @@ from ..cards.streets import BOARD_SIZES, STREETS
 from ..errors import BettingError, CardCountError, DuplicateCardError, OpponentCountError, PokerError
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action
-from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
+from ..strategy.kelly import kelly_action, kelly_bet, kelly_fraction, showdown_probabilities
 from ..strategy.reweighting import OpponentModel
 from ..validators import shown
 from .advise_command import opponent_weights, player_statistics
@@ -120,8 +120,9 @@ MAX_CHIPS = 10 ** 12
 _WHOLE = re.compile(r'[0-9]{1,13}')  # ASCII digits only: not '²' or '١'; short enough for int() and floats
 
 
-def _whole(text: str, what: str, *, minimum: int = 0, maximum: int = MAX_CHIPS,
-           error: type[PokerError] = BettingError) -> int:
+def _read_whole(text: str, what: str, *, minimum: int = 0, maximum: int = MAX_CHIPS,
+                error: type[PokerError] = BettingError) -> int:
+    """An answer that must be a whole number of chips (or opponents), from ``minimum`` to ``maximum``."""
     stripped = text.strip()
     if not _WHOLE.fullmatch(stripped) or not minimum <= int(stripped) <= maximum:
         raise error(f'{what} must be a whole number of at least {minimum} and at most {maximum}, '
@@ -234,7 +235,7 @@ class KellyAdvisor:
 
     def parse_opponents(self, text: str) -> int:
         """The opponents dealt in: 1 to :data:`~poker.cards.income_rates.MAX_OPPONENTS`."""
-        count = _whole(text, 'the number of opponents', minimum=1, maximum=10 ** 6, error=OpponentCountError)
+        count = _read_whole(text, 'the number of opponents', minimum=1, maximum=10 ** 6, error=OpponentCountError)
         if count > MAX_OPPONENTS:
             raise OpponentCountError(f'at most {MAX_OPPONENTS} opponents, got {shown(text)}')
         return count
@@ -243,7 +244,7 @@ class KellyAdvisor:
         """Your bet in chips, or None for a fold."""
         if text.strip().lower() in ('f', 'fold'):
             return None
-        bet = _whole(text, 'your bet')
+        bet = _read_whole(text, 'your bet')
         if bet > self.bankroll:
             raise BettingError(f'your bet {bet} is more than your bankroll {self.bankroll}')
         if bet < self.to_call and bet < self.bankroll:
@@ -266,7 +267,7 @@ class KellyAdvisor:
             if word.lower() in ('f', 'fold'):
                 answers.append(None)
                 continue
-            amount = _whole(word, 'a bet')
+            amount = _read_whole(word, 'a bet')
             total = opponent.put_in + amount
             if total < highest:
                 raise BettingError(f'opponent {opponent.number} must put in at least {highest - opponent.put_in} '
@@ -292,8 +293,8 @@ class KellyAdvisor:
         """Ask for the bankroll, the retained pot and the opponents, then play the streets; EOFError ends it
         anywhere."""
         self.say('Kelly advisor for one hand (Ctrl-D ends).')
-        self.bankroll = self.ask('Bankroll: ', lambda text: _whole(text, 'the bankroll', minimum=1))
-        self.pot = self.ask('Retained pot: ', lambda text: _whole(text, 'the retained pot'))
+        self.bankroll = self.ask('Bankroll: ', lambda text: _read_whole(text, 'the bankroll', minimum=1))
+        self.pot = self.ask('Retained pot: ', lambda text: _read_whole(text, 'the retained pot'))
         count = self.ask('Opponents: ', self.parse_opponents)
         model = OpponentModel(self.weights)
         self.opponents = [Opponent(number, model) for number in range(1, count + 1)]
@@ -401,14 +402,12 @@ class KellyAdvisor:
                  f'no loss {(win + split) ** opponents:.4f} (per opponent: win {win:.4f}, split {split:.4f})')
         bet = min(kelly_bet(self.stats, self.bankroll, retained_pot=self.pot, opponents=opponents), self.bankroll)
         fraction = kelly_fraction(win, split, opponents, self.pot / self.bankroll) if self.bankroll else 0.0
-        if not self.to_call:
-            advice = f'You should bet {bet}' if bet else 'You should check'
-        elif bet > self.to_call:
-            advice = f'You should raise: put in {bet} (call {self.to_call}, raise {bet - self.to_call})'
-        elif bet == self.to_call:
-            advice = f'You should call {self.to_call}'
-        else:
-            advice = f'You should fold (the Kelly bet is less than the {self.to_call} to call)'
+        action, put_in = kelly_action(bet, self.to_call)
+        call = self.to_call
+        advice = {Action.CHECK: 'You should check', Action.BET: f'You should bet {put_in}',
+                  Action.RAISE: f'You should raise: put in {put_in} (call {call}, raise {put_in - call})',
+                  Action.CALL: f'You should call {put_in}',
+                  Action.FOLD: f'You should fold (the Kelly bet is less than the {call} to call)'}[action]
         self.say(f'{advice}  (Kelly bet {bet}: fraction {fraction:.4f} of bankroll {self.bankroll}, '
                  f'retained pot {self.pot})')
 

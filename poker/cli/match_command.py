@@ -9,8 +9,9 @@ import argparse
 import os
 import sys
 
+from ..matches.duplicate import match
+from ..players.kinds import PLAYER_KINDS
 from ..processes import process_pool
-from ..table.duplicate import PLAYER_KINDS, match
 from ..table.game import MAX_HANDS
 from .options import add_json, add_png, add_seed, add_workers, whole
 from .output import print_json
@@ -23,13 +24,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                     'report each player in small bets per hand with a 95% confidence interval. '
                     f'Players: {", ".join(PLAYER_KINDS)}, or an outside player module:factory, where factory '
                     'is a callable f(name, seed) in an importable module that returns a seat (an object with a name '
-                    'and a decide(view) method, as poker.table.bots).',
+                    'and a decide(view) method, as poker.players.bots).',
         epilog='examples:\n'
                '  poker match --players loki,station --hands 200 --seed 1\n'
                '  poker match --players loki,loki-generic,loki-no-model,station,maniac,rock --hands 2000 --workers 2\n'
                '  poker match --players loki,maniac --hands 500 --json --png match.png\n'
                '  poker match --players loki,station --hands 200 --log match.log   (then: poker history match.log)\n'
-               '  poker match --players loki --player poker.table.bots:Rock --hands 200   (module:factory)',
+               '  poker match --players loki --player poker.players.bots:Rock --hands 200   (module:factory)',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('--players', default='', metavar='A,B,...',
                         help='players, comma-separated (a name may repeat); with --player, 2 to 10 in all')
@@ -54,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
     players = [name.strip() for name in args.players.split(',') if name.strip()] + \
         [spec.strip() for spec in args.player]
     if args.png is not None:
-        from ..pictures.plots import _figure
-        _figure(1, 1)  # fail before playing when matplotlib is missing
+        from ..pictures.plots import check_matplotlib
+        check_matplotlib()  # fail before playing when matplotlib is missing
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1) if args.hands >= 200 else 1
     if workers > 1:
         with process_pool(workers) as executor:

@@ -23,7 +23,7 @@ import numpy as np
 from . import _ranges
 from .range_spot import RangeTally, Spot, exact_zeros
 
-__all__ = ['compiled_tally']
+__all__ = ['compiled_board_strengths', 'compiled_tally']
 
 _WHOLE_LIMIT = 2.0 ** 40
 """Whole weights totalling less than this count exactly in float64, also times the runouts (at most 1,081)."""
@@ -56,3 +56,13 @@ def compiled_tally(spot: Spot, transitions: bool = True) -> RangeTally:
             steps = exact_zeros(steps, whole.transitions)
     return RangeTally(holdings=spot.numbers[heroes], now=now, transitions=steps, score=score, total=total,
                       runouts=math.comb(len(spot.cards) - 4, lookahead), method='compiled')
+
+
+def compiled_board_strengths(boards: np.ndarray, bins: int, hs: np.ndarray, equity: np.ndarray,
+                             mean_squared: np.ndarray, histogram: np.ndarray | None) -> None:
+    """Every holding's HS, E[HS], E[HS^2] and final-strength histogram (``bins`` bins; None on the river) on each of
+    ``boards`` (B, k sorted card indices, one size), against every holding, in one call of the compiled range pass:
+    written into the (B, holdings) arrays given, the holdings off each board in holding order
+    (:func:`~poker.stats.boards.boards_strengths` for HandRanker itself)."""
+    _ranges.board_strengths(boards.astype(np.uint8).tobytes(), boards.shape[1], bins, hs, equity, mean_squared,
+                            histogram)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import math
 import os
 import unicodedata
@@ -40,8 +41,8 @@ from ..validators import instance, is_whole, real_array, real_number, shown, tex
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ['PLOT_EXTRA', 'heat_map_png', 'income_rate_png', 'picture_path', 'range_png', 'range_statistics_png',
-           'runout_strengths', 'strength_distribution_png']
+__all__ = ['PLOT_EXTRA', 'check_matplotlib', 'heat_map_png', 'income_rate_png', 'line_chart_png', 'picture_path',
+           'range_png', 'range_statistics_png', 'runout_strengths', 'strength_distribution_png']
 
 RANK_LABELS = tuple('AKQJT98765432')
 PLOT_EXTRA = "pip install 'loki-holdem[plot]' (from a checkout: pip install '.[plot]')"
@@ -79,7 +80,7 @@ def _label(name: str, value: str) -> str:
 def _colour_map(name: str) -> str:
     """A matplotlib colour map's name (``'RdYlGn'``, ``'Greens'``), else a PokerError naming a few."""
     text('colour_map', name, longest=LONGEST_LABEL, error=PokerError)
-    _figure(1, 1)  # matplotlib is there (else MissingDependencyError)
+    check_matplotlib()
     from matplotlib import colormaps
     if name not in colormaps:
         raise PokerError(f'colour_map must name a matplotlib colour map (RdYlGn, Greens, viridis...), '
@@ -101,6 +102,12 @@ def _picture_class(figure_class: type[Figure]) -> type[Figure]:
             return buffer.getvalue()
 
     return Picture
+
+
+def check_matplotlib() -> None:
+    """Nothing when matplotlib is there to draw with, else :class:`~poker.errors.MissingDependencyError` with the
+    command that installs it: a program checks it before long work whose end is a picture."""
+    _figure(1, 1)
 
 
 def _figure(width: float, height: float) -> Figure:
@@ -370,6 +377,47 @@ def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | 
         axes.set_title(title)
     figure.tight_layout()
     return _done(figure, target)
+
+
+def line_chart_png(series: Sequence[tuple[str, Sequence[float] | np.ndarray]],
+                   path: str | os.PathLike[str] | None = None, *, title: str = '', x_label: str = '',
+                   y_label: str = '') -> Figure:
+    """Lines over 1, 2, ..., n (the same n for each), one per ``(legend text, values)``, with a line at 0 and the
+    legend where it hides least: the picture of :func:`~poker.markup.line_chart_svg` (a match's cumulative results,
+    :meth:`MatchResult.png <poker.matches.match_result.MatchResult.png>`). A legend text longer than
+    :data:`LONGEST_LABEL` is cut there.
+    """
+    target, title = _target(path), _label('title', title)
+    x_label, y_label = _label('x_label', x_label), _label('y_label', y_label)
+    lines = _series(series)
+    figure = _figure(8, 4.5)
+    axes = figure.add_subplot(1, 1, 1)
+    for name, values in lines:
+        axes.plot(np.arange(1, len(values) + 1), values, label=name)
+    axes.axhline(0, color='grey', linewidth=0.5)
+    axes.set_xlabel(x_label)
+    axes.set_ylabel(y_label)
+    axes.set_title(title)
+    axes.legend(loc='best', fontsize='small')
+    figure.tight_layout()
+    return _done(figure, target)
+
+
+def _series(series: Sequence[tuple[str, Sequence[float] | np.ndarray]]) -> list[tuple[str, np.ndarray]]:
+    """The lines of a chart: 1 to 20 pairs of a legend text and finite numbers (at most 10**7), the same count in each."""
+    items = list(itertools.islice(series, 21)) if isinstance(series, (list, tuple)) else []
+    if not 1 <= len(items) <= 20 or not all(isinstance(item, (list, tuple)) and len(item) == 2 for item in items):
+        raise PokerError(f'series must be 1 to 20 pairs (legend text, values), got {shown(series)}')
+    lines = []
+    for name, values in items:
+        name = text('a legend text', name, error=PokerError)[:LONGEST_LABEL]
+        array = real_array('a line\'s values', values, ndim=1, error=PokerError)
+        if not 1 <= len(array) <= 10 ** 7:
+            raise PokerError(f'a line has 1 to 10,000,000 values, got {len(array):,}')
+        lines.append((name, array))
+    if len({len(values) for _, values in lines}) > 1:
+        raise PokerError(f'the lines of a chart have one length, got {shown([len(values) for _, values in lines])}')
+    return lines
 
 
 def runout_strengths(hole: HoleLike, board: CardsLike, lookahead: int | None = None,

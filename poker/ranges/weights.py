@@ -59,7 +59,7 @@ __all__ = [
 
 class Weighted(Protocol):
     """Anything with a ``weights`` attribute that holds a weight set (an
-    :class:`~poker.strategy.reweighting.OpponentModel`, a :class:`~poker.table.modelling.SeatModel`): the
+    :class:`~poker.strategy.reweighting.OpponentModel`, a :class:`~poker.players.modelling.SeatModel`): the
     weights read are those."""
 
     @property
@@ -78,7 +78,7 @@ one weight per player for up to 10 players, then by runout counts, and sum the p
 power is 1e-300, still an ordinary (normal) float64 with room to spare, where a subnormal product would keep
 fewer digits, so results would depend on weights far below anything a user means (``JJ:5e-324`` changed an
 equity by half a percent). It lies 28 orders of magnitude below the smallest weight a seat's model at the
-table writes (0.01, Papp's floor, :attr:`~poker.table.modelling.SeatModel.LOW_WEIGHT`); an
+table writes (0.01, Papp's floor, :attr:`~poker.players.modelling.SeatModel.LOW_WEIGHT`); an
 :class:`~poker.strategy.reweighting.OpponentModel`, which has no floor, takes a holding from 1 to 0 only after
 16 actions that each multiply it by ``LOW_FACTOR`` (0.01)."""
 

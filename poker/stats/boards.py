@@ -41,7 +41,7 @@ from attrs import field, frozen
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..cards.holdings import HOLDING_COUNT, HOLDINGS
 from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
-from ..kernel import _ranges
+from ..kernel.compiled_pass import compiled_board_strengths
 from ..kernel.range_passes import range_tally
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
@@ -136,8 +136,7 @@ def _compiled_strengths(board_cards: np.ndarray, bins: int) -> _Strengths:
     holdings = math.comb(52 - size, 2)
     hs, equity, mean_squared_strength = (np.empty((count, holdings)) for _ in range(3))
     histogram = np.empty((count, holdings, bins), dtype=np.int64) if size < 5 else None
-    _ranges.board_strengths(board_cards.astype(np.uint8).tobytes(), size, bins, hs, equity, mean_squared_strength,
-                            histogram)
+    compiled_board_strengths(board_cards, bins, hs, equity, mean_squared_strength, histogram)
     on_board = np.zeros((count, 52), dtype=bool)
     on_board[np.arange(count)[:, np.newaxis], board_cards] = True
     free = ~(on_board[:, HOLDINGS[:, 0]] | on_board[:, HOLDINGS[:, 1]])

@@ -88,7 +88,7 @@ class HandStatistics:
     that of ``hs``. ``opponent_hs`` holds each opponent's ``hs`` when every opponent has a weight set of
     its own (then ``hs_n`` is their product); it is empty for one weight set. ``next_card_ppot`` is PPOT one
     card ahead, against the same weights, beside a ``ppot`` that looks two cards ahead (on the flop): Loki's
-    pot-odds rule weighs the next card (Papp 6.5), and a :class:`~poker.table.game.LokiPlayer` fills it when
+    pot-odds rule weighs the next card (Papp 6.5), and a :class:`~poker.players.loki.LokiPlayer` fills it when
     the decision reaches that rule; None when not computed.
     """
 

@@ -4,7 +4,8 @@ re-weights its range.
 * :mod:`~poker.strategy.actions`: the vocabulary of actions (:class:`Action`, :class:`Blind`);
 * :mod:`~poker.strategy.advice`: :class:`LokiStrategy`, :func:`advise` and the situation they read;
 * :mod:`~poker.strategy.preflop`: Papp's pre-flop strategies (:func:`preflop_strategy`);
-* :mod:`~poker.strategy.kelly`: Kelly bet sizing after Cassandra;
+* :mod:`~poker.strategy.kelly`: Kelly bet sizing after Cassandra, and what a Kelly bet says to do
+  (:func:`kelly_action`);
 * :mod:`~poker.strategy.reweighting`: :class:`OpponentModel`, Papp's re-weighting after an observed action.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from .actions import Action, Blind, read_action
 from .advice import Advice, FullLokiStrategy, LokiStrategy, PreflopPlay, Situation, advise, advise_preflop
-from .kelly import kelly_bet, kelly_fraction, kelly_growth, showdown_probabilities
+from .kelly import kelly_action, kelly_bet, kelly_fraction, kelly_growth, showdown_probabilities
 from .preflop import TIGHTNESS, expected_players, preflop_strategy
 from .reweighting import OpponentModel
 
@@ -29,6 +30,7 @@ __all__ = [
     'advise',
     'advise_preflop',
     'expected_players',
+    'kelly_action',
     'kelly_bet',
     'kelly_fraction',
     'kelly_growth',

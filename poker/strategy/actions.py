@@ -1,9 +1,9 @@
 """The vocabulary of actions, in one place: what a seat may do, and the blinds the table records.
 
 Both are :class:`enum.StrEnum` s, so each member equals its text: ``'raise'`` works wherever an
-:class:`Action` is asked for (a :class:`~poker.table.game.Decision`, :meth:`OpponentModel.reweight
+:class:`Action` is asked for (a :class:`~poker.table.records.Decision`, :meth:`OpponentModel.reweight
 <poker.strategy.reweighting.OpponentModel.reweight>`, :meth:`SeatModel.observe
-<poker.table.modelling.SeatModel.observe>`), and a member reads back as its text.
+<poker.players.modelling.SeatModel.observe>`), and a member reads back as its text.
 
 >>> list(Action)
 ['fold', 'check', 'call', 'bet', 'raise']

@@ -92,7 +92,7 @@ class Situation:
     check is not voluntary; by default, whether it has called a bet). Papp's pre-flop kludge reads it."""
     follow_through: bool = field(default=False, converter=reading(flag, error=BettingError))  # type: ignore[misc]
     """Whether the player semi-bluffed on an earlier street of this hand and no other seat has bet or raised
-    since (Papp 6.4's follow-through; a :class:`~poker.table.game.LokiPlayer` tells)."""
+    since (Papp 6.4's follow-through; a :class:`~poker.players.loki.LokiPlayer` tells)."""
     bet_behind: float = field(default=0.0, converter=reading(probability, error=BettingError))  # type: ignore[misc]
     """The chance that a seat still to act after the player this round bets when checked to (0 when none is;
     the check-raise rule reads it)."""
@@ -251,7 +251,7 @@ class LokiStrategy:
         """Whether the pot-odds rule will weigh a next-card PPOT that ``stats`` lacks: on the flop, facing a bet,
         with statistics two cards ahead and no :attr:`~poker.stats.hand_statistics.HandStatistics.next_card_ppot`,
         when every rule before :meth:`pot_odds_call` passes the decision on (the player then computes it, only
-        then: :meth:`poker.table.game.LokiPlayer.with_next_card_ppot`)."""
+        then: :meth:`poker.players.loki.LokiPlayer.with_next_card_ppot`)."""
         stats, situation = _stats(stats), _situation(situation)
         if not (self.flop_pot_odds_lookahead == 1 and situation.to_call > 0 and len(stats.board) == 3
                 and stats.lookahead == 2 and stats.next_card_ppot is None and 'pot_odds_call' in self.rules):
@@ -461,7 +461,7 @@ class LokiStrategy:
 
 class FullLokiStrategy(LokiStrategy):
     """Loki's strategy with every betting feature of Papp's full player, showdown odds included (Papp 8.3:
-    version A). The seats of :mod:`poker.table.modelling` and of :func:`poker.match` play it."""
+    version A). The seats of :mod:`poker.players.modelling` and of :func:`poker.match` play it."""
 
     use_showdown_odds = True
 

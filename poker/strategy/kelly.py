@@ -55,9 +55,10 @@ from ..cards.income_rates import read_opponents
 from ..errors import BettingError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..stats.hand_statistics import HandStatistics
-from ..validators import amount, probability, shown
+from ..validators import amount, probability, shown, whole_number
+from .actions import Action
 
-__all__ = ['kelly_bet', 'kelly_fraction', 'kelly_growth', 'showdown_probabilities']
+__all__ = ['kelly_action', 'kelly_bet', 'kelly_fraction', 'kelly_growth', 'showdown_probabilities']
 
 EDGE_TOLERANCE = 1e-12
 """A slope ``g'(0)`` this small is no edge: it is rounding (``1 - 0.45 - 0.1`` is not quite ``0.45``)."""
@@ -191,3 +192,24 @@ def kelly_bet(stats: HandStatistics, bankroll: float, retained_pot: float = 0.0,
     fraction = kelly_fraction(win, split, opponents, retained)
     # The tiny nudge keeps 0.2 * 10_000 from flooring to 1999; the cap keeps the nudge from betting more than all.
     return min(math.floor(fraction * bankroll * (1 + 1e-12)), math.floor(bankroll))
+
+
+def kelly_action(bet: int, to_call: int = 0) -> tuple[Action, int]:
+    """What a Kelly bet of ``bet`` chips says to do, and the chips to put in, when ``to_call`` chips are to call
+    (Cassandra's rule): with nothing to call, bet the Kelly bet (check when it is 0); facing a bet, raise to it
+    when it is more than the call, call when it is the call, and fold when it is less (the Kelly bet cannot
+    pay to stay in). The caller caps ``bet`` at what the player has. Both are whole numbers of chips of at
+    least 0 (at most 10**15), else a :class:`~poker.errors.BettingError`.
+
+    >>> kelly_action(593), kelly_action(0)
+    (('bet', 593), ('check', 0))
+    >>> kelly_action(578, to_call=200), kelly_action(200, to_call=200), kelly_action(150, to_call=200)
+    (('raise', 578), ('call', 200), ('fold', 0))
+    """
+    bet = whole_number('bet', bet, maximum=10 ** 15, error=BettingError)
+    to_call = whole_number('to_call', to_call, maximum=10 ** 15, error=BettingError)
+    if not to_call:
+        return (Action.BET, bet) if bet else (Action.CHECK, 0)
+    if bet > to_call:
+        return Action.RAISE, bet
+    return (Action.CALL, to_call) if bet == to_call else (Action.FOLD, 0)

@@ -185,8 +185,7 @@ class OpponentModel:
 
     def _linear_factor(self, strength: np.ndarray, mu: float, sigma: float) -> np.ndarray:
         """:meth:`reweight_factor`'s rule on arguments already checked (finite strengths in a float array, a finite
-        ``mu``, a finite ``sigma`` of at least 0), for callers that made them (a
-        :class:`~poker.table.modelling.SeatModel` on its own scale)."""
+        ``mu``, a finite ``sigma`` of at least 0)."""
         if sigma == 0:
             return np.where(strength >= mu, 1.0, self.LOW_FACTOR)
         # A tiny sigma overflows the quotient to +-inf, which the clip makes 1 or LOW_FACTOR, as it should.

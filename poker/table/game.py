@@ -4,9 +4,9 @@ The table deals from a seeded :class:`~poker.cards.card.Deck`, asks each seat in
 :class:`Decision` (through :meth:`Contender.decide`, given a :class:`TableView` of what that seat may
 know), keeps to the rules whatever is asked of it, and records every action in a :class:`HandResult`.
 
-:class:`LokiPlayer` is the seat this library is about: at each decision it takes its hand statistics
-(:meth:`Player.calculate_hand_statistics`) and follows :func:`~poker.strategy.advice.advise`. Any object with a
-``name`` and a ``decide(view)`` method can sit down too:
+The seats live in :mod:`poker.players` (:class:`~poker.players.loki.LokiPlayer`, the seat this library is
+about, its modelling kin and the bots), and what the table writes down in :mod:`poker.table.records`. Any
+object with a ``name`` and a ``decide(view)`` method can sit down:
 
 >>> class Raiser:
 ...     def __init__(self, name):
@@ -27,7 +27,6 @@ and on it) and a big bet of 4 (turn and river), with at most :attr:`FixedLimitGa
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -39,26 +38,20 @@ import numpy as np
 from attrs import Factory, field, frozen
 
 from ..cards.card import Card, Deck, format_cards
-from ..cards.card_inputs import CardsLike, read_board, read_cards
+from ..cards.card_inputs import CardsLike, read_board
 from ..cards.income_rates import opponents_field
 from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import CardCountError, DuplicateCardError, PokerError
-from ..ranges.weight_inputs import WeightsLike
 from ..ranking.rankable_hand import RankableHand
 from ..ranking.ranker import HandRanker
-from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
-from ..strategy.advice import DEFAULT_STRATEGY, Advice, LokiStrategy, Situation
-from ..validators import amount, checked_by, choice, flag, instance, is_items, is_whole, read_seed, shown, text, whole_number
+from ..validators import checked_by, choice, flag, instance, is_whole, read_seed, shown, text, whole_number
+from .records import (ActionRecord, Decision, HandResult, PlayerSummary, _hole, _holes, _items, _non_negative,
+                      _records, _seats)
 
 __all__ = [
-    'ActionRecord',
     'Contender',
-    'Decision',
     'FixedLimitGame',
-    'HandResult',
-    'LokiPlayer',
-    'PlayerSummary',
     'TableView',
     'blind_seats',
     'read_contender',
@@ -68,101 +61,7 @@ __all__ = [
 
 MAX_HANDS = 10_000_000
 """The most hands :meth:`FixedLimitGame.play` plays in one call, and the most deals of one
-:func:`~poker.table.duplicate.match`."""
-
-_BLINDS = {blind.value: blind for blind in Blind}
-
-
-def _recorded_action(value: object) -> Action | Blind:
-    """A blind (a :class:`Blind` or its text) as a :class:`Blind`, anything else read as an :class:`Action`."""
-    return _BLINDS[value] if isinstance(value, str) and value in _BLINDS else read_action(value)
-
-
-def _optional(kind: type) -> Callable[[str, object], None]:
-    """A field check: None, or an instance of ``kind``."""
-    def check(name: str, value: object) -> None:
-        if value is not None and not isinstance(value, kind):
-            raise PokerError(f'{name} must be a {kind.__name__} or None, got {shown(value)}')
-    return check
-
-
-def _count(name: str, value: object) -> int:
-    """A number of chips, seats or hands: a whole number of at least 0 (and at most 10**15)."""
-    return whole_number(name, value, maximum=10 ** 15, error=PokerError)
-
-
-def _net(name: str, value: object) -> int:
-    """A net result in chips: a whole number (of either sign)."""
-    return whole_number(name, value, minimum=-10 ** 15, maximum=10 ** 15, error=PokerError)
-
-
-def _items(name: str, values: object, read: Callable[[str, object], object], longest: int = 10_000) -> tuple[object, ...]:
-    """``values`` as a tuple, each item read by ``read``, else a PokerError quoting it."""
-    if not is_items(values):
-        raise PokerError(f'{name} must be a list, got {shown(values)}')
-    items = tuple(itertools.islice(values, longest + 1))
-    if len(items) > longest:
-        raise PokerError(f'{name} must hold at most {longest:,} items, got more: {shown(values)}')
-    return tuple(read(name, item) for item in items)
-
-
-@frozen
-class Decision:
-    """A seat's choice, with what it was based on (kept for the record, not used by the table).
-
-    ``action`` is an :class:`~poker.strategy.actions.Action` or its text (``Decision('raise')``); any other
-    value is a :class:`~poker.errors.BettingError`.
-    """
-
-    action: Action = field(converter=read_action)
-    stats: HandStatistics | None = field(default=None, validator=checked_by(_optional(HandStatistics)))
-    advice: Advice | None = field(default=None, validator=checked_by(_optional(Advice)))
-
-
-@frozen
-class ActionRecord:
-    """One thing a seat did: a blind, or the legal form of its decision, and the chips it put in.
-
-    ``action`` is a :class:`~poker.strategy.actions.Blind` or an :class:`~poker.strategy.actions.Action`
-    (given as text, it is read as one).
-    """
-
-    street: str = field(validator=checked_by(choice, choices=STREETS, error=PokerError))
-    seat: int = field(validator=checked_by(_count))
-    action: Action | Blind = field(converter=_recorded_action)
-    amount: int = field(validator=checked_by(_count))
-    pot: int = field(validator=checked_by(_count))
-    decision: Decision | None = field(default=None, validator=checked_by(_optional(Decision)))
-    to_call: int = field(default=0, validator=checked_by(_count))
-    """What it cost the seat to stay in when it acted (0 for a blind)."""
-    bet_size: int = field(default=0, validator=checked_by(_count))
-    """The bet of the round (0 for a blind)."""
-
-    @property
-    def bets_to_call(self) -> int:
-        """Bets the seat faced when it acted: 0, 1, 2 or more (Papp's context of an action). A part of a bet
-        counts as a bet: the small blind's first action faces the big blind's bet (1 chip of a 2-chip bet is
-        1 bet to call, 3 chips 2 bets), as the seat itself sees it.
-
-        >>> ActionRecord('preflop', 1, 'raise', 3, 6, to_call=1, bet_size=2).bets_to_call
-        1
-        """
-        return -(-self.to_call // self.bet_size) if self.bet_size else 0
-
-    @property
-    def asked(self) -> Action | None:
-        """The action the seat asked for, when it differs from the one taken (``'raise'`` at the cap)."""
-        if self.decision is None or self.decision.action == self.action:
-            return None
-        return self.decision.action
-
-
-def _hole(cards: CardsLike) -> tuple[Card, ...]:
-    """A seat's hole cards: two distinct cards."""
-    try:
-        return read_board(cards, sizes=(2,))
-    except CardCountError:
-        raise CardCountError(f'hole must be two cards, got {shown(cards)}') from None
+:func:`~poker.matches.duplicate.match`."""
 
 
 def blind_seats(button: int, seats: int) -> tuple[int, int]:
@@ -178,13 +77,12 @@ def blind_seats(button: int, seats: int) -> tuple[int, int]:
     return small, (small + 1) % seats
 
 
-def _records(records: Iterable[ActionRecord]) -> tuple[ActionRecord, ...]:
-    return _items('history', records, lambda name, record: instance(name, record, ActionRecord, error=PokerError,
-                                                                    what='a list of ActionRecord'))  # type: ignore[return-value]
-
-
-def _seats(seats: Iterable[int]) -> tuple[int, ...]:
-    return _items('active', seats, _count, longest=22)  # type: ignore[return-value]
+def _seats_of(name: str, seats: Iterable[int], table: int) -> tuple[int, ...]:
+    """Seats of a table of ``table`` seats: 1 or more, each once, each below ``table``."""
+    items: tuple[int, ...] = _items(name, seats, _non_negative, longest=23)  # type: ignore[assignment]
+    if not items or len(set(items)) != len(items) or max(items) >= table:
+        raise PokerError(f'{name} must name one or more seats of the {table}, once each, got {shown(seats)}')
+    return items
 
 
 def _default_active(view: TableView) -> tuple[int, ...]:
@@ -198,7 +96,7 @@ class TableView:
     """What the seat to act knows: its cards, the board, the pot and the betting so far.
 
     The table builds one for each decision; :meth:`GameDefinition.view
-    <poker.table.acpc_notation.GameDefinition.view>` builds the same from a hand written in ACPC notation (for
+    <poker.formats.acpc_notation.GameDefinition.view>` builds the same from a hand written in ACPC notation (for
     an adapter to another engine). Built by hand, the fields after ``can_raise`` may be left out: ``seats`` 0
     means the table is unknown, ``active`` defaults to this seat and the ``opponents`` seats after it, and
     without blind records in the ``history`` the blinds are the table's (:attr:`small_blind`). A view whose
@@ -206,24 +104,24 @@ class TableView:
     the seats still in) is refused, naming the field.
     """
 
-    seat: int = field(validator=checked_by(_count))
+    seat: int = field(validator=checked_by(_non_negative))
     name: str = field(validator=checked_by(text, error=PokerError))
     hole: tuple[Card, ...] = field(converter=_hole)
     board: tuple[Card, ...] = field(converter=read_board)
     street: str = field(validator=checked_by(choice, choices=STREETS, error=PokerError))
-    pot: int = field(validator=checked_by(_count))
-    to_call: int = field(validator=checked_by(_count))
-    bet_size: int = field(validator=checked_by(_count))
-    bets_this_round: int = field(validator=checked_by(_count))
+    pot: int = field(validator=checked_by(_non_negative))
+    to_call: int = field(validator=checked_by(_non_negative))
+    bet_size: int = field(validator=checked_by(_non_negative))
+    bets_this_round: int = field(validator=checked_by(_non_negative))
     called_this_round: bool = field(validator=checked_by(flag, error=PokerError))
     """Whether this seat has already called a bet this round (a check is no call; Pena's exception to Make1's
     fold)."""
     opponents: int = field(validator=checked_by(opponents_field))
     can_raise: bool = field(validator=checked_by(flag, error=PokerError))
     history: tuple[ActionRecord, ...] = field(default=(), converter=_records)
-    seats: int = field(default=0, validator=checked_by(_count))
+    seats: int = field(default=0, validator=checked_by(_non_negative))
     """Seats at the table (0: unknown)."""
-    button: int = field(default=0, validator=checked_by(_count))
+    button: int = field(default=0, validator=checked_by(_non_negative))
     """The button's seat."""
     active: tuple[int, ...] = field(default=(), converter=_seats)
     """The seats still in the hand, this one included (empty: this seat and the ``opponents`` seats after it)."""
@@ -365,8 +263,15 @@ def seat_hook(player: object, name: str) -> Callable[..., object] | None:
     ``'state'``, ``'resume'``; None: the seat does not have it; the declarations of
     :class:`Contender`, which a seat inherits by subclassing it, do not count).
 
-    >>> seat_hook(LokiPlayer('Ann'), 'state') is not None, seat_hook(LokiPlayer('Ann'), 'observe')
-    (True, None)
+    >>> class Keeper(Contender):
+    ...     def __init__(self, name: str) -> None:
+    ...         self.name = name
+    ...     def decide(self, view: TableView) -> Decision:
+    ...         return Decision('check')
+    ...     def state(self) -> object:
+    ...         return 'all it learnt'
+    >>> seat_hook(Keeper('Kim'), 'state')(), seat_hook(Keeper('Kim'), 'observe')
+    ('all it learnt', None)
     """
     name = choice('name', name, _HOOKS, error=PokerError)
     method = getattr(player, name, None)
@@ -384,116 +289,6 @@ def _showdown_hand_class(ranker: type[HandRanker]) -> type[RankableHand]:
         _SHOWDOWN_HAND_CLASSES[ranker] = type(f'{ranker.__name__}Hand', (RankableHand,),
                                               {'ranker': ranker, '__slots__': ()})
     return _SHOWDOWN_HAND_CLASSES[ranker]
-
-
-def _read_only_hands(hands: Mapping[int, RankableHand]) -> Mapping[int, RankableHand]:
-    """A read-only copy of the showdown hands by seat."""
-    if not isinstance(hands, Mapping) or not all(isinstance(seat, int) and isinstance(hand, RankableHand)
-                                                 for seat, hand in hands.items()):
-        raise PokerError(f'hands must map seats to RankableHand, got {shown(hands)}')
-    return MappingProxyType(dict(hands))
-
-
-def _names(names: Iterable[str]) -> tuple[str, ...]:
-    return _items('names', names, lambda name, value: text(name, value, error=PokerError), longest=23)  # type: ignore[return-value]
-
-
-def _seen_hole(cards: CardsLike) -> tuple[Card, ...]:
-    """A seat's hole cards as a hand's record keeps them: two cards, or none (not seen)."""
-    return () if isinstance(cards, (tuple, list)) and not cards else _hole(cards)
-
-
-def _holes(holes: Iterable[CardsLike]) -> tuple[tuple[Card, ...], ...]:
-    return _items('holes', holes, lambda name, cards: _seen_hole(cards), longest=23)  # type: ignore[arg-type, return-value]
-
-
-def _nets(nets: Iterable[int]) -> tuple[int, ...]:
-    return _items('net', nets, _net, longest=23)  # type: ignore[return-value]
-
-
-@frozen
-class HandResult:
-    """Everything about one hand: the deal, every action, the showdown and who won what.
-
-    ``holes`` holds each seat's hole cards (none for a seat whose cards were not seen: a hand played at another
-    table, as :mod:`~poker.table.acpc_client` plays them); ``board`` the cards of the streets that were reached;
-    ``hands`` the showdown hands of the seats that reached it (empty if everyone else folded); ``net`` each
-    seat's chips won less chips put in.
-    """
-
-    number: int = field(validator=checked_by(_count))
-    seed: int = field(validator=lambda record, attribute, value: read_seed(value, fresh=False))
-    names: tuple[str, ...] = field(converter=_names)
-    button: int = field(validator=checked_by(_count))
-    holes: tuple[tuple[Card, ...], ...] = field(converter=_holes)
-    board: tuple[Card, ...] = field(converter=read_board)
-    actions: tuple[ActionRecord, ...] = field(converter=_records)
-    pot: int = field(validator=checked_by(_count))
-    winners: tuple[int, ...] = field(converter=_seats)
-    hands: Mapping[int, RankableHand] = field(factory=dict, converter=_read_only_hands, hash=False)
-    net: tuple[int, ...] = field(default=(), converter=_nets)
-
-    def __attrs_post_init__(self) -> None:
-        """The seats a record names are seats of its table (as many names, holes and nets as seats)."""
-        seats = len(self.names)
-        if not 2 <= seats or len(self.holes) != seats or len(self.net) not in (0, seats):
-            raise PokerError(f'a hand record needs 2 or more names and as many holes (and nets, if any): got '
-                             f'{seats} names, {len(self.holes)} holes and {len(self.net)} nets')
-        strays = [seat for seat in (self.button, *self.winners, *self.hands) if not 0 <= seat < seats]
-        if strays:
-            raise PokerError(f'seats {shown(strays)} of a hand record are not among its {seats} seats')
-
-    @property
-    def showdown(self) -> bool:
-        """True when two or more seats showed their cards."""
-        return len(self.hands) > 1
-
-    def street_actions(self, street: str) -> tuple[ActionRecord, ...]:
-        """The actions of one betting round."""
-        street = choice('street', street, STREETS, error=PokerError)
-        return tuple(record for record in self.actions if record.street == street)
-
-    @property
-    def streets(self) -> tuple[str, ...]:
-        """The betting rounds that were played."""
-        return tuple(street for street in STREETS if self.street_actions(street))
-
-    def __repr__(self) -> str:
-        """A one-line summary: ``<HandResult #1: Bob wins 28 with Two Pair, Queens and Sixes, 2 seats, board
-        ...>`` (the whole record is in the fields)."""
-        winners = ' and '.join(self.names[seat] for seat in self.winners)
-        verb = 'wins' if len(self.winners) == 1 else 'split'
-        hand = self.hands.get(self.winners[0]) if self.winners and self.showdown else None
-        how = f' with {hand.description}' if hand is not None else ''
-        board = f'board {format_cards(self.board)}' if self.board else 'no board'
-        return (f'<{type(self).__name__} #{self.number}: {winners or "nobody"} {verb} {self.pot}{how}, '
-                f'{len(self.names)} seats, {board}>')
-
-
-@frozen
-class PlayerSummary:
-    """One seat's results over the hands played: pots won (a split counts its share), showdowns, net chips."""
-
-    name: str = field(validator=checked_by(text, error=PokerError))
-    hands: int = field(validator=checked_by(_count))
-    won: float = field(validator=checked_by(amount, error=PokerError))
-    showdowns: int = field(validator=checked_by(_count))
-    net: int = field(validator=checked_by(_net))
-
-    def per_hand(self, unit: int = 1) -> float:
-        """Net winnings per hand, in ``unit`` chips (pass the small bet for small bets per hand).
-
-        >>> PlayerSummary('Ann', hands=10, won=4.5, showdowns=3, net=-6).per_hand(2)
-        -0.3
-        """
-        try:
-            size = amount('unit', unit, positive=True, error=PokerError)
-        except PokerError:
-            raise PokerError(f'unit must be a number of chips more than 0, got {shown(unit)}') from None
-        result = self.net / size / self.hands if self.hands else 0.0
-        if not -1e300 <= result <= 1e300:  # a unit of 1e-320 chips
-            raise PokerError(f'unit {shown(unit)} is too small a number of chips to count in')
-        return result
 
 
 def read_contender(player: object) -> Contender:
@@ -516,156 +311,6 @@ def _positive(name: str, value: object) -> int:
     if not 1 <= number <= 10 ** 12:
         raise PokerError(f'{name} must be a positive whole number, got {shown(value)}')
     return number
-
-
-class LokiPlayer:
-    """A Loki-style seat: hand statistics from :class:`~poker.stats.player.Player`, then Loki's betting rules.
-
-    Hooks for subclasses: :meth:`statistics` (how strong the hand is), :meth:`weights` (what the
-    opponents may hold; ``None`` means every holding equally) and :meth:`advise` (what to do about it).
-    ``strategy`` is a :class:`~poker.strategy.advice.LokiStrategy` (or a subclass with other thresholds or rules);
-    None means the plain one. ``lookahead`` is passed on to the statistics (None: the library's default
-    for the street: 2 cards on the flop, 1 on the turn).
-    """
-
-    def __init__(self, name: str, *, strategy: LokiStrategy | None = None, lookahead: int | None = None,
-                 preflop_income_rates: bool = True) -> None:
-        self.name = text('name', name, error=PokerError)
-        if strategy is not None and not isinstance(strategy, LokiStrategy):
-            raise PokerError(f'strategy must be a LokiStrategy or None, got {shown(strategy)}')
-        self.strategy = strategy
-        self.lookahead = None if lookahead is None else whole_number('lookahead', lookahead, maximum=2,
-                                                                       error=PokerError)
-        self.preflop_income_rates = flag('preflop_income_rates', preflop_income_rates, error=PokerError)
-        self.preflop_choice: str | None = None
-        self.preflop_players: float = 2.0
-        self.preflop_position: int = 0
-        self.semi_bluff_at: int | None = None
-        """Where this seat's semi-bluff of this hand is in the history (None: none yet); reset at the seat's
-        first decision of each hand."""
-
-    def state(self) -> object:
-        """What this seat keeps from hand to hand: nothing (None); a subclass that learns returns what it learnt."""
-        return None
-
-    def resume(self, state: object) -> None:
-        """Take up a :meth:`state` (None: nothing to take up)."""
-        if state is not None:
-            raise PokerError(f'a {type(self).__name__} keeps nothing from hand to hand, got the state {shown(state)}')
-
-    def weights(self, view: TableView) -> WeightsLike:
-        """The opponents' holding weights to compute against (a hook; ``None``: all holdings equally)."""
-        read_view(view)
-        return None
-
-    def statistics(self, view: TableView) -> HandStatistics:
-        """HS, PPOT, NPOT and EHS of this seat's hand against the opponents still in."""
-        from ..stats.player import Player
-        view = read_view(view)
-        return Player(view.hole, view.board).calculate_hand_statistics(
-            opponents=view.opponents, lookahead=self.lookahead, weights=self.weights(view))
-
-    def advise(self, stats: HandStatistics, view: TableView) -> Advice:
-        """The :class:`~poker.strategy.advice.Advice` of :attr:`strategy` for these statistics in the
-        :meth:`situation` of the view."""
-        return (self.strategy or DEFAULT_STRATEGY).advise(stats, self.situation(view))
-
-    def situation(self, view: TableView) -> Situation:
-        """The betting the view shows, whether to follow a semi-bluff through (:meth:`follows_through`) and the
-        chance of a bet behind (:meth:`bet_chance`)."""
-        view = read_view(view)
-        return Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round,
-                         view.put_in_this_round, follow_through=self.follows_through(view),
-                         bet_behind=self.bet_chance(view))
-
-    def decide(self, view: TableView) -> Decision:
-        """The :meth:`advise` action on the :meth:`statistics` (with :meth:`with_next_card_ppot`; before the
-        flop :meth:`preflop_advise`, unless ``preflop_income_rates`` is False), with both kept in the decision.
-        A semi-bluff is remembered for the rest of the hand (:attr:`semi_bluff_at`)."""
-        view = read_view(view)
-        if self.first_decision(view):
-            self.semi_bluff_at = None
-        stats = self.statistics(view)
-        if view.street == 'preflop' and self.preflop_income_rates:
-            advice = self.preflop_advise(view)
-        else:
-            stats = self.with_next_card_ppot(stats, view)
-            advice = self.advise(stats, view)
-            if advice.rule == 'semi_bluff':
-                self.semi_bluff_at = len(view.history)  # where the table records it
-        return Decision(advice.action, stats, advice)
-
-    def first_decision(self, view: TableView) -> bool:
-        """Whether the view is this seat's first decision of the hand (no decision of its own in the history)."""
-        view = read_view(view)
-        return not any(record.seat == view.seat and record.decision is not None for record in view.history)
-
-    def with_next_card_ppot(self, stats: HandStatistics, view: TableView) -> HandStatistics:
-        """``stats`` with :attr:`~poker.stats.hand_statistics.HandStatistics.next_card_ppot` when the pot-odds
-        rule will weigh it (:meth:`~poker.strategy.advice.LokiStrategy.needs_next_card_ppot`: on the flop, facing
-        a bet, when the rules before it pass): PPOT one card ahead, against the same :meth:`weights` and
-        opponents (Papp 6.5)."""
-        from ..stats.player import Player
-        if not (self.strategy or DEFAULT_STRATEGY).needs_next_card_ppot(stats, self.situation(view)):
-            return stats
-        one_card = Player(view.hole, view.board).calculate_hand_statistics(
-            opponents=stats.opponents, lookahead=1, weights=self.weights(view))
-        return attrs.evolve(stats, next_card_ppot=one_card.ppot)
-
-    def follows_through(self, view: TableView) -> bool:
-        """Whether this seat semi-bluffed on an earlier street of this hand and no other seat has bet or raised
-        since (Papp 6.4: then Loki keeps betting)."""
-        view = read_view(view)
-        at = self.semi_bluff_at
-        if at is None or at >= len(view.history):
-            return False
-        bluff = view.history[at]
-        if bluff.seat != view.seat or bluff.street == view.street or bluff.action not in (Action.BET, Action.RAISE):
-            return False
-        return not any(record.seat != view.seat and record.action in (Action.BET, Action.RAISE)
-                       for record in view.history[at + 1:])
-
-    default_bet_frequency: ClassVar[float] = 0.0
-    """How often a seat without a model is read as betting when checked to: 0, no read (ours), so Loki
-    without models never check-raises. Table B.2's 0.5 (a typical player) made it check-raise whenever two
-    players were behind it, which cost 0.38 sb/hand [0.28, 0.48] at a table of five calling stations (who never
-    bet) and gained nothing elsewhere (docs/modelling.md); set 0.5 in a subclass for that reading."""
-
-    def bet_frequency(self, view: TableView, seat: int) -> float:
-        """How often ``seat`` bets when checked to on this street: :attr:`default_bet_frequency` (a hook; a
-        :class:`~poker.table.modelling.ModellingLokiPlayer` reads its model)."""
-        read_view(view)
-        whole_number('seat', seat, error=PokerError)
-        return self.default_bet_frequency
-
-    def bet_chance(self, view: TableView) -> float:
-        """The chance that at least one seat still to act after this one this round (:attr:`TableView.acting_after`)
-        bets when checked to: ``1 - prod(1 - f)`` over their :meth:`bet_frequency`."""
-        view = read_view(view)
-        return 1 - math.prod(1 - self.bet_frequency(view, seat) for seat in view.acting_after)
-
-    def preflop_advise(self, view: TableView) -> Advice:
-        """Papp's pre-flop play (section 6.1): the strategy chosen at this seat's first pre-flop decision from
-        the hand's income rate, the players expected to play and the position, then kept for the round. Its
-        "voluntarily put money in" exception reads :attr:`TableView.put_in_this_round`."""
-        from ..strategy.preflop import expected_players
-        view = read_view(view)
-        strategy = self.strategy or DEFAULT_STRATEGY
-        if self.first_decision(view) or self.preflop_choice is None:
-            voluntary = view.voluntary('preflop') - {view.seat}
-            players = expected_players(len(voluntary), len(view.active) - 1 - len(voluntary))
-            self.preflop_players, self.preflop_position = players, view.position
-            self.preflop_choice = None
-        situation = Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round,
-                              view.put_in_this_round)
-        advice = strategy.preflop_advice(view.hole, situation, players=self.preflop_players,
-                                         position=self.preflop_position, small_blind=view.seat == view.small_blind,
-                                         big_blind=view.seat == view.big_blind, strategy=self.preflop_choice)
-        self.preflop_choice = advice.rule
-        return advice
-
-    def __repr__(self) -> str:
-        return f'{type(self).__name__}({self.name!r})'
 
 
 class FixedLimitGame:
@@ -845,6 +490,45 @@ class FixedLimitGame:
 
     def _order(self, first: int, active: set[int]) -> list[int]:
         return [self._after(first, step) for step in range(len(self.players)) if self._after(first, step) in active]
+
+    @classmethod
+    def pot_winners(cls, active: Iterable[int], holes: Iterable[CardsLike],
+                    board: CardsLike) -> tuple[tuple[int, ...], Mapping[int, RankableHand]]:
+        """The seats among ``active`` (those still in) that win the pot, and the hands shown by seat (none when one
+        seat is left), ranked by :attr:`ranker`: ``holes`` holds every seat's hole cards (none for a seat whose cards
+        are not known), ``board`` the cards dealt. At a showdown every seat still in shows two cards, on a board of
+        five.
+
+        >>> winners, hands = FixedLimitGame.pot_winners([0, 2], ['Ah Ad', (), 'Kh Kd'], '2c 7d 9s Js 3h')
+        >>> winners, hands[0].description
+        ((0,), 'One Pair, Aces')
+        """
+        holes = _holes(holes)
+        board = read_board(board)
+        seats = _seats_of('active', active, len(holes))
+        if len(seats) > 1:
+            cards = [card for seat in seats for card in holes[seat]]
+            if len(board) != 5 or any(len(holes[seat]) != 2 for seat in seats):
+                raise CardCountError(f'a showdown needs two hole cards for each seat still in and a board of five, '
+                                     f'got {shown([holes[seat] for seat in seats])} on {shown(board)}')
+            if len(set(cards) | set(board)) != len(cards) + len(board):
+                raise DuplicateCardError(f'a card is dealt twice in {shown([holes[seat] for seat in seats])} on '
+                                         f'{shown(board)}')
+        winners, hands = cls._winners(set(seats), holes, board)
+        return winners, MappingProxyType(hands)
+
+    @staticmethod
+    def pot_shares(pot: int, winners: Iterable[int], button: int, seats: int) -> dict[int, int]:
+        """Each winner's share of ``pot`` at a table of ``seats`` with the button at ``button``: equal shares, odd
+        chips one each to the winners nearest the button's left.
+
+        >>> FixedLimitGame.pot_shares(7, (0, 2), 1, 3)
+        {0: 3, 2: 4}
+        """
+        seats = whole_number('seats', seats, minimum=2, maximum=23, error=PokerError)
+        button = whole_number('button', button, maximum=seats - 1, error=PokerError)
+        pot = _non_negative('pot', pot)
+        return FixedLimitGame._split(pot, _seats_of('winners', winners, seats), button, seats)
 
     @classmethod
     def _winners(cls, active: set[int], holes: Sequence[tuple[Card, ...]],

@@ -1,8 +1,8 @@
 """Exercise: write a bot that beats the calling station in a match.
 
-A calling station (:class:`poker.table.bots.CallingStation`) calls every bet and never bets. It cannot be
+A calling station (:class:`poker.players.bots.CallingStation`) calls every bet and never bets. It cannot be
 bluffed, but it pays off: bet your good hands, check the rest, never bluff. Write ``StationBeater``, a
-:class:`poker.table.bots.Bot` whose :meth:`decide` returns a :class:`poker.table.game.Decision` (``'fold'``,
+:class:`poker.players.bots.Bot` whose :meth:`decide` returns a :class:`poker.table.records.Decision` (``'fold'``,
 ``'check'``, ``'call'``, ``'bet'`` or ``'raise'``; the table makes it legal). It sees the situation in a
 :class:`poker.table.game.TableView`: ``view.hole``, ``view.board``, ``view.to_call`` ...  Useful: the income
 rate of the hole cards, ``StartingHand(view.hole).income_rate()``, and the hand strength,

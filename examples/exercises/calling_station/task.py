@@ -1,9 +1,9 @@
 """Exercise: sit a player of your own at the table with three Loki-style players.
 
 :class:`poker.table.game.FixedLimitGame` seats anything with a ``name`` and a ``decide(view)`` method that
-returns a :class:`poker.table.game.Decision`. Write the simplest opponent there is, a calling station that
+returns a :class:`poker.table.records.Decision`. Write the simplest opponent there is, a calling station that
 calls every bet and never bets itself, and a Loki-style player that is a little more aggressive: a
-:class:`poker.table.game.LokiPlayer` subclass that overrides its :meth:`advise` hook to raise (rule
+:class:`poker.players.loki.LokiPlayer` subclass that overrides its :meth:`advise` hook to raise (rule
 ``'pusher'``) whenever the advice is to call with an EHS of 0.7 or more.
 
 The table turns every request into a legal action (a call with nothing to call is a check, a raise at

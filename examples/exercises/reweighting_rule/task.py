@@ -10,7 +10,7 @@ after it) against the threshold ``mu`` the action implies, give or take ``sigma`
 * with ``sigma == 0``: 1 at or above ``mu``, 0.01 below.
 
 Complete :meth:`MyModel.factor` with NumPy (it gets all 1,326 strengths at once) without calling the
-library's own rule. :class:`poker.table.modelling.SeatModel` calls it at every re-weighting, so your
+library's own rule. :class:`poker.players.modelling.SeatModel` calls it at every re-weighting, so your
 rule then runs at the table: ``ModellingLokiPlayer.model_class = MyModel``.
 
 Check it: ``python examples/exercises/reweighting_rule/check.py``; one solution is in solution.py.

@@ -10,7 +10,7 @@ they disagree.
 
 Solution: below: two class attributes and one overridden rule (returning None passes the decision on
 to the next rule). ``advise(..., strategy=...)`` takes the strategy to use; a
-:class:`poker.table.game.LokiPlayer` takes one too, so the tight player can sit at a table.
+:class:`poker.players.loki.LokiPlayer` takes one too, so the tight player can sit at a table.
 
 Run it: ``python examples/exercises/tight_strategy/solution.py`` (check it: ``check.py --solution``)
 """

@@ -16,7 +16,7 @@ from the spread of those per-deal results (the duplicate sets are independent).
 >>> round(sum(result.means()), 12)   # chips only change hands
 0.0
 
-Players are kinds (:data:`PLAYER_KINDS`: ``'loki'``, ``'loki-generic'``, ``'loki-no-model'``,
+Players are kinds (:data:`~poker.players.kinds.PLAYER_KINDS`: ``'loki'``, ``'loki-generic'``, ``'loki-no-model'``,
 ``'station'``, ``'maniac'``, ``'rock'``, ``'random'``, ``'aggressive'``, ``'tight-aggressive'``,
 ``'loose-passive'``), outside players ``'module:factory'`` (any importable module and a callable in it), or
 factories themselves; a factory ``f(name, seed)`` returns a seat (a ``name`` and a ``decide(view)`` method,
@@ -26,7 +26,7 @@ or class, or its ``'module:factory'`` text (the module is imported in each worke
 Models learn through the whole match, as in Papp's experiments, and a match gives the same result on any
 executor and any number of workers: each seating has its own players, who play deals 1 to N in order, and the
 unit of work is a block of :data:`DEALS_PER_UNIT` deals of one seating, which starts from the players' state
-after the block before (``state()`` and ``resume(state)``: a :class:`~poker.table.modelling.ModelState` for a
+after the block before (``state()`` and ``resume(state)``: a :class:`~poker.players.frequencies.ModelState` for a
 modelling Loki, the random numbers' state for a bot). Workers play different seatings side by side. A seat
 without those two methods plays its seating in one unit. ``fresh_every=N`` gives every chunk of ``N`` deals
 fresh players instead (the unit of work is then the chunk, all seatings). ``executor`` is any
@@ -42,73 +42,33 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
-from typing import TYPE_CHECKING, Protocol, Union
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 import numpy as np
 from attrs import field, frozen
 
 from ..errors import PokerError
+from ..formats.acpc_log import LogLine
+from ..formats.acpc_notation import GameDefinition
 from ..markup import clipped, line_chart_svg
+from ..players.kinds import PlayerSpec, make_seat, read_player, seat_names
+from ..table.game import MAX_HANDS, Contender, FixedLimitGame, seat_hook
+from ..table.records import HandResult
 from ..validators import checked_by, flag, is_whole, read_seed, real_array, shown, whole_number
-from .acpc_notation import GameDefinition, LogLine
-from .game import MAX_HANDS, Contender, FixedLimitGame, HandResult, read_contender, seat_hook
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from ..extras import DataFrame
 
-__all__ = ['DEALS_PER_UNIT', 'PLAYER_KINDS', 'MatchResult', 'match', 'rotations']
+__all__ = ['DEALS_PER_UNIT', 'MatchResult', 'match', 'rotations']
 
 DEALS_PER_UNIT = 50
 """Deals of one seating a worker plays before it hands the players' states on to the next unit of work (any
 number gives the same results: the states carry everything the players keep from hand to hand)."""
 SMALL_BET = 2
 """The small bet of match tables (blinds 1/2, bets 2/4)."""
-
-
-def _loki(name: str, seed: int) -> Contender:
-    from .modelling import ModellingLokiPlayer
-    return ModellingLokiPlayer(name, specific=True)
-
-
-def _loki_generic(name: str, seed: int) -> Contender:
-    from .modelling import ModellingLokiPlayer
-    return ModellingLokiPlayer(name, specific=False)
-
-
-def _loki_no_model(name: str, seed: int) -> Contender:
-    from ..strategy.advice import FullLokiStrategy
-    from .game import LokiPlayer
-    return LokiPlayer(name, strategy=FullLokiStrategy())
-
-
-def _bot(kind: str) -> Callable[[str, int], Contender]:
-    def make(name: str, seed: int) -> Contender:
-        from . import bots
-        cls: Callable[[str, int], Contender] = getattr(bots, kind)
-        return cls(name, seed)
-    return make
-
-
-PLAYER_KINDS: dict[str, Callable[[str, int], Contender]] = {
-    'loki': _loki,
-    'loki-generic': _loki_generic,
-    'loki-no-model': _loki_no_model,
-    'station': _bot('CallingStation'),
-    'maniac': _bot('Maniac'),
-    'rock': _bot('Rock'),
-    'random': _bot('RandomPlayer'),
-    'aggressive': _bot('AggressiveBettor'),
-    'tight-aggressive': _bot('TightAggressive'),
-    'loose-passive': _bot('LoosePassive'),
-}
-"""The players a match knows by name: Loki with specific modelling, with generic modelling, without a model
-(every holding alike; all three play :class:`~poker.strategy.advice.FullLokiStrategy`), and the simple bots of
-:mod:`poker.table.bots`."""
-
-PlayerSpec = Union[str, Callable[[str, int], Contender]]
 
 
 def _is_prime(number: int) -> bool:
@@ -270,84 +230,12 @@ class MatchResult:
 
     def png(self, path: str | os.PathLike[str] | None = None) -> Figure:
         """A picture of each player's cumulative result over the deals (needs matplotlib): the Figure, written to
-        ``path`` too when given, as the drawing functions of :mod:`poker.pictures.plots` do."""
-        from ..pictures.plots import _done, _figure, _target
-        target = _target(path)
-        figure = _figure(8, 4.5)
-        axes = figure.add_subplot(1, 1, 1)
-        totals = self.cumulative()
-        deals = np.arange(1, self.deals + 1)
-        for index, name in enumerate(self.names):
-            axes.plot(deals, totals[:, index], label=name)
-        axes.axhline(0, color='grey', linewidth=0.5)
+        ``path`` too when given (:func:`~poker.pictures.plots.line_chart_png`)."""
+        from ..pictures.plots import line_chart_png
         title, x_label, y_label = self._chart_words()
-        axes.set_xlabel(x_label)
-        axes.set_ylabel(y_label)
-        axes.set_title(title)
-        axes.legend(loc='best', fontsize='small')
-        figure.tight_layout()
-        return _done(figure, target)
-
-
-def _outside(spec: str) -> Callable[[str, int], Contender]:
-    """The factory ``'module:factory'`` names (``factory`` may be dotted: ``'module:Class.make'``)."""
-    import importlib
-    module_name, _, attribute = spec.partition(':')
-    if not module_name or not attribute:
-        raise PokerError(f'an outside player is module:factory, got {shown(spec)}')
-    try:
-        found: object = importlib.import_module(module_name)
-    except (Exception, SystemExit) as error:  # ImportError, or whatever the module raises as it loads
-        raise PokerError(f'player {shown(spec)}: cannot import {shown(module_name)} '
-                         f'({type(error).__name__}: {shown(str(error))})') from None
-    for part in attribute.split('.'):
-        if not part.isidentifier() or not hasattr(found, part):
-            raise PokerError(f'player {shown(spec)}: no {shown(attribute)} in module {shown(module_name)}')
-        found = getattr(found, part)
-    if not callable(found):
-        raise PokerError(f'player {shown(spec)}: {shown(attribute)} is not a factory f(name, seed), '
-                         f'got {shown(found)}')
-    return found
-
-
-def _factory(spec: PlayerSpec) -> Callable[[str, int], Contender]:
-    if isinstance(spec, str):
-        if ':' in spec:
-            return _outside(spec)
-        if spec not in PLAYER_KINDS:
-            raise PokerError(f'unknown player {shown(spec)} (expected one of {", ".join(PLAYER_KINDS)}, '
-                             'or module:factory)')
-        return PLAYER_KINDS[spec]
-    if callable(spec):
-        return spec
-    raise PokerError(f'a player is a name, module:factory or a factory f(name, seed), got {shown(spec)}')
-
-
-def _seat(spec: PlayerSpec, name: str, seed: int) -> Contender:
-    """The seat ``spec``'s factory makes for ``name``: a :class:`~poker.table.game.Contender`, else a
-    :class:`~poker.errors.PokerError` (whatever the factory raised, in one line)."""
-    factory = _factory(spec)
-    if isinstance(spec, str) and spec in PLAYER_KINDS:
-        return factory(name, seed)
-    try:
-        player = factory(name, seed)
-    except (Exception, SystemExit) as error:
-        raise PokerError(f'player {shown(name)}: its factory failed ({type(error).__name__}: '
-                         f'{shown(str(error))})') from None
-    try:
-        return read_contender(player)
-    except PokerError:
-        raise PokerError(f'player {shown(name)}: its factory must return a seat (a name and a decide(view) '
-                         f'method), got {shown(player)}') from None
-
-
-def _names(specs: Sequence[PlayerSpec]) -> tuple[str, ...]:
-    base = [spec if isinstance(spec, str) else getattr(spec, '__name__', 'player') for spec in specs]
-    names = []
-    for index, name in enumerate(base):
-        count = base[:index].count(name)
-        names.append(name if base.count(name) == 1 else f'{name}-{count + 1}')
-    return tuple(names)
+        totals = self.cumulative()
+        return line_chart_png([(name, totals[:, index]) for index, name in enumerate(self.names)], path,
+                              title=title, x_label=x_label, y_label=y_label)
 
 
 def play_chunk(specs: Sequence[PlayerSpec], names: Sequence[str], deal_seeds: Sequence[int],
@@ -374,7 +262,7 @@ def _play_chunk(specs: Sequence[PlayerSpec], names: Sequence[str], deal_seeds: S
 def _players(specs: Sequence[PlayerSpec], names: Sequence[str], player_seed: int) -> list[Contender]:
     """The players ``player_seed`` makes, each from its own seed drawn in turn."""
     seeds = random.Random(player_seed)
-    return [_seat(spec, name, seeds.randrange(1 << 32)) for spec, name in zip(specs, names)]
+    return [make_seat(spec, name, seeds.randrange(1 << 32)) for spec, name in zip(specs, names)]
 
 
 def _play_deal(players: Sequence[Contender], names: Sequence[str], seating: Sequence[int], deal_seed: int,
@@ -433,7 +321,7 @@ def _log_name(name: str) -> str:
 
 class _Log:
     """The match's log file: a header, the match's game as comment lines
-    (:meth:`~poker.table.acpc_notation.GameDefinition.comment`), then every hand's ACPC log line, written deal by
+    (:meth:`~poker.formats.acpc_notation.GameDefinition.comment`), then every hand's ACPC log line, written deal by
     deal and in each deal seating by seating (hand number ``deal * seatings + seating``, from 0), whatever order
     the units of work finish in. A block of deals is written once every seating has played it (units of work
     hand in each block's lines)."""
@@ -487,7 +375,7 @@ def _check(players: Sequence[PlayerSpec], hands: int) -> tuple[list[PlayerSpec],
         raise PokerError(f'a match needs a list of {FixedLimitGame.MIN_SEATS} to {FixedLimitGame.MAX_SEATS} '
                          f'players, got {shown(players)}')
     for spec in specs:
-        _factory(spec)
+        read_player(spec)
     if not is_whole(hands) or not 1 <= hands <= MAX_HANDS:
         raise PokerError(f'hands (deals) must be a whole number from 1 to {MAX_HANDS:,}, got {shown(hands)}')
     return specs, int(hands)
@@ -505,7 +393,7 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     trials); ``states`` (a former result's :attr:`MatchResult.states`, same players) starts them from what they
     learnt there, so a long match or a tournament carries its models on. ``fresh_every=N`` seats fresh players
     every ``N`` deals instead, the same in every seating (the players forget what they learnt). ``log`` names a file
-    that gets every hand in the ACPC log format (:class:`~poker.table.acpc_notation.LogLine`), deal by deal and in
+    that gets every hand in the ACPC log format (:class:`~poker.formats.acpc_log.LogLine`), deal by deal and in
     each deal seating by seating, numbered from 0 in that order (hand ``deal * rotations + seating``), the players
     by their names in the result (``:`` and ``|``, the format's separators, written ``_``): the same file on any
     executor and any number of workers.
@@ -518,9 +406,9 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     if fresh_every is not None:
         fresh_every = whole_number('fresh_every', fresh_every, minimum=1, maximum=MAX_HANDS, error=PokerError)
     seed = random.SystemRandom().randrange(1 << 32) if seed is None else seed
-    names = _names(players)
+    names = seat_names(players)
     # every factory is called once here: one that fails, fails before any worker starts
-    resumable = all(_resumable(_seat(spec, name, 0)) for spec, name in zip(players, names))
+    resumable = all(_resumable(make_seat(spec, name, 0)) for spec, name in zip(players, names))
     seatings = rotations(len(players))
     initial = _initial_states(players, names, len(seatings), states, fresh_every)
     master = random.Random(seed)
@@ -569,7 +457,7 @@ def _initial_states(players: list[PlayerSpec], names: tuple[str, ...], seatings:
         for spec, name, state in zip(players, names, row):
             if state is None:  # as made
                 continue
-            seat = _seat(spec, name, 0)
+            seat = make_seat(spec, name, 0)
             if not _resumable(seat):
                 raise PokerError(f'player {shown(name)} cannot take up a state, got {shown(state)}')
             seat.resume(state)  # type: ignore[attr-defined]

@@ -1,13 +1,13 @@
 """Any seat at the ACPC dealer: :func:`play_acpc` plays one player of a match over the ACPC protocol (version 2.0.0).
 
 The Annual Computer Poker Competition's dealer listens on a port for each player. :func:`play_acpc` connects,
-says ``VERSION:2.0.0``, and reads the dealer's ``MATCHSTATE`` lines (:class:`~poker.table.acpc_notation.MatchState`;
+says ``VERSION:2.0.0``, and reads the dealer's ``MATCHSTATE`` lines (:class:`~poker.formats.acpc_match_state.MatchState`;
 lines starting with ``#`` or ``;`` are comments). When a line is this player's turn it answers with the same line,
 a ``:`` and ``r``, ``c`` or ``f``: the seat's :meth:`~poker.table.game.Contender.decide` on the view
-:meth:`~poker.table.acpc_notation.MatchState.view` builds, made legal as the table makes it. The seat's optional
+:meth:`~poker.formats.acpc_match_state.MatchState.view` builds, made legal as the table makes it. The seat's optional
 hooks are called as the table calls them (:func:`~poker.table.game.seat_hook`): ``begin_hand`` at a new hand,
 ``observe`` for every action (the blinds and its own included), ``end_hand`` with the
-:class:`~poker.table.game.HandResult` of the hand's last state, which shows the cards of a showdown. One seat
+:class:`~poker.table.records.HandResult` of the hand's last state, which shows the cards of a showdown. One seat
 plays the whole match, so what it learns (a modelling Loki's opponent models) it keeps.
 
 Seats are the dealer's positions for the hand (position 0 first in the game definition's lists); the players
@@ -38,10 +38,12 @@ from attrs import field, frozen
 from ..cards.card import Card
 from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
+from ..players.kinds import PlayerSpec, make_seat, seat_names
+from ..table.game import Contender, seat_hook
+from ..table.records import Decision, HandResult
 from ..validators import checked_by, flag, read_seed, shown, text, whole_number
-from .acpc_notation import GameDefinition, MatchState
-from .duplicate import PlayerSpec, _names, _seat
-from .game import Contender, Decision, HandResult, seat_hook
+from .acpc_match_state import MatchState
+from .acpc_notation import GameDefinition
 
 __all__ = ['DEFAULT_TIMEOUT', 'PROTOCOL_VERSION', 'AcpcResult', 'play_acpc']
 
@@ -230,14 +232,14 @@ def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str
               progress: bool | None = None, on_line: Callable[[str], None] | None = None) -> AcpcResult:
     """Play one player of a match on the ACPC dealer at ``host``:``port`` and return what it won.
 
-    ``game`` is the match's :class:`~poker.table.acpc_notation.GameDefinition` or the path of its file;
+    ``game`` is the match's :class:`~poker.formats.acpc_notation.GameDefinition` or the path of its file;
     ``player`` a player kind, ``'module:factory'`` or a factory ``f(name, seed)`` (as in
-    :func:`~poker.table.duplicate.match`), made once with ``name`` (by default the player's own) and ``seed``
+    :func:`~poker.matches.duplicate.match`), made once with ``name`` (by default the player's own) and ``seed``
     (None: a fresh one);
     ``hands`` the most hands to play (None: until the dealer closes); ``log`` a file to write each hand to as an
-    ACPC log line (:meth:`~poker.table.acpc_notation.MatchState.log_line`: the cards this player did not see left
+    ACPC log line (:meth:`~poker.formats.acpc_match_state.MatchState.log_line`: the cards this player did not see left
     empty), after a header of comment lines that holds the game
-    (:meth:`~poker.table.acpc_notation.GameDefinition.comment`, which :func:`~poker.table.hand_history.read_history`
+    (:meth:`~poker.formats.acpc_notation.GameDefinition.comment`, which :func:`~poker.formats.hand_history.read_history`
     reads); ``timeout`` the most seconds to wait for the dealer (:data:`DEFAULT_TIMEOUT`; None: no bound): for the
     connection and the first line together, and for each whole line after the answer before it (a line dripped a
     byte at a time counts whole); ``progress`` a progress line on stderr (None: when stderr is a terminal);
@@ -263,11 +265,11 @@ def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str
     if on_line is not None and not callable(on_line):
         raise PokerError(f'on_line must be a function of each line, or None, got {shown(on_line)}')
     if name is None:
-        name = _names([player])[0].rpartition(':')[2] if isinstance(player, str) else _names([player])[0]
+        name = seat_names([player])[0].rpartition(':')[2] if isinstance(player, str) else seat_names([player])[0]
     name = text('name', name, longest=200, error=PokerError)
     if not name or set(name) & set(':|\r\n'):
         raise PokerError(f'name must be a name without : or | (and not empty), got {shown(name)}')
-    seat = _seat(player, name, seed)
+    seat = make_seat(player, name, seed)
     log_file = _open_log(log)
     if log_file is not None:
         log_file.write(f'# poker acpc: one player\'s hands (the cards it did not see left empty); the game:\n'

@@ -3,7 +3,7 @@
 :func:`pokerkit_state` starts a pokerkit hand with the rules of :class:`~poker.table.game.FixedLimitGame`, and a
 :class:`PokerkitSeat` plays any seat (a :class:`~poker.table.game.Contender`) at one of its player indices: it
 writes the hand so far as an ACPC betting string, builds what the seat sees with the one constructor
-:meth:`GameDefinition.view <poker.table.acpc_notation.GameDefinition.view>`, asks the seat, and applies its
+:meth:`GameDefinition.view <poker.formats.acpc_notation.GameDefinition.view>`, asks the seat, and applies its
 answer as the legal pokerkit action (fold, check or call, bet or raise).
 
 pokerkit numbers the players of a hand as ACPC numbers positions: index 0 is the first seat left of the
@@ -11,7 +11,7 @@ button (heads-up the big blind), the button is the last index. pokerkit counts t
 as ACPC's ``maxRaises`` does (the blinds not counted, a first bet after the flop counted), so the table's
 ``cap = 4`` bets a round (the big blind counted) is a cap of 3 before the flop and 4 after it.
 
->>> from poker.table.bots import CallingStation, Maniac
+>>> from poker.players.bots import CallingStation, Maniac
 >>> state = pokerkit_state(2)
 >>> seats = [PokerkitSeat(CallingStation('Ann'), 0), PokerkitSeat(Maniac('Bob'), 1)]
 >>> play_pokerkit(state, seats, holes=['AhKh', '7c2d'], board='2h7h9sTcJd')
@@ -29,9 +29,11 @@ from ..cards.card_inputs import CardsLike, read_board
 from ..cards.streets import BOARD_SIZE
 from ..errors import MissingDependencyError, PokerError
 from ..strategy.actions import Action
+from ..table.game import Contender, FixedLimitGame, read_contender, seat_hook
+from ..table.records import Decision
 from ..validators import shown, whole_number
-from .acpc_notation import NO_CAP, GameDefinition, MatchState
-from .game import Contender, Decision, FixedLimitGame, read_contender, seat_hook
+from .acpc_match_state import MatchState
+from .acpc_notation import NO_CAP, GameDefinition
 
 __all__ = ['PokerkitSeat', 'play_pokerkit', 'pokerkit_state']
 
@@ -132,8 +134,8 @@ class PokerkitSeat:
     :meth:`act` plays its turn; the seat's optional hooks are called as at a
     :class:`~poker.table.game.FixedLimitGame`: ``begin_hand`` at its first turn of each hand (a new pokerkit
     state), ``observe`` for every action before each of its turns (blinds included) and, through :meth:`end`,
-    for the last ones and ``end_hand`` with the hand's :class:`~poker.table.game.HandResult` (the cards it did not
-    see left empty: :meth:`MatchState.hand_result <poker.table.acpc_notation.MatchState.hand_result>`). ``names``
+    for the last ones and ``end_hand`` with the hand's :class:`~poker.table.records.HandResult` (the cards it did not
+    see left empty: :meth:`MatchState.hand_result <poker.formats.acpc_match_state.MatchState.hand_result>`). ``names``
     name the players by index (None: ``'seat 0'``, ...; a modelling Loki keeps a model per name, so give the real
     names when the players move round the positions from hand to hand).
     """

@@ -1,6 +1,6 @@
 """Simple opponents for matches, each a few lines a student can read in a minute.
 
-Any object with a ``name`` and a ``decide(view)`` method returning a :class:`~poker.table.game.Decision` can
+Any object with a ``name`` and a ``decide(view)`` method returning a :class:`~poker.table.records.Decision` can
 sit at a :class:`~poker.table.game.FixedLimitGame`; the table turns every request into a legal action (a call
 with nothing to call is a check, a fold when checking is free a check, a raise at the cap a call).
 
@@ -17,8 +17,9 @@ import random
 
 from ..errors import PokerError
 from ..strategy.actions import Action, Blind  # noqa: F401  (Blind: doctests)
+from ..table.game import TableView, read_view
+from ..table.records import Decision
 from ..validators import read_seed, shown, text
-from .game import Decision, TableView, read_view
 
 __all__ = ['AggressiveBettor', 'Bot', 'CallingStation', 'LoosePassive', 'Maniac', 'RandomPlayer', 'Rock',
            'TightAggressive']
@@ -79,16 +80,16 @@ class RandomPlayer(Bot):
 def _better_share(view: TableView) -> float:
     """The share of the 1,326 starting holdings with a higher income rate (IR7) than this seat's hole cards."""
     from ..cards.starting_hand import StartingHand
-    from .modelling import preflop_scale
+    from .holding_scales import preflop_scale
     scale = preflop_scale()
     return float((scale > scale[StartingHand(view.hole).holding_index]).mean())
 
 
 def _by_strength(view: TableView, call_at: float, raise_at: float) -> Decision:
     """After the flop: raise from ``raise_at``, call from ``call_at``, else fold, on the scale opponent models rank
-    actions on (EHS' with one-opponent HS, :func:`~poker.table.modelling.holding_scale`)."""
+    actions on (EHS' with one-opponent HS, :func:`~poker.players.holding_scales.holding_scale`)."""
     from ..cards.starting_hand import StartingHand
-    from .modelling import holding_scale
+    from .holding_scales import holding_scale
     strength = holding_scale([card.index for card in view.board])[StartingHand(view.hole).holding_index]
     return Decision(Action.RAISE if strength >= raise_at else Action.CALL if strength >= call_at else Action.FOLD)
 

@@ -26,6 +26,9 @@ ours), or, with ``generic_frequencies='defaults'``, always with Table B.2, as Pa
 ``hs_mode='product'``) or HS against the field array, raised to the number of opponents
 (``hs_mode='field'``); the potentials are always against the field (each table normalised, then averaged).
 
+What it counts of each opponent from hand to hand is :mod:`~poker.players.frequencies`; the scales it ranks
+holdings on are :mod:`~poker.players.holding_scales`.
+
 >>> model = SeatModel('Ann', ActionFrequencies())
 >>> model.begin_hand(known=[])
 >>> model.observe('preflop', 'raise', bets_to_call=1, board=())      # top 20% by IR7 (Table B.2)
@@ -41,21 +44,17 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 import numpy as np
-from attrs import field, frozen
 
-from ..cards.card import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
+from ..cards.card import Card
 from ..cards.card_inputs import read_board, read_indices
-from ..cards.holdings import HOLDING_COUNT, HOLDINGS, holding_index
-from ..cards.income_rates import income_rate_table
+from ..cards.holdings import HOLDING_COUNT, holding_index
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING
-from ..cards.streets import BOARD_SIZE, STREETS
+from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError
-from ..kernel.showdowns import holding_showdowns
 from ..ranges.weight_inputs import WeightsLike
 from ..ranges.weights import known_holdings
 from ..ranking.ranker import HandRanker
@@ -64,388 +63,14 @@ from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
 from ..strategy.advice import LokiStrategy
 from ..strategy.reweighting import OpponentModel
-from ..validators import brief, choice, flag, instance, is_items, probability, real_number, shown, text, whole_number
-from .game import ActionRecord, HandResult, LokiPlayer, TableView, read_view
-
-__all__ = [
-    'ACTION_CLASSES',
-    'DEFAULT_FREQUENCIES',
-    'ActionFrequencies',
-    'GENERIC_FREQUENCIES',
-    'ModelState',
-    'ModellingLokiPlayer',
-    'SeatModel',
-    'TableFrequencies',
-    'fast_potentials',
-    'holding_scale',
-    'preflop_scale',
-]
-
-ACTION_CLASSES: dict[Action, int] = {Action.FOLD: 0, Action.CHECK: 1, Action.CALL: 1, Action.BET: 2, Action.RAISE: 2}
-"""Papp's three action classes: fold (0), check/call (1), bet/raise (2)."""
-
-DEFAULT_FREQUENCIES: np.ndarray = np.array([[0.0, 0.5, 0.5], [0.5, 0.3, 0.2], [0.7, 0.2, 0.1]])
-"""Papp's Table B.2: the (fold, check/call, bet/raise) frequencies of a typical player facing 0, 1 and 2+
-bets (before the flop; later rounds start from the round before, eq. 7.4)."""
-DEFAULT_FREQUENCIES.flags.writeable = False
-_DEFAULT_ROWS = tuple(tuple(row) for row in DEFAULT_FREQUENCIES.tolist())
-
-
-def _round(street: str) -> str:
-    if not isinstance(street, str) or street not in STREETS:
-        raise PokerError(f'unknown round {shown(street)} (expected one of {", ".join(STREETS)})')
-    return street
-
-
-class ActionFrequencies:
-    """One opponent's action counts by context (round, bets to call 0 / 1 / 2+), kept between hands.
-
-    :meth:`frequencies` blends them with the defaults until :attr:`FULL` observations (Papp eq. 7.3,
-    linear); later rounds blend with the same context of the round before (eq. 7.4, as we read it).
-
-    >>> tally = ActionFrequencies()
-    >>> for _ in range(10):
-    ...     tally.observe('preflop', 1, 'raise')
-    >>> tally.frequencies('preflop', 1).round(3).tolist()           # half observed, half Table B.2
-    [0.25, 0.15, 0.6]
-    >>> tally.frequencies('preflop', 1, specific=False).tolist()   # generic modelling: the defaults
-    [0.5, 0.3, 0.2]
-    """
-
-    FULL: ClassVar[int] = 20
-    """Observations of a context from which its observed frequencies are used alone."""
-    PRIOR: ClassVar[float] = 2.0
-    """Out-of-line actions a random player would have shown before the first is believed: :meth:`out_of_line`
-    starts at 0 (every action read as strength, as Papp) and moves to the evidence as showdowns come in."""
-
-    def __init__(self) -> None:
-        self.counts = np.zeros((4, 3, 3))
-        self.shown = np.zeros(2)
-        """Showdown evidence: actions whose holding was out of line with what they were read as, and how many
-        a player acting at random would have had (:meth:`observe_showdown`)."""
-
-    def __repr__(self) -> str:
-        return f'<{type(self).__name__}: {int(self.counts.sum())} actions counted, {int(self.shown[1])} shown>'
-
-    @staticmethod
-    def context(street: str, bets_to_call: int) -> tuple[int, int]:
-        """The (round, bets) indices of a context (bets to call past 2 count as 2)."""
-        return STREETS.index(_round(street)), min(whole_number('bets_to_call', bets_to_call, error=PokerError), 2)
-
-    def observe(self, street: str, bets_to_call: int, action: str) -> None:
-        """Count one :class:`~poker.strategy.actions.Action` (or its text: ``'fold'``, ``'check'``, ``'call'``,
-        ``'bet'`` or ``'raise'``)."""
-        round_index, bets = self.context(street, bets_to_call)
-        self.counts[round_index, bets, ACTION_CLASSES[read_action(action)]] += 1
-
-    def observe_showdown(self, out_of_line: bool, chance: float) -> None:
-        """Count one action whose holding was shown: whether it was ``out_of_line`` with what it was read as
-        (a bet with a holding below the threshold the bet implied, a check with one above the cap), and the
-        ``chance`` that it would have been for a player who acts whatever he holds."""
-        self.shown += (float(flag('out_of_line', out_of_line, error=PokerError)),
-                       probability('chance', chance, error=PokerError))
-
-    def out_of_line(self) -> float:
-        """The share of this opponent's actions taken whatever he holds, as his showdowns tell (ours): the
-        actions out of line over those a player acting at random would have shown (plus :attr:`PRIOR`), at most
-        1. 0 for a player whose actions follow his strength, near 1 for a maniac or a random player.
-
-        >>> tally = ActionFrequencies()
-        >>> for out in [True] * 3 + [False] * 7:      # ten bets shown, each read as the top 30%: three below
-        ...     tally.observe_showdown(out, 0.7)      # (a random bettor's would be, 7 times in 10)
-        >>> round(tally.out_of_line(), 3)             # 3 / (10 * 0.7 + 2)
-        0.333
-        """
-        deviations, expected = self.shown
-        return float(min(1.0, deviations / (expected + self.PRIOR)))
-
-    def frequencies(self, street: str, bets_to_call: int, *, specific: bool = True) -> np.ndarray:
-        """The (fold, check/call, bet/raise) frequencies in a context (summing to 1)."""
-        round_index, bets = self.context(street, bets_to_call)
-        specific = flag('specific', specific, error=PokerError)
-        if not specific:
-            default: np.ndarray = DEFAULT_FREQUENCIES[bets].copy()
-            return default
-        fold, call, raise_ = _DEFAULT_ROWS[bets]  # three numbers: Python floats beat NumPy calls here
-        for folds, calls, raises in self.counts[:round_index + 1, bets].tolist():
-            seen = folds + calls + raises
-            if seen:
-                share = min(seen, self.FULL) / self.FULL
-                fold, call, raise_ = (share * folds / seen + (1 - share) * fold,
-                                      share * calls / seen + (1 - share) * call,
-                                      share * raises / seen + (1 - share) * raise_)
-        result: np.ndarray = np.array((fold, call, raise_))
-        return result
-
-
-_COUNTS_SHAPE = (len(STREETS), 3, 3)
-
-
-class TableFrequencies:
-    """The table read as one player: the action counts of every opponent a seat models, added up (ours).
-
-    Generic modelling reads every opponent alike. Papp's generic model read them all with Table B.2, whatever
-    the table does; this one reads them all with what the table does, blended with Table B.2 as one opponent's
-    counts are (eq. 7.3). An opponent who bets nearly always then narrows his range little at a table of such
-    players, even heads-up against a stranger.
-
-    >>> ann, bob = ActionFrequencies(), ActionFrequencies()
-    >>> for _ in range(20):
-    ...     ann.observe('flop', 0, 'bet')
-    ...     bob.observe('flop', 0, 'check')
-    >>> TableFrequencies([ann, bob]).frequencies('flop', 0).tolist()   # 40 observations: half bets
-    [0.0, 0.5, 0.5]
-    """
-
-    def __init__(self, members: Sequence[ActionFrequencies] = ()) -> None:
-        if not isinstance(members, Sequence) or isinstance(members, (str, bytes)):
-            raise PokerError(f'members must be a list of ActionFrequencies, got {shown(members)}')
-        self.members: list[ActionFrequencies] = []
-        for member in members[:1000]:
-            self.add(member)
-
-    def __repr__(self) -> str:
-        return f'<{type(self).__name__}: {len(self.members)} members>'
-
-    def add(self, member: ActionFrequencies) -> None:
-        """Count ``member``'s actions with the table's."""
-        self.members.append(instance('member', member, ActionFrequencies, error=PokerError,
-                                     what='ActionFrequencies'))
-
-    def pooled(self) -> ActionFrequencies:
-        """The members' counts and showdown evidence added up, as one opponent's."""
-        pooled = ActionFrequencies()
-        for member in self.members:
-            pooled.counts = pooled.counts + member.counts
-            pooled.shown = pooled.shown + member.shown
-        return pooled
-
-    def frequencies(self, street: str, bets_to_call: int) -> np.ndarray:
-        """The (fold, check/call, bet/raise) frequencies of the table's added counts in a context, blended
-        with the defaults as one opponent's are (:meth:`ActionFrequencies.frequencies`)."""
-        return self.pooled().frequencies(street, bets_to_call)
-
-
-GENERIC_FREQUENCIES = ('table', 'defaults')
-"""What generic modelling reads every opponent with: ``'table'``, the table's frequencies
-(:class:`TableFrequencies`, ours, the default), or ``'defaults'``, Table B.2 always (Papp's generic model)."""
-
-
-def _state_counts(counts: Mapping[str, Sequence[int]]) -> Mapping[str, tuple[int, ...]]:
-    """Each opponent's name and its 36 action counts (round, bets to call, action class; whole numbers of at
-    least 0), read-only."""
-    size = math.prod(_COUNTS_SHAPE)
-    if not isinstance(counts, Mapping):
-        raise PokerError(f'counts must map opponents\' names to their {size} action counts, got {shown(counts)}')
-    result = {}
-    for name, row in itertools.islice(counts.items(), 1000):
-        name = text('an opponent\'s name', name, error=PokerError)
-        values = list(itertools.islice(row, size + 1)) if is_items(row) else []
-        if len(values) != size:
-            raise PokerError(f'{name!r} needs {size} action counts, got {shown(row)}')
-        result[name] = tuple(whole_number('an action count', value, maximum=10 ** 15, error=PokerError)
-                             for value in values)
-    if len(result) < len(counts):
-        raise PokerError(f'counts must hold at most 1,000 opponents, got {len(counts):,}')
-    return MappingProxyType(result)
-
-
-def _state_showdowns(showdowns: Mapping[str, Sequence[float]]) -> Mapping[str, tuple[float, float]]:
-    """Each opponent's name and his showdown evidence (out-of-line actions, and those a random player would
-    have shown: two finite numbers of at least 0), read-only."""
-    if not isinstance(showdowns, Mapping):
-        raise PokerError(f'showdowns must map opponents\' names to two numbers, got {shown(showdowns)}')
-    result = {}
-    for name, pair in itertools.islice(showdowns.items(), 1000):
-        name = text('an opponent\'s name', name, error=PokerError)
-        values = list(itertools.islice(pair, 3)) if is_items(pair) else []
-        if len(values) != 2:
-            raise PokerError(f'{name!r} needs two showdown numbers, got {shown(pair)}')
-        first, second = (real_number('a showdown number', value, error=PokerError) for value in values)
-        if first < 0 or second < 0:
-            raise PokerError(f'showdown numbers are at least 0, got {shown(pair)}')
-        result[name] = (first, second)
-    if len(result) < len(showdowns):
-        raise PokerError(f'showdowns must hold at most 1,000 opponents, got {len(showdowns):,}')
-    return MappingProxyType(result)
-
-
-@frozen
-class ModelState:
-    """What a :class:`ModellingLokiPlayer` has learnt that outlasts a hand: each opponent's action counts by
-    context (``counts[name]``: round x bets to call 0 / 1 / 2+ x fold, check/call, bet/raise, flattened) and
-    his showdown evidence (``showdowns[name]``: :attr:`ActionFrequencies.shown`). A plain value: save it
-    (:meth:`to_dict`, JSON), send it to another process, and :meth:`ModellingLokiPlayer.resume` a fresh player
-    from it, which then plays as the one it came from would.
-
-    >>> player = ModellingLokiPlayer('Ann')
-    >>> player.resume(ModelState({'Bob': [0] * 3 + [0, 0, 20] + [0] * 30}))
-    >>> player.models['Bob'].tally.frequencies('preflop', 1).tolist()    # Bob raised 20 times of 20
-    [0.0, 0.0, 1.0]
-    >>> player.state() == ModelState({'Bob': [0] * 3 + [0, 0, 20] + [0] * 30})
-    True
-    """
-
-    __repr__ = brief
-
-    counts: Mapping[str, tuple[int, ...]] = field(converter=_state_counts, hash=False)
-    showdowns: Mapping[str, tuple[float, float]] = field(factory=dict, converter=_state_showdowns, hash=False)
-
-    def __attrs_post_init__(self) -> None:
-        strangers = sorted(set(self.showdowns) - set(self.counts))
-        if strangers:
-            raise PokerError(f'showdowns name opponents without counts: {shown(strangers)}')
-
-    def to_dict(self) -> dict[str, dict[str, list[int]] | dict[str, list[float]]]:
-        """Plain JSON-ready data (``ModelState(**data)`` reads it back)."""
-        return {'counts': {name: list(row) for name, row in self.counts.items()},
-                'showdowns': {name: list(pair) for name, pair in self.showdowns.items()}}
-
-    def __reduce__(self) -> tuple[type[ModelState], tuple[dict[str, list[int]], dict[str, list[float]]]]:
-        """Pickled as its plain data (a read-only mapping does not pickle), so it travels to process workers."""
-        data = self.to_dict()
-        return ModelState, (data['counts'], data['showdowns'])  # type: ignore[return-value]
-
-
-# ------------------------------------------------------------------------------------------ the scales
-SCALED_BOARDS = 256
-"""How many boards' scales (and their orders) are kept: a match's block of 50 deals, every seating in turn, sees
-at most 150 boards before they come round again (about 30 kB a board)."""
-
-
-@functools.cache
-def preflop_scale() -> np.ndarray:
-    """IR7 of each of the 1,326 holdings (Papp ranks pre-flop actions on IR7 whatever the table size)."""
-    table = income_rate_table(6)
-    rates: np.ndarray = np.array([rate for row in table for rate in row], dtype=float)[CLASS_OF_HOLDING]
-    rates.flags.writeable = False
-    return rates
-
-
-@functools.cache
-def _straight_completers() -> np.ndarray:
-    """For each 13-bit rank mask: the ranks not in it that would complete a straight (0 if it has one)."""
-    masks = np.arange(1 << 13)
-
-    def straight(m: np.ndarray) -> np.ndarray:
-        low = (m << 1) | ((m >> 12) & 1)  # the ace also plays low
-        run = low & (low >> 1) & (low >> 2) & (low >> 3) & (low >> 4)
-        return np.asarray(run != 0)
-
-    made = straight(masks)
-    count = np.zeros(len(masks), dtype=np.int8)
-    for rank in range(13):
-        bit = 1 << rank
-        count += ((masks & bit) == 0) & straight(masks | bit)
-    count[made] = 0
-    result: np.ndarray = count
-    return result
-
-
-def fast_potentials(board: Sequence[int]) -> np.ndarray:
-    """A fast estimate of each holding's positive potential on ``board`` (Papp's PPOT_c: counting outs).
-
-    Outs: 9 for a flush draw the holding takes part in, 4 for each rank that completes a straight the
-    board alone would not, 1.5 for each hole card above every board card (3 cards pair it, counted
-    half). With ``o`` outs among the ``u`` unseen cards: ``1 - (1 - o/u)(1 - o/(u-1))`` on the flop (two
-    cards to come), ``o/u`` on the turn, 0 on the river. Holdings with a board card get 0 (no NaN:
-    :func:`~poker.ranges.weights.known_holdings` tells which they are).
-    """
-    cards = list(read_indices('board', board, sizes=(3, 4, 5)))
-    if len(cards) == 5:
-        return np.zeros(HOLDING_COUNT)
-    hole_suits = HOLDINGS & 3
-    hole_ranks = HOLDINGS >> 2
-    board_suits = np.bincount(np.array(cards, dtype=np.intp) & 3, minlength=4)
-    from_hole = (hole_suits[:, :, None] == np.arange(4)).sum(axis=1)
-    suited = board_suits + from_hole
-    flush_draw = ((suited == 4) & (from_hole > 0)).any(axis=1) & ~(suited >= 5).any(axis=1)
-    board_mask = 0
-    for card in cards:
-        board_mask |= 1 << (card >> 2)
-    masks = board_mask | (1 << hole_ranks[:, 0].astype(np.int64)) | (1 << hole_ranks[:, 1].astype(np.int64))
-    completers = _straight_completers()
-    straight_ranks = np.maximum(completers[masks] - completers[board_mask], 0)
-    top = max(card >> 2 for card in cards)
-    paired = hole_ranks[:, 0] == hole_ranks[:, 1]
-    over = ((hole_ranks > top).sum(axis=1)) * ~paired
-    outs = 9.0 * flush_draw + 4.0 * straight_ranks + 1.5 * over
-    unseen = 52 - len(cards) - 2
-    ppot = 1 - (1 - outs / unseen) * (1 - outs / (unseen - 1)) if len(cards) == 3 else outs / unseen
-    result: np.ndarray = np.clip(ppot, 0.0, 1.0)
-    result[known_holdings(cards)] = 0.0
-    return result
-
-
-def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarray:
-    """Each holding's exact HS against every other holding on ``board`` (0 where it holds a board card)."""
-    touching = known_holdings(board)
-    live = np.flatnonzero(~touching)
-    rows = np.empty((len(live), 2 + len(board)), dtype=np.intp)
-    rows[:, :2] = HOLDINGS[live]
-    rows[:, 2:] = board
-    values = np.zeros(HOLDING_COUNT, dtype=np.int32)
-    values[live] = ranker.rank_many(rows, validate=False)
-    beaten, tied = holding_showdowns(values, np.where(touching, 0.0, 1.0))
-    opponents = math.comb(50 - len(board), 2)  # every live holding meets the same number of others
-    result: np.ndarray = (beaten + tied / 2) / opponents
-    result[touching] = 0.0
-    return result
-
-
-@functools.lru_cache(maxsize=SCALED_BOARDS)
-def _cached_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
-    hs = _hand_strengths(board, ranker)
-    scale: np.ndarray = hs + (1 - hs) * fast_potentials(board)
-    scale.flags.writeable = False
-    return scale
-
-
-@functools.lru_cache(maxsize=SCALED_BOARDS)
-def _scale_order(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
-    """The numbers of the holdings without a board card in the order of :func:`holding_scale` on ``board`` (sorted),
-    ties by number."""
-    order: np.ndarray = np.argsort(_scale(board, ranker), kind='stable')
-    order = order[~known_holdings(board)[order]]
-    order.flags.writeable = False
-    return order
-
-
-@functools.lru_cache(maxsize=SCALED_BOARDS)
-def _live_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
-    """The :func:`holding_scale` values of the holdings without a board card, sorted (for quantiles)."""
-    order = _scale_order(board, ranker)  # type: ignore[arg-type]  # (a class is hashable)
-    return _frozen(_scale(board, ranker)[order])  # (in scale order: sorted already)
-
-
-def _frozen(array: np.ndarray) -> np.ndarray:
-    """``array``, made read-only."""
-    array.flags.writeable = False
-    return array
-
-
-def holding_scale(board: Iterable[int | Card] = (), ranker: type[HandRanker] = HandRanker) -> np.ndarray:
-    """The scale actions are ranked on: IR7 before the flop (whatever the ``ranker``, which is still checked);
-    after it each holding's EHS' with one-opponent HS (exact, against every holding) and :func:`fast_potentials`
-    (0 where a holding has a board card: no NaN). Cached per board, so every seat at a table shares one
-    computation.
-
-    >>> scale = holding_scale([card.index for card in parse_cards('9h 8c 2c')])
-    >>> from poker.cards.starting_hand import StartingHand
-    >>> [round(float(scale[StartingHand(h).holding_index]), 3) for h in ('9c 9s', 'Ac Kc', '7d 3h')]
-    [1.0, 0.778, 0.082]
-    """
-    indices = tuple(sorted(read_indices('board', board, sizes=(0, 3, 4, 5))))
-    ranker = read_ranker(ranker)  # (read before the flop too, where IR7 needs none)
-    return _scale(indices, ranker)
-
-
-def _scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
-    """:func:`holding_scale` of a board read and sorted, and a ranker read (the wing's own calls)."""
-    if not board:
-        return preflop_scale()
-    scale: np.ndarray = _cached_scale(board, ranker)  # type: ignore[arg-type]  # (a class is hashable)
-    return scale
+from ..table.game import TableView, read_view
+from ..table.records import ActionRecord, HandResult
+from ..validators import choice, flag, instance, real_number, shown, text, whole_number
+from .frequencies import _COUNTS_SHAPE, GENERIC_FREQUENCIES, ActionFrequencies, ModelState, TableFrequencies, _round
+from .holding_scales import _frozen, _live_scale, _scale, _scale_order
+from .loki import LokiPlayer
+
+__all__ = ['ModellingLokiPlayer', 'SeatModel']
 
 
 # ------------------------------------------------------------------------------------------ one opponent
@@ -709,14 +334,6 @@ class SeatModel:
         """The re-weighting factor of each holding (Papp fig. 7.1)."""
         return self.factor_model.reweight_factor(scale, mu, sigma)
 
-    def _factor(self, scale: np.ndarray, mu: float, sigma: float) -> np.ndarray:
-        """:meth:`factor` on the model's own scale, ``mu`` and ``sigma`` (its re-weighting): the plain rule skips
-        the checks of its door, a rule of a subclass's own is called as it is."""
-        if type(self).factor is SeatModel.factor \
-                and type(self.factor_model).reweight_factor is OpponentModel.reweight_factor:
-            return self.factor_model._linear_factor(scale, mu, sigma)
-        return self.factor(scale, mu, sigma)
-
     def reweight(self, mu: float, board: Sequence[int]) -> None:
         """Weights = the round's saved copy x :meth:`factor`, at least :attr:`LOW_WEIGHT` where the holding is
         possible; ``mu`` becomes the threshold applied this round. ``board`` is the round's (:meth:`new_round`)."""
@@ -732,10 +349,10 @@ class SeatModel:
         scale = _scale(tuple(sorted(board)), self.ranker)
         sigma = self.sigma(board)
         out_of_line = self.out_of_line()
-        factor = self._mixed(self._factor(scale, mu, sigma), self.applied_shares[0], out_of_line) \
+        factor = self._mixed(self.factor(scale, mu, sigma), self.applied_shares[0], out_of_line) \
             if math.isfinite(mu) else 1.0
         if math.isfinite(self.applied_cap):  # mirrored: strong holdings would have bet
-            factor = factor * self._mixed(self._factor(2 * self.applied_cap - scale, self.applied_cap, sigma),
+            factor = factor * self._mixed(self.factor(2 * self.applied_cap - scale, self.applied_cap, sigma),
                                           self.applied_shares[1], out_of_line)
         self.weights = np.where(self.dead, 0.0, np.maximum(self.round_start * factor, self.LOW_WEIGHT))
         self.applied_mu = mu
@@ -781,7 +398,7 @@ class ModellingLokiPlayer(LokiPlayer):
     """The per-opponent model; a subclass of :class:`SeatModel` changes the re-weighting."""
     PART_BET_COUNTS: ClassVar[bool] = True
     """Whether a part of a bet to call counts as a bet in an action's context (:attr:`ActionRecord.bets_to_call
-    <poker.table.game.ActionRecord.bets_to_call>`: the small blind's first action faces the big blind's bet, so its
+    <poker.table.records.ActionRecord.bets_to_call>`: the small blind's first action faces the big blind's bet, so its
     raise reads as the top 20%, not 50%); False rounds down, as the models did before issue 19."""
 
     def __init__(self, name: str, *, specific: bool = True, hs_mode: str = 'product',

@@ -1,6 +1,6 @@
 """Hand histories read back: ACPC logs (the dealer's, or a match's ``log=``) as per-player statistics and models.
 
-:func:`read_history` reads the ``STATE`` lines of one or more logs (:class:`~poker.table.acpc_notation.LogLine`)
+:func:`read_history` reads the ``STATE`` lines of one or more logs (:class:`~poker.formats.acpc_log.LogLine`)
 into a :class:`HandHistory`. Its :meth:`HandHistory.players` are each player's numbers (:class:`PlayerStats`):
 
 * **VPIP**: the share of his hands in which he put chips in voluntarily before the flop (a call, bet or raise;
@@ -18,18 +18,18 @@ same ones, their boards agree as far as both go, and they seat the players other
 When every deal was played in the same number of seatings (two or more: a duplicate match's log, or the dealer's
 logs of a match played again with the seats swapped), a player's result per deal is his payoff summed over the
 deal's lines he played, in small bets, over their number (as
-:attr:`MatchResult.per_deal <poker.table.duplicate.MatchResult.per_deal>`), and the interval is taken over deals,
+:attr:`MatchResult.per_deal <poker.matches.duplicate.MatchResult.per_deal>`), and the interval is taken over deals,
 which pairs the seatings; otherwise every hand is its own sample.
 
 **Logs as streams.** :func:`read_history` reads each file a line at a time, so a log of millions of hands costs
 its hands' memory and no more, and a stream without end (``/dev/zero``) stops at the first line past a limit:
 :data:`MOST_HANDS` hands (``most_hands=``), twice as many lines of any kind, 10,000 characters a line. A log's
-header (comment lines holding a ``GAMEDEF``, as :func:`~poker.table.duplicate.match` and
-:func:`~poker.table.acpc_client.play_acpc` write) gives its game.
+header (comment lines holding a ``GAMEDEF``, as :func:`~poker.matches.duplicate.match` and
+:func:`~poker.formats.acpc_client.play_acpc` write) gives its game.
 
 :meth:`HandHistory.model_state` replays the hands as one of the players sees them through a
-:class:`~poker.table.modelling.ModellingLokiPlayer` and returns what it learnt, a
-:class:`~poker.table.modelling.ModelState` that a Loki ``resume``\\ s (or ``match(..., states=...)`` starts from).
+:class:`~poker.players.modelling.ModellingLokiPlayer` and returns what it learnt, a
+:class:`~poker.players.frequencies.ModelState` that a Loki ``resume``\\ s (or ``match(..., states=...)`` starts from).
 
 >>> history = HandHistory.parse(['STATE:0:rc/crc/cc/cc:Ah9c|Ks8d/2h3c4d/Js/7h:6|-6:Alice|Bob',
 ...                              'STATE:1:rrf:Qd9d|Tc8c:4|-4:Alice|Bob'])
@@ -53,12 +53,15 @@ from attrs import field, frozen
 from ..cards.card import Card
 from ..cards.streets import BOARD_SIZE
 from ..errors import PokerError, ProtocolError
+from ..players.frequencies import ModelState
+from ..players.modelling import ModellingLokiPlayer
 from ..strategy.actions import Action, Blind
+from ..table.game import FixedLimitGame
+from ..table.records import ActionRecord
 from ..validators import amount, checked_by, is_items, real_number, share, shown, text, whole_number
-from .acpc_notation import (MOST_LOG_HANDS, GameDefinition, LogLine, MatchState, _fast_log_line, _Finished,
-                            _finished, _line_text, _LogReader, _table_game)
-from .game import ActionRecord, FixedLimitGame
-from .modelling import ModellingLokiPlayer, ModelState
+from .acpc_log import MOST_LOG_HANDS, LogLine, _fast_log_line, _LogReader
+from .acpc_match_state import MatchState
+from .acpc_notation import GameDefinition, _Finished, _finished, _line_text, _table_game
 
 if TYPE_CHECKING:
     from ..extras import DataFrame
@@ -94,7 +97,7 @@ def _share(count: int, of: int) -> float | None:
 
 @frozen
 class PlayerStats:
-    """One player's numbers over a hand history (see :mod:`~poker.table.hand_history`)."""
+    """One player's numbers over a hand history (see :mod:`~poker.formats.hand_history`)."""
 
     name: str = field(validator=checked_by(text, error=PokerError))
     hands: int = field(validator=checked_by(whole_number, minimum=1, error=PokerError))
@@ -146,7 +149,7 @@ def _checked(line: LogLine, game: GameDefinition | None) -> LogLine:
     active = [seat for seat in range(len(line.names)) if seat not in folded]
     if len(active) > 1 and any(len(line.holes[seat]) != 2 for seat in active):
         raise ProtocolError('a showdown without the cards of every player still in')
-    winners = set(FixedLimitGame._winners(set(active), line.holes, line.board)[0]) if len(active) > 1 \
+    winners = set(FixedLimitGame.pot_winners(active, line.holes, line.board)[0]) if len(active) > 1 \
         else set(active)
     share = sum(spent) / len(winners)
     for seat in range(len(line.names)):
@@ -303,7 +306,7 @@ class _Deal:
 @frozen
 class HandHistory:
     """The hands of one or more ACPC logs, in the order read; ``game`` is the game they were played under (None:
-    :meth:`GameDefinition.for_table <poker.table.acpc_notation.GameDefinition.for_table>` for each hand's number
+    :meth:`GameDefinition.for_table <poker.formats.acpc_notation.GameDefinition.for_table>` for each hand's number
     of players).
     """
 
@@ -427,10 +430,10 @@ class HandHistory:
 
     # ------------------------------------------------------------------------------------ models
     def model_state(self, as_name: str, player: ModellingLokiPlayer | None = None) -> ModelState:
-        """What a :class:`~poker.table.modelling.ModellingLokiPlayer` (``player``, or a fresh one with specific
+        """What a :class:`~poker.players.modelling.ModellingLokiPlayer` (``player``, or a fresh one with specific
         models) learns from these hands played as ``as_name`` sees them (its own hole cards, everyone's actions,
-        the cards shown at showdowns): its :meth:`~poker.table.modelling.ModellingLokiPlayer.state`, a
-        :class:`~poker.table.modelling.ModelState`. The hands without ``as_name`` are left out (they are not his)."""
+        the cards shown at showdowns): its :meth:`~poker.players.modelling.ModellingLokiPlayer.state`, a
+        :class:`~poker.players.frequencies.ModelState`. The hands without ``as_name`` are left out (they are not his)."""
         as_name = text('as_name', as_name, error=PokerError)
         if as_name not in self.names():
             raise PokerError(f'no player {shown(as_name)} in this history (players: {", ".join(self.names())})')
@@ -493,7 +496,7 @@ class HandHistory:
 def read_history(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], *,
                  game: GameDefinition | None = None, most_hands: int = MOST_HANDS) -> HandHistory:
     """The hands of the ACPC log files ``paths`` (one path or a list), in order, read as streams by the rules of
-    :func:`~poker.table.acpc_notation.read_log` (a line at a time: comments, a header's game definition, the
+    :func:`~poker.formats.acpc_log.read_log` (a line at a time: comments, a header's game definition, the
     dealer's ``SCORE`` line checked; a line longer than 10,000 characters, more than ``most_hands`` hands or twice
     as many lines in all refused), every other line a hand whose payoffs fit its betting and cards under the game
     (``game``, else the game the logs' headers give, else the table's), else an error naming the file and the

@@ -1,0 +1,38 @@
+"""The formats and protocols of other tables: how a hand is written elsewhere, read back, and played there.
+
+* :mod:`~poker.formats.acpc_notation`: the ACPC notation (:class:`GameDefinition`, :func:`acpc_betting`,
+  :data:`NO_CAP`);
+* :mod:`~poker.formats.acpc_match_state`: a ``MATCHSTATE`` line of the protocol (:class:`MatchState`);
+* :mod:`~poker.formats.acpc_log`: a line of an ACPC log (:class:`LogLine`) and log files (:func:`read_log`);
+* :mod:`~poker.formats.acpc_client`: :func:`play_acpc`, any seat at the ACPC dealer;
+* :mod:`~poker.formats.hand_history`: ACPC logs read back (:func:`read_history`, :class:`HandHistory`,
+  :class:`PlayerStats`): per-player statistics and opponent models warmed from a log;
+* :mod:`~poker.formats.pokerkit_adapter`: any seat inside pokerkit's fixed-limit hold'em (:class:`PokerkitSeat`,
+  :func:`play_pokerkit`, :func:`pokerkit_state`; the extra ``loki-holdem[pokerkit]``).
+"""
+
+from __future__ import annotations
+
+from .acpc_client import AcpcResult, play_acpc
+from .acpc_log import LogLine, read_log
+from .acpc_match_state import MatchState
+from .acpc_notation import NO_CAP, GameDefinition, acpc_betting
+from .hand_history import HandHistory, PlayerStats, read_history
+from .pokerkit_adapter import PokerkitSeat, play_pokerkit, pokerkit_state
+
+__all__ = [
+    'AcpcResult',
+    'GameDefinition',
+    'HandHistory',
+    'LogLine',
+    'MatchState',
+    'NO_CAP',
+    'PlayerStats',
+    'PokerkitSeat',
+    'acpc_betting',
+    'play_acpc',
+    'play_pokerkit',
+    'pokerkit_state',
+    'read_history',
+    'read_log',
+]

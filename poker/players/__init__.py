@@ -1,0 +1,42 @@
+"""The players: Loki and its opponent models, the simple bots, and the kinds a table knows by name.
+
+* :mod:`~poker.players.loki`: :class:`LokiPlayer`, Loki's seat: hand statistics, then Loki's betting rules;
+* :mod:`~poker.players.modelling`: :class:`ModellingLokiPlayer` and :class:`SeatModel` (Papp ch. 7);
+* :mod:`~poker.players.frequencies`: what it counts of each opponent from hand to hand
+  (:class:`ActionFrequencies`, :class:`TableFrequencies`) and all of it as one value (:class:`ModelState`);
+* :mod:`~poker.players.holding_scales`: the scales it ranks an opponent's holdings on (IR7, EHS');
+* :mod:`~poker.players.bots`: a calling station, a maniac, a rock, a random player, an aggressive bettor, a
+  tight-aggressive and a loose-passive player;
+* :mod:`~poker.players.kinds`: the players known by name (:data:`PLAYER_KINDS`) and how a player takes a seat
+  (:func:`read_player`, :func:`make_seat`, :func:`seat_names`).
+"""
+
+from __future__ import annotations
+
+from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
+from .frequencies import ActionFrequencies, ModelState, TableFrequencies
+from .kinds import PLAYER_KINDS, PlayerSpec, make_seat, read_player, seat_names
+from .loki import LokiPlayer
+from .modelling import ModellingLokiPlayer, SeatModel
+
+__all__ = [
+    'ActionFrequencies',
+    'AggressiveBettor',
+    'Bot',
+    'CallingStation',
+    'LokiPlayer',
+    'LoosePassive',
+    'Maniac',
+    'ModelState',
+    'ModellingLokiPlayer',
+    'PLAYER_KINDS',
+    'PlayerSpec',
+    'RandomPlayer',
+    'Rock',
+    'SeatModel',
+    'TableFrequencies',
+    'TightAggressive',
+    'make_seat',
+    'read_player',
+    'seat_names',
+]
