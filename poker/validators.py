@@ -46,7 +46,6 @@ __all__ = [
     'SHOWN_LENGTH',
     'amount',
     'brief',
-    'checked_by',
     'choice',
     'finite_array',
     'flag',
@@ -61,6 +60,7 @@ __all__ = [
     'probability',
     'read_method',
     'read_only',
+    'read_recorded_seed',
     'read_seed',
     'reading',
     'real_array',
@@ -466,32 +466,6 @@ def reading(read: Callable[..., _T], /, *, optional: bool = False,
     return attrs.Converter(read_field, takes_field=True)
 
 
-def checked_by(check: Callable[..., object], **options: Any) -> Callable[[Any, Any, Any], None]:
-    """An attrs validator that runs ``check(name, value, **options)`` on a field, as :func:`reading` does; a number
-    the check reads as a plain int or float (a ``Fraction``, a ``Decimal``, a NumPy scalar) is kept as that int or
-    float, set in the frozen record after the fact. The table wing's fields still check this way; every other
-    wing's read with :func:`reading`, which converts instead (a new field reads with it too).
-
-    >>> import attrs
-    >>> @attrs.frozen
-    ... class Count:
-    ...     hands: int = attrs.field(validator=checked_by(whole_number, minimum=1))
-    >>> Count(3).hands
-    3
-    >>> Count(0)
-    Traceback (most recent call last):
-    ...
-    poker.errors.SettingError: hands must be a whole number of at least 1, got 0
-    """
-    def validate(instance: Any, attribute: Any, value: Any) -> None:
-        checked = check(attribute.name, value, **options)
-        if type(checked) in (int, float) and type(value) is not type(checked):
-            # the plain number the check reads (a Fraction's float, a NumPy integer's int): what the record holds,
-            # so its repr, its JSON and its arithmetic are a float's or an int's
-            object.__setattr__(instance, attribute.name, checked)
-    return validate
-
-
 class CheckedEnumType(enum.EnumType):
     """The metaclass of the library's enums: calling one with a value that names no member raises what its
     ``_missing_`` raises (a :class:`~poker.errors.PokerError` quoting the value cut short), and a bool names
@@ -613,3 +587,8 @@ def read_seed(value: object, *, fresh: bool = True) -> int | None:
             return number
     need = 'None or a whole number' if fresh else 'a whole number'
     raise SettingError(f'seed must be {need} from 0 to {MAX_SEED}, got {shown(value)}')
+
+
+def read_recorded_seed(value: object) -> int:
+    """The reading of a record's ``seed`` field: the seed a record was made with, a number (see :func:`read_seed`)."""
+    return read_seed(value, fresh=False)

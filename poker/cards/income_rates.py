@@ -20,7 +20,7 @@ from ..errors import HandClassError, OpponentCountError
 from ..validators import index_below, shown, whole_number
 
 __all__ = ['INCOME_RATES', 'IR2', 'IR4', 'IR7', 'MAX_OPPONENTS', 'class_income_rate', 'income_rate_table',
-           'opponents_field', 'read_opponents']
+           'read_opponents']
 
 #            A     K     Q     J     T     9     8     7     6     5     4     3     2
 IR2: tuple[tuple[int, ...], ...] = (
@@ -96,14 +96,6 @@ def read_opponents(opponents: int | None, limit: int = MAX_OPPONENTS, *, default
     if opponents is None and default is not None:
         opponents = default
     return whole_number('opponents', opponents, minimum=1, maximum=limit, error=OpponentCountError)
-
-
-def opponents_field(name: str, value: object) -> int:
-    """:func:`read_opponents` as a field check of a name and a value
-    (``validator=checked_by(opponents_field)``, see :func:`~poker.validators.checked_by`; ``name``, which the message
-    does not need). A value class that converts its fields reads ``opponents`` with ``converter=read_opponents``
-    itself."""
-    return read_opponents(value)  # type: ignore[arg-type]  # (checked here)
 
 
 def income_rate_table(opponents: int = 1) -> tuple[tuple[int, ...], ...]:

@@ -41,7 +41,7 @@ from ..errors import PokerError, ProtocolError
 from ..players.kinds import PlayerSpec, make_seat, seat_names
 from ..table.game import Contender, seat_hook
 from ..table.records import Decision, HandResult
-from ..validators import checked_by, flag, read_seed, shown, text, whole_number
+from ..validators import flag, read_seed, reading, shown, text, whole_number
 from .acpc_match_state import MatchState
 from .acpc_notation import GameDefinition
 
@@ -62,9 +62,11 @@ def _cards(cards: tuple[Card, ...]) -> str:
     return ''.join(str(card) for card in cards)
 
 
-def _payoffs(name: str, values: object) -> None:
+def _payoffs(name: str, values: object) -> tuple[float, ...]:
+    """A field's reader: a tuple of finite numbers of chips, else a PokerError quoting it."""
     if not isinstance(values, tuple) or not all(isinstance(value, float) and math.isfinite(value) for value in values):
         raise PokerError(f'{name} must be a tuple of finite numbers of chips, got {shown(values)}')
+    return values
 
 
 @frozen
@@ -77,9 +79,9 @@ class AcpcResult:
     (3, 1.0, 1.697)
     """
 
-    name: str = field(validator=checked_by(text, error=PokerError))
-    payoffs: tuple[float, ...] = field(validator=checked_by(_payoffs))
-    small_bet: int = field(validator=checked_by(whole_number, minimum=1, error=PokerError))
+    name: str = field(converter=reading(text, error=PokerError))  # type: ignore[misc]
+    payoffs: tuple[float, ...] = field(converter=reading(_payoffs))  # type: ignore[misc]
+    small_bet: int = field(converter=reading(whole_number, minimum=1, error=PokerError))  # type: ignore[misc]
 
     @property
     def hands(self) -> int:

@@ -166,8 +166,8 @@ class LogLine:
     [('preflop', 1, 'raise'), ('preflop', 0, 'call'), ('flop', 0, 'check')]
     """
 
-    hand: int = field(validator=_uint32_field('hand'))
-    betting: str = field(validator=_betting_field)
+    hand: int = field(converter=_uint32_field)  # type: ignore[misc]
+    betting: str = field(converter=_betting_field)  # type: ignore[misc]
     holes: tuple[tuple[Card, ...], ...] = field(converter=_holes_field)
     board: tuple[Card, ...] = field(converter=_board)
     payoffs: tuple[float, ...] = field(converter=_payoffs)

@@ -37,9 +37,9 @@ class MatchState:
     (1, 0, 'cc/r', Card.parse('2h'), 'MATCHSTATE:1:0:cc/r:|Ks8d/2h3c4d')
     """
 
-    position: int = field(validator=_uint32_field('position'))
-    hand: int = field(validator=_uint32_field('hand'))
-    betting: str = field(validator=_betting_field)
+    position: int = field(converter=_uint32_field)  # type: ignore[misc]
+    hand: int = field(converter=_uint32_field)  # type: ignore[misc]
+    betting: str = field(converter=_betting_field)  # type: ignore[misc]
     holes: tuple[tuple[Card, ...], ...] = field(converter=_holes_field)
     board: tuple[Card, ...] = field(converter=_board)
 

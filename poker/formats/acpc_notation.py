@@ -64,7 +64,7 @@ from ..errors import ProtocolError
 from ..strategy.actions import Action, Blind, read_action
 from ..table.game import FixedLimitGame, TableView
 from ..table.records import ActionRecord, Decision
-from ..validators import choice, is_items, shown, whole_number
+from ..validators import choice, is_items, reading, shown, whole_number
 from ..validators import text as checked_text
 
 __all__ = ['NO_CAP', 'GameDefinition', 'acpc_betting']
@@ -165,22 +165,12 @@ def _numbers(name: str, values: object, count: int, minimum: int, maximum: int) 
     return tuple(whole_number(name, item, minimum=minimum, maximum=maximum, error=ProtocolError) for item in items)
 
 
-def _player_count(instance: object, attribute: object, value: int) -> None:
-    whole_number('players', value, minimum=2, maximum=_MOST_PLAYERS, error=ProtocolError)
-
-
 def _blinds(instance: GameDefinition, attribute: object, blinds: tuple[int, ...]) -> None:
     _numbers('blinds', blinds, instance.players, 0, 10 ** 12)
     posted = sorted((amount for amount in blinds if amount), reverse=True)
     if not posted or len(posted) > 2 or (len(posted) == 2 and posted[0] == posted[1]):
         raise ProtocolError(f'blinds must be one big blind and at most one smaller small blind (the rest 0), got '
                             f'{shown(blinds)}')
-
-
-def _by_round(minimum: int, maximum: int) -> Callable[[GameDefinition, object, tuple[int, ...]], None]:
-    def check(instance: GameDefinition, attribute: object, values: tuple[int, ...]) -> None:
-        _numbers(getattr(attribute, 'name', 'value'), values, 4, minimum, maximum)
-    return check
 
 
 def _first_players(instance: GameDefinition, attribute: object, values: tuple[int, ...]) -> None:
@@ -221,12 +211,15 @@ class GameDefinition:
     END GAMEDEF
     """
 
-    players: int = field(validator=_player_count)
+    players: int = field(converter=reading(  # type: ignore[misc]
+        whole_number, minimum=2, maximum=_MOST_PLAYERS, error=ProtocolError))
     blinds: tuple[int, ...] = field(converter=_tuple, validator=_blinds)
     """The chips each position posts before the cards are dealt: one big blind, at most one small blind."""
-    raise_sizes: tuple[int, ...] = field(converter=_tuple, validator=_by_round(1, 10 ** 12))
+    raise_sizes: tuple[int, ...] = field(converter=reading(  # type: ignore[misc]
+        _numbers, count=4, minimum=1, maximum=10 ** 12))
     first_player: tuple[int, ...] = field(converter=_tuple, validator=_first_players)
-    max_raises: tuple[int, ...] = field(default=(NO_CAP,) * 4, converter=_tuple, validator=_by_round(0, NO_CAP))
+    max_raises: tuple[int, ...] = field(default=(NO_CAP,) * 4, converter=reading(  # type: ignore[misc]
+        _numbers, count=4, minimum=0, maximum=NO_CAP))
 
     @classmethod
     def for_table(cls, players: int, *, small_blind: int = 1, small_bet: int = 2, big_bet: int | None = None,
@@ -646,15 +639,10 @@ def _board(value: object) -> tuple[Card, ...]:
     return tuple(value)
 
 
-def _uint32_field(name: str) -> Callable[[object, object, int], None]:
-    """The check of a field ``name`` (a validator): a whole number from 0 to 2**32 - 1 (a position, a hand number)."""
-    def check(instance: object, attribute: object, value: int) -> None:
-        whole_number(name, value, maximum=2 ** 32 - 1, error=ProtocolError)
-    return check
-
-
-def _betting_field(instance: object, attribute: object, value: str) -> None:
-    _betting('betting', value)
+_uint32_field = reading(whole_number, maximum=2 ** 32 - 1, error=ProtocolError)
+"""The reading of a position or a hand number field: a whole number from 0 to 2**32 - 1."""
+_betting_field = reading(_betting)
+"""The reading of a betting field: ACPC betting, at most four rounds."""
 
 
 def _holes_field(value: object) -> tuple[tuple[Card, ...], ...]:

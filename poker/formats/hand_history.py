@@ -58,7 +58,7 @@ from ..players.modelling import ModellingLokiPlayer
 from ..strategy.actions import Action, Blind
 from ..table.game import FixedLimitGame
 from ..table.records import ActionRecord
-from ..validators import amount, checked_by, is_items, real_number, share, shown, text, whole_number
+from ..validators import amount, is_items, reading, real_number, share, shown, text, whole_number
 from .acpc_log import MOST_LOG_HANDS, LogLine, _fast_log_line, _LogReader
 from .acpc_match_state import MatchState
 from .acpc_notation import GameDefinition, _Finished, _finished, _line_text, _table_game
@@ -83,14 +83,6 @@ _NAMES = operator.attrgetter('names')
 _BETTING = operator.attrgetter('betting')
 
 
-def _optional(check: Callable[..., float]) -> Callable[[str, object], None]:
-    """A field check: None, or what ``check`` accepts."""
-    def checked(name: str, value: object) -> None:
-        if value is not None:
-            check(name, value, error=PokerError)
-    return checked
-
-
 def _share(count: int, of: int) -> float | None:
     return count / of if of else None
 
@@ -99,18 +91,19 @@ def _share(count: int, of: int) -> float | None:
 class PlayerStats:
     """One player's numbers over a hand history (see :mod:`~poker.formats.hand_history`)."""
 
-    name: str = field(validator=checked_by(text, error=PokerError))
-    hands: int = field(validator=checked_by(whole_number, minimum=1, error=PokerError))
-    vpip: float = field(validator=checked_by(share, error=PokerError))
-    pfr: float = field(validator=checked_by(share, error=PokerError))
-    aggression: float | None = field(validator=checked_by(_optional(amount)))
+    name: str = field(converter=reading(text, error=PokerError))  # type: ignore[misc]
+    hands: int = field(converter=reading(whole_number, minimum=1, error=PokerError))  # type: ignore[misc]
+    vpip: float = field(converter=reading(share, error=PokerError))  # type: ignore[misc]
+    pfr: float = field(converter=reading(share, error=PokerError))  # type: ignore[misc]
+    aggression: float | None = field(converter=reading(amount, optional=True, error=PokerError))  # type: ignore[misc]
     """(bets + raises) / calls after the flop; None without a call."""
-    went_to_showdown: float | None = field(validator=checked_by(_optional(share)))
+    went_to_showdown: float | None = field(converter=reading(  # type: ignore[misc]
+        share, optional=True, error=PokerError))
     """Showdowns over hands in which he saw the flop; None if he saw none."""
-    sb_per_hand: float = field(validator=checked_by(real_number, error=PokerError))
-    half_width: float = field(validator=checked_by(amount, error=PokerError))
+    sb_per_hand: float = field(converter=reading(real_number, error=PokerError))  # type: ignore[misc]
+    half_width: float = field(converter=reading(amount, error=PokerError))  # type: ignore[misc]
     """Half the width of the 95% interval of :attr:`sb_per_hand` (0 with one sample)."""
-    samples: int = field(validator=checked_by(whole_number, minimum=1, error=PokerError))
+    samples: int = field(converter=reading(whole_number, minimum=1, error=PokerError))  # type: ignore[misc]
     """What the interval is taken over: deals (duplicate seatings paired) or hands."""
 
     def to_dict(self) -> dict[str, object]:
@@ -310,8 +303,8 @@ class HandHistory:
     of players).
     """
 
-    lines: tuple[LogLine, ...] = field(validator=lambda self, attribute, value: _lines(value), eq=False, repr=False)
-    game: GameDefinition | None = field(default=None, validator=lambda self, attribute, value: _game(value))
+    lines: tuple[LogLine, ...] = field(converter=_lines, eq=False, repr=False)
+    game: GameDefinition | None = field(default=None, converter=_game)
     _deals: list[list[LogLine]] | None = field(init=False, default=None, eq=False, repr=False)
     """:meth:`deals`, once worked out."""
 

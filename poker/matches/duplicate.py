@@ -55,7 +55,7 @@ from ..markup import clipped, line_chart_svg
 from ..players.kinds import PlayerSpec, make_seat, read_player, seat_names
 from ..table.game import MAX_HANDS, Contender, FixedLimitGame, seat_hook
 from ..table.records import HandResult
-from ..validators import checked_by, flag, is_whole, read_seed, real_array, shown, whole_number
+from ..validators import flag, is_whole, read_recorded_seed, read_seed, reading, real_array, shown, whole_number
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -129,9 +129,9 @@ class MatchResult:
     """The per-deal results of a match (``per_deal[d, p]``: player ``p``'s small bets per hand on deal ``d``)."""
 
     names: tuple[str, ...] = field(converter=_player_names)
-    seed: int = field(validator=lambda record, attribute, value: read_seed(value, fresh=False))
-    rotations: int = field(validator=checked_by(whole_number, minimum=1, maximum=FixedLimitGame.MAX_SEATS,
-                                                error=PokerError))
+    seed: int = field(converter=read_recorded_seed)
+    rotations: int = field(converter=reading(  # type: ignore[misc]
+        whole_number, minimum=1, maximum=FixedLimitGame.MAX_SEATS, error=PokerError))
     per_deal: np.ndarray = field(eq=False, repr=False, converter=_results)
     states: tuple[tuple[object, ...], ...] = field(default=(), eq=False, repr=False, converter=_states)
     """What each seating's players keep from hand to hand after the last deal (``states[r][p]``: player ``p``

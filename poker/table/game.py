@@ -39,13 +39,13 @@ from attrs import Factory, field, frozen
 
 from ..cards.card import Card, Deck, format_cards
 from ..cards.card_inputs import CardsLike, read_board
-from ..cards.income_rates import opponents_field
+from ..cards.income_rates import read_opponents
 from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import CardCountError, DuplicateCardError, PokerError
 from ..ranking.rankable_hand import RankableHand
 from ..ranking.ranker import HandRanker
 from ..strategy.actions import Action, Blind, read_action
-from ..validators import checked_by, choice, flag, instance, is_whole, read_seed, shown, text, whole_number
+from ..validators import choice, flag, instance, is_whole, read_seed, reading, shown, text, whole_number
 from .records import (ActionRecord, Decision, HandResult, PlayerSummary, _hole, _holes, _items, _non_negative,
                       _records, _seats)
 
@@ -104,29 +104,29 @@ class TableView:
     the seats still in) is refused, naming the field.
     """
 
-    seat: int = field(validator=checked_by(_non_negative))
-    name: str = field(validator=checked_by(text, error=PokerError))
+    seat: int = field(converter=reading(_non_negative))  # type: ignore[misc]
+    name: str = field(converter=reading(text, error=PokerError))  # type: ignore[misc]
     hole: tuple[Card, ...] = field(converter=_hole)
     board: tuple[Card, ...] = field(converter=read_board)
-    street: str = field(validator=checked_by(choice, choices=STREETS, error=PokerError))
-    pot: int = field(validator=checked_by(_non_negative))
-    to_call: int = field(validator=checked_by(_non_negative))
-    bet_size: int = field(validator=checked_by(_non_negative))
-    bets_this_round: int = field(validator=checked_by(_non_negative))
-    called_this_round: bool = field(validator=checked_by(flag, error=PokerError))
+    street: str = field(converter=reading(choice, choices=STREETS, error=PokerError))  # type: ignore[misc]
+    pot: int = field(converter=reading(_non_negative))  # type: ignore[misc]
+    to_call: int = field(converter=reading(_non_negative))  # type: ignore[misc]
+    bet_size: int = field(converter=reading(_non_negative))  # type: ignore[misc]
+    bets_this_round: int = field(converter=reading(_non_negative))  # type: ignore[misc]
+    called_this_round: bool = field(converter=reading(flag, error=PokerError))  # type: ignore[misc]
     """Whether this seat has already called a bet this round (a check is no call; Pena's exception to Make1's
     fold)."""
-    opponents: int = field(validator=checked_by(opponents_field))
-    can_raise: bool = field(validator=checked_by(flag, error=PokerError))
+    opponents: int = field(converter=read_opponents)
+    can_raise: bool = field(converter=reading(flag, error=PokerError))  # type: ignore[misc]
     history: tuple[ActionRecord, ...] = field(default=(), converter=_records)
-    seats: int = field(default=0, validator=checked_by(_non_negative))
+    seats: int = field(default=0, converter=reading(_non_negative))  # type: ignore[misc]
     """Seats at the table (0: unknown)."""
-    button: int = field(default=0, validator=checked_by(_non_negative))
+    button: int = field(default=0, converter=reading(_non_negative))  # type: ignore[misc]
     """The button's seat."""
     active: tuple[int, ...] = field(default=(), converter=_seats)
     """The seats still in the hand, this one included (empty: this seat and the ``opponents`` seats after it)."""
     put_in_this_round: bool = field(default=Factory(lambda view: view.called_this_round, takes_self=True),
-                                    validator=checked_by(flag, error=PokerError))
+                                    converter=reading(flag, error=PokerError))  # type: ignore[misc]
     """Whether this seat has put chips in voluntarily this round: called a bet, bet or raised (a blind is not
     voluntary; by default, whether it has called a bet). Papp's pre-flop "voluntarily put money in" rule reads
     it."""

@@ -25,7 +25,7 @@ from ..ranking.rankable_hand import RankableHand
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
 from ..strategy.advice import Advice
-from ..validators import amount, checked_by, choice, instance, is_items, read_seed, shown, text, whole_number
+from ..validators import amount, choice, instance, is_items, read_recorded_seed, reading, shown, text, whole_number
 
 __all__ = ['ActionRecord', 'Decision', 'HandResult', 'PlayerSummary']
 
@@ -35,14 +35,6 @@ _BLINDS = {blind.value: blind for blind in Blind}
 def _recorded_action(value: object) -> Action | Blind:
     """A blind (a :class:`Blind` or its text) as a :class:`Blind`, anything else read as an :class:`Action`."""
     return _BLINDS[value] if isinstance(value, str) and value in _BLINDS else read_action(value)
-
-
-def _optional(kind: type) -> Callable[[str, object], None]:
-    """A field check: None, or an instance of ``kind``."""
-    def check(name: str, value: object) -> None:
-        if value is not None and not isinstance(value, kind):
-            raise PokerError(f'{name} must be a {kind.__name__} or None, got {shown(value)}')
-    return check
 
 
 def _non_negative(name: str, value: object) -> int:
@@ -74,8 +66,10 @@ class Decision:
     """
 
     action: Action = field(converter=read_action)
-    stats: HandStatistics | None = field(default=None, validator=checked_by(_optional(HandStatistics)))
-    advice: Advice | None = field(default=None, validator=checked_by(_optional(Advice)))
+    stats: HandStatistics | None = field(default=None, converter=reading(  # type: ignore[misc]
+        instance, kind=HandStatistics, optional=True, error=PokerError))
+    advice: Advice | None = field(default=None, converter=reading(  # type: ignore[misc]
+        instance, kind=Advice, optional=True, error=PokerError))
 
 
 @frozen
@@ -86,15 +80,16 @@ class ActionRecord:
     (given as text, it is read as one).
     """
 
-    street: str = field(validator=checked_by(choice, choices=STREETS, error=PokerError))
-    seat: int = field(validator=checked_by(_non_negative))
+    street: str = field(converter=reading(choice, choices=STREETS, error=PokerError))  # type: ignore[misc]
+    seat: int = field(converter=reading(_non_negative))  # type: ignore[misc]
     action: Action | Blind = field(converter=_recorded_action)
-    amount: int = field(validator=checked_by(_non_negative))
-    pot: int = field(validator=checked_by(_non_negative))
-    decision: Decision | None = field(default=None, validator=checked_by(_optional(Decision)))
-    to_call: int = field(default=0, validator=checked_by(_non_negative))
+    amount: int = field(converter=reading(_non_negative))  # type: ignore[misc]
+    pot: int = field(converter=reading(_non_negative))  # type: ignore[misc]
+    decision: Decision | None = field(default=None, converter=reading(  # type: ignore[misc]
+        instance, kind=Decision, optional=True, error=PokerError))
+    to_call: int = field(default=0, converter=reading(_non_negative))  # type: ignore[misc]
     """What it cost the seat to stay in when it acted (0 for a blind)."""
-    bet_size: int = field(default=0, validator=checked_by(_non_negative))
+    bet_size: int = field(default=0, converter=reading(_non_negative))  # type: ignore[misc]
     """The bet of the round (0 for a blind)."""
 
     @property
@@ -168,14 +163,14 @@ class HandResult:
     seat's chips won less chips put in.
     """
 
-    number: int = field(validator=checked_by(_non_negative))
-    seed: int = field(validator=lambda record, attribute, value: read_seed(value, fresh=False))
+    number: int = field(converter=reading(_non_negative))  # type: ignore[misc]
+    seed: int = field(converter=read_recorded_seed)
     names: tuple[str, ...] = field(converter=_names)
-    button: int = field(validator=checked_by(_non_negative))
+    button: int = field(converter=reading(_non_negative))  # type: ignore[misc]
     holes: tuple[tuple[Card, ...], ...] = field(converter=_holes)
     board: tuple[Card, ...] = field(converter=read_board)
     actions: tuple[ActionRecord, ...] = field(converter=_records)
-    pot: int = field(validator=checked_by(_non_negative))
+    pot: int = field(converter=reading(_non_negative))  # type: ignore[misc]
     winners: tuple[int, ...] = field(converter=_seats)
     hands: Mapping[int, RankableHand] = field(factory=dict, converter=_read_only_hands, hash=False)
     net: tuple[int, ...] = field(default=(), converter=_nets)
@@ -221,11 +216,11 @@ class HandResult:
 class PlayerSummary:
     """One seat's results over the hands played: pots won (a split counts its share), showdowns, net chips."""
 
-    name: str = field(validator=checked_by(text, error=PokerError))
-    hands: int = field(validator=checked_by(_non_negative))
-    won: float = field(validator=checked_by(amount, error=PokerError))
-    showdowns: int = field(validator=checked_by(_non_negative))
-    net: int = field(validator=checked_by(_net))
+    name: str = field(converter=reading(text, error=PokerError))  # type: ignore[misc]
+    hands: int = field(converter=reading(_non_negative))  # type: ignore[misc]
+    won: float = field(converter=reading(amount, error=PokerError))  # type: ignore[misc]
+    showdowns: int = field(converter=reading(_non_negative))  # type: ignore[misc]
+    net: int = field(converter=reading(_net))  # type: ignore[misc]
 
     def per_hand(self, unit: int = 1) -> float:
         """Net winnings per hand, in ``unit`` chips (pass the small bet for small bets per hand).
