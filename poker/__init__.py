@@ -28,6 +28,7 @@ and students reach for most are here too:
 from __future__ import annotations
 
 from ._lazy import first_use as _first_use
+from ._lazy import lazy_name as _lazy_name
 from ._version import __version__
 
 TYPE_CHECKING = False  # not typing's: importing typing takes longer than the rest of `import poker`
@@ -244,11 +245,7 @@ def __getattr__(name: str) -> object:
     """
     if name in _SUBMODULES:
         return _first_use(f'{__name__}.{name}')
-    if name in _HOMES:
-        value: object = getattr(_first_use(f'{__name__}.{_HOMES[name]}'), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
+    return _lazy_name(__name__, _HOMES, name, globals())
 
 
 def __dir__() -> list[str]:

@@ -24,9 +24,10 @@ from _thread import RLock  # built in and loaded at start-up: importing poker st
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from types import ModuleType
 
-__all__ = ['FIRST_USE', 'first_use']
+__all__ = ['FIRST_USE', 'first_use', 'lazy_name']
 
 FIRST_USE = RLock()
 """The lock every first use of a lazy name imports under."""
@@ -36,3 +37,14 @@ def first_use(name: str) -> ModuleType:
     """The module ``name`` (``'poker.stats.multiway'``), imported now if it is not yet, under :data:`FIRST_USE`."""
     with FIRST_USE:
         return importlib.import_module(name)
+
+
+def lazy_name(package: str, homes: Mapping[str, str], name: str, namespace: dict[str, object]) -> object:
+    """The lazy name ``name`` of ``package``: imported from the module ``homes`` gives it (a wing of ``poker``, a
+    module of ``poker.stats``) on first use and kept in the package's ``namespace``, so ``__getattr__`` is not
+    asked again; a name not in ``homes`` is Python's AttributeError (what ``getattr`` of a missing name expects)."""
+    if name not in homes:
+        raise AttributeError(f'module {package!r} has no attribute {name!r}')
+    value: object = getattr(first_use(f'{package}.{homes[name]}'), name)
+    namespace[name] = value
+    return value

@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from .._lazy import first_use as _first_use
+from .._lazy import lazy_name as _lazy_name
 
 TYPE_CHECKING = False  # not typing's (see poker/__init__.py)
 if TYPE_CHECKING:  # what mypy and readers see; at run time each name is imported on first use (__getattr__)
@@ -105,11 +105,7 @@ use at a time however many threads read names (:func:`poker._lazy.first_use`).""
 
 
 def __getattr__(name: str) -> object:
-    if name in _HOMES:
-        value: object = getattr(_first_use(f'{__name__}.{_HOMES[name]}'), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
+    return _lazy_name(__name__, _HOMES, name, globals())
 
 
 def __dir__() -> list[str]:
