@@ -177,8 +177,8 @@ class HandIndexer:
             used += count
         return size
 
-    def _build_configurations(self) -> None:
-        """Every sorted tuple of suit configurations, with its offset and per-position multipliers."""
+    def _configurations(self) -> list[tuple[int, ...]]:
+        """Every sorted tuple of suit configurations (one code per suit, largest first), in the order of their keys."""
         per_round = [[split for split in itertools.product(range(n + 1), repeat=_SUITS) if sum(split) == n]
                      for n in self._order]
         tuples: set[tuple[int, ...]] = set()
@@ -190,7 +190,11 @@ class HandIndexer:
                     code = code * radix + split[suit]
                 codes.append(code)
             tuples.add(tuple(sorted(codes, reverse=True)))
-        ordered = sorted(tuples, key=self._pack)
+        return sorted(tuples, key=self._pack)
+
+    def _build_configurations(self) -> None:
+        """Every sorted tuple of suit configurations, with its offset and per-position multipliers."""
+        ordered = self._configurations()
         keys, offsets, group_size, place, multipliers, sizes = [], [], [], [], [], []
         suit_sizes = np.array([self._suit_size(code) for code in range(self._codes)], dtype=np.int64)
         total, largest_shared = 0, 0
