@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import pickle
 import re
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,6 +26,8 @@ from poker.table.records import Decision
 from poker.matches import duplicate
 from poker.matches.duplicate import MatchResult, play_chunk, play_seating, rotations
 from poker.players.frequencies import ModelState
+from poker.players.kinds import make_seat
+from patience import GUARD
 from poker.players.modelling import ModellingLokiPlayer
 
 TABLE_8_1 = """\
@@ -371,3 +377,62 @@ def test_png_without_matplotlib_is_one_line_before_playing(capsys, monkeypatch, 
     assert main(['match', '--players', 'loki,station', '--hands', '2', '--png', str(tmp_path / 'm.png')]) == 2
     captured = capsys.readouterr()
     assert captured.out == '' and 'needs matplotlib' in captured.err and captured.err.count('\n') == 1
+
+
+# ---------------------------------------------------------------------------- outside players where the user stands
+BOT_MODULE = '''
+from poker.players.bots import CallingStation
+
+
+class Pair(CallingStation):
+    """A calling station of the user's own."""
+'''
+
+
+@pytest.fixture
+def bots_here(tmp_path, monkeypatch):
+    """A folder holding ``{name}.py`` modules of a bot, made the current directory, not on ``sys.path``."""
+    def write(name):
+        (tmp_path / f'{name}.py').write_text(BOT_MODULE)
+        return tmp_path
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, 'path', [entry for entry in sys.path if entry not in ('', '.', str(tmp_path))])
+    return write
+
+
+def test_an_outside_module_is_found_in_the_current_directory(bots_here):
+    bots_here('mybots_here_1')
+    result = match(['station', 'mybots_here_1:Pair'], 2, seed=1)
+    assert result.names == ('station', 'mybots_here_1:Pair')
+    assert np.array_equal(result.per_deal, match(['station', 'station'], 2, seed=1).per_deal)
+    assert str(Path.cwd()) not in sys.path    # looked up there, not left there
+
+
+@pytest.mark.parametrize('where', ['./{}.py', '{}.py', 'ABSOLUTE'])
+def test_an_outside_player_may_be_a_file(bots_here, where):
+    name = f'mybots_file_{len(where)}'
+    folder = bots_here(name)
+    path = str(folder / f'{name}.py') if where == 'ABSOLUTE' else where.format(name)
+    seat = make_seat(f'{path}:Pair', 'Pat', 1)
+    assert type(seat).__name__ == 'Pair' and seat.name == 'Pat'
+    assert match(['station', f'{path}:Pair'], 1, seed=1).names[1] == f'{path}:Pair'
+
+
+def test_a_file_named_as_a_module_already_loaded_is_refused(bots_here):
+    folder = bots_here('random')
+    with pytest.raises(PokerError, match="a module named random is loaded already"):
+        make_seat(f'{folder / "random.py"}:Pair', 'Pat', 1)
+
+
+def test_the_console_script_finds_the_bot_where_the_user_stands(bots_here):
+    """``poker match --player mybots:Pair`` run from the folder of ``mybots.py``, by the console script (whose
+    ``sys.path`` starts at its own folder, not the current one)."""
+    folder = bots_here('mybots_cli')
+    script = Path(sys.executable).with_name('poker')
+    assert script.exists(), 'the poker console script is installed beside this Python'
+    environment = {key: value for key, value in os.environ.items() if key != 'PYTHONPATH'}
+    done = subprocess.run([str(script), 'match', '--players', 'station', '--player', 'mybots_cli:Pair',
+                           '--hands', '2', '--seed', '1', '--workers', '1', '--json'],
+                          cwd=folder, capture_output=True, text=True, env=environment, timeout=GUARD)
+    assert done.returncode == 0, done.stderr
+    assert [player['name'] for player in json.loads(done.stdout)['players']] == ['station', 'mybots_cli:Pair']

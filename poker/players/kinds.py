@@ -2,7 +2,8 @@
 the command line seat (:data:`PLAYER_KINDS`), outside players ``'module:factory'``, and factories themselves.
 
 A player is given as a :data:`PlayerSpec`: a kind (``'loki'``, ``'station'``, ...), the text ``'module:factory'``
-(any importable module and a callable in it, ``factory`` dotted if need be: ``'module:Class.make'``), or a
+(a module of the current directory or any importable one, or a file ``'./mybots.py'``, and a callable in it,
+``factory`` dotted if need be: ``'module:Class.make'``), or a
 factory ``f(name, seed)`` that returns a seat (a ``name`` and a ``decide(view)`` method,
 :class:`~poker.table.game.Contender`). :func:`read_player` reads one to its factory, :func:`make_seat` makes its
 seat, :func:`seat_names` names the players of a table.
@@ -14,9 +15,15 @@ seat, :func:`seat_names` names the players of a table.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import itertools
+import os
+import pathlib
 import random
+import sys
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Union
 
 from ..errors import PokerError
@@ -70,14 +77,46 @@ PlayerSpec = Union[str, Callable[[str, int], Contender]]
 """A player: a kind of :data:`PLAYER_KINDS`, ``'module:factory'``, or a factory ``f(name, seed)`` of a seat."""
 
 
+def _player_module(where: str) -> ModuleType:
+    """The module of an outside player. A path ending in ``.py`` (``./mybots.py``, ``C:\\bots\\mybots.py``) is loaded
+    from that file, as the module its name says (so the module's own imports, and process workers, find it again);
+    any other text is a module name, looked up in the current directory first, then on ``sys.path``: what
+    ``python -m poker`` does, and what the ``poker`` console script, whose ``sys.path`` starts at its own folder,
+    would not do by itself."""
+    if where.endswith('.py'):
+        path = pathlib.Path(where).resolve()
+        loaded = sys.modules.get(path.stem)
+        if loaded is not None:
+            if getattr(loaded, '__file__', None) == str(path):
+                return loaded
+            raise ImportError(f'a module named {path.stem} is loaded already, from elsewhere: rename the file')
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f'{where} is not a Python file')
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[path.stem] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[path.stem]
+            raise
+        return module
+    here = os.getcwd()
+    sys.path.insert(0, here)
+    try:
+        return importlib.import_module(where)
+    finally:
+        sys.path.remove(here)
+
+
 def _outside(spec: str) -> Callable[[str, int], Contender]:
-    """The factory ``'module:factory'`` names (``factory`` may be dotted: ``'module:Class.make'``)."""
-    import importlib
-    module_name, _, attribute = spec.partition(':')
+    """The factory ``'module:factory'`` names (``factory`` may be dotted: ``'module:Class.make'``; ``module`` may be
+    a file, ``'./mybots.py:PairBot'``)."""
+    module_name, _, attribute = spec.rpartition(':')
     if not module_name or not attribute:
         raise PokerError(f'an outside player is module:factory, got {shown(spec)}')
     try:
-        found: object = importlib.import_module(module_name)
+        found: object = _player_module(module_name)
     except (Exception, SystemExit) as error:  # ImportError, or whatever the module raises as it loads
         raise PokerError(f'player {shown(spec)}: cannot import {shown(module_name)} '
                          f'({type(error).__name__}: {shown(str(error))})') from None
