@@ -8,6 +8,7 @@ top-level or inside a function), so an import put off to call time counts as muc
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import os
@@ -47,9 +48,12 @@ def modules() -> dict[str, Path]:
     return {module_name(path): path for path in sorted(PACKAGE.rglob('*.py'))}
 
 
-def compiled_modules() -> set[str]:
-    """The compiled core's modules, one per C source (``poker/ranking/_rank.c`` is ``poker.ranking._rank``)."""
-    return {module_name(path) for path in PACKAGE.rglob('*.c')}
+@functools.cache
+def compiled_modules() -> frozenset[str]:
+    """The compiled core's modules, one per C file that makes one (``poker/ranking/_rank.c``, whose
+    ``PyInit__rank`` makes ``poker.ranking._rank``; a module's other C files make none)."""
+    return frozenset(module_name(path) for path in PACKAGE.rglob('*.c')
+                     if 'PyMODINIT_FUNC' in path.read_text(encoding='utf-8'))
 
 
 def arrows() -> dict[str, set[str]]:
