@@ -7,6 +7,7 @@
 #include "_core.h"
 
 #define MAX_PLAYERS 10
+#define BOARD_CARDS 5  /* a whole board; boards of 0 and 3 to 5 cards are completed to it */
 #define SPLIT_UNIT 2520  /* the least common multiple of 1..10: a k-way split's share is SPLIT_UNIT / k units */
 #define STATISTICS 6  /* sample's sums per player (and the totals' row): multiway._sample_task's */
 #define DEAL_CHUNK (1 << 17)  /* deals sampled between two looks at signals: some 20 ms */

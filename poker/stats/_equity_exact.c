@@ -68,14 +68,14 @@ read_tally(int64_t *tally, int players, int64_t *out)
 /* The subsets of k items (k up to 5) by decreasing size, so that a loop over those of at least some size stops
    at the first smaller one. */
 typedef struct {
-    uint8_t set[6][32], size[6][32];
-    int count[6];
+    uint8_t set[BOARD_CARDS + 1][32], size[BOARD_CARDS + 1][32];
+    int count[BOARD_CARDS + 1];
 } Subsets;
 
 static void
 list_subsets(Subsets *s)
 {
-    for (int k = 0; k <= 5; k++) {
+    for (int k = 0; k <= BOARD_CARDS; k++) {
         s->count[k] = 0;
         for (int size = k; size >= 1; size--)
             for (int set = 1; set < 1 << k; set++)
@@ -284,7 +284,7 @@ count_later(const uint8_t *holes, int players, const uint8_t *board, int board_s
 /* ------------------------------------------------------------------------------------------- the call */
 
 /* Tuples counted between two looks at signals, by the board's size (0, 3, 4, 5): some 15 ms of work each. */
-static const Py_ssize_t exact_chunk[6] = {16, 0, 0, 2048, 32768, 65536};
+static const Py_ssize_t exact_chunk[BOARD_CARDS + 1] = {16, 0, 0, 2048, 32768, 65536};
 
 /* Count the T tuples of `holes` on `board` (no tuple may hold a `known` card) into `counts` (zeros), `chunk`
    tuples between two looks at signals (the GIL released: *state): -1, the first bad tuple, or -2 if a signal
@@ -331,8 +331,8 @@ exact_counts(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "exact_counts counts 2 to 10 players, in chunks of tuples");
         return NULL;
     }
-    uint8_t board[5], dead[52];
-    int board_size = poker_read_cards(board_object, board, "board", 0, 5, 0);
+    uint8_t board[BOARD_CARDS], dead[52];
+    int board_size = poker_read_cards(board_object, board, "board", 0, BOARD_CARDS, 0);
     if (board_size < 0)
         return NULL;
     if (board_size == 1 || board_size == 2) {

@@ -23,7 +23,7 @@
 typedef struct {
     int32_t fixed[MAX_PLAYERS], order[MAX_PLAYERS];  /* holding numbers (-1: dealt); the dealt players */
     int players, dealt_players;
-    uint8_t board[5], dead[52], seed[32];
+    uint8_t board[BOARD_CARDS], dead[52], seed[32];
     int board_size, dead_size;
     const double *weights;  /* 1,326 per dealt player */
     long long deals;
@@ -530,7 +530,7 @@ read_request(PyObject *fixed, PyObject *board, PyObject *dead, PyObject *order, 
         return -1;
     q->players = (int)players;
     q->dealt_players = (int)dealt;
-    q->board_size = poker_read_cards(board, q->board, "board", 0, 5, 0);
+    q->board_size = poker_read_cards(board, q->board, "board", 0, BOARD_CARDS, 0);
     q->dead_size = q->board_size < 0 ? -1 : poker_read_cards(dead, q->dead, "dead", 0, 52, 0);
     if (q->dead_size < 0 || poker_copy_array(seed, q->seed, 'B', 32, 32, "seed") < 0)
         return -1;
