@@ -4,6 +4,7 @@ each C file an extension of its own, and leave out the file of a function split 
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
 from pathlib import Path
@@ -33,3 +34,19 @@ def test_every_c_file_is_in_one_extension_which_the_sanitizer_run_builds() -> No
         assert makes == [files[0]], name
         assert importlib.import_module(name).__name__ == name
 
+
+
+def setup_list(name: str) -> object:
+    """The list or dict ``name`` of setup.py, read from its text (not run)."""
+    for node in ast.parse((ROOT / 'setup.py').read_text(encoding='utf-8')).body:
+        if isinstance(node, ast.Assign) and [getattr(target, 'id', '') for target in node.targets] == [name]:
+            return ast.literal_eval(node.value)
+    raise LookupError(name)
+
+
+def test_every_header_is_a_dependency_of_the_extensions() -> None:
+    # setuptools rebuilds an extension when a file of its ``depends`` changes: every header any C file includes
+    headers = setup_list('HEADERS')
+    assert isinstance(headers, list)
+    assert sorted(headers) == sorted(str(path.relative_to(ROOT)) for path in (ROOT / 'poker').rglob('*.h'))
+    assert setup_list('SOURCES') == sanitized().extensions()
