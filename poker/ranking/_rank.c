@@ -136,15 +136,9 @@ rank_rows(PyObject *module, PyObject *args)
     }
     if (read_rows(cards, &in) < 0)
         return NULL;
-    if (poker_buffer(values, &out, PyBUF_WRITABLE, 'h', "values") < 0) {
+    Py_ssize_t count = in.shape[0], bad = -1;  /* one value per row */
+    if (poker_read_array(values, &out, PyBUF_WRITABLE, 'h', count, "values") < 0) {
         PyBuffer_Release(&in);
-        return NULL;
-    }
-    Py_ssize_t count = in.shape[0], bad = -1;
-    if (out.len / 2 != count || out.len % 2) {
-        PyBuffer_Release(&in);
-        PyBuffer_Release(&out);
-        PyErr_SetString(PyExc_ValueError, "rank_rows needs an int16 buffer of one value per row");
         return NULL;
     }
     const uint8_t *base = in.buf;
