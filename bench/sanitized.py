@@ -17,6 +17,7 @@ each C function with what no door lets through (its count of calls is printed at
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -46,15 +47,26 @@ def runtime() -> str:
                                    check=True).stdout.strip() for name in ('libasan.so', 'libstdc++.so.6'))
 
 
+def extensions() -> dict[str, list[str]]:
+    """The compiled core's extensions and the C files each is linked from: ``SOURCES`` in setup.py, the one list
+    (read from its text, not run)."""
+    for node in ast.parse((ROOT / 'setup.py').read_text(encoding='utf-8')).body:
+        if isinstance(node, ast.Assign) and [getattr(target, 'id', '') for target in node.targets] == ['SOURCES']:
+            sources: dict[str, list[str]] = ast.literal_eval(node.value)
+            return sources
+    raise LookupError('setup.py names no SOURCES')
+
+
 def build(copy: Path) -> None:
-    """Compile each extension of setup.py in ``copy`` with the sanitizers."""
+    """Compile each extension of setup.py in ``copy`` with the sanitizers, from its C files."""
     include = sysconfig.get_paths()['include']
     suffix = sysconfig.get_config_var('EXT_SUFFIX')
-    for source in sorted(copy.glob('poker/*/_*.c')):
-        target = source.with_name(source.stem + suffix)
+    for name, sources in extensions().items():
+        target = copy / (name.replace('.', '/') + suffix)
         subprocess.run(['gcc', '-shared', '-fPIC', '-std=c99', *FLAGS, f'-I{include}', f'-I{copy / "poker"}',
-                        f'-I{copy / "poker" / "ranking"}', str(source), '-o', str(target)], check=True)
-        print(f'built {target.relative_to(copy)} with {" ".join(FLAGS[:2])}')
+                        f'-I{copy / "poker" / "ranking"}', *[str(copy / source) for source in sources], '-o',
+                        str(target)], check=True)
+        print(f'built {target.relative_to(copy)} from {len(sources)} C files with {" ".join(FLAGS[:2])}')
 
 
 def main() -> int:

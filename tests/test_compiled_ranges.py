@@ -195,7 +195,7 @@ def call_arguments(lookahead: int = 2) -> dict[str, object]:
     ({'lookahead': 3}, 'looks ahead 0, 1 or 2'),
     ({'board': bytes([4, 3, 9])}, 'ascending card indices below 52 as board'),
     ({'board': bytes([4, 9, 60])}, 'ascending card indices below 52 as board'),
-    ({'cards': bytes(range(3))}, 'as cards'),
+    ({'cards': bytes(range(3))}, 'cards of 6 to 49 entries, got 3'),
     ({'weights': np.ones(5)}, 'weights of 1176 entries, got 5'),
     ({'weights': np.ones(1176, dtype=np.float32)}, 'weights as a contiguous buffer of format d'),
     ({'heroes': np.arange(1176)}, 'heroes as a contiguous buffer of format i'),

@@ -17,6 +17,7 @@ hook of a protocol, not private (``__init__``, an enum's ``_missing_``, a notebo
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import os
@@ -56,9 +57,12 @@ def modules() -> dict[str, Path]:
     return {module_name(path): path for path in sorted(PACKAGE.rglob('*.py'))}
 
 
-def compiled_modules() -> set[str]:
-    """The compiled core's modules, one per C source (``poker/ranking/_rank.c`` is ``poker.ranking._rank``)."""
-    return {module_name(path) for path in PACKAGE.rglob('*.c')}
+@functools.cache
+def compiled_modules() -> frozenset[str]:
+    """The compiled core's modules, one per C file that makes one (``poker/ranking/_rank.c``, whose
+    ``PyInit__rank`` makes ``poker.ranking._rank``; a module's other C files make none)."""
+    return frozenset(module_name(path) for path in PACKAGE.rglob('*.c')
+                     if 'PyMODINIT_FUNC' in path.read_text(encoding='utf-8'))
 
 
 def arrows() -> dict[str, set[str]]:

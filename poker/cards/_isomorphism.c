@@ -151,16 +151,24 @@ sorted_keys(const Suits *s, int64_t k[SUITS])
 #undef ORDER
 }
 
+/* The configuration table (HandIndexer._table, read where it lies): its rows and how many, and how many
+   configuration codes one suit has. */
+typedef struct {
+    const int64_t *rows;
+    Py_ssize_t count;
+    int64_t codes;
+} Table;
+
 /* The table row of the configuration of sorted keys `k` (bisection over the ascending packed keys), or NULL
    if there is none (cannot happen for valid hands). */
 static inline const int64_t *
-configuration(const int64_t k[SUITS], int64_t codes, const int64_t *table, Py_ssize_t configurations)
+configuration(const int64_t k[SUITS], const Table *table)
 {
     int64_t packed = 0;
     for (int p = 0; p < SUITS; p++)
-        packed = packed * codes + (k[p] >> CODE_SHIFT);
-    const int64_t *row = table;  /* the last row whose key <= packed */
-    for (Py_ssize_t n = configurations; n > 1; ) {
+        packed = packed * table->codes + (k[p] >> CODE_SHIFT);
+    const int64_t *row = table->rows;  /* the last row whose key <= packed */
+    for (Py_ssize_t n = table->count; n > 1; ) {
         Py_ssize_t half = n / 2;
         row = row[half * TABLE_ROW] <= packed ? row + half * TABLE_ROW : row;
         n -= half;
@@ -189,11 +197,11 @@ number_of(const int64_t k[SUITS], const int64_t *row)
 /* The hand's number from its suit state, or -1 if its configuration is not in the table (or the number does
    not fit). */
 static inline int64_t
-finish(const Suits *s, int64_t codes, const int64_t *table, Py_ssize_t configurations)
+finish(const Suits *s, const Table *table)
 {
     int64_t k[SUITS];
     sorted_keys(s, k);
-    const int64_t *row = configuration(k, codes, table, configurations);
+    const int64_t *row = configuration(k, table);
     return row ? number_of(k, row) : -1;
 }
 
@@ -211,135 +219,219 @@ copy_hand(const int64_t *cards, const uint8_t *columns, int m, uint64_t seen, in
     return seen;
 }
 
-/* An int64 buffer (writable if asked) of exactly `items` entries (any number if -1), else ValueError. */
+/* The configuration table: rows of TABLE_ROW int64, at least one, whose multiset terms the number's
+   arithmetic can take; `codes` configuration codes per suit (1 to 128). -1 with a ValueError if not. */
 static int
-read_int64(PyObject *object, Py_buffer *view, int writable, Py_ssize_t items, const char *what)
+read_table(PyObject *object, long long codes, Py_buffer *view, Table *table)
 {
-    if (poker_buffer(object, view, writable ? PyBUF_WRITABLE : PyBUF_SIMPLE, 'q', what) < 0)
+    if (codes < 1 || codes > 128) {
+        PyErr_SetString(PyExc_ValueError, "_isomorphism needs 1 to 128 configuration codes per suit");
         return -1;
-    if (items >= 0 && view->len != items * 8) {
+    }
+    if (poker_read_array(object, view, PyBUF_SIMPLE, 'q', -1, "the configuration table") < 0)
+        return -1;
+    Py_ssize_t rows = view->len / 8 / TABLE_ROW;
+    const int64_t *row = view->buf;
+    int bad = rows < 1 || view->len != rows * TABLE_ROW * 8;
+    for (Py_ssize_t r = 0; !bad && r < rows; r++)
+        for (int p = 0; p < SUITS; p++) {
+            const int64_t *at = row + r * TABLE_ROW + 2 + 3 * p;  /* choose, shift, multiplier */
+            bad |= at[0] < 1 || at[0] > SUITS || at[1] < 0 || at[1] >= SUITS || at[2] < 0;
+        }
+    if (bad) {
         PyBuffer_Release(view);
-        PyErr_Format(PyExc_ValueError, "_isomorphism needs %s of %zd entries, got %zd", what, items, view->len / 8);
+        PyErr_SetString(PyExc_ValueError, "_isomorphism needs a configuration table of rows of 14 int64, with "
+                        "multiset terms of 1 to 4 suits");
+        return -1;
+    }
+    *table = (Table){row, rows, codes};
+    return 0;
+}
+
+/* How a batch ended: every hand numbered, a hand's cards bad, a number that does not fit (or no
+   configuration), or a signal handler raised. */
+typedef enum { GOOD, BAD_CARDS, BAD_NUMBER, STOPPED } Outcome;
+
+/* None, or NULL with the exception of how `function`'s batch ended. */
+static PyObject *
+batch_result(Outcome outcome, const char *function)
+{
+    if (outcome == BAD_CARDS)
+        PyErr_Format(PyExc_ValueError, "%s needs hands of distinct card indices 0 to 51 of its rounds", function);
+    else if (outcome == BAD_NUMBER)
+        PyErr_Format(PyExc_ValueError, "%s found no number of a hand in its table that fits in an int64",
+                     function);
+    return outcome == GOOD ? Py_NewRef(Py_None) : NULL;
+}
+
+static const uint8_t in_order[MAX_CARDS] = {0, 1, 2, 3, 4, 5, 6};
+
+/* The hands of index_hands: how they are cut into rounds. */
+typedef struct {
+    uint8_t order[MAX_CARDS], sizes[MAX_CARDS];  /* the columns in processing order; the rounds' sizes */
+    int cards, rounds;
+} Rounds;
+
+/* index_hands' columns and rounds (copied: the caller's bytes are read once), checked, and its chunk; -1 with a
+   ValueError if they are not 1 to 7 columns below the hand's card count in rounds that add up to them. */
+static int
+read_rounds(const char *columns, Py_ssize_t m, const char *sizes, Py_ssize_t rounds, Py_ssize_t chunk, Rounds *r)
+{
+    int bad = m < 1 || m > MAX_CARDS || rounds < 1 || rounds > MAX_CARDS || chunk < 1, total = 0;
+    if (!bad) {
+        memcpy(r->order, columns, (size_t)m);
+        memcpy(r->sizes, sizes, (size_t)rounds);
+        r->cards = (int)m;
+        r->rounds = (int)rounds;
+    }
+    for (int i = 0; !bad && i < r->rounds; i++)
+        total += r->sizes[i];
+    for (int i = 0; !bad && i < r->cards; i++)
+        bad = r->order[i] >= m;
+    if (bad || total != m) {
+        PyErr_SetString(PyExc_ValueError, "index_hands needs 1 to 7 columns below the hand's card count in rounds "
+                        "that add up to them");
         return -1;
     }
     return 0;
 }
 
-/* The configuration table: rows of TABLE_ROW int64, at least one. Returns the row count, or -1. */
-static Py_ssize_t
-read_table(PyObject *object, Py_buffer *view)
+/* Number the n hands of `cards` (rows of r->cards) into `out`, `chunk` between two looks at signals (the GIL
+   released: *state). */
+static Outcome
+number_hands(const int64_t *cards, Py_ssize_t n, const Rounds *r, const Table *table, int64_t *out,
+             Py_ssize_t chunk, PyThreadState **state)
 {
-    if (read_int64(object, view, 0, -1, "the configuration table") < 0)
-        return -1;
-    Py_ssize_t rows = view->len / 8 / TABLE_ROW;
-    if (rows < 1 || view->len != rows * TABLE_ROW * 8) {
-        PyBuffer_Release(view);
-        PyErr_SetString(PyExc_ValueError, "_isomorphism needs a configuration table of rows of 14 int64");
-        return -1;
+    for (Py_ssize_t h = 0; h < n; h++) {
+        int64_t hand[MAX_CARDS];  /* the hand's cards in processing order: copied, checked, read */
+        if (!copy_hand(cards + h * r->cards, r->order, r->cards, 0, hand))
+            return BAD_CARDS;
+        Suits s = START;
+        for (int i = 0, start = 0; i < r->rounds; start += r->sizes[i++])
+            add_round(&s, hand, in_order + start, r->sizes[i]);
+        if ((out[h] = finish(&s, table)) < 0)
+            return BAD_NUMBER;
+        if ((h + 1) % chunk == 0 && h + 1 < n && poker_interrupted(state))
+            return STOPPED;
     }
-    const int64_t *table = view->buf;
-    for (Py_ssize_t r = 0; r < rows; r++)
-        for (int p = 0; p < SUITS; p++) {
-            const int64_t *at = table + r * TABLE_ROW + 2 + 3 * p;  /* choose, shift, multiplier */
-            if (at[0] < 1 || at[0] > SUITS || at[1] < 0 || at[1] >= SUITS || at[2] < 0) {
-                PyBuffer_Release(view);
-                PyErr_SetString(PyExc_ValueError, "_isomorphism needs multiset terms of 1 to 4 suits in its table");
-                return -1;
-            }
-        }
-    return rows;
-}
-
-/* Why a batch stopped: a hand's cards, or a number that does not fit (or no configuration). */
-enum { GOOD, BAD_CARDS, BAD_NUMBER };
-
-static PyObject *
-bad_hands(int bad, const char *function)
-{
-    if (bad == BAD_CARDS)
-        PyErr_Format(PyExc_ValueError, "%s needs hands of distinct card indices 0 to 51 of its rounds", function);
-    else
-        PyErr_Format(PyExc_ValueError, "%s found no number of a hand in its table that fits in an int64",
-                     function);
-    return NULL;
+    return GOOD;
 }
 
 static PyObject *
 index_hands(PyObject *module, PyObject *args)
 {
     PyObject *cards_object, *table_object, *out_object;
-    const char *columns_given, *sizes_given;
+    const char *columns, *sizes;
     Py_ssize_t m, rounds, chunk = HAND_CHUNK;
     long long codes;
-    if (!PyArg_ParseTuple(args, "Oy#y#LOO|n", &cards_object, &columns_given, &m, &sizes_given, &rounds, &codes,
+    if (!PyArg_ParseTuple(args, "Oy#y#LOO|n", &cards_object, &columns, &m, &sizes, &rounds, &codes,
                           &table_object, &out_object, &chunk))
         return NULL;
-    if (m < 1 || m > MAX_CARDS || rounds < 1 || rounds > MAX_CARDS || codes < 1 || codes > 128 || chunk < 1) {
-        PyErr_SetString(PyExc_ValueError, "index_hands needs 1 to 7 columns in rounds that add up to them");
+    Rounds r;
+    if (read_rounds(columns, m, sizes, rounds, chunk, &r) < 0)
         return NULL;
-    }
-    uint8_t order[MAX_CARDS], round_sizes[MAX_CARDS];  /* copied: the caller's bytes are read once */
-    memcpy(order, columns_given, (size_t)m);
-    memcpy(round_sizes, sizes_given, (size_t)rounds);
-    int total = 0;
-    for (Py_ssize_t r = 0; r < rounds; r++)
-        total += round_sizes[r];
-    if (total != m) {
-        PyErr_SetString(PyExc_ValueError, "index_hands needs 1 to 7 columns in rounds that add up to them");
+    Py_buffer cards, table_view, out;
+    Table table;
+    if (read_table(table_object, codes, &table_view, &table) < 0)
         return NULL;
-    }
-    for (Py_ssize_t i = 0; i < m; i++)
-        if (order[i] >= m) {
-            PyErr_SetString(PyExc_ValueError, "index_hands needs columns below the hand's card count");
-            return NULL;
-        }
-    Py_buffer cards, table, out;
-    Py_ssize_t configurations = read_table(table_object, &table);
-    if (configurations < 0)
-        return NULL;
-    if (read_int64(out_object, &out, 1, -1, "out") < 0) {
-        PyBuffer_Release(&table);
+    if (poker_read_array(out_object, &out, PyBUF_WRITABLE, 'q', -1, "out") < 0) {
+        PyBuffer_Release(&table_view);
         return NULL;
     }
     Py_ssize_t n = out.len / 8;
-    if (read_int64(cards_object, &cards, 0, n * m, "cards") < 0) {
-        PyBuffer_Release(&table);
+    if (poker_read_array(cards_object, &cards, PyBUF_SIMPLE, 'q', n * m, "cards") < 0) {
+        PyBuffer_Release(&table_view);
         PyBuffer_Release(&out);
         return NULL;
     }
-    static const uint8_t in_order[MAX_CARDS] = {0, 1, 2, 3, 4, 5, 6};
-    const int64_t *c = cards.buf, *t = table.buf;
-    int64_t *o = out.buf;
-    int bad = GOOD, stopped = 0;
     PyThreadState *state = PyEval_SaveThread();
-    for (Py_ssize_t h = 0; h < n; h++) {
-        int64_t hand[MAX_CARDS];  /* the hand's cards in processing order: copied, checked, read */
-        if (!copy_hand(c + h * m, order, (int)m, 0, hand)) {
-            bad = BAD_CARDS;
-            break;
-        }
-        Suits s = START;
-        int start = 0;
-        for (Py_ssize_t r = 0; r < rounds; r++) {
-            add_round(&s, hand, in_order + start, round_sizes[r]);
-            start += round_sizes[r];
-        }
-        if ((o[h] = finish(&s, codes, t, configurations)) < 0) {
-            bad = BAD_NUMBER;
-            break;
-        }
-        if ((h + 1) % chunk == 0 && h + 1 < n && (stopped = poker_interrupted(&state)))
-            break;
-    }
+    Outcome outcome = number_hands(cards.buf, n, &r, &table, out.buf, chunk, &state);
     PyEval_RestoreThread(state);
     PyBuffer_Release(&cards);
-    PyBuffer_Release(&table);
+    PyBuffer_Release(&table_view);
     PyBuffer_Release(&out);
-    if (stopped)
-        return NULL;
-    if (bad)
-        return bad_hands(bad, "index_hands");
-    Py_RETURN_NONE;
+    return batch_result(outcome, "index_hands");
+}
+
+/* Number one board's `holdings` holes (rows of 2) into `out`. */
+static Outcome
+number_board(const int64_t *cards, int size, const int64_t *holes, Py_ssize_t holdings, const Table *table,
+             int64_t *out)
+{
+    int64_t board[MAX_CARDS - 2], hole[2];  /* copied, checked, read */
+    uint64_t seen = copy_hand(cards, in_order, size, 0, board);
+    if (!seen)
+        return BAD_CARDS;
+    Suits on_board = START;
+    add_round(&on_board, board, in_order, size);
+    /* On one board the configuration depends only on the hole cards' suits: each is looked up once, by (first
+       suit, second suit), and kept for the board's other holdings. */
+    const int64_t *rows[SUITS * SUITS] = {NULL};
+    for (Py_ssize_t j = 0; j < holdings; j++) {
+        if (!copy_hand(holes + 2 * j, in_order, 2, seen, hole))
+            return BAD_CARDS;
+        Suits s = on_board;
+        add_round(&s, hole, in_order, 2);
+        int64_t k[SUITS];
+        sorted_keys(&s, k);
+        const int64_t **row = &rows[(hole[0] & 3) * SUITS + (hole[1] & 3)];
+        if ((!*row && !(*row = configuration(k, table))) || (out[j] = number_of(k, *row)) < 0)
+            return BAD_NUMBER;
+    }
+    return GOOD;
+}
+
+/* Number `count` boards of `size` cards and their holes, `chunk` hands between two looks at signals (the GIL
+   released: *state). */
+static Outcome
+number_boards(const int64_t *boards, Py_ssize_t count, int size, const int64_t *holes, Py_ssize_t holdings,
+              const Table *table, int64_t *out, Py_ssize_t chunk, PyThreadState **state)
+{
+    Py_ssize_t since_check = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Outcome outcome = number_board(boards + i * size, size, holes + 2 * i * holdings, holdings, table,
+                                       out + i * holdings);
+        if (outcome != GOOD)
+            return outcome;
+        since_check += holdings + 1;
+        if (since_check >= chunk && i + 1 < count) {
+            since_check = 0;
+            if (poker_interrupted(state))
+                return STOPPED;
+        }
+    }
+    return GOOD;
+}
+
+/* index_boards' int64 buffers: the boards (B x size: *count boards), out (B x H: *holdings holdings each) and
+   the holes (B x H x 2), into views[0..2]; -1 with a ValueError (none of them held) if they do not fit. */
+static int
+read_boards(PyObject *boards_object, PyObject *out_object, PyObject *holes_object, int size, Py_buffer views[3],
+            Py_ssize_t *count, Py_ssize_t *holdings)
+{
+    Py_buffer *boards = &views[0], *out = &views[1], *holes = &views[2];
+    if (poker_read_array(boards_object, boards, PyBUF_SIMPLE, 'q', -1, "boards") < 0)
+        return -1;
+    *count = boards->len / 8 / size;
+    if (boards->len != *count * size * 8) {
+        PyBuffer_Release(boards);
+        PyErr_SetString(PyExc_ValueError, "index_boards needs whole boards");
+        return -1;
+    }
+    if (poker_read_array(out_object, out, PyBUF_WRITABLE, 'q', -1, "out") < 0) {
+        PyBuffer_Release(boards);
+        return -1;
+    }
+    *holdings = *count ? out->len / 8 / *count : 0;
+    int rows = out->len == *count * *holdings * 8;
+    if (!rows)
+        PyErr_SetString(PyExc_ValueError, "index_boards needs out of the same rows for every board");
+    if (!rows || poker_read_array(holes_object, holes, PyBUF_SIMPLE, 'q', *count * *holdings * 2, "holes") < 0) {
+        PyBuffer_Release(boards);
+        PyBuffer_Release(out);
+        return -1;
+    }
+    return 0;
 }
 
 static PyObject *
@@ -352,89 +444,27 @@ index_boards(PyObject *module, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOiLOO|n", &holes_object, &boards_object, &size, &codes, &table_object,
                           &out_object, &chunk))
         return NULL;
-    if (size < 1 || size > MAX_CARDS - 2 || codes < 1 || codes > 128 || chunk < 1) {
+    if (size < 1 || size > MAX_CARDS - 2 || chunk < 1) {
         PyErr_SetString(PyExc_ValueError, "index_boards needs boards of 1 to 5 cards");
         return NULL;
     }
-    Py_buffer holes, boards, table, out;
-    Py_ssize_t configurations = read_table(table_object, &table);
-    if (configurations < 0)
+    Py_buffer table_view, views[3];  /* the boards, out, the holes */
+    Table table;
+    Py_ssize_t count, holdings;
+    if (read_table(table_object, codes, &table_view, &table) < 0)
         return NULL;
-    if (read_int64(boards_object, &boards, 0, -1, "boards") < 0) {
-        PyBuffer_Release(&table);
-        return NULL;
-    }
-    Py_ssize_t count = boards.len / 8 / size;
-    if (boards.len != count * size * 8) {
-        PyBuffer_Release(&table);
-        PyBuffer_Release(&boards);
-        PyErr_SetString(PyExc_ValueError, "index_boards needs whole boards");
+    if (read_boards(boards_object, out_object, holes_object, size, views, &count, &holdings) < 0) {
+        PyBuffer_Release(&table_view);
         return NULL;
     }
-    if (read_int64(out_object, &out, 1, -1, "out") < 0) {
-        PyBuffer_Release(&table);
-        PyBuffer_Release(&boards);
-        return NULL;
-    }
-    Py_ssize_t holdings = count ? out.len / 8 / count : 0;
-    if (out.len != count * holdings * 8)
-        PyErr_SetString(PyExc_ValueError, "index_boards needs out of the same rows for every board");
-    if (out.len != count * holdings * 8 || read_int64(holes_object, &holes, 0, count * holdings * 2, "holes") < 0) {
-        PyBuffer_Release(&table);
-        PyBuffer_Release(&boards);
-        PyBuffer_Release(&out);
-        return NULL;
-    }
-    static const uint8_t in_order[MAX_CARDS] = {0, 1, 2, 3, 4, 5, 6};
-    const int64_t *b = boards.buf, *hl = holes.buf, *t = table.buf;
-    int64_t *o = out.buf;
-    int bad = GOOD, stopped = 0;
-    Py_ssize_t since_check = 0;
     PyThreadState *state = PyEval_SaveThread();
-    for (Py_ssize_t i = 0; i < count && !bad && !stopped; i++) {
-        int64_t board[MAX_CARDS - 2], hole[2];  /* copied, checked, read */
-        uint64_t seen = copy_hand(b + i * size, in_order, size, 0, board);
-        if (!seen) {
-            bad = BAD_CARDS;
-            break;
-        }
-        Suits on_board = START;
-        add_round(&on_board, board, in_order, size);
-        /* On one board the configuration depends only on the hole cards' suits: each is looked up once, by
-           (first suit, second suit), and kept for the board's other holdings. */
-        const int64_t *rows[SUITS * SUITS] = {NULL};
-        for (Py_ssize_t j = 0; j < holdings; j++) {
-            if (!copy_hand(hl + (i * holdings + j) * 2, in_order, 2, seen, hole)) {
-                bad = BAD_CARDS;
-                break;
-            }
-            Suits s = on_board;
-            add_round(&s, hole, in_order, 2);
-            int64_t k[SUITS];
-            sorted_keys(&s, k);
-            const int64_t **row = &rows[(hole[0] & 3) * SUITS + (hole[1] & 3)];
-            if ((!*row && !(*row = configuration(k, codes, t, configurations)))
-                    || (o[i * holdings + j] = number_of(k, *row)) < 0) {
-                bad = BAD_NUMBER;
-                break;
-            }
-        }
-        since_check += holdings + 1;
-        if (since_check >= chunk && i + 1 < count) {
-            since_check = 0;
-            stopped = poker_interrupted(&state);
-        }
-    }
+    Outcome outcome = number_boards(views[0].buf, count, size, views[2].buf, holdings, &table, views[1].buf, chunk,
+                                    &state);
     PyEval_RestoreThread(state);
-    PyBuffer_Release(&holes);
-    PyBuffer_Release(&boards);
-    PyBuffer_Release(&table);
-    PyBuffer_Release(&out);
-    if (stopped)
-        return NULL;
-    if (bad)
-        return bad_hands(bad, "index_boards");
-    Py_RETURN_NONE;
+    PyBuffer_Release(&table_view);
+    for (int i = 0; i < 3; i++)
+        PyBuffer_Release(&views[i]);
+    return batch_result(outcome, "index_boards");
 }
 
 static PyMethodDef methods[] = {
@@ -456,8 +486,5 @@ PyInit__isomorphism(void)
         for (int k = 1; k <= RANKS; k++)
             binom[n][k] = n == 0 ? 0 : binom[n - 1][k - 1] + binom[n - 1][k];
     }
-    PyObject *created = PyModule_Create(&module);
-    if (created && PyModule_AddIntConstant(created, "HAND_CHUNK", HAND_CHUNK) < 0)
-        Py_CLEAR(created);
-    return created;
+    return poker_module(&module, "HAND_CHUNK", HAND_CHUNK);
 }

@@ -159,6 +159,42 @@ count_one(const uint8_t *cards, int n, uint64_t base_key, uint64_t base_bits, ui
     }
 }
 
+/* For the hand `hole` on `board` against every holding of two of the n `cards`: the counts over runouts (into
+   `counts`, C(n, 2) rows of 3) and the outcomes now (into `codes`), as later_counts says; t->behind and
+   t->tied hold 2 C(n, 2) zeros. */
+static void
+count_later(const uint8_t *board, int board_size, const uint8_t *hole, const uint8_t *cards, int n, int lookahead,
+            Tally *t, int32_t *counts, int8_t *codes)
+{
+    uint64_t base_key = POKER_KEY_START, base_bits = 0;
+    for (int i = 0; i < board_size; i++) {
+        base_key += poker_card_keys[board[i]];
+        base_bits |= POKER_CARD_BIT(board[i]);
+    }
+    uint64_t hole_key = base_key + poker_card_keys[hole[0]] + poker_card_keys[hole[1]];
+    uint64_t hole_bits = base_bits | POKER_CARD_BIT(hole[0]) | POKER_CARD_BIT(hole[1]);
+    row_bases(t, n);
+    if (lookahead == 2)
+        count_two(cards, n, base_key, base_bits, hole_key, hole_bits, t);
+    else
+        count_one(cards, n, base_key, base_bits, hole_key, hole_bits, t);
+    int rows = n * (n - 1) / 2;
+    int32_t runouts = lookahead == 1 ? n - 2 : (n - 2) * (n - 3) / 2;  /* of the holding's free cards */
+    for (int r = 0; r < rows; r++) {
+        counts[3 * r] = runouts - t->behind[r] - t->tied[r];
+        counts[3 * r + 1] = t->tied[r];
+        counts[3 * r + 2] = t->behind[r];
+    }
+    /* the outcome now against each holding (0 ahead, 1 tied, 2 behind), on the board as it is */
+    int mine = poker_value(hole_key, hole_bits), r = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++, r++) {
+            int theirs = poker_value(base_key + poker_card_keys[cards[i]] + poker_card_keys[cards[j]],
+                                     base_bits | POKER_CARD_BIT(cards[i]) | POKER_CARD_BIT(cards[j]));
+            codes[r] = (int8_t)((theirs >= mine) + (theirs > mine));
+        }
+}
+
 static PyObject *
 later_counts(PyObject *module, PyObject *args)
 {
@@ -180,74 +216,30 @@ later_counts(PyObject *module, PyObject *args)
         return NULL;
     int rows = n * (n - 1) / 2;
     Py_buffer out, now;
-    if (poker_buffer(out_object, &out, PyBUF_WRITABLE, 'i', "out") < 0)
+    if (poker_read_array(out_object, &out, PyBUF_WRITABLE, 'i', 3 * (Py_ssize_t)rows, "out") < 0)
         return NULL;
-    if (out.len != (Py_ssize_t)sizeof(int32_t) * 3 * rows) {
-        PyBuffer_Release(&out);
-        PyErr_SetString(PyExc_ValueError, "later_counts needs an int32 buffer of C(n, 2) rows of 3");
-        return NULL;
-    }
-    if (poker_buffer(now_object, &now, PyBUF_WRITABLE, 'b', "now") < 0) {
+    if (poker_read_array(now_object, &now, PyBUF_WRITABLE, 'b', rows, "now") < 0) {
         PyBuffer_Release(&out);
         return NULL;
     }
-    if (now.len != rows) {
-        PyBuffer_Release(&out);
-        PyBuffer_Release(&now);
-        PyErr_SetString(PyExc_ValueError, "later_counts needs an int8 buffer of C(n, 2) outcomes now");
-        return NULL;
-    }
-    uint64_t base_key = POKER_KEY_START, base_bits = 0;
-    for (int i = 0; i < board_size; i++) {
-        base_key += poker_card_keys[b[i]];
-        base_bits |= POKER_CARD_BIT(b[i]);
-    }
-    uint64_t hole_key = base_key + poker_card_keys[h[0]] + poker_card_keys[h[1]];
-    uint64_t hole_bits = base_bits | POKER_CARD_BIT(h[0]) | POKER_CARD_BIT(h[1]);
     Tally tally;
     tally.behind = PyMem_Calloc(2 * (size_t)rows, sizeof(int32_t));
-    if (!tally.behind) {
-        PyBuffer_Release(&out);
-        PyBuffer_Release(&now);
-        return PyErr_NoMemory();
+    if (tally.behind) {
+        tally.tied = tally.behind + rows;
+        Py_BEGIN_ALLOW_THREADS
+        count_later(b, board_size, h, u, n, lookahead, &tally, out.buf, now.buf);
+        Py_END_ALLOW_THREADS
     }
-    tally.tied = tally.behind + rows;
-    row_bases(&tally, n);
-    /* runouts of the holding's free cards: C(n - 2, lookahead) */
-    int32_t runouts = lookahead == 1 ? n - 2 : (n - 2) * (n - 3) / 2;
-    int32_t *counts = out.buf;
-    int8_t *codes = now.buf;
-    Py_BEGIN_ALLOW_THREADS
-    if (lookahead == 2)
-        count_two(u, n, base_key, base_bits, hole_key, hole_bits, &tally);
-    else
-        count_one(u, n, base_key, base_bits, hole_key, hole_bits, &tally);
-    for (int r = 0; r < rows; r++) {
-        counts[3 * r] = runouts - tally.behind[r] - tally.tied[r];
-        counts[3 * r + 1] = tally.tied[r];
-        counts[3 * r + 2] = tally.behind[r];
-    }
-    /* the outcome now against each holding (0 ahead, 1 tied, 2 behind), on the board as it is */
-    int mine = poker_value(hole_key, hole_bits), r = 0;
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++, r++) {
-            int theirs = poker_value(base_key + poker_card_keys[u[i]] + poker_card_keys[u[j]],
-                                     base_bits | POKER_CARD_BIT(u[i]) | POKER_CARD_BIT(u[j]));
-            codes[r] = (int8_t)((theirs >= mine) + (theirs > mine));
-        }
-    Py_END_ALLOW_THREADS
     PyMem_Free(tally.behind);
     PyBuffer_Release(&out);
     PyBuffer_Release(&now);
-    Py_RETURN_NONE;
+    return tally.behind ? Py_NewRef(Py_None) : PyErr_NoMemory();
 }
-
-/* The two cards of each holding number, in combinations order (filled when the module loads). */
-static uint8_t holding_first[1326], holding_second[1326];
 
 /* showdown_counts(hole, board, weights) -> (ahead, tied, behind): the weight of the holdings (1,326 float64
    weights in combinations order) free of the hole cards and the board (3 to 5 cards) that the hand beats,
-   ties and loses to on the board as it is. Each holding with weight is ranked inline; nothing is kept. */
+   ties and loses to on the board as it is. Each holding with weight is ranked inline; nothing is kept. The
+   holdings' cards are the module's table (poker/_core.h). */
 static PyObject *
 showdown_counts(PyObject *module, PyObject *args)
 {
@@ -259,13 +251,9 @@ showdown_counts(PyObject *module, PyObject *args)
     if (board_size < 0 || poker_read_cards(hole_object, h, "hole", 2, 2, 0) < 0)
         return NULL;
     Py_buffer weights;  /* read with the GIL held: no copy */
-    if (poker_buffer(weights_object, &weights, PyBUF_SIMPLE, 'd', "weights") < 0)
+    if (poker_read_array(weights_object, &weights, PyBUF_SIMPLE, 'd', POKER_HOLDINGS, "weights") < 0)
         return NULL;
-    if (weights.len != 1326 * (Py_ssize_t)sizeof(double)) {
-        PyBuffer_Release(&weights);
-        PyErr_SetString(PyExc_ValueError, "showdown_counts needs 1,326 float64 weights");
-        return NULL;
-    }
+    const PokerHoldings *table = PyModule_GetState(module);
     const double *w = weights.buf;
     uint64_t key = POKER_KEY_START, bits = 0, known = 0;
     for (int i = 0; i < board_size; i++) {
@@ -280,15 +268,15 @@ showdown_counts(PyObject *module, PyObject *args)
     /* Most weights of a narrow range are 0: their bit patterns are ORed eight at a time and a block with
        none set is skipped whole (a -0.0 weight is looked at, and skipped as 0 below). */
     const uint64_t *pattern = weights.buf;
-    for (int block = 0; block < 1326; block += 8) {
-        int end = block + 8 < 1326 ? block + 8 : 1326;
+    for (int block = 0; block < POKER_HOLDINGS; block += 8) {
+        int end = block + 8 < POKER_HOLDINGS ? block + 8 : POKER_HOLDINGS;
         uint64_t any = 0;
         for (int number = block; number < end; number++)
             any |= pattern[number];
         if (!any)
             continue;
         for (int number = block; number < end; number++) {
-            int first = holding_first[number], second = holding_second[number];
+            int first = table->first[number], second = table->second[number];
             if (w[number] == 0.0 || (known & ((1ULL << first) | (1ULL << second))))
                 continue;
             int theirs = poker_value(key + poker_card_keys[first] + poker_card_keys[second],
@@ -309,18 +297,12 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "poker.kernel._count", "The counting kernel's compiled loops (see _count.c).", -1,
-    methods,
+    PyModuleDef_HEAD_INIT, "poker.kernel._count", "The counting kernel's compiled loops (see _count.c).",
+    sizeof(PokerHoldings), methods,
 };
 
 PyMODINIT_FUNC
 PyInit__count(void)
 {
-    int number = 0;
-    for (int first = 0; first < 52; first++)
-        for (int second = first + 1; second < 52; second++, number++) {
-            holding_first[number] = (uint8_t)first;
-            holding_second[number] = (uint8_t)second;
-        }
-    return PyModule_Create(&module);
+    return poker_module(&module, NULL, 0);
 }

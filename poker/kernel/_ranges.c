@@ -14,7 +14,11 @@
        (K x 9, or None) adds the weighted (opponent holding, runout) pairs from outcome a now to outcome b
        after the runout (AHEAD 0, TIED 1, BEHIND 2). Weights are summed in float64 as they come (whole
        weights exactly); Python finds the exact zeros of fractional weights with a second call.
-   board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk]): see below.
+   board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk]): every holding against
+       every holding on each of a batch of boards, the strength tables' numbers (_ranges_boards.c says which).
+
+   The module is three C files (setup.py lists them): this one, the steps of a count (below), and one per
+   function: range_counts (_ranges_counts.c), board_strengths (_ranges_boards.c).
 
    Buffers (poker/_core.h): the control arrays (the board, the unseen cards, the weights and the hero rows of
    range_counts, every board of board_strengths: a few kB at most) are copied and checked before the GIL is
@@ -41,41 +45,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
-#include "_rank.h"
-#include "_core.h"
-
-#define MAX_UNSEEN 49
-#define MAX_PAIRS (MAX_UNSEEN * (MAX_UNSEEN - 1) / 2)
-#define RUNOUT_CHUNK 256  /* runout columns counted between two looks at signals: some 15 ms on a flop */
-
-/* The accumulators of the transitions, per hero row: opponent weight with (value now < mine, <= mine) x
-   (final value < mine, <= mine), and with final value < mine, <= mine whatever the value now. */
-enum { LT_LT, LE_LT, LT_LE, LE_LE, ANY_LT, ANY_LE, SUMS };
-
-typedef struct {
-    int n, pairs, lookahead;
-    uint64_t key[MAX_UNSEEN], bits[MAX_UNSEEN];
-    uint64_t board_key, board_bits;
-    const double *w;               /* = weight, hero_row: the caller's copied, or board_strengths' own */
-    const int32_t *hero;
-    double weight[MAX_PAIRS];
-    int32_t hero_row[MAX_PAIRS];
-    uint8_t first[MAX_PAIRS], second[MAX_PAIRS];
-    int base[MAX_UNSEEN];          /* the row of positions i < j is base[i] + j */
-    int weighted[MAX_PAIRS];       /* the opponent holdings with weight, ascending */
-    int opponents;
-    int16_t now_value[MAX_PAIRS];
-    /* the opponent's distinct values now (of holdings with weight), ranked 1, 2, ...: per holding, how many
-       are below its value now and how many up to it (its own rank when it has weight) */
-    int below_rank[MAX_PAIRS], upto_rank[MAX_PAIRS];
-    int ranks;
-    /* per final board: the free holdings (local k), their rows, values, sort order, walk results */
-    int row[MAX_PAIRS], order[MAX_PAIRS], spare[MAX_PAIRS];
-    int16_t value[MAX_PAIRS];
-    double below[MAX_PAIRS], upto[MAX_PAIRS], met[MAX_PAIRS];
-    double fenwick[MAX_PAIRS + 1];
-    double *sums;                  /* K x SUMS, or NULL without transitions */
-} Spot;
+#include "_ranges.h"
 
 /* Sort the local holdings 0..m-1 by value into s->order: two stable counting passes, 7 and 6 bits. */
 static void
@@ -148,7 +118,7 @@ walk(Spot *s, int m, int transitions, int p, int q)
                 continue;
             s->below[k] = below - cards[s->first[r]] - cards[s->second[r]];
             if (transitions) {
-                double *sums = s->sums + 6 * (size_t)s->hero[r];
+                double *sums = s->sums + SUMS * (size_t)s->hero[r];
                 sums[LT_LT] += fenwick_sum(s->fenwick, s->below_rank[r]);
                 sums[LE_LT] += fenwick_sum(s->fenwick, s->upto_rank[r]);
                 sums[ANY_LT] += below;
@@ -172,7 +142,7 @@ walk(Spot *s, int m, int transitions, int p, int q)
             s->upto[k] = below - cards[i] - cards[j] + w[r];
             s->met[k] = all - per_card[i] - per_card[j] + w[r];
             if (transitions) {
-                double *sums = s->sums + 6 * (size_t)s->hero[r];
+                double *sums = s->sums + SUMS * (size_t)s->hero[r];
                 sums[LT_LE] += fenwick_sum(s->fenwick, s->below_rank[r]);
                 sums[LE_LE] += fenwick_sum(s->fenwick, s->upto_rank[r]);
                 sums[ANY_LE] += below;
@@ -182,8 +152,7 @@ walk(Spot *s, int m, int transitions, int p, int q)
     }
 }
 
-/* The board as it is: every holding's value now, their ranks among the opponent's, and the hero rows' `now`. */
-static void
+POKER_LOCAL void
 count_now(Spot *s, double *now)
 {
     int m = 0;
@@ -216,21 +185,6 @@ count_now(Spot *s, double *now)
         now[3 * (size_t)h + 2] = s->met[k] - s->upto[k];
     }
 }
-
-/* Where count_runouts puts each (hero row, runout column)'s weight won (plus half the tied) and met: the
-   K x R ``score`` and ``total`` (through a staging block of columns, so that each hero row is written in
-   runs rather than one entry per column, which would thrash the cache), or, for the strength tables, only
-   their summaries per hero row (``sums``: score, total and total x strength^2 summed; ``histogram``: the
-   runouts per bin of the strength), as poker.stats.range_stats.summarise_runouts and runout_histogram make
-   them. ``finals`` (P x R, or NULL) keeps every holding's final value for the transitions. */
-#define BLOCK 16
-typedef struct {
-    double *score, *total, *stage;
-    double *sums;
-    int64_t *histogram;
-    int bins;
-    int16_t *finals;
-} Sink;
 
 /* One (hero row, runout) into the summaries: the arithmetic of summarise_runouts, operation for operation,
    and runout_histogram's bin, floor(score x bins / total) exactly (an estimate put right by exact products
@@ -313,9 +267,7 @@ count_runouts(Spot *s, int rows, int columns, const Sink *out, int from, int to)
     }
 }
 
-/* Every runout column, `chunk` (a multiple of BLOCK) at a time, the GIL (released: *state) taken back between two
-   to run the signal handlers: -1 if one raised. */
-static int
+POKER_LOCAL int
 count_every_runout(Spot *s, int rows, int columns, const Sink *out, int chunk, PyThreadState **state)
 {
     for (int from = 0; from < columns; from += chunk) {
@@ -327,69 +279,8 @@ count_every_runout(Spot *s, int rows, int columns, const Sink *out, int chunk, P
     return 0;
 }
 
-/* Step 3's card removal: for each hero holding, the opponent holdings sharing a card with it (itself
-   included), compared directly on every runout both are free of (a final value 0 marks one that is not),
-   taken off the sums; then the transitions. */
-static void
-finish_transitions(Spot *s, int columns, const int16_t *finals, const double *now, double *transitions)
-{
-    int n = s->n;
-    double meetings = s->lookahead == 1 ? n - 4 : (double)(n - 4) * (n - 5) / 2;  /* runouts per disjoint pair */
-    for (int r = 0; r < s->pairs; r++) {
-        int h = s->hero[r];
-        if (h < 0)
-            continue;
-        double *sums = s->sums + 6 * (size_t)h;
-        const int16_t *mine = finals + (size_t)r * columns;
-        int i = s->first[r], j = s->second[r];
-        for (int x = 0; x < n; x++) {
-            for (int side = 0; side < 2; side++) {
-                int y = side ? j : i;
-                if (x == y || (side && x == i))  /* (i, j) itself once, from side 0 */
-                    continue;
-                int o = x < y ? s->base[x] + y : s->base[y] + x;
-                double weight = s->w[o];
-                if (weight == 0.0)
-                    continue;
-                const int16_t *theirs = finals + (size_t)o * columns;
-                int32_t lt = 0, le = 0;
-                for (int c = 0; c < columns; c++) {  /* vectorizes: int16 compares, masked adds */
-                    int both = (mine[c] != 0) & (theirs[c] != 0);
-                    lt += both & (theirs[c] < mine[c]);
-                    le += both & (theirs[c] <= mine[c]);
-                }
-                int now_lt = s->now_value[o] < s->now_value[r], now_le = s->now_value[o] <= s->now_value[r];
-                sums[ANY_LT] -= weight * lt;
-                sums[ANY_LE] -= weight * le;
-                if (now_lt) {
-                    sums[LT_LT] -= weight * lt;
-                    sums[LT_LE] -= weight * le;
-                }
-                if (now_le) {
-                    sums[LE_LT] -= weight * lt;
-                    sums[LE_LE] -= weight * le;
-                }
-            }
-        }
-        /* opponent now: weaker (we are AHEAD), equal, stronger; later likewise */
-        double band[3][2] = {
-            {sums[LT_LT], sums[LT_LE]},
-            {sums[LE_LT] - sums[LT_LT], sums[LE_LE] - sums[LT_LE]},
-            {sums[ANY_LT] - sums[LE_LT], sums[ANY_LE] - sums[LE_LE]},
-        };
-        double *out = transitions + 9 * (size_t)h;
-        for (int a = 0; a < 3; a++) {
-            out[3 * a] = band[a][0];
-            out[3 * a + 1] = band[a][1] - band[a][0];
-            out[3 * a + 2] = meetings * now[3 * (size_t)h + a] - band[a][1];
-        }
-    }
-}
-
-/* Set up a spot: the board's key, the unseen cards' keys and bits, the holdings' positions, and from the
-   opponent's weights (s->w, P of them) the holdings with weight. */
-static void
-set_up(Spot *s, const uint8_t *board, int size, const uint8_t *cards, int n, int lookahead)
+POKER_LOCAL void
+set_up_spot(Spot *s, const uint8_t *board, int size, const uint8_t *cards, int n, int lookahead)
 {
     s->n = n;
     s->pairs = n * (n - 1) / 2;
@@ -415,24 +306,7 @@ set_up(Spot *s, const uint8_t *board, int size, const uint8_t *cards, int n, int
             s->weighted[s->opponents++] = r;
 }
 
-/* A float64 ('d'), int32 ('i') or int64 ('q') buffer, writable if asked, of exactly `items` entries; else
-   ValueError. */
-static int
-read_array(PyObject *object, Py_buffer *view, int writable, char format, Py_ssize_t items, const char *what)
-{
-    if (poker_buffer(object, view, writable ? PyBUF_WRITABLE : PyBUF_SIMPLE, format, what) < 0)
-        return -1;
-    if (view->len != items * view->itemsize) {
-        PyErr_Format(PyExc_ValueError, "_ranges needs %s of %zd entries, got %zd", what, items,
-                     view->len / view->itemsize);
-        PyBuffer_Release(view);
-        return -1;
-    }
-    return 0;
-}
-
-/* A chunk of runout columns from the caller: at least one BLOCK, rounded up to whole BLOCKs. */
-static int
+POKER_LOCAL int
 read_chunk(Py_ssize_t chunk)
 {
     if (chunk < 1 || chunk > (1 << 20)) {
@@ -440,248 +314,6 @@ read_chunk(Py_ssize_t chunk)
         return -1;
     }
     return (int)((chunk + BLOCK - 1) / BLOCK * BLOCK);
-}
-
-static PyObject *
-range_counts(PyObject *module, PyObject *args)
-{
-    PyObject *board_object, *cards_object, *weights_object, *heroes_object, *now_object, *score_object,
-        *total_object, *transitions_object;
-    int lookahead;
-    Py_ssize_t chunk_given = RUNOUT_CHUNK;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOO|n", &board_object, &cards_object, &lookahead, &weights_object,
-                          &heroes_object, &now_object, &score_object, &total_object, &transitions_object,
-                          &chunk_given))
-        return NULL;
-    if (lookahead < 0 || lookahead > 2) {
-        PyErr_SetString(PyExc_ValueError, "range_counts looks ahead 0, 1 or 2 cards");
-        return NULL;
-    }
-    int chunk = read_chunk(chunk_given);
-    if (chunk < 0)
-        return NULL;
-    uint8_t b[5], u[MAX_UNSEEN];
-    int board_size = poker_read_cards(board_object, b, "board", 3, 5 - lookahead, 1);
-    if (board_size < 0)
-        return NULL;
-    int n = poker_read_cards(cards_object, u, "cards", 4 + lookahead, MAX_UNSEEN, 1);
-    if (n < 0)
-        return NULL;
-    for (int i = 0; i < board_size; i++)
-        for (int k = 0; k < n; k++)
-            if (u[k] == b[i]) {
-                PyErr_SetString(PyExc_ValueError, "range_counts needs unseen cards off the board");
-                return NULL;
-            }
-    Py_buffer views[6];
-    int held = 0, pairs = n * (n - 1) / 2, stopped = 0;
-    int columns = lookahead == 0 ? 0 : lookahead == 1 ? n : pairs;
-    PyObject *result = NULL;
-    int16_t *finals = NULL;
-    double *stage = NULL;
-    Spot *s = PyMem_Calloc(1, sizeof(Spot));
-    if (!s)
-        return PyErr_NoMemory();
-    /* the weights and hero rows, copied (and the copies checked): another thread may change its arrays */
-    if (read_array(weights_object, &views[held], 0, 'd', pairs, "weights") < 0)
-        goto done;
-    memcpy(s->weight, views[held].buf, sizeof(double) * pairs);
-    PyBuffer_Release(&views[held]);
-    if (read_array(heroes_object, &views[held], 0, 'i', pairs, "heroes") < 0)
-        goto done;
-    memcpy(s->hero_row, views[held].buf, sizeof(int32_t) * pairs);
-    PyBuffer_Release(&views[held]);
-    if (PyObject_GetBuffer(now_object, &views[held], PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
-        goto done;
-    Py_ssize_t rows = views[held].len / 24;
-    PyBuffer_Release(&views[held]);
-    if (read_array(now_object, &views[held], 1, 'd', 3 * rows, "now") < 0)
-        goto done;
-    double *now = views[held++].buf;
-    for (int r = 0; r < pairs; r++)
-        if (s->hero_row[r] < -1 || s->hero_row[r] >= rows) {
-            PyErr_SetString(PyExc_ValueError, "range_counts needs hero rows from -1 to the rows of now");
-            goto done;
-        }
-    double *score = NULL, *total = NULL, *transitions = NULL;
-    if (lookahead) {
-        if (rows > PY_SSIZE_T_MAX / 8 / (columns ? columns : 1)) {
-            PyErr_SetString(PyExc_ValueError, "range_counts needs fewer hero rows");
-            goto done;
-        }
-        if (read_array(score_object, &views[held], 1, 'd', rows * columns, "score") < 0)
-            goto done;
-        score = views[held++].buf;
-        if (read_array(total_object, &views[held], 1, 'd', rows * columns, "total") < 0)
-            goto done;
-        total = views[held++].buf;
-        if (transitions_object != Py_None) {
-            if (read_array(transitions_object, &views[held], 1, 'd', 9 * rows, "transitions") < 0)
-                goto done;
-            transitions = views[held++].buf;
-        }
-    }
-    if (transitions) {
-        s->sums = PyMem_Calloc(6 * (size_t)(rows ? rows : 1), sizeof(double));
-        finals = PyMem_Calloc((size_t)pairs * columns, sizeof(int16_t));
-    }
-    if (lookahead)
-        stage = PyMem_Malloc(sizeof(double) * 2 * BLOCK * (size_t)(rows ? rows : 1));
-    if ((transitions && (!s->sums || !finals)) || (lookahead && !stage)) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    s->w = s->weight;  /* before set_up, which lists the opponent holdings with weight */
-    s->hero = s->hero_row;
-    set_up(s, b, board_size, u, n, lookahead);
-    PyThreadState *state = PyEval_SaveThread();
-    memset(now, 0, sizeof(double) * 3 * rows);
-    count_now(s, now);
-    if (lookahead) {
-        Sink out = {score, total, stage, NULL, NULL, 0, finals};
-        stopped = count_every_runout(s, (int)rows, columns, &out, chunk, &state) < 0;
-        if (transitions && !stopped)
-            finish_transitions(s, columns, finals, now, transitions);
-    }
-    PyEval_RestoreThread(state);
-    if (!stopped)
-        result = Py_NewRef(Py_None);
-done:
-    PyMem_Free(s->sums);
-    PyMem_Free(s);
-    PyMem_Free(finals);
-    PyMem_Free(stage);
-    while (held > 0)
-        PyBuffer_Release(&views[--held]);
-    return result;
-}
-
-/* board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk]): every holding against every
-   holding (weight 1 each) on each of B boards of `size` cards (``boards``: B x size ascending card indices,
-   bytes, copied), the strength tables' numbers per holding (P = C(52 - size, 2) of them, in holding order):
-   ``hs``, ``equity``, ``mean_squared`` (float64, B x P) and, with cards to come, ``histogram`` (int64, B x P x
-   bins: runouts per bin), as poker.stats.boards.boards_strengths makes them from range_tally,
-   summarise_runouts and runout_histogram. */
-static PyObject *
-board_strengths(PyObject *module, PyObject *args)
-{
-    PyObject *boards_object, *hs_object, *equity_object, *squared_object, *histogram_object;
-    int size, bins;
-    Py_ssize_t chunk_given = RUNOUT_CHUNK;
-    if (!PyArg_ParseTuple(args, "OiiOOOO|n", &boards_object, &size, &bins, &hs_object, &equity_object,
-                          &squared_object, &histogram_object, &chunk_given))
-        return NULL;
-    if (size < 3 || size > 5 || bins < 1 || bins > 100000) {
-        PyErr_SetString(PyExc_ValueError, "board_strengths needs boards of 3 to 5 cards and 1 to 100000 bins");
-        return NULL;
-    }
-    int chunk = read_chunk(chunk_given);
-    if (chunk < 0)
-        return NULL;
-    Py_buffer views[4];
-    int held = 0, stopped = 0;
-    PyObject *result = NULL;
-    Spot *s = NULL;
-    double *sums = NULL, *now = NULL;
-    uint8_t *boards = NULL;
-    int lookahead = 5 - size, n = 52 - size, pairs = n * (n - 1) / 2;
-    int columns = lookahead == 0 ? 0 : lookahead == 1 ? n : pairs;
-    /* the boards, copied (and the copy checked): another thread may change its buffer */
-    Py_buffer given;
-    if (poker_buffer(boards_object, &given, PyBUF_SIMPLE, 'B', "boards") < 0)
-        return NULL;
-    Py_ssize_t count = given.len / size;
-    int bad = given.len != count * size || count > PY_SSIZE_T_MAX / 8 / pairs / bins;
-    boards = bad ? NULL : PyMem_Malloc(given.len ? (size_t)given.len : 1);
-    if (boards)
-        memcpy(boards, given.buf, (size_t)given.len);
-    PyBuffer_Release(&given);
-    if (!bad && !boards)
-        return PyErr_NoMemory();
-    for (Py_ssize_t b = 0; !bad && b < count; b++)
-        for (int i = 0; i < size; i++)
-            bad |= boards[b * size + i] > 51 || (i && boards[b * size + i] <= boards[b * size + i - 1]);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "board_strengths needs boards of ascending card indices below 52");
-        goto done;
-    }
-    if (read_array(hs_object, &views[held], 1, 'd', count * pairs, "hs") < 0)
-        goto done;
-    double *hs = views[held++].buf;
-    if (read_array(equity_object, &views[held], 1, 'd', count * pairs, "equity") < 0)
-        goto done;
-    double *equity = views[held++].buf;
-    if (read_array(squared_object, &views[held], 1, 'd', count * pairs, "mean_squared") < 0)
-        goto done;
-    double *squared = views[held++].buf;
-    int64_t *histogram = NULL;
-    if (lookahead) {
-        if (read_array(histogram_object, &views[held], 1, 'q', count * pairs * (Py_ssize_t)bins,
-                       "histogram") < 0)
-            goto done;
-        histogram = views[held++].buf;
-    }
-    s = PyMem_Calloc(1, sizeof(Spot));
-    sums = PyMem_Malloc(sizeof(double) * 3 * pairs);
-    now = PyMem_Malloc(sizeof(double) * 3 * pairs);
-    if (!s || !sums || !now) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (int r = 0; r < pairs; r++) {
-        s->weight[r] = 1.0;
-        s->hero_row[r] = r;
-    }
-    s->w = s->weight;
-    s->hero = s->hero_row;
-    PyThreadState *state = PyEval_SaveThread();
-    for (Py_ssize_t b = 0; b < count && !stopped; b++) {
-        const uint8_t *board = boards + b * size;
-        uint8_t cards[MAX_UNSEEN];
-        for (int card = 0, k = 0, i = 0; card < 52; card++) {
-            if (i < size && board[i] == card)
-                i++;
-            else
-                cards[k++] = (uint8_t)card;
-        }
-        set_up(s, board, size, cards, n, lookahead);
-        count_now(s, now);
-        double *hs_row = hs + b * pairs, *equity_row = equity + b * pairs, *squared_row = squared + b * pairs;
-        for (int r = 0; r < pairs; r++)  /* as boards_strengths: (ahead + tied / 2) / every opponent */
-            hs_row[r] = (now[3 * r] + now[3 * r + 1] / 2) / (now[3 * r] + now[3 * r + 1] + now[3 * r + 2]);
-        if (!lookahead) {
-            for (int r = 0; r < pairs; r++) {
-                equity_row[r] = hs_row[r];
-                squared_row[r] = hs_row[r] * hs_row[r];
-            }
-        } else {
-            int64_t *histogram_rows = histogram + b * pairs * (Py_ssize_t)bins;
-            memset(sums, 0, sizeof(double) * 3 * pairs);
-            memset(histogram_rows, 0, sizeof(int64_t) * pairs * (size_t)bins);
-            Sink out = {NULL, NULL, NULL, sums, histogram_rows, bins, NULL};
-            if (count_every_runout(s, pairs, columns, &out, chunk, &state) < 0) {
-                stopped = 1;
-                break;
-            }
-            for (int r = 0; r < pairs; r++) {
-                equity_row[r] = sums[3 * r] / sums[3 * r + 1];
-                squared_row[r] = sums[3 * r + 2] / sums[3 * r + 1];
-            }
-        }
-        if (b + 1 < count && (lookahead || (b + 1) % 1024 == 0))  /* every board with cards to come, every */
-            stopped = poker_interrupted(&state);                      /* 1,024 river boards */
-    }
-    PyEval_RestoreThread(state);
-    if (!stopped)
-        result = Py_NewRef(Py_None);
-done:
-    PyMem_Free(s);
-    PyMem_Free(sums);
-    PyMem_Free(now);
-    PyMem_Free(boards);
-    while (held > 0)
-        PyBuffer_Release(&views[--held]);
-    return result;
 }
 
 static PyMethodDef methods[] = {
@@ -702,8 +334,5 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__ranges(void)
 {
-    PyObject *created = PyModule_Create(&module);
-    if (created && PyModule_AddIntConstant(created, "RUNOUT_CHUNK", RUNOUT_CHUNK) < 0)
-        Py_CLEAR(created);
-    return created;
+    return poker_module(&module, "RUNOUT_CHUNK", RUNOUT_CHUNK);
 }

@@ -1,4 +1,5 @@
-"""A range against a range, compiled (poker/kernel/_ranges.c)."""
+"""A range against a range, compiled (poker/kernel/_ranges.c; range_counts in _ranges_counts.c, board_strengths in
+_ranges_boards.c)."""
 
 RUNOUT_CHUNK: int
 

@@ -34,18 +34,23 @@ read_rows(PyObject *cards, Py_buffer *view)
     return 0;
 }
 
-#define KNOWN_GOOD 2  /* "validate" when not validating and every index is known to be below 52 */
+/* What the ranking loop checks of each row, besides its value. */
+typedef enum {
+    CHECK_RANGE,   /* every index below 52 (rank_rows without validate) */
+    CHECK_TWICE,   /* every index below 52 and no card twice (with validate) */
+    CHECK_NOTHING, /* nothing: a first pass found every index below 52 (below_52), without validate */
+} Checks;
 
 /* Rank rows 0..count-1; the first bad row, or -1. A card above 51 stops a row before its value is read.
-   Without validate, a row's key alone is summed card by card (each index read masked to 6 bits, inside the
+   Without CHECK_TWICE, a row's key alone is summed card by card (each index read masked to 6 bits, inside the
    padded key table, and checked after the sum): its bit set, needed only to read a flush, is made only for
-   the few rows with five cards of a suit, from the cards read again (and masked again); when a first pass found
-   every index below 52 (KNOWN_GOOD), the cards are not checked again (one changed since reads masked all the
-   same). With validate the bit set is made for every row as the key is, and a card
-   already in it is a card given twice. */
+   the few rows with five cards of a suit, from the cards read again (and masked again); with CHECK_NOTHING
+   the cards are not checked again (one changed since the first pass reads masked all the same). With
+   CHECK_TWICE the bit set is made for every row as the key is, and a card already in it is a card given
+   twice. */
 static inline Py_ssize_t
 rank_span_of(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride, int size, Py_ssize_t count,
-             int validate, int16_t *out)
+             Checks checks, int16_t *out)
 {
     for (Py_ssize_t r = 0; r < count; r++) {
         const uint8_t *row = base + r * row_stride;
@@ -53,10 +58,10 @@ rank_span_of(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride,
         unsigned high = 0;
         for (int j = 0; j < size; j++) {
             unsigned card = row[j * card_stride];
-            if (validate != KNOWN_GOOD)
+            if (checks != CHECK_NOTHING)
                 high = card > high ? card : high;
             key += poker_card_keys[card & 63];
-            if (validate == 1) {
+            if (checks == CHECK_TWICE) {
                 uint64_t bit = POKER_CARD_BIT(card & 63);
                 twice |= bits & bit;
                 bits |= bit;
@@ -64,7 +69,7 @@ rank_span_of(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride,
         }
         if (high > 51 || twice)
             return r;
-        if (validate != 1 && (key & POKER_FLUSH_CHECK))
+        if (checks != CHECK_TWICE && (key & POKER_FLUSH_CHECK))
             for (int j = 0; j < size; j++)
                 bits |= POKER_CARD_BIT(row[j * card_stride] & 63);  /* read again: masked again */
         out[r] = (int16_t)poker_value(key, bits);
@@ -72,16 +77,14 @@ rank_span_of(const uint8_t *base, Py_ssize_t row_stride, Py_ssize_t card_stride,
     return -1;
 }
 
-/* The same loop with the hand size, validate (and, for packed rows, the card stride) constants, so that the
+/* The same loop with the hand size, the checks (and, for packed rows, the card stride) constants, so that the
    compiler unrolls the cards of a row and keeps only the work asked for: about twice as fast. */
-#define POKER_SPAN(size) (validate \
-    ? (card_stride == 1 ? rank_span_of(base, row_stride, 1, size, count, 1, out) \
-                        : rank_span_of(base, row_stride, card_stride, size, count, 1, out)) \
-    : below_52(base, row_stride, card_stride, size, count) \
-    ? (card_stride == 1 ? rank_span_of(base, row_stride, 1, size, count, KNOWN_GOOD, out) \
-                        : rank_span_of(base, row_stride, card_stride, size, count, KNOWN_GOOD, out)) \
-    : (card_stride == 1 ? rank_span_of(base, row_stride, 1, size, count, 0, out) \
-                        : rank_span_of(base, row_stride, card_stride, size, count, 0, out)))
+#define POKER_SPAN_AS(size, checks) (card_stride == 1 \
+    ? rank_span_of(base, row_stride, 1, size, count, checks, out) \
+    : rank_span_of(base, row_stride, card_stride, size, count, checks, out))
+#define POKER_SPAN(size) (validate ? POKER_SPAN_AS(size, CHECK_TWICE) \
+    : below_52(base, row_stride, card_stride, size, count) ? POKER_SPAN_AS(size, CHECK_NOTHING) \
+    : POKER_SPAN_AS(size, CHECK_RANGE))
 
 /* Whether every index is below 52, when the rows or the columns lie packed in memory: one pass that the
    compiler vectorizes, so that the ranking loop need not check each card (else: 0, and it does). */
@@ -133,15 +136,9 @@ rank_rows(PyObject *module, PyObject *args)
     }
     if (read_rows(cards, &in) < 0)
         return NULL;
-    if (poker_buffer(values, &out, PyBUF_WRITABLE, 'h', "values") < 0) {
+    Py_ssize_t count = in.shape[0], bad = -1;  /* one value per row */
+    if (poker_read_array(values, &out, PyBUF_WRITABLE, 'h', count, "values") < 0) {
         PyBuffer_Release(&in);
-        return NULL;
-    }
-    Py_ssize_t count = in.shape[0], bad = -1;
-    if (out.len / 2 != count || out.len % 2) {
-        PyBuffer_Release(&in);
-        PyBuffer_Release(&out);
-        PyErr_SetString(PyExc_ValueError, "rank_rows needs an int16 buffer of one value per row");
         return NULL;
     }
     const uint8_t *base = in.buf;
@@ -205,8 +202,5 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__rank(void)
 {
-    PyObject *created = PyModule_Create(&module);
-    if (created && PyModule_AddIntConstant(created, "CHUNK_ROWS", CHUNK_ROWS) < 0)
-        Py_CLEAR(created);
-    return created;
+    return poker_module(&module, "CHUNK_ROWS", CHUNK_ROWS);
 }

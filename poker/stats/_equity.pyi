@@ -1,4 +1,5 @@
-"""poker.equity's compiled loops (poker/stats/_equity.c)."""
+"""poker.equity's compiled loops (poker/stats/_equity.c; exact_counts in _equity_exact.c, sample in
+_equity_sampled.c)."""
 
 DEAL_CHUNK: int
 
