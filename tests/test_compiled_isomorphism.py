@@ -1,11 +1,11 @@
 """The compiled hand numbering (poker/cards/_isomorphism.c) against HandIndexer's NumPy steps, exactly.
 
-``HandIndexer.index`` and ``index_boards`` run the compiled loops; ``_reference_index`` and
-``_reference_index_boards`` are the readable NumPy steps (``_add_rounds``, ``_finish``) they replaced on the
-hot path. The two are compared number for number: exhaustively on small layouts, on seeded samples for
-every layout HandIndexer takes (every split of 1 to 7 cards into rounds), and on the table builder's own
-input (canonical boards with every holding off them). tests/test_isomorphism.py checks the numbers
-themselves against a brute-force canonical form.
+``HandIndexer.index`` and ``index_boards`` run the compiled loops; ``index_by_numpy`` and
+``index_boards_by_numpy`` (tests/oracles.py) are the readable NumPy steps they replaced on the hot path. The
+two are compared number for number: exhaustively on small layouts, on seeded samples for every layout
+HandIndexer takes (every split of 1 to 7 cards into rounds), and on the table builder's own input (canonical
+boards with every holding off them). tests/cards/test_isomorphism.py checks the numbers themselves against a
+brute-force canonical form.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from poker.cards import _isomorphism
 from poker.cards.holdings import HOLDINGS
 from poker.cards.isomorphism import BOARD_ROUNDS, STREET_ROUNDS, HandIndexer
 from poker.stats.strength_tables import canonical_boards
+
+from oracles import index_boards_by_numpy, index_by_numpy
 
 
 def layouts(cards: int) -> list[tuple[int, ...]]:
@@ -68,7 +70,7 @@ def test_every_hand_of_small_layouts(rounds: tuple[int, ...]) -> None:
     hands = every_hand(rounds)
     assert len(hands) == math.prod(math.comb(52 - sum(rounds[:r]), size) for r, size in enumerate(rounds))
     fast = indexer.index(hands)
-    np.testing.assert_array_equal(fast, indexer._reference_index(hands))
+    np.testing.assert_array_equal(fast, index_by_numpy(indexer, hands))
     # every class is hit and nothing else: the numbering is onto 0 .. size - 1
     assert np.array_equal(np.unique(fast), np.arange(indexer.size))
 
@@ -79,19 +81,19 @@ def test_seeded_samples_of_every_layout(rounds: tuple[int, ...]) -> None:
     rng = np.random.default_rng(sum(r * 10 ** i for i, r in enumerate(rounds)))
     hands = random_hands(rng, 4000, indexer.cards)
     numbers = indexer.index(hands)
-    np.testing.assert_array_equal(numbers, indexer._reference_index(hands))
+    np.testing.assert_array_equal(numbers, index_by_numpy(indexer, hands))
     # and the representatives of random class numbers, whose rounds are ascending
     chosen = rng.integers(0, indexer.size, 2000)
     np.testing.assert_array_equal(indexer.index(indexer.unindex(chosen)), chosen)
-    np.testing.assert_array_equal(indexer._reference_index(indexer.unindex(chosen)), chosen)
+    np.testing.assert_array_equal(index_by_numpy(indexer, indexer.unindex(chosen)), chosen)
 
 
 @pytest.mark.parametrize('rounds', [*STREET_ROUNDS.values(), *BOARD_ROUNDS.values(), (2, 3, 1, 1)], ids=str)
 def test_large_seeded_samples(rounds: tuple[int, ...]) -> None:
     indexer = HandIndexer(rounds)
     hands = random_hands(np.random.default_rng(len(rounds) * 100 + sum(rounds)), 200_000, indexer.cards)
-    np.testing.assert_array_equal(indexer.index(hands), indexer._reference_index(hands))
-    np.testing.assert_array_equal(indexer.index(hands, validate=False), indexer._reference_index(hands))
+    np.testing.assert_array_equal(indexer.index(hands), index_by_numpy(indexer, hands))
+    np.testing.assert_array_equal(indexer.index(hands, validate=False), index_by_numpy(indexer, hands))
 
 
 @pytest.mark.parametrize('size', [1, 2])
@@ -100,7 +102,7 @@ def test_index_boards_of_every_board_and_holding(size: int) -> None:
     boards = np.array(list(itertools.combinations(range(52), size)), dtype=np.int64)
     holes = holes_off(boards)
     fast = indexer.index_boards(holes, boards)
-    np.testing.assert_array_equal(fast, indexer._reference_index_boards(holes, boards))
+    np.testing.assert_array_equal(fast, index_boards_by_numpy(indexer, holes, boards))
     assert np.array_equal(np.unique(fast), np.arange(indexer.size))
 
 
@@ -114,7 +116,7 @@ def test_index_boards_on_the_table_builders_input(street: str) -> None:
     boards = every[chosen].astype(np.int64)
     holes = holes_off(boards)
     fast = indexer.index_boards(holes, boards, validate=False)
-    np.testing.assert_array_equal(fast, indexer._reference_index_boards(holes, boards))
+    np.testing.assert_array_equal(fast, index_boards_by_numpy(indexer, holes, boards))
     np.testing.assert_array_equal(fast, indexer.index_boards(holes.astype(np.int8), boards.astype(np.int8)))
 
 
@@ -124,7 +126,7 @@ def test_index_boards_of_random_hands_and_empty_inputs(street: str) -> None:
     decks = random_hands(np.random.default_rng(5), 3000, 52)
     size = indexer.cards - 2
     boards, holes = decks[:, :size], decks[:, size:size + 40].reshape(3000, 20, 2)
-    np.testing.assert_array_equal(indexer.index_boards(holes, boards), indexer._reference_index_boards(holes, boards))
+    np.testing.assert_array_equal(indexer.index_boards(holes, boards), index_boards_by_numpy(indexer, holes, boards))
     assert indexer.index_boards(holes[:, :0], boards).shape == (3000, 0)
     assert indexer.index_boards(holes[:0], boards[:0]).shape == (0, 20)
     assert indexer.index(np.empty((0, indexer.cards), dtype=np.int64)).shape == (0,)
@@ -153,7 +155,7 @@ def test_malformed_buffers_are_value_errors() -> None:
     out = np.empty(1, dtype=np.int64)
     columns, order = bytes(indexer._columns.tolist()), bytes(indexer._order)
     _isomorphism.index_hands(hands, columns, order, indexer._codes, indexer._table, out)
-    assert out[0] == indexer._reference_index(hands)[0]
+    assert out[0] == index_by_numpy(indexer, hands)[0]
     bad_calls = [
         (hands.astype(np.int32), columns, order, indexer._codes, indexer._table, out),
         (hands, columns, order, indexer._codes, indexer._table, np.empty(2, dtype=np.int64)),
