@@ -1,7 +1,7 @@
 """No argument silently ignored: every argument of a public call is read on every call, and one that another
 argument makes meaningless is refused, not dropped (issue 18). The other cases live beside their subject:
-``kelly_bet(stats, 0, opponents=0)`` in test_opponents.py, ``reweight_factor`` of a NaN strength in
-test_opponent_model.py, a board with a card twice in ``fast_potentials`` in test_opponent_modelling.py."""
+``kelly_bet(stats, 0, opponents=0)`` in test_opponent_counts.py, ``reweight_factor`` of a NaN strength and a
+board with a card twice in ``fast_potentials`` in test_opponent_models.py."""
 
 from __future__ import annotations
 
