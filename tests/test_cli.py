@@ -244,8 +244,8 @@ def test_every_command_writes_in_any_encoding(command: str, encoding: str, tmp_p
     (tmp_path / 'hands.log').write_text(HANDS_LOG, encoding='utf-8')
     argv = [str(tmp_path / 'table') if arg == 'OUT' else str(tmp_path / 'hands.log') if arg == 'LOG' else arg
             for arg in ASCII_ARGV.get(command, [])]
-    if command == 'acpc':   # a fake dealer on loopback (tests/test_acpc_client.py)
-        from test_acpc_client import FakeDealer
+    if command == 'acpc':   # a fake dealer on loopback (tests/acpc_dealer.py)
+        from acpc_dealer import FakeDealer
         from poker.table.acpc_notation import GameDefinition
         game = GameDefinition.for_table(2)
         (tmp_path / 'two.game').write_text(game.text(), encoding='utf-8')

@@ -139,7 +139,7 @@ def scheduler() -> Iterator[str]:
 def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
     """The example as run here: a match plays a dozen hands, a table example builds two boards' chunks (a
     whole table takes minutes), on a real local scheduler where it names one; an ACPC example plays three hands
-    with a fake dealer (tests/test_acpc_client.py), its game file and outside player written here; a history
+    with a fake dealer (tests/acpc_dealer.py), its game file and outside player written here; a history
     example reads the logs and game file written here."""
     if argv[0] == 'acpc':
         return acpc_example(argv, request)
@@ -159,7 +159,7 @@ def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
 
 
 def acpc_example(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
-    from test_acpc_client import FakeDealer
+    from acpc_dealer import FakeDealer
 
     from poker.table.acpc_notation import GameDefinition
     game_file = argv[argv.index('--game') + 1]

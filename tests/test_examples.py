@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from example_program import load_pokergame
 from patience import GUARD
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,13 +29,6 @@ def run(script: Path, *args: str) -> subprocess.CompletedProcess:
 
 def pokergame(*args: str) -> subprocess.CompletedProcess:
     return run(EXAMPLES / 'pokergame.py', *args)
-
-
-def load_pokergame():
-    spec = importlib.util.spec_from_file_location('pokergame', EXAMPLES / 'pokergame.py')
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 CLASSIC_FIGURES = ('0.5851', '0.3011', '0.0994', '0.5042', '0.1451', '0.0686', '0.7094', '0.5282')

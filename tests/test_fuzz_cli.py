@@ -225,7 +225,7 @@ def test_pokergame_any_options_are_an_answer_or_one_line_exit_2(monkeypatch: pyt
     import contextlib
     import io
 
-    from test_examples import load_pokergame
+    from example_program import load_pokergame
     game = load_pokergame()
     monkeypatch.chdir(ROOT)
 
