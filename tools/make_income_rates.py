@@ -3,7 +3,7 @@
 Usage: python tools/make_income_rates.py [path/to/income_rates.csv]
 
 The package never reads the CSV at run time: this one-off generator turns it into three readable
-13x13 grids of Python ints, and tests/test_income_rates.py checks the package against the CSV when
+13x13 grids of Python ints, and tests/cards/test_income_rates.py checks the package against the CSV when
 it is present.
 """
 

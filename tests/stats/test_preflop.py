@@ -21,7 +21,7 @@ from poker.kernel.showdowns import pairs_of
 from poker.cards.holdings import HOLDINGS, holding_index
 from poker.cards.starting_hand import CLASS_OF_HOLDING, class_index, class_size
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _tool():

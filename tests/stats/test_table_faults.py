@@ -23,7 +23,7 @@ from poker import TableError, build_table, load_table
 from patience import GUARD, wait_until
 from tiny_tables import DAMAGES, flip, same_table, shrink_street
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 OPTIONS = dict(chunk_boards=1, workers=1, progress=False)
 
 

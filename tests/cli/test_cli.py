@@ -20,7 +20,7 @@ from poker.cli import COMMANDS, main
 
 from patience import GUARD
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_module(*args: str) -> subprocess.CompletedProcess[str]:
@@ -115,7 +115,7 @@ def test_ctrl_c_in_any_command_exits_130_quietly(command: str, capsys: pytest.Ca
 # ------------------------------------------------------------------------------- every entry point (issue 18)
 # Each case is a real process of an entry point (python -m poker, examples/pokergame.py); they all start at once
 # (one module fixture) so that their imports overlap, and each test checks one of them. Ctrl-C at every point of
-# a start is tests/test_entry.py's (issue 28), by a trace, not by a delay.
+# a start is tests/cli/test_entry.py's (issue 28), by a trace, not by a delay.
 LAZY_IMPORT = ("import sys, poker; print(sorted(name for name in sys.modules if name.startswith(('poker', 'numpy'))"
                " or name == 'typing'))")
 

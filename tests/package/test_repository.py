@@ -15,28 +15,35 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / 'tests'
 DISTRIBUTION = 'loki-holdem'
 
 # Ways a test can reach beside the checkout: '../x' text, a 'shared' folder, a parent of the repository root
-# (Path(__file__).parents[2] and up, or ROOT.parent / ROOT.parents[...] where ROOT is the root), absolute
-# paths into home or work folders.
-OUTSIDE = [
+# (from tests/<wing>/x.py: Path(__file__).parents[3] and up, or .parent four times; from a helper in tests/
+# itself: parents[2] and up; or ROOT.parent / ROOT.parents[...] where ROOT is the root), absolute paths into
+# home or work folders.
+FIXED = [
     (re.compile(r'''['"](\.\.[/\\])'''), "a '../' path"),
     (re.compile(r'''['"/\\]shared['"/\\]'''), "the 'shared' folder beside the checkout"),
-    (re.compile(r'__file__[^\n]*\.parents\[\s*(?:[2-9]|\d{2,})\s*\]'), 'a parent of the repository root'),
-    (re.compile(r'__file__[^\n]*\.parent\.parent\.parent'), 'a parent of the repository root'),
     (re.compile(r'\bROOT\.parents?\b'), 'a parent of the repository root'),
     (re.compile(r'''['"](?:/work|/home|/Users|~)/'''), 'an absolute path on one machine'),
 ]
 
 
-def outside_references(text: str) -> list[str]:
-    """The lines of ``text`` that point outside the repository, with what they point at."""
+def outside(depth: int) -> list[tuple[re.Pattern[str], str]]:
+    """The patterns for a file ``depth`` folders below the root (2 for tests/<wing>/x.py, 1 for tests/x.py)."""
+    return [*FIXED,
+            (re.compile(rf'__file__[^\n]*\.parents\[\s*(?:[{depth + 1}-9]|\d{{2,}})\s*\]'),
+             'a parent of the repository root'),
+            (re.compile(rf'__file__[^\n]*(?:\.parent){{{depth + 2}}}'), 'a parent of the repository root')]
+
+
+def outside_references(text: str, depth: int = 2) -> list[str]:
+    """The lines of ``text`` (a file ``depth`` folders below the root) that point outside the repository."""
     found = []
     for number, line in enumerate(text.splitlines(), 1):
-        for pattern, what in OUTSIDE:
+        for pattern, what in outside(depth):
             if pattern.search(line):
                 found.append(f'line {number}: {what}: {line.strip()}')
     return found
@@ -45,7 +52,8 @@ def outside_references(text: str) -> list[str]:
 # (the samples are split in two so that this file does not itself hold the text that it forbids)
 @pytest.mark.parametrize('line', [
     "CSV = ROOT.parent" + " / 'shared' / 'data' / 'income_rates.csv'",
-    "CSV = Path(__file__).resolve().parents[2] / 'data.csv'",
+    "CSV = Path(__file__).resolve().parents[3] / 'data.csv'",
+    "CSV = Path(__file__).resolve().parent.parent" + ".parent.parent / 'data.csv'",
     "open('.." + "/shared/data/income_rates.csv')",
     "ROOT.parents[1] / 'x'",
     "Path('/work/shared/data/x.csv')",
@@ -55,14 +63,21 @@ def test_the_rule_sees_paths_outside(line: str) -> None:
 
 
 def test_the_rule_lets_paths_inside_pass() -> None:
-    inside = ("ROOT = Path(__file__).resolve().parents[1]\nCSV = ROOT / 'tests' / 'data' / 'income_rates.csv'\n"
-              "EXAMPLES = Path(__file__).resolve().parent.parent / 'examples'\n")
+    inside = ("ROOT = Path(__file__).resolve().parents[2]\nCSV = ROOT / 'tests' / 'data' / 'income_rates.csv'\n"
+              "EXAMPLES = Path(__file__).resolve().parent.parent.parent / 'examples'\n")
     assert outside_references(inside) == []
+
+
+def test_the_rule_knows_how_deep_a_file_is() -> None:
+    """From a helper in tests/ itself parents[2] is beside the checkout; from tests/<wing>/ it is the root."""
+    line = "CSV = Path(__file__).resolve().parents[2] / 'data.csv'"
+    assert outside_references(line, depth=1) and not outside_references(line, depth=2)
 
 
 def test_no_test_reads_anything_outside_the_repository() -> None:
     this = Path(__file__).resolve()
-    offenders = {path.name: outside_references(path.read_text(encoding='utf-8'))
+    offenders = {str(path.relative_to(TESTS)): outside_references(path.read_text(encoding='utf-8'),
+                                                                  len(path.relative_to(ROOT).parts) - 1)
                  for path in sorted(TESTS.rglob('*.py')) if path.resolve() != this}
     assert {name: lines for name, lines in offenders.items() if lines} == {}
 

@@ -18,7 +18,7 @@ import poker.stats
 
 from patience import GUARD
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_child(code: str, *args: str) -> subprocess.CompletedProcess[str]:

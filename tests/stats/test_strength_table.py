@@ -26,7 +26,7 @@ from poker.cards.isomorphism import HandIndexer
 from patience import GUARD, default_ctrl_c, wait_until
 from tiny_tables import shrink_street
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FACTORY = HandFactory()
 REAL_CHUNK_STRENGTHS = strength_table.chunk_strengths
 
@@ -482,7 +482,7 @@ def test_ctrl_c_exits_130_keeping_finished_chunks(tmp_path: Path) -> None:
                                stderr=subprocess.PIPE, text=True, env=environment, cwd=ROOT,
                                preexec_fn=default_ctrl_c)
     try:
-        # a chunk renamed into place but not yet recorded is adopted on resume (tests/test_table_faults.py), so
+        # a chunk renamed into place but not yet recorded is adopted on resume (tests/stats/test_table_faults.py), so
         # the manifest alone says what this stop keeps
         wait_until(lambda: recorded_chunks(out) or process.poll() is not None, 'chunk recorded')
         process.send_signal(signal.SIGINT)

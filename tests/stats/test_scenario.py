@@ -13,7 +13,7 @@ from poker import Card, Range, ScenarioError
 from poker.stats.scenario import (
     FIELDS, MAX_LOOKAHEADS, MAX_SCENARIO_LENGTH, MAX_SCENARIOS, Scenario, load_scenarios, scenarios_from_data)
 
-EXAMPLES = Path(__file__).resolve().parent.parent / 'examples'
+EXAMPLES = Path(__file__).resolve().parents[2] / 'examples'
 
 
 def test_shipped_files_agree():

@@ -10,7 +10,7 @@ import sys
 import typing
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_mypy_finds_no_error_in_the_package(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from poker.cli import COMMANDS, main
 
 from patience import GUARD, default_ctrl_c
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 NUMBERS = ['0', '1', '2', '3', '-1', '0.5', '1e308', '1.7976931348623157e308', '1e-320', '1e13', 'nan', 'inf',
            '-inf', '1_0', '\u0661', '\u00b2', '9' * 400, '9' * 5000, '22', '23', '1.5', '']

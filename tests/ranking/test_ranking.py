@@ -28,7 +28,7 @@ from poker import (
 )
 from poker.ranking.tables import CARD_KEYS, RANK_KEYS, SUIT_KEY_BITS, SUIT_KEYS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # ------------------------------------------------------------------------------------ the reference
 

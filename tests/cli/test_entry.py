@@ -24,7 +24,7 @@ import pytest
 
 from patience import GUARD
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HARNESS = ROOT / 'tests' / 'sigint_harness.py'
 GAME = ROOT / 'examples' / 'pokergame.py'
 

@@ -18,7 +18,7 @@ from poker.strategy.preflop import (
 )
 from poker.cards.starting_hand import HAND_CLASSES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_thesis_cell_tight_three_to_four_make2_is_200_plus_50_per_position():

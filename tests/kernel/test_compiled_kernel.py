@@ -3,7 +3,7 @@
 The grid path (``outcome_grid``) is what a ranker subclass takes; a subclass that only calls
 ``HandRanker.rank_many`` is such a ranker, so comparing the two paths through it compares the compiled loop
 with the grid on the same numbers. The plain-loop reference (poker.stats.reference) is compared with Player,
-which takes the compiled path, in tests/test_statistics.py.
+which takes the compiled path, in tests/stats/test_statistics.py.
 """
 
 from __future__ import annotations

@@ -451,7 +451,7 @@ def test_piped_invalid_utf8_is_asked_again_under_a_strict_locale() -> None:
     import subprocess
     import sys
     from pathlib import Path
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     env = {**os.environ, 'PYTHONPATH': str(root), 'LC_ALL': 'C', 'PYTHONIOENCODING': 'ascii:strict',
            'PYTHONUTF8': '0'}
     stdin = b'\xff\xfe5000\n' + b'9' * 5000 + b'\n5000\n0\n1\nQs Qd\n'

@@ -14,7 +14,7 @@ import pytest
 
 from patience import GUARD
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TOUR = ROOT / 'examples' / 'tour.ipynb'
 
 

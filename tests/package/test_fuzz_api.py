@@ -277,7 +277,7 @@ class Call:
     ``slow`` that the valid call itself takes seconds (it has no parameter: nothing to fuzz, and it is not run);
     ``slow_values`` the hostile values (by label) that a parameter takes as valid and would take minutes with;
     ``draws`` that the call draws a picture, which the hostile calls lay out but do not
-    render (matplotlib's ``tight_layout`` and ``savefig`` do nothing: a second each, and tests/test_plotting.py
+    render (matplotlib's ``tight_layout`` and ``savefig`` do nothing: a second each, and tests/pictures/test_plotting.py
     renders every picture).
     """
 
@@ -752,7 +752,8 @@ NOT_CALLED = {
     'Contender.decide': "a Protocol's method: a stub",
     **{f'Contender.{name}': "a Protocol's optional method, declared for the record: a stub"
        for name in ('begin_hand', 'observe', 'end_hand', 'state', 'resume')},
-    'play_acpc': 'needs a dealer to play: tests/test_acpc_client.py calls it with bad arguments and bad dealers',
+    'play_acpc': 'needs a dealer to play: tests/formats/test_acpc_client.py calls it with bad arguments and bad '
+                 'dealers',
     'Weighted': 'a Protocol: it describes an object with weights, and cannot be called or made',
 }
 """Public callables left out of the registry, each with the reason."""

@@ -18,7 +18,7 @@ from poker import HandRanker
 from poker.ranking import _rank
 from poker.ranking.tables import RANK_KEYS, flush_table, rank_table
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HEADER = (ROOT / 'poker' / 'ranking' / '_rank_tables.h').read_text()
 
 

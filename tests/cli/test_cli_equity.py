@@ -20,7 +20,7 @@ from poker.cli import COMMANDS, main
 from patience import GUARD
 from test_cli_stats import run  # the shared capsys runner
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_registered() -> None:

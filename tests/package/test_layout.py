@@ -22,7 +22,7 @@ import pytest
 
 import poker
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / 'poker'
 
 FOUNDATION = ('_lazy', '_version', 'errors', 'extras', 'markup', 'processes', 'validators')

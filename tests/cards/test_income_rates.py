@@ -13,7 +13,7 @@ from poker import HAND_CLASSES, HandRanker, OpponentCountError, PokerError, Star
 from poker.stats.preflop_odds import SHOWDOWNS_PER_HOLDING, equity_table, simulate_income_rate
 from poker.cards.starting_hand import class_size
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 INCOME_RATES_CSV = ROOT / 'tests' / 'data' / 'income_rates.csv'
 """Papp's tables as published (Appendix A), transcribed independently of poker/cards/income_rates.py."""
 

@@ -15,7 +15,7 @@ import pytest
 from example_program import load_pokergame
 from patience import GUARD
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / 'examples'
 EXERCISES = sorted((EXAMPLES / 'exercises').glob('*.py'))
 

@@ -14,7 +14,7 @@ import pytest
 from poker.cli import COMMANDS, build_parser, main
 from poker.ranges.range import Range
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SHARED = {'board': '--board', 'opponents': '--opponents', 'lookahead': '--lookahead', 'range': '--range',
           'json': '--json', 'png': '--png', 'seed': '--seed', 'workers': '--workers'}
 
@@ -107,7 +107,7 @@ def help_examples() -> list[tuple[str, list[str]]]:
 
 def doc_examples() -> list[tuple[str, list[str]]]:
     """Every ``poker ...`` command quoted in the docs and the README (up to a shell pipe: what a pipe does
-    to the command is tests/test_cli.py's)."""
+    to the command is tests/cli/test_cli.py's)."""
     examples = []
     for path in [ROOT / 'README.md', *sorted((ROOT / 'docs').glob('*.md'))]:
         for match in re.finditer(r'^(?:\s*|.*`)(poker (?:rank|stats|classes|preflop|range|advise|equity|table) '

@@ -20,7 +20,7 @@ from poker.cli import main
 from poker.errors import PokerError
 from poker.stats import Draw, HandClassTable, MadeHand, draw_masks, holding_class, made_hands
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location('count_hand_classes', ROOT / 'tools' / 'count_hand_classes.py')
 assert _spec is not None and _spec.loader is not None
 oracle = importlib.util.module_from_spec(_spec)
