@@ -82,7 +82,7 @@ def _child(seed: int, start: int, stop: int, most: int, guard: float, only: list
 
 def _attempt(suite: Any, entry: Any, world: Any, slots: list[Any], values: dict[str, Any]) -> str | None:
     """One call with every chosen slot replaced (the suite's rule, several slots at once)."""
-    from fuzzing import failure
+    from fuzzing import exit_code, failure
 
     try:  # the valid call's own arguments (a pokerkit state needs pokerkit)
         target = entry.make(world)
@@ -100,12 +100,7 @@ def _attempt(suite: Any, entry: Any, world: Any, slots: list[Any], values: dict[
         else:
             kwargs[slot.name] = value
     if entry.exits:
-        def ending(*arguments: Any, **keywords: Any) -> Any:
-            try:
-                return target(*arguments, **keywords)
-            except SystemExit as done:
-                return done.code
-        return failure(ending, *args, **kwargs)
+        return failure(exit_code(target), *args, **kwargs)
     problem = failure(target, *args, **kwargs)
     if problem is not None and 'escaped' in problem and any(
             slot.name in entry.callbacks and values.get(slot.name, ('', ''))[0] == 'hostile'

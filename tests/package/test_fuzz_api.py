@@ -72,7 +72,7 @@ from poker.table import (
     play_pokerkit, pokerkit_state, read_history, read_log,
 )
 
-from fuzzing import CallersOwn, TookTooLong, failure, hang_guard, public_callables
+from fuzzing import CallersOwn, TookTooLong, exit_code, failure, hang_guard, public_callables
 
 
 # ------------------------------------------------------------------------------------------ hostile values
@@ -846,12 +846,7 @@ def _attempted(entry: Call, world: World, slot: Slot | None, hostile: Any) -> st
         else:
             kwargs[slot.name] = hostile
     if entry.exits:
-        def ending(*arguments: Any, **keywords: Any) -> Any:
-            try:
-                return target(*arguments, **keywords)
-            except SystemExit as done:
-                return done.code
-        return failure(ending, *args, **kwargs)
+        return failure(exit_code(target), *args, **kwargs)
     problem = failure(target, *args, **kwargs)
     if problem is not None and slot is not None and slot.name in entry.callbacks and callable(hostile) \
             and 'escaped' in problem:
