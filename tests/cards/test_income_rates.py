@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import math
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -66,6 +68,19 @@ def test_tables_match_the_reference_csv() -> None:
     for row in rows:
         assert [HandRanker.income_rate(row['hand'], n) for n in (1, 3, 6)] == \
             [int(row['ir_1']), int(row['ir_2_3']), int(row['ir_4plus'])]
+
+
+def test_the_grids_are_what_the_generator_writes(tmp_path: Path) -> None:
+    """tools/make_income_rates.py is the one source of the module's grids (and writes nothing else): the module
+    is what it writes from the CSV, and a changed rate in the CSV is seen."""
+    tool = ROOT / 'tools' / 'make_income_rates.py'
+    same = subprocess.run([sys.executable, str(tool), '--check'], capture_output=True, text=True)
+    assert same.returncode == 0, same.stderr
+    altered = tmp_path / 'income_rates.csv'
+    altered.write_text(INCOME_RATES_CSV.read_text(encoding='utf-8').replace('AA,704,', 'AA,705,'), encoding='utf-8')
+    assert altered.read_text(encoding='utf-8') != INCOME_RATES_CSV.read_text(encoding='utf-8')
+    changed = subprocess.run([sys.executable, str(tool), '--check', str(altered)], capture_output=True, text=True)
+    assert changed.returncode == 1 and 'differs' in changed.stderr
 
 
 def test_exact_heads_up_income_rates_agree_with_papp() -> None:
