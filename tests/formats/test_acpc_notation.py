@@ -7,6 +7,7 @@ The lines quoted here were written by the ACPC dealer (built from its public sou
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import attrs
 import pytest
@@ -16,35 +17,12 @@ from poker.strategy.actions import Action, Blind
 from poker.table.acpc_notation import NO_CAP, GameDefinition, LogLine, MatchState, acpc_betting, read_log
 from poker.table.game import ActionRecord, Decision, FixedLimitGame, TableView
 
-LIMIT_2P = """GAMEDEF
-limit
-numPlayers = 2
-numRounds = 4
-blind = 10 5
-raiseSize = 10 10 20 20
-firstPlayer = 2 1 1 1
-maxRaises = 3 4 4 4
-numSuits = 4
-numRanks = 13
-numHoleCards = 2
-numBoardCards = 0 3 1 1
-END GAMEDEF
-"""
-LIMIT_3P = LIMIT_2P.replace('numPlayers = 2', 'numPlayers = 3').replace('blind = 10 5', 'blind = 5 10 0') \
-    .replace('firstPlayer = 2 1 1 1', 'firstPlayer = 3 1 1 1')
-NO_LIMIT = """GAMEDEF
-nolimit
-numPlayers = 2
-numRounds = 4
-stack = 20000 20000
-blind = 100 50
-firstPlayer = 2 1 1 1
-numSuits = 4
-numRanks = 13
-numHoleCards = 2
-numBoardCards = 0 3 1 1
-END GAMEDEF
-"""
+ACPC_GAMES = Path(__file__).resolve().parents[2] / 'tests' / 'data' / 'acpc'
+"""The game definitions the ACPC dealer ships (project_acpc_server, protocol 2.0.0), as its files hold them: the
+independent oracle of :class:`GameDefinition` (its own ``for_table`` writes the same games from its rules)."""
+LIMIT_2P = (ACPC_GAMES / 'holdem.limit.2p.reverse_blinds.game').read_text(encoding='utf-8')
+LIMIT_3P = (ACPC_GAMES / 'holdem.limit.3p.game').read_text(encoding='utf-8')
+NO_LIMIT = (ACPC_GAMES / 'holdem.nolimit.2p.reverse_blinds.game').read_text(encoding='utf-8')
 
 DEALER_2P = """\
 STATE:0:crc/cc/cc/cc:8dJd|Td4d/As9d6s/3d/6c:20|-20:Alice|Bob
