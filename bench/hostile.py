@@ -2,7 +2,7 @@
 
     python bench/hostile.py [--calls N] [--seed S] [--most K] [--guard SECONDS] [--only NAME ...]
 
-Each call takes a valid call of one public callable from the fuzz suite's registry (``tests/test_fuzz_api.py``:
+Each call takes a valid call of one public callable from the fuzz suite's registry (``tests/package/test_fuzz_api.py``:
 ``REGISTRY``), chosen at random, and puts into 1 to ``--most`` of its arguments at once a value drawn from the
 suite's hostile values (``HOSTILE``) or from a few valid but extreme ones (the largest counts a parameter may
 take), and runs it under the suite's rule (``tests/fuzzing.py``: it answers with finite numbers and a result whose
@@ -42,7 +42,7 @@ EXTREME_COUNTS = {
 
 def _child(seed: int, start: int, stop: int, most: int, guard: float, only: list[str], out: Any) -> None:
     """Make calls ``start`` to ``stop - 1``, writing a line before each (its label) and after it (its outcome)."""
-    sys.path.insert(0, str(ROOT / 'tests'))
+    sys.path[:0] = [str(ROOT / 'tests'), str(ROOT / 'tests' / 'package')]  # helpers, test_fuzz_api.py
     import warnings
     warnings.simplefilter('ignore')
     import test_fuzz_api as suite
@@ -82,7 +82,7 @@ def _child(seed: int, start: int, stop: int, most: int, guard: float, only: list
 
 def _attempt(suite: Any, entry: Any, world: Any, slots: list[Any], values: dict[str, Any]) -> str | None:
     """One call with every chosen slot replaced (the suite's rule, several slots at once)."""
-    from fuzzing import failure
+    from fuzzing import exit_code, failure
 
     try:  # the valid call's own arguments (a pokerkit state needs pokerkit)
         target = entry.make(world)
@@ -100,12 +100,7 @@ def _attempt(suite: Any, entry: Any, world: Any, slots: list[Any], values: dict[
         else:
             kwargs[slot.name] = value
     if entry.exits:
-        def ending(*arguments: Any, **keywords: Any) -> Any:
-            try:
-                return target(*arguments, **keywords)
-            except SystemExit as done:
-                return done.code
-        return failure(ending, *args, **kwargs)
+        return failure(exit_code(target), *args, **kwargs)
     problem = failure(target, *args, **kwargs)
     if problem is not None and 'escaped' in problem and any(
             slot.name in entry.callbacks and values.get(slot.name, ('', ''))[0] == 'hostile'

@@ -11,7 +11,7 @@ pytest's.
 The default tests reach every public path into C: ranking (``rank_many``, ``rank_indices``), the kernel
 (``holding_outcomes``, ``tally``, the showdowns, ``Player``), a range against a range (``range_tally``,
 ``range_statistics``), ``equity`` (exact and sampled), ``HandIndexer``, the strength tables' batches
-(``boards_strengths``, ``build_table``) and the match's fast paths; and tests/test_core_hostile.py calls
+(``boards_strengths``, ``build_table``) and the match's fast paths; and tests/package/test_core_hostile.py calls
 each C function with what no door lets through (its count of calls is printed at the end).
 """
 
@@ -27,15 +27,19 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_TESTS = ['tests/test_core_hostile.py',
-                 'tests/test_rank_core.py', 'tests/test_ranking.py', 'tests/test_ranking_hook.py',  # ranking
-                 'tests/test_compiled_kernel.py', 'tests/test_showdowns.py', 'tests/test_hand_strength.py',  # kernel
-                 'tests/test_statistics.py',
-                 'tests/test_compiled_ranges.py', 'tests/test_range_statistics.py',  # a range against a range
-                 'tests/test_compiled_equity.py', 'tests/test_equity.py',  # equity
-                 'tests/test_compiled_isomorphism.py', 'tests/test_isomorphism.py',  # HandIndexer
-                 'tests/test_strength_table.py',  # the strength tables' batches
-                 'tests/test_table_fast_paths.py', 'tests/test_match.py']  # the match's fast paths
+DEFAULT_TESTS = ['tests/package/test_core_hostile.py',
+                 # ranking
+                 'tests/ranking/test_rank_core.py', 'tests/ranking/test_ranking.py',
+                 'tests/ranking/test_ranking_hook.py',
+                 # kernel
+                 'tests/kernel/test_compiled_kernel.py', 'tests/kernel/test_showdowns.py',
+                 'tests/stats/test_hand_strength.py', 'tests/stats/test_statistics.py',
+                 # a range against a range
+                 'tests/kernel/test_compiled_ranges.py', 'tests/stats/test_range_statistics.py',
+                 'tests/stats/test_compiled_equity.py', 'tests/stats/test_equity.py',  # equity
+                 'tests/cards/test_compiled_isomorphism.py', 'tests/cards/test_isomorphism.py',  # HandIndexer
+                 'tests/stats/test_strength_table.py',  # the strength tables' batches
+                 'tests/players/test_table_fast_paths.py', 'tests/matches/test_match.py']  # the match's fast paths
 FLAGS = ['-fsanitize=address,undefined', '-fno-sanitize-recover=undefined', '-fno-omit-frame-pointer', '-g', '-O1']
 
 
@@ -91,7 +95,7 @@ def main() -> int:
         counts = copy / 'hostile_calls.txt'
         if counts.exists():
             print(f'{sum(int(line) for line in counts.read_text().split())} hostile calls into the compiled core '
-                  'under the sanitizers (tests/test_core_hostile.py)')
+                  'under the sanitizers (tests/package/test_core_hostile.py)')
         return status
 
 

@@ -10,7 +10,7 @@ threads come one after another, and each finds its modules whole.
 
 The lock is reentrant (a first use met while a first use imports is the same thread's), and it cannot
 deadlock with an import lock: no module of the package reads a lazy name while it is imported (each imports
-from the name's own module; ``tests/test_first_use.py`` checks it), so no thread holds a module's import lock
+from the name's own module; ``tests/package/test_first_use.py`` checks it), so no thread holds a module's import lock
 while it waits for this one.
 
 >>> first_use('poker.errors').PokerError.__name__

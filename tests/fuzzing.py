@@ -115,6 +115,17 @@ def failure(call: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
     return None
 
 
+def exit_code(call: Callable[..., Any]) -> Callable[..., Any]:
+    """``call`` with the SystemExit it ends with returned as its exit code: a command's ``main`` under :func:`failure`
+    (shared by test_fuzz_api.py and bench/hostile.py)."""
+    def ending(*arguments: Any, **keywords: Any) -> Any:
+        try:
+            return call(*arguments, **keywords)
+        except SystemExit as done:
+            return done.code
+    return ending
+
+
 def check(call: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
     """``call(*args, **kwargs)`` returns finite results or raises a one-line PokerError; no warning."""
     problem = failure(call, *args, **kwargs)

@@ -1,4 +1,4 @@
-"""Ctrl-C at a chosen point of a program's start, deterministically: ``tests/test_entry.py`` runs it.
+"""Ctrl-C at a chosen point of a program's start, deterministically: ``tests/cli/test_entry.py`` runs it.
 
     python tests/sigint_harness.py MODE START PROGRAM_ARGS...
 

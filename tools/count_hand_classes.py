@@ -4,7 +4,7 @@
 
 Classifies every holding of a range on a board one at a time, with :class:`~poker.cards.card.Card` and
 :class:`~poker.ranking.rankable_hand.RankableHand` only (no array of the library's classifier), by the rules of
-``docs/hand_classes.md``, and prints the combos of each class. ``tests/test_hand_classes.py`` checks the library
+``docs/hand_classes.md``, and prints the combos of each class. ``tests/stats/test_hand_classes.py`` checks the library
 against :func:`made_class` and :func:`draw_classes`.
 """
 

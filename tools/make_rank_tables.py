@@ -20,7 +20,7 @@ replace take 43 MB):
   ``poker_hash_values[poker_hash_offsets[row] + column]`` is that multiset's value and no two sums share a
   slot ("hash and displace": rows placed fullest first, each at the first offset where it fits).
 
-The placement is deterministic, so the header is reproducible (``--check``); ``tests/test_rank_core.py``
+The placement is deterministic, so the header is reproducible (``--check``); ``tests/ranking/test_rank_core.py``
 checks every entry against the readable tables.
 """
 

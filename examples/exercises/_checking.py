@@ -8,7 +8,7 @@ Each exercise is a folder ``examples/exercises/NAME/`` with three files:
   does not do what the task asks.
 
 Run ``python examples/exercises/NAME/check.py`` to check your ``task.py``, or add ``--solution`` to check
-the solution; ``tests/test_examples.py`` runs every check against both (the stub must fail, the
+the solution; ``tests/package/test_examples.py`` runs every check against both (the stub must fail, the
 solution pass).
 """
 

@@ -18,9 +18,8 @@ The method is Waugh's (2013, "A fast and optimal hand isomorphism algorithm"):
   number of those multiset numbers.
 
 :meth:`HandIndexer.index` and :meth:`HandIndexer.index_boards` run these steps as compiled loops, one hand at
-a time (``poker/cards/_isomorphism.c``); the same steps as NumPy array operations over all hands at once
-(:meth:`HandIndexer._add_rounds`, :meth:`HandIndexer._finish`) are the readable reference the tests compare
-them with, number for number.
+a time (``poker/cards/_isomorphism.c``); the same steps as NumPy array operations over all hands at once are
+the readable oracle the tests compare them with, number for number (``tests/oracles.py``).
 
 >>> indexer = HandIndexer.for_street('flop')
 >>> indexer.size
@@ -67,7 +66,6 @@ _RANKS = 13
 _SUITS = 4
 _BINOM = np.array([[math.comb(n, k) for k in range(_RANKS + 1)] for n in range(_RANKS + 1)], dtype=np.int64)
 _POPCOUNT = np.bitwise_count(np.arange(1 << _RANKS, dtype=np.uint16)).astype(np.int64)
-_CODE_SHIFT = 24  # a suit's sort key is its configuration code above its index (< 2**24)
 
 
 def _card_rows(name: str, cards: object, width: int, what: str) -> np.ndarray:
@@ -270,12 +268,6 @@ class HandIndexer:
             raise CardParseError(f'{error}: {shown(cards)}') from None
         return numbers
 
-    def _reference_index(self, cards: np.ndarray) -> np.ndarray:
-        """:meth:`index` of good (N, :attr:`cards`) rows by NumPy steps over all rows: the tests' reference."""
-        hands = np.asarray(cards, dtype=np.int64)
-        state = self._add_rounds(self._start(len(hands)), hands[:, self._columns], self._order)
-        return self._finish(state)
-
     def index_boards(self, holes: np.ndarray, boards: np.ndarray, *, validate: bool = True) -> np.ndarray:
         """Numbers of hands of rounds ``(2, k)``: every hole pair ``holes[b]`` (B, H, 2) on board ``boards[b]`` (B, k).
 
@@ -310,72 +302,6 @@ class HandIndexer:
                                    axis=2)
             _card_rows('holes and boards', hands.reshape(-1, 2 + size), 2 + size, f'hands of rounds {self.rounds}')
         return holes, boards
-
-    def _reference_index_boards(self, holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
-        """:meth:`index_boards` by NumPy steps over all boards, then all hands: the tests' reference."""
-        holes, boards = self._board_arrays(holes, boards, False)
-        count, size = boards.shape
-        per_board = self._add_rounds(self._start(count), boards.astype(np.int64), (size,))
-        holdings = holes.shape[1]
-        state = tuple(np.repeat(part, holdings, axis=0) for part in per_board)
-        state = self._add_rounds(state, holes.reshape(count * holdings, 2).astype(np.int64), (2,))
-        return self._finish(state).reshape(count, holdings)
-
-    @staticmethod
-    def _start(count: int) -> tuple[np.ndarray, ...]:
-        """Per hand and suit: ranks used, how many, index so far, its place value, configuration code."""
-        zeros = np.zeros((count, _SUITS), dtype=np.int64)
-        return zeros, zeros.copy(), zeros.copy(), np.ones_like(zeros), zeros.copy()
-
-    @staticmethod
-    def _add_rounds(state: tuple[np.ndarray, ...], hands: np.ndarray,
-                    sizes: Sequence[int]) -> tuple[np.ndarray, ...]:
-        """The suit state after the rounds ``sizes`` of ``hands`` (their columns in that order)."""
-        used, used_count, suit_index, place, code = (part.copy() for part in state)
-        suits, ranks = hands & 3, hands >> 2
-        # (hand, suit) cells as flat positions in row-major (N, 4) arrays: one-index gathers are faster
-        cells = (np.arange(len(hands)) * _SUITS)[:, None] + suits
-        start = 0
-        for size in sizes:
-            columns = range(start, start + size)
-            mask = np.zeros_like(used)
-            flat_mask, flat_used = mask.reshape(-1), used.reshape(-1)
-            for column in columns:
-                flat_mask[cells[:, column]] |= 1 << ranks[:, column]
-            count = _POPCOUNT[mask]
-            colex = np.zeros_like(used)
-            flat_colex = colex.reshape(-1)
-            for column in columns:
-                cell, rank = cells[:, column], ranks[:, column]
-                lower = (1 << rank) - 1
-                # the card's rank among the ranks its suit has left, and its place among this round's
-                # cards of its suit: the colex number of a set is the sum of C(rank, place)
-                free_rank = rank - _POPCOUNT[flat_used[cell] & lower]
-                flat_colex[cell] += _BINOM[free_rank, 1 + _POPCOUNT[flat_mask[cell] & lower]]
-            suit_index += colex * place
-            place *= _BINOM[_RANKS - used_count, count]
-            used |= mask
-            used_count += count
-            code = code * (size + 1) + count
-            start += size
-        return used, used_count, suit_index, place, code
-
-    def _finish(self, state: tuple[np.ndarray, ...]) -> np.ndarray:
-        """Hand numbers from the per-suit state: sort the suits, number the configuration and multisets."""
-        _, _, suit_index, _, code = state
-        keys = np.sort((code << _CODE_SHIFT) | suit_index, axis=1)[:, ::-1]
-        sorted_codes, sorted_index = keys >> _CODE_SHIFT, keys & ((1 << _CODE_SHIFT) - 1)
-        packed = np.zeros(len(keys), dtype=np.int64)
-        for position in range(_SUITS):
-            packed = packed * self._codes + sorted_codes[:, position]
-        configuration = np.searchsorted(self._keys, packed)
-        group = self._group[configuration]
-        place_in_group = self._place[configuration]
-        # equal configurations: descending indices i_0 >= i_1 >= ... become the strictly descending
-        # a_j = i_j + (k-1-j), numbered as a combination: sum of C(a_j, k-j)
-        terms = _comb(sorted_index + group - 1 - place_in_group, group - place_in_group)
-        numbers: np.ndarray = self._offsets[configuration] + (terms * self._multiplier[configuration]).sum(axis=1)
-        return numbers
 
     def read_hand_numbers(self, indices: np.ndarray | Sequence[int]) -> np.ndarray:
         """``indices`` as a 1-D int64 array of class numbers below :attr:`size`, else an error."""

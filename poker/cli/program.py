@@ -28,7 +28,7 @@ start-up, so no Python code runs before it: only CPython's start-up and the cons
 (pending), not lost. :func:`run_program` unblocks it inside its handling, where a held Ctrl-C arrives at
 once as ``KeyboardInterrupt``; once the program is over and its output flushed, Ctrl-C ends the process by
 the signal itself (a shell reports that as 130 too). Importing the library never touches Ctrl-C, and neither
-does :func:`run_program` when SIGINT was not held (a call from a test or a notebook). ``tests/test_entry.py``
+does :func:`run_program` when SIGINT was not held (a call from a test or a notebook). ``tests/cli/test_entry.py``
 tries a Ctrl-C at every point of each start.
 
 **Closed and full outputs.** Standard output is flushed before the status is given, so a write error is

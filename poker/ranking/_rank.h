@@ -12,7 +12,7 @@
    is then meaningless), and so does any index below 64: the key table is padded with zero keys to 64
    entries, and the bit of a card 52 to 63 falls outside its suit's 13 flush bits; so a loop that masks
    each index it reads to 6 bits (card & 63) stays inside the tables whatever a buffer holds
-   (tests/test_rank_core.py checks the offsets against seven aces' sum). */
+   (tests/ranking/test_rank_core.py checks the offsets against seven aces' sum). */
 #ifndef POKER_RANK_H
 #define POKER_RANK_H
 

@@ -1,7 +1,7 @@
 /* poker.stats._equity: poker.equity's compiled loops, ranking inline with HandRanker's tables
    (poker/ranking/_rank.h). Python calls them only when the ranker is HandRanker itself; a ranker subclass
    takes the NumPy path of poker/stats/multiway.py, which ranks through its rank_many (and is this module's
-   oracle in tests/test_compiled_equity.py). The module is three C files (setup.py lists them): this one, and
+   oracle in tests/stats/test_compiled_equity.py). The module is three C files (setup.py lists them): this one, and
    one per function, each of which says how it works and what it copies (poker/_core.h).
 
    exact_counts(holes, players, board, dead, out[, chunk]) -> -1, or the first tuple whose cards are not distinct

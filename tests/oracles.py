@@ -1,0 +1,124 @@
+"""The tests' slow, readable oracles of the package's fast paths, kept out of the package.
+
+The developers' guide asks that every fast path have a slow readable oracle in the tests. The oracles that more
+than one test may use, or that used to live in the package only for the tests, are here, in one place; the
+package ships none of them. An oracle that serves one test file alone may live in that file, beside the
+comparison (``numpy_counts`` in ``tests/stats/test_compiled_equity.py``, ``_plain_quantile`` in
+``tests/players/test_table_fast_paths.py``); a public slow path the package documents stays in the package
+(``poker.stats.reference``, the plain-loop statistics).
+
+* :func:`index_by_numpy`, :func:`index_boards_by_numpy`: :class:`~poker.cards.isomorphism.HandIndexer`'s
+  numbering (Waugh's per-suit steps, then the sorted suits' configuration and multisets) as NumPy operations
+  over all hands at once, the steps the compiled loops of ``poker/cards/_isomorphism.c`` replaced on the hot
+  path; ``tests/cards/test_compiled_isomorphism.py`` compares the two number for number. They read the
+  indexer's configuration table (its private arrays) and work out everything else themselves.
+
+>>> import numpy as np
+>>> from poker.cards.isomorphism import HandIndexer
+>>> indexer = HandIndexer((2,))
+>>> hands = indexer.unindex(np.arange(indexer.size))
+>>> bool((index_by_numpy(indexer, hands) == np.arange(indexer.size)).all())
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from poker.cards.isomorphism import HandIndexer
+
+__all__ = ['index_boards_by_numpy', 'index_by_numpy']
+
+_RANKS = 13
+_SUITS = 4
+_BINOM = np.array([[math.comb(n, k) for k in range(_RANKS + 1)] for n in range(_RANKS + 1)], dtype=np.int64)
+_POPCOUNT = np.array([bin(mask).count('1') for mask in range(1 << _RANKS)], dtype=np.int64)
+_CODE_SHIFT = 24  # a suit's sort key is its configuration code above its index (< 2**24)
+
+State = tuple[np.ndarray, ...]
+
+
+def index_by_numpy(indexer: HandIndexer, cards: np.ndarray) -> np.ndarray:
+    """``indexer.index`` of good (N, ``indexer.cards``) rows by NumPy steps over all rows."""
+    hands = np.asarray(cards, dtype=np.int64)
+    state = _add_rounds(_start(len(hands)), hands[:, indexer._columns], indexer._order)
+    return _finish(indexer, state)
+
+
+def index_boards_by_numpy(indexer: HandIndexer, holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
+    """``indexer.index_boards`` of good (B, H, 2) ``holes`` and (B, k) ``boards``: all boards, then all hands."""
+    holes, boards = np.asarray(holes, dtype=np.int64), np.asarray(boards, dtype=np.int64)
+    assert indexer.rounds == (2, boards.shape[1]) and holes.shape[0] == boards.shape[0] and holes.shape[2] == 2
+    count, size = boards.shape
+    per_board = _add_rounds(_start(count), boards, (size,))
+    holdings = holes.shape[1]
+    state = tuple(np.repeat(part, holdings, axis=0) for part in per_board)
+    state = _add_rounds(state, holes.reshape(count * holdings, 2), (2,))
+    return _finish(indexer, state).reshape(count, holdings)
+
+
+def _start(count: int) -> State:
+    """Per hand and suit: ranks used, how many, index so far, its place value, configuration code."""
+    zeros = np.zeros((count, _SUITS), dtype=np.int64)
+    return zeros, zeros.copy(), zeros.copy(), np.ones_like(zeros), zeros.copy()
+
+
+def _add_rounds(state: State, hands: np.ndarray, sizes: Sequence[int]) -> State:
+    """The suit state after the rounds ``sizes`` of ``hands`` (their columns in that order)."""
+    used, used_count, suit_index, place, code = (part.copy() for part in state)
+    suits, ranks = hands & 3, hands >> 2
+    # (hand, suit) cells as flat positions in row-major (N, 4) arrays: one-index gathers are faster
+    cells = (np.arange(len(hands)) * _SUITS)[:, None] + suits
+    start = 0
+    for size in sizes:
+        columns = range(start, start + size)
+        mask = np.zeros_like(used)
+        flat_mask, flat_used = mask.reshape(-1), used.reshape(-1)
+        for column in columns:
+            flat_mask[cells[:, column]] |= 1 << ranks[:, column]
+        count = _POPCOUNT[mask]
+        colex = np.zeros_like(used)
+        flat_colex = colex.reshape(-1)
+        for column in columns:
+            cell, rank = cells[:, column], ranks[:, column]
+            lower = (1 << rank) - 1
+            # the card's rank among the ranks its suit has left, and its place among this round's
+            # cards of its suit: the colex number of a set is the sum of C(rank, place)
+            free_rank = rank - _POPCOUNT[flat_used[cell] & lower]
+            flat_colex[cell] += _BINOM[free_rank, 1 + _POPCOUNT[flat_mask[cell] & lower]]
+        suit_index += colex * place
+        place *= _BINOM[_RANKS - used_count, count]
+        used |= mask
+        used_count += count
+        code = code * (size + 1) + count
+        start += size
+    return used, used_count, suit_index, place, code
+
+
+def _comb(top: np.ndarray, choose: np.ndarray) -> np.ndarray:
+    """``C(top, choose)`` elementwise for int64 arrays, ``choose`` from 1 to 4 (exact: each step divides)."""
+    value = np.ones_like(top)
+    for step in range(_SUITS):
+        value = np.where(step < choose, value * (top - step) // (step + 1), value)
+    return value
+
+
+def _finish(indexer: HandIndexer, state: State) -> np.ndarray:
+    """Hand numbers from the per-suit state: sort the suits, number the configuration and multisets."""
+    _, _, suit_index, _, code = state
+    keys = np.sort((code << _CODE_SHIFT) | suit_index, axis=1)[:, ::-1]
+    sorted_codes, sorted_index = keys >> _CODE_SHIFT, keys & ((1 << _CODE_SHIFT) - 1)
+    packed = np.zeros(len(keys), dtype=np.int64)
+    for position in range(_SUITS):
+        packed = packed * indexer._codes + sorted_codes[:, position]
+    configuration = np.searchsorted(indexer._keys, packed)
+    group = indexer._group[configuration]
+    place_in_group = indexer._place[configuration]
+    # equal configurations: descending indices i_0 >= i_1 >= ... become the strictly descending
+    # a_j = i_j + (k-1-j), numbered as a combination: sum of C(a_j, k-j)
+    terms = _comb(sorted_index + group - 1 - place_in_group, group - place_in_group)
+    numbers: np.ndarray = indexer._offsets[configuration] + (terms * indexer._multiplier[configuration]).sum(axis=1)
+    return numbers
