@@ -105,15 +105,21 @@ def wings() -> list[Wing]:
 def homes(found: list[Wing]) -> tuple[dict[tuple[int, str], str], dict[str, str]]:
     """Where each public object is described: (its identity, its name) -> ``poker.cards.Card``, and each bare
     name that one wing alone exports -> the same (a name two wings export is left out: a reference says which).
-    """
+
+    An object that several wings export (a wing that keeps an old import path, say) is described once, in the
+    wing that defines it (its ``__module__`` is in that wing), else in the first wing that lists it."""
     described: dict[tuple[int, str], str] = {}
-    short: dict[str, set[str]] = {}
+    short: dict[str, set[tuple[int, str]]] = {}
     for wing in found:
         module = importlib.import_module(wing.module)
         for name in wing.names:
-            described.setdefault((id(getattr(module, name)), name), f'{wing.module}.{name}')
-            short.setdefault(name, set()).add(f'{wing.module}.{name}')
-    return described, {name: next(iter(targets)) for name, targets in short.items() if len(targets) == 1}
+            thing = getattr(module, name)
+            key = (id(thing), name)
+            defined = getattr(thing, '__module__', None) if inspect.isclass(thing) or inspect.isroutine(thing) else None
+            if key not in described or isinstance(defined, str) and (defined + '.').startswith(wing.module + '.'):
+                described[key] = f'{wing.module}.{name}'
+            short.setdefault(name, set()).add(key)
+    return described, {name: described[next(iter(keys))] for name, keys in short.items() if len(keys) == 1}
 
 
 def find(target: str) -> list[object] | None:
@@ -193,9 +199,19 @@ def directive(wing: Wing, name: str) -> str:
 
 
 def wing_page(wing: Wing) -> str:
+    """The wing's docstring, then each name its ``__all__`` lists: described here, or linked to where it is."""
+    module = importlib.import_module(wing.module)
     title = f'``{wing.module}``'
     body = [title, '=' * len(title), '', f'.. automodule:: {wing.module}', '   :no-members:', '']
-    body += [directive(wing, name) + '\n' for name in wing.names]
+    elsewhere = []
+    for name in wing.names:
+        home = HOMES[id(getattr(module, name)), name]
+        if home == f'{wing.module}.{name}':
+            body.append(directive(wing, name) + '\n')
+        else:
+            elsewhere.append(f'* :py:obj:`{wing.module}.{name} <{home}>`')
+    if elsewhere:
+        body += ['.. rubric:: Also exported here, described in another wing', '', *elsewhere, '']
     return '\n'.join(body)
 
 
