@@ -61,7 +61,6 @@ nb_merge_streams = True
 
 autodoc_member_order = 'bysource'
 autodoc_typehints = 'signature'
-autodoc_default_options = {'show-inheritance': True}
 add_module_names = False
 python_display_short_literal_types = True
 
@@ -195,6 +194,8 @@ def directive(wing: Wing, name: str) -> str:
     lines = [f'.. {what}:: {wing.module}.{name}']
     if what in ('autoclass', 'autoexception'):
         lines.append('   :members:')
+    if what == 'autoexception':
+        lines.append('   :show-inheritance:')  # which PokerError it is
     return '\n'.join(lines)
 
 
