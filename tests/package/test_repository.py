@@ -125,9 +125,22 @@ def test_ci_runs_the_readme_test_command_on_a_clean_export_in_a_fresh_venv() -> 
     assert f'    {command}\n' in readme
     script = (ROOT / '.ci' / 'run').read_text(encoding='utf-8')
     lines = [line.strip() for line in script.splitlines() if line.strip() and not line.lstrip().startswith('#')]
-    assert lines[-1] == command  # its status is the script's: pytest's 5 (nothing collected) fails CI
+    at = lines.index(command)  # its status is the script's: pytest's 5 (nothing collected) fails CI
+    assert at == len(lines) - 1 or lines[at + 1].startswith('status=$?; [ "$status" -eq 0 ] || exit')
     assert 'archive' in script and 'HEAD' in script and 'mktemp -d' in script and '-m venv' in script
     assert 'set -euo pipefail' in script
+
+
+def test_ci_builds_the_documentation_site_as_the_readme_says() -> None:
+    """After the tests, .ci/run builds the site with warnings as errors, with the README's command and extra."""
+    readme = (ROOT / 'README.md').read_text(encoding='utf-8')
+    script = (ROOT / '.ci' / 'run').read_text(encoding='utf-8')
+    assert "pip install -e '.[docs]'" in readme and 'python -m sphinx -W -b html docs build/docs' in readme
+    assert "pip install --quiet -e '.[docs]'" in script and 'python -m sphinx -W --keep-going' in script
+    config = configparser.ConfigParser()
+    config.read(ROOT / 'setup.cfg', encoding='utf-8')
+    assert {'sphinx', 'myst-nb', 'ipykernel'} <= {re.split('[<>=]', line)[0].strip()
+                                                 for line in config['options.extras_require']['docs'].split()}
 
 
 def test_every_relative_link_in_the_docs_names_a_file_that_is_there() -> None:
