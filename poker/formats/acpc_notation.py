@@ -312,8 +312,9 @@ class GameDefinition:
             'numBoardCards = 0 3 1 1', 'END GAMEDEF'])
 
     def comment(self) -> str:
-        """The definition as comment lines of a log, ``# `` before each line of :meth:`text`: the header of the
-        logs this library writes, which :func:`~poker.formats.acpc_log.read_log` takes as the log's game (ACPC's tools skip comments).
+        """The definition as comment lines of a log, ``#`` and a space before each line of :meth:`text`: the header
+        of the logs this library writes, which :func:`~poker.formats.acpc_log.read_log` takes as the log's game
+        (ACPC's tools skip comments).
 
         >>> print(GameDefinition.for_table(2).comment().splitlines()[0])
         # GAMEDEF

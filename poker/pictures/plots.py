@@ -384,7 +384,7 @@ def line_chart_png(series: Sequence[tuple[str, Sequence[float] | np.ndarray]],
                    y_label: str = '') -> Figure:
     """Lines over 1, 2, ..., n (the same n for each), one per ``(legend text, values)``, with a line at 0 and the
     legend where it hides least: the picture of :func:`~poker.markup.line_chart_svg` (a match's cumulative results,
-    :meth:`MatchResult.png <poker.matches.match_result.MatchResult.png>`). A legend text longer than
+    :meth:`MatchResult.png <poker.matches.MatchResult.png>`). A legend text longer than
     :data:`LONGEST_LABEL` is cut there.
     """
     target, title = _target(path), _label('title', title)
