@@ -185,3 +185,31 @@ def test_pokerkit_seat_refuses_what_it_cannot_play():
         seat.act(state)
     with pytest.raises(PokerError, match='indices 0 to 1'):
         play_pokerkit(pokerkit_state(2), [seat])
+
+
+@pytest.mark.parametrize('kinds', [['rock', 'maniac'], ['station', 'rock', 'maniac']])
+def test_a_duplicate_played_in_pokerkit_is_the_matchs(kinds):
+    # docs/bots.md plays a duplicate in pokerkit, every deal once per seating with the same cards: with the
+    # table's dealing (a fresh table's button at seat 0, so pokerkit's index i is seat i + 1), its nets per deal
+    # are those of the match's unit of work, deal for deal (players that decide from what they see alone)
+    from poker.matches.duplicate import play_chunk, rotations
+    count, rng = len(kinds), random.Random(len(kinds))
+    seeds = [rng.randrange(1 << 32) for _ in range(30)]
+    names = [f'{kind}{player}' for player, kind in enumerate(kinds)]
+    ours = play_chunk(kinds, names, seeds, 0)
+    theirs = []
+    for seed in seeds:
+        deck = game_module.Deck(seed=seed)
+        holes, board = [deck.deal(2) for _ in kinds], deck.deal(5)
+        nets = [0] * count
+        for seating in rotations(count):
+            by_index = [seating[(index + 1) % count] for index in range(count)]
+            state = pokerkit_state(count)
+            play_pokerkit(state, [PokerkitSeat(PLAYER_KINDS[kinds[player]](names[player], 0), index, names=[
+                names[p] for p in by_index]) for index, player in enumerate(by_index)],
+                holes=[holes[(index + 1) % count] for index in range(count)], board=board)
+            for index, player in enumerate(by_index):
+                nets[player] += state.payoffs[index]
+        theirs.append(nets)
+    assert ours.tolist() == theirs
+    assert any(any(row) for row in theirs) and all(sum(row) == 0 for row in theirs)
