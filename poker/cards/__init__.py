@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from .card import Card, CardLike, Deck, Rank, Suit, format_cards, parse_cards
-from .card_inputs import CardsLike, HoleLike, hand_class_of, read_board, read_cards, read_hole, read_indices
+from .card_inputs import CardsLike, HoleLike, hand_class_of, read_board, read_cards, read_hole, read_hole_cards, read_indices
 from .holdings import HOLDINGS, HOLDING_COUNT, holding_index
 from .income_rates import INCOME_RATES, MAX_OPPONENTS, class_income_rate, income_rate_table
 from .isomorphism import HandIndexer
@@ -57,5 +57,6 @@ __all__ = [
     'read_board',
     'read_cards',
     'read_hole',
+    'read_hole_cards',
     'read_indices',
 ]

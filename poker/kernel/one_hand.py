@@ -42,7 +42,7 @@ from collections.abc import Sequence
 import numpy as np
 from attrs import field, frozen
 
-from ..cards.holdings import HOLDING_COUNT, NUMBER_OF_PAIR, pair_numbers
+from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, NUMBER_OF_PAIR, pair_numbers
 from ..errors import SettingError
 from ..ranking.ranker import HandRanker, card_columns
 from ..ranking.ranker_inputs import read_ranker
@@ -244,15 +244,28 @@ OUTCOME_MEMO_SIZE = 512
 itself; about 16 kB a hand on the flop)."""
 
 
+_DECK = bytes(range(52))
+
+
 @functools.lru_cache(maxsize=OUTCOME_MEMO_SIZE)
 def _inline_outcomes(hole: tuple[int, int], board: tuple[int, ...], lookahead: int) -> HoldingOutcomes:
     """:func:`holding_outcomes` against every holding with :class:`HandRanker` itself, counted by the compiled
     loop (its arguments read; the arrays are read-only, so the memo's answers can be shared)."""
-    cards = unseen_cards([*hole, *board])
-    rows = len(cards) * (len(cards) - 1) // 2
-    later, now = np.empty((rows, 3), dtype=np.int32), np.empty(rows, dtype=np.int8)
-    _count.later_counts(bytes(board), bytes(hole), cards.tobytes(), lookahead, later, now)
-    return HoldingOutcomes(holding_numbers(cards), now, later, math.comb(len(cards) - 2, lookahead))
+    known = bytes((*hole, *board))
+    cards = _DECK.translate(None, known)  # the unseen cards, ascending
+    mask = 0
+    for card in known:
+        mask |= 1 << card
+    holdings = np.flatnonzero((HOLDING_MASKS & mask) == 0)  # ascending: the pairs of unseen cards in combinations order
+    later, now = np.empty((len(holdings), 3), dtype=np.int32), np.empty(len(holdings), dtype=np.int8)
+    _count.later_counts(bytes(board), bytes(hole), cards, lookahead, later, now)
+    for array in (holdings, later, now):
+        array.flags.writeable = False
+    record = object.__new__(HoldingOutcomes)  # (the fields as the compiled loop wrote them: nothing to read)
+    for name, value in (('holdings', holdings), ('now', now), ('later', later),
+                        ('runouts', math.comb(len(cards) - 2, lookahead))):
+        object.__setattr__(record, name, value)
+    return record
 
 
 def _hand(hole: Sequence[int], board: Sequence[int], lookahead: int,
@@ -301,6 +314,44 @@ def inline_showdown(hole: tuple[int, int], board: Sequence[int], weights: np.nda
     with weight: nothing is memoized). Not a door (so not in ``__all__``): for the engines, which read their
     arguments already: two hole cards and 3 to 5 board cards, all distinct, and 1,326 float64 weights."""
     return _count.showdown_counts(bytes(hole), bytes(board), weights)
+
+
+_ONES = np.ones(HOLDING_COUNT)
+_ONES.flags.writeable = False
+_SLOTS = np.arange(3, dtype=np.int8)[:, np.newaxis]
+
+
+def inline_counts(hole: tuple[int, int], board: tuple[int, ...], lookahead: int,
+                  weights: np.ndarray | None) -> tuple[list[float], list[list[float]], int, int]:
+    """One weight set's :func:`tally`, as :class:`HandRanker` itself ranks, in a few compiled steps: the weighted
+    counts now (ahead, tied, behind), the 3x3 transitions, the runouts per holding and the holdings counted
+    (free of every known card, with weight). ``weights`` None weighs every holding 1. Not a door (so not in
+    ``__all__``): for the engines, which read their arguments already: two hole cards and 3 to 5 board cards,
+    all distinct, a look-ahead the board allows, and 1,326 checked float64 weights. Nothing on the river or
+    with ``lookahead`` 0 is memoized (one compiled loop over the holdings); with a look-ahead, the outcomes
+    against every holding come from the memo of :func:`holding_outcomes`."""
+    unseen = 50 - len(board)
+    if not lookahead:
+        ahead, tied, behind = _count.showdown_counts(bytes(hole), bytes(board), _ONES if weights is None else weights)
+        if weights is None:
+            holdings = unseen * (unseen - 1) // 2
+        else:
+            known = (1 << hole[0]) | (1 << hole[1])
+            for card in board:
+                known |= 1 << card
+            holdings = int(np.count_nonzero(weights[(HOLDING_MASKS & known) == 0]))
+        return [ahead, tied, behind], [[ahead, 0.0, 0.0], [0.0, tied, 0.0], [0.0, 0.0, behind]], 1, holdings
+    outcomes = _inline_outcomes(hole, board, lookahead)
+    which = outcomes.now == _SLOTS  # (3, holdings): the holdings we are ahead of, tied with, behind now
+    if weights is None:
+        counted = which.astype(np.int32)  # (whole counts: summed exactly in integers)
+        holdings = len(outcomes.now)
+    else:
+        chosen = weights[outcomes.holdings]
+        counted = which * chosen
+        holdings = int(np.count_nonzero(chosen))
+    now, transitions = counted.sum(axis=1, dtype=np.float64), (counted @ outcomes.later).astype(np.float64)
+    return now.tolist(), transitions.tolist(), outcomes.runouts, holdings
 
 
 def showdown_counts(hole: Sequence[int], board: Sequence[int], sets: np.ndarray,

@@ -39,6 +39,9 @@ Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[flo
 _ZERO: Matrix = ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
 
 
+_set = object.__setattr__
+
+
 def _matrix(value: Iterable[Iterable[float]]) -> Matrix:
     """A 3x3 matrix of finite counts of at least 0, as floats, else a SettingError quoting it."""
     try:
@@ -146,6 +149,26 @@ class HandStatistics:
                    opponents=opponents, lookahead=lookahead, transitions=transitions, holdings=holdings,
                    runouts=runouts, hole=hole, board=board, income_rate=income_rate, exact=exact,
                    standard_error=standard_error)
+
+    @classmethod
+    def _from_read_counts(cls, now: list[float], transitions: list[list[float]], *, opponents: int, lookahead: int,
+                          holdings: int, runouts: int, hole: tuple[Card, ...], board: tuple[Card, ...]) -> HandStatistics:
+        """:meth:`from_counts` of values an engine read and computed already (float counts of at least 0, a whole
+        number of opponents and a look-ahead the board allows, distinct cards): the same record, its fields set as
+        they are, nothing read again. For the engines of this wing only."""
+        ahead, tied, behind = now
+        matrix: Matrix = (tuple(transitions[0]), tuple(transitions[1]), tuple(transitions[2]))  # type: ignore[assignment]
+        total = ahead + tied + behind
+        hs = (ahead + tied / 2) / total if total > 0 else 0.0
+        ppot, npot = potentials(matrix) if lookahead else (0.0, 0.0)
+        record = object.__new__(cls)
+        for name, value in (('hs', hs), ('hs_n', hs ** opponents), ('ppot', ppot), ('npot', npot), ('ahead', ahead),
+                            ('tied', tied), ('behind', behind), ('opponents', opponents), ('lookahead', lookahead),
+                            ('transitions', matrix), ('holdings', holdings), ('runouts', runouts), ('hole', hole),
+                            ('board', board), ('income_rate', None), ('exact', True), ('standard_error', 0.0),
+                            ('opponent_hs', ()), ('next_card_ppot', None)):
+            _set(record, name, value)
+        return record
 
     def __repr__(self) -> str:
         """A one-line summary: the hand, the board and the figures, to three places (the fields hold them

@@ -31,8 +31,8 @@ import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import Card, format_cards
-from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_board, read_hole
-from ..cards.income_rates import class_income_rate, read_opponents
+from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_board, read_hole_cards
+from ..cards.income_rates import MAX_OPPONENTS, class_income_rate, read_opponents
 from ..cards.starting_hand import StartingHand, class_index
 from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE
 from ..errors import CardCountError, LookaheadError, OpponentCountError, SettingError
@@ -40,6 +40,7 @@ from ..kernel import one_hand
 from ..kernel.kernel_inputs import weight_rows
 from ..kernel.one_hand import Tally
 from ..kernel.positions import MAX_LOOKAHEAD
+from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightsLike, read_weight_sets
 from ..ranges.weights import remove_known
 from ..ranking.hand import Hand
@@ -53,10 +54,6 @@ if TYPE_CHECKING:
 
 __all__ = ['Player']
 
-
-
-def _hole(cards: HoleLike) -> tuple[Card, Card]:
-    return read_hole(cards).cards
 
 
 @frozen(eq=False, repr=False)
@@ -74,26 +71,30 @@ class Player:
     * :meth:`summarise`: from weighted counts to :class:`~poker.stats.hand_statistics.HandStatistics`;
     * :meth:`preflop_statistics`: the statistics before the flop;
     * :attr:`ranker`: the :class:`~poker.ranking.ranker.HandRanker` the engine ranks hands with.
+
+    With no hook replaced and :class:`HandRanker`'s own ranking, one weight set (``None`` or a
+    :class:`~poker.ranges.range.Range`) is counted in one compiled step, the same figures without the steps
+    (:func:`~poker.kernel.one_hand.inline_counts`).
     """
 
     ranker: ClassVar[type[HandRanker]] = HandRanker
 
-    hole_cards: tuple[Card, Card] = field(converter=_hole)
+    hole_cards: tuple[Card, Card] = field(converter=read_hole_cards)
     board: tuple[Card, ...] = field(default=(), converter=read_board)
-    _known: Hand = field(init=False)
-    """The cards this player knows, hole cards and board, in a :class:`~poker.ranking.hand.Hand` (kept sorted)."""
 
     def __attrs_post_init__(self) -> None:
-        check_off_board((card.index for card in self.hole_cards), (card.index for card in self.board),
-                        self.hole_cards, self.board)
-        known = Hand(self.hole_cards)
-        known.add(self.board)
-        object.__setattr__(self, '_known', known)
+        first, second = self.hole_cards
+        for card in self.board:
+            if card == first or card == second:
+                check_off_board((first.index, second.index), (card.index for card in self.board), self.hole_cards,
+                                self.board)
 
     @property
     def cards(self) -> Hand:
         """The cards this player knows, hole cards and board together, as a new sorted :class:`~poker.ranking.hand.Hand`."""
-        return Hand(self._known)
+        known = Hand(self.hole_cards)
+        known.add(self.board)
+        return known
 
     # ------------------------------------------------------------------------------ the cards
     @property
@@ -159,6 +160,13 @@ class Player:
         holdings with weight in any set; ``runouts`` the runouts per holding (1 with no look-ahead, when
         ``transitions`` is diagonal: nothing changes).
         """
+        if self.board and (weights is None or type(weights) is Range) and self._counts_inline() \
+                and (opponents is None or type(opponents) is int and 1 <= opponents <= MAX_OPPONENTS) \
+                and (lookahead is None or type(lookahead) is int):
+            quick = self._inline_statistics(1 if opponents is None else opponents, self.read_lookahead(lookahead),
+                                            weights)
+            if quick is not None:
+                return quick
         sets, per_opponent = self.opponent_weights(weights)
         opponents = read_opponents(opponents, default=len(sets) if per_opponent else 1)
         if per_opponent and opponents != len(sets):
@@ -167,6 +175,28 @@ class Player:
         if not self.board:
             return self.preflop_statistics(opponents, sets, per_opponent)
         return self.summarise(self.count_outcomes(lookahead, sets), opponents, lookahead, sets, per_opponent)
+
+    def _counts_inline(self) -> bool:
+        """Whether :meth:`calculate_hand_statistics` is the recipe of this class with no hook replaced and
+        :class:`HandRanker`'s own ranking: then :meth:`_inline_statistics` gives its result in a few compiled steps."""
+        kind = type(self)
+        return kind.opponent_weights is _RECIPE[0] and kind.count_outcomes is _RECIPE[1] \
+            and kind.summarise is _RECIPE[2] and self.ranker.INLINE_RANKING
+
+    def _inline_statistics(self, opponents: int, lookahead: int, weights: Range | None) -> HandStatistics | None:
+        """The recipe's statistics on a board for one weight set (None: every holding alike; or a read
+        :class:`~poker.ranges.range.Range`) with arguments read: the kernel's
+        :func:`~poker.kernel.one_hand.inline_counts`, and the record built from values already read. None when
+        no holding has weight (the recipe raises the error that says so)."""
+        hole = self.hole_cards
+        board = self.board
+        now, transitions, runouts, holdings = one_hand.inline_counts(
+            (hole[0].index, hole[1].index), tuple(card.index for card in board), lookahead,
+            None if weights is None else weights.weights)
+        if not holdings:
+            return None
+        return HandStatistics._from_read_counts(now, transitions, opponents=opponents, lookahead=lookahead,
+                                                holdings=holdings, runouts=runouts, hole=hole, board=board)
 
     def opponent_weights(self, weights: WeightsLike) -> tuple[np.ndarray, bool]:
         """Hook: the weight sets (shape (k, 1326)) for ``weights``, and whether there is one per opponent.
@@ -295,6 +325,7 @@ class Player:
     def __hash__(self) -> int:
         return hash((frozenset(self.hole_cards), frozenset(self.board)))
 
+
     def __str__(self) -> str:
         board = format_cards(self.board) if self.board else 'no board'
         return f'{format_cards(self.hole_cards, sep="")} / {board}'
@@ -303,3 +334,8 @@ class Player:
         hole = format_cards(self.hole_cards, sep='')
         board = f', {format_cards(self.board)!r}' if self.board else ''
         return f'{type(self).__name__}({hole!r}{board})'
+
+
+_RECIPE = (Player.opponent_weights, Player.count_outcomes, Player.summarise)
+"""The hooks of :meth:`Player.calculate_hand_statistics` as this class has them (a subclass replacing one takes
+the recipe step by step)."""

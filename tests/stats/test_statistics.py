@@ -7,6 +7,7 @@ import itertools
 import math
 import random
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -365,3 +366,73 @@ def test_holding_outcomes() -> None:
     row = outcomes.holdings.tolist().index(kk)
     assert outcomes.now[row] == BEHIND
     assert outcomes.later[row].tolist() == [9 + 3 + 3, 0, 44 - 15]  # a heart, a queen or an ace
+
+
+# ---------------------------------------------------------------------------- the plain recipe, inline
+PLAIN_CASES = [(seed, board_size, lookahead) for seed, (board_size, lookahead) in
+               enumerate([(5, 0), (5, 0), (4, 0), (4, 1), (4, 1), (3, 0), (3, 1)], start=40)]
+
+
+@pytest.mark.parametrize('seed, board_size, lookahead', PLAIN_CASES)
+def test_a_plain_player_agrees_with_the_reference(seed: int, board_size: int, lookahead: int) -> None:
+    # Player itself takes the kernel's inline counts for None and a Range; the plain loops are the oracle
+    from poker import Range
+
+    hole, board = random_spot(seed, board_size)
+    player, reference = Player(cards_of(hole), cards_of(board)), ReferencePlayer(cards_of(hole), cards_of(board))
+    for opponents in (1, 3):
+        assert player.calculate_hand_statistics(opponents, lookahead) == \
+            reference.calculate_hand_statistics(opponents, lookahead)  # uniform: exactly
+    for weights in (Range(random_weights(seed)), Range.parse('QQ+, AKs, T9s, 22:0.5')):
+        fast = player.calculate_hand_statistics(2, lookahead, weights)
+        slow = reference.calculate_hand_statistics(2, lookahead, weights)
+        assert (fast.holdings, fast.runouts, fast.lookahead, fast.opponents) == \
+            (slow.holdings, slow.runouts, slow.lookahead, slow.opponents)
+        for name in ('hs', 'hs_n', 'ppot', 'npot', 'ahead', 'tied', 'behind'):
+            assert getattr(fast, name) == pytest.approx(getattr(slow, name), rel=1e-12, abs=1e-12)
+        np.testing.assert_allclose(fast.transitions, slow.transitions, rtol=1e-12)
+
+
+def test_a_plain_player_reads_its_inputs_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # no weight sets made, no tally read again by summarise, no record whose fields are read again: the
+    # river and the turn cost microseconds, not the reading at every floor
+    import poker.stats.player as player_module
+    from poker import Range
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError('read again')
+
+    for name in ('read_weight_sets', 'weight_rows', 'read_opponents'):
+        monkeypatch.setattr(player_module, name, refuse)
+    monkeypatch.setattr(player_module.one_hand, 'tally', refuse)
+    monkeypatch.setattr(HandStatistics, '__init__', refuse)
+    for board, lookahead in (('3h 4s Jh 2c 9d', None), ('3h 4s Jh 2c', None), ('3h 4s Jh', 1)):
+        stats = Player('AhQh', board).calculate_hand_statistics(3, lookahead, Range.parse('TT+, AJs+'))
+        assert stats.opponents == 3 and stats.holdings > 0
+        assert Player('AhQh', board).calculate_hand_statistics(lookahead=lookahead).holdings == \
+            math.comb(52 - 2 - len(parse_cards(board)), 2)
+
+
+def test_a_replaced_hook_takes_the_recipe() -> None:
+    summaries: list[int] = []
+
+    class Summarising(Player):
+        def summarise(self, tally, opponents, lookahead, sets, per_opponent):  # type: ignore[no-untyped-def]
+            summaries.append(lookahead)
+            return super().summarise(tally, opponents, lookahead, sets, per_opponent)
+
+    assert Summarising(*SPOT).calculate_hand_statistics(lookahead=1) == \
+        Player(*SPOT).calculate_hand_statistics(lookahead=1)
+    assert summaries == [1]
+
+
+def test_a_record_from_read_counts_is_the_record_from_counts() -> None:
+    hole, board = tuple(parse_cards('Ah Qh')), tuple(parse_cards('3h 4s Jh 2c'))
+    transitions = [[30.0, 1.0, 2.0], [0.0, 4.0, 1.0], [5.0, 0.5, 6.0]]
+    quick = HandStatistics._from_read_counts([33.0, 5.0, 11.5], transitions, opponents=4, lookahead=1,
+                                             holdings=50, runouts=44, hole=hole, board=board)
+    assert quick == HandStatistics.from_counts(33.0, 5.0, 11.5, opponents=4, lookahead=1,
+                                               transitions=transitions, holdings=50, runouts=44, hole=hole,
+                                               board=board)  # type: ignore[arg-type]
+    again = HandStatistics(**{field.name: getattr(quick, field.name) for field in attrs.fields(HandStatistics)})
+    assert again == quick and repr(again) == repr(quick)
