@@ -23,7 +23,6 @@ from typing import Union
 from attrs import field, frozen
 
 from ..errors import CardCountError, CardParseError, DuplicateCardError
-from ..markup import card_faces_svg
 from ..validators import CheckedEnumType, flag, index_below, read_seed, shown
 
 __all__ = ['Card', 'CardLike', 'Deck', 'Rank', 'Suit', 'format_cards', 'parse_cards']
@@ -292,6 +291,8 @@ def cards_svg(cards: Iterable[Card], caption: str = '') -> str:
     >>> picture.startswith('<svg'), '>T</text>' in picture, '♦' in picture
     (True, True, True)
     """
+    from ..markup import card_faces_svg  # (pictures are for notebooks: reading cards does not import them)
+
     return card_faces_svg([(str(card.rank), card.suit.symbol, int(card.suit)) for card in cards], caption=caption)
 
 

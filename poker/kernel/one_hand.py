@@ -107,8 +107,7 @@ class HoldingOutcomes:
         state = np.zeros((len(self.now), 3))
         state[np.arange(len(self.now)), self.now] = 1.0
         by_state = weights[:, np.newaxis, :] * state.T  # (k, now outcome, holding)
-        return Tally(now=weights @ state, transitions=by_state @ self.later.astype(np.float64),
-                     runouts=self.runouts)
+        return _read_tally(weights @ state, by_state @ self.later.astype(np.float64), self.runouts)
 
 
 @frozen(eq=False)
@@ -297,15 +296,34 @@ def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.nd
     :func:`~poker.kernel.board_memo.board_values` weighed directly (:func:`showdown_counts`).
     """
     hole, board, lookahead, ranker = _hand(hole, board, lookahead, ranker)
-    sets = weight_rows(sets)
+    return read_tally(hole, board, lookahead, weight_rows(sets), ranker)
+
+
+def read_tally(hole: tuple[int, int], board: tuple[int, ...], lookahead: int, sets: np.ndarray,
+               ranker: type[HandRanker]) -> Tally:
+    """:func:`tally` of arguments read already: two hole cards and 3 to 5 board cards (indices, all distinct), a
+    look-ahead the board allows, checked weight rows of shape (k, 1326) and a ranker class. Not a door (so not in
+    ``__all__``): for the engines, which read their arguments at their own doors; the same counts, summed the
+    same way."""
     if lookahead == 0:
         now = read_board_values(board, ranker)._weighed(hole, sets)  # (showdown_counts, its arguments read)
-        return Tally(now=now, transitions=now[:, :, np.newaxis] * np.eye(3), runouts=1)  # nothing changes
+        return _read_tally(now, now[:, :, np.newaxis] * np.eye(3), 1)  # nothing changes
     cards = unseen_cards([*hole, *board])
     numbers = holding_numbers(cards)
-    weighted = np.asarray(sets).reshape(-1, HOLDING_COUNT)[:, numbers].any(axis=0)
+    weighted = sets[:, numbers].any(axis=0)
     rows = None if weighted.all() else np.flatnonzero(weighted)
     return _outcomes(hole, board, lookahead, ranker, rows)._weigh(sets)
+
+
+def _read_tally(now: np.ndarray, transitions: np.ndarray, runouts: int) -> Tally:
+    """A :class:`Tally` of the kernel's own float64 arrays (shapes (k, 3) and (k, 3, 3)), made read-only as
+    its converters would, nothing read again."""
+    record = object.__new__(Tally)
+    for name, value in (('now', now), ('transitions', transitions)):
+        value.flags.writeable = False
+        object.__setattr__(record, name, value)
+    object.__setattr__(record, 'runouts', runouts)
+    return record
 
 
 def inline_showdown(hole: tuple[int, int], board: Sequence[int], weights: np.ndarray) -> tuple[float, float, float]:

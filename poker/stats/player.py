@@ -22,10 +22,8 @@ Opponent models weigh the holdings (see :mod:`poker.ranges.weight_inputs` for ev
 
 from __future__ import annotations
 
-import concurrent.futures
 import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeGuard
 
 import numpy as np
 from attrs import field, frozen
@@ -40,16 +38,19 @@ from ..kernel import one_hand
 from ..kernel.kernel_inputs import weight_rows
 from ..kernel.one_hand import Tally
 from ..kernel.positions import MAX_LOOKAHEAD
-from ..ranges.range import Range
-from ..ranges.weight_inputs import WeightsLike, read_weight_sets
 from ..ranges.weights import remove_known
-from ..ranking.hand import Hand
-from ..ranking.rankable_hand import RankableHand
 from ..ranking.ranker import HandRanker
 from ..validators import EquityMethod, flag, instance, is_whole, shown
 from .hand_statistics import HandStatistics, potentials
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (imported where they are used: the first statistics need none of them)
+    import concurrent.futures
+    from collections.abc import Callable
+
+    from ..ranges.range import Range
+    from ..ranges.weight_inputs import WeightsLike
+    from ..ranking.hand import Hand
+    from ..ranking.rankable_hand import RankableHand
     from .multiway import EquityResult
 
 __all__ = ['Player']
@@ -92,6 +93,8 @@ class Player:
     @property
     def cards(self) -> Hand:
         """The cards this player knows, hole cards and board together, as a new sorted :class:`~poker.ranking.hand.Hand`."""
+        from ..ranking.hand import Hand
+
         known = Hand(self.hole_cards)
         known.add(self.board)
         return known
@@ -110,6 +113,8 @@ class Player:
     @property
     def hand(self) -> RankableHand | None:
         """The hole cards and the board as a rankable hand (None before the flop)."""
+        from ..ranking.rankable_hand import RankableHand
+
         return RankableHand((*self.hole_cards, *self.board)) if self.board else None
 
     @property
@@ -160,7 +165,7 @@ class Player:
         holdings with weight in any set; ``runouts`` the runouts per holding (1 with no look-ahead, when
         ``transitions`` is diagonal: nothing changes).
         """
-        if self.board and (weights is None or type(weights) is Range) and self._counts_inline() \
+        if self.board and (weights is None or _is_range(weights)) and self._counts_inline() \
                 and (opponents is None or type(opponents) is int and 1 <= opponents <= MAX_OPPONENTS) \
                 and (lookahead is None or type(lookahead) is int):
             quick = self._inline_statistics(1 if opponents is None else opponents, self.read_lookahead(lookahead),
@@ -174,7 +179,18 @@ class Player:
         lookahead = self.read_lookahead(lookahead)
         if not self.board:
             return self.preflop_statistics(opponents, sets, per_opponent)
+        kind = type(self)
+        if kind.count_outcomes is _RECIPE[1] and kind.summarise is _RECIPE[2]:  # the steps on values read once
+            if kind.opponent_weights is not _RECIPE[0]:
+                sets = weight_rows(sets)  # (another model's sets: read once, here)
+            tally = one_hand.read_tally(self._indices(self.hole_cards), self._indices(self.board),  # type: ignore[arg-type]
+                                        lookahead, sets, self.ranker)
+            return self._summary(tally, opponents, lookahead, sets, per_opponent)
         return self.summarise(self.count_outcomes(lookahead, sets), opponents, lookahead, sets, per_opponent)
+
+    @staticmethod
+    def _indices(cards: tuple[Card, ...]) -> tuple[int, ...]:
+        return tuple(card.index for card in cards)
 
     def _counts_inline(self) -> bool:
         """Whether :meth:`calculate_hand_statistics` is the recipe of this class with no hook replaced and
@@ -204,6 +220,8 @@ class Player:
         Holdings that touch a known card weigh 0. Override to supply an opponent model of your own, for
         example to read the opponent's actions when ``weights`` is None.
         """
+        from ..ranges.weight_inputs import read_weight_sets
+
         sets, per_opponent = read_weight_sets(weights)
         return remove_known(sets, [card.index for card in self.known_cards]), per_opponent
 
@@ -271,22 +289,23 @@ class Player:
                 or (per_opponent and len(sets) != opponents):
             raise SettingError(f'a tally of {len(tally.now)} weight sets does not go with {len(sets)} weight sets '
                                f'({"one per" if per_opponent else "shared by the"} {opponents} opponents)')
+        return self._summary(tally, opponents, lookahead, sets, per_opponent)
+
+    def _summary(self, tally: Tally, opponents: int, lookahead: int, sets: np.ndarray,
+                 per_opponent: bool) -> HandStatistics:
+        """:meth:`summarise` of arguments read and checked together (the recipe's own: nothing read again)."""
         holdings = int(np.count_nonzero(sets.any(axis=0)))
         if not per_opponent:
-            ahead, tied, behind = tally.now[0].tolist()
-            return HandStatistics.from_counts(ahead, tied, behind, opponents=opponents, lookahead=lookahead,
-                                              transitions=tally.transitions[0].tolist(), holdings=holdings,
-                                              runouts=tally.runouts, hole=self.hole_cards, board=self.board)
+            return HandStatistics._from_read_counts(tally.now[0].tolist(), tally.transitions[0].tolist(),
+                                                    opponents=opponents, lookahead=lookahead, holdings=holdings,
+                                                    runouts=tally.runouts, hole=self.hole_cards, board=self.board)
         totals = tally.now.sum(axis=1)
         each_hs = [(ahead + tied / 2) / total for (ahead, tied, _), total in zip(tally.now.tolist(), totals.tolist())]
         ahead, tied, behind = (tally.now / totals[:, np.newaxis]).mean(axis=0).tolist()
         transitions = (tally.transitions / totals[:, np.newaxis, np.newaxis]).mean(axis=0)
-        matrix = tuple(tuple(row) for row in transitions.tolist())
-        ppot, npot = potentials(matrix) if lookahead else (0.0, 0.0)  # type: ignore[arg-type]
-        return HandStatistics(hs=(ahead + tied / 2) / (ahead + tied + behind), hs_n=math.prod(each_hs),
-                              ppot=ppot, npot=npot, ahead=ahead, tied=tied, behind=behind, opponents=opponents,
-                              lookahead=lookahead, transitions=matrix, opponent_hs=each_hs, holdings=holdings,
-                              runouts=tally.runouts, hole=self.hole_cards, board=self.board)
+        return HandStatistics._from_read_counts(
+            [ahead, tied, behind], transitions.tolist(), opponents=opponents, lookahead=lookahead, holdings=holdings,
+            runouts=tally.runouts, hole=self.hole_cards, board=self.board, opponent_hs=each_hs)
 
     def showdown_equity(self, opponents: int | None = None, weights: WeightsLike = None, *, dead: CardsLike = '',
                         method: EquityMethod = 'auto', samples: int | None = None, target_error: float | None = None,
@@ -334,6 +353,13 @@ class Player:
         hole = format_cards(self.hole_cards, sep='')
         board = f', {format_cards(self.board)!r}' if self.board else ''
         return f'{type(self).__name__}({hole!r}{board})'
+
+
+def _is_range(weights: object) -> TypeGuard[Range]:
+    """Whether ``weights`` is a :class:`~poker.ranges.range.Range` itself (read at its making: nothing to read)."""
+    from ..ranges.range import Range
+
+    return type(weights) is Range
 
 
 _RECIPE = (Player.opponent_weights, Player.count_outcomes, Player.summarise)

@@ -402,8 +402,11 @@ def test_a_plain_player_reads_its_inputs_once(monkeypatch: pytest.MonkeyPatch) -
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError('read again')
 
-    for name in ('read_weight_sets', 'weight_rows', 'read_opponents'):
+    import poker.ranges.weight_inputs
+
+    for name in ('weight_rows', 'read_opponents'):
         monkeypatch.setattr(player_module, name, refuse)
+    monkeypatch.setattr(poker.ranges.weight_inputs, 'read_weight_sets', refuse)
     monkeypatch.setattr(player_module.one_hand, 'tally', refuse)
     monkeypatch.setattr(HandStatistics, '__init__', refuse)
     for board, lookahead in (('3h 4s Jh 2c 9d', None), ('3h 4s Jh 2c', None), ('3h 4s Jh', 1)):
@@ -436,3 +439,44 @@ def test_a_record_from_read_counts_is_the_record_from_counts() -> None:
                                                board=board)  # type: ignore[arg-type]
     again = HandStatistics(**{field.name: getattr(quick, field.name) for field in attrs.fields(HandStatistics)})
     assert again == quick and repr(again) == repr(quick)
+
+
+class StepByStep(Player):
+    """The recipe hook by hook (a replaced hook that changes nothing): what a plain Player's shortcuts must equal."""
+
+    def count_outcomes(self, lookahead: int, sets: np.ndarray):  # type: ignore[no-untyped-def]
+        return super().count_outcomes(lookahead, sets)
+
+
+@pytest.mark.parametrize('seed, board_size, lookahead', PLAIN_CASES)
+def test_the_recipe_on_values_read_once_is_the_recipe_step_by_step(seed: int, board_size: int, lookahead: int) -> None:
+    # arrays, a set per opponent, a model's own sets: the same arithmetic, so the same bits (seeded matches repeat)
+    hole, board = cards_of(random_spot(seed, board_size)[0]), cards_of(random_spot(seed, board_size)[1])
+
+    class Modelled(Player):
+        def opponent_weights(self, weights):  # type: ignore[no-untyped-def]
+            sets, per_opponent = super().opponent_weights(weights)
+            return list(sets), per_opponent  # (a list of rows: read again once, as a model's own may need)
+
+    class ModelledStepByStep(Modelled, StepByStep):
+        pass
+
+    for weights, opponents in ((random_weights(seed), 2), ([random_weights(seed), random_weights(seed + 1, 0.8)], 2),
+                               ({'QQ': 1, 'AKo': 0.3, '76s': 0.7}, 1)):
+        for fast, slow in ((Player, StepByStep), (Modelled, ModelledStepByStep)):
+            assert fast(hole, board).calculate_hand_statistics(opponents, lookahead, weights) == \
+                slow(hole, board).calculate_hand_statistics(opponents, lookahead, weights)
+
+
+def test_the_recipe_reads_weight_arrays_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import poker.stats.player as player_module
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError('read again')
+
+    monkeypatch.setattr(player_module.one_hand, 'tally', refuse)  # the kernel's door: reads every argument again
+    monkeypatch.setattr(HandStatistics, '__init__', refuse)  # the record's fields, each read again
+    for board in ('3h 4s Jh 2c 9d', '3h 4s Jh 2c', '3h 4s Jh'):
+        stats = Player('AhQh', board).calculate_hand_statistics(2, 1 if len(board) < 12 else 0,
+                                                                [random_weights(1), random_weights(2)])
+        assert len(stats.opponent_hs) == 2 and stats.hs_n == math.prod(stats.opponent_hs)
