@@ -10,6 +10,12 @@ keeps near the ratio of the lengths (8) and a quadratic one near its square (64)
 ``Range.parse('AKs' + ' ' * 100000 + 'QQ')`` taking 43 s; the cases are its hostile inputs: runs of every
 kind of white space between parts, many commas, many parts, a part repeated, long invalid text, and the
 paths that read range text (weights, the command line's ``--range``, scenario files), with card text.
+
+Then issue 31's goal, in CPU time: card text at most 2x the cost of :class:`~poker.cards.card.Card` objects,
+``hand_strength(hole, board)`` and ``Player(hole, board).calculate_hand_statistics()`` on fresh random spots
+(``'Ah Qh'``, ``'3h 4s Jh 2c 9d'`` against tuples of cards), each against the baseline's (``--baseline``: the
+commit before issue 31, in its own venv, run in a subprocess by ``bench/spots.py``). ``--text-only`` prints that
+table alone.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from spots import BASELINE, ratio_table  # noqa: E402
 from timing import median_seconds  # noqa: E402
 
 from poker import PokerError, Range, parse_cards  # noqa: E402
@@ -95,7 +102,27 @@ def main() -> None:
     parser.add_argument('--repeats', type=int, default=3)
     parser.add_argument('--short', type=int, default=100_000)
     parser.add_argument('--long', type=int, default=800_000)
+    parser.add_argument('--calls', type=int, default=300, help='calls per batch of the text-against-cards table')
+    parser.add_argument('--seed', type=int, default=31)
+    parser.add_argument('--baseline', default=BASELINE, help="the baseline's interpreter ('' for none)")
+    parser.add_argument('--text-only', action='store_true', help='only the text-against-cards table')
     args = parser.parse_args()
+    if not args.text_only:
+        hostile(args)
+    text_against_cards(args.calls, args.seed, args.baseline)
+
+
+TEXT_AGAINST_CARDS = [(f'{call} {street}', f'{call} {street}, text', f'{call} {street}')
+                      for call in ('hand_strength', 'Player') for street in ('river', 'turn')]
+
+
+def text_against_cards(calls: int, seed: int, baseline: str) -> None:
+    """Issue 31's table: each call's CPU time from card text over its time from cards, here and in the baseline."""
+    ratio_table('card text against Card objects', TEXT_AGAINST_CARDS, ('text', 'cards'), 2, calls, seed, baseline)
+
+
+def hostile(args: argparse.Namespace) -> None:
+    """The first table: every hostile case at two lengths, against the floor."""
     print(f'{"case":36} {"short s":>9} {"long s":>9} {"floor s":>9} {"/floor":>7} {"growth":>7}  outcome')
     for name, (make, reader) in CASES.items():
         short, long = make(args.short), make(args.long)

@@ -9,6 +9,11 @@ over domain objects) runs in the same process on the first spots of each case, t
 reference median / engine median, and the two results are checked to agree (exactly for uniform
 weights).
 
+Then issue 31's goal, in CPU time: ``Player(hole, board).calculate_hand_statistics()`` (the README's call,
+fresh spots, cards) at most 3x ``hand_strength`` on the same kind of spot, river and turn, each against the
+baseline's (``--baseline``: the commit before issue 31, in its own venv, run in a subprocess by
+``bench/spots.py``).
+
 Targets from the issue: flop with two cards to come <= 20 ms, turn <= 2 ms, river <= 0.5 ms. For
 scale, the issue quotes about 3 s for the Java original on the flop case, 2.5 s for a Python loop over
 eval7 and 0.5 s for a memoized loop over a C evaluator.
@@ -22,6 +27,7 @@ import random
 import time
 
 import numpy as np
+from spots import BASELINE, ratio_table
 
 from poker import Card, Player
 from poker.kernel import enumeration_tables
@@ -133,6 +139,8 @@ def main() -> None:
     parser.add_argument('--reference-calls', type=int, default=1,
                         help='reference-path calls for the flop cases (other cases run more)')
     parser.add_argument('--seed', type=int, default=2026)
+    parser.add_argument('--calls', type=int, default=300, help='calls per batch of the Player-against-hand_strength table')
+    parser.add_argument('--baseline', default=BASELINE, help="the baseline's interpreter ('' for none)")
     args = parser.parse_args()
     rng, weight_rng = random.Random(args.seed), np.random.default_rng(args.seed)
 
@@ -155,6 +163,17 @@ def main() -> None:
         print(f'{label:<34}{len(times):>6}{median * 1e3:>11.3f}{p90 * 1e3:>9.3f}{shown_target:>8}'
               f'{calls:>10}{reference * 1e3:>11.1f}{reference / median:>9.0f}  {"yes" if ok else "NO"}')
     peer_baseline(rng)
+    against_hand_strength(args.calls, args.seed, args.baseline)
+
+
+SAME_SPOTS = [('river', 'Player river', 'hand_strength river'), ('turn', 'Player turn', 'hand_strength turn'),
+              ('turn, lookahead 0', 'Player turn, lookahead 0', 'hand_strength turn')]
+
+
+def against_hand_strength(calls: int, seed: int, baseline: str) -> None:
+    """Issue 31's table: Player's CPU time per call over hand_strength's, here and in the baseline."""
+    ratio_table('Player(hole, board).calculate_hand_statistics() against hand_strength(hole, board), cards',
+                SAME_SPOTS, ('Player', 'hand_strength'), 3, calls, seed, baseline)
 
 
 if __name__ == '__main__':

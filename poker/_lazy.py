@@ -24,10 +24,10 @@ from _thread import RLock  # built in and loaded at start-up: importing poker st
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
     from types import ModuleType
 
-__all__ = ['FIRST_USE', 'first_use', 'lazy_name']
+__all__ = ['FIRST_USE', 'first_use', 'lazy_name', 'lazy_package']
 
 FIRST_USE = RLock()
 """The lock every first use of a lazy name imports under."""
@@ -48,3 +48,20 @@ def lazy_name(package: str, homes: Mapping[str, str], name: str, namespace: dict
     value: object = getattr(first_use(f'{package}.{homes[name]}'), name)
     namespace[name] = value
     return value
+
+
+def lazy_package(package: str, homes: Mapping[str, str],
+                 namespace: dict[str, object]) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
+    """The ``__getattr__`` and ``__dir__`` of a package whose public names are imported on first use (PEP 562):
+    each name from the module ``homes`` gives it (:func:`lazy_name`), and the names are those imported so far and
+    the package's ``__all__``. A wing's ``__init__`` says ``__getattr__, __dir__ = lazy_package(__name__, _HOMES,
+    globals())``: importing it imports none of its modules (what a program does not use costs it neither time nor
+    memory)."""
+
+    def __getattr__(name: str) -> object:
+        return lazy_name(package, homes, name, namespace)
+
+    def __dir__() -> list[str]:
+        return sorted({*namespace, *namespace.get('__all__', ())})  # type: ignore[misc]
+
+    return __getattr__, __dir__

@@ -17,13 +17,17 @@
 
 from __future__ import annotations
 
-from .card import Card, CardLike, Deck, Rank, Suit, format_cards, parse_cards
-from .card_inputs import CardsLike, HoleLike, hand_class_of, read_board, read_cards, read_hole, read_indices
-from .holdings import HOLDINGS, HOLDING_COUNT, holding_index
-from .income_rates import INCOME_RATES, MAX_OPPONENTS, class_income_rate, income_rate_table
-from .isomorphism import HandIndexer
-from .starting_hand import CLASS_COUNT, CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index, class_size
-from .streets import BOARD_SIZE, BOARD_SIZES, STREETS, STREET_OF_BOARD_SIZE
+from .._lazy import lazy_package as _lazy_package
+
+TYPE_CHECKING = False  # not typing's (see poker/__init__.py)
+if TYPE_CHECKING:  # what mypy and readers see; at run time each name is imported on first use (__getattr__)
+    from .card import Card, CardLike, Deck, Rank, Suit, format_cards, parse_cards
+    from .card_inputs import CardsLike, HoleLike, hand_class_of, read_board, read_cards, read_hole, read_hole_cards, read_indices
+    from .holdings import HOLDINGS, HOLDING_COUNT, holding_index
+    from .income_rates import INCOME_RATES, MAX_OPPONENTS, class_income_rate, income_rate_table
+    from .isomorphism import HandIndexer
+    from .starting_hand import CLASS_COUNT, CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index, class_size
+    from .streets import BOARD_SIZE, BOARD_SIZES, STREETS, STREET_OF_BOARD_SIZE
 
 __all__ = [
     'BOARD_SIZE',
@@ -57,5 +61,45 @@ __all__ = [
     'read_board',
     'read_cards',
     'read_hole',
+    'read_hole_cards',
     'read_indices',
 ]
+
+_HOMES: dict[str, str] = {
+    'BOARD_SIZE': 'streets',
+    'BOARD_SIZES': 'streets',
+    'CLASS_COUNT': 'starting_hand',
+    'CLASS_OF_HOLDING': 'starting_hand',
+    'Card': 'card',
+    'CardLike': 'card',
+    'CardsLike': 'card_inputs',
+    'Deck': 'card',
+    'HAND_CLASSES': 'starting_hand',
+    'HOLDINGS': 'holdings',
+    'HOLDING_COUNT': 'holdings',
+    'HandIndexer': 'isomorphism',
+    'HoleLike': 'card_inputs',
+    'INCOME_RATES': 'income_rates',
+    'MAX_OPPONENTS': 'income_rates',
+    'Rank': 'card',
+    'STREETS': 'streets',
+    'STREET_OF_BOARD_SIZE': 'streets',
+    'StartingHand': 'starting_hand',
+    'Suit': 'card',
+    'class_income_rate': 'income_rates',
+    'class_index': 'starting_hand',
+    'class_size': 'starting_hand',
+    'format_cards': 'card',
+    'hand_class_of': 'card_inputs',
+    'holding_index': 'holdings',
+    'income_rate_table': 'income_rates',
+    'parse_cards': 'card',
+    'read_board': 'card_inputs',
+    'read_cards': 'card_inputs',
+    'read_hole': 'card_inputs',
+    'read_hole_cards': 'card_inputs',
+    'read_indices': 'card_inputs',
+}
+"""The module of each public name, imported on first use (:func:`poker._lazy.lazy_package`)."""
+
+__getattr__, __dir__ = _lazy_package(__name__, _HOMES, globals())

@@ -23,7 +23,6 @@ from typing import Union
 from attrs import field, frozen
 
 from ..errors import CardCountError, CardParseError, DuplicateCardError
-from ..markup import card_faces_svg
 from ..validators import CheckedEnumType, flag, index_below, read_seed, shown
 
 __all__ = ['Card', 'CardLike', 'Deck', 'Rank', 'Suit', 'format_cards', 'parse_cards']
@@ -150,6 +149,10 @@ class Card:
         """Read one card: ``'Ah'``, ``'10h'``, ``'th'``, ``'A♥'``."""
         if not isinstance(text, str):
             raise CardParseError(f'invalid card {shown(text)}: expected text such as "Ah"')
+        if cls is Card:  # the plain class: well-formed text is one look-up (odd spellings read below)
+            card = _CARD_OF_TEXT.get(text)
+            if card is not None:
+                return card
         stripped = text.strip()
         if len(stripped) < 2:
             raise CardParseError(f'invalid card {shown(text)}: expected a rank and a suit such as "Ah"')
@@ -227,8 +230,41 @@ class Card:
 
 _CARDS: tuple[Card, ...] = tuple(Card(Rank((i >> 2) + 2), Suit(i & 3)) for i in range(52))
 
+_CARD_OF_TEXT: dict[str, Card] = {
+    rank + suit: _CARDS[4 * rank_number + suit_number]
+    for rank_number, rank_char in enumerate(RANK_CHARS)
+    for rank in {rank_char, rank_char.lower(), *(['10'] if rank_char == 'T' else [])}
+    for suit_chars in (SUIT_CHARS, SUIT_CHARS.upper(), SUIT_SYMBOLS, '♧♢♡♤')
+    for suit_number, suit in enumerate(suit_chars)
+}
+"""Every card text :meth:`Card.parse` reads without white space around it (``'Ah'``, ``'aH'``, ``'10h'``, ``'A♥'``,
+``'A♡'``): the card, so that reading well-formed text is a look-up per card (built once, at import, from the
+index formula)."""
+
 CardLike = Union[Card, str]
 """A card, or its text."""
+
+
+def _text_cards(text: str) -> list[Card] | None:
+    """The cards of text whose parts (between white space, commas and semicolons) are each one card or several
+    written together (``'AhKd'``), in one look-up per card; None for anything else (odd spacing such as
+    ``'A h'``, a bad card), which :func:`_tokens` reads the long way and, if it is wrong, explains."""
+    if ',' in text or ';' in text:
+        text = text.replace(',', ' ').replace(';', ' ')
+    result: list[Card] = []
+    for part in text.split():
+        card = _CARD_OF_TEXT.get(part)
+        if card is not None:
+            result.append(card)
+            continue
+        if len(part) % 2:
+            return None
+        for start in range(0, len(part), 2):
+            card = _CARD_OF_TEXT.get(part[start:start + 2])
+            if card is None:
+                return None
+            result.append(card)
+    return result
 
 
 def _tokens(text: str) -> list[str]:
@@ -255,6 +291,8 @@ def cards_svg(cards: Iterable[Card], caption: str = '') -> str:
     >>> picture.startswith('<svg'), '>T</text>' in picture, '♦' in picture
     (True, True, True)
     """
+    from ..markup import card_faces_svg  # (pictures are for notebooks: reading cards does not import them)
+
     return card_faces_svg([(str(card.rank), card.suit.symbol, int(card.suit)) for card in cards], caption=caption)
 
 
@@ -273,9 +311,13 @@ def parse_cards(cards: CardLike | Iterable[CardLike], *, allow_duplicates: bool 
     """
     allow_duplicates = flag('allow_duplicates', allow_duplicates)
     if isinstance(cards, str):
-        tokens = _tokens(cards)  # every token read, so a bad one anywhere is the error
-        # 53 cards hold the first card given twice: the cards after it need not be made
-        result = [Card.parse(token) for token in (tokens if allow_duplicates else tokens[:53])]
+        quick = _text_cards(cards)  # well-formed text: a look-up per card
+        if quick is not None:
+            result = quick
+        else:
+            tokens = _tokens(cards)  # every token read, so a bad one anywhere is the error
+            # 53 cards hold the first card given twice: the cards after it need not be made
+            result = [Card.parse(token) for token in (tokens if allow_duplicates else tokens[:53])]
     elif isinstance(cards, Card):
         result = [cards]
     elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray, Mapping)) \

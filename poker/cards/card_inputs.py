@@ -6,7 +6,8 @@ turn them into concrete cards, or raise the narrow :class:`~poker.errors.PokerEr
 :class:`~poker.errors.DuplicateCardError`), quoting the input cut short:
 
 * :func:`read_cards`: any number of distinct cards, as a tuple of :class:`~poker.cards.card.Card`;
-* :func:`read_hole`: two hole cards, as a :class:`~poker.cards.starting_hand.StartingHand`;
+* :func:`read_hole`: two hole cards, as a :class:`~poker.cards.starting_hand.StartingHand` (:func:`read_hole_cards`:
+  the two cards alone, higher first);
 * :func:`read_board`: a board of 0, 3, 4 or 5 cards (or the sizes asked for);
 * :func:`read_indices`: card indices (0 to 51), as engines take them.
 
@@ -30,12 +31,13 @@ from typing import Union
 
 from ..errors import CardCountError, CardParseError, DuplicateCardError, HandClassError, PokerError, SettingError
 from ..validators import index_below, shown
-from .card import Card, parse_cards
+from .card import Card, CardLike, parse_cards
 from .starting_hand import HAND_CLASSES, StartingHand, class_index
 from .streets import BOARD_SIZES
 
 __all__ = [
-    'CardsLike', 'HoleLike', 'check_off_board', 'hand_class_of', 'read_board', 'read_cards', 'read_hole', 'read_indices',
+    'CardsLike', 'HoleLike', 'check_off_board', 'hand_class_of', 'read_board', 'read_cards', 'read_hole', 'read_hole_cards',
+    'read_indices',
 ]
 
 CardsLike = Union[Card, str, Iterable[Union[Card, str]]]
@@ -57,7 +59,7 @@ def read_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Car
     if type(cards) is tuple and allow_duplicates is False and all(type(card) is Card for card in cards) \
             and len(set(cards)) == len(cards):
         return cards  # a tuple of distinct cards (as the library passes them): nothing to read
-    return tuple(parse_cards(cards, allow_duplicates=allow_duplicates))
+    return tuple(parse_cards(cards, allow_duplicates=allow_duplicates))  # (card text: a look-up per card)
 
 
 def read_hole(hole: HoleLike) -> StartingHand:
@@ -67,6 +69,24 @@ def read_hole(hole: HoleLike) -> StartingHand:
     StartingHand.parse('Ah 2c')
     """
     return hole if isinstance(hole, StartingHand) else StartingHand(hole)
+
+
+def read_hole_cards(hole: HoleLike) -> tuple[Card, Card]:
+    """Two distinct hole cards, the higher first: :func:`read_hole`'s cards, without building a
+    :class:`~poker.cards.starting_hand.StartingHand` for two cards or card text (the common forms).
+
+    >>> read_hole_cards('2c Ah')
+    (Card.parse('Ah'), Card.parse('2c'))
+    """
+    kind = type(hole)
+    cards: tuple[CardLike, ...] | list[CardLike] | list[Card] | None = (
+        hole if isinstance(hole, (tuple, list)) and (kind is tuple or kind is list)
+        else parse_cards(hole) if isinstance(hole, str) and kind is str else None)
+    if cards is not None and len(cards) == 2:
+        first, second = cards
+        if type(first) is Card and type(second) is Card and first.index != second.index:
+            return (first, second) if first.index > second.index else (second, first)
+    return read_hole(hole).cards
 
 
 def hand_class_of(hand: HoleLike) -> str:

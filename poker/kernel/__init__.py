@@ -16,14 +16,18 @@
 
 from __future__ import annotations
 
-from .board_memo import BOARD_MEMO_SIZE, BoardValues, board_values, memoized_board_values
-from .narrow_pass import NARROW_LIMIT
-from .one_hand import HoldingOutcomes, OutcomeGrid, Tally, holding_outcomes, outcome_grid, showdown_counts, tally
-from .outcomes import AHEAD, BEHIND, OUTCOMES, TIED
-from .positions import MAX_LOOKAHEAD, EnumerationTables, combination_rows, enumeration_tables
-from .range_passes import NARROW_OPPONENTS, hero_by_hero, range_tally
-from .range_spot import RangeTally
-from .showdowns import holding_showdowns
+from .._lazy import lazy_package as _lazy_package
+
+TYPE_CHECKING = False  # not typing's (see poker/__init__.py)
+if TYPE_CHECKING:  # what mypy and readers see; at run time each name is imported on first use (__getattr__)
+    from .board_memo import BOARD_MEMO_SIZE, BoardValues, board_values, memoized_board_values
+    from .narrow_pass import NARROW_LIMIT
+    from .one_hand import HoldingOutcomes, OutcomeGrid, Tally, holding_outcomes, outcome_grid, showdown_counts, tally
+    from .outcomes import AHEAD, BEHIND, OUTCOMES, TIED
+    from .positions import MAX_LOOKAHEAD, EnumerationTables, combination_rows, enumeration_tables
+    from .range_passes import NARROW_OPPONENTS, hero_by_hero, range_tally
+    from .range_spot import RangeTally
+    from .showdowns import holding_showdowns
 
 __all__ = [
     'AHEAD',
@@ -52,3 +56,34 @@ __all__ = [
     'showdown_counts',
     'tally',
 ]
+
+_HOMES: dict[str, str] = {
+    'AHEAD': 'outcomes',
+    'BEHIND': 'outcomes',
+    'BOARD_MEMO_SIZE': 'board_memo',
+    'BoardValues': 'board_memo',
+    'EnumerationTables': 'positions',
+    'HoldingOutcomes': 'one_hand',
+    'MAX_LOOKAHEAD': 'positions',
+    'NARROW_LIMIT': 'narrow_pass',
+    'NARROW_OPPONENTS': 'range_passes',
+    'OUTCOMES': 'outcomes',
+    'OutcomeGrid': 'one_hand',
+    'RangeTally': 'range_spot',
+    'TIED': 'outcomes',
+    'Tally': 'one_hand',
+    'board_values': 'board_memo',
+    'combination_rows': 'positions',
+    'enumeration_tables': 'positions',
+    'hero_by_hero': 'range_passes',
+    'holding_outcomes': 'one_hand',
+    'holding_showdowns': 'showdowns',
+    'memoized_board_values': 'board_memo',
+    'outcome_grid': 'one_hand',
+    'range_tally': 'range_passes',
+    'showdown_counts': 'one_hand',
+    'tally': 'one_hand',
+}
+"""The module of each public name, imported on first use (:func:`poker._lazy.lazy_package`)."""
+
+__getattr__, __dir__ = _lazy_package(__name__, _HOMES, globals())

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 import numpy as np
 from attrs import field, frozen
 
-from ..cards.holdings import HOLDING_COUNT, NUMBER_OF_PAIR, pair_numbers
+from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, NUMBER_OF_PAIR, pair_numbers
 from ..errors import SettingError
 from ..ranking.ranker import HandRanker, card_columns
 from ..ranking.ranker_inputs import read_ranker
@@ -107,8 +107,7 @@ class HoldingOutcomes:
         state = np.zeros((len(self.now), 3))
         state[np.arange(len(self.now)), self.now] = 1.0
         by_state = weights[:, np.newaxis, :] * state.T  # (k, now outcome, holding)
-        return Tally(now=weights @ state, transitions=by_state @ self.later.astype(np.float64),
-                     runouts=self.runouts)
+        return _read_tally(weights @ state, by_state @ self.later.astype(np.float64), self.runouts)
 
 
 @frozen(eq=False)
@@ -244,15 +243,28 @@ OUTCOME_MEMO_SIZE = 512
 itself; about 16 kB a hand on the flop)."""
 
 
+_DECK = bytes(range(52))
+
+
 @functools.lru_cache(maxsize=OUTCOME_MEMO_SIZE)
 def _inline_outcomes(hole: tuple[int, int], board: tuple[int, ...], lookahead: int) -> HoldingOutcomes:
     """:func:`holding_outcomes` against every holding with :class:`HandRanker` itself, counted by the compiled
     loop (its arguments read; the arrays are read-only, so the memo's answers can be shared)."""
-    cards = unseen_cards([*hole, *board])
-    rows = len(cards) * (len(cards) - 1) // 2
-    later, now = np.empty((rows, 3), dtype=np.int32), np.empty(rows, dtype=np.int8)
-    _count.later_counts(bytes(board), bytes(hole), cards.tobytes(), lookahead, later, now)
-    return HoldingOutcomes(holding_numbers(cards), now, later, math.comb(len(cards) - 2, lookahead))
+    known = bytes((*hole, *board))
+    cards = _DECK.translate(None, known)  # the unseen cards, ascending
+    mask = 0
+    for card in known:
+        mask |= 1 << card
+    holdings = np.flatnonzero((HOLDING_MASKS & mask) == 0)  # ascending: the pairs of unseen cards in combinations order
+    later, now = np.empty((len(holdings), 3), dtype=np.int32), np.empty(len(holdings), dtype=np.int8)
+    _count.later_counts(bytes(board), bytes(hole), cards, lookahead, later, now)
+    for array in (holdings, later, now):
+        array.flags.writeable = False
+    record = object.__new__(HoldingOutcomes)  # (the fields as the compiled loop wrote them: nothing to read)
+    for name, value in (('holdings', holdings), ('now', now), ('later', later),
+                        ('runouts', math.comb(len(cards) - 2, lookahead))):
+        object.__setattr__(record, name, value)
+    return record
 
 
 def _hand(hole: Sequence[int], board: Sequence[int], lookahead: int,
@@ -284,15 +296,34 @@ def tally(hole: Sequence[int], board: Sequence[int], lookahead: int, sets: np.nd
     :func:`~poker.kernel.board_memo.board_values` weighed directly (:func:`showdown_counts`).
     """
     hole, board, lookahead, ranker = _hand(hole, board, lookahead, ranker)
-    sets = weight_rows(sets)
+    return read_tally(hole, board, lookahead, weight_rows(sets), ranker)
+
+
+def read_tally(hole: tuple[int, int], board: tuple[int, ...], lookahead: int, sets: np.ndarray,
+               ranker: type[HandRanker]) -> Tally:
+    """:func:`tally` of arguments read already: two hole cards and 3 to 5 board cards (indices, all distinct), a
+    look-ahead the board allows, checked weight rows of shape (k, 1326) and a ranker class. Not a door (so not in
+    ``__all__``): for the engines, which read their arguments at their own doors; the same counts, summed the
+    same way."""
     if lookahead == 0:
         now = read_board_values(board, ranker)._weighed(hole, sets)  # (showdown_counts, its arguments read)
-        return Tally(now=now, transitions=now[:, :, np.newaxis] * np.eye(3), runouts=1)  # nothing changes
+        return _read_tally(now, now[:, :, np.newaxis] * np.eye(3), 1)  # nothing changes
     cards = unseen_cards([*hole, *board])
     numbers = holding_numbers(cards)
-    weighted = np.asarray(sets).reshape(-1, HOLDING_COUNT)[:, numbers].any(axis=0)
+    weighted = sets[:, numbers].any(axis=0)
     rows = None if weighted.all() else np.flatnonzero(weighted)
     return _outcomes(hole, board, lookahead, ranker, rows)._weigh(sets)
+
+
+def _read_tally(now: np.ndarray, transitions: np.ndarray, runouts: int) -> Tally:
+    """A :class:`Tally` of the kernel's own float64 arrays (shapes (k, 3) and (k, 3, 3)), made read-only as
+    its converters would, nothing read again."""
+    record = object.__new__(Tally)
+    for name, value in (('now', now), ('transitions', transitions)):
+        value.flags.writeable = False
+        object.__setattr__(record, name, value)
+    object.__setattr__(record, 'runouts', runouts)
+    return record
 
 
 def inline_showdown(hole: tuple[int, int], board: Sequence[int], weights: np.ndarray) -> tuple[float, float, float]:
@@ -301,6 +332,44 @@ def inline_showdown(hole: tuple[int, int], board: Sequence[int], weights: np.nda
     with weight: nothing is memoized). Not a door (so not in ``__all__``): for the engines, which read their
     arguments already: two hole cards and 3 to 5 board cards, all distinct, and 1,326 float64 weights."""
     return _count.showdown_counts(bytes(hole), bytes(board), weights)
+
+
+_ONES = np.ones(HOLDING_COUNT)
+_ONES.flags.writeable = False
+_SLOTS = np.arange(3, dtype=np.int8)[:, np.newaxis]
+
+
+def inline_counts(hole: tuple[int, int], board: tuple[int, ...], lookahead: int,
+                  weights: np.ndarray | None) -> tuple[list[float], list[list[float]], int, int]:
+    """One weight set's :func:`tally`, as :class:`HandRanker` itself ranks, in a few compiled steps: the weighted
+    counts now (ahead, tied, behind), the 3x3 transitions, the runouts per holding and the holdings counted
+    (free of every known card, with weight). ``weights`` None weighs every holding 1. Not a door (so not in
+    ``__all__``): for the engines, which read their arguments already: two hole cards and 3 to 5 board cards,
+    all distinct, a look-ahead the board allows, and 1,326 checked float64 weights. Nothing on the river or
+    with ``lookahead`` 0 is memoized (one compiled loop over the holdings); with a look-ahead, the outcomes
+    against every holding come from the memo of :func:`holding_outcomes`."""
+    unseen = 50 - len(board)
+    if not lookahead:
+        ahead, tied, behind = _count.showdown_counts(bytes(hole), bytes(board), _ONES if weights is None else weights)
+        if weights is None:
+            holdings = unseen * (unseen - 1) // 2
+        else:
+            known = (1 << hole[0]) | (1 << hole[1])
+            for card in board:
+                known |= 1 << card
+            holdings = int(np.count_nonzero(weights[(HOLDING_MASKS & known) == 0]))
+        return [ahead, tied, behind], [[ahead, 0.0, 0.0], [0.0, tied, 0.0], [0.0, 0.0, behind]], 1, holdings
+    outcomes = _inline_outcomes(hole, board, lookahead)
+    which = outcomes.now == _SLOTS  # (3, holdings): the holdings we are ahead of, tied with, behind now
+    if weights is None:
+        counted = which.astype(np.int32)  # (whole counts: summed exactly in integers)
+        holdings = len(outcomes.now)
+    else:
+        chosen = weights[outcomes.holdings]
+        counted = which * chosen
+        holdings = int(np.count_nonzero(chosen))
+    now, transitions = counted.sum(axis=1, dtype=np.float64), (counted @ outcomes.later).astype(np.float64)
+    return now.tolist(), transitions.tolist(), outcomes.runouts, holdings
 
 
 def showdown_counts(hole: Sequence[int], board: Sequence[int], sets: np.ndarray,

@@ -15,10 +15,14 @@
 
 from __future__ import annotations
 
-from .range import MAX_RANGE_LENGTH, Range, percentile
-from .weight_inputs import WeightSetLike, WeightsLike, lone_holding, read_weight_sets, read_weights
-from .weights import (MAX_TOTAL_WEIGHT, MIN_WEIGHT, NumericWeights, Weighted, class_grid, class_means,
-                      known_holdings, remove_known)
+from .._lazy import lazy_package as _lazy_package
+
+TYPE_CHECKING = False  # not typing's (see poker/__init__.py)
+if TYPE_CHECKING:  # what mypy and readers see; at run time each name is imported on first use (__getattr__)
+    from .range import MAX_RANGE_LENGTH, Range, percentile
+    from .weight_inputs import WeightSetLike, WeightsLike, lone_holding, read_weight_sets, read_weights
+    from .weights import (MAX_TOTAL_WEIGHT, MIN_WEIGHT, NumericWeights, Weighted, class_grid, class_means,
+                          known_holdings, remove_known)
 
 __all__ = [
     'MAX_RANGE_LENGTH',
@@ -38,3 +42,25 @@ __all__ = [
     'read_weights',
     'remove_known',
 ]
+
+_HOMES: dict[str, str] = {
+    'MAX_RANGE_LENGTH': 'range',
+    'MAX_TOTAL_WEIGHT': 'weights',
+    'MIN_WEIGHT': 'weights',
+    'NumericWeights': 'weights',
+    'Range': 'range',
+    'WeightSetLike': 'weight_inputs',
+    'Weighted': 'weights',
+    'WeightsLike': 'weight_inputs',
+    'class_grid': 'weights',
+    'class_means': 'weights',
+    'known_holdings': 'weights',
+    'lone_holding': 'weight_inputs',
+    'percentile': 'range',
+    'read_weight_sets': 'weight_inputs',
+    'read_weights': 'weight_inputs',
+    'remove_known': 'weights',
+}
+"""The module of each public name, imported on first use (:func:`poker._lazy.lazy_package`)."""
+
+__getattr__, __dir__ = _lazy_package(__name__, _HOMES, globals())

@@ -17,13 +17,17 @@ that have a value.
 
 from __future__ import annotations
 
-from .category import HandCategory
-from .exhaustive import Census, census, five_card_census, seven_card_census, six_card_census
-from .factory import HandFactory
-from .hand import Hand
-from .rankable_hand import RankableHand
-from .ranker import HandRanker
-from .ranker_inputs import read_ranker
+from .._lazy import lazy_package as _lazy_package
+
+TYPE_CHECKING = False  # not typing's (see poker/__init__.py)
+if TYPE_CHECKING:  # what mypy and readers see; at run time each name is imported on first use (__getattr__)
+    from .category import HandCategory
+    from .exhaustive import Census, census, five_card_census, seven_card_census, six_card_census
+    from .factory import HandFactory
+    from .hand import Hand
+    from .rankable_hand import RankableHand
+    from .ranker import HandRanker
+    from .ranker_inputs import read_ranker
 
 __all__ = [
     'Census',
@@ -38,3 +42,20 @@ __all__ = [
     'seven_card_census',
     'six_card_census',
 ]
+
+_HOMES: dict[str, str] = {
+    'Census': 'exhaustive',
+    'Hand': 'hand',
+    'HandCategory': 'category',
+    'HandFactory': 'factory',
+    'HandRanker': 'ranker',
+    'RankableHand': 'rankable_hand',
+    'census': 'exhaustive',
+    'five_card_census': 'exhaustive',
+    'read_ranker': 'ranker_inputs',
+    'seven_card_census': 'exhaustive',
+    'six_card_census': 'exhaustive',
+}
+"""The module of each public name, imported on first use (:func:`poker._lazy.lazy_package`)."""
+
+__getattr__, __dir__ = _lazy_package(__name__, _HOMES, globals())

@@ -30,13 +30,15 @@ from ..cards.holdings import HOLDING_COUNT
 from ..cards.income_rates import MAX_OPPONENTS, read_opponents
 from ..errors import LookaheadError, SettingError
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
-from ..markup import html_table, quantity
 from ..validators import amount, flag, is_items, reading, share, shown, whole_number
 
 __all__ = ['HandStatistics', 'potentials']
 
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
 _ZERO: Matrix = ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
+
+
+_set = object.__setattr__
 
 
 def _matrix(value: Iterable[Iterable[float]]) -> Matrix:
@@ -147,6 +149,30 @@ class HandStatistics:
                    runouts=runouts, hole=hole, board=board, income_rate=income_rate, exact=exact,
                    standard_error=standard_error)
 
+    @classmethod
+    def _from_read_counts(cls, now: list[float], transitions: list[list[float]], *, opponents: int, lookahead: int,
+                          holdings: int, runouts: int, hole: tuple[Card, ...], board: tuple[Card, ...],
+                          opponent_hs: list[float] | None = None) -> HandStatistics:
+        """:meth:`from_counts` of values an engine read and computed already (float counts of at least 0, a whole
+        number of opponents and a look-ahead the board allows, distinct cards): the same record, its fields set as
+        they are, nothing read again. With ``opponent_hs`` (each opponent's ``hs``, from counts of their own),
+        ``hs_n`` is their product rather than ``hs ** opponents``. For the engines of this wing only."""
+        ahead, tied, behind = now
+        matrix: Matrix = (tuple(transitions[0]), tuple(transitions[1]), tuple(transitions[2]))  # type: ignore[assignment]
+        total = ahead + tied + behind
+        hs = (ahead + tied / 2) / total if total > 0 else 0.0
+        hs_n = hs ** opponents if opponent_hs is None else math.prod(opponent_hs)
+        ppot, npot = potentials(matrix) if lookahead else (0.0, 0.0)
+        record = object.__new__(cls)
+        for name, value in (('hs', hs), ('hs_n', hs_n), ('ppot', ppot), ('npot', npot), ('ahead', ahead),
+                            ('tied', tied), ('behind', behind), ('opponents', opponents), ('lookahead', lookahead),
+                            ('transitions', matrix), ('holdings', holdings), ('runouts', runouts), ('hole', hole),
+                            ('board', board), ('income_rate', None), ('exact', True), ('standard_error', 0.0),
+                            ('opponent_hs', () if opponent_hs is None else tuple(opponent_hs)),
+                            ('next_card_ppot', None)):
+            _set(record, name, value)
+        return record
+
     def __repr__(self) -> str:
         """A one-line summary: the hand, the board and the figures, to three places (the fields hold them
         exactly).
@@ -167,6 +193,8 @@ class HandStatistics:
         NPOT, EHS, EHS'), then the weighted opponent holdings: with a look-ahead, the 3x3 transitions (a row for
         now ahead, tied and behind, a column for the same after the runouts, and each row's total); without, the
         counts now (before the flop: the showdowns won, split and lost)."""
+        from ..markup import html_table, quantity  # (tables are for notebooks: the statistics do not import them)
+
         hand = format_cards(self.hole) if self.hole else 'hand'
         board = f' on {format_cards(self.board)}' if self.board else ' before the flop'
         players = f'{self.opponents} opponent' + ('s' if self.opponents > 1 else '')

@@ -22,17 +22,15 @@ Opponent models weigh the holdings (see :mod:`poker.ranges.weight_inputs` for ev
 
 from __future__ import annotations
 
-import concurrent.futures
 import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeGuard
 
 import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import Card, format_cards
-from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_board, read_hole
-from ..cards.income_rates import class_income_rate, read_opponents
+from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_board, read_hole_cards
+from ..cards.income_rates import MAX_OPPONENTS, class_income_rate, read_opponents
 from ..cards.starting_hand import StartingHand, class_index
 from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE
 from ..errors import CardCountError, LookaheadError, OpponentCountError, SettingError
@@ -40,23 +38,23 @@ from ..kernel import one_hand
 from ..kernel.kernel_inputs import weight_rows
 from ..kernel.one_hand import Tally
 from ..kernel.positions import MAX_LOOKAHEAD
-from ..ranges.weight_inputs import WeightsLike, read_weight_sets
 from ..ranges.weights import remove_known
-from ..ranking.hand import Hand
-from ..ranking.rankable_hand import RankableHand
 from ..ranking.ranker import HandRanker
 from ..validators import EquityMethod, flag, instance, is_whole, shown
 from .hand_statistics import HandStatistics, potentials
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (imported where they are used: the first statistics need none of them)
+    import concurrent.futures
+    from collections.abc import Callable
+
+    from ..ranges.range import Range
+    from ..ranges.weight_inputs import WeightsLike
+    from ..ranking.hand import Hand
+    from ..ranking.rankable_hand import RankableHand
     from .multiway import EquityResult
 
 __all__ = ['Player']
 
-
-
-def _hole(cards: HoleLike) -> tuple[Card, Card]:
-    return read_hole(cards).cards
 
 
 @frozen(eq=False, repr=False)
@@ -74,26 +72,32 @@ class Player:
     * :meth:`summarise`: from weighted counts to :class:`~poker.stats.hand_statistics.HandStatistics`;
     * :meth:`preflop_statistics`: the statistics before the flop;
     * :attr:`ranker`: the :class:`~poker.ranking.ranker.HandRanker` the engine ranks hands with.
+
+    With no hook replaced and :class:`HandRanker`'s own ranking, one weight set (``None`` or a
+    :class:`~poker.ranges.range.Range`) is counted in one compiled step, the same figures without the steps
+    (:func:`~poker.kernel.one_hand.inline_counts`).
     """
 
     ranker: ClassVar[type[HandRanker]] = HandRanker
 
-    hole_cards: tuple[Card, Card] = field(converter=_hole)
+    hole_cards: tuple[Card, Card] = field(converter=read_hole_cards)
     board: tuple[Card, ...] = field(default=(), converter=read_board)
-    _known: Hand = field(init=False)
-    """The cards this player knows, hole cards and board, in a :class:`~poker.ranking.hand.Hand` (kept sorted)."""
 
     def __attrs_post_init__(self) -> None:
-        check_off_board((card.index for card in self.hole_cards), (card.index for card in self.board),
-                        self.hole_cards, self.board)
-        known = Hand(self.hole_cards)
-        known.add(self.board)
-        object.__setattr__(self, '_known', known)
+        first, second = self.hole_cards
+        for card in self.board:
+            if card == first or card == second:
+                check_off_board((first.index, second.index), (card.index for card in self.board), self.hole_cards,
+                                self.board)
 
     @property
     def cards(self) -> Hand:
         """The cards this player knows, hole cards and board together, as a new sorted :class:`~poker.ranking.hand.Hand`."""
-        return Hand(self._known)
+        from ..ranking.hand import Hand
+
+        known = Hand(self.hole_cards)
+        known.add(self.board)
+        return known
 
     # ------------------------------------------------------------------------------ the cards
     @property
@@ -109,6 +113,8 @@ class Player:
     @property
     def hand(self) -> RankableHand | None:
         """The hole cards and the board as a rankable hand (None before the flop)."""
+        from ..ranking.rankable_hand import RankableHand
+
         return RankableHand((*self.hole_cards, *self.board)) if self.board else None
 
     @property
@@ -159,6 +165,13 @@ class Player:
         holdings with weight in any set; ``runouts`` the runouts per holding (1 with no look-ahead, when
         ``transitions`` is diagonal: nothing changes).
         """
+        if self.board and (weights is None or _is_range(weights)) and self._counts_inline() \
+                and (opponents is None or type(opponents) is int and 1 <= opponents <= MAX_OPPONENTS) \
+                and (lookahead is None or type(lookahead) is int):
+            quick = self._inline_statistics(1 if opponents is None else opponents, self.read_lookahead(lookahead),
+                                            weights)
+            if quick is not None:
+                return quick
         sets, per_opponent = self.opponent_weights(weights)
         opponents = read_opponents(opponents, default=len(sets) if per_opponent else 1)
         if per_opponent and opponents != len(sets):
@@ -166,7 +179,40 @@ class Player:
         lookahead = self.read_lookahead(lookahead)
         if not self.board:
             return self.preflop_statistics(opponents, sets, per_opponent)
+        kind = type(self)
+        if kind.count_outcomes is _RECIPE[1] and kind.summarise is _RECIPE[2]:  # the steps on values read once
+            if kind.opponent_weights is not _RECIPE[0]:
+                sets = weight_rows(sets)  # (another model's sets: read once, here)
+            tally = one_hand.read_tally(self._indices(self.hole_cards), self._indices(self.board),  # type: ignore[arg-type]
+                                        lookahead, sets, self.ranker)
+            return self._summary(tally, opponents, lookahead, sets, per_opponent)
         return self.summarise(self.count_outcomes(lookahead, sets), opponents, lookahead, sets, per_opponent)
+
+    @staticmethod
+    def _indices(cards: tuple[Card, ...]) -> tuple[int, ...]:
+        return tuple(card.index for card in cards)
+
+    def _counts_inline(self) -> bool:
+        """Whether :meth:`calculate_hand_statistics` is the recipe of this class with no hook replaced and
+        :class:`HandRanker`'s own ranking: then :meth:`_inline_statistics` gives its result in a few compiled steps."""
+        kind = type(self)
+        return kind.opponent_weights is _RECIPE[0] and kind.count_outcomes is _RECIPE[1] \
+            and kind.summarise is _RECIPE[2] and self.ranker.INLINE_RANKING
+
+    def _inline_statistics(self, opponents: int, lookahead: int, weights: Range | None) -> HandStatistics | None:
+        """The recipe's statistics on a board for one weight set (None: every holding alike; or a read
+        :class:`~poker.ranges.range.Range`) with arguments read: the kernel's
+        :func:`~poker.kernel.one_hand.inline_counts`, and the record built from values already read. None when
+        no holding has weight (the recipe raises the error that says so)."""
+        hole = self.hole_cards
+        board = self.board
+        now, transitions, runouts, holdings = one_hand.inline_counts(
+            (hole[0].index, hole[1].index), tuple(card.index for card in board), lookahead,
+            None if weights is None else weights.weights)
+        if not holdings:
+            return None
+        return HandStatistics._from_read_counts(now, transitions, opponents=opponents, lookahead=lookahead,
+                                                holdings=holdings, runouts=runouts, hole=hole, board=board)
 
     def opponent_weights(self, weights: WeightsLike) -> tuple[np.ndarray, bool]:
         """Hook: the weight sets (shape (k, 1326)) for ``weights``, and whether there is one per opponent.
@@ -174,6 +220,8 @@ class Player:
         Holdings that touch a known card weigh 0. Override to supply an opponent model of your own, for
         example to read the opponent's actions when ``weights`` is None.
         """
+        from ..ranges.weight_inputs import read_weight_sets
+
         sets, per_opponent = read_weight_sets(weights)
         return remove_known(sets, [card.index for card in self.known_cards]), per_opponent
 
@@ -241,22 +289,23 @@ class Player:
                 or (per_opponent and len(sets) != opponents):
             raise SettingError(f'a tally of {len(tally.now)} weight sets does not go with {len(sets)} weight sets '
                                f'({"one per" if per_opponent else "shared by the"} {opponents} opponents)')
+        return self._summary(tally, opponents, lookahead, sets, per_opponent)
+
+    def _summary(self, tally: Tally, opponents: int, lookahead: int, sets: np.ndarray,
+                 per_opponent: bool) -> HandStatistics:
+        """:meth:`summarise` of arguments read and checked together (the recipe's own: nothing read again)."""
         holdings = int(np.count_nonzero(sets.any(axis=0)))
         if not per_opponent:
-            ahead, tied, behind = tally.now[0].tolist()
-            return HandStatistics.from_counts(ahead, tied, behind, opponents=opponents, lookahead=lookahead,
-                                              transitions=tally.transitions[0].tolist(), holdings=holdings,
-                                              runouts=tally.runouts, hole=self.hole_cards, board=self.board)
+            return HandStatistics._from_read_counts(tally.now[0].tolist(), tally.transitions[0].tolist(),
+                                                    opponents=opponents, lookahead=lookahead, holdings=holdings,
+                                                    runouts=tally.runouts, hole=self.hole_cards, board=self.board)
         totals = tally.now.sum(axis=1)
         each_hs = [(ahead + tied / 2) / total for (ahead, tied, _), total in zip(tally.now.tolist(), totals.tolist())]
         ahead, tied, behind = (tally.now / totals[:, np.newaxis]).mean(axis=0).tolist()
         transitions = (tally.transitions / totals[:, np.newaxis, np.newaxis]).mean(axis=0)
-        matrix = tuple(tuple(row) for row in transitions.tolist())
-        ppot, npot = potentials(matrix) if lookahead else (0.0, 0.0)  # type: ignore[arg-type]
-        return HandStatistics(hs=(ahead + tied / 2) / (ahead + tied + behind), hs_n=math.prod(each_hs),
-                              ppot=ppot, npot=npot, ahead=ahead, tied=tied, behind=behind, opponents=opponents,
-                              lookahead=lookahead, transitions=matrix, opponent_hs=each_hs, holdings=holdings,
-                              runouts=tally.runouts, hole=self.hole_cards, board=self.board)
+        return HandStatistics._from_read_counts(
+            [ahead, tied, behind], transitions.tolist(), opponents=opponents, lookahead=lookahead, holdings=holdings,
+            runouts=tally.runouts, hole=self.hole_cards, board=self.board, opponent_hs=each_hs)
 
     def showdown_equity(self, opponents: int | None = None, weights: WeightsLike = None, *, dead: CardsLike = '',
                         method: EquityMethod = 'auto', samples: int | None = None, target_error: float | None = None,
@@ -295,6 +344,7 @@ class Player:
     def __hash__(self) -> int:
         return hash((frozenset(self.hole_cards), frozenset(self.board)))
 
+
     def __str__(self) -> str:
         board = format_cards(self.board) if self.board else 'no board'
         return f'{format_cards(self.hole_cards, sep="")} / {board}'
@@ -303,3 +353,15 @@ class Player:
         hole = format_cards(self.hole_cards, sep='')
         board = f', {format_cards(self.board)!r}' if self.board else ''
         return f'{type(self).__name__}({hole!r}{board})'
+
+
+def _is_range(weights: object) -> TypeGuard[Range]:
+    """Whether ``weights`` is a :class:`~poker.ranges.range.Range` itself (read at its making: nothing to read)."""
+    from ..ranges.range import Range
+
+    return type(weights) is Range
+
+
+_RECIPE = (Player.opponent_weights, Player.count_outcomes, Player.summarise)
+"""The hooks of :meth:`Player.calculate_hand_statistics` as this class has them (a subclass replacing one takes
+the recipe step by step)."""

@@ -31,7 +31,7 @@ import functools
 import numpy as np
 
 from ..cards.card import Card, format_cards
-from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_board, read_hole
+from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_board, read_hole_cards
 from ..cards.starting_hand import StartingHand
 from ..errors import WeightsError
 from ..kernel.board_memo import board_values
@@ -98,7 +98,7 @@ def _uniform() -> Range:
 def _checked(hole: HoleLike, board: CardsLike) -> list[int]:
     """The indices of the hole cards, then the board's (3 to 5 cards), read at the cards wing's door, after
     checking that no card repeats."""
-    pair = [card.index for card in read_hole(hole).cards]
+    pair = [card.index for card in read_hole_cards(hole)]
     indices = [card.index for card in read_board(board, sizes=(3, 4, 5))]
     check_off_board(pair, indices, hole, board)
     return [*pair, *indices]

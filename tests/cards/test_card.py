@@ -8,8 +8,13 @@ from unittest import mock
 import attrs
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from poker import Card, CardParseError, Deck, DuplicateCardError, Rank, Suit, format_cards, parse_cards
+from poker import (
+    Card, CardCountError, CardParseError, Deck, DuplicateCardError, Rank, StartingHand, Suit, format_cards, parse_cards,
+)
+from poker.cards import read_hole, read_hole_cards
 
 ALL_CARDS = [Card.from_index(i) for i in range(52)]
 
@@ -155,3 +160,77 @@ def test_deck_without_known_cards() -> None:
     assert len(deck) == 49
     assert not {Card.parse('Ah'), Card.parse('Kh'), Card.parse('2c')} & set(deck)
     assert len(Deck(exclude=[Card.parse('As')])) == 51
+
+
+# ---------------------------------------------------------------------------- well-formed text: a look-up per card
+def _the_long_way(text: str) -> list[Card]:
+    """The oracle: the tokenizer and :meth:`Card.parse` of each token, then the duplicate check, with no look-up
+    table (what parse_cards did for every text before the fast path)."""
+    from poker.cards.card import _tokens
+
+    result = [Card(Rank.parse(token[:-1]), Suit.parse(token[-1])) for token in _tokens(text)]
+    if len({card.index for card in result}) != len(result):
+        raise DuplicateCardError('duplicate')
+    return result
+
+
+RANK_SPELLINGS = [*'23456789TJQKA', *'tjqka', '10']
+SUIT_SPELLINGS = [*'cdhsCDHS♣♦♥♠♧♢♡♤']
+
+
+def test_every_card_spelling_reads_as_the_long_way() -> None:
+    for rank, suit in itertools.product(RANK_SPELLINGS, SUIT_SPELLINGS):
+        text = rank + suit
+        assert Card.parse(text) == _the_long_way(text)[0] == Card(Rank.parse(rank), Suit.parse(suit))
+        assert parse_cards(text) == _the_long_way(text)
+
+
+def test_well_formed_text_is_read_without_the_tokenizer() -> None:
+    # the common spellings (parts apart or written together, commas, semicolons) are a look-up per card;
+    # the tokenizer and Card.parse read only odd text ('A h', '10h9c'), and explain a bad card
+    with mock.patch('poker.cards.card._tokens', side_effect=AssertionError('tokenized')), \
+            mock.patch.object(Card, 'parse', side_effect=AssertionError('parsed')):
+        assert parse_cards('Ah Kd 10c, 9♥;qS\tAsKs') == [Card.from_index(i) for i in (50, 45, 32, 30, 43, 51, 47)]
+    assert parse_cards('A h 10h9c') == [Card.parse('Ah'), Card.parse('Th'), Card.parse('9c')]
+
+
+CARDISH = st.lists(st.sampled_from([*RANK_SPELLINGS, *SUIT_SPELLINGS, ' ', ',', ';', '\t', '1', '0', 'x', '\u00a0', 'ſ',
+                                    '\u212a']), max_size=14).map(''.join)
+
+
+@given(CARDISH)
+@settings(max_examples=400, deadline=None)
+def test_parse_cards_agrees_with_the_long_way(text: str) -> None:
+    try:
+        expected: list[Card] | type[Exception] = _the_long_way(text)
+    except (CardParseError, DuplicateCardError) as error:
+        expected = type(error)
+    if isinstance(expected, list):
+        assert parse_cards(text) == expected
+    else:
+        with pytest.raises(expected):
+            parse_cards(text)
+
+
+@pytest.mark.parametrize('hole', ['2c Ah', 'Ah2c', 'ah, 2C', ['2c', 'Ah'], (Card.parse('2c'), 'A♥'),
+                                  [Card.parse('Ah'), Card.parse('2c')], StartingHand.parse('Ah 2c'), ('2c', 'Ah')],
+                         ids=repr)
+def test_read_hole_cards_reads_as_read_hole(hole: object) -> None:
+    assert read_hole_cards(hole) == read_hole(hole).cards == (Card.parse('Ah'), Card.parse('2c'))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize('hole, error', [('Ah Ah', DuplicateCardError), ('Ah', CardCountError), ('Ah Kd Qc', CardCountError),
+                                         ([Card.parse('Ah'), Card.parse('Ah')], DuplicateCardError), ('Ax Kd', CardParseError),
+                                         (None, CardParseError), (['Ah', 7], CardParseError)])
+def test_read_hole_cards_refuses_what_read_hole_refuses(hole: object, error: type[Exception]) -> None:
+    for reader in (read_hole, read_hole_cards):
+        with pytest.raises(error):
+            reader(hole)  # type: ignore[arg-type]
+
+
+def test_read_hole_cards_keeps_card_subclasses() -> None:
+    class MarkedCard(Card):
+        pass
+
+    low, high = MarkedCard(Rank.TWO, Suit.CLUBS), MarkedCard(Rank.ACE, Suit.HEARTS)
+    assert [type(card) for card in read_hole_cards([low, high])] == [MarkedCard, MarkedCard]

@@ -42,7 +42,7 @@ from poker import (
 )
 from poker.cards import (
     class_income_rate, class_index, class_size, format_cards, hand_class_of, holding_index, income_rate_table,
-    read_board, read_cards, read_hole, read_indices,
+    read_board, read_cards, read_hole, read_hole_cards, read_indices,
 )
 from poker.cli import OneLineErrorParser, build_parser, main, one_line, printable, run_program, whole
 from poker.kernel import (
@@ -385,6 +385,7 @@ REGISTRY: dict[str, Call] = {
     'read_board': call(read_board, RIVER, sizes=(3, 4, 5)),
     'read_cards': call(read_cards, 'Ah Kd', allow_duplicates=False),
     'read_hole': call(read_hole, HOLE),
+    'read_hole_cards': call(read_hole_cards, HOLE),
     'hand_class_of': call(hand_class_of, 'AKs'),
     'read_indices': call(read_indices, 'board', RIVER_INDICES, sizes=(3, 4, 5)),
     # ---------------------------------------------------------------- ranking

@@ -7,6 +7,7 @@ import itertools
 import math
 import random
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -365,3 +366,117 @@ def test_holding_outcomes() -> None:
     row = outcomes.holdings.tolist().index(kk)
     assert outcomes.now[row] == BEHIND
     assert outcomes.later[row].tolist() == [9 + 3 + 3, 0, 44 - 15]  # a heart, a queen or an ace
+
+
+# ---------------------------------------------------------------------------- the plain recipe, inline
+PLAIN_CASES = [(seed, board_size, lookahead) for seed, (board_size, lookahead) in
+               enumerate([(5, 0), (5, 0), (4, 0), (4, 1), (4, 1), (3, 0), (3, 1)], start=40)]
+
+
+@pytest.mark.parametrize('seed, board_size, lookahead', PLAIN_CASES)
+def test_a_plain_player_agrees_with_the_reference(seed: int, board_size: int, lookahead: int) -> None:
+    # Player itself takes the kernel's inline counts for None and a Range; the plain loops are the oracle
+    from poker import Range
+
+    hole, board = random_spot(seed, board_size)
+    player, reference = Player(cards_of(hole), cards_of(board)), ReferencePlayer(cards_of(hole), cards_of(board))
+    for opponents in (1, 3):
+        assert player.calculate_hand_statistics(opponents, lookahead) == \
+            reference.calculate_hand_statistics(opponents, lookahead)  # uniform: exactly
+    for weights in (Range(random_weights(seed)), Range.parse('QQ+, AKs, T9s, 22:0.5')):
+        fast = player.calculate_hand_statistics(2, lookahead, weights)
+        slow = reference.calculate_hand_statistics(2, lookahead, weights)
+        assert (fast.holdings, fast.runouts, fast.lookahead, fast.opponents) == \
+            (slow.holdings, slow.runouts, slow.lookahead, slow.opponents)
+        for name in ('hs', 'hs_n', 'ppot', 'npot', 'ahead', 'tied', 'behind'):
+            assert getattr(fast, name) == pytest.approx(getattr(slow, name), rel=1e-12, abs=1e-12)
+        np.testing.assert_allclose(fast.transitions, slow.transitions, rtol=1e-12)
+
+
+def test_a_plain_player_reads_its_inputs_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # no weight sets made, no tally read again by summarise, no record whose fields are read again: the
+    # river and the turn cost microseconds, not the reading at every floor
+    import poker.stats.player as player_module
+    from poker import Range
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError('read again')
+
+    import poker.ranges.weight_inputs
+
+    for name in ('weight_rows', 'read_opponents'):
+        monkeypatch.setattr(player_module, name, refuse)
+    monkeypatch.setattr(poker.ranges.weight_inputs, 'read_weight_sets', refuse)
+    monkeypatch.setattr(player_module.one_hand, 'tally', refuse)
+    monkeypatch.setattr(HandStatistics, '__init__', refuse)
+    for board, lookahead in (('3h 4s Jh 2c 9d', None), ('3h 4s Jh 2c', None), ('3h 4s Jh', 1)):
+        stats = Player('AhQh', board).calculate_hand_statistics(3, lookahead, Range.parse('TT+, AJs+'))
+        assert stats.opponents == 3 and stats.holdings > 0
+        assert Player('AhQh', board).calculate_hand_statistics(lookahead=lookahead).holdings == \
+            math.comb(52 - 2 - len(parse_cards(board)), 2)
+
+
+def test_a_replaced_hook_takes_the_recipe() -> None:
+    summaries: list[int] = []
+
+    class Summarising(Player):
+        def summarise(self, tally, opponents, lookahead, sets, per_opponent):  # type: ignore[no-untyped-def]
+            summaries.append(lookahead)
+            return super().summarise(tally, opponents, lookahead, sets, per_opponent)
+
+    assert Summarising(*SPOT).calculate_hand_statistics(lookahead=1) == \
+        Player(*SPOT).calculate_hand_statistics(lookahead=1)
+    assert summaries == [1]
+
+
+def test_a_record_from_read_counts_is_the_record_from_counts() -> None:
+    hole, board = tuple(parse_cards('Ah Qh')), tuple(parse_cards('3h 4s Jh 2c'))
+    transitions = [[30.0, 1.0, 2.0], [0.0, 4.0, 1.0], [5.0, 0.5, 6.0]]
+    quick = HandStatistics._from_read_counts([33.0, 5.0, 11.5], transitions, opponents=4, lookahead=1,
+                                             holdings=50, runouts=44, hole=hole, board=board)
+    assert quick == HandStatistics.from_counts(33.0, 5.0, 11.5, opponents=4, lookahead=1,
+                                               transitions=transitions, holdings=50, runouts=44, hole=hole,
+                                               board=board)  # type: ignore[arg-type]
+    again = HandStatistics(**{field.name: getattr(quick, field.name) for field in attrs.fields(HandStatistics)})
+    assert again == quick and repr(again) == repr(quick)
+
+
+class StepByStep(Player):
+    """The recipe hook by hook (a replaced hook that changes nothing): what a plain Player's shortcuts must equal."""
+
+    def count_outcomes(self, lookahead: int, sets: np.ndarray):  # type: ignore[no-untyped-def]
+        return super().count_outcomes(lookahead, sets)
+
+
+@pytest.mark.parametrize('seed, board_size, lookahead', PLAIN_CASES)
+def test_the_recipe_on_values_read_once_is_the_recipe_step_by_step(seed: int, board_size: int, lookahead: int) -> None:
+    # arrays, a set per opponent, a model's own sets: the same arithmetic, so the same bits (seeded matches repeat)
+    hole, board = cards_of(random_spot(seed, board_size)[0]), cards_of(random_spot(seed, board_size)[1])
+
+    class Modelled(Player):
+        def opponent_weights(self, weights):  # type: ignore[no-untyped-def]
+            sets, per_opponent = super().opponent_weights(weights)
+            return list(sets), per_opponent  # (a list of rows: read again once, as a model's own may need)
+
+    class ModelledStepByStep(Modelled, StepByStep):
+        pass
+
+    for weights, opponents in ((random_weights(seed), 2), ([random_weights(seed), random_weights(seed + 1, 0.8)], 2),
+                               ({'QQ': 1, 'AKo': 0.3, '76s': 0.7}, 1)):
+        for fast, slow in ((Player, StepByStep), (Modelled, ModelledStepByStep)):
+            assert fast(hole, board).calculate_hand_statistics(opponents, lookahead, weights) == \
+                slow(hole, board).calculate_hand_statistics(opponents, lookahead, weights)
+
+
+def test_the_recipe_reads_weight_arrays_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import poker.stats.player as player_module
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError('read again')
+
+    monkeypatch.setattr(player_module.one_hand, 'tally', refuse)  # the kernel's door: reads every argument again
+    monkeypatch.setattr(HandStatistics, '__init__', refuse)  # the record's fields, each read again
+    for board in ('3h 4s Jh 2c 9d', '3h 4s Jh 2c', '3h 4s Jh'):
+        stats = Player('AhQh', board).calculate_hand_statistics(2, 1 if len(board) < 12 else 0,
+                                                                [random_weights(1), random_weights(2)])
+        assert len(stats.opponent_hs) == 2 and stats.hs_n == math.prod(stats.opponent_hs)
