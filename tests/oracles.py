@@ -12,9 +12,16 @@ comparison (``numpy_counts`` in ``tests/stats/test_compiled_equity.py``, ``_plai
   over all hands at once, the steps the compiled loops of ``poker/cards/_isomorphism.c`` replaced on the hot
   path; ``tests/cards/test_compiled_isomorphism.py`` compares the two number for number. They read the
   indexer's configuration table (its private arrays) and work out everything else themselves.
+* :func:`observe_by_hooks`: an opponent model's re-weighting after one action as it was before issue 31, every
+  step through the model's public rules (:meth:`~poker.players.modelling.SeatModel.cap`, ``frequencies``,
+  ``frequency``, ``threshold``, ``sigma``, ``factor``), each reading its arguments again;
+  ``tests/players/test_model_fast_paths.py`` compares the model's own path with it, weight for weight.
 
 >>> import numpy as np
 >>> from poker.cards.isomorphism import HandIndexer
+from poker.players.holding_scales import holding_scale
+from poker.players.modelling import SeatModel
+from poker.strategy.actions import Action
 >>> indexer = HandIndexer((2,))
 >>> hands = indexer.unindex(np.arange(indexer.size))
 >>> bool((index_by_numpy(indexer, hands) == np.arange(indexer.size)).all())
@@ -29,8 +36,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from poker.cards.isomorphism import HandIndexer
+from poker.players.holding_scales import holding_scale
+from poker.players.modelling import SeatModel
+from poker.strategy.actions import Action
 
-__all__ = ['index_boards_by_numpy', 'index_by_numpy']
+__all__ = ['index_boards_by_numpy', 'index_by_numpy', 'observe_by_hooks']
 
 _RANKS = 13
 _SUITS = 4
@@ -122,3 +132,44 @@ def _finish(indexer: HandIndexer, state: State) -> np.ndarray:
     terms = _comb(sorted_index + group - 1 - place_in_group, group - place_in_group)
     numbers: np.ndarray = indexer._offsets[configuration] + (terms * indexer._multiplier[configuration]).sum(axis=1)
     return numbers
+
+
+def observe_by_hooks(model: SeatModel, street: str, action: str, bets_to_call: int, board: tuple[int, ...]) -> None:
+    """``model.observe(street, action, ...)`` through the public hooks, step by step, as before issue 31: the
+    round begun (:meth:`~poker.players.modelling.SeatModel.new_round`), a check's cap or a bet's, raise's or
+    call's threshold from the hooks, the weights re-weighted from the round's saved copy by
+    :meth:`~poker.players.modelling.SeatModel.factor` (mixed for out-of-line actions), then the action counted."""
+    action = Action(action)
+    model.new_round(street, board)
+    if action == Action.FOLD:
+        model.folded = True
+    elif action == Action.CHECK and model.CHECKS_CAP:
+        cap = model.cap(street, bets_to_call, board)
+        if cap is not None:
+            bet_share = float(model.frequencies(street, bets_to_call)[2])
+            model.claims.append((board, 1 - bet_share, True))
+            if cap < model.applied_cap:
+                model.applied_cap, model.applied_shares = cap, (model.applied_shares[0], 1 - bet_share)
+                _reweight_by_hooks(model, model.applied_mu, board)
+    elif action != Action.CHECK:
+        share = model.frequency(street, action, bets_to_call)
+        if share is not None and 0 < share < 1:
+            model.claims.append((board, 1 - share, False))
+        threshold = model.threshold(street, action, bets_to_call, board)
+        if threshold is not None and threshold > model.applied_mu:
+            model.applied_shares = (1.0 if share is None else share, model.applied_shares[1])
+            _reweight_by_hooks(model, threshold, board)
+    model.tally.observe(street, bets_to_call, action)
+
+
+def _reweight_by_hooks(model: SeatModel, mu: float, board: tuple[int, ...]) -> None:
+    scale = holding_scale(board, model.ranker)
+    sigma = model.sigma(board)
+    out_of_line = model.out_of_line()
+    factor = model._mixed(model.factor(scale, mu, sigma), model.applied_shares[0], out_of_line) \
+        if math.isfinite(mu) else 1.0
+    if math.isfinite(model.applied_cap):
+        factor = factor * model._mixed(model.factor(2 * model.applied_cap - scale, model.applied_cap, sigma),
+                                       model.applied_shares[1], out_of_line)
+    model.weights = np.where(model.dead, 0.0, np.maximum(model.round_start * factor, model.LOW_WEIGHT))
+    model.applied_mu = mu

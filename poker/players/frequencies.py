@@ -76,6 +76,9 @@ class ActionFrequencies:
         self.shown = np.zeros(2)
         """Showdown evidence: actions whose holding was out of line with what they were read as, and how many
         a player acting at random would have had (:meth:`observe_showdown`)."""
+        self._blended: dict[tuple[int, int], tuple[float, float, float]] = {}
+        """:meth:`shares` of each context already blended from :attr:`_blended_from` (the counts' bytes)."""
+        self._blended_from = b''
 
     def __repr__(self) -> str:
         return f'<{type(self).__name__}: {int(self.counts.sum())} actions counted, {int(self.shown[1])} shown>'
@@ -119,16 +122,35 @@ class ActionFrequencies:
         if not specific:
             default: np.ndarray = DEFAULT_FREQUENCIES[bets].copy()
             return default
-        fold, call, raise_ = _DEFAULT_ROWS[bets]  # three numbers: Python floats beat NumPy calls here
-        for folds, calls, raises in self.counts[:round_index + 1, bets].tolist():
-            seen = folds + calls + raises
-            if seen:
-                share = min(seen, self.FULL) / self.FULL
-                fold, call, raise_ = (share * folds / seen + (1 - share) * fold,
-                                      share * calls / seen + (1 - share) * call,
-                                      share * raises / seen + (1 - share) * raise_)
-        result: np.ndarray = np.array((fold, call, raise_))
+        result: np.ndarray = np.array(self.shares(round_index, bets))
         return result
+
+    def shares(self, round_index: int, bets: int) -> tuple[float, float, float]:
+        """:meth:`frequencies` of a context given by its indices (:meth:`context`: a round's number from 0 to 3, bets to
+        call 0 to 2), as three floats; kept until the counts change (the modelling seat asks for them at every
+        action it observes).
+
+        >>> ActionFrequencies().shares(1, 2)     # nothing counted: Table B.2's row for 2+ bets
+        (0.7, 0.2, 0.1)
+        """
+        if not (type(round_index) is int and 0 <= round_index < len(STREETS) and type(bets) is int and 0 <= bets <= 2):
+            raise PokerError(f'a context is a round from 0 to 3 and bets from 0 to 2, got {shown((round_index, bets))}')
+        counts = self.counts
+        key = counts.tobytes()
+        if key != self._blended_from:
+            self._blended, self._blended_from = {}, key
+        blended = self._blended.get((round_index, bets))
+        if blended is None:
+            fold, call, raise_ = _DEFAULT_ROWS[bets]  # three numbers: Python floats beat NumPy calls here
+            for folds, calls, raises in counts[:round_index + 1, bets].tolist():
+                seen = folds + calls + raises
+                if seen:
+                    share = min(seen, self.FULL) / self.FULL
+                    fold, call, raise_ = (share * folds / seen + (1 - share) * fold,
+                                          share * calls / seen + (1 - share) * call,
+                                          share * raises / seen + (1 - share) * raise_)
+            blended = self._blended[round_index, bets] = (fold, call, raise_)
+        return blended
 
 
 _COUNTS_SHAPE = (len(STREETS), 3, 3)

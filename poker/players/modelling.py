@@ -44,7 +44,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import ClassVar
 
 import numpy as np
@@ -53,7 +53,7 @@ from ..cards.card import Card
 from ..cards.card_inputs import read_board, read_indices
 from ..cards.holdings import HOLDING_COUNT, holding_index
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING
-from ..cards.streets import BOARD_SIZE
+from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError
 from ..ranges.weight_inputs import WeightsLike
 from ..ranges.weights import known_holdings
@@ -66,7 +66,8 @@ from ..strategy.reweighting import OpponentModel
 from ..table.game import TableView, read_view
 from ..table.records import ActionRecord, HandResult
 from ..validators import choice, flag, instance, real_number, shown, text, whole_number
-from .frequencies import _COUNTS_SHAPE, GENERIC_FREQUENCIES, ActionFrequencies, ModelState, TableFrequencies, _round
+from .frequencies import (_COUNTS_SHAPE, _DEFAULT_ROWS, ACTION_CLASSES, GENERIC_FREQUENCIES, ActionFrequencies,
+                          ModelState, TableFrequencies, _round)
 from .holding_scales import _frozen, _live_scale, _scale, _scale_order
 from .loki import LokiPlayer
 
@@ -155,6 +156,9 @@ class SeatModel:
         """This hand's readings, for the showdown: (board, quantile, whether it was a check's cap)."""
         self.folded = False
         self.dead = np.zeros(HOLDING_COUNT, dtype=bool)
+        self._round_board: tuple[int, ...] = ()
+        self._round_key: tuple[int, ...] = ()
+        """The round's board as last given (in its order) and sorted (the key of its scale)."""
 
     def __repr__(self) -> str:
         kind = 'specific' if self.specific else 'generic'
@@ -169,6 +173,7 @@ class SeatModel:
         self.round_start = _frozen(self.weights.copy())
         self.street, self.applied_mu, self.applied_cap, self.folded = 'preflop', -math.inf, math.inf, False
         self.board, self.applied_shares, self.claims = frozenset(), (1.0, 1.0), []
+        self._round_board, self._round_key = (), ()
 
     def new_round(self, street: str, board: Sequence[int]) -> None:
         """Save the weights at the start of a round (holdings with a board card drop to 0). The ``board`` must be
@@ -178,11 +183,14 @@ class SeatModel:
 
     def _new_round(self, street: str, board: tuple[int, ...]) -> None:
         """:meth:`new_round` with the street and board read (the model's own calls)."""
+        if street == self.street and board == self._round_board:  # the round's board as given before: nothing new
+            return
         if len(board) != BOARD_SIZE[street]:
             raise PokerError(f'a board on the {street} has {BOARD_SIZE[street]} cards, got {shown(board)}')
         if street == self.street:
             if frozenset(board) != self.board:
                 raise PokerError(f'the {street} board is {shown(sorted(self.board))} in this hand, got {shown(board)}')
+            self._round_board = board
             return
         if not self.board <= frozenset(board):
             raise PokerError(f'the {street} board {shown(board)} must hold the cards already out, '
@@ -193,6 +201,7 @@ class SeatModel:
         self.round_start = _frozen(self.weights.copy())
         self.street, self.applied_mu, self.applied_cap = street, -math.inf, math.inf
         self.applied_shares = (1.0, 1.0)
+        self._round_board, self._round_key = board, tuple(sorted(board))
 
     def observe(self, street: str, action: str, *, bets_to_call: int, board: Sequence[int]) -> None:
         """Re-weight after the opponent's ``action`` (if it implies a higher threshold than the one applied
@@ -204,6 +213,47 @@ class SeatModel:
     def _observe(self, street: str, action: Action, bets_to_call: int, board: tuple[int, ...]) -> None:
         """:meth:`observe` with its arguments read (the table's own calls: :class:`ModellingLokiPlayer`)."""
         self._new_round(street, board)
+        if _plain_rules(type(self)):
+            self._observe_plainly(street, action, bets_to_call, board)
+        else:
+            self._observe_by_hooks(street, action, bets_to_call, board)
+        if type(self.tally).observe is ActionFrequencies.observe:  # counted as it counts, the context already read
+            self.tally.counts[STREETS.index(street), min(bets_to_call, 2), ACTION_CLASSES[action]] += 1
+        else:
+            self.tally.observe(street, bets_to_call, action)
+
+    def _observe_plainly(self, street: str, action: Action, bets_to_call: int, board: tuple[int, ...]) -> None:
+        """:meth:`_observe_by_hooks` for a model whose rules are :class:`SeatModel`'s own (:func:`_plain_rules`): the
+        same steps on the values already read, each frequency blended once."""
+        if action == Action.FOLD:
+            self.folded = True
+            return
+        evidence = self.evidence()
+        fold, call, raise_ = (_DEFAULT_ROWS[min(bets_to_call, 2)] if evidence is None
+                              else evidence.shares(STREETS.index(street), min(bets_to_call, 2)))
+        if action == Action.CHECK:
+            if self.CHECKS_CAP and 0 < raise_ < 1:
+                cap = self._quantile(1 - raise_, board)
+                self.claims.append((board, 1 - raise_, True))
+                if cap < self.applied_cap:
+                    self.applied_cap, self.applied_shares = cap, (self.applied_shares[0], 1 - raise_)
+                    self._reweight(self.applied_mu, board)
+            return
+        share = raise_ if action in (Action.BET, Action.RAISE) else call + raise_ if action == Action.CALL else None
+        if share is None:
+            return
+        if 0 < share < 1:
+            self.claims.append((board, 1 - share, False))
+        mu = self._quantile(1 - share, board)
+        threshold = (None if mu < self.PREFLOP_CUTOFF else mu) if not board \
+            else None if share > 1 - self.POSTFLOP_CUTOFF else mu
+        if threshold is not None and threshold > self.applied_mu:
+            self.applied_shares = (share, self.applied_shares[1])
+            self._reweight(threshold, board)
+
+    def _observe_by_hooks(self, street: str, action: Action, bets_to_call: int, board: tuple[int, ...]) -> None:
+        """Re-weight after ``action`` through the rules' hooks (:meth:`cap`, :meth:`frequencies`, :meth:`frequency`,
+        :meth:`threshold`), as a subclass may have them."""
         if action == Action.FOLD:
             self.folded = True
         elif action == Action.CHECK and self.CHECKS_CAP:
@@ -222,7 +272,6 @@ class SeatModel:
             if threshold is not None and threshold > self.applied_mu:
                 self.applied_shares = (1.0 if share is None else share, self.applied_shares[1])
                 self._reweight(threshold, board)
-        self.tally.observe(street, bets_to_call, action)
 
     def showdown(self, hole: Iterable[int | Card]) -> None:
         """Check this hand's readings against the opponent's shown ``hole`` cards (:attr:`READS_SHOWDOWNS`):
@@ -346,16 +395,31 @@ class SeatModel:
 
     def _reweight(self, mu: float, board: tuple[int, ...]) -> None:
         """:meth:`reweight` with ``mu`` and the round's ``board`` read (the model's own calls)."""
-        scale = _scale(tuple(sorted(board)), self.ranker)
-        sigma = self.sigma(board)
+        plain = _plain_rules(type(self))
+        scale = _scale(self._round_key if plain else tuple(sorted(board)), self.ranker)
+        if plain:  # the same rule as the hooks', on values already read
+            sigma = self.PREFLOP_SIGMA if not board else self.POSTFLOP_SIGMA
+            factor_of: Callable[[np.ndarray, float, float], np.ndarray] = self._papp_factor
+        else:
+            sigma, factor_of = self.sigma(board), self.factor
         out_of_line = self.out_of_line()
-        factor = self._mixed(self.factor(scale, mu, sigma), self.applied_shares[0], out_of_line) \
+        factor = self._mixed(factor_of(scale, mu, sigma), self.applied_shares[0], out_of_line) \
             if math.isfinite(mu) else 1.0
         if math.isfinite(self.applied_cap):  # mirrored: strong holdings would have bet
-            factor = factor * self._mixed(self.factor(2 * self.applied_cap - scale, self.applied_cap, sigma),
+            factor = factor * self._mixed(factor_of(2 * self.applied_cap - scale, self.applied_cap, sigma),
                                           self.applied_shares[1], out_of_line)
         self.weights = np.where(self.dead, 0.0, np.maximum(self.round_start * factor, self.LOW_WEIGHT))
         self.applied_mu = mu
+
+    def _papp_factor(self, scale: np.ndarray, mu: float, sigma: float) -> np.ndarray:
+        """:meth:`factor` as :meth:`OpponentModel.reweight_factor <poker.strategy.reweighting.OpponentModel.reweight_factor>`
+        computes it (Papp fig. 7.1), on a scale and numbers the model made itself (finite: no door to pass)."""
+        low = self.factor_model.LOW_FACTOR
+        if sigma == 0:
+            return np.where(scale >= mu, 1.0, low)
+        with np.errstate(over='ignore', divide='ignore'):
+            factor: np.ndarray = np.clip((scale - mu + sigma) / (2 * sigma), low, 1.0)
+        return factor
 
     # ------------------------------------------------------------------------------------ views
     def range_share(self) -> float:
@@ -373,6 +437,26 @@ class SeatModel:
         means = np.where(counts > 0, totals / np.maximum(counts, 1), -1.0)  # classes with no live holding last
         order = np.argsort(-means, kind='stable')
         return [(HAND_CLASSES[i], float(means[i])) for i in order[:count] if counts[i]]
+
+
+_RULES = ('threshold', 'cap', 'frequencies', 'frequency', 'sigma', 'factor', 'evidence', 'out_of_line', '_mixed',
+          '_quantile', '_papp_factor')
+"""The hooks whose :class:`SeatModel` versions :meth:`SeatModel._observe_plainly` inlines."""
+
+
+_PLAIN_RULES: dict[type[SeatModel], bool] = {}
+
+
+def _plain_rules(kind: type[SeatModel]) -> bool:
+    """Whether a model class keeps :class:`SeatModel`'s rules (none of the hooks :data:`_RULES` changed, its
+    :attr:`~SeatModel.factor_model` re-weights by :class:`~poker.strategy.reweighting.OpponentModel`'s own rule and
+    its tally counts as :class:`ActionFrequencies` does), so that it may re-weight without calling them one by one.
+    Worked out once a class."""
+    plain = _PLAIN_RULES.get(kind)
+    if plain is None:
+        plain = _PLAIN_RULES[kind] = all(getattr(kind, name) is getattr(SeatModel, name) for name in _RULES) \
+            and type(kind.factor_model).reweight_factor is OpponentModel.reweight_factor
+    return plain
 
 
 # ------------------------------------------------------------------------------------------ the player
@@ -417,6 +501,8 @@ class ModellingLokiPlayer(LokiPlayer):
         self.models: dict[str, SeatModel] = {}
         self.seat_names: tuple[str, ...] = ()
         self.seat = -1
+        self._board_read: tuple[object, tuple[int, ...]] = (None, ())
+        """The board :meth:`observe` read last (a tuple of cards, the very object) and its card indices."""
 
     # ------------------------------------------------------------------------------------ table hooks
     def begin_hand(self, seat: int, names: tuple[str, ...], hole: tuple[Card, ...], button: int) -> None:
@@ -435,8 +521,14 @@ class ModellingLokiPlayer(LokiPlayer):
 
     def observe(self, record: ActionRecord, board: tuple[Card, ...]) -> None:
         """Re-weight the actor's model after each of its actions (blinds and our own are not evidence)."""
-        record = instance('record', record, ActionRecord, error=PokerError, what='an ActionRecord')
-        board = read_board(board)
+        if type(record) is not ActionRecord:  # (the table's own records are read: a value class is its door)
+            record = instance('record', record, ActionRecord, error=PokerError, what='an ActionRecord')
+        if board is self._board_read[0]:  # the board of the action before (a tuple: it cannot have changed)
+            indices = self._board_read[1]
+        else:
+            indices = tuple(card.index for card in read_board(board))
+            if type(board) is tuple:  # (immutable, and kept here: the same object is the same board)
+                self._board_read = (board, indices)
         if record.seat >= len(self.seat_names) and self.seat_names:
             raise PokerError(f'seat {record.seat} of the record is not at this table of {len(self.seat_names)} seats')
         if record.seat == self.seat or isinstance(record.action, Blind):
@@ -445,7 +537,7 @@ class ModellingLokiPlayer(LokiPlayer):
         if model is not None:
             bets = record.bets_to_call if self.PART_BET_COUNTS or not record.bet_size \
                 else record.to_call // record.bet_size
-            model._observe(record.street, record.action, bets, tuple(card.index for card in board))  # (read)
+            model._observe(record.street, record.action, bets, indices)  # (read)
 
     def end_hand(self, result: HandResult) -> None:
         """Check each model's readings of this hand against the cards its opponent showed (:meth:`SeatModel.showdown`;
