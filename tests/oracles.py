@@ -16,9 +16,16 @@ comparison (``numpy_counts`` in ``tests/stats/test_compiled_equity.py``, ``_plai
   step through the model's public rules (:meth:`~poker.players.modelling.SeatModel.cap`, ``frequencies``,
   ``frequency``, ``threshold``, ``sigma``, ``factor``), each reading its arguments again;
   ``tests/players/test_model_fast_paths.py`` compares the model's own path with it, weight for weight.
+* :func:`plain_hand_strengths`, :func:`plain_potentials`: the opponent model's scale on a board as it was before
+  issue 31, every holding against every holding with the dead ones weighed 0 among all 1,326, and the outs
+  counted from each holding's cards on every call; the same test compares the scale with them, byte for byte.
 
 >>> import numpy as np
->>> from poker.cards.isomorphism import HandIndexer
+>>> from poker.cards.holdings import HOLDING_COUNT, HOLDINGS
+from poker.cards.isomorphism import HandIndexer
+from poker.kernel.showdowns import holding_showdowns
+from poker.ranges.weights import known_holdings
+from poker.ranking.ranker import HandRanker
 from poker.players.holding_scales import holding_scale
 from poker.players.modelling import SeatModel
 from poker.strategy.actions import Action
@@ -35,12 +42,16 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from poker.cards.holdings import HOLDING_COUNT, HOLDINGS
 from poker.cards.isomorphism import HandIndexer
+from poker.kernel.showdowns import holding_showdowns
+from poker.ranges.weights import known_holdings
+from poker.ranking.ranker import HandRanker
 from poker.players.holding_scales import holding_scale
 from poker.players.modelling import SeatModel
 from poker.strategy.actions import Action
 
-__all__ = ['index_boards_by_numpy', 'index_by_numpy', 'observe_by_hooks']
+__all__ = ['index_boards_by_numpy', 'index_by_numpy', 'observe_by_hooks', 'plain_hand_strengths', 'plain_potentials']
 
 _RANKS = 13
 _SUITS = 4
@@ -173,3 +184,48 @@ def _reweight_by_hooks(model: SeatModel, mu: float, board: tuple[int, ...]) -> N
                                        model.applied_shares[1], out_of_line)
     model.weights = np.where(model.dead, 0.0, np.maximum(model.round_start * factor, model.LOW_WEIGHT))
     model.applied_mu = mu
+
+
+def plain_hand_strengths(board: Sequence[int], ranker: type[HandRanker] = HandRanker) -> np.ndarray:
+    """Each holding's HS against every holding on ``board``: all 1,326 values, those with a board card weighed 0."""
+    touching = known_holdings(board)
+    live = np.flatnonzero(~touching)
+    rows = np.empty((len(live), 2 + len(board)), dtype=np.intp)
+    rows[:, :2] = HOLDINGS[live]
+    rows[:, 2:] = board
+    values = np.zeros(HOLDING_COUNT, dtype=np.int32)
+    values[live] = ranker.rank_many(rows, validate=False)
+    beaten, tied = holding_showdowns(values, np.where(touching, 0.0, 1.0))
+    result: np.ndarray = (beaten + tied / 2) / math.comb(50 - len(board), 2)
+    result[touching] = 0.0
+    return result
+
+
+def plain_potentials(board: Sequence[int]) -> np.ndarray:
+    """Papp's PPOT_c by counting outs (:func:`~poker.players.holding_scales.fast_potentials`), each holding's suits,
+    ranks and straight draws worked out on the call."""
+    from poker.players.holding_scales import _straight_completers
+    cards = list(board)
+    if len(cards) == 5:
+        return np.zeros(HOLDING_COUNT)
+    hole_suits = HOLDINGS & 3
+    hole_ranks = HOLDINGS >> 2
+    board_suits = np.bincount(np.array(cards, dtype=np.intp) & 3, minlength=4)
+    from_hole = (hole_suits[:, :, None] == np.arange(4)).sum(axis=1)
+    suited = board_suits + from_hole
+    flush_draw = ((suited == 4) & (from_hole > 0)).any(axis=1) & ~(suited >= 5).any(axis=1)
+    board_mask = 0
+    for card in cards:
+        board_mask |= 1 << (card >> 2)
+    masks = board_mask | (1 << hole_ranks[:, 0].astype(np.int64)) | (1 << hole_ranks[:, 1].astype(np.int64))
+    completers = _straight_completers()
+    straight_ranks = np.maximum(completers[masks] - completers[board_mask], 0)
+    top = max(card >> 2 for card in cards)
+    paired = hole_ranks[:, 0] == hole_ranks[:, 1]
+    over = ((hole_ranks > top).sum(axis=1)) * ~paired
+    outs = 9.0 * flush_draw + 4.0 * straight_ranks + 1.5 * over
+    unseen = 52 - len(cards) - 2
+    ppot = 1 - (1 - outs / unseen) * (1 - outs / (unseen - 1)) if len(cards) == 3 else outs / unseen
+    result: np.ndarray = np.clip(ppot, 0.0, 1.0)
+    result[known_holdings(cards)] = 0.0
+    return result

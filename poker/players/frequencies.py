@@ -94,6 +94,17 @@ class ActionFrequencies:
         round_index, bets = self.context(street, bets_to_call)
         self.counts[round_index, bets, ACTION_CLASSES[read_action(action)]] += 1
 
+    def _count(self, round_index: int, bets: int, action: Action) -> None:
+        """:meth:`observe` of a context given by its indices (:meth:`shares`) and an action read (the modelling
+        seat's own call).
+
+        >>> tally = ActionFrequencies()
+        >>> tally._count(1, 0, Action.BET)
+        >>> tally.shares(1, 0) == tuple(tally.frequencies('flop', 0).tolist())
+        True
+        """
+        self.counts[round_index, bets, ACTION_CLASSES[action]] += 1
+
     def observe_showdown(self, out_of_line: bool, chance: float) -> None:
         """Count one action whose holding was shown: whether it was ``out_of_line`` with what it was read as
         (a bet with a holding below the threshold the bet implied, a check with one above the cap), and the

@@ -44,7 +44,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 import numpy as np
@@ -66,7 +66,7 @@ from ..strategy.reweighting import OpponentModel
 from ..table.game import TableView, read_view
 from ..table.records import ActionRecord, HandResult
 from ..validators import choice, flag, instance, real_number, shown, text, whole_number
-from .frequencies import (_COUNTS_SHAPE, _DEFAULT_ROWS, ACTION_CLASSES, GENERIC_FREQUENCIES, ActionFrequencies,
+from .frequencies import (_COUNTS_SHAPE, _DEFAULT_ROWS, GENERIC_FREQUENCIES, ActionFrequencies,
                           ModelState, TableFrequencies, _round)
 from .holding_scales import _frozen, _live_scale, _scale, _scale_order
 from .loki import LokiPlayer
@@ -137,7 +137,10 @@ class SeatModel:
         """What a generic model reads the opponent with (None: Table B.2); a specific model reads its own
         :attr:`tally`."""
         self.ranker = read_ranker(ranker)
-        self.weights = np.ones(HOLDING_COUNT)
+        self._recipe: tuple[float, float, np.ndarray, float, tuple[float, float], float, np.ndarray, np.ndarray,
+                            float] | None = None
+        """The weights' last re-weighting, still to be worked out (:attr:`weights` works it out when read)."""
+        self._weights = np.ones(HOLDING_COUNT)
         self.round_start = _frozen(self.weights.copy())
         """The weights at the start of the round (read-only: re-weighting starts from them, and the live holdings
         in scale order are kept per round for :meth:`_quantile`)."""
@@ -159,6 +162,19 @@ class SeatModel:
         self._round_board: tuple[int, ...] = ()
         self._round_key: tuple[int, ...] = ()
         """The round's board as last given (in its order) and sorted (the key of its scale)."""
+
+    @property
+    def weights(self) -> np.ndarray:
+        """The weights on the 1,326 holdings (0 on those with a card the modelling seat can see). A model of
+        :class:`SeatModel`'s own rules works out a re-weighting when they are read (the re-weightings no one reads,
+        those of an opponent who folds before the next round, cost nothing), from what it was when it was made."""
+        if self._recipe is not None:
+            self._weights, self._recipe = self._papp_weights(*self._recipe), None
+        return self._weights
+
+    @weights.setter
+    def weights(self, weights: np.ndarray) -> None:
+        self._weights, self._recipe = weights, None
 
     def __repr__(self) -> str:
         kind = 'specific' if self.specific else 'generic'
@@ -218,7 +234,7 @@ class SeatModel:
         else:
             self._observe_by_hooks(street, action, bets_to_call, board)
         if type(self.tally).observe is ActionFrequencies.observe:  # counted as it counts, the context already read
-            self.tally.counts[STREETS.index(street), min(bets_to_call, 2), ACTION_CLASSES[action]] += 1
+            self.tally._count(STREETS.index(street), min(bets_to_call, 2), action)
         else:
             self.tally.observe(street, bets_to_call, action)
 
@@ -395,21 +411,35 @@ class SeatModel:
 
     def _reweight(self, mu: float, board: tuple[int, ...]) -> None:
         """:meth:`reweight` with ``mu`` and the round's ``board`` read (the model's own calls)."""
-        plain = _plain_rules(type(self))
-        scale = _scale(self._round_key if plain else tuple(sorted(board)), self.ranker)
-        if plain:  # the same rule as the hooks', on values already read
-            sigma = self.PREFLOP_SIGMA if not board else self.POSTFLOP_SIGMA
-            factor_of: Callable[[np.ndarray, float, float], np.ndarray] = self._papp_factor
-        else:
-            sigma, factor_of = self.sigma(board), self.factor
+        if _plain_rules(type(self)):  # the same rule as the hooks', on values already read, worked out when read
+            self._recipe = (mu, self.PREFLOP_SIGMA if not board else self.POSTFLOP_SIGMA,
+                            _scale(self._round_key, self.ranker), self.out_of_line(), self.applied_shares,
+                            self.applied_cap, self.round_start, self.dead, self.LOW_WEIGHT)
+            self.applied_mu = mu
+            return
+        scale = _scale(tuple(sorted(board)), self.ranker)
+        sigma = self.sigma(board)
         out_of_line = self.out_of_line()
-        factor = self._mixed(factor_of(scale, mu, sigma), self.applied_shares[0], out_of_line) \
+        factor = self._mixed(self.factor(scale, mu, sigma), self.applied_shares[0], out_of_line) \
             if math.isfinite(mu) else 1.0
         if math.isfinite(self.applied_cap):  # mirrored: strong holdings would have bet
-            factor = factor * self._mixed(factor_of(2 * self.applied_cap - scale, self.applied_cap, sigma),
+            factor = factor * self._mixed(self.factor(2 * self.applied_cap - scale, self.applied_cap, sigma),
                                           self.applied_shares[1], out_of_line)
         self.weights = np.where(self.dead, 0.0, np.maximum(self.round_start * factor, self.LOW_WEIGHT))
         self.applied_mu = mu
+
+    def _papp_weights(self, mu: float, sigma: float, scale: np.ndarray, out_of_line: float,
+                      shares: tuple[float, float], cap: float, round_start: np.ndarray, dead: np.ndarray,
+                      low_weight: float) -> np.ndarray:
+        """The weights :meth:`_reweight` makes by the hooks, for :class:`SeatModel`'s own rules, from the values
+        it had (:attr:`weights` works them out when read)."""
+        factor = self._mixed(self._papp_factor(scale, mu, sigma), shares[0], out_of_line) if math.isfinite(mu) else 1.0
+        if math.isfinite(cap):  # mirrored: strong holdings would have bet
+            factor = factor * self._mixed(self._papp_factor(2 * cap - scale, cap, sigma), shares[1], out_of_line)
+        weights: np.ndarray = np.multiply(round_start, factor)  # (in place from here: the same operations)
+        np.maximum(weights, low_weight, out=weights)
+        weights[dead] = 0.0
+        return weights
 
     def _papp_factor(self, scale: np.ndarray, mu: float, sigma: float) -> np.ndarray:
         """:meth:`factor` as :meth:`OpponentModel.reweight_factor <poker.strategy.reweighting.OpponentModel.reweight_factor>`
@@ -417,8 +447,14 @@ class SeatModel:
         low = self.factor_model.LOW_FACTOR
         if sigma == 0:
             return np.where(scale >= mu, 1.0, low)
-        with np.errstate(over='ignore', divide='ignore'):
-            factor: np.ndarray = np.clip((scale - mu + sigma) / (2 * sigma), low, 1.0)
+        factor: np.ndarray = np.subtract(scale, mu)  # (scale - mu + sigma) / (2 * sigma), in place
+        factor += sigma
+        if 0 < abs(2 * sigma) < 1e-300:  # a tiny sigma overflows the quotient to +-inf, which the clip makes 1 or low
+            with np.errstate(over='ignore', divide='ignore'):
+                factor /= 2 * sigma
+        else:
+            factor /= 2 * sigma
+        np.clip(factor, low, 1.0, out=factor)
         return factor
 
     # ------------------------------------------------------------------------------------ views
