@@ -184,7 +184,11 @@ class SeatModel:
     # ------------------------------------------------------------------------------------ the hand
     def begin_hand(self, known: Iterable[int | Card]) -> None:
         """Uniform weights, but 0 on holdings with a card the modelling seat holds."""
-        self.dead = known_holdings(read_indices('known', known))
+        self._begin_hand(known_holdings(read_indices('known', known)))
+
+    def _begin_hand(self, dead: np.ndarray) -> None:
+        """:meth:`begin_hand` with the holdings of the cards known worked out (one mask for every model of a seat)."""
+        self.dead = dead
         self.weights = np.where(self.dead, 0.0, 1.0)
         self.round_start = _frozen(self.weights.copy())
         self.street, self.applied_mu, self.applied_cap, self.folded = 'preflop', -math.inf, math.inf, False
@@ -543,17 +547,23 @@ class ModellingLokiPlayer(LokiPlayer):
     # ------------------------------------------------------------------------------------ table hooks
     def begin_hand(self, seat: int, names: tuple[str, ...], hole: tuple[Card, ...], button: int) -> None:
         """Reset every opponent's weights (0 on holdings with one of our hole cards)."""
-        names = tuple(text('a seat\'s name', name, error=PokerError) for name in _seat_names(names))
+        if type(names) is not tuple or names != self.seat_names:  # (the names of the hand before were read)
+            names = tuple(text('a seat\'s name', name, error=PokerError) for name in _seat_names(names))
         seat = whole_number('seat', seat, maximum=len(names) - 1, error=PokerError)
         whole_number('button', button, maximum=len(names) - 1, error=PokerError)
         self.seat, self.seat_names = seat, names
-        known = [card.index for card in read_board(hole, sizes=(2,))]
+        known = tuple(card.index for card in read_board(hole, sizes=(2,)))
+        dead = _frozen(known_holdings(known))  # (one mask for every model: read-only)
         for other, name in enumerate(names):
             if other == seat:
                 continue
             if name not in self.models:
                 self.models[name] = self.new_model(name)
-            self.models[name].begin_hand(known)
+            model = self.models[name]
+            if type(model).begin_hand is SeatModel.begin_hand:
+                model._begin_hand(dead)
+            else:
+                model.begin_hand(known)
 
     def observe(self, record: ActionRecord, board: tuple[Card, ...]) -> None:
         """Re-weight the actor's model after each of its actions (blinds and our own are not evidence)."""
@@ -625,7 +635,7 @@ class ModellingLokiPlayer(LokiPlayer):
         models = self.opponent_models(view)
         if not models:
             return None
-        dead = known_holdings(card.index for card in (*view.hole, *view.board))
+        dead = known_holdings(tuple(card.index for card in (*view.hole, *view.board)))
         tables = [np.where(dead, 0.0, model.weights) for model in models]
         if self.hs_mode == 'product':
             return tables
