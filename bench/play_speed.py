@@ -99,8 +99,12 @@ def digest(path: str) -> str:
 
 
 def where(python: str) -> str:
+    """The checkout whose ``poker`` the interpreter ``python`` imports."""
     done = subprocess.run([python, '-c', 'import poker, os; print(os.path.dirname(os.path.dirname(poker.__file__)))'],
-                          capture_output=True, text=True, cwd=tempfile.gettempdir(), check=True)
+                          capture_output=True, text=True, cwd=tempfile.gettempdir(), check=False)
+    if done.returncode:
+        raise SystemExit(f'{python} cannot import poker (run the bench with the venv of the checkout to measure):\n'
+                         f'{done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""}')
     return done.stdout.strip()
 
 

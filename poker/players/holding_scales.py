@@ -151,6 +151,12 @@ def _live_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
     return _frozen(_scale(board, ranker)[order])  # (in scale order: sorted already)
 
 
+@functools.lru_cache(maxsize=SCALED_BOARDS)
+def _board_holdings(board: tuple[int, ...]) -> np.ndarray:
+    """The holdings with a card of a sorted ``board`` (read-only, kept: every model meets the same boards)."""
+    return _frozen(known_holdings(board))
+
+
 def _frozen(array: np.ndarray) -> np.ndarray:
     """``array``, made read-only."""
     array.flags.writeable = False

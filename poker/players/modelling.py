@@ -68,7 +68,7 @@ from ..table.records import ActionRecord, HandResult
 from ..validators import choice, flag, instance, real_number, shown, text, whole_number
 from .frequencies import (_COUNTS_SHAPE, _DEFAULT_ROWS, GENERIC_FREQUENCIES, ActionFrequencies,
                           ModelState, TableFrequencies, _round)
-from .holding_scales import _frozen, _live_scale, _scale, _scale_order
+from .holding_scales import _board_holdings, _frozen, _live_scale, _scale, _scale_order
 from .loki import LokiPlayer
 
 __all__ = ['ModellingLokiPlayer', 'SeatModel']
@@ -216,12 +216,12 @@ class SeatModel:
             raise PokerError(f'the {street} board {shown(board)} must hold the cards already out, '
                              f'{shown(sorted(self.board))}')
         self.board = frozenset(board)
-        self.dead = self.dead | known_holdings(board)
+        self._round_board, self._round_key = board, tuple(sorted(board))
+        self.dead = self.dead | _board_holdings(self._round_key)
         self.weights = np.where(self.dead, 0.0, self.weights)
         self.round_start = _frozen(self.weights.copy())
         self.street, self.applied_mu, self.applied_cap = street, -math.inf, math.inf
         self.applied_shares = (1.0, 1.0)
-        self._round_board, self._round_key = board, tuple(sorted(board))
 
     def observe(self, street: str, action: str, *, bets_to_call: int, board: Sequence[int]) -> None:
         """Re-weight after the opponent's ``action`` (if it implies a higher threshold than the one applied
@@ -359,9 +359,12 @@ class SeatModel:
         if ranked is None or ranked[0] != key or ranked[1] is not self.round_start:  # once per round and board
             # the holdings without a board card in scale order (stable: ties by number), sorted once per board;
             # the live ones in it are in the order a stable sort of the live values alone would give
-            order = _scale_order(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
-            live = order[self.round_start[order] > 0]
-            cumulative = np.cumsum(self.round_start[live]) if self.QUANTILE_OF_RANGE else None
+            if self.QUANTILE_OF_RANGE:
+                order = _scale_order(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
+                live = order[self.round_start[order] > 0]
+                cumulative = np.cumsum(self.round_start[live])
+            else:  # each holding counts once: the same for every model whose round starts with the same holdings
+                live, cumulative = _live_in_order(key, self.ranker, self.round_start > 0), None
             ranked = self._ranked = (key, self.round_start, _scale(key, self.ranker), live, cumulative)
         _, _, scale, live, cumulative = ranked
         if cumulative is not None:  # the first holding whose running weight reaches the level's share
@@ -485,6 +488,21 @@ _RULES = ('threshold', 'cap', 'frequencies', 'frequency', 'sigma', 'factor', 'ev
 
 
 _PLAIN_RULES: dict[type[SeatModel], bool] = {}
+_LIVE_ORDERS: dict[tuple[tuple[int, ...], type[HandRanker], bytes], np.ndarray] = {}
+""":func:`_live_in_order` of the boards and live holdings asked lately (emptied when it holds 1,024)."""
+
+
+def _live_in_order(board: tuple[int, ...], ranker: type[HandRanker], live: np.ndarray) -> np.ndarray:
+    """The ``live`` holdings (1,326 truth values) in scale order on a sorted ``board`` (stable: ties by number),
+    kept: every model of a seat starts a round with the same holdings alive, all but its cards and the board's."""
+    token = (board, ranker, live.tobytes())
+    found = _LIVE_ORDERS.get(token)
+    if found is None:
+        if len(_LIVE_ORDERS) >= 1024:
+            _LIVE_ORDERS.clear()
+        order = _scale_order(board, ranker)  # type: ignore[arg-type]  # (a class is hashable)
+        found = _LIVE_ORDERS[token] = _frozen(order[live[order]])
+    return found
 
 
 def _plain_rules(kind: type[SeatModel]) -> bool:
