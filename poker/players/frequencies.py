@@ -123,8 +123,8 @@ class ActionFrequencies:
         >>> round(tally.out_of_line(), 3)             # 3 / (10 * 0.7 + 2)
         0.333
         """
-        deviations, expected = self.shown
-        return float(min(1.0, deviations / (expected + self.PRIOR)))
+        deviations, expected = self.shown.tolist()  # (Python floats: the same quotient, sooner)
+        return min(1.0, deviations / (expected + self.PRIOR))
 
     def frequencies(self, street: str, bets_to_call: int, *, specific: bool = True) -> np.ndarray:
         """The (fold, check/call, bet/raise) frequencies in a context (summing to 1)."""

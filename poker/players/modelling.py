@@ -248,12 +248,12 @@ class SeatModel:
         if action == Action.FOLD:
             self.folded = True
             return
-        evidence = self.evidence()
+        evidence = self.tally if self.specific else None if self.table is None else self.table.pooled()  # (evidence)
         fold, call, raise_ = (_DEFAULT_ROWS[min(bets_to_call, 2)] if evidence is None
                               else evidence.shares(STREETS.index(street), min(bets_to_call, 2)))
         if action == Action.CHECK:
             if self.CHECKS_CAP and 0 < raise_ < 1:
-                cap = self._quantile(1 - raise_, board)
+                cap = self._quantile(1 - raise_, self._round_key)
                 self.claims.append((board, 1 - raise_, True))
                 if cap < self.applied_cap:
                     self.applied_cap, self.applied_shares = cap, (self.applied_shares[0], 1 - raise_)
@@ -264,7 +264,7 @@ class SeatModel:
             return
         if 0 < share < 1:
             self.claims.append((board, 1 - share, False))
-        mu = self._quantile(1 - share, board)
+        mu = self._quantile(1 - share, self._round_key)
         threshold = (None if mu < self.PREFLOP_CUTOFF else mu) if not board \
             else None if share > 1 - self.POSTFLOP_CUTOFF else mu
         if threshold is not None and threshold > self.applied_mu:
@@ -354,7 +354,7 @@ class SeatModel:
         return self._quantile(1 - share, board) if 0 < share < 1 else None
 
     def _quantile(self, level: float, board: Sequence[int]) -> float:
-        key = tuple(sorted(board))
+        key = board if board is self._round_key else tuple(sorted(board))
         ranked = self._ranked
         if ranked is None or ranked[0] != key or ranked[1] is not self.round_start:  # once per round and board
             # the holdings without a board card in scale order (stable: ties by number), sorted once per board;
@@ -419,8 +419,11 @@ class SeatModel:
     def _reweight(self, mu: float, board: tuple[int, ...]) -> None:
         """:meth:`reweight` with ``mu`` and the round's ``board`` read (the model's own calls)."""
         if _plain_rules(type(self)):  # the same rule as the hooks', on values already read, worked out when read
+            evidence = None if not self.READS_SHOWDOWNS else self.tally if self.specific \
+                else None if self.table is None else self.table.pooled()  # (out_of_line)
+            out_of_line = 0.0 if evidence is None else evidence.out_of_line()
             self._recipe = (mu, self.PREFLOP_SIGMA if not board else self.POSTFLOP_SIGMA,
-                            _scale(self._round_key, self.ranker), self.out_of_line(), self.applied_shares,
+                            _scale(self._round_key, self.ranker), out_of_line, self.applied_shares,
                             self.applied_cap, self.round_start, self.dead, self.LOW_WEIGHT)
             self.applied_mu = mu
             return
