@@ -21,14 +21,7 @@ comparison (``numpy_counts`` in ``tests/stats/test_compiled_equity.py``, ``_plai
   counted from each holding's cards on every call; the same test compares the scale with them, byte for byte.
 
 >>> import numpy as np
->>> from poker.cards.holdings import HOLDING_COUNT, HOLDINGS
-from poker.cards.isomorphism import HandIndexer
-from poker.kernel.showdowns import holding_showdowns
-from poker.ranges.weights import known_holdings
-from poker.ranking.ranker import HandRanker
-from poker.players.holding_scales import holding_scale
-from poker.players.modelling import SeatModel
-from poker.strategy.actions import Action
+>>> from poker.cards.isomorphism import HandIndexer
 >>> indexer = HandIndexer((2,))
 >>> hands = indexer.unindex(np.arange(indexer.size))
 >>> bool((index_by_numpy(indexer, hands) == np.arange(indexer.size)).all())
