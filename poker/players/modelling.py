@@ -613,7 +613,7 @@ class ModellingLokiPlayer(LokiPlayer):
         for seat in result.hands:
             name = result.names[seat] if seat < len(result.names) else None
             if seat != self.seat and name in self.models and name in self.seat_names:
-                self.models[name].showdown(card.index for card in result.holes[seat])
+                self.models[name].showdown(tuple(card.index for card in result.holes[seat]))
 
     # ------------------------------------------------------------------------------------ what lasts
     def state(self) -> ModelState:
