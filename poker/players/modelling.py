@@ -301,19 +301,29 @@ class SeatModel:
         the evidence with the chance it had of being so for a player who acts whatever he holds."""
         first, second = read_indices('hole', hole, sizes=(2,))
         holding = holding_index(first, second)
+        quantiles: dict[tuple[int, ...], float] = {}  # the shown holding's quantile on each round's scale
+        evidence: list[tuple[bool, float]] = []
         for board, level, check in self.claims:
             if first in board or second in board:  # (a shown hand never holds a board card; a call that says
                 continue                           # so is not counted)
-            key = tuple(sorted(board))
-            value = _scale(key, self.ranker)[holding]
-            live = _live_scale(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
-            below, through = np.searchsorted(live, value, 'left'), np.searchsorted(live, value, 'right')
-            quantile = (int(below) + int(through - below) / 2) / len(live)
-            if check:
-                self.tally.observe_showdown(bool(quantile > level), 1 - level)
-            else:
-                self.tally.observe_showdown(bool(quantile < level), level)
+            quantile = quantiles.get(board)
+            if quantile is None:
+                key = tuple(sorted(board))
+                value = _scale(key, self.ranker)[holding]
+                live = _live_scale(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
+                below, through = np.searchsorted(live, value, 'left'), np.searchsorted(live, value, 'right')
+                quantile = quantiles[board] = (int(below) + int(through - below) / 2) / len(live)
+            evidence.append((quantile > level, 1 - level) if check else (quantile < level, level))
         self.claims = []
+        if type(self.tally).observe_showdown is ActionFrequencies.observe_showdown:  # as it counts, one by one
+            deviations, expected = self.tally.shown.tolist()
+            for out_of_line, chance in evidence:
+                deviations += float(out_of_line)
+                expected += chance
+            self.tally.shown = np.array((deviations, expected))
+        else:
+            for out_of_line, chance in evidence:
+                self.tally.observe_showdown(out_of_line, chance)
 
     # ------------------------------------------------------------------------------------ the rules
     def frequencies(self, street: str, bets_to_call: int) -> np.ndarray:

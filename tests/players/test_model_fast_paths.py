@@ -174,3 +174,29 @@ def test_the_scale_is_the_plain_one_byte_for_byte(ranker):
             assert holding_scales._hand_strengths(board, ranker).tobytes() == strengths.tobytes()
             assert fast_potentials(board).tobytes() == potentials.tobytes()
             assert holding_scale(board, ranker).tobytes() == (strengths + (1 - strengths) * potentials).tobytes()
+
+
+class CountingTally(ActionFrequencies):
+    """Counts showdowns one call at a time (its own hook): the model's path for a tally of another kind."""
+
+    def observe_showdown(self, out_of_line, chance):
+        super().observe_showdown(out_of_line, chance)
+
+
+def test_the_showdown_evidence_is_added_as_one_call_at_a_time_would():
+    """The readings of a hand checked against the shown cards, summed in the same order as the calls of
+    ``observe_showdown`` one by one would: the same bytes."""
+    rng = random.Random(7)
+    plain, hooked = SeatModel('Opp'), SeatModel('Opp', CountingTally())
+    for known, rounds in _hands(7, 60):
+        for model in (plain, hooked):
+            model.begin_hand(known)
+            for street, board, actions in rounds:
+                for action, bets in actions:
+                    model.observe(street, action, bets_to_call=bets, board=board)
+        hole = rng.sample([card for card in range(52) if card not in known and card not in rounds[-1][1]], 2)
+        assert plain.claims == hooked.claims
+        for model in (plain, hooked):
+            model.showdown(hole)
+        assert plain.tally.shown.tobytes() == hooked.tally.shown.tobytes()
+    assert plain.tally.shown[1] > 10
