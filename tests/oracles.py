@@ -12,6 +12,13 @@ comparison (``numpy_counts`` in ``tests/stats/test_compiled_equity.py``, ``_plai
   over all hands at once, the steps the compiled loops of ``poker/cards/_isomorphism.c`` replaced on the hot
   path; ``tests/cards/test_compiled_isomorphism.py`` compares the two number for number. They read the
   indexer's configuration table (its private arrays) and work out everything else themselves.
+* :func:`observe_by_hooks`: an opponent model's re-weighting after one action as it was before issue 31, every
+  step through the model's public rules (:meth:`~poker.players.modelling.SeatModel.cap`, ``frequencies``,
+  ``frequency``, ``threshold``, ``sigma``, ``factor``), each reading its arguments again;
+  ``tests/players/test_model_fast_paths.py`` compares the model's own path with it, weight for weight.
+* :func:`plain_hand_strengths`, :func:`plain_potentials`: the opponent model's scale on a board as it was before
+  issue 31, every holding against every holding with the dead ones weighed 0 among all 1,326, and the outs
+  counted from each holding's cards on every call; the same test compares the scale with them, byte for byte.
 
 >>> import numpy as np
 >>> from poker.cards.isomorphism import HandIndexer
@@ -28,9 +35,16 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from poker.cards.holdings import HOLDING_COUNT, HOLDINGS
 from poker.cards.isomorphism import HandIndexer
+from poker.kernel.showdowns import holding_showdowns
+from poker.ranges.weights import known_holdings
+from poker.ranking.ranker import HandRanker
+from poker.players.holding_scales import holding_scale
+from poker.players.modelling import SeatModel
+from poker.strategy.actions import Action
 
-__all__ = ['index_boards_by_numpy', 'index_by_numpy']
+__all__ = ['index_boards_by_numpy', 'index_by_numpy', 'observe_by_hooks', 'plain_hand_strengths', 'plain_potentials']
 
 _RANKS = 13
 _SUITS = 4
@@ -122,3 +136,89 @@ def _finish(indexer: HandIndexer, state: State) -> np.ndarray:
     terms = _comb(sorted_index + group - 1 - place_in_group, group - place_in_group)
     numbers: np.ndarray = indexer._offsets[configuration] + (terms * indexer._multiplier[configuration]).sum(axis=1)
     return numbers
+
+
+def observe_by_hooks(model: SeatModel, street: str, action: str, bets_to_call: int, board: tuple[int, ...]) -> None:
+    """``model.observe(street, action, ...)`` through the public hooks, step by step, as before issue 31: the
+    round begun (:meth:`~poker.players.modelling.SeatModel.new_round`), a check's cap or a bet's, raise's or
+    call's threshold from the hooks, the weights re-weighted from the round's saved copy by
+    :meth:`~poker.players.modelling.SeatModel.factor` (mixed for out-of-line actions), then the action counted."""
+    action = Action(action)
+    model.new_round(street, board)
+    if action == Action.FOLD:
+        model.folded = True
+    elif action == Action.CHECK and model.CHECKS_CAP:
+        cap = model.cap(street, bets_to_call, board)
+        if cap is not None:
+            bet_share = float(model.frequencies(street, bets_to_call)[2])
+            model.claims.append((board, 1 - bet_share, True))
+            if cap < model.applied_cap:
+                model.applied_cap, model.applied_shares = cap, (model.applied_shares[0], 1 - bet_share)
+                _reweight_by_hooks(model, model.applied_mu, board)
+    elif action != Action.CHECK:
+        share = model.frequency(street, action, bets_to_call)
+        if share is not None and 0 < share < 1:
+            model.claims.append((board, 1 - share, False))
+        threshold = model.threshold(street, action, bets_to_call, board)
+        if threshold is not None and threshold > model.applied_mu:
+            model.applied_shares = (1.0 if share is None else share, model.applied_shares[1])
+            _reweight_by_hooks(model, threshold, board)
+    model.tally.observe(street, bets_to_call, action)
+
+
+def _reweight_by_hooks(model: SeatModel, mu: float, board: tuple[int, ...]) -> None:
+    scale = holding_scale(board, model.ranker)
+    sigma = model.sigma(board)
+    out_of_line = model.out_of_line()
+    factor = model._mixed(model.factor(scale, mu, sigma), model.applied_shares[0], out_of_line) \
+        if math.isfinite(mu) else 1.0
+    if math.isfinite(model.applied_cap):
+        factor = factor * model._mixed(model.factor(2 * model.applied_cap - scale, model.applied_cap, sigma),
+                                       model.applied_shares[1], out_of_line)
+    model.weights = np.where(model.dead, 0.0, np.maximum(model.round_start * factor, model.LOW_WEIGHT))
+    model.applied_mu = mu
+
+
+def plain_hand_strengths(board: Sequence[int], ranker: type[HandRanker] = HandRanker) -> np.ndarray:
+    """Each holding's HS against every holding on ``board``: all 1,326 values, those with a board card weighed 0."""
+    touching = known_holdings(board)
+    live = np.flatnonzero(~touching)
+    rows = np.empty((len(live), 2 + len(board)), dtype=np.intp)
+    rows[:, :2] = HOLDINGS[live]
+    rows[:, 2:] = board
+    values = np.zeros(HOLDING_COUNT, dtype=np.int32)
+    values[live] = ranker.rank_many(rows, validate=False)
+    beaten, tied = holding_showdowns(values, np.where(touching, 0.0, 1.0))
+    result: np.ndarray = (beaten + tied / 2) / math.comb(50 - len(board), 2)
+    result[touching] = 0.0
+    return result
+
+
+def plain_potentials(board: Sequence[int]) -> np.ndarray:
+    """Papp's PPOT_c by counting outs (:func:`~poker.players.holding_scales.fast_potentials`), each holding's suits,
+    ranks and straight draws worked out on the call."""
+    from poker.players.holding_scales import _straight_completers
+    cards = list(board)
+    if len(cards) == 5:
+        return np.zeros(HOLDING_COUNT)
+    hole_suits = HOLDINGS & 3
+    hole_ranks = HOLDINGS >> 2
+    board_suits = np.bincount(np.array(cards, dtype=np.intp) & 3, minlength=4)
+    from_hole = (hole_suits[:, :, None] == np.arange(4)).sum(axis=1)
+    suited = board_suits + from_hole
+    flush_draw = ((suited == 4) & (from_hole > 0)).any(axis=1) & ~(suited >= 5).any(axis=1)
+    board_mask = 0
+    for card in cards:
+        board_mask |= 1 << (card >> 2)
+    masks = board_mask | (1 << hole_ranks[:, 0].astype(np.int64)) | (1 << hole_ranks[:, 1].astype(np.int64))
+    completers = _straight_completers()
+    straight_ranks = np.maximum(completers[masks] - completers[board_mask], 0)
+    top = max(card >> 2 for card in cards)
+    paired = hole_ranks[:, 0] == hole_ranks[:, 1]
+    over = ((hole_ranks > top).sum(axis=1)) * ~paired
+    outs = 9.0 * flush_draw + 4.0 * straight_ranks + 1.5 * over
+    unseen = 52 - len(cards) - 2
+    ppot = 1 - (1 - outs / unseen) * (1 - outs / (unseen - 1)) if len(cards) == 3 else outs / unseen
+    result: np.ndarray = np.clip(ppot, 0.0, 1.0)
+    result[known_holdings(cards)] = 0.0
+    return result

@@ -76,6 +76,9 @@ class ActionFrequencies:
         self.shown = np.zeros(2)
         """Showdown evidence: actions whose holding was out of line with what they were read as, and how many
         a player acting at random would have had (:meth:`observe_showdown`)."""
+        self._blended: dict[tuple[int, int], tuple[float, float, float]] = {}
+        """:meth:`shares` of each context already blended from :attr:`_blended_from` (the counts' bytes)."""
+        self._blended_from = b''
 
     def __repr__(self) -> str:
         return f'<{type(self).__name__}: {int(self.counts.sum())} actions counted, {int(self.shown[1])} shown>'
@@ -90,6 +93,17 @@ class ActionFrequencies:
         ``'bet'`` or ``'raise'``)."""
         round_index, bets = self.context(street, bets_to_call)
         self.counts[round_index, bets, ACTION_CLASSES[read_action(action)]] += 1
+
+    def _count(self, round_index: int, bets: int, action: Action) -> None:
+        """:meth:`observe` of a context given by its indices (:meth:`shares`) and an action read (the modelling
+        seat's own call).
+
+        >>> tally = ActionFrequencies()
+        >>> tally._count(1, 0, Action.BET)
+        >>> tally.shares(1, 0) == tuple(tally.frequencies('flop', 0).tolist())
+        True
+        """
+        self.counts[round_index, bets, ACTION_CLASSES[action]] += 1
 
     def observe_showdown(self, out_of_line: bool, chance: float) -> None:
         """Count one action whose holding was shown: whether it was ``out_of_line`` with what it was read as
@@ -109,8 +123,8 @@ class ActionFrequencies:
         >>> round(tally.out_of_line(), 3)             # 3 / (10 * 0.7 + 2)
         0.333
         """
-        deviations, expected = self.shown
-        return float(min(1.0, deviations / (expected + self.PRIOR)))
+        deviations, expected = self.shown.tolist()  # (Python floats: the same quotient, sooner)
+        return min(1.0, deviations / (expected + self.PRIOR))
 
     def frequencies(self, street: str, bets_to_call: int, *, specific: bool = True) -> np.ndarray:
         """The (fold, check/call, bet/raise) frequencies in a context (summing to 1)."""
@@ -119,16 +133,35 @@ class ActionFrequencies:
         if not specific:
             default: np.ndarray = DEFAULT_FREQUENCIES[bets].copy()
             return default
-        fold, call, raise_ = _DEFAULT_ROWS[bets]  # three numbers: Python floats beat NumPy calls here
-        for folds, calls, raises in self.counts[:round_index + 1, bets].tolist():
-            seen = folds + calls + raises
-            if seen:
-                share = min(seen, self.FULL) / self.FULL
-                fold, call, raise_ = (share * folds / seen + (1 - share) * fold,
-                                      share * calls / seen + (1 - share) * call,
-                                      share * raises / seen + (1 - share) * raise_)
-        result: np.ndarray = np.array((fold, call, raise_))
+        result: np.ndarray = np.array(self.shares(round_index, bets))
         return result
+
+    def shares(self, round_index: int, bets: int) -> tuple[float, float, float]:
+        """:meth:`frequencies` of a context given by its indices (:meth:`context`: a round's number from 0 to 3, bets to
+        call 0 to 2), as three floats; kept until the counts change (the modelling seat asks for them at every
+        action it observes).
+
+        >>> ActionFrequencies().shares(1, 2)     # nothing counted: Table B.2's row for 2+ bets
+        (0.7, 0.2, 0.1)
+        """
+        if not (type(round_index) is int and 0 <= round_index < len(STREETS) and type(bets) is int and 0 <= bets <= 2):
+            raise PokerError(f'a context is a round from 0 to 3 and bets from 0 to 2, got {shown((round_index, bets))}')
+        counts = self.counts
+        key = counts.tobytes()
+        if key != self._blended_from:
+            self._blended, self._blended_from = {}, key
+        blended = self._blended.get((round_index, bets))
+        if blended is None:
+            fold, call, raise_ = _DEFAULT_ROWS[bets]  # three numbers: Python floats beat NumPy calls here
+            for folds, calls, raises in counts[:round_index + 1, bets].tolist():
+                seen = folds + calls + raises
+                if seen:
+                    share = min(seen, self.FULL) / self.FULL
+                    fold, call, raise_ = (share * folds / seen + (1 - share) * fold,
+                                          share * calls / seen + (1 - share) * call,
+                                          share * raises / seen + (1 - share) * raise_)
+            blended = self._blended[round_index, bets] = (fold, call, raise_)
+        return blended
 
 
 _COUNTS_SHAPE = (len(STREETS), 3, 3)

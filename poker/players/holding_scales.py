@@ -71,24 +71,37 @@ def fast_potentials(board: Sequence[int]) -> np.ndarray:
     cards to come), ``o/u`` on the turn, 0 on the river. Holdings with a board card get 0 (no NaN:
     :func:`~poker.ranges.weights.known_holdings` tells which they are).
     """
-    cards = list(read_indices('board', board, sizes=(3, 4, 5)))
+    return _fast_potentials(read_indices('board', board, sizes=(3, 4, 5)))
+
+
+@functools.cache
+def _hole_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """What :func:`fast_potentials` needs of each holding whatever the board: how many of its cards are of each
+    suit (1326, 4), its two ranks' bits, its ranks (1326, 2) and whether it is a pair."""
+    hole_ranks = HOLDINGS >> 2
+    from_hole = (HOLDINGS[:, :, None] & 3 == np.arange(4)).sum(axis=1)
+    rank_bits = (1 << hole_ranks[:, 0].astype(np.int64)) | (1 << hole_ranks[:, 1].astype(np.int64))
+    unpaired = ~(hole_ranks[:, 0] == hole_ranks[:, 1])
+    for table in (from_hole, rank_bits, hole_ranks, unpaired):
+        table.flags.writeable = False
+    return from_hole, rank_bits, hole_ranks, unpaired
+
+
+def _fast_potentials(cards: tuple[int, ...]) -> np.ndarray:
+    """:func:`fast_potentials` of a board read (3 to 5 distinct card indices)."""
     if len(cards) == 5:
         return np.zeros(HOLDING_COUNT)
-    hole_suits = HOLDINGS & 3
-    hole_ranks = HOLDINGS >> 2
+    from_hole, rank_bits, hole_ranks, unpaired = _hole_tables()
     board_suits = np.bincount(np.array(cards, dtype=np.intp) & 3, minlength=4)
-    from_hole = (hole_suits[:, :, None] == np.arange(4)).sum(axis=1)
     suited = board_suits + from_hole
     flush_draw = ((suited == 4) & (from_hole > 0)).any(axis=1) & ~(suited >= 5).any(axis=1)
     board_mask = 0
     for card in cards:
         board_mask |= 1 << (card >> 2)
-    masks = board_mask | (1 << hole_ranks[:, 0].astype(np.int64)) | (1 << hole_ranks[:, 1].astype(np.int64))
     completers = _straight_completers()
-    straight_ranks = np.maximum(completers[masks] - completers[board_mask], 0)
+    straight_ranks = np.maximum(completers[board_mask | rank_bits] - completers[board_mask], 0)
     top = max(card >> 2 for card in cards)
-    paired = hole_ranks[:, 0] == hole_ranks[:, 1]
-    over = ((hole_ranks > top).sum(axis=1)) * ~paired
+    over = ((hole_ranks > top).sum(axis=1)) * unpaired
     outs = 9.0 * flush_draw + 4.0 * straight_ranks + 1.5 * over
     unseen = 52 - len(cards) - 2
     ppot = 1 - (1 - outs / unseen) * (1 - outs / (unseen - 1)) if len(cards) == 3 else outs / unseen
@@ -104,19 +117,19 @@ def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarra
     rows = np.empty((len(live), 2 + len(board)), dtype=np.intp)
     rows[:, :2] = HOLDINGS[live]
     rows[:, 2:] = board
-    values = np.zeros(HOLDING_COUNT, dtype=np.int32)
-    values[live] = ranker.rank_many(rows, validate=False)
-    beaten, tied = holding_showdowns(values, np.where(touching, 0.0, 1.0))
+    # the holdings without a board card, in holding order, are the pairs of the cards left in combinations order:
+    # every one against every one is the showdown of those pairs alone, in whole counts
+    beaten, tied = holding_showdowns(ranker.rank_many(rows, validate=False))
     opponents = math.comb(50 - len(board), 2)  # every live holding meets the same number of others
-    result: np.ndarray = (beaten + tied / 2) / opponents
-    result[touching] = 0.0
+    result = np.zeros(HOLDING_COUNT)
+    result[live] = (beaten + tied / 2) / opponents
     return result
 
 
 @functools.lru_cache(maxsize=SCALED_BOARDS)
 def _cached_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
     hs = _hand_strengths(board, ranker)
-    scale: np.ndarray = hs + (1 - hs) * fast_potentials(board)
+    scale: np.ndarray = hs + (1 - hs) * _fast_potentials(board)
     scale.flags.writeable = False
     return scale
 
@@ -136,6 +149,12 @@ def _live_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
     """The :func:`holding_scale` values of the holdings without a board card, sorted (for quantiles)."""
     order = _scale_order(board, ranker)  # type: ignore[arg-type]  # (a class is hashable)
     return _frozen(_scale(board, ranker)[order])  # (in scale order: sorted already)
+
+
+@functools.lru_cache(maxsize=SCALED_BOARDS)
+def _board_holdings(board: tuple[int, ...]) -> np.ndarray:
+    """The holdings with a card of a sorted ``board`` (read-only, kept: every model meets the same boards)."""
+    return _frozen(known_holdings(board))
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:

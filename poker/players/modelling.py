@@ -53,7 +53,7 @@ from ..cards.card import Card
 from ..cards.card_inputs import read_board, read_indices
 from ..cards.holdings import HOLDING_COUNT, holding_index
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING
-from ..cards.streets import BOARD_SIZE
+from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError
 from ..ranges.weight_inputs import WeightsLike
 from ..ranges.weights import known_holdings
@@ -66,8 +66,9 @@ from ..strategy.reweighting import OpponentModel
 from ..table.game import TableView, read_view
 from ..table.records import ActionRecord, HandResult
 from ..validators import choice, flag, instance, real_number, shown, text, whole_number
-from .frequencies import _COUNTS_SHAPE, GENERIC_FREQUENCIES, ActionFrequencies, ModelState, TableFrequencies, _round
-from .holding_scales import _frozen, _live_scale, _scale, _scale_order
+from .frequencies import (_COUNTS_SHAPE, _DEFAULT_ROWS, GENERIC_FREQUENCIES, ActionFrequencies,
+                          ModelState, TableFrequencies, _round)
+from .holding_scales import _board_holdings, _frozen, _live_scale, _scale, _scale_order
 from .loki import LokiPlayer
 
 __all__ = ['ModellingLokiPlayer', 'SeatModel']
@@ -136,7 +137,10 @@ class SeatModel:
         """What a generic model reads the opponent with (None: Table B.2); a specific model reads its own
         :attr:`tally`."""
         self.ranker = read_ranker(ranker)
-        self.weights = np.ones(HOLDING_COUNT)
+        self._recipe: tuple[float, float, np.ndarray, float, tuple[float, float], float, np.ndarray, np.ndarray,
+                            float] | None = None
+        """The weights' last re-weighting, still to be worked out (:attr:`weights` works it out when read)."""
+        self._weights = np.ones(HOLDING_COUNT)
         self.round_start = _frozen(self.weights.copy())
         """The weights at the start of the round (read-only: re-weighting starts from them, and the live holdings
         in scale order are kept per round for :meth:`_quantile`)."""
@@ -155,6 +159,22 @@ class SeatModel:
         """This hand's readings, for the showdown: (board, quantile, whether it was a check's cap)."""
         self.folded = False
         self.dead = np.zeros(HOLDING_COUNT, dtype=bool)
+        self._round_board: tuple[int, ...] = ()
+        self._round_key: tuple[int, ...] = ()
+        """The round's board as last given (in its order) and sorted (the key of its scale)."""
+
+    @property
+    def weights(self) -> np.ndarray:
+        """The weights on the 1,326 holdings (0 on those with a card the modelling seat can see). A model of
+        :class:`SeatModel`'s own rules works out a re-weighting when they are read (the re-weightings no one reads,
+        those of an opponent who folds before the next round, cost nothing), from what it was when it was made."""
+        if self._recipe is not None:
+            self._weights, self._recipe = self._papp_weights(*self._recipe), None
+        return self._weights
+
+    @weights.setter
+    def weights(self, weights: np.ndarray) -> None:
+        self._weights, self._recipe = weights, None
 
     def __repr__(self) -> str:
         kind = 'specific' if self.specific else 'generic'
@@ -164,11 +184,16 @@ class SeatModel:
     # ------------------------------------------------------------------------------------ the hand
     def begin_hand(self, known: Iterable[int | Card]) -> None:
         """Uniform weights, but 0 on holdings with a card the modelling seat holds."""
-        self.dead = known_holdings(read_indices('known', known))
+        self._begin_hand(known_holdings(read_indices('known', known)))
+
+    def _begin_hand(self, dead: np.ndarray) -> None:
+        """:meth:`begin_hand` with the holdings of the cards known worked out (one mask for every model of a seat)."""
+        self.dead = dead
         self.weights = np.where(self.dead, 0.0, 1.0)
         self.round_start = _frozen(self.weights.copy())
         self.street, self.applied_mu, self.applied_cap, self.folded = 'preflop', -math.inf, math.inf, False
         self.board, self.applied_shares, self.claims = frozenset(), (1.0, 1.0), []
+        self._round_board, self._round_key = (), ()
 
     def new_round(self, street: str, board: Sequence[int]) -> None:
         """Save the weights at the start of a round (holdings with a board card drop to 0). The ``board`` must be
@@ -178,17 +203,21 @@ class SeatModel:
 
     def _new_round(self, street: str, board: tuple[int, ...]) -> None:
         """:meth:`new_round` with the street and board read (the model's own calls)."""
+        if street == self.street and board == self._round_board:  # the round's board as given before: nothing new
+            return
         if len(board) != BOARD_SIZE[street]:
             raise PokerError(f'a board on the {street} has {BOARD_SIZE[street]} cards, got {shown(board)}')
         if street == self.street:
             if frozenset(board) != self.board:
                 raise PokerError(f'the {street} board is {shown(sorted(self.board))} in this hand, got {shown(board)}')
+            self._round_board = board
             return
         if not self.board <= frozenset(board):
             raise PokerError(f'the {street} board {shown(board)} must hold the cards already out, '
                              f'{shown(sorted(self.board))}')
         self.board = frozenset(board)
-        self.dead = self.dead | known_holdings(board)
+        self._round_board, self._round_key = board, tuple(sorted(board))
+        self.dead = self.dead | _board_holdings(self._round_key)
         self.weights = np.where(self.dead, 0.0, self.weights)
         self.round_start = _frozen(self.weights.copy())
         self.street, self.applied_mu, self.applied_cap = street, -math.inf, math.inf
@@ -204,6 +233,47 @@ class SeatModel:
     def _observe(self, street: str, action: Action, bets_to_call: int, board: tuple[int, ...]) -> None:
         """:meth:`observe` with its arguments read (the table's own calls: :class:`ModellingLokiPlayer`)."""
         self._new_round(street, board)
+        if _plain_rules(type(self)):
+            self._observe_plainly(street, action, bets_to_call, board)
+        else:
+            self._observe_by_hooks(street, action, bets_to_call, board)
+        if type(self.tally).observe is ActionFrequencies.observe:  # counted as it counts, the context already read
+            self.tally._count(STREETS.index(street), min(bets_to_call, 2), action)
+        else:
+            self.tally.observe(street, bets_to_call, action)
+
+    def _observe_plainly(self, street: str, action: Action, bets_to_call: int, board: tuple[int, ...]) -> None:
+        """:meth:`_observe_by_hooks` for a model whose rules are :class:`SeatModel`'s own (:func:`_plain_rules`): the
+        same steps on the values already read, each frequency blended once."""
+        if action == Action.FOLD:
+            self.folded = True
+            return
+        evidence = self.tally if self.specific else None if self.table is None else self.table.pooled()  # (evidence)
+        fold, call, raise_ = (_DEFAULT_ROWS[min(bets_to_call, 2)] if evidence is None
+                              else evidence.shares(STREETS.index(street), min(bets_to_call, 2)))
+        if action == Action.CHECK:
+            if self.CHECKS_CAP and 0 < raise_ < 1:
+                cap = self._quantile(1 - raise_, self._round_key)
+                self.claims.append((board, 1 - raise_, True))
+                if cap < self.applied_cap:
+                    self.applied_cap, self.applied_shares = cap, (self.applied_shares[0], 1 - raise_)
+                    self._reweight(self.applied_mu, board)
+            return
+        share = raise_ if action in (Action.BET, Action.RAISE) else call + raise_ if action == Action.CALL else None
+        if share is None:
+            return
+        if 0 < share < 1:
+            self.claims.append((board, 1 - share, False))
+        mu = self._quantile(1 - share, self._round_key)
+        threshold = (None if mu < self.PREFLOP_CUTOFF else mu) if not board \
+            else None if share > 1 - self.POSTFLOP_CUTOFF else mu
+        if threshold is not None and threshold > self.applied_mu:
+            self.applied_shares = (share, self.applied_shares[1])
+            self._reweight(threshold, board)
+
+    def _observe_by_hooks(self, street: str, action: Action, bets_to_call: int, board: tuple[int, ...]) -> None:
+        """Re-weight after ``action`` through the rules' hooks (:meth:`cap`, :meth:`frequencies`, :meth:`frequency`,
+        :meth:`threshold`), as a subclass may have them."""
         if action == Action.FOLD:
             self.folded = True
         elif action == Action.CHECK and self.CHECKS_CAP:
@@ -222,7 +292,6 @@ class SeatModel:
             if threshold is not None and threshold > self.applied_mu:
                 self.applied_shares = (1.0 if share is None else share, self.applied_shares[1])
                 self._reweight(threshold, board)
-        self.tally.observe(street, bets_to_call, action)
 
     def showdown(self, hole: Iterable[int | Card]) -> None:
         """Check this hand's readings against the opponent's shown ``hole`` cards (:attr:`READS_SHOWDOWNS`):
@@ -232,19 +301,29 @@ class SeatModel:
         the evidence with the chance it had of being so for a player who acts whatever he holds."""
         first, second = read_indices('hole', hole, sizes=(2,))
         holding = holding_index(first, second)
+        quantiles: dict[tuple[int, ...], float] = {}  # the shown holding's quantile on each round's scale
+        evidence: list[tuple[bool, float]] = []
         for board, level, check in self.claims:
             if first in board or second in board:  # (a shown hand never holds a board card; a call that says
                 continue                           # so is not counted)
-            key = tuple(sorted(board))
-            value = _scale(key, self.ranker)[holding]
-            live = _live_scale(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
-            below, through = np.searchsorted(live, value, 'left'), np.searchsorted(live, value, 'right')
-            quantile = (int(below) + int(through - below) / 2) / len(live)
-            if check:
-                self.tally.observe_showdown(bool(quantile > level), 1 - level)
-            else:
-                self.tally.observe_showdown(bool(quantile < level), level)
+            quantile = quantiles.get(board)
+            if quantile is None:
+                key = tuple(sorted(board))
+                value = _scale(key, self.ranker)[holding]
+                live = _live_scale(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
+                below, through = np.searchsorted(live, value, 'left'), np.searchsorted(live, value, 'right')
+                quantile = quantiles[board] = (int(below) + int(through - below) / 2) / len(live)
+            evidence.append((quantile > level, 1 - level) if check else (quantile < level, level))
         self.claims = []
+        if type(self.tally).observe_showdown is ActionFrequencies.observe_showdown:  # as it counts, one by one
+            deviations, expected = self.tally.shown.tolist()
+            for out_of_line, chance in evidence:
+                deviations += float(out_of_line)
+                expected += chance
+            self.tally.shown = np.array((deviations, expected))
+        else:
+            for out_of_line, chance in evidence:
+                self.tally.observe_showdown(out_of_line, chance)
 
     # ------------------------------------------------------------------------------------ the rules
     def frequencies(self, street: str, bets_to_call: int) -> np.ndarray:
@@ -285,14 +364,17 @@ class SeatModel:
         return self._quantile(1 - share, board) if 0 < share < 1 else None
 
     def _quantile(self, level: float, board: Sequence[int]) -> float:
-        key = tuple(sorted(board))
+        key = board if board is self._round_key else tuple(sorted(board))
         ranked = self._ranked
         if ranked is None or ranked[0] != key or ranked[1] is not self.round_start:  # once per round and board
             # the holdings without a board card in scale order (stable: ties by number), sorted once per board;
             # the live ones in it are in the order a stable sort of the live values alone would give
-            order = _scale_order(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
-            live = order[self.round_start[order] > 0]
-            cumulative = np.cumsum(self.round_start[live]) if self.QUANTILE_OF_RANGE else None
+            if self.QUANTILE_OF_RANGE:
+                order = _scale_order(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
+                live = order[self.round_start[order] > 0]
+                cumulative = np.cumsum(self.round_start[live])
+            else:  # each holding counts once: the same for every model whose round starts with the same holdings
+                live, cumulative = _live_in_order(key, self.ranker, self.round_start > 0), None
             ranked = self._ranked = (key, self.round_start, _scale(key, self.ranker), live, cumulative)
         _, _, scale, live, cumulative = ranked
         if cumulative is not None:  # the first holding whose running weight reaches the level's share
@@ -346,6 +428,15 @@ class SeatModel:
 
     def _reweight(self, mu: float, board: tuple[int, ...]) -> None:
         """:meth:`reweight` with ``mu`` and the round's ``board`` read (the model's own calls)."""
+        if _plain_rules(type(self)):  # the same rule as the hooks', on values already read, worked out when read
+            evidence = None if not self.READS_SHOWDOWNS else self.tally if self.specific \
+                else None if self.table is None else self.table.pooled()  # (out_of_line)
+            out_of_line = 0.0 if evidence is None else evidence.out_of_line()
+            self._recipe = (mu, self.PREFLOP_SIGMA if not board else self.POSTFLOP_SIGMA,
+                            _scale(self._round_key, self.ranker), out_of_line, self.applied_shares,
+                            self.applied_cap, self.round_start, self.dead, self.LOW_WEIGHT)
+            self.applied_mu = mu
+            return
         scale = _scale(tuple(sorted(board)), self.ranker)
         sigma = self.sigma(board)
         out_of_line = self.out_of_line()
@@ -356,6 +447,35 @@ class SeatModel:
                                           self.applied_shares[1], out_of_line)
         self.weights = np.where(self.dead, 0.0, np.maximum(self.round_start * factor, self.LOW_WEIGHT))
         self.applied_mu = mu
+
+    def _papp_weights(self, mu: float, sigma: float, scale: np.ndarray, out_of_line: float,
+                      shares: tuple[float, float], cap: float, round_start: np.ndarray, dead: np.ndarray,
+                      low_weight: float) -> np.ndarray:
+        """The weights :meth:`_reweight` makes by the hooks, for :class:`SeatModel`'s own rules, from the values
+        it had (:attr:`weights` works them out when read)."""
+        factor = self._mixed(self._papp_factor(scale, mu, sigma), shares[0], out_of_line) if math.isfinite(mu) else 1.0
+        if math.isfinite(cap):  # mirrored: strong holdings would have bet
+            factor = factor * self._mixed(self._papp_factor(2 * cap - scale, cap, sigma), shares[1], out_of_line)
+        weights: np.ndarray = np.multiply(round_start, factor)  # (in place from here: the same operations)
+        np.maximum(weights, low_weight, out=weights)
+        weights[dead] = 0.0
+        return weights
+
+    def _papp_factor(self, scale: np.ndarray, mu: float, sigma: float) -> np.ndarray:
+        """:meth:`factor` as :meth:`OpponentModel.reweight_factor <poker.strategy.reweighting.OpponentModel.reweight_factor>`
+        computes it (Papp fig. 7.1), on a scale and numbers the model made itself (finite: no door to pass)."""
+        low = self.factor_model.LOW_FACTOR
+        if sigma == 0:
+            return np.where(scale >= mu, 1.0, low)
+        factor: np.ndarray = np.subtract(scale, mu)  # (scale - mu + sigma) / (2 * sigma), in place
+        factor += sigma
+        if 0 < abs(2 * sigma) < 1e-300:  # a tiny sigma overflows the quotient to +-inf, which the clip makes 1 or low
+            with np.errstate(over='ignore', divide='ignore'):
+                factor /= 2 * sigma
+        else:
+            factor /= 2 * sigma
+        np.clip(factor, low, 1.0, out=factor)
+        return factor
 
     # ------------------------------------------------------------------------------------ views
     def range_share(self) -> float:
@@ -373,6 +493,41 @@ class SeatModel:
         means = np.where(counts > 0, totals / np.maximum(counts, 1), -1.0)  # classes with no live holding last
         order = np.argsort(-means, kind='stable')
         return [(HAND_CLASSES[i], float(means[i])) for i in order[:count] if counts[i]]
+
+
+_RULES = ('threshold', 'cap', 'frequencies', 'frequency', 'sigma', 'factor', 'evidence', 'out_of_line', '_mixed',
+          '_quantile', '_papp_factor')
+"""The hooks whose :class:`SeatModel` versions :meth:`SeatModel._observe_plainly` inlines."""
+
+
+_PLAIN_RULES: dict[type[SeatModel], bool] = {}
+_LIVE_ORDERS: dict[tuple[tuple[int, ...], type[HandRanker], bytes], np.ndarray] = {}
+""":func:`_live_in_order` of the boards and live holdings asked lately (emptied when it holds 1,024)."""
+
+
+def _live_in_order(board: tuple[int, ...], ranker: type[HandRanker], live: np.ndarray) -> np.ndarray:
+    """The ``live`` holdings (1,326 truth values) in scale order on a sorted ``board`` (stable: ties by number),
+    kept: every model of a seat starts a round with the same holdings alive, all but its cards and the board's."""
+    token = (board, ranker, live.tobytes())
+    found = _LIVE_ORDERS.get(token)
+    if found is None:
+        if len(_LIVE_ORDERS) >= 1024:
+            _LIVE_ORDERS.clear()
+        order = _scale_order(board, ranker)  # type: ignore[arg-type]  # (a class is hashable)
+        found = _LIVE_ORDERS[token] = _frozen(order[live[order]])
+    return found
+
+
+def _plain_rules(kind: type[SeatModel]) -> bool:
+    """Whether a model class keeps :class:`SeatModel`'s rules (none of the hooks :data:`_RULES` changed, its
+    :attr:`~SeatModel.factor_model` re-weights by :class:`~poker.strategy.reweighting.OpponentModel`'s own rule and
+    its tally counts as :class:`ActionFrequencies` does), so that it may re-weight without calling them one by one.
+    Worked out once a class."""
+    plain = _PLAIN_RULES.get(kind)
+    if plain is None:
+        plain = _PLAIN_RULES[kind] = all(getattr(kind, name) is getattr(SeatModel, name) for name in _RULES) \
+            and type(kind.factor_model).reweight_factor is OpponentModel.reweight_factor
+    return plain
 
 
 # ------------------------------------------------------------------------------------------ the player
@@ -417,26 +572,40 @@ class ModellingLokiPlayer(LokiPlayer):
         self.models: dict[str, SeatModel] = {}
         self.seat_names: tuple[str, ...] = ()
         self.seat = -1
+        self._board_read: tuple[object, tuple[int, ...]] = (None, ())
+        """The board :meth:`observe` read last (a tuple of cards, the very object) and its card indices."""
 
     # ------------------------------------------------------------------------------------ table hooks
     def begin_hand(self, seat: int, names: tuple[str, ...], hole: tuple[Card, ...], button: int) -> None:
         """Reset every opponent's weights (0 on holdings with one of our hole cards)."""
-        names = tuple(text('a seat\'s name', name, error=PokerError) for name in _seat_names(names))
+        if type(names) is not tuple or names != self.seat_names:  # (the names of the hand before were read)
+            names = tuple(text('a seat\'s name', name, error=PokerError) for name in _seat_names(names))
         seat = whole_number('seat', seat, maximum=len(names) - 1, error=PokerError)
         whole_number('button', button, maximum=len(names) - 1, error=PokerError)
         self.seat, self.seat_names = seat, names
-        known = [card.index for card in read_board(hole, sizes=(2,))]
+        known = tuple(card.index for card in read_board(hole, sizes=(2,)))
+        dead = _frozen(known_holdings(known))  # (one mask for every model: read-only)
         for other, name in enumerate(names):
             if other == seat:
                 continue
             if name not in self.models:
                 self.models[name] = self.new_model(name)
-            self.models[name].begin_hand(known)
+            model = self.models[name]
+            if type(model).begin_hand is SeatModel.begin_hand:
+                model._begin_hand(dead)
+            else:
+                model.begin_hand(known)
 
     def observe(self, record: ActionRecord, board: tuple[Card, ...]) -> None:
         """Re-weight the actor's model after each of its actions (blinds and our own are not evidence)."""
-        record = instance('record', record, ActionRecord, error=PokerError, what='an ActionRecord')
-        board = read_board(board)
+        if type(record) is not ActionRecord:  # (the table's own records are read: a value class is its door)
+            record = instance('record', record, ActionRecord, error=PokerError, what='an ActionRecord')
+        if board is self._board_read[0]:  # the board of the action before (a tuple: it cannot have changed)
+            indices = self._board_read[1]
+        else:
+            indices = tuple(card.index for card in read_board(board))
+            if type(board) is tuple:  # (immutable, and kept here: the same object is the same board)
+                self._board_read = (board, indices)
         if record.seat >= len(self.seat_names) and self.seat_names:
             raise PokerError(f'seat {record.seat} of the record is not at this table of {len(self.seat_names)} seats')
         if record.seat == self.seat or isinstance(record.action, Blind):
@@ -445,7 +614,7 @@ class ModellingLokiPlayer(LokiPlayer):
         if model is not None:
             bets = record.bets_to_call if self.PART_BET_COUNTS or not record.bet_size \
                 else record.to_call // record.bet_size
-            model._observe(record.street, record.action, bets, tuple(card.index for card in board))  # (read)
+            model._observe(record.street, record.action, bets, indices)  # (read)
 
     def end_hand(self, result: HandResult) -> None:
         """Check each model's readings of this hand against the cards its opponent showed (:meth:`SeatModel.showdown`;
@@ -454,7 +623,7 @@ class ModellingLokiPlayer(LokiPlayer):
         for seat in result.hands:
             name = result.names[seat] if seat < len(result.names) else None
             if seat != self.seat and name in self.models and name in self.seat_names:
-                self.models[name].showdown(card.index for card in result.holes[seat])
+                self.models[name].showdown(tuple(card.index for card in result.holes[seat]))
 
     # ------------------------------------------------------------------------------------ what lasts
     def state(self) -> ModelState:
@@ -497,7 +666,7 @@ class ModellingLokiPlayer(LokiPlayer):
         models = self.opponent_models(view)
         if not models:
             return None
-        dead = known_holdings(card.index for card in (*view.hole, *view.board))
+        dead = known_holdings(tuple(card.index for card in (*view.hole, *view.board)))
         tables = [np.where(dead, 0.0, model.weights) for model in models]
         if self.hs_mode == 'product':
             return tables

@@ -46,8 +46,8 @@ from ..ranking.rankable_hand import RankableHand
 from ..ranking.ranker import HandRanker
 from ..strategy.actions import Action, Blind, read_action
 from ..validators import choice, flag, instance, is_whole, read_seed, reading, shown, text, whole_number
-from .records import (ActionRecord, Decision, HandResult, PlayerSummary, _hole, _holes, _items, _non_negative,
-                      _records, _seats)
+from .records import (ActionRecord, Decision, HandResult, PlayerSummary, _hole, _holes, _items, _names,
+                      _non_negative, _records, _seats)
 
 __all__ = [
     'Contender',
@@ -302,7 +302,20 @@ def read_contender(player: object) -> Contender:
 def read_view(view: TableView) -> TableView:
     """``view`` if it is a :class:`TableView`, else a :class:`~poker.errors.PokerError` (the table wing's door
     for the seats' hooks)."""
+    if type(view) is TableView:  # (the common case at once: a view is read by its class, its own door)
+        return view
     return instance('view', view, TableView, error=PokerError, what='a TableView')
+
+
+def _legal(action: Action, to_call: int, can_raise: bool, bets_this_round: int) -> Action:
+    """:meth:`FixedLimitGame.legal_action` of values read (an :class:`Action`, whole numbers, a flag)."""
+    if to_call == 0:
+        if action in (Action.BET, Action.RAISE) and can_raise:
+            return Action.RAISE if bets_this_round else Action.BET
+        return Action.CHECK
+    if action in (Action.BET, Action.RAISE):
+        return Action.RAISE if can_raise else Action.CALL
+    return Action.FOLD if action == Action.CHECK else action
 
 
 def _positive(name: str, value: object) -> int:
@@ -372,17 +385,9 @@ class FixedLimitGame:
         >>> FixedLimitGame.legal_action('bet', 0, True), FixedLimitGame.legal_action('bet', 0, True, 1)
         ('bet', 'raise')
         """
-        action = read_action(action)
-        to_call = whole_number('to_call', to_call, error=PokerError)
-        can_raise = flag('can_raise', can_raise, error=PokerError)
-        bets_this_round = whole_number('bets_this_round', bets_this_round, error=PokerError)
-        if to_call == 0:
-            if action in (Action.BET, Action.RAISE) and can_raise:
-                return Action.RAISE if bets_this_round else Action.BET
-            return Action.CHECK
-        if action in (Action.BET, Action.RAISE):
-            return Action.RAISE if can_raise else Action.CALL
-        return Action.FOLD if action == Action.CHECK else action
+        return _legal(read_action(action), whole_number('to_call', to_call, error=PokerError),
+                      flag('can_raise', can_raise, error=PokerError),
+                      whole_number('bets_this_round', bets_this_round, error=PokerError))
 
     def bet_size(self, street: str) -> int:
         """The small bet before the flop and on it, the big bet on the turn and river."""
@@ -402,7 +407,7 @@ class FixedLimitGame:
         holes = tuple(tuple(deck.deal(2)) for _ in range(count))
         full_board = tuple(deck.deal(5))
         button = self.button
-        names = tuple(player.name for player in self.players)
+        names = _names(tuple(player.name for player in self.players))  # (a seat's name may have changed: read)
         state = _HandState(count)
         state.observers = [observe for player in self.players if (observe := seat_hook(player, 'observe')) is not None]
         for seat, player in enumerate(self.players):
@@ -431,9 +436,9 @@ class FixedLimitGame:
             self._won[seat] += 1 / len(winners)
         self.hands_played += 1
         self.button = self._after(button)
-        result = HandResult(number=self.hands_played, seed=seed, names=names, button=button, holes=holes,
-                            board=board, actions=tuple(state.records), pot=state.pot, winners=winners,
-                            hands=hands, net=net)
+        result = _made(HandResult, number=self.hands_played, seed=seed, names=names, button=button, holes=holes,
+                       board=board, actions=tuple(state.records), pot=state.pot, winners=winners,
+                       hands=MappingProxyType(dict(hands)), net=net)
         for player in self.players:
             if (end_hand := seat_hook(player, 'end_hand')) is not None:
                 end_hand(result)
@@ -471,7 +476,8 @@ class FixedLimitGame:
             decision = self.players[seat].decide(view)
             if not isinstance(decision, Decision):  # (the record keeps it unchecked: checked here)
                 raise PokerError(f'{names[seat]} must decide with a Decision, got {shown(decision)}')
-            action = self.legal_action(decision.action, to_call, can_raise, bets)
+            asked = decision.action
+            action = _legal(asked if type(asked) is Action else read_action(asked), to_call, can_raise, bets)
             amount = 0
             if action == Action.FOLD:
                 state.active.remove(seat)
@@ -489,7 +495,8 @@ class FixedLimitGame:
             self._put(state, board, street, seat, action, amount, decision, to_call, size)
 
     def _order(self, first: int, active: set[int]) -> list[int]:
-        return [self._after(first, step) for step in range(len(self.players)) if self._after(first, step) in active]
+        count = len(self.players)
+        return [seat for step in range(count) if (seat := (first + step) % count) in active]
 
     @classmethod
     def pot_winners(cls, active: Iterable[int], holes: Iterable[CardsLike],
@@ -573,22 +580,38 @@ class FixedLimitGame:
 
 
 _Value = TypeVar('_Value', bound=attrs.AttrsInstance)
-_FIELDS: dict[type, frozenset[str]] = {}
-"""The field names of each class :func:`_made` has made a value of."""
+_MAKERS: dict[type, Callable[..., object]] = {}
+"""For each class :func:`_made` has made a value of, the function that makes one (:func:`_maker`)."""
+
+
+def _maker(kind: type) -> Callable[..., object]:
+    """A function of every field of the frozen slotted class ``kind`` by name (keywords only, each required)
+    that sets each slot of a new value, in one call per field: what :func:`_made` runs."""
+    names = [field.name for field in attrs.fields(kind)]
+    if not all(name.isidentifier() for name in names):  # (attrs fields are identifiers; said, since code is made)
+        raise PokerError(f'{kind.__name__} has fields that are not names: {shown(names)}')
+    namespace: dict[str, object] = {'new': object.__new__, 'kind': kind}
+    lines = [f'def make(*, {", ".join(names)}):', '    made = new(kind)']
+    for number, name in enumerate(names):
+        namespace[f'set{number}'] = getattr(kind, name).__set__  # the slot's own setter (bypasses frozen)
+        lines.append(f'    set{number}(made, {name})')
+    lines.append('    return made')
+    exec('\n'.join(lines), namespace)  # noqa: S102  (made from the class's own field names, checked above)
+    make: Callable[..., object] = namespace['make']  # type: ignore[assignment]
+    return make
 
 
 def _made(kind: type[_Value], **values: object) -> _Value:
-    """A frozen value of the class ``kind`` (a :class:`TableView`, an :class:`ActionRecord`) holding ``values``,
-    every field of it, as they are: the table's own values, which its rules keep right, skip the checks a
-    value built by hand goes through (the class's constructor is the door for those)."""
-    fields = _FIELDS.get(kind)
-    if fields is None:
-        fields = _FIELDS[kind] = frozenset(field.name for field in attrs.fields(kind))
-    if values.keys() != fields:
-        raise PokerError(f'{kind.__name__} needs exactly its fields, got {shown(sorted(values))}')
-    made = object.__new__(kind)
-    for name, value in values.items():
-        object.__setattr__(made, name, value)
+    """A frozen value of the class ``kind`` (a :class:`TableView`, an :class:`ActionRecord`, a :class:`HandResult`)
+    holding ``values``, every field of it, as they are: the table's own values, which its rules keep right, skip
+    the checks a value built by hand goes through (the class's constructor is the door for those)."""
+    make = _MAKERS.get(kind)
+    if make is None:
+        make = _MAKERS[kind] = _maker(kind)
+    try:
+        made: _Value = make(**values)  # type: ignore[assignment]
+    except TypeError:
+        raise PokerError(f'{kind.__name__} needs exactly its fields, got {shown(sorted(values))}') from None
     return made
 
 

@@ -611,6 +611,7 @@ REGISTRY: dict[str, Call] = {
     'ActionFrequencies.observe': method(lambda world: ActionFrequencies(), 'observe', 'flop', 1, 'bet'),
     'ActionFrequencies.observe_showdown': method(lambda world: ActionFrequencies(), 'observe_showdown', True, 0.7),
     'ActionFrequencies.out_of_line': method(lambda world: ActionFrequencies(), 'out_of_line'),
+    'ActionFrequencies.shares': method(lambda world: ActionFrequencies(), 'shares', 1, 1),
     'TableFrequencies': call(TableFrequencies, [ActionFrequencies()]),
     'TableFrequencies.add': method(lambda world: TableFrequencies(), 'add', ActionFrequencies()),
     'TableFrequencies.frequencies': method(lambda world: TableFrequencies([ActionFrequencies()]), 'frequencies',

@@ -21,7 +21,7 @@ from poker.strategy.reweighting import OpponentModel
 from poker.players import frequencies, holding_scales, modelling
 from poker.players.loki import LokiPlayer
 from poker.table.game import FixedLimitGame, TableView
-from poker.table.records import Decision
+from poker.table.records import Decision, HandResult
 from poker.players.frequencies import ActionFrequencies
 from poker.players.holding_scales import holding_scale
 from poker.players.modelling import ModellingLokiPlayer, SeatModel
@@ -189,6 +189,8 @@ def test_the_tables_views_are_those_its_constructor_makes():
     for hand in hands:
         for record in hand.actions:
             assert record == type(record)(**attrs.asdict(record, recurse=False))
+        assert hand == HandResult(**attrs.asdict(hand, recurse=False))
+        assert type(hand.hands) is type(HandResult(**attrs.asdict(hand, recurse=False)).hands)
 
 
 class Mumbler:

@@ -570,3 +570,27 @@ def test_the_optional_calls_are_declared_on_the_seat_protocol():
     assert watcher.seen == [record.action for record in hand.actions] and plain.seen == []
     with pytest.raises(PokerError, match='name must be one of begin_hand'):
         seat_hook(plain, 'decide')
+
+
+def test_a_seat_that_renames_itself_to_no_text_is_refused_at_the_next_hand():
+    """The table makes its records without the constructors' checks; a name read once at the door may change
+    afterwards (a seat's ``name`` is its own attribute), so each hand reads the names again."""
+    class Renamer:
+        def __init__(self, name):
+            self.name = name
+
+        def decide(self, view):
+            return Decision('call')
+
+    first, second = Renamer('Ann'), Renamer('Bob')
+    game = FixedLimitGame([first, second], seed=2)
+    assert game.play_hand().names == ('Ann', 'Bob')
+    second.name = 7
+    with pytest.raises(PokerError, match='names must be text'):
+        game.play_hand()
+
+
+def test_the_tables_own_values_still_need_every_field():
+    from poker.table.game import _made
+    with pytest.raises(PokerError, match='TableView needs exactly its fields'):
+        _made(TableView, seat=1)
