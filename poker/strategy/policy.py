@@ -33,12 +33,13 @@ from attrs import field, frozen
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import HoleLike, read_board, read_hole
 from ..cards.holdings import HOLDING_COUNT
+from ..cards.income_rates import read_opponents
 from ..cards.starting_hand import StartingHand
 from ..errors import BettingError
 from ..ranges.weights import known_holdings  # noqa: F401  (used by the doctests)
 from ..stats.hand_statistics import HandStatistics
 from ..stats.range_stats import RangeStatistics
-from ..validators import frozen_array, shown
+from ..validators import frozen_array, reading, shown, whole_number
 from .actions import Action
 
 __all__ = ['CALL', 'COLUMNS', 'FOLD', 'RAISE', 'HoldingStatistics', 'Policy', 'column_of']
@@ -163,8 +164,8 @@ class HoldingStatistics:
     ppot: np.ndarray = field(converter=_frozen_copy, repr=False)
     possible: np.ndarray = field(converter=_possible, repr=False)
     board: tuple[Card, ...] = field(converter=read_board)
-    lookahead: int
-    opponents: int
+    lookahead: int = field(converter=reading(whole_number, maximum=2))  # type: ignore[misc]
+    opponents: int = field(converter=read_opponents)
     statistics: Callable[[int], HandStatistics] = field(eq=False, repr=False)
     next_card_ppot: np.ndarray | None = field(default=None, repr=False)
 
