@@ -12,6 +12,7 @@ play. :class:`~poker.players.modelling.ModellingLokiPlayer` adds opponent models
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import ClassVar
 
@@ -29,7 +30,27 @@ from ..table.game import TableView, read_view
 from ..table.records import Decision
 from ..validators import flag, shown, text, whole_number
 
-__all__ = ['LokiPlayer']
+__all__ = ['EVERY_HOLDING_BOARDS', 'LokiPlayer']
+
+EVERY_HOLDING_BOARDS = 16
+"""How many boards' statistics of every holding :meth:`LokiPlayer.policy` keeps (against every holding alike: the
+same for every seat without a model; about 0.3 MB a board)."""
+
+
+@functools.lru_cache(maxsize=EVERY_HOLDING_BOARDS)
+def _every_holding(board: tuple[int, ...], opponents: int, lookahead: int | None, next_card: bool) \
+        -> HoldingStatistics:
+    """The statistics of every holding on ``board`` against ``opponents`` holding anything
+    (:func:`~poker.stats.range_stats.range_statistics`), with the next-card PPOT when ``next_card``."""
+    from ..cards.card import Card
+    from ..stats.range_stats import range_statistics
+    cards = [Card.from_index(card) for card in board]
+    if not next_card:
+        return HoldingStatistics.from_range_statistics(range_statistics(board=cards, opponents=opponents,
+                                                                        lookahead=lookahead))
+    table = _every_holding(board, opponents, lookahead, False)
+    ahead = range_statistics(board=cards, opponents=opponents, lookahead=1)
+    return attrs.evolve(table, next_card_ppot=HoldingStatistics.from_range_statistics(ahead).ppot)
 
 
 class LokiPlayer:
@@ -141,8 +162,9 @@ class LokiPlayer:
         The rules run as array programs (:meth:`LokiStrategy.policy <poker.strategy.advice.LokiStrategy.policy>`,
         :meth:`LokiStrategy.preflop_policy <poker.strategy.advice.LokiStrategy.preflop_policy>`) on the statistics
         of every holding at once (:func:`~poker.stats.range_stats.range_statistics`, the numbers
-        :meth:`statistics` gives one holding, exactly); a subclass that overrides one of :attr:`SEAT_HOOKS` is
-        asked holding by holding (:meth:`policy_by_holding`). The seat is left as it was.
+        :meth:`statistics` gives one holding, exactly, kept for the last :data:`EVERY_HOLDING_BOARDS` boards); a
+        subclass that overrides one of :attr:`SEAT_HOOKS` is asked holding by holding (:meth:`policy_by_holding`).
+        The seat is left as it was.
 
         >>> from poker.table.game import TableView
         >>> view = TableView(0, 'Ann', 'Ah Kh', 'Ad 7c 2s 9h 3d', 'river', pot=20, to_call=4, bet_size=4,
@@ -166,13 +188,11 @@ class LokiPlayer:
                                            big_blind=view.seat == view.big_blind)
         if self._overrides(*self.SEAT_HOOKS):
             return self.policy_by_holding(view)
-        from ..stats.range_stats import range_statistics
-        table = HoldingStatistics.from_range_statistics(range_statistics(
-            board=view.board, opponents=view.opponents, lookahead=self.street_lookahead(view)))
+        board = tuple(card.index for card in view.board)
+        table = _every_holding(board, view.opponents, self.street_lookahead(view), False)
         situation = self.situation(view)
         if strategy.needs_next_card_policy(table, situation):
-            table = attrs.evolve(table, next_card_ppot=HoldingStatistics.from_range_statistics(
-                range_statistics(board=view.board, opponents=view.opponents, lookahead=1)).ppot)
+            table = _every_holding(board, view.opponents, self.street_lookahead(view), True)
         return strategy.policy(table, situation)
 
     def policy_by_holding(self, view: TableView) -> Policy:
