@@ -26,7 +26,7 @@ import numpy as np
 from ..cards.holdings import HOLDING_COUNT
 from ..errors import PokerError
 from ..strategy.actions import Action, Blind  # noqa: F401  (Blind: doctests)
-from ..strategy.policy import CALL, COLUMNS, FOLD, RAISE, Policy, column_of
+from ..strategy.policy import CALL, COLUMNS, FOLD, RAISE, Policy, column_of, read_row
 from ..table.game import TableView, read_contender, read_view
 from ..table.records import Decision
 from ..validators import instance, read_seed, shown, text
@@ -118,7 +118,7 @@ class Bot:
         """One action drawn from a row of (fold, call, raise) probabilities with the bot's random numbers: the
         action of a row that is sure without a draw; else one ``random()`` draw ``u``, and raise when ``u <
         p(raise)``, call when ``u < p(raise) + p(call)``, else fold."""
-        fold, call, raise_ = (float(value) for value in row)
+        fold, call, raise_ = read_row(row)
         if raise_ == 1.0 or call == 1.0 or fold == 1.0:
             return Action.RAISE if raise_ == 1.0 else Action.CALL if call == 1.0 else Action.FOLD
         draw = self.random.random()
@@ -162,7 +162,7 @@ class RandomPlayer(Bot):
     def sample(self, row: np.ndarray) -> Action:
         """One of the actions the row allows, each alike (:meth:`random.Random.choice` over them, the draw this
         bot has always made)."""
-        return self.random.choice([action for action, chance in zip(COLUMNS, row.tolist()) if chance > 0])
+        return self.random.choice([action for action, chance in zip(COLUMNS, read_row(row)) if chance > 0])
 
 
 @functools.cache

@@ -19,7 +19,10 @@ from typing import ClassVar
 import attrs
 import numpy as np
 
+from ..cards.card import Card
+from ..cards.card_inputs import HoleLike, read_cards
 from ..cards.holdings import HOLDING_COUNT
+from ..cards.income_rates import read_opponents
 from ..errors import PokerError
 from ..ranges.weight_inputs import WeightsLike
 from ..stats.hand_statistics import HandStatistics
@@ -30,11 +33,29 @@ from ..table.game import TableView, read_view
 from ..table.records import Decision
 from ..validators import flag, shown, text, whole_number
 
-__all__ = ['EVERY_HOLDING_BOARDS', 'LokiPlayer']
+__all__ = ['EVERY_HOLDING_BOARDS', 'LokiPlayer', 'preflop_statistics']
 
 EVERY_HOLDING_BOARDS = 16
 """How many boards' statistics of every holding :meth:`LokiPlayer.policy` keeps (against every holding alike: the
 same for every seat without a model; about 0.3 MB a board)."""
+
+
+def preflop_statistics(hole: HoleLike, opponents: int) -> HandStatistics:
+    """:meth:`Player.calculate_hand_statistics <poker.stats.player.Player.calculate_hand_statistics>` of ``hole``
+    before the flop against ``opponents`` holding anything: the same for the same cards, so kept (a match deals
+    every deal's hole cards once per seating).
+
+    >>> preflop_statistics('Ah Ad', 1) is preflop_statistics('Ah Ad', 1)
+    True
+    """
+    cards = tuple(read_cards(hole))
+    return _preflop_statistics(cards, read_opponents(opponents))
+
+
+@functools.lru_cache(maxsize=4096)
+def _preflop_statistics(hole: tuple[Card, ...], opponents: int) -> HandStatistics:
+    from ..stats.player import Player
+    return Player(hole).calculate_hand_statistics(opponents=opponents)
 
 
 @functools.lru_cache(maxsize=EVERY_HOLDING_BOARDS)
@@ -42,7 +63,6 @@ def _every_holding(board: tuple[int, ...], opponents: int, lookahead: int | None
         -> HoldingStatistics:
     """The statistics of every holding on ``board`` against ``opponents`` holding anything
     (:func:`~poker.stats.range_stats.range_statistics`), with the next-card PPOT when ``next_card``."""
-    from ..cards.card import Card
     from ..stats.range_stats import range_statistics
     cards = [Card.from_index(card) for card in board]
     if not next_card:
@@ -94,11 +114,15 @@ class LokiPlayer:
         return None
 
     def statistics(self, view: TableView) -> HandStatistics:
-        """HS, PPOT, NPOT and EHS of this seat's hand against the opponents still in."""
+        """HS, PPOT, NPOT and EHS of this seat's hand against the opponents still in (before the flop against
+        every holding alike, the same for the same cards: kept, :func:`preflop_statistics`)."""
         from ..stats.player import Player
         view = read_view(view)
+        weights = self.weights(view)
+        if weights is None and not view.board:
+            return _preflop_statistics(view.hole, view.opponents)  # (read: the view's)
         return Player(view.hole, view.board).calculate_hand_statistics(
-            opponents=view.opponents, lookahead=self.street_lookahead(view), weights=self.weights(view))
+            opponents=view.opponents, lookahead=self.street_lookahead(view), weights=weights)
 
     def street_lookahead(self, view: TableView) -> int | None:
         """The look-ahead of the statistics on the view's street: :attr:`lookahead`, at most the cards still to

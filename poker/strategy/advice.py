@@ -273,6 +273,8 @@ class LokiStrategy:
         """Whether :meth:`policy` may weigh a next-card PPOT that ``table`` lacks (on the flop, facing a bet, with
         statistics two cards ahead and no :attr:`~poker.strategy.policy.HoldingStatistics.next_card_ppot`): then
         the player computes it for every holding (:meth:`poker.players.loki.LokiPlayer.policy`)."""
+        table = instance('table', table, HoldingStatistics, error=BettingError,
+                         what='HoldingStatistics (HoldingStatistics.from_range_statistics)')
         situation = _situation(situation)
         return (self.flop_pot_odds_lookahead == 1 and situation.to_call > 0 and len(table.board) == 3
                 and table.lookahead == 2 and table.next_card_ppot is None and 'pot_odds_call' in self.rules)

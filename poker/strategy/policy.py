@@ -39,10 +39,10 @@ from ..errors import BettingError
 from ..ranges.weights import known_holdings  # noqa: F401  (used by the doctests)
 from ..stats.hand_statistics import HandStatistics
 from ..stats.range_stats import RangeStatistics
-from ..validators import frozen_array, reading, shown, whole_number
+from ..validators import instance, integer_array, reading, real_array, shown, whole_number
 from .actions import Action
 
-__all__ = ['CALL', 'COLUMNS', 'FOLD', 'RAISE', 'HoldingStatistics', 'Policy', 'column_of']
+__all__ = ['CALL', 'COLUMNS', 'FOLD', 'RAISE', 'HoldingStatistics', 'Policy', 'column_of', 'read_row']
 
 FOLD, CALL, RAISE = 0, 1, 2
 """The columns of a policy."""
@@ -61,24 +61,41 @@ def column_of(action: Action | str) -> int:
 
 
 def _probabilities(value: object) -> np.ndarray:
-    array = frozen_array('probabilities', value, copy=True)
-    if array.shape != (HOLDING_COUNT, 3):
-        raise BettingError(f'probabilities must have the shape (1326, 3), got {shown(array.shape)}')
-    return np.asarray(array, dtype=np.float64)
-
-
-def _frozen_copy(value: object) -> np.ndarray:
-    array = np.array(value, dtype=np.float64, copy=True)
+    array = real_array('probabilities', value, shape=(HOLDING_COUNT, 3), error=BettingError)
     array.flags.writeable = False
     return array
+
+
+def _strengths(value: object) -> np.ndarray:
+    array = real_array('a statistic of every holding', value, shape=(HOLDING_COUNT,), error=BettingError)
+    array.flags.writeable = False
+    return array
+
+
+def _optional_strengths(value: object) -> np.ndarray | None:
+    return None if value is None else _strengths(value)
 
 
 def _possible(value: object) -> np.ndarray:
-    array = np.array(value, copy=True)
-    if array.shape != (HOLDING_COUNT,) or array.dtype != np.bool_:
-        raise BettingError(f'possible must be 1,326 booleans, got {shown(value)}')
+    if not isinstance(value, np.ndarray) or value.dtype != np.bool_ or value.shape != (HOLDING_COUNT,):
+        raise BettingError(f'possible must be an array of 1,326 booleans, got {shown(value)}')
+    array = value.copy()
     array.flags.writeable = False
     return array
+
+
+def read_row(row: object) -> tuple[float, float, float]:
+    """A policy's row: three probabilities (fold, call, raise) that sum to 1 within 1e-9, else a
+    :class:`~poker.errors.BettingError` quoting it.
+
+    >>> read_row(np.array([0.0, 0.1, 0.9]))
+    (0.0, 0.1, 0.9)
+    """
+    array = real_array('row', row, shape=(3,), error=BettingError)
+    if (array < 0).any() or (array > 1).any() or not abs(array.sum() - 1) <= 1e-9:
+        raise BettingError(f'row must be three probabilities (fold, call, raise) that sum to 1, got {shown(row)}')
+    fold, call, raise_ = array.tolist()
+    return fold, call, raise_
 
 
 @frozen
@@ -109,8 +126,8 @@ class Policy:
     def from_columns(cls, columns: np.ndarray) -> Policy:
         """The policy that takes one action for sure with each holding: ``columns`` holds each holding's column
         (:data:`FOLD`, :data:`CALL` or :data:`RAISE`), -1 for an impossible holding."""
-        columns = np.asarray(columns)
-        if columns.shape != (HOLDING_COUNT,) or not np.isin(columns, (-1, FOLD, CALL, RAISE)).all():
+        columns = integer_array('columns', columns, ndim=1, error=BettingError)
+        if columns.shape != (HOLDING_COUNT,) or not ((columns >= -1) & (columns <= RAISE)).all():
             raise BettingError(f'columns must be 1,326 of -1, 0, 1 or 2, got {shown(columns)}')
         possible = columns >= 0
         rows = np.zeros((HOLDING_COUNT, 3))
@@ -147,6 +164,12 @@ class Policy:
                 f'call {call:.3f}, raise {raise_:.3f}>')
 
 
+def _callable(value: object) -> Callable[[int], HandStatistics]:
+    if not callable(value):
+        raise BettingError(f'statistics must be a function of a holding index, got {shown(value)}')
+    return value
+
+
 @frozen
 class HoldingStatistics:
     """Loki's statistics of every holding at one decision, as arrays over the 1,326 holdings (0 where a holding
@@ -160,14 +183,14 @@ class HoldingStatistics:
     :meth:`from_range_statistics`.
     """
 
-    hs_n: np.ndarray = field(converter=_frozen_copy, repr=False)
-    ppot: np.ndarray = field(converter=_frozen_copy, repr=False)
+    hs_n: np.ndarray = field(converter=_strengths, repr=False)
+    ppot: np.ndarray = field(converter=_strengths, repr=False)
     possible: np.ndarray = field(converter=_possible, repr=False)
     board: tuple[Card, ...] = field(converter=read_board)
     lookahead: int = field(converter=reading(whole_number, maximum=2))  # type: ignore[misc]
     opponents: int = field(converter=read_opponents)
-    statistics: Callable[[int], HandStatistics] = field(eq=False, repr=False)
-    next_card_ppot: np.ndarray | None = field(default=None, repr=False)
+    statistics: Callable[[int], HandStatistics] = field(eq=False, repr=False, converter=_callable)
+    next_card_ppot: np.ndarray | None = field(default=None, repr=False, converter=_optional_strengths)
 
     @classmethod
     def from_range_statistics(cls, stats: RangeStatistics, next_card: RangeStatistics | None = None) \
@@ -175,6 +198,9 @@ class HoldingStatistics:
         """The arrays of a :func:`~poker.stats.range_stats.range_statistics` answer for every hero holding (and the
         PPOT of one with ``lookahead=1`` on the same board, as ``next_card``), with the same numbers
         :meth:`RangeStatistics.for_holding <poker.stats.range_stats.RangeStatistics.for_holding>` gives."""
+        stats = instance('stats', stats, RangeStatistics, error=BettingError, what='RangeStatistics')
+        if next_card is not None:
+            next_card = instance('next_card', next_card, RangeStatistics, error=BettingError, what='RangeStatistics')
         holdings = np.asarray(stats.holdings, dtype=np.intp)
         ahead, tied, behind = stats.ahead, stats.tied, stats.behind
         total = ahead + tied + behind
