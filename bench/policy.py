@@ -11,7 +11,8 @@ the machine is shared) with the ratio against the baseline. Rows:
   (cold: the statistics of every holding are counted afresh, the C kernel's two-card pass), then the same view
   again (warm: the board's statistics kept); the baseline has no policy: it asks ``decide`` once per holding
   (the 1,176 holdings without a flop card), its only way to the same answer. The same per-holding loop on this
-  checkout is printed too.
+  checkout is printed too. Then the same for ``loki`` (a ``ModellingLokiPlayer``, fresh models): its policy is
+  asked holding by holding (its statistics are its own), against the baseline's per-holding ``decide``.
 * **the rules alone**: ``LokiStrategy.policy`` on the statistics of every holding (the array programs), against
   ``LokiStrategy.advise`` on each holding's statistics (the per-holding rules, both checkouts).
 * **a Loki decision, per street**: the median CPU time of ``decide`` over a seeded heads-up match
@@ -77,6 +78,21 @@ if has_policy:
     rows['flop: policy, cold'] = med(cold)
     rows['flop: policy, warm'] = med(warm)
 
+def modelling(view):
+    seat = ModellingLokiPlayer('Ann')
+    seat.begin_hand(0, ('Ann', 'Bob'), view.hole, 0)
+    return seat
+
+def modelling_per_holding(view):
+    seat = modelling(view)
+    for index in (~known_holdings(card.index for card in view.board)).nonzero()[0].tolist():
+        seat.decide(attrs.evolve(view, hole=StartingHand.from_holding_index(index).cards))
+
+rows['flop: 1,176 x decide, loki'] = cpu(lambda: modelling_per_holding(views[0]))
+if has_policy:
+    seat = modelling(views[0])
+    rows['flop: policy, loki (holding by holding)'] = cpu(lambda: seat.policy(views[0]))
+
 stats = range_statistics(board=views[0].board)
 situation = Situation(pot=12, to_call=2, bet_size=2, bets_this_round=1)
 every = [stats.for_holding(StartingHand.from_holding_index(int(h))) for h in stats.holdings]
@@ -128,6 +144,8 @@ def main() -> None:
     print(f'{"workload (median CPU time)":52} {"this":>11} {"baseline":>11} {"ratio":>8}')
     for name, value in now.items():
         against = base.get(name)
+        if against is None and name == 'flop: policy, loki (holding by holding)':
+            against = base.get('flop: 1,176 x decide, loki')
         if against is None and name.startswith('flop: policy'):
             against = baseline_policy  # (the baseline's only way to every holding's action)
         if against is None and name == 'rules: LokiStrategy.policy':
