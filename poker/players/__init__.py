@@ -6,14 +6,17 @@
   (:class:`ActionFrequencies`, :class:`TableFrequencies`) and all of it as one value (:class:`ModelState`);
 * :mod:`~poker.players.holding_scales`: the scales it ranks an opponent's holdings on (IR7, EHS');
 * :mod:`~poker.players.bots`: a calling station, a maniac, a rock, a random player, an aggressive bettor, a
-  tight-aggressive and a loose-passive player;
+  tight-aggressive and a loose-passive player, each written as a policy, and :func:`policy_by_holding` (the policy
+  of a seat that has only ``decide``);
 * :mod:`~poker.players.kinds`: the players known by name (:data:`PLAYER_KINDS`) and how a player takes a seat
   (:func:`read_player`, :func:`make_seat`, :func:`seat_names`).
 """
 
 from __future__ import annotations
 
-from .bots import AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive
+from .bots import (
+    AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive, policy_by_holding,
+)
 from .frequencies import ActionFrequencies, ModelState, TableFrequencies
 from .kinds import PLAYER_KINDS, PlayerSpec, make_seat, read_player, seat_names
 from .loki import LokiPlayer
@@ -37,6 +40,7 @@ __all__ = [
     'TableFrequencies',
     'TightAggressive',
     'make_seat',
+    'policy_by_holding',
     'read_player',
     'seat_names',
 ]

@@ -4,6 +4,11 @@ Any object with a ``name`` and a ``decide(view)`` method returning a :class:`~po
 sit at a :class:`~poker.table.game.FixedLimitGame`; the table turns every request into a legal action (a call
 with nothing to call is a check, a fold when checking is free a check, a raise at the cap a call).
 
+Each bot here writes :meth:`Bot.policy`: what it would do with every holding at once (a
+:class:`~poker.strategy.policy.Policy`), and :meth:`Bot.decide` reads it at the bot's own holding and samples
+it with the bot's random numbers (:meth:`Bot.sample`). A seat that has only ``decide`` is asked holding by
+holding: :func:`policy_by_holding`.
+
 >>> from poker.table.game import FixedLimitGame
 >>> game = FixedLimitGame([CallingStation('Sam'), Maniac('Max')], seed=4)
 >>> hand = game.play_hand()
@@ -13,30 +18,111 @@ with nothing to call is a check, a fold when checking is free a check, a raise a
 
 from __future__ import annotations
 
+import functools
 import random
 
+import numpy as np
+
+from ..cards.holdings import HOLDING_COUNT
 from ..errors import PokerError
 from ..strategy.actions import Action, Blind  # noqa: F401  (Blind: doctests)
-from ..table.game import TableView, read_view
+from ..strategy.policy import CALL, COLUMNS, FOLD, RAISE, Policy, column_of, read_row
+from ..table.game import TableView, read_contender, read_view
 from ..table.records import Decision
-from ..validators import read_seed, shown, text
+from ..validators import instance, read_seed, shown, text
 
 __all__ = ['AggressiveBettor', 'Bot', 'CallingStation', 'LoosePassive', 'Maniac', 'RandomPlayer', 'Rock',
-           'TightAggressive']
+           'TightAggressive', 'policy_by_holding']
+
+
+def policy_by_holding(seat: object, view: TableView) -> Policy:
+    """The :class:`~poker.strategy.policy.Policy` of a seat that has only ``decide``: its ``decide`` asked once for
+    each holding possible in the view (those without a board card) as its hole cards, each time on a copy of the
+    seat as it is (:func:`copy.deepcopy`), so the seat itself is left unchanged and every holding is asked in
+    the same state. Each row is the one-hot of the action that copy took: a seat that draws at random gives
+    one draw per holding (the same draw for each, from the same state), not its probabilities; write
+    ``policy`` to give those.
+
+    >>> from poker.table.game import TableView
+    >>> class Pairs(Bot):
+    ...     def decide(self, view):
+    ...         return Decision(Action.RAISE if view.hole[0].rank == view.hole[1].rank else Action.FOLD)
+    >>> view = TableView(0, 'Pat', 'Ah Ad', '', 'preflop', pot=3, to_call=1, bet_size=2, bets_this_round=1,
+    ...                  called_this_round=False, opponents=1, can_raise=True)
+    >>> policy = policy_by_holding(Pairs('Pat'), view)
+    >>> policy.action_at('7c 7d'), policy.action_at('7c 8d'), policy.shares()[2] == 78 / 1326
+    ('raise', 'fold', True)
+    """
+    import copy
+
+    import attrs
+
+    from ..cards.starting_hand import StartingHand
+    from ..ranges.weights import known_holdings
+    view = read_view(view)
+    read_contender(seat)
+    columns = np.full(HOLDING_COUNT, -1, dtype=np.int8)
+    for index in np.flatnonzero(~known_holdings(card.index for card in view.board)).tolist():
+        hole = StartingHand.from_holding_index(index).cards
+        decision = copy.deepcopy(seat).decide(attrs.evolve(view, hole=hole))  # type: ignore[attr-defined]
+        decision = instance('a decision', decision, Decision, error=PokerError, what='a Decision')
+        columns[index] = column_of(decision.action)
+    return Policy.from_columns(columns)
+
+
+def _possible(view: TableView) -> np.ndarray:
+    """The holdings possible in the view: those without a board card."""
+    from ..ranges.weights import known_holdings
+    return ~known_holdings(card.index for card in view.board)
+
+
+def _everywhere(view: TableView, probabilities: tuple[float, float, float]) -> Policy:
+    """The policy that plays ``probabilities`` (fold, call, raise) with every possible holding."""
+    possible = _possible(view)
+    rows = np.zeros((HOLDING_COUNT, 3))
+    rows[possible] = probabilities
+    return Policy(rows, possible)
+
+
+def _by_column(view: TableView, columns: np.ndarray) -> Policy:
+    """The policy that takes the action of ``columns`` (one per holding) for sure, on the possible holdings."""
+    return Policy.from_columns(np.where(_possible(view), columns, -1).astype(np.int8))
 
 
 class Bot:
-    """A named seat; subclasses write :meth:`decide`."""
+    """A named seat with its own random numbers; subclasses write :meth:`policy` (or, the old way, :meth:`decide`).
+    """
 
     def __init__(self, name: str, seed: int | None = None) -> None:
         self.name = text('name', name, error=PokerError)
         self.random = random.Random(read_seed(seed))
 
+    def policy(self, view: TableView) -> Policy:
+        """What the bot would do with each holding (override this): fold with every one; a subclass that writes
+        only :meth:`decide` is asked holding by holding (:func:`policy_by_holding`). Every seat's ``policy`` and
+        ``decide`` read ``view`` (:func:`read_view`), even one that plays without looking: a seat handed
+        something else is an error, not a blind decision."""
+        view = read_view(view)
+        if type(self).decide is not Bot.decide:
+            return policy_by_holding(self, view)
+        return _everywhere(view, (1.0, 0.0, 0.0))
+
     def decide(self, view: TableView) -> Decision:
-        """Check or fold (override this). Every seat's ``decide`` reads ``view`` (:func:`read_view`), even one that
-        plays without looking: a seat handed something else is an error, not a blind decision."""
-        read_view(view)
-        return Decision(Action.FOLD)
+        """:meth:`policy` read at the bot's own holding, and :meth:`sample` d."""
+        view = read_view(view)
+        if type(self).policy is Bot.policy:  # (the plain bot: fold, without asking every holding)
+            return Decision(Action.FOLD)
+        return Decision(self.sample(self.policy(view).at(view.hole)))
+
+    def sample(self, row: np.ndarray) -> Action:
+        """One action drawn from a row of (fold, call, raise) probabilities with the bot's random numbers: the
+        action of a row that is sure without a draw; else one ``random()`` draw ``u``, and raise when ``u <
+        p(raise)``, call when ``u < p(raise) + p(call)``, else fold."""
+        fold, call, raise_ = read_row(row)
+        if raise_ == 1.0 or call == 1.0 or fold == 1.0:
+            return Action.RAISE if raise_ == 1.0 else Action.CALL if call == 1.0 else Action.FOLD
+        draw = self.random.random()
+        return Action.RAISE if draw < raise_ else Action.CALL if draw < raise_ + call else Action.FOLD
 
     def state(self) -> object:
         """What the bot keeps from hand to hand: the state of its random numbers."""
@@ -56,42 +142,47 @@ class Bot:
 class CallingStation(Bot):
     """Calls every bet, never bets."""
 
-    def decide(self, view: TableView) -> Decision:
-        read_view(view)
-        return Decision(Action.CALL)
+    def policy(self, view: TableView) -> Policy:
+        return _everywhere(read_view(view), (0.0, 1.0, 0.0))
 
 
 class Maniac(Bot):
     """Always bets or raises."""
 
-    def decide(self, view: TableView) -> Decision:
-        read_view(view)
-        return Decision(Action.RAISE)
+    def policy(self, view: TableView) -> Policy:
+        return _everywhere(read_view(view), (0.0, 0.0, 1.0))
 
 
 class RandomPlayer(Bot):
     """Folds, calls or raises, each a third of the time."""
 
-    def decide(self, view: TableView) -> Decision:
-        read_view(view)
-        return Decision(self.random.choice((Action.FOLD, Action.CALL, Action.RAISE)))
+    def policy(self, view: TableView) -> Policy:
+        return _everywhere(read_view(view), (1 / 3, 1 / 3, 1 / 3))
+
+    def sample(self, row: np.ndarray) -> Action:
+        """One of the actions the row allows, each alike (:meth:`random.Random.choice` over them, the draw this
+        bot has always made)."""
+        return self.random.choice([action for action, chance in zip(COLUMNS, read_row(row)) if chance > 0])
 
 
-def _better_share(view: TableView) -> float:
-    """The share of the 1,326 starting holdings with a higher income rate (IR7) than this seat's hole cards."""
-    from ..cards.starting_hand import StartingHand
+@functools.cache
+def _better_shares() -> np.ndarray:
+    """For each of the 1,326 starting holdings, the share of them with a higher income rate (IR7)."""
     from .holding_scales import preflop_scale
     scale = preflop_scale()
-    return float((scale > scale[StartingHand(view.hole).holding_index]).mean())
+    higher = len(scale) - np.searchsorted(np.sort(scale), scale, side='right')
+    shares: np.ndarray = higher / len(scale)  # (the same floats as (scale > scale[h]).mean(), holding by holding)
+    shares.flags.writeable = False
+    return shares
 
 
-def _by_strength(view: TableView, call_at: float, raise_at: float) -> Decision:
+def _by_strength(view: TableView, call_at: float, raise_at: float) -> np.ndarray:
     """After the flop: raise from ``raise_at``, call from ``call_at``, else fold, on the scale opponent models rank
-    actions on (EHS' with one-opponent HS, :func:`~poker.players.holding_scales.holding_scale`)."""
-    from ..cards.starting_hand import StartingHand
+    actions on (EHS' with one-opponent HS, :func:`~poker.players.holding_scales.holding_scale`): each holding's
+    column."""
     from .holding_scales import holding_scale
-    strength = holding_scale([card.index for card in view.board])[StartingHand(view.hole).holding_index]
-    return Decision(Action.RAISE if strength >= raise_at else Action.CALL if strength >= call_at else Action.FOLD)
+    strength = holding_scale([card.index for card in view.board])
+    return np.where(strength >= raise_at, RAISE, np.where(strength >= call_at, CALL, FOLD))
 
 
 class Rock(Bot):
@@ -100,11 +191,10 @@ class Rock(Bot):
 
     share = 0.15
 
-    def decide(self, view: TableView) -> Decision:
+    def policy(self, view: TableView) -> Policy:
         view = read_view(view)
-        if _better_share(view) >= self.share:
-            return Decision(Action.FOLD)
-        return Decision(Action.RAISE if view.street == 'preflop' else Action.CALL)
+        play = RAISE if view.street == 'preflop' else CALL
+        return _by_column(view, np.where(_better_shares() >= self.share, FOLD, play))
 
 
 class AggressiveBettor(Bot):
@@ -113,9 +203,8 @@ class AggressiveBettor(Bot):
 
     aggression = 0.9
 
-    def decide(self, view: TableView) -> Decision:
-        read_view(view)
-        return Decision(Action.RAISE if self.random.random() < self.aggression else Action.CALL)
+    def policy(self, view: TableView) -> Policy:
+        return _everywhere(read_view(view), (0.0, 1 - self.aggression, self.aggression))
 
 
 class TightAggressive(Bot):
@@ -126,11 +215,11 @@ class TightAggressive(Bot):
     raise_at = 0.9
     call_at = 0.6
 
-    def decide(self, view: TableView) -> Decision:
+    def policy(self, view: TableView) -> Policy:
         view = read_view(view)
         if view.street == 'preflop':
-            return Decision(Action.RAISE if _better_share(view) < self.share else Action.FOLD)
-        return _by_strength(view, self.call_at, self.raise_at)
+            return _by_column(view, np.where(_better_shares() < self.share, RAISE, FOLD))
+        return _by_column(view, _by_strength(view, self.call_at, self.raise_at))
 
 
 class LoosePassive(Bot):
@@ -141,8 +230,8 @@ class LoosePassive(Bot):
     call_at = 0.3
     raise_at = 0.98
 
-    def decide(self, view: TableView) -> Decision:
+    def policy(self, view: TableView) -> Policy:
         view = read_view(view)
         if view.street == 'preflop':
-            return Decision(Action.CALL if _better_share(view) < self.share else Action.FOLD)
-        return _by_strength(view, self.call_at, self.raise_at)
+            return _by_column(view, np.where(_better_shares() < self.share, CALL, FOLD))
+        return _by_column(view, _by_strength(view, self.call_at, self.raise_at))

@@ -12,21 +12,65 @@ play. :class:`~poker.players.modelling.ModellingLokiPlayer` adds opponent models
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import ClassVar
 
 import attrs
+import numpy as np
 
+from ..cards.card import Card
+from ..cards.card_inputs import HoleLike, read_cards
+from ..cards.holdings import HOLDING_COUNT
+from ..cards.income_rates import read_opponents
 from ..errors import PokerError
 from ..ranges.weight_inputs import WeightsLike
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action
 from ..strategy.advice import DEFAULT_STRATEGY, Advice, LokiStrategy, Situation
+from ..strategy.policy import HoldingStatistics, Policy, column_of
 from ..table.game import TableView, read_view
 from ..table.records import Decision
 from ..validators import flag, shown, text, whole_number
 
-__all__ = ['LokiPlayer']
+__all__ = ['EVERY_HOLDING_BOARDS', 'LokiPlayer', 'preflop_statistics']
+
+EVERY_HOLDING_BOARDS = 16
+"""How many boards' statistics of every holding :meth:`LokiPlayer.policy` keeps (against every holding alike: the
+same for every seat without a model; about 0.3 MB a board)."""
+
+
+def preflop_statistics(hole: HoleLike, opponents: int) -> HandStatistics:
+    """:meth:`Player.calculate_hand_statistics <poker.stats.player.Player.calculate_hand_statistics>` of ``hole``
+    before the flop against ``opponents`` holding anything: the same for the same cards, so kept (a match deals
+    every deal's hole cards once per seating).
+
+    >>> preflop_statistics('Ah Ad', 1) is preflop_statistics('Ah Ad', 1)
+    True
+    """
+    cards = tuple(read_cards(hole))
+    return _preflop_statistics(cards, read_opponents(opponents))
+
+
+@functools.lru_cache(maxsize=4096)
+def _preflop_statistics(hole: tuple[Card, ...], opponents: int) -> HandStatistics:
+    from ..stats.player import Player
+    return Player(hole).calculate_hand_statistics(opponents=opponents)
+
+
+@functools.lru_cache(maxsize=EVERY_HOLDING_BOARDS)
+def _every_holding(board: tuple[int, ...], opponents: int, lookahead: int | None, next_card: bool) \
+        -> HoldingStatistics:
+    """The statistics of every holding on ``board`` against ``opponents`` holding anything
+    (:func:`~poker.stats.range_stats.range_statistics`), with the next-card PPOT when ``next_card``."""
+    from ..stats.range_stats import range_statistics
+    cards = [Card.from_index(card) for card in board]
+    if not next_card:
+        return HoldingStatistics.from_range_statistics(range_statistics(board=cards, opponents=opponents,
+                                                                        lookahead=lookahead))
+    table = _every_holding(board, opponents, lookahead, False)
+    ahead = range_statistics(board=cards, opponents=opponents, lookahead=1)
+    return attrs.evolve(table, next_card_ppot=HoldingStatistics.from_range_statistics(ahead).ppot)
 
 
 class LokiPlayer:
@@ -35,8 +79,8 @@ class LokiPlayer:
     Hooks for subclasses: :meth:`statistics` (how strong the hand is), :meth:`weights` (what the
     opponents may hold; ``None`` means every holding equally) and :meth:`advise` (what to do about it).
     ``strategy`` is a :class:`~poker.strategy.advice.LokiStrategy` (or a subclass with other thresholds or rules);
-    None means the plain one. ``lookahead`` is passed on to the statistics (None: the library's default
-    for the street: 2 cards on the flop, 1 on the turn).
+    None means the plain one. ``lookahead`` is passed on to the statistics, at most the cards still to come
+    (:meth:`street_lookahead`; None: the library's default for the street: 2 cards on the flop, 1 on the turn).
     """
 
     def __init__(self, name: str, *, strategy: LokiStrategy | None = None, lookahead: int | None = None,
@@ -70,11 +114,24 @@ class LokiPlayer:
         return None
 
     def statistics(self, view: TableView) -> HandStatistics:
-        """HS, PPOT, NPOT and EHS of this seat's hand against the opponents still in."""
+        """HS, PPOT, NPOT and EHS of this seat's hand against the opponents still in (before the flop against
+        every holding alike, the same for the same cards: kept, :func:`preflop_statistics`)."""
         from ..stats.player import Player
         view = read_view(view)
+        weights = self.weights(view)
+        if weights is None and not view.board:
+            return _preflop_statistics(view.hole, view.opponents)  # (read: the view's)
         return Player(view.hole, view.board).calculate_hand_statistics(
-            opponents=view.opponents, lookahead=self.lookahead, weights=self.weights(view))
+            opponents=view.opponents, lookahead=self.street_lookahead(view), weights=weights)
+
+    def street_lookahead(self, view: TableView) -> int | None:
+        """The look-ahead of the statistics on the view's street: :attr:`lookahead`, at most the cards still to
+        come (so ``lookahead=1`` looks one card ahead on the flop and the turn, none on the river), None (the
+        library's default) before the flop or when :attr:`lookahead` is None."""
+        view = read_view(view)
+        if self.lookahead is None or not view.board:
+            return None
+        return min(self.lookahead, 5 - len(view.board))
 
     def advise(self, stats: HandStatistics, view: TableView) -> Advice:
         """The :class:`~poker.strategy.advice.Advice` of :attr:`strategy` for these statistics in the
@@ -92,7 +149,11 @@ class LokiPlayer:
     def decide(self, view: TableView) -> Decision:
         """The :meth:`advise` action on the :meth:`statistics` (with :meth:`with_next_card_ppot`; before the
         flop :meth:`preflop_advise`, unless ``preflop_income_rates`` is False), with both kept in the decision.
-        A semi-bluff is remembered for the rest of the hand (:attr:`semi_bluff_at`)."""
+        A semi-bluff is remembered for the rest of the hand (:attr:`semi_bluff_at`).
+
+        This is :meth:`policy` read at the seat's own holding (Loki's policy takes one action for sure with each
+        holding, so no random draw): the same rules, computed for that holding alone, which costs a
+        thousandth of the whole policy."""
         view = read_view(view)
         if self.first_decision(view):
             self.semi_bluff_at = None
@@ -105,6 +166,90 @@ class LokiPlayer:
             if advice.rule == 'semi_bluff':
                 self.semi_bluff_at = len(view.history)  # where the table records it
         return Decision(advice.action, stats, advice)
+
+    SEAT_HOOKS: ClassVar[tuple[str, ...]] = ('decide', 'statistics', 'weights', 'advise', 'situation',
+                                             'with_next_card_ppot', 'preflop_advise')
+    """The hooks :meth:`policy` evaluates as array programs while they are :class:`LokiPlayer`'s own; a subclass
+    that overrides one of them (as :class:`~poker.players.modelling.ModellingLokiPlayer` does :meth:`statistics`
+    and :meth:`weights`) is asked holding by holding (:meth:`policy_by_holding`). Before the flop with
+    ``preflop_income_rates``, only ``decide`` and ``preflop_advise`` count: the statistics do not decide there."""
+    DECISION_STATE: ClassVar[tuple[str, ...]] = ('semi_bluff_at', 'preflop_choice', 'preflop_players',
+                                                 'preflop_position')
+    """What :meth:`decide` changes on the seat: :meth:`policy_by_holding` puts it back after each holding."""
+
+    def policy(self, view: TableView) -> Policy:
+        """What this seat would do with each of the 1,326 holdings at this decision, everything else in the view
+        (and the seat's state: its semi-bluff, its pre-flop choice, its models) as it is: a
+        :class:`~poker.strategy.policy.Policy` that takes one action for sure with each holding possible (those
+        without a board card). Read at the seat's own holding, it is what :meth:`decide` does.
+
+        The rules run as array programs (:meth:`LokiStrategy.policy <poker.strategy.advice.LokiStrategy.policy>`,
+        :meth:`LokiStrategy.preflop_policy <poker.strategy.advice.LokiStrategy.preflop_policy>`) on the statistics
+        of every holding at once (:func:`~poker.stats.range_stats.range_statistics`, the numbers
+        :meth:`statistics` gives one holding, exactly, kept for the last :data:`EVERY_HOLDING_BOARDS` boards); a
+        subclass that overrides one of :attr:`SEAT_HOOKS` is asked holding by holding (:meth:`policy_by_holding`).
+        The seat is left as it was.
+
+        >>> from poker.table.game import TableView
+        >>> view = TableView(0, 'Ann', 'Ah Kh', 'Ad 7c 2s 9h 3d', 'river', pot=20, to_call=4, bet_size=4,
+        ...                  bets_this_round=1, called_this_round=False, opponents=1, can_raise=True)
+        >>> policy = LokiPlayer('Ann').policy(view)
+        >>> policy
+        <Policy: 1081 holdings possible, fold 0.178, call 0.655, raise 0.167>
+        >>> policy.action_at('Ah Kh') == LokiPlayer('Ann').decide(view).action
+        True
+        """
+        view = read_view(view)
+        strategy = self.strategy or DEFAULT_STRATEGY
+        if view.street == 'preflop' and self.preflop_income_rates:
+            if self._overrides('decide', 'preflop_advise'):
+                return self.policy_by_holding(view)
+            players, position = self._preflop_reading(view)
+            situation = Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round,
+                                  view.called_this_round, view.put_in_this_round)
+            return strategy.preflop_policy(situation, players=players, position=position,
+                                           small_blind=view.seat == view.small_blind,
+                                           big_blind=view.seat == view.big_blind)
+        if self._overrides(*self.SEAT_HOOKS):
+            return self.policy_by_holding(view)
+        board = tuple(card.index for card in view.board)
+        table = _every_holding(board, view.opponents, self.street_lookahead(view), False)
+        situation = self.situation(view)
+        if strategy.needs_next_card_policy(table, situation):
+            table = _every_holding(board, view.opponents, self.street_lookahead(view), True)
+        return strategy.policy(table, situation)
+
+    def policy_by_holding(self, view: TableView) -> Policy:
+        """:meth:`policy` asked holding by holding: :meth:`decide` on the view with each possible holding as the
+        hole cards, the seat's :attr:`DECISION_STATE` put back after each (the slow, plain path: a subclass's
+        hooks are honoured whatever they read)."""
+        from ..cards.starting_hand import StartingHand
+        from ..ranges.weights import known_holdings
+        view = read_view(view)
+        saved = [getattr(self, name) for name in self.DECISION_STATE]
+        columns = np.full(HOLDING_COUNT, -1, dtype=np.int8)
+        try:
+            for index in np.flatnonzero(~known_holdings(card.index for card in view.board)).tolist():
+                hole = StartingHand.from_holding_index(index).cards
+                columns[index] = column_of(self.decide(attrs.evolve(view, hole=hole)).action)
+                for name, value in zip(self.DECISION_STATE, saved):
+                    setattr(self, name, value)
+        finally:
+            for name, value in zip(self.DECISION_STATE, saved):
+                setattr(self, name, value)
+        return Policy.from_columns(columns)
+
+    def _overrides(self, *hooks: str) -> bool:
+        return any(getattr(type(self), hook) is not getattr(LokiPlayer, hook) for hook in hooks)
+
+    def _preflop_reading(self, view: TableView) -> tuple[float, int]:
+        """The players expected to play and the position :meth:`preflop_advise` chooses the strategy with: read at
+        the seat's first pre-flop decision, else those kept since."""
+        from ..strategy.preflop import expected_players
+        if self.first_decision(view) or self.preflop_choice is None:
+            voluntary = view.voluntary('preflop') - {view.seat}
+            return expected_players(len(voluntary), len(view.active) - 1 - len(voluntary)), view.position
+        return self.preflop_players, self.preflop_position
 
     def first_decision(self, view: TableView) -> bool:
         """Whether the view is this seat's first decision of the hand (no decision of its own in the history)."""
@@ -159,13 +304,10 @@ class LokiPlayer:
         """Papp's pre-flop play (section 6.1): the strategy chosen at this seat's first pre-flop decision from
         the hand's income rate, the players expected to play and the position, then kept for the round. Its
         "voluntarily put money in" exception reads :attr:`TableView.put_in_this_round`."""
-        from ..strategy.preflop import expected_players
         view = read_view(view)
         strategy = self.strategy or DEFAULT_STRATEGY
         if self.first_decision(view) or self.preflop_choice is None:
-            voluntary = view.voluntary('preflop') - {view.seat}
-            players = expected_players(len(voluntary), len(view.active) - 1 - len(voluntary))
-            self.preflop_players, self.preflop_position = players, view.position
+            self.preflop_players, self.preflop_position = self._preflop_reading(view)
             self.preflop_choice = None
         situation = Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round,
                               view.put_in_this_round)

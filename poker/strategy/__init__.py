@@ -3,6 +3,8 @@ re-weights its range.
 
 * :mod:`~poker.strategy.actions`: the vocabulary of actions (:class:`Action`, :class:`Blind`);
 * :mod:`~poker.strategy.advice`: :class:`LokiStrategy`, :func:`advise` and the situation they read;
+* :mod:`~poker.strategy.policy`: a seat's answer for every holding at once (:class:`Policy`) and the statistics
+  of every holding that Loki's rules read as arrays (:class:`HoldingStatistics`);
 * :mod:`~poker.strategy.preflop`: Papp's pre-flop strategies (:func:`preflop_strategy`);
 * :mod:`~poker.strategy.kelly`: Kelly bet sizing after Cassandra, and what a Kelly bet says to do
   (:func:`kelly_action`);
@@ -14,6 +16,7 @@ from __future__ import annotations
 from .actions import Action, Blind, read_action
 from .advice import Advice, FullLokiStrategy, LokiStrategy, PreflopPlay, Situation, advise, advise_preflop
 from .kelly import kelly_action, kelly_bet, kelly_fraction, kelly_growth, showdown_probabilities
+from .policy import HoldingStatistics, Policy
 from .preflop import TIGHTNESS, expected_players, preflop_strategy
 from .reweighting import OpponentModel
 
@@ -22,8 +25,10 @@ __all__ = [
     'Advice',
     'Blind',
     'FullLokiStrategy',
+    'HoldingStatistics',
     'LokiStrategy',
     'OpponentModel',
+    'Policy',
     'PreflopPlay',
     'Situation',
     'TIGHTNESS',

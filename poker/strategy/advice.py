@@ -52,14 +52,18 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
+import attrs
+import numpy as np
 from attrs import Factory, field, frozen
 
 from ..cards.card import parse_cards  # noqa: F401  (used by the doctests)
 from ..cards.card_inputs import HoleLike
+from ..cards.holdings import HOLDING_COUNT
 from ..errors import BettingError
 from ..stats.hand_statistics import HandStatistics
 from ..validators import amount, choice, flag, instance, probability, reading, shown, text, whole_number
 from .actions import Action, read_action
+from .policy import CALL, FOLD, RAISE, HoldingStatistics, Policy, column_of
 
 __all__ = ['Advice', 'FullLokiStrategy', 'LokiStrategy', 'PreflopPlay', 'Situation', 'advise', 'advise_preflop']
 
@@ -202,6 +206,78 @@ class LokiStrategy:
             if advice is not None:
                 return advice
         raise BettingError(f'no rule of {type(self).__name__} answered: the last of {self.rules} must')
+
+    # ---------------------------------------------------------------------------------- every holding
+    def policy(self, table: HoldingStatistics, situation: Situation) -> Policy:
+        """What :meth:`advise` answers for every holding at once, as a :class:`~poker.strategy.policy.Policy`
+        (one action for sure per holding: check and call in the call column, bet and raise in the raise column).
+
+        The rules run as array programs over the holdings of ``table`` (EHS', pot odds, showdown odds, the
+        semi-bluff and its follow-through, the check-raise), in the order of :attr:`rules`, each on the holdings
+        that no rule before it has answered. The array programs read the thresholds and switches (class
+        attributes) as :meth:`advise` does. A rule that a subclass overrides, or one it adds to :attr:`rules`, is
+        asked holding by holding (with :attr:`HoldingStatistics.statistics
+        <poker.strategy.policy.HoldingStatistics.statistics>`); a subclass that overrides a measure or an action
+        (:data:`PER_HOLDING_METHODS`) is asked holding by holding for every rule. Either way each holding's
+        column is the one :meth:`advise` gives it.
+
+        >>> from poker.stats.range_stats import range_statistics
+        >>> from poker.strategy.policy import HoldingStatistics
+        >>> table = HoldingStatistics.from_range_statistics(range_statistics(board='Ah 7c 2d 9s Kd'))
+        >>> policy = LokiStrategy().policy(table, Situation(pot=30, to_call=10, bet_size=10, bets_this_round=1))
+        >>> policy.action_at('As Ad'), policy.action_at('Qc Jc'), policy.action_at('3h 4h')
+        ('raise', 'call', 'fold')
+        """
+        return Policy.from_columns(self.policy_columns(table, situation))
+
+    def policy_columns(self, table: HoldingStatistics, situation: Situation) -> np.ndarray:
+        """Each holding's :meth:`policy` column (:data:`~poker.strategy.policy.FOLD`, ``CALL`` or ``RAISE``), -1
+        for a holding that is not possible."""
+        table = instance('table', table, HoldingStatistics, error=BettingError,
+                         what='HoldingStatistics (HoldingStatistics.from_range_statistics)')
+        situation = _situation(situation)
+        columns = np.full(HOLDING_COUNT, -1, dtype=np.int8)
+        open_ = table.possible.copy()
+        whole = any(getattr(type(self), name) is not getattr(LokiStrategy, name) for name in PER_HOLDING_METHODS)
+        for name in self.rules:
+            if not open_.any():
+                break
+            rule = None if whole or getattr(type(self), name, None) is not getattr(LokiStrategy, name, None) \
+                else _ARRAY_RULES.get(name)
+            if rule is None:
+                self._rule_by_holding(name, table, situation, open_, columns)
+                continue
+            answered, column = rule(self, table, situation, open_)
+            answered &= open_
+            columns[answered] = column[answered] if isinstance(column, np.ndarray) else column
+            open_ &= ~answered
+        if open_.any():
+            raise BettingError(f'no rule of {type(self).__name__} answered: the last of {self.rules} must')
+        return columns
+
+    def _rule_by_holding(self, name: str, table: HoldingStatistics, situation: Situation, open_: np.ndarray,
+                         columns: np.ndarray) -> None:
+        """Ask the rule ``name`` for each holding still open, as :meth:`advise` would (with the next-card PPOT
+        when :meth:`needs_next_card_ppot`), and close those it answers."""
+        method = getattr(self, name)
+        for index in np.flatnonzero(open_).tolist():
+            stats = table.statistics(index)
+            if table.next_card_ppot is not None and self.needs_next_card_ppot(stats, situation):
+                stats = attrs.evolve(stats, next_card_ppot=float(table.next_card_ppot[index]))
+            advice: Advice | None = method(stats, situation)
+            if advice is not None:
+                columns[index] = column_of(advice.action)
+                open_[index] = False
+
+    def needs_next_card_policy(self, table: HoldingStatistics, situation: Situation) -> bool:
+        """Whether :meth:`policy` may weigh a next-card PPOT that ``table`` lacks (on the flop, facing a bet, with
+        statistics two cards ahead and no :attr:`~poker.strategy.policy.HoldingStatistics.next_card_ppot`): then
+        the player computes it for every holding (:meth:`poker.players.loki.LokiPlayer.policy`)."""
+        table = instance('table', table, HoldingStatistics, error=BettingError,
+                         what='HoldingStatistics (HoldingStatistics.from_range_statistics)')
+        situation = _situation(situation)
+        return (self.flop_pot_odds_lookahead == 1 and situation.to_call > 0 and len(table.board) == 3
+                and table.lookahead == 2 and table.next_card_ppot is None and 'pot_odds_call' in self.rules)
 
     # ---------------------------------------------------------------------------------- measures
     def strength(self, stats: HandStatistics) -> float:
@@ -450,6 +526,42 @@ class LokiStrategy:
                               put_in_this_round=situation.put_in_this_round, small_blind=small_blind,
                               big_blind=big_blind, tightness=self.tightness, strategy=strategy)
 
+    def preflop_policy(self, situation: Situation, *, players: float, position: int, small_blind: bool = False,
+                       big_blind: bool = False) -> Policy:
+        """What :meth:`preflop_advice` answers for every holding at once: each holding plays the pre-flop strategy
+        of its class (:func:`~poker.strategy.preflop.preflop_strategy` with ``players``, ``position`` and this
+        strategy's :attr:`tightness`, as at the seat's first pre-flop decision), and each strategy's action is
+        asked once. A subclass that overrides :meth:`preflop_advice` is asked holding by holding.
+
+        >>> policy = LokiStrategy().preflop_policy(Situation(pot=3, to_call=1, bet_size=2, bets_this_round=1),
+        ...                                        players=2, position=1, small_blind=True)
+        >>> policy.action_at('As Ad'), policy.action_at('7c 2d')
+        ('raise', 'fold')
+        """
+        from ..cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES, StartingHand
+        from .preflop import _class_strategies, group_of
+        situation = _situation(situation)
+        position = whole_number('position', position, maximum=21, error=BettingError)
+        small_blind = flag('small_blind', small_blind, error=BettingError)
+        big_blind = flag('big_blind', big_blind, error=BettingError)
+        chosen = _class_strategies(group_of(players), self.tightness, position, small_blind)
+        columns = np.empty(HOLDING_COUNT, dtype=np.int8)
+        if type(self).preflop_advice is not LokiStrategy.preflop_advice:
+            for index in range(HOLDING_COUNT):
+                advice = self.preflop_advice(StartingHand.from_holding_index(index), situation, players=players,
+                                             position=position, small_blind=small_blind, big_blind=big_blind,
+                                             strategy=chosen[int(CLASS_OF_HOLDING[index])])
+                columns[index] = column_of(advice.action)
+            return Policy.from_columns(columns)
+        by_strategy: dict[str, int] = {}
+        for number, name in enumerate(chosen):
+            if name not in by_strategy:
+                advice = self.preflop_advice(HAND_CLASSES[number], situation, players=players, position=position,
+                                             small_blind=small_blind, big_blind=big_blind, strategy=name)
+                by_strategy[name] = column_of(advice.action)
+        by_class = np.array([by_strategy[name] for name in chosen], dtype=np.int8)
+        return Policy.from_columns(by_class[CLASS_OF_HOLDING])
+
     def _weak(self, stats: HandStatistics, situation: Situation) -> str:
         """Why the Make1 and Make2 rules passed the decision on."""
         strength = self.strength(stats)
@@ -467,6 +579,108 @@ class FullLokiStrategy(LokiStrategy):
 
 
 DEFAULT_STRATEGY = LokiStrategy()
+
+
+PER_HOLDING_METHODS: tuple[str, ...] = ('advise', 'strength', 'is_river', 'is_preflop', 'winning_chance',
+                                         'needs_next_card_ppot', 'showdown_odds', 'bet_or_raise', 'call_or_check',
+                                         'fold_or_check')
+"""The methods of :class:`LokiStrategy` every rule reads: a subclass that overrides one is asked holding by holding
+for its :meth:`~LokiStrategy.policy`."""
+
+_Answer = tuple[np.ndarray, 'np.ndarray | int']
+"""A rule's answer over the holdings: which it answers, and their column (one for all, or one each)."""
+
+
+def _none() -> np.ndarray:
+    return np.zeros(HOLDING_COUNT, dtype=bool)
+
+
+def _bet_or_raise(situation: Situation) -> int:
+    return RAISE
+
+
+def _call_or_check(situation: Situation) -> int:
+    return CALL
+
+
+def _fold_or_check(situation: Situation) -> int:
+    return FOLD if situation.to_call else CALL
+
+
+def _array_check_raise(strategy: LokiStrategy, table: HoldingStatistics, situation: Situation,
+                       open_: np.ndarray) -> _Answer:
+    if not strategy.use_check_raise or not table.board or situation.bets > 0 \
+            or situation.bet_behind < strategy.check_raise_chance:
+        return _none(), CALL
+    return table.ehs_prime >= strategy.make2_threshold, _call_or_check(situation)
+
+
+def _array_make2(strategy: LokiStrategy, table: HoldingStatistics, situation: Situation,
+                 open_: np.ndarray) -> _Answer:
+    column = _bet_or_raise(situation) if situation.bets < strategy.raise_cap else _call_or_check(situation)
+    return table.ehs_prime >= strategy.make2_threshold, column
+
+
+def _array_make1(strategy: LokiStrategy, table: HoldingStatistics, situation: Situation,
+                 open_: np.ndarray) -> _Answer:
+    if situation.bets == 0:
+        return table.ehs_prime >= strategy.make1_threshold, _bet_or_raise(situation)
+    if situation.bets_to_call >= strategy.make1_fold_bets - 1e-9 and not situation.called_this_round:
+        return _none(), CALL
+    return table.ehs_prime >= strategy.make1_threshold, _call_or_check(situation)
+
+
+def _array_semi_bluff(strategy: LokiStrategy, table: HoldingStatistics, situation: Situation,
+                      open_: np.ndarray) -> _Answer:
+    if situation.to_call > 0 or len(table.board) == 5 or not table.board:
+        return _none(), RAISE
+    return table.ppot >= situation.semi_bluff_odds, _bet_or_raise(situation)
+
+
+def _array_semi_bluff_follow(strategy: LokiStrategy, table: HoldingStatistics, situation: Situation,
+                             open_: np.ndarray) -> _Answer:
+    if not (strategy.semi_bluff_follow_through and situation.follow_through) or situation.to_call > 0 \
+            or not table.board or (len(table.board) == 5 and not strategy.follow_through_river):
+        return _none(), RAISE
+    return np.ones(HOLDING_COUNT, dtype=bool), _bet_or_raise(situation)
+
+
+def _array_pot_odds_call(strategy: LokiStrategy, table: HoldingStatistics, situation: Situation,
+                         open_: np.ndarray) -> _Answer:
+    if situation.to_call == 0:
+        return _none(), CALL
+    cards = len(table.board)
+    chance = table.ppot
+    if cards in (0, 5):
+        chance = table.hs_n
+    elif cards == 3 and table.lookahead == 2 and strategy.flop_pot_odds_lookahead == 1 \
+            and table.next_card_ppot is not None:
+        chance = table.next_card_ppot
+    return chance >= situation.pot_odds, _call_or_check(situation)
+
+
+def _array_showdown_odds_call(strategy: LokiStrategy, table: HoldingStatistics, situation: Situation,
+                              open_: np.ndarray) -> _Answer:
+    if not strategy.use_showdown_odds or situation.to_call == 0 or len(table.board) in (0, 5):
+        return _none(), CALL
+    # the odds are the same for every holding (they read the board, the betting and the opponents)
+    first = int(np.flatnonzero(open_)[0])
+    odds = strategy.showdown_odds(table.statistics(first), situation)
+    return table.hs_n >= odds, _call_or_check(situation)
+
+
+def _array_check_or_fold(strategy: LokiStrategy, table: HoldingStatistics, situation: Situation,
+                         open_: np.ndarray) -> _Answer:
+    return np.ones(HOLDING_COUNT, dtype=bool), _fold_or_check(situation)
+
+
+_ARRAY_RULES = {'check_raise': _array_check_raise, 'make2': _array_make2, 'make1': _array_make1,
+                'semi_bluff': _array_semi_bluff, 'semi_bluff_follow': _array_semi_bluff_follow,
+                'pot_odds_call': _array_pot_odds_call, 'showdown_odds_call': _array_showdown_odds_call,
+                'check_or_fold': _array_check_or_fold}
+"""The array program of each of :class:`LokiStrategy`'s own rules (what the rule method answers, for every
+holding)."""
+
 
 
 def advise(stats: HandStatistics, *, pot: float, to_call: float, bet_size: float, bets_this_round: int = 0,

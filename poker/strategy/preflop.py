@@ -220,3 +220,13 @@ def preflop_strategy(hand: HoleLike, *, players: float, position: int,
         if threshold <= rate and STRATEGIES.index(strategy) > STRATEGIES.index(chosen):
             chosen = strategy
     return chosen
+
+
+@functools.lru_cache(maxsize=512)
+def _class_strategies(group: str, tightness: str, position: int, small_blind: bool) -> tuple[str, ...]:
+    """The :func:`preflop_strategy` of each class (:data:`~poker.cards.starting_hand.HAND_CLASSES` order) for a
+    group, tightness, position and blind, with the shipped thresholds."""
+    from ..cards.starting_hand import HAND_CLASSES
+    players = {'2': 2, '3-4': 3, '5+': 5}[choice('group', group, GROUPS, error=BettingError)]
+    return tuple(preflop_strategy(name, players=players, position=position, tightness=tightness,
+                                  small_blind=small_blind) for name in HAND_CLASSES)

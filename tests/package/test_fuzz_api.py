@@ -64,7 +64,7 @@ from poker.stats import (
     made_hands, preflop_equity, range_statistics, scenarios_from_data, simulate_income_rate,
 )
 from poker.strategy import (
-    Blind, PreflopPlay, advise, advise_preflop, expected_players, kelly_action, kelly_bet, kelly_fraction,
+    Blind, HoldingStatistics, Policy, PreflopPlay, advise, advise_preflop, expected_players, kelly_action, kelly_bet, kelly_fraction,
     kelly_growth, preflop_strategy, read_action, showdown_probabilities,
 )
 from poker.matches import match
@@ -74,7 +74,7 @@ from poker.formats import (
 )
 from poker.players import (
     ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, TableFrequencies, TightAggressive, make_seat,
-    read_player, seat_names,
+    policy_by_holding, read_player, seat_names,
 )
 from poker.table import PlayerSummary
 
@@ -226,6 +226,9 @@ def _view(street: str = 'river') -> TableView:
 VIEW = _view()
 PREFLOP_VIEW = _view('preflop')
 HAND_RESULT = FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=1).play_hand()
+EVERY_RIVER = range_statistics(board=RIVER)
+EVERY = HoldingStatistics.from_range_statistics(EVERY_RIVER)
+POLICY = LokiPlayer('Ann').policy(VIEW)
 ACPC_GAME = GameDefinition.for_table(2)
 HISTORY = HandHistory((LogLine.from_hand(HAND_RESULT, 0), LogLine.from_hand(HAND_RESULT, 1)))
 
@@ -577,6 +580,20 @@ REGISTRY: dict[str, Call] = {
        for name in ('call1', 'call2', 'make0', 'make1', 'make2', 'make4')},
     'PreflopPlay.raises': call(PreflopPlay.raises, SITUATION),
     'Situation': call(Situation, 20, 4, 4, 1, False, False, follow_through=False, bet_behind=0.5),
+    'Policy': call(Policy, POLICY.probabilities, POLICY.possible),
+    'Policy.from_columns': call(Policy.from_columns, np.ones(1326, dtype=np.int8)),
+    'Policy.at': method(lambda world: POLICY, 'at', HOLE),
+    'Policy.action_at': method(lambda world: POLICY, 'action_at', HOLE),
+    'Policy.shares': method(lambda world: POLICY, 'shares'),
+    'HoldingStatistics': call(HoldingStatistics, EVERY.hs_n, EVERY.ppot, EVERY.possible, EVERY.board, 0, 1,
+                              EVERY.statistics, None),
+    'HoldingStatistics.from_range_statistics': call(HoldingStatistics.from_range_statistics, EVERY_RIVER, None),
+    'LokiStrategy.policy': method(lambda world: LokiStrategy(), 'policy', EVERY, SITUATION),
+    'LokiStrategy.policy_columns': method(lambda world: LokiStrategy(), 'policy_columns', EVERY, SITUATION),
+    'LokiStrategy.needs_next_card_policy': method(lambda world: LokiStrategy(), 'needs_next_card_policy', EVERY,
+                                                  SITUATION),
+    'LokiStrategy.preflop_policy': method(lambda world: LokiStrategy(), 'preflop_policy', SITUATION, players=3,
+                                          position=1, small_blind=False, big_blind=True),
     'advise': call(advise, STATS, pot=20, to_call=4, bet_size=4, bets_this_round=1, called_this_round=False,
                    strategy=None),
     'advise_preflop': call(advise_preflop, HOLE, players=3, position=0, pot=3, to_call=2, bet_size=2,
@@ -619,8 +636,7 @@ REGISTRY: dict[str, Call] = {
     'TableFrequencies.pooled': method(lambda world: TableFrequencies([ActionFrequencies()]), 'pooled'),
     'ActionRecord': call(ActionRecord, *attrs.astuple(RECORD, recurse=False)),
     'Bot': call(Bot, 'Ann', 1),
-    **{f'{bot.__name__}.decide': method(_seated(bot), 'decide', PREFLOP_VIEW)
-       for bot in (Bot, CallingStation, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive, LoosePassive)},
+    'Bot.decide': method(_seated(Bot), 'decide', PREFLOP_VIEW),
     **{bot.__name__: call(bot, 'Ann', 1)
        for bot in (CallingStation, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive, LoosePassive)},
     'Bot.state': method(_seated(Bot), 'state'),
@@ -639,6 +655,14 @@ REGISTRY: dict[str, Call] = {
     'HandResult.street_actions': method(lambda world: HAND_RESULT, 'street_actions', 'flop'),
     'LokiPlayer': call(LokiPlayer, 'Ann', strategy=None, lookahead=None, preflop_income_rates=True),
     'LokiPlayer.advise': method(lambda world: LokiPlayer('Ann'), 'advise', STATS, VIEW),
+    'LokiPlayer.policy': method(lambda world: LokiPlayer('Ann'), 'policy', VIEW),
+    'LokiPlayer.policy_by_holding': method(lambda world: LokiPlayer('Ann'), 'policy_by_holding', VIEW),
+    'LokiPlayer.street_lookahead': method(lambda world: LokiPlayer('Ann', lookahead=1), 'street_lookahead', VIEW),
+    'policy_by_holding': call(policy_by_holding, CallingStation('Ann'), VIEW),
+    **{f'{bot.__name__}.policy': method(_seated(bot), 'policy', VIEW)
+       for bot in (Bot, CallingStation, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive, LoosePassive)},
+    'Bot.sample': method(_seated(Bot), 'sample', np.array([0.2, 0.3, 0.5])),
+    'RandomPlayer.sample': method(_seated(RandomPlayer), 'sample', np.array([0.2, 0.3, 0.5])),
     'LokiPlayer.decide': method(lambda world: LokiPlayer('Ann'), 'decide', VIEW),
     'LokiPlayer.preflop_advise': method(lambda world: LokiPlayer('Ann'), 'preflop_advise', PREFLOP_VIEW),
     'LokiPlayer.statistics': method(lambda world: LokiPlayer('Ann'), 'statistics', VIEW),

@@ -21,8 +21,8 @@ from poker.ranking import Census, Hand, HandCategory, HandFactory, HandRanker, R
 from poker.stats import (BoardStrengths, BuildSummary, Draw, EquityResult, HandStatistics, MadeHand, Player,
                          PlayerEquity, PreflopEquity, RangeStatistics, ReferencePlayer, Scenario, StrengthTable,
                          board_strengths, build_table, equity, load_table, preflop_equity, range_statistics)
-from poker.strategy import (Action, Advice, Blind, FullLokiStrategy, LokiStrategy, OpponentModel, PreflopPlay,
-                            Situation)
+from poker.strategy import (Action, Advice, Blind, FullLokiStrategy, HoldingStatistics, LokiStrategy, OpponentModel,
+                            Policy, PreflopPlay, Situation)
 from poker.matches import MatchResult, match
 from poker.formats import AcpcResult, GameDefinition, HandHistory, LogLine, MatchState, PlayerStats, PokerkitSeat
 from poker.players import (
@@ -104,6 +104,8 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
     'Blind': lambda root: Blind('big blind'),
     'FullLokiStrategy': lambda root: FullLokiStrategy(),
     'LokiStrategy': lambda root: LokiStrategy(),
+    'Policy': lambda root: LokiPlayer('Ann').policy(VIEW),
+    'HoldingStatistics': lambda root: HoldingStatistics.from_range_statistics(range_statistics(board=RIVER)),
     'OpponentModel': lambda root: OpponentModel(None),
     'PreflopPlay': lambda root: PreflopPlay(),
     'Situation': lambda root: Situation(20, 4, 4, 1, False, False, follow_through=False, bet_behind=0.5),
