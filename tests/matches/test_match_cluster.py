@@ -81,7 +81,7 @@ def test_a_match_on_fresh_dask_worker_processes_is_the_one_process_match(tmp_pat
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """`poker match --scheduler` and `match(executor=client.get_executor())` on a fresh `dask scheduler` and `dask
     worker --nworkers 2`: the per-deal results and the log bytes of the match played in one process (learning
-    Lokis whose models travel between blocks of deals, and between processes)."""
+    Lokis whose models travel between blocks of deals, and between processes; and chunks of fresh players)."""
     distributed = pytest.importorskip('dask.distributed')
     options = ['match', '--players', 'loki,loki-no-model', '--hands', '120', '--seed', '7', '--json']
     monkeypatch.setattr(duplicate, 'DEALS_PER_UNIT', 4)  # here, where the API's blocks are cut: 8 per seating
@@ -90,6 +90,7 @@ def test_a_match_on_fresh_dask_worker_processes_is_the_one_process_match(tmp_pat
         with distributed.Client(address, set_as_default=False) as client:
             spread = match(['loki', 'random', 'station'], 30, seed=5, executor=client.get_executor(),
                            log=tmp_path / 'api-cluster.log')
+            chunks = match(['random', 'maniac', 'rock'], 27, seed=9, fresh_every=5, executor=client.get_executor())
             workers = len(client.scheduler_info()['workers'])
     assert workers == 2
     one = poker(*options, '--log', str(tmp_path / 'one.log'), '--workers', '1')
@@ -99,6 +100,7 @@ def test_a_match_on_fresh_dask_worker_processes_is_the_one_process_match(tmp_pat
     alone = match(['loki', 'random', 'station'], 30, seed=5, log=tmp_path / 'api-one.log')
     assert np.array_equal(spread.per_deal, alone.per_deal) and spread.states and len(spread.states) == 3
     assert (tmp_path / 'api-cluster.log').read_bytes() == (tmp_path / 'api-one.log').read_bytes()
+    assert np.array_equal(chunks.per_deal, match(['random', 'maniac', 'rock'], 27, seed=9, fresh_every=5).per_deal)
     assert [group_members(process.pid) for process in started] == [[], []]
 
 
