@@ -217,3 +217,28 @@ def test_any_scheduler_address_is_a_cluster_or_one_poker_error(address: str) -> 
             pass
     assert '\n' not in str(caught.value) and str(caught.value).startswith(
         ('cannot reach the dask scheduler ', 'scheduler must be an address')), str(caught.value)
+
+
+def test_on_an_executor_a_long_match_plays_larger_blocks_with_the_same_result(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """On an executor a seating's deals are cut into at most UNITS_PER_SEATING blocks (here 3: blocks of 4, 4 and 2
+    deals where DEALS_PER_UNIT alone would give 5 blocks of 2), each a round trip less; the per-deal results, the
+    states and the log are those of the match in one process (blocks of DEALS_PER_UNIT)."""
+    monkeypatch.setattr(duplicate, 'DEALS_PER_UNIT', 2)
+    monkeypatch.setattr(duplicate, 'UNITS_PER_SEATING', 3)
+    real, blocks = duplicate._play_seating, []
+
+    def counted(specs: object, names: object, seating: list[int], deal_seeds: list[int], *args: object) -> object:
+        blocks.append((tuple(seating), len(deal_seeds)))
+        return real(specs, names, seating, deal_seeds, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(duplicate, '_play_seating', counted)
+    players = ['loki', 'loki-no-model']
+    alone = match(players, 10, seed=12, log=tmp_path / 'one.log')
+    assert sorted(blocks) == sorted([((0, 1), 2), ((1, 0), 2)] * 5)
+    blocks.clear()
+    with ThreadPoolExecutor(2) as executor:
+        spread = match(players, 10, seed=12, executor=executor, log=tmp_path / 'spread.log')
+    assert sorted(blocks) == sorted([((0, 1), 4), ((1, 0), 4)] * 2 + [((0, 1), 2), ((1, 0), 2)])
+    assert np.array_equal(spread.per_deal, alone.per_deal) and spread.states == alone.states
+    assert (tmp_path / 'spread.log').read_bytes() == (tmp_path / 'one.log').read_bytes()
