@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -56,8 +57,8 @@ def run(hands: int, players: list[str], workers: int, seed: int, log: str | None
     from poker.matches.duplicate import rotations
 
     deals = max(1, hands // len(rotations(len(players))))
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            Client(cluster) as client:
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
         where = set(client.run(_warm).values())
         before = client.run(_cpu_seconds)
         own = time.process_time()
