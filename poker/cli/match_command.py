@@ -1,7 +1,8 @@
 """``poker match --players loki,station --hands N``: a duplicate match, each player's small bets per hand
 with a 95% interval, and a picture of the cumulative results. ``--player module:factory`` seats an outside
 player (its module is imported here and in every worker); ``--log FILE`` writes every hand in the ACPC log
-format."""
+format. ``--workers N`` plays on local processes, ``--scheduler ADDRESS`` on a dask cluster (the same results,
+the same log)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import sys
 
 from ..matches.duplicate import match
 from ..players.kinds import PLAYER_KINDS
-from ..processes import process_pool
+from ..processes import cluster_executor, process_pool
 from ..table.game import MAX_HANDS
-from .options import add_json, add_png, add_seed, add_workers, whole
+from .options import add_json, add_png, add_scheduler, add_seed, add_workers, whole
 from .output import print_json
 
 
@@ -28,6 +29,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         epilog='examples:\n'
                '  poker match --players loki,station --hands 200 --seed 1\n'
                '  poker match --players loki,loki-generic,loki-no-model,station,maniac,rock --hands 2000 --workers 2\n'
+               '  poker match --players loki,loki-no-model --hands 100000 --scheduler tcp://127.0.0.1:8786\n'
                '  poker match --players loki,maniac --hands 500 --json --png match.png\n'
                '  poker match --players loki,station --hands 200 --log match.log   (then: poker history match.log)\n'
                '  poker match --players loki --player poker.players.bots:Rock --hands 200   (module:factory)',
@@ -43,9 +45,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                              'its players, and their models, for the whole match)')
     parser.add_argument('--log', default=None, metavar='FILE',
                         help='write every hand to FILE in the ACPC log format (STATE:hand:betting:cards:payoffs:names), '
-                             'deal by deal, each deal seating by seating; the same file with any --workers')
+                             'deal by deal, each deal seating by seating; the same file with any --workers or '
+                             '--scheduler')
     add_seed(parser)
-    add_workers(parser)
+    where = parser.add_mutually_exclusive_group()
+    add_workers(where)
+    add_scheduler(where)
     add_json(parser)
     add_png(parser)
     parser.set_defaults(handler=run)
@@ -58,7 +63,11 @@ def run(args: argparse.Namespace) -> int:
         from ..pictures.plots import check_matplotlib
         check_matplotlib()  # fail before playing when matplotlib is missing
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1) if args.hands >= 200 else 1
-    if workers > 1:
+    if args.scheduler is not None:
+        with cluster_executor(args.scheduler) as executor:
+            result = match(players, args.hands, seed=args.seed, executor=executor, fresh_every=args.fresh_every,
+                           log=args.log)
+    elif workers > 1:
         with process_pool(workers) as executor:
             result = match(players, args.hands, seed=args.seed, executor=executor, fresh_every=args.fresh_every,
                            log=args.log)

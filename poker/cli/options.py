@@ -14,6 +14,7 @@ function                      option              value (``args.<dest>``)
 :func:`add_png`               ``--png FILE``      a path ending in ``.png`` in an existing folder, or None
 :func:`add_seed`              ``--seed S``        a whole number 0 to 2**63 - 1 (:func:`~poker.validators.read_seed`), or None
 :func:`add_workers`           ``--workers N``     1 to 1,024 worker processes, or None
+:func:`add_scheduler`         ``--scheduler A``   a dask scheduler's address (``tcp://host:8786``), or None
 ============================  ==================  ===========================================================
 
 Numbers are read strictly: ASCII digits only (no ``1_0``, no ``١``, no ``１``), finite, within stated bounds,
@@ -45,8 +46,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     'MAX_AMOUNT', 'MIN_AMOUNT', 'add_board', 'add_json', 'add_lookahead', 'add_opponents', 'add_png',
-    'add_range', 'add_seed', 'add_workers', 'amount_reader', 'png_file', 'range_value', 'seed_value', 'whole',
-    'words',
+    'add_range', 'add_scheduler', 'add_seed', 'add_workers', 'amount_reader', 'png_file', 'range_value', 'seed_value',
+    'whole', 'words',
 ]
 
 MAX_AMOUNT = 1e12
@@ -218,3 +219,10 @@ def add_workers(parser: argparse._ActionsContainer) -> None:
     """``--workers N``: worker processes for long work."""
     parser.add_argument('--workers', type=_WORKERS, default=None, metavar='N',
                         help='worker processes for long work (default: one per core)')
+
+
+def add_scheduler(parser: argparse._ActionsContainer) -> None:
+    """``--scheduler ADDRESS``: a dask.distributed cluster to run the work on (:func:`~poker.processes.cluster_executor`;
+    give it the group that holds ``--workers``, as the two exclude each other)."""
+    parser.add_argument('--scheduler', default=None, metavar='ADDRESS',
+                        help="a dask.distributed scheduler, e.g. tcp://host:8786 (pip install 'loki-holdem[cluster]')")

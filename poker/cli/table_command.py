@@ -8,7 +8,7 @@ import sys
 from ..stats.boards import DEFAULT_BINS
 from ..stats.strength_tables import build_table
 from ..stats.table_store import MAX_TABLE_BINS
-from .options import add_json, add_workers, whole
+from .options import add_json, add_scheduler, add_workers, whole
 from .output import print_json, printable
 
 
@@ -32,8 +32,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument('--out', required=True, metavar='DIR', help='the table directory (created or resumed)')
     where = parser.add_mutually_exclusive_group()
     add_workers(where)
-    where.add_argument('--scheduler', default=None, metavar='ADDRESS',
-                       help="a dask.distributed scheduler, e.g. tcp://host:8786 (pip install 'loki-holdem[cluster]')")
+    add_scheduler(where)
     parser.add_argument('--bins', type=whole('bins', 1, MAX_TABLE_BINS), default=DEFAULT_BINS,
                         help=f'histogram bins on the flop and turn (default {DEFAULT_BINS})')
     parser.add_argument('--boards', type=whole('boards', 1, 1_000_000), default=None, metavar='N',

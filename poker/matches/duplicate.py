@@ -30,7 +30,13 @@ after the block before (``state()`` and ``resume(state)``: a :class:`~poker.play
 modelling Loki, the random numbers' state for a bot). Workers play different seatings side by side. A seat
 without those two methods plays its seating in one unit. ``fresh_every=N`` gives every chunk of ``N`` deals
 fresh players instead (the unit of work is then the chunk, all seatings). ``executor`` is any
-:class:`concurrent.futures.Executor` (long matches spread over processes).
+:class:`concurrent.futures.Executor`: a process pool (:func:`~poker.processes.process_pool`), or a
+``dask.distributed`` cluster's (``client.get_executor()``, or ``poker match --scheduler ADDRESS``), where a long
+match spreads its seatings over the cluster's workers (a learning match keeps at most one worker per seating busy;
+``fresh_every`` chunks spread over all of them). With an executor a seating's blocks are larger in a long match
+(:data:`UNITS_PER_SEATING`), so that a worker spends its time playing rather than waiting for the next block. A
+unit of work that fails on its worker (the worker lost, the pool broken, the work's own error) is one
+:class:`~poker.errors.PokerError` line naming its deals; a player's own PokerError stays what it is.
 """
 
 from __future__ import annotations
@@ -41,8 +47,8 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future
-from typing import TYPE_CHECKING, Protocol
+from concurrent.futures import CancelledError, Executor, Future
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import attrs
 import numpy as np
@@ -62,11 +68,15 @@ if TYPE_CHECKING:
 
     from ..extras import DataFrame
 
-__all__ = ['DEALS_PER_UNIT', 'MatchResult', 'match', 'rotations']
+__all__ = ['DEALS_PER_UNIT', 'MatchResult', 'UNITS_PER_SEATING', 'match', 'rotations']
 
 DEALS_PER_UNIT = 50
 """Deals of one seating a worker plays before it hands the players' states on to the next unit of work (any
 number gives the same results: the states carry everything the players keep from hand to hand)."""
+UNITS_PER_SEATING = 200
+"""On an executor, the units of work a seating's deals are cut into at most: a long match plays blocks of
+``hands / UNITS_PER_SEATING`` deals rather than :data:`DEALS_PER_UNIT`, since a seating's blocks follow one another
+and each costs a round trip to the worker (milliseconds on a dask cluster)."""
 SMALL_BET = 2
 """The small bet of match tables (blinds 1/2, bets 2/4)."""
 
@@ -421,7 +431,8 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
                   for start in range(0, hands, fresh_every)]
         writer = _Log(log, len(players), len(seatings), [(start, len(seeds)) for start, seeds, _ in chunks], 1)
     else:
-        size = DEALS_PER_UNIT if resumable else hands
+        size = (DEALS_PER_UNIT if executor is None else max(DEALS_PER_UNIT, -(-hands // UNITS_PER_SEATING))) \
+            if resumable else hands
         blocks = [(start, deal_seeds[start:start + size]) for start in range(0, hands, size)]
         seating_seeds = [master.randrange(1 << 32) for _ in seatings]
         writer = _Log(log, len(players), len(seatings), [(start, len(seeds)) for start, seeds in blocks],
@@ -483,7 +494,7 @@ def _fresh(players: list[PlayerSpec], names: tuple[str, ...], chunks: list[tuple
         from concurrent.futures import as_completed
         for future in as_completed(futures):
             index, start, count = futures[future]
-            totals[start:start + count], lines = future.result()
+            totals[start:start + count], lines = _unit_result(future, f'deals {start + 1} to {start + count}')
             writer.add(index, 0, lines)
             bar.update(count * rounds)
     finally:
@@ -526,8 +537,9 @@ def _learning(players: list[PlayerSpec], names: tuple[str, ...], seatings: list[
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 index, block = pending.pop(future)
-                result, states, lines = future.result()
                 start, seeds = blocks[block]
+                result, states, lines = _unit_result(
+                    future, f'deals {start + 1} to {start + len(seeds)} of seating {index + 1}')
                 totals[start:start + len(seeds)] += result   # whole chips: the sum is exact in any order
                 writer.add(block, index, lines)
                 bar.update(len(seeds))
@@ -539,6 +551,24 @@ def _learning(players: list[PlayerSpec], names: tuple[str, ...], seatings: list[
         for future in pending:
             future.cancel()
     return totals, finals
+
+
+_T = TypeVar('_T')
+
+
+def _unit_result(future: Future[_T], what: str) -> _T:
+    """What a unit of work (``what``: its deals) gave on its worker. Anything else it raised there, or its executor
+    raised for it (a worker lost, a broken pool, a scheduler gone: the unit cancelled), is a
+    :class:`~poker.errors.PokerError` naming the deals, in one line; a PokerError stays what it is."""
+    try:
+        return future.result()
+    except PokerError:
+        raise
+    except CancelledError:  # a dask client cancels what it waits for when it loses its scheduler
+        raise PokerError(f'{what} was cancelled: its executor shut down or lost its scheduler') from None
+    except Exception as error:  # the work's own error, or a lost worker (dask's, the pool's)
+        raise PokerError(f'{what} failed on its worker: {type(error).__name__}: {shown(str(error), 200)}') \
+            from None
 
 
 class _NoBar:

@@ -138,7 +138,7 @@ def scheduler() -> Iterator[str]:
 
 def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
     """The example as run here: a match plays a dozen hands, a table example builds two boards' chunks (a
-    whole table takes minutes), on a real local scheduler where it names one; an ACPC example plays three hands
+    whole table takes minutes), each on a real local scheduler where it names one; an ACPC example plays three hands
     with a fake dealer (tests/acpc_dealer.py), its game file and outside player written here; a history
     example reads the logs and game file written here."""
     if argv[0] == 'acpc':
@@ -149,12 +149,12 @@ def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
         match(['loki-no-model', 'station'], 3, seed=1, log='match.log')
         Path('dealer.log').write_text(Path('match.log').read_text(encoding='utf-8'), encoding='utf-8')
         Path('holdem.limit.2p.reverse_blinds.game').write_text(GameDefinition.for_table(2).text(), encoding='utf-8')
+    if '--scheduler' in argv:
+        argv = [request.getfixturevalue('scheduler') if word.startswith('tcp://') else word for word in argv]
     if argv[0] == 'match':  # a dozen hands stand for the example's thousands (each seating plays them)
         return [*argv[:argv.index('--hands') + 1], '12', *argv[argv.index('--hands') + 2:]]
     if argv[0] != 'table':
         return argv
-    if '--scheduler' in argv:
-        argv = [request.getfixturevalue('scheduler') if word.startswith('tcp://') else word for word in argv]
     return [*argv, '--boards', '2', '--chunk-boards', '1']
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -24,6 +23,7 @@ from poker.stats.boards import board_strengths, boards_strengths
 from poker.cards.card import format_cards
 from poker.cards.isomorphism import HandIndexer
 
+from dask_processes import fresh_cluster, group_members
 from patience import GUARD, default_ctrl_c, wait_until
 from tiny_tables import shrink_street
 
@@ -304,58 +304,6 @@ def test_a_dask_cluster_gives_the_single_process_results(tmp_path: Path) -> None
         json.loads((tmp_path / 'cluster' / 'manifest.json').read_text())['chunks']
 
 
-# Fresh dask processes: a scheduler and a nanny of two one-thread workers, started by `python -m dask` as a user
-# starts them, each in a session of its own (so that the whole group is stopped at the end); each step waits
-# until the process says it is ready (tests/patience.py), never for a fixed time.
-def dask_process(args: list[str], log: Path, cwd: Path) -> subprocess.Popen[bytes]:
-    """``python -m dask ARGS`` writing to ``log``, its connection timeouts raised to the guard: dask's default
-    (30 s) is not far above a start-up at a load of 30."""
-    environment = {**os.environ, 'PYTHONPATH': str(ROOT), 'DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT': f'{GUARD:g}s',
-                   'DASK_DISTRIBUTED__DEPLOY__LOST_WORKER_TIMEOUT': f'{GUARD:g}s'}
-    with log.open('wb') as output:
-        return subprocess.Popen([sys.executable, '-m', 'dask', *args], stdout=output, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, cwd=cwd, env=environment, start_new_session=True)
-
-
-def logged(process: subprocess.Popen[bytes], log: Path, pattern: str, count: int = 1) -> list[str]:
-    """The first group of each of the first ``count`` matches of ``pattern`` in ``log``, once there are that
-    many; the process ending first fails the test, with its log."""
-    def look() -> list[str]:
-        text = log.read_text(encoding='utf-8', errors='replace')
-        assert process.poll() is None, f'{process.args} ended before it was ready:\n{text}'
-        found: list[str] = re.findall(pattern, text)
-        return found[:count] if len(found) >= count else []
-    return wait_until(look, f'{pattern!r} in {log.name}')
-
-
-def group_members(group: int) -> list[int]:
-    """The live processes (not zombies) of process group ``group``, from /proc."""
-    members = []
-    for entry in Path('/proc').glob('[0-9]*'):
-        try:
-            fields = (entry / 'stat').read_text().rpartition(')')[2].split()
-        except OSError:
-            continue
-        if int(fields[2]) == group and fields[0] != 'Z':
-            members.append(int(entry.name))
-    return members
-
-
-def stop_group(process: subprocess.Popen[bytes]) -> None:
-    """Stop ``process`` and every process it started (its own group): SIGTERM, which dask answers by closing
-    down, then SIGKILL for any of them still there after the guard."""
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-    except ProcessLookupError:
-        pass
-    try:
-        wait_until(lambda: process.poll() is not None and not group_members(process.pid), 'end of the group')
-    finally:
-        for pid in group_members(process.pid):
-            os.kill(pid, signal.SIGKILL)
-        process.wait()
-
-
 @pytest.mark.skipif(not sys.platform.startswith('linux'), reason='reads /proc to see that no process is left')
 def test_a_table_builds_on_fresh_dask_worker_processes_the_first_time(tmp_path: Path) -> None:
     """Issue 28: `poker table --street turn --boards 256 --scheduler ...` on a fresh `dask scheduler` and `dask
@@ -365,20 +313,10 @@ def test_a_table_builds_on_fresh_dask_worker_processes_the_first_time(tmp_path: 
     chunks; no process is left behind."""
     pytest.importorskip('dask.distributed')
     options = ['--street', 'turn', '--boards', '128', '--chunk-boards', '32', '--bins', '10']
-    scheduler_log, worker_log = tmp_path / 'scheduler.log', tmp_path / 'worker.log'
-    started: list[subprocess.Popen[bytes]] = []
-    try:
-        started.append(dask_process(['scheduler', '--host', '127.0.0.1', '--port', '0', '--no-dashboard'],
-                                    scheduler_log, tmp_path))
-        address = logged(started[0], scheduler_log, r'Scheduler at:\s+(tcp://127\.0\.0\.1:\d+)')[0]
-        started.append(dask_process(['worker', address, '--nworkers', '2', '--nthreads', '1', '--no-dashboard',
-                                     '--local-directory', str(tmp_path / 'workers')], worker_log, tmp_path))
-        logged(started[1], worker_log, r'(Registered to)', count=2)
+    with fresh_cluster(tmp_path) as (address, started):
         built = poker_command('table', '--out', str(tmp_path / 'cluster'), '--scheduler', address, *options)
-    finally:
-        for process in reversed(started):
-            stop_group(process)
-    assert built.returncode == 0 and 'Traceback' not in built.stderr, built.stderr + worker_log.read_text()
+    assert built.returncode == 0 and 'Traceback' not in built.stderr, \
+        built.stderr + (tmp_path / 'worker.log').read_text()
     assert '4 chunks built now' in built.stdout, built.stdout
     assert poker_command('table', '--out', str(tmp_path / 'local'), '--workers', '1', *options).returncode == 0
     assert json.loads((tmp_path / 'local' / 'manifest.json').read_text())['chunks'] == \
