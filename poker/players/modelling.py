@@ -681,7 +681,7 @@ class ModellingLokiPlayer(LokiPlayer):
         if not view.board:
             return _preflop_statistics(view.hole, max(1, view.opponents))
         return Player(view.hole, view.board).calculate_hand_statistics(
-            opponents=max(1, view.opponents), lookahead=self.lookahead, weights=self.weights(view))
+            opponents=max(1, view.opponents), lookahead=self.street_lookahead(view), weights=self.weights(view))
 
     def bet_frequency(self, view: TableView, seat: int) -> float:
         """How often ``seat`` bets when checked to on this street: its model's bet/raise frequency with 0 bets

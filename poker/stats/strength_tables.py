@@ -45,6 +45,7 @@ final arrays are then assembled again, since their checksums were in the lost ma
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import functools
 import hashlib
 import json
@@ -61,7 +62,7 @@ from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_cards
 from ..cards.holdings import HOLDINGS
 from ..cards.isomorphism import BOARD_ROUNDS, HandIndexer
 from ..errors import CardCountError, PokerError, TableError
-from ..processes import process_pool
+from ..processes import cluster_executor, process_pool
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import choice, flag, integer_array, reading, shown, whole_number
@@ -185,55 +186,13 @@ class BuildSummary:
     repairs: tuple[str, ...] = field(default=(), converter=reading(_read_texts))  # type: ignore[misc]
 
 
-def _scheduler_timeout() -> float:
-    """Seconds to reach a dask scheduler: dask's ``distributed.comm.timeouts.connect`` setting."""
-    import dask.config
-    from dask.utils import parse_timedelta
-    try:
-        seconds = parse_timedelta(dask.config.get('distributed.comm.timeouts.connect'), default='seconds')
-    except (TypeError, ValueError, KeyError):
-        seconds = None
-    return float(seconds) if isinstance(seconds, (int, float)) and 0 < seconds < 1e6 else 30.0
-
-
-def _probe_scheduler(scheduler: str, seconds: float) -> None:
-    """Connect to ``scheduler`` and shake hands within ``seconds`` (plus one), in a private event loop.
-
-    dask's own connect gives up on the connection after its timeout, but waits for the handshake without
-    one: a server that accepts and stays silent would hang the client for ever. Raises what the connection
-    raises, or :class:`TimeoutError`; everything it opened is closed when it returns. The loop runs in a
-    thread of its own, so the probe works where an event loop is already running (a notebook).
-    """
-    import asyncio
-
-    from distributed.comm.core import connect
-
-    async def shake_hands() -> None:
-        comm = await connect(scheduler, timeout=seconds)  # type: ignore[no-untyped-call]
-        await comm.close()
-
-    with concurrent.futures.ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, asyncio.wait_for(shake_hands(), seconds + 1)).result()
-
-
 def _open_executor(workers: int | None, scheduler: str | None) -> tuple[concurrent.futures.Executor | None,
                                                                        Callable[[bool], None]]:
     """The executor for ``workers``/``scheduler`` (None: run in this process) and how to close it."""
     if scheduler is not None:
-        try:
-            from dask.distributed import Client
-        except ImportError:
-            from ..errors import MissingDependencyError
-            raise MissingDependencyError("a scheduler needs dask.distributed: pip install 'loki-holdem[cluster]'") \
-                from None
-        seconds = _scheduler_timeout()
-        try:  # a failure leaves nothing running: the interpreter exits at once
-            _probe_scheduler(scheduler, seconds)
-            client = Client(scheduler, timeout=seconds, set_as_default=False)  # type: ignore[no-untyped-call]
-        except Exception as error:  # refused, timed out, not a dask scheduler (its answer read as anything)
-            reason = 'no answer in time' if isinstance(error, TimeoutError) else str(error) or type(error).__name__
-            raise TableError(f'cannot reach the dask scheduler {shown(scheduler)}: {shown(reason, 120)}') from None
-        return client.get_executor(), lambda interrupted: client.close()  # type: ignore[no-untyped-call]
+        stack = contextlib.ExitStack()
+        executor = stack.enter_context(cluster_executor(scheduler, error=TableError))
+        return executor, lambda interrupted: stack.close()
     if workers == 1:
         return None, lambda interrupted: None
     pool = process_pool(workers or os.cpu_count() or 1)

@@ -242,10 +242,12 @@ def test_overridden_seat_hook_changes_the_policy() -> None:
     assert isinstance(never, Policy) and (never.possible == plain.possible).all()
 
 
+@pytest.mark.parametrize('seat', [LokiPlayer, ModellingLokiPlayer])
 @pytest.mark.parametrize('lookahead', [0, 1, 2])
-def test_loki_with_a_lookahead_plays_every_street(lookahead: int) -> None:
+def test_loki_with_a_lookahead_plays_every_street(seat: type[LokiPlayer], lookahead: int) -> None:
     """``lookahead`` is at most the cards to come: LokiPlayer(lookahead=1) used to fail before the flop (a look-ahead
-    error from Player) and lookahead=2 on the turn."""
-    seats = [LokiPlayer('A', lookahead=lookahead), CallingStation('S', 1)]
+    error from Player) and lookahead=2 on the turn; the modelling Loki, which reads its own statistics, on the river
+    and the turn."""
+    seats = [seat('A', lookahead=lookahead), CallingStation('S', 1)]
     done = actions(seats, 3, 2)  # type: ignore[arg-type]
     assert {'flop', 'turn', 'river'} <= {street for street, seat, *_ in done if seat in (0, 1)}
