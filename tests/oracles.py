@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 
@@ -194,31 +195,41 @@ def plain_hand_strengths(board: Sequence[int], ranker: type[HandRanker] = HandRa
     return result
 
 
+def _has_straight(ranks: set[int]) -> bool:
+    """Whether five ranks in a row are among ``ranks`` (0 = deuce ... 12 = ace; the ace also plays low)."""
+    low = ranks | {-1} if 12 in ranks else ranks
+    return any(all(start + step in low for step in range(5)) for start in range(-1, 9))
+
+
+def _straight_outs(ranks: set[int]) -> int:
+    """How many ranks not in ``ranks`` would complete a straight (0 where one is made)."""
+    if _has_straight(ranks):
+        return 0
+    return sum(1 for rank in range(13) if rank not in ranks and _has_straight(ranks | {rank}))
+
+
 def plain_potentials(board: Sequence[int]) -> np.ndarray:
-    """Papp's PPOT_c by counting outs (:func:`~poker.players.holding_scales.fast_potentials`), each holding's suits,
-    ranks and straight draws worked out on the call."""
-    from poker.players.holding_scales import _straight_completers
+    """Papp's PPOT_c by counting outs (:func:`~poker.players.holding_scales.fast_potentials`), holding by holding:
+    a flush draw (four of a suit, one of them a hole card, no flush made) 9 outs, each rank that would complete a
+    straight the board alone would not 4, each hole card over the board's top rank 1.5 (none for a pair); then the
+    chance of an out on the next card (on the flop: on one of the next two). A holding with a board card: 0."""
     cards = list(board)
+    result = np.zeros(HOLDING_COUNT)
     if len(cards) == 5:
-        return np.zeros(HOLDING_COUNT)
-    hole_suits = HOLDINGS & 3
-    hole_ranks = HOLDINGS >> 2
-    board_suits = np.bincount(np.array(cards, dtype=np.intp) & 3, minlength=4)
-    from_hole = (hole_suits[:, :, None] == np.arange(4)).sum(axis=1)
-    suited = board_suits + from_hole
-    flush_draw = ((suited == 4) & (from_hole > 0)).any(axis=1) & ~(suited >= 5).any(axis=1)
-    board_mask = 0
-    for card in cards:
-        board_mask |= 1 << (card >> 2)
-    masks = board_mask | (1 << hole_ranks[:, 0].astype(np.int64)) | (1 << hole_ranks[:, 1].astype(np.int64))
-    completers = _straight_completers()
-    straight_ranks = np.maximum(completers[masks] - completers[board_mask], 0)
-    top = max(card >> 2 for card in cards)
-    paired = hole_ranks[:, 0] == hole_ranks[:, 1]
-    over = ((hole_ranks > top).sum(axis=1)) * ~paired
-    outs = 9.0 * flush_draw + 4.0 * straight_ranks + 1.5 * over
+        return result
     unseen = 52 - len(cards) - 2
-    ppot = 1 - (1 - outs / unseen) * (1 - outs / (unseen - 1)) if len(cards) == 3 else outs / unseen
-    result: np.ndarray = np.clip(ppot, 0.0, 1.0)
-    result[known_holdings(cards)] = 0.0
+    top = max(card >> 2 for card in cards)
+    board_outs = _straight_outs({card >> 2 for card in cards})
+    for number, hole in enumerate(itertools.combinations(range(52), 2)):
+        if set(hole) & set(cards):
+            continue
+        seen = cards + list(hole)
+        suited = [sum(1 for card in seen if card & 3 == suit) for suit in range(4)]
+        from_hole = [sum(1 for card in hole if card & 3 == suit) for suit in range(4)]
+        flush_draw = any(suited[suit] == 4 and from_hole[suit] for suit in range(4)) and max(suited) < 5
+        straight = max(_straight_outs({card >> 2 for card in seen}) - board_outs, 0)
+        over = 0 if hole[0] >> 2 == hole[1] >> 2 else sum(1 for card in hole if card >> 2 > top)
+        outs = 9.0 * flush_draw + 4.0 * straight + 1.5 * over
+        ppot = 1 - (1 - outs / unseen) * (1 - outs / (unseen - 1)) if len(cards) == 3 else outs / unseen
+        result[number] = min(max(ppot, 0.0), 1.0)
     return result
