@@ -17,7 +17,8 @@ final board with card-removal corrections), and the strength after each runout i
 as :func:`~poker.stats.range_stats.range_statistics` does. So the tables and the range statistics are one computation, and a ranker subclass changes both.
 For HandRanker itself (``ranker.INLINE_RANKING``) and ``method='auto'``, the same numbers come from the
 compiled range pass in one call for a whole batch of boards (``poker.kernel._ranges.board_strengths``: the
-walk of :mod:`~poker.kernel.compiled_pass`, summarised as it goes, with no (holding, runout) arrays);
+walk of :mod:`~poker.kernel.compiled_pass`, summarised as it goes, with no (holding, runout) arrays; on the river
+one sort and one sweep of whole counts per board), and one board is that call without a batch around it;
 the tests compare it with the passes above, through a ranker subclass.
 
 >>> from poker.cards.card import parse_cards
@@ -34,19 +35,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 import numpy as np
 from attrs import field, frozen
 
+from ..cards.card import Card
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
-from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.holdings import HOLDING_COUNT
 from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
 from ..kernel.compiled_pass import compiled_board_strengths
 from ..kernel.range_passes import range_tally
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
-    RANGE_PASSES, RangePass, brief, finite_array, frozen_array, integer_array, is_whole, read_method, reading, shown,
+    RANGE_PASSES, RangePass, brief, frozen_array, integer_array, is_whole, read_method, reading, shown,
     whole_number,
 )
 from .range_stats import MAX_BINS, runout_histogram, summarise_runouts
@@ -75,7 +78,7 @@ class BoardStrengths:
     hs: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
     equity: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
     mean_squared_strength: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
-    histogram: np.ndarray | None = field(converter=reading(finite_array, optional=True))  # type: ignore[misc]
+    histogram: np.ndarray | None = field(converter=reading(frozen_array, optional=True))  # type: ignore[misc]
     opponents: int = field(converter=reading(whole_number))  # type: ignore[misc]
     runouts: int = field(converter=reading(whole_number))  # type: ignore[misc]
 
@@ -89,6 +92,24 @@ class BoardStrengths:
         if not found.size:
             raise DuplicateCardError(f'holding {shown(hole)} shares a card with the board')
         return int(found[0])
+
+
+def _made(boards: np.ndarray, holdings: np.ndarray, hs: np.ndarray, equity: np.ndarray,
+          mean_squared_strength: np.ndarray, histogram: np.ndarray | None, opponents: int,
+          runouts: int) -> BoardStrengths:
+    """A :class:`BoardStrengths` of the compiled pass's own arrays (made read-only here) and counts, without the
+    checks of its constructor (the door for a value built by hand): these are whole numbers and finite strengths,
+    of the types the fields hold."""
+    made = object.__new__(BoardStrengths)
+    put = object.__setattr__
+    for name, array in (('boards', boards), ('holdings', holdings), ('hs', hs), ('equity', equity),
+                        ('mean_squared_strength', mean_squared_strength), ('histogram', histogram)):
+        if array is not None:
+            array.flags.writeable = False
+        put(made, name, array)
+    put(made, 'opponents', opponents)
+    put(made, 'runouts', runouts)
+    return made
 
 
 def _read_boards(boards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
@@ -116,7 +137,9 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
     size = board_cards.shape[1]
     lookahead = 5 - size
     if method == 'auto' and ranker.INLINE_RANKING:  # HandRanker itself: every board at once, in C
-        numbers, hs, equity, mean_squared_strength, histogram = _compiled_strengths(board_cards, bins)
+        count = len(board_cards)
+        numbers, hs, equity, mean_squared_strength, histogram = _compiled_strengths(
+            board_cards.astype(np.uint8).tobytes(), count, size, bins, count, math.comb(52 - size, 2))
     else:
         numbers, hs, equity, mean_squared_strength, histogram = _passes_strengths(board_cards, bins, ranker, method)
     opponents = math.comb(52 - 5 - 2, 2)
@@ -127,20 +150,16 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
 _Strengths = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]
 
 
-def _compiled_strengths(board_cards: np.ndarray, bins: int) -> _Strengths:
+def _compiled_strengths(board_cards: bytes, count: int, size: int, bins: int, *shape: int) -> _Strengths:
     """:func:`boards_strengths`'s arrays for HandRanker itself: one call of the compiled range pass
-    (``poker.kernel._ranges.board_strengths``) for every board, the summaries made as
-    :func:`~poker.stats.range_stats.summarise_runouts` and :func:`~poker.stats.range_stats.runout_histogram` make
-    them, without the (holding, runout) arrays."""
-    count, size = board_cards.shape
-    holdings = math.comb(52 - size, 2)
-    hs, equity, mean_squared_strength = (np.empty((count, holdings)) for _ in range(3))
-    histogram = np.empty((count, holdings, bins), dtype=np.int64) if size < 5 else None
-    compiled_board_strengths(board_cards, bins, hs, equity, mean_squared_strength, histogram)
-    on_board = np.zeros((count, 52), dtype=bool)
-    on_board[np.arange(count)[:, np.newaxis], board_cards] = True
-    free = ~(on_board[:, HOLDINGS[:, 0]] | on_board[:, HOLDINGS[:, 1]])
-    numbers = np.nonzero(free)[1].reshape(count, holdings)  # ascending per board: the rows' order
+    (``poker.kernel._ranges.board_strengths``) for ``count`` boards of ``size`` sorted cards (``board_cards``), the
+    summaries made as :func:`~poker.stats.range_stats.summarise_runouts` and
+    :func:`~poker.stats.range_stats.runout_histogram` make them, without the (holding, runout) arrays; each array
+    of the given ``shape`` (count, holdings) or (holdings,) for one board, the histogram with ``bins`` more."""
+    hs, equity, mean_squared_strength = np.empty(shape), np.empty(shape), np.empty(shape)
+    numbers = np.empty(shape, dtype=np.intp)  # the rows' holding numbers, ascending per board
+    histogram = np.empty((*shape, bins), dtype=np.int64) if size < 5 else None
+    compiled_board_strengths(board_cards, size, bins, hs, equity, mean_squared_strength, histogram, numbers)
     return numbers, hs, equity, mean_squared_strength, histogram
 
 
@@ -170,6 +189,18 @@ def _passes_strengths(board_cards: np.ndarray, bins: int, ranker: type[HandRanke
     return numbers, hs, equity, mean_squared_strength, histogram
 
 
+def _board_indices(board: CardsLike | Sequence[int]) -> list[int]:
+    """The card indices of a board given as text, cards or indices (indices as they are: checked with the batch)."""
+    if isinstance(board, (list, tuple)) and all(type(card) is Card for card in board):  # cards, read already
+        indices = [card.index for card in cast('Sequence[Card]', board)]
+        if 3 <= len(indices) <= 5 and len(set(indices)) == len(indices):
+            return indices  # (else read_board says what is wrong, as for any other cards)
+    elif isinstance(board, np.ndarray) or (isinstance(board, (list, tuple)) and board and all(
+            is_whole(card) for card in board)):
+        return cast('list[int]', integer_array('board', board, ndim=1, error=CardParseError).tolist())
+    return [card.index for card in read_board(cast('CardsLike', board), sizes=(3, 4, 5))]
+
+
 def board_strengths(board: CardsLike | Sequence[int], *, bins: int = DEFAULT_BINS,
                     ranker: type[HandRanker] = HandRanker, method: RangePass = 'auto') -> BoardStrengths:
     """HS, E[HS], E[HS^2] and the final-strength histogram of every holding on one board (3 to 5 cards).
@@ -181,12 +212,18 @@ def board_strengths(board: CardsLike | Sequence[int], *, bins: int = DEFAULT_BIN
     the transitions too); ``'narrow'`` cannot count every holding against every holding (a
     :class:`~poker.errors.SettingError`).
     """
-    if isinstance(board, np.ndarray) or (isinstance(board, (list, tuple)) and board and all(
-            is_whole(card) for card in board)):
-        indices = integer_array('board', board, ndim=1, error=CardParseError).tolist()
-    else:
-        indices = [card.index for card in read_board(board, sizes=(3, 4, 5))]  # type: ignore[arg-type]
-    result = boards_strengths([indices], bins=bins, ranker=ranker, method=method)
+    indices = _board_indices(board)
+    method = read_method(method, RANGE_PASSES)
+    bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
+    ranker = read_ranker(ranker)
+    size = len(indices)
+    if method == 'auto' and ranker.INLINE_RANKING and 3 <= size <= 5 and min(indices) >= 0 \
+            and max(indices) <= 51 and len(set(indices)) == size:  # one good board, in C: no batch around it
+        cards = sorted(indices)
+        strengths = _compiled_strengths(bytes(cards), 1, size, bins, math.comb(52 - size, 2))
+        return _made(np.array(cards, dtype=np.intp), *strengths, math.comb(52 - 5 - 2, 2),
+                     math.comb(52 - size - 2, 5 - size))
+    result = boards_strengths([indices], bins=bins, ranker=ranker, method=method)  # (which says what is wrong)
     return BoardStrengths(result.boards[0], result.holdings[0], result.hs[0], result.equity[0],
                           result.mean_squared_strength[0], None if result.histogram is None else result.histogram[0],
                           result.opponents, result.runouts)
