@@ -59,6 +59,10 @@ __all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths']
 DEFAULT_BINS = 50
 _EVERY_HOLDING = np.ones(HOLDING_COUNT)
 _EVERY_HOLDING.flags.writeable = False
+_SIZES = {size: (math.comb(52 - size, 2), math.comb(52 - size - 2, 5 - size)) for size in (3, 4, 5)}
+"""Per board size, the holdings off the board and the runouts each sees."""
+_OPPONENTS = math.comb(52 - 5 - 2, 2)
+"""The holdings each holding meets at the end: those free of the river and of it."""
 
 
 @frozen(eq=False)
@@ -94,24 +98,6 @@ class BoardStrengths:
         return int(found[0])
 
 
-def _made(boards: np.ndarray, holdings: np.ndarray, hs: np.ndarray, equity: np.ndarray,
-          mean_squared_strength: np.ndarray, histogram: np.ndarray | None, opponents: int,
-          runouts: int) -> BoardStrengths:
-    """A :class:`BoardStrengths` of the compiled pass's own arrays (made read-only here) and counts, without the
-    checks of its constructor (the door for a value built by hand): these are whole numbers and finite strengths,
-    of the types the fields hold."""
-    made = object.__new__(BoardStrengths)
-    put = object.__setattr__
-    for name, array in (('boards', boards), ('holdings', holdings), ('hs', hs), ('equity', equity),
-                        ('mean_squared_strength', mean_squared_strength), ('histogram', histogram)):
-        if array is not None:
-            array.flags.writeable = False
-        put(made, name, array)
-    put(made, 'opponents', opponents)
-    put(made, 'runouts', runouts)
-    return made
-
-
 def _read_boards(boards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
     array = integer_array('boards', boards, error=CardParseError)
     if array.ndim != 2 or array.shape[1] not in (3, 4, 5):
@@ -135,16 +121,14 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
     ranker = read_ranker(ranker)
     board_cards = _read_boards(boards)
     size = board_cards.shape[1]
-    lookahead = 5 - size
     if method == 'auto' and ranker.INLINE_RANKING:  # HandRanker itself: every board at once, in C
         count = len(board_cards)
         numbers, hs, equity, mean_squared_strength, histogram = _compiled_strengths(
-            board_cards.astype(np.uint8).tobytes(), count, size, bins, count, math.comb(52 - size, 2))
+            board_cards.astype(np.uint8).tobytes(), count, size, bins, count, _SIZES[size][0])
     else:
         numbers, hs, equity, mean_squared_strength, histogram = _passes_strengths(board_cards, bins, ranker, method)
-    opponents = math.comb(52 - 5 - 2, 2)
-    runouts = math.comb(52 - size - 2, lookahead)
-    return BoardStrengths(board_cards, numbers, hs, equity, mean_squared_strength, histogram, opponents, runouts)
+    return BoardStrengths(board_cards, numbers, hs, equity, mean_squared_strength, histogram, _OPPONENTS,
+                          _SIZES[size][1])
 
 
 _Strengths = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]
@@ -157,7 +141,7 @@ def _compiled_strengths(board_cards: bytes, count: int, size: int, bins: int, *s
     :func:`~poker.stats.range_stats.runout_histogram` make them, without the (holding, runout) arrays; each array
     of the given ``shape`` (count, holdings) or (holdings,) for one board, the histogram with ``bins`` more."""
     hs, equity, mean_squared_strength = np.empty(shape), np.empty(shape), np.empty(shape)
-    numbers = np.empty(shape, dtype=np.intp)  # the rows' holding numbers, ascending per board
+    numbers = np.empty(shape, dtype=np.int64)  # the rows' holding numbers, ascending per board
     histogram = np.empty((*shape, bins), dtype=np.int64) if size < 5 else None
     compiled_board_strengths(board_cards, size, bins, hs, equity, mean_squared_strength, histogram, numbers)
     return numbers, hs, equity, mean_squared_strength, histogram
@@ -189,16 +173,50 @@ def _passes_strengths(board_cards: np.ndarray, bins: int, ranker: type[HandRanke
     return numbers, hs, equity, mean_squared_strength, histogram
 
 
-def _board_indices(board: CardsLike | Sequence[int]) -> list[int]:
-    """The card indices of a board given as text, cards or indices (indices as they are: checked with the batch)."""
-    if isinstance(board, (list, tuple)) and all(type(card) is Card for card in board):  # cards, read already
-        indices = [card.index for card in cast('Sequence[Card]', board)]
+def _board_indices(board: CardsLike | Sequence[int]) -> tuple[list[int], bool]:
+    """The card indices of a board given as text, cards or indices, and whether they are known to be a board (3 to 5
+    distinct cards); indices given as numbers are checked only with the batch, unless they are plain ints."""
+    if type(board) is list or type(board) is tuple:
+        if all(type(card) is Card for card in board):  # cards, read already
+            indices = [card.index for card in cast('Sequence[Card]', board)]
+        elif all(type(card) is int for card in board):
+            indices = list(cast('Sequence[int]', board))
+            if indices and (min(indices) < 0 or max(indices) > 51):
+                return indices, False
+        else:
+            indices = []
         if 3 <= len(indices) <= 5 and len(set(indices)) == len(indices):
-            return indices  # (else read_board says what is wrong, as for any other cards)
-    elif isinstance(board, np.ndarray) or (isinstance(board, (list, tuple)) and board and all(
+            return indices, True  # (else read below, which says what is wrong)
+    if isinstance(board, np.ndarray) or (isinstance(board, (list, tuple)) and board and all(
             is_whole(card) for card in board)):
-        return cast('list[int]', integer_array('board', board, ndim=1, error=CardParseError).tolist())
-    return [card.index for card in read_board(cast('CardsLike', board), sizes=(3, 4, 5))]
+        return cast('list[int]', integer_array('board', board, ndim=1, error=CardParseError).tolist()), False
+    return [card.index for card in read_board(cast('CardsLike', board), sizes=(3, 4, 5))], True
+
+
+def _one_board(cards: list[int], bins: int) -> BoardStrengths:
+    """:func:`board_strengths` of one board of sorted distinct ``cards`` for HandRanker itself: one call of the compiled
+    range pass into arrays made here, then read-only (on the river E[HS] is HS: one array for both)."""
+    size = len(cards)
+    holdings, runouts = _SIZES[size]
+    hs, mean_squared_strength, numbers = np.empty(holdings), np.empty(holdings), np.empty(holdings, dtype=np.int64)
+    equity = hs if size == 5 else np.empty(holdings)
+    histogram = np.empty((holdings, bins), dtype=np.int64) if size < 5 else None
+    compiled_board_strengths(bytes(cards), size, bins, hs, equity, mean_squared_strength, histogram, numbers)
+    board = np.array(cards, dtype=np.int64)
+    for array in (board, numbers, hs, mean_squared_strength) if histogram is None else (
+            board, numbers, hs, equity, mean_squared_strength, histogram):
+        array.setflags(write=False)
+    made = object.__new__(BoardStrengths)  # (its constructor is the door for values built by hand: these are known)
+    put = object.__setattr__
+    put(made, 'boards', board)
+    put(made, 'holdings', numbers)
+    put(made, 'hs', hs)
+    put(made, 'equity', equity)
+    put(made, 'mean_squared_strength', mean_squared_strength)
+    put(made, 'histogram', histogram)
+    put(made, 'opponents', _OPPONENTS)
+    put(made, 'runouts', runouts)
+    return made
 
 
 def board_strengths(board: CardsLike | Sequence[int], *, bins: int = DEFAULT_BINS,
@@ -212,17 +230,12 @@ def board_strengths(board: CardsLike | Sequence[int], *, bins: int = DEFAULT_BIN
     the transitions too); ``'narrow'`` cannot count every holding against every holding (a
     :class:`~poker.errors.SettingError`).
     """
-    indices = _board_indices(board)
+    indices, known = _board_indices(board)
     method = read_method(method, RANGE_PASSES)
     bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
     ranker = read_ranker(ranker)
-    size = len(indices)
-    if method == 'auto' and ranker.INLINE_RANKING and 3 <= size <= 5 and min(indices) >= 0 \
-            and max(indices) <= 51 and len(set(indices)) == size:  # one good board, in C: no batch around it
-        cards = sorted(indices)
-        strengths = _compiled_strengths(bytes(cards), 1, size, bins, math.comb(52 - size, 2))
-        return _made(np.array(cards, dtype=np.intp), *strengths, math.comb(52 - 5 - 2, 2),
-                     math.comb(52 - size - 2, 5 - size))
+    if known and method == 'auto' and ranker.INLINE_RANKING:  # one good board, in C: no batch around it
+        return _one_board(sorted(indices), bins)
     result = boards_strengths([indices], bins=bins, ranker=ranker, method=method)  # (which says what is wrong)
     return BoardStrengths(result.boards[0], result.holdings[0], result.hs[0], result.equity[0],
                           result.mean_squared_strength[0], None if result.histogram is None else result.histogram[0],
