@@ -17,7 +17,7 @@ Rows:
   sources and a small driver are compiled here with g++ (its Makefile's flags; two fixes in the copy for newer compilers, which the code says) into a temporary directory; the
   driver times ``EquityCalculator::start(ranges, 0, 0, true, 0, nullptr, 0.2, 1)`` with a new calculator each
   run (its results cache is per calculator), in CPU time (``std::clock``), and prints its equities, which
-  are checked against ours.
+  are checked against ours (the ranges written in its syntax: OMPEVAL_RANGES).
 
 Ours run in a fresh interpreter per workload, on this checkout and on the baseline (``--baseline-python``: an
 interpreter whose ``poker`` is the code before the issue, /work/venv-base31 by default), each in turn, so each
@@ -44,6 +44,9 @@ sys.path[:0] = [str(BENCH)]
 from timing import median  # noqa: E402
 
 RANGES = ['QQ+, AKs', 'JJ-99, AQs', 'TT-88, KQs']
+OMPEVAL_RANGES = ['QQ+,AKs', 'JJ,TT,99,AQs', 'TT,99,88,KQs']
+"""The same ranges in OMPEval's syntax, which has no span of pairs: given ``JJ-99,AQs`` it stops reading at the dash
+and holds ``JJ`` alone (a smaller question: the row "as text" shows it, and that its equities differ)."""
 
 WORKLOADS = r'''
 import json, random, sys, time
@@ -198,8 +201,9 @@ def ompeval(source: Path, work: Path, repeats: int) -> dict[str, tuple[float, li
     subprocess.run(['g++', '-O3', '-std=c++11', '-pthread', '-include', 'functional', f'-I{files}', '-o', str(program), str(work / 'driver.cpp'),
                     *map(str, sorted((files / 'omp').glob('*.cpp')))], check=True)
     results = {}
-    for label, ranges in (('two', RANGES[:2]), ('three', RANGES)):
-        lines = subprocess.run([str(program), str(repeats), *[text.replace(' ', '') for text in ranges]],
+    literal = [text.replace(' ', '') for text in RANGES]  # ('JJ-99,AQs': it stops reading at the dash, at JJ)
+    for label, ranges in (('two', OMPEVAL_RANGES[:2]), ('three', OMPEVAL_RANGES), ('literal', literal)):
+        lines = subprocess.run([str(program), str(repeats), *ranges],
                                capture_output=True, text=True, check=True).stdout.split('\n')
         milliseconds = next(float(line.split()[1]) for line in lines if line.startswith('ms '))
         equities = [float(line.split()[1]) for line in lines if line.startswith('equity ')]
@@ -264,6 +268,10 @@ def main() -> None:
             against = (f'OMPEval 1 thread {theirs:.2f} ms: ours {mine * 1e3 / theirs:.2f}x its time'
                        f'{" (goal <= 1x)" if key == "three" else ""}; equities {"agree" if agree else "DIFFER"}')
         row(label, mine, number(before, 'equity', key), 1e3, 'ms', against)
+    if 'literal' in omp:
+        theirs, equities = omp['literal']
+        print(f'{"":50} OMPEval given the texts as they are ({", ".join(RANGES)} without spaces) reads '
+              f'JJ-99 as JJ and TT-88 as TT: {theirs:.2f} ms, equities {", ".join(f"{e:.4f}" for e in equities)}')
     print(f'(medians of {repeats}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; baseline: '
           f'{args.baseline_python or "none"}; OMPEval: {args.ompeval_source if omp else "not built"})')
 
