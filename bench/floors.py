@@ -92,7 +92,8 @@ def main(name, repeats):
         from poker import equity
         ranges = json.loads(sys.argv[3])
         result = {}
-        for label, players in (('two', ranges[:2]), ('three', ranges)):
+        read_by_ompeval = [ranges[0], ranges[1].split('-')[0], ranges[2].split('-')[0]]  # (what it holds as text)
+        for label, players in (('two', ranges[:2]), ('three', ranges), ('literal', read_by_ompeval)):
             found = equity(players, method='exact')
             result[label] = cpu_per_item(lambda p: equity(p, method='exact'), [players], repeats)
             result[label + '_equity'] = [p.equity for p in found]
@@ -272,6 +273,10 @@ def main() -> None:
         theirs, equities = omp['literal']
         print(f'{"":50} OMPEval given the texts as they are ({", ".join(RANGES)} without spaces) reads '
               f'JJ-99 as JJ and TT-88 as TT: {theirs:.2f} ms, equities {", ".join(f"{e:.4f}" for e in equities)}')
+        mine = number(ours, 'equity', 'literal')
+        assert mine is not None
+        print(f'{"":50} ours on that question (QQ+, AKs / JJ / TT): {mine * 1e3:.2f} ms, {mine * 1e3 / theirs:.2f}x its '
+              f'time, equities {", ".join(f"{e:.4f}" for e in ours["equity"]["literal_equity"])}')  # type: ignore[index]
     print(f'(medians of {repeats}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; baseline: '
           f'{args.baseline_python or "none"}; OMPEval: {args.ompeval_source if omp else "not built"})')
 
