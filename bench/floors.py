@@ -51,10 +51,8 @@ and holds ``JJ`` alone (a smaller question: the row "as text" shows it, and that
 WORKLOADS = r'''
 import json, random, sys, time
 import numpy as np
-
-def med(values):
-    values = sorted(values)
-    return values[len(values) // 2]
+sys.path.append(sys.argv[4])  # bench/, for its timing module
+from timing import median as med
 
 def cpu_per_item(action, items, repeats):
     times = []
@@ -145,7 +143,8 @@ def run(python: str, tree: Path | None, name: str, repeats: int) -> dict[str, ob
         environment['PYTHONPATH'] = str(tree)
     else:
         environment.pop('PYTHONPATH', None)
-    output = subprocess.run([python, '-c', WORKLOADS, name, str(repeats), json.dumps(RANGES)], cwd=tempfile.gettempdir(),
+    output = subprocess.run([python, '-c', WORKLOADS, name, str(repeats), json.dumps(RANGES), str(BENCH)],
+                            cwd=tempfile.gettempdir(),
                             env=environment, capture_output=True, text=True, check=True).stdout
     result: dict[str, object] = json.loads(output)
     return result

@@ -37,6 +37,7 @@ import math
 from collections.abc import Sequence
 from typing import cast
 
+import attrs
 import numpy as np
 from attrs import field, frozen
 
@@ -193,6 +194,9 @@ def _board_indices(board: CardsLike | Sequence[int]) -> tuple[list[int], bool]:
     return [card.index for card in read_board(cast('CardsLike', board), sizes=(3, 4, 5))], True
 
 
+_FIELDS = tuple(field.name for field in attrs.fields(BoardStrengths))
+
+
 def _one_board(cards: list[int], bins: int) -> BoardStrengths:
     """:func:`board_strengths` of one board of sorted distinct ``cards`` for HandRanker itself: one call of the compiled
     range pass into arrays made here, then read-only (on the river E[HS] is HS: one array for both)."""
@@ -207,15 +211,9 @@ def _one_board(cards: list[int], bins: int) -> BoardStrengths:
             board, numbers, hs, equity, mean_squared_strength, histogram):
         array.setflags(write=False)
     made = object.__new__(BoardStrengths)  # (its constructor is the door for values built by hand: these are known)
-    put = object.__setattr__
-    put(made, 'boards', board)
-    put(made, 'holdings', numbers)
-    put(made, 'hs', hs)
-    put(made, 'equity', equity)
-    put(made, 'mean_squared_strength', mean_squared_strength)
-    put(made, 'histogram', histogram)
-    put(made, 'opponents', _OPPONENTS)
-    put(made, 'runouts', runouts)
+    for name, value in zip(_FIELDS, (board, numbers, hs, equity, mean_squared_strength, histogram, _OPPONENTS,
+                                     runouts)):
+        object.__setattr__(made, name, value)
     return made
 
 
