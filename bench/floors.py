@@ -143,9 +143,9 @@ def run(python: str, tree: Path | None, name: str, repeats: int) -> dict[str, ob
         environment['PYTHONPATH'] = str(tree)
     else:
         environment.pop('PYTHONPATH', None)
-    output = subprocess.run([python, '-c', WORKLOADS, name, str(repeats), json.dumps(RANGES), str(BENCH)],
-                            cwd=tempfile.gettempdir(),
-                            env=environment, capture_output=True, text=True, check=True).stdout
+    with tempfile.TemporaryDirectory() as empty:  # (python -c reads modules from its working directory first)
+        output = subprocess.run([python, '-c', WORKLOADS, name, str(repeats), json.dumps(RANGES), str(BENCH)],
+                                cwd=empty, env=environment, capture_output=True, text=True, check=True).stdout
     result: dict[str, object] = json.loads(output)
     return result
 
