@@ -18,7 +18,9 @@ a program, built outside it, that times those cases with ``omp::EquityCalculator
 (``enumerateAll`` for exact; a time limit for sampled, reading the hands evaluated per second) and prints
 one line per case, ``name value``, with the names ``exact_two_ms``, ``exact_three_ms``, ``exact_ranges_ms``,
 ``sampled_three_random_per_s`` and ``sampled_two_per_s``; it is called as ``DRIVER REPEAT SECONDS``. Without
-a driver those columns are left empty.
+a driver those columns are left empty. Write the ranges in OMPEval's syntax for the driver: it has no span of
+pairs, and given ``JJ-99,AQs`` it stops reading at the dash and holds ``JJ`` alone, a smaller question
+(bench/floors.py builds OMPEval itself, with the ranges written out, and checks its equities against ours).
 """
 
 from __future__ import annotations

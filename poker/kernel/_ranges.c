@@ -14,8 +14,9 @@
        (K x 9, or None) adds the weighted (opponent holding, runout) pairs from outcome a now to outcome b
        after the runout (AHEAD 0, TIED 1, BEHIND 2). Weights are summed in float64 as they come (whole
        weights exactly); Python finds the exact zeros of fractional weights with a second call.
-   board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk]): every holding against
-       every holding on each of a batch of boards, the strength tables' numbers (_ranges_boards.c says which).
+   board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk], *, numbers=None): every
+       holding against every holding on each of a batch of boards, the strength tables' numbers (_ranges_boards.c
+       says which), and the rows' holding numbers.
 
    The module is three C files (setup.py lists them): this one, the steps of a count (below), and one per
    function: range_counts (_ranges_counts.c), board_strengths (_ranges_boards.c).
@@ -47,25 +48,32 @@
 #include <string.h>
 #include "_ranges.h"
 
-/* Sort the local holdings 0..m-1 by value into s->order: two stable counting passes, 7 and 6 bits. */
-static void
-sort_by_value(Spot *s, int m)
+/* Sort the indices 0..m-1 by value[k] into order: two stable counting passes, 7 and 6 bits (spare: room for m). */
+POKER_LOCAL void
+sort_values(const int16_t *value, int m, int *order, int *spare)
 {
     int low[129] = {0}, high[65] = {0};
     for (int k = 0; k < m; k++) {
-        low[(s->value[k] & 127) + 1]++;
-        high[(s->value[k] >> 7) + 1]++;
+        low[(value[k] & 127) + 1]++;
+        high[(value[k] >> 7) + 1]++;
     }
     for (int b = 0; b < 128; b++)
         low[b + 1] += low[b];
     for (int b = 0; b < 64; b++)
         high[b + 1] += high[b];
     for (int k = 0; k < m; k++)
-        s->spare[low[s->value[k] & 127]++] = k;
+        spare[low[value[k] & 127]++] = k;
     for (int t = 0; t < m; t++) {
-        int k = s->spare[t];
-        s->order[high[s->value[k] >> 7]++] = k;
+        int k = spare[t];
+        order[high[value[k] >> 7]++] = k;
     }
+}
+
+/* Sort the local holdings 0..m-1 by value into s->order. */
+static void
+sort_by_value(Spot *s, int m)
+{
+    sort_values(s->value, m, s->order, s->spare);
 }
 
 /* `at` is 1 to size; 0 (a holding whose weight was 0 when the ranks were made, and is not now: only a caller
@@ -320,9 +328,9 @@ static PyMethodDef methods[] = {
     {"range_counts", range_counts, METH_VARARGS,
      "range_counts(board, cards, lookahead, weights, heroes, now, score, total, transitions[, chunk]): a range "
      "against a range, every runout"},
-    {"board_strengths", board_strengths, METH_VARARGS,
-     "board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk]): every holding on each "
-     "board"},
+    {"board_strengths", (PyCFunction)(void (*)(void))board_strengths, METH_VARARGS | METH_KEYWORDS,
+     "board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk], *, numbers=None): every "
+     "holding on each board"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -59,6 +59,8 @@ typedef struct {
     int16_t *finals;
 } Sink;
 
+/* Sort the indices 0..m-1 by value[k] (values below 8192) into order, stably (spare: room for m). */
+POKER_LOCAL void sort_values(const int16_t *value, int m, int *order, int *spare);
 /* Set up a spot: the board's key, the unseen cards' keys and bits, the holdings' positions, and from the
    opponent's weights (s->w, P of them) the holdings with weight. */
 POKER_LOCAL void set_up_spot(Spot *s, const uint8_t *board, int size, const uint8_t *cards, int n, int lookahead);
@@ -72,6 +74,6 @@ POKER_LOCAL int count_every_runout(Spot *s, int rows, int columns, const Sink *o
 POKER_LOCAL int read_chunk(Py_ssize_t chunk);
 
 POKER_LOCAL PyObject *range_counts(PyObject *module, PyObject *args);
-POKER_LOCAL PyObject *board_strengths(PyObject *module, PyObject *args);
+POKER_LOCAL PyObject *board_strengths(PyObject *module, PyObject *args, PyObject *keywords);
 
 #endif

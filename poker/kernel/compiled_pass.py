@@ -58,11 +58,10 @@ def compiled_tally(spot: Spot, transitions: bool = True) -> RangeTally:
                       runouts=math.comb(len(spot.cards) - 4, lookahead), method='compiled')
 
 
-def compiled_board_strengths(boards: np.ndarray, bins: int, hs: np.ndarray, equity: np.ndarray,
-                             mean_squared: np.ndarray, histogram: np.ndarray | None) -> None:
+def compiled_board_strengths(boards: bytes, size: int, bins: int, hs: np.ndarray, equity: np.ndarray,
+                             mean_squared: np.ndarray, histogram: np.ndarray | None, numbers: np.ndarray) -> None:
     """Every holding's HS, E[HS], E[HS^2] and final-strength histogram (``bins`` bins; None on the river) on each of
-    ``boards`` (B, k sorted card indices, one size), against every holding, in one call of the compiled range pass:
-    written into the (B, holdings) arrays given, the holdings off each board in holding order
-    (:func:`~poker.stats.boards.boards_strengths` for HandRanker itself)."""
-    _ranges.board_strengths(boards.astype(np.uint8).tobytes(), boards.shape[1], bins, hs, equity, mean_squared,
-                            histogram)
+    ``boards`` (B boards of ``size`` sorted card indices, as bytes), against every holding, in one call of the
+    compiled range pass: written into the (B, holdings) arrays given, the holdings off each board in holding order,
+    their numbers into ``numbers`` (int64) (:func:`~poker.stats.boards.boards_strengths` for HandRanker itself)."""
+    _ranges.board_strengths(boards, size, bins, hs, equity, mean_squared, histogram, numbers=numbers)

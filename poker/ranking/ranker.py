@@ -213,14 +213,16 @@ class HandRanker:
         if cards.shape[0] == 0:
             return np.empty(0, dtype=np.int16)
         given = cards
-        if cards.dtype != np.uint8:
+        if cards.dtype == np.int8:  # read as uint8 where it lies: a negative index reads as 128 or more, refused below
+            cards = cards.view(np.uint8)
+        elif cards.dtype != np.uint8:
             # checked before the cast to uint8, which wraps: unvalidated too when it could wrap an index into range
             # (256 to 0; an int8's -1 becomes 255, which the compiled loop refuses)
             if validate or cards.dtype.itemsize > 1:
                 low, high = int(cards.min()), int(cards.max())
-                if low < 0 or high > 51:
-                    bad = low if low < 0 else high
-                    row = int(np.argwhere(cards == bad)[0, 0])
+                if low < 0 or high > 51:  # the first row with one, as the compiled loop names it
+                    row = int(np.flatnonzero(((cards < 0) | (cards > 51)).any(axis=1))[0])
+                    bad = next(card for card in cards[row].tolist() if not 0 <= card <= 51)
                     raise CardParseError(f'invalid card index {bad} in row {row}: {shown(cards[row].tolist())}')
             cards = cards.astype(np.uint8)
         values = np.empty(cards.shape[0], dtype=np.int16)

@@ -17,7 +17,8 @@ final board with card-removal corrections), and the strength after each runout i
 as :func:`~poker.stats.range_stats.range_statistics` does. So the tables and the range statistics are one computation, and a ranker subclass changes both.
 For HandRanker itself (``ranker.INLINE_RANKING``) and ``method='auto'``, the same numbers come from the
 compiled range pass in one call for a whole batch of boards (``poker.kernel._ranges.board_strengths``: the
-walk of :mod:`~poker.kernel.compiled_pass`, summarised as it goes, with no (holding, runout) arrays);
+walk of :mod:`~poker.kernel.compiled_pass`, summarised as it goes, with no (holding, runout) arrays; on the river
+one sort and one sweep of whole counts per board), and one board is that call without a batch around it;
 the tests compare it with the passes above, through a ranker subclass.
 
 >>> from poker.cards.card import parse_cards
@@ -34,19 +35,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
+import attrs
 import numpy as np
 from attrs import field, frozen
 
+from ..cards.card import Card
 from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
-from ..cards.holdings import HOLDING_COUNT, HOLDINGS
+from ..cards.holdings import HOLDING_COUNT
 from ..errors import CardCountError, CardParseError, DuplicateCardError, SettingError
 from ..kernel.compiled_pass import compiled_board_strengths
 from ..kernel.range_passes import range_tally
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
-    RANGE_PASSES, RangePass, brief, finite_array, frozen_array, integer_array, is_whole, read_method, reading, shown,
+    RANGE_PASSES, RangePass, brief, frozen_array, integer_array, is_whole, read_method, reading, shown,
     whole_number,
 )
 from .range_stats import MAX_BINS, runout_histogram, summarise_runouts
@@ -56,6 +60,10 @@ __all__ = ['BoardStrengths', 'board_strengths', 'boards_strengths']
 DEFAULT_BINS = 50
 _EVERY_HOLDING = np.ones(HOLDING_COUNT)
 _EVERY_HOLDING.flags.writeable = False
+_SIZES = {size: (math.comb(52 - size, 2), math.comb(52 - size - 2, 5 - size)) for size in (3, 4, 5)}
+"""Per board size, the holdings off the board and the runouts each sees."""
+_OPPONENTS = math.comb(52 - 5 - 2, 2)
+"""The holdings each holding meets at the end: those free of the river and of it."""
 
 
 @frozen(eq=False)
@@ -75,7 +83,7 @@ class BoardStrengths:
     hs: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
     equity: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
     mean_squared_strength: np.ndarray = field(converter=reading(frozen_array))  # type: ignore[misc]
-    histogram: np.ndarray | None = field(converter=reading(finite_array, optional=True))  # type: ignore[misc]
+    histogram: np.ndarray | None = field(converter=reading(frozen_array, optional=True))  # type: ignore[misc]
     opponents: int = field(converter=reading(whole_number))  # type: ignore[misc]
     runouts: int = field(converter=reading(whole_number))  # type: ignore[misc]
 
@@ -114,33 +122,29 @@ def boards_strengths(boards: np.ndarray | Sequence[Sequence[int]], *, bins: int 
     ranker = read_ranker(ranker)
     board_cards = _read_boards(boards)
     size = board_cards.shape[1]
-    lookahead = 5 - size
     if method == 'auto' and ranker.INLINE_RANKING:  # HandRanker itself: every board at once, in C
-        numbers, hs, equity, mean_squared_strength, histogram = _compiled_strengths(board_cards, bins)
+        count = len(board_cards)
+        numbers, hs, equity, mean_squared_strength, histogram = _compiled_strengths(
+            board_cards.astype(np.uint8).tobytes(), count, size, bins, count, _SIZES[size][0])
     else:
         numbers, hs, equity, mean_squared_strength, histogram = _passes_strengths(board_cards, bins, ranker, method)
-    opponents = math.comb(52 - 5 - 2, 2)
-    runouts = math.comb(52 - size - 2, lookahead)
-    return BoardStrengths(board_cards, numbers, hs, equity, mean_squared_strength, histogram, opponents, runouts)
+    return BoardStrengths(board_cards, numbers, hs, equity, mean_squared_strength, histogram, _OPPONENTS,
+                          _SIZES[size][1])
 
 
 _Strengths = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]
 
 
-def _compiled_strengths(board_cards: np.ndarray, bins: int) -> _Strengths:
+def _compiled_strengths(board_cards: bytes, count: int, size: int, bins: int, *shape: int) -> _Strengths:
     """:func:`boards_strengths`'s arrays for HandRanker itself: one call of the compiled range pass
-    (``poker.kernel._ranges.board_strengths``) for every board, the summaries made as
-    :func:`~poker.stats.range_stats.summarise_runouts` and :func:`~poker.stats.range_stats.runout_histogram` make
-    them, without the (holding, runout) arrays."""
-    count, size = board_cards.shape
-    holdings = math.comb(52 - size, 2)
-    hs, equity, mean_squared_strength = (np.empty((count, holdings)) for _ in range(3))
-    histogram = np.empty((count, holdings, bins), dtype=np.int64) if size < 5 else None
-    compiled_board_strengths(board_cards, bins, hs, equity, mean_squared_strength, histogram)
-    on_board = np.zeros((count, 52), dtype=bool)
-    on_board[np.arange(count)[:, np.newaxis], board_cards] = True
-    free = ~(on_board[:, HOLDINGS[:, 0]] | on_board[:, HOLDINGS[:, 1]])
-    numbers = np.nonzero(free)[1].reshape(count, holdings)  # ascending per board: the rows' order
+    (``poker.kernel._ranges.board_strengths``) for ``count`` boards of ``size`` sorted cards (``board_cards``), the
+    summaries made as :func:`~poker.stats.range_stats.summarise_runouts` and
+    :func:`~poker.stats.range_stats.runout_histogram` make them, without the (holding, runout) arrays; each array
+    of the given ``shape`` (count, holdings) or (holdings,) for one board, the histogram with ``bins`` more."""
+    hs, equity, mean_squared_strength = np.empty(shape), np.empty(shape), np.empty(shape)
+    numbers = np.empty(shape, dtype=np.int64)  # the rows' holding numbers, ascending per board
+    histogram = np.empty((*shape, bins), dtype=np.int64) if size < 5 else None
+    compiled_board_strengths(board_cards, size, bins, hs, equity, mean_squared_strength, histogram, numbers)
     return numbers, hs, equity, mean_squared_strength, histogram
 
 
@@ -170,6 +174,49 @@ def _passes_strengths(board_cards: np.ndarray, bins: int, ranker: type[HandRanke
     return numbers, hs, equity, mean_squared_strength, histogram
 
 
+def _board_indices(board: CardsLike | Sequence[int]) -> tuple[list[int], bool]:
+    """The card indices of a board given as text, cards or indices, and whether they are known to be a board (3 to 5
+    distinct cards); indices given as numbers are checked only with the batch, unless they are plain ints."""
+    if type(board) is list or type(board) is tuple:
+        if all(type(card) is Card for card in board):  # cards, read already
+            indices = [card.index for card in cast('Sequence[Card]', board)]
+        elif all(type(card) is int for card in board):
+            indices = list(cast('Sequence[int]', board))
+            if indices and (min(indices) < 0 or max(indices) > 51):
+                return indices, False
+        else:
+            indices = []
+        if 3 <= len(indices) <= 5 and len(set(indices)) == len(indices):
+            return indices, True  # (else read below, which says what is wrong)
+    if isinstance(board, np.ndarray) or (isinstance(board, (list, tuple)) and board and all(
+            is_whole(card) for card in board)):
+        return cast('list[int]', integer_array('board', board, ndim=1, error=CardParseError).tolist()), False
+    return [card.index for card in read_board(cast('CardsLike', board), sizes=(3, 4, 5))], True
+
+
+_FIELDS = tuple(field.name for field in attrs.fields(BoardStrengths))
+
+
+def _one_board(cards: list[int], bins: int) -> BoardStrengths:
+    """:func:`board_strengths` of one board of sorted distinct ``cards`` for HandRanker itself: one call of the compiled
+    range pass into arrays made here, then read-only (on the river E[HS] is HS: one array for both)."""
+    size = len(cards)
+    holdings, runouts = _SIZES[size]
+    hs, mean_squared_strength, numbers = np.empty(holdings), np.empty(holdings), np.empty(holdings, dtype=np.int64)
+    equity = hs if size == 5 else np.empty(holdings)
+    histogram = np.empty((holdings, bins), dtype=np.int64) if size < 5 else None
+    compiled_board_strengths(bytes(cards), size, bins, hs, equity, mean_squared_strength, histogram, numbers)
+    board = np.array(cards, dtype=np.int64)
+    for array in (board, numbers, hs, mean_squared_strength) if histogram is None else (
+            board, numbers, hs, equity, mean_squared_strength, histogram):
+        array.setflags(write=False)
+    made = object.__new__(BoardStrengths)  # (its constructor is the door for values built by hand: these are known)
+    for name, value in zip(_FIELDS, (board, numbers, hs, equity, mean_squared_strength, histogram, _OPPONENTS,
+                                     runouts)):
+        object.__setattr__(made, name, value)
+    return made
+
+
 def board_strengths(board: CardsLike | Sequence[int], *, bins: int = DEFAULT_BINS,
                     ranker: type[HandRanker] = HandRanker, method: RangePass = 'auto') -> BoardStrengths:
     """HS, E[HS], E[HS^2] and the final-strength histogram of every holding on one board (3 to 5 cards).
@@ -181,12 +228,13 @@ def board_strengths(board: CardsLike | Sequence[int], *, bins: int = DEFAULT_BIN
     the transitions too); ``'narrow'`` cannot count every holding against every holding (a
     :class:`~poker.errors.SettingError`).
     """
-    if isinstance(board, np.ndarray) or (isinstance(board, (list, tuple)) and board and all(
-            is_whole(card) for card in board)):
-        indices = integer_array('board', board, ndim=1, error=CardParseError).tolist()
-    else:
-        indices = [card.index for card in read_board(board, sizes=(3, 4, 5))]  # type: ignore[arg-type]
-    result = boards_strengths([indices], bins=bins, ranker=ranker, method=method)
+    indices, known = _board_indices(board)
+    method = read_method(method, RANGE_PASSES)
+    bins = whole_number('bins', bins, minimum=1, maximum=MAX_BINS, error=SettingError)
+    ranker = read_ranker(ranker)
+    if known and method == 'auto' and ranker.INLINE_RANKING:  # one good board, in C: no batch around it
+        return _one_board(sorted(indices), bins)
+    result = boards_strengths([indices], bins=bins, ranker=ranker, method=method)  # (which says what is wrong)
     return BoardStrengths(result.boards[0], result.holdings[0], result.hs[0], result.equity[0],
                           result.mean_squared_strength[0], None if result.histogram is None else result.histogram[0],
                           result.opponents, result.runouts)

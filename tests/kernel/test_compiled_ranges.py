@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import concurrent.futures
 import itertools
+import math
 
 import numpy as np
 import pytest
 
-from poker import HandRanker, range_statistics
+from poker import HandRanker, board_strengths, range_statistics
 from poker.cards.card import parse_cards
 from poker.cards.holdings import HOLDINGS
 from poker.kernel import _ranges, range_tally
@@ -246,3 +247,32 @@ def test_holding_rows_follow_the_holding_order() -> None:
     assert result.holdings[0].tolist() == expected
     pairs = list(itertools.combinations(unseen_cards(board).tolist(), 2))
     assert [tuple(HOLDINGS[n]) for n in result.holdings[0][:5]] == pairs[:5]
+
+
+@pytest.mark.parametrize('size', [3, 4, 5])
+def test_board_strengths_writes_each_rows_holding_number(size: int) -> None:
+    boards = [sorted(row) for row in np.random.default_rng(size).permutation(52)[:2 * size].reshape(2, size).tolist()]
+    pairs = math.comb(52 - size, 2)
+    numbers = np.full((2, pairs), -1, dtype=np.int64)
+    _ranges.board_strengths(bytes(itertools.chain(*boards)), size, 3, np.empty((2, pairs)), np.empty((2, pairs)),
+                            np.empty((2, pairs)), np.empty((2, pairs, 3), dtype=np.int64), numbers=numbers)
+    for board, row in zip(boards, numbers.tolist()):  # the combinations of the cards off the board, in order
+        assert row == [number for number, pair in enumerate(itertools.combinations(range(52), 2))
+                       if not set(pair) & set(board)]
+
+
+@pytest.mark.parametrize('board', ['Kd 9s 9c 4h 2d', 'Ah Kh Qh Jh 2c', '7c 7d 7h 7s 2c', 'Th 8h 3c 2h', '2c 7d Js'])
+def test_one_board_is_the_passes_batch_of_one(board: str) -> None:
+    # board_strengths of one board (in C, without a batch around it) given as text, cards, indices or an array
+    slow = boards_strengths([indices_of(board)], bins=11, ranker=Plain)
+    cards = parse_cards(board)
+    for given in (board, cards, tuple(cards), indices_of(board)[::-1], np.array(indices_of(board), dtype=np.int8)):
+        fast = board_strengths(given, bins=11)
+        for name in ('boards', 'holdings', 'hs', 'equity', 'histogram'):
+            expected = getattr(slow, name)
+            np.testing.assert_array_equal(getattr(fast, name), None if expected is None else expected[0], err_msg=name)
+            assert getattr(fast, name) is None or not getattr(fast, name).flags.writeable
+        np.testing.assert_allclose(fast.mean_squared_strength, slow.mean_squared_strength[0], rtol=1e-12, atol=1e-15)
+        assert (fast.opponents, fast.runouts) == (slow.opponents, slow.runouts) == (990, math.comb(50 - len(cards), 5 - len(cards)))
+        assert fast.holdings.dtype.kind == 'i' and fast.boards.tolist() == sorted(indices_of(board))
+    assert slow.histogram is None or not slow.histogram.flags.writeable  # (the batch's too)

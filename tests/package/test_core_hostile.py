@@ -221,6 +221,20 @@ def test_a_buffer_of_the_wrong_kind_is_refused(name: str, argument: str, given: 
         call(name, **{argument: given})
 
 
+@pytest.mark.parametrize('numbers', [np.zeros((1, 1081), dtype=np.int32), np.zeros((1, 1081)),
+                                     np.zeros((1, 1080), dtype=np.int64), np.zeros((1, 2162), dtype=np.int64)[:, ::2],
+                                     np.zeros((1, 1081), dtype=np.int64).view(np.uint64), 'numbers'])
+def test_board_strengths_refuses_numbers_of_the_wrong_kind(numbers: object) -> None:
+    """The keyword ``numbers`` (the rows' holding numbers): int64, contiguous, one per holding and board, writable."""
+    HOSTILE_CALLS[0] += 1
+    with pytest.raises((ValueError, TypeError, BufferError)):
+        _ranges.board_strengths(*strengths_arguments().values(), numbers=numbers)
+    frozen = np.zeros((1, 1081), dtype=np.int64)
+    frozen.flags.writeable = False
+    with pytest.raises((ValueError, BufferError)):
+        _ranges.board_strengths(*strengths_arguments().values(), numbers=frozen)
+
+
 # ------------------------------------------------------------------------------------ copies
 def test_rank_rows_masks_a_card_changed_between_its_check_and_its_flush_bits() -> None:
     """Row 1 lies under row 0's value: the vectorized first pass finds every index below 52, then ranking row 0

@@ -247,6 +247,36 @@ def test_rank_many_names_the_first_bad_row_of_a_large_batch() -> None:
         HandRanker.rank_many(batch, validate=False)  # an index off the deck is refused even unvalidated
 
 
+@pytest.mark.parametrize('dtype', [np.int8, np.int16, np.int64])
+def test_rank_many_names_the_first_bad_row_whatever_the_dtype(dtype: type) -> None:
+    batch = np.array([[0, 1, 2, 3, 4, 5, 6]] * 6, dtype=dtype)
+    batch[2, 4], batch[4, 1] = -1, -3  # the first bad row holds neither the smallest index nor the largest
+    for validate in (True, False):
+        with pytest.raises(CardParseError, match=r'invalid card index -1 in row 2: '):
+            HandRanker.rank_many(batch, validate=validate)
+    batch[2, 4], batch[3, 0] = 4, 60
+    batch[5, 5] = 100
+    with pytest.raises(CardParseError, match=r'invalid card index 60 in row 3: '):
+        HandRanker.rank_many(batch)
+
+
+@pytest.mark.parametrize('layout', ['rows', 'columns', 'strided'])
+def test_rank_many_finds_a_card_twice_in_every_layout(layout: str) -> None:
+    # the rows or the columns packed (a first pass checks the range, the loop the duplicates), or neither
+    rng = np.random.default_rng(7)
+    hands = np.array([rng.choice(52, 7, replace=False) for _ in range(500)], dtype=np.uint8)
+    expected = [RankableHand(' '.join(card_text(c) for c in row)).value for row in hands.tolist()]
+    for row, (a, b) in ((300, (6, 2)), (301, (0, 5))):
+        hands[row, a] = hands[row, b]
+    batch = {'rows': hands, 'columns': np.ascontiguousarray(hands.T).T,
+             'strided': np.repeat(hands, 2, axis=1)[:, ::2]}[layout]
+    with pytest.raises(DuplicateCardError, match=r'duplicate card in row 300: '):
+        HandRanker.rank_many(batch)
+    np.testing.assert_array_equal(HandRanker.rank_many(batch[:300]), expected[:300])
+    batch[301:, :] = batch[:199]
+    np.testing.assert_array_equal(HandRanker.rank_many(batch[301:]), expected[:199])
+
+
 def test_rank_many_of_no_hands() -> None:
     result = HandRanker.rank_many(np.empty((0, 7), dtype=np.int64))
     assert result.shape == (0,) and result.dtype == np.int16

@@ -11,6 +11,8 @@ executor).
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
@@ -18,6 +20,7 @@ import numpy as np
 import pytest
 
 from poker import Card, CardCountError, DuplicateCardError, HandRanker, Range, WeightsError, equity
+from poker.cards.holdings import HOLDINGS
 from poker.stats import _equity, equity_problem, exact_equity
 from poker.stats.sampled_equity import SAMPLES_PER_TASK
 
@@ -87,6 +90,25 @@ def test_preflop_ranges_and_their_results() -> None:
     weighted = Range.parse('AA, KK').weights * np.where(np.arange(1326) % 3 == 0, 0.25, 1.0)
     assert_results_agree([weighted, 'Ac Kd'])
     assert_results_agree(['QQ', 'Ah Kh'], dead='2c')
+
+
+def test_three_overlapping_ranges_are_the_mean_of_their_hands() -> None:
+    """Three ranges before the flop, two of them sharing 99 (suit symmetry and card removal between ranges): the
+    exact answer is the plain mean over every compatible tuple of hands of that tuple's exact answer (every tuple
+    meets the same number of boards), the tuples listed here without the plan's orbits; and the compiled counts of
+    the plan's first tuples equal NumPy's."""
+    players = ['JJ', 'TT, 99', '99, 88']
+    hands = [[f'{Card.from_index(int(a))} {Card.from_index(int(b))}'
+              for a, b in HOLDINGS[np.flatnonzero(Range.parse(text).weights)]] for text in players]
+    tuples = [combination for combination in itertools.product(*hands)
+              if len(set(' '.join(combination).split())) == 6]
+    assert len(tuples) == 6 * (12 * 12 - 30)  # of 36 pairs of nines, 6 share no card
+    each = np.array([[(p.win, p.tie, p.split_share) for p in equity(list(hand), method='exact')] for hand in tuples])
+    result = equity(players, method='exact')
+    assert result.deals == len(tuples) * math.comb(46, 5)
+    for player, expected in zip(result, each.mean(axis=0)):
+        assert (player.win, player.tie, player.split_share) == pytest.approx(tuple(expected), abs=1e-12)
+    assert_counts_agree(players, most=3)
 
 
 @pytest.mark.parametrize('players, board, dead', [
