@@ -14,7 +14,8 @@ from ..cards.income_rates import MAX_OPPONENTS
 from ..errors import CardCountError, SettingError
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action
-from ..strategy.advice import DEFAULT_STRATEGY, Advice, Situation, advise
+from ..strategy.advice import DEFAULT_STRATEGY, advise
+from ..strategy.situation import Advice, Situation
 from ..strategy.kelly import kelly_bet, kelly_fraction, showdown_probabilities
 from ..validators import shown
 from .options import add_board, add_json, add_lookahead, add_opponents, add_range, amount_reader, whole, words

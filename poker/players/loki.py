@@ -27,7 +27,8 @@ from ..errors import PokerError
 from ..ranges.weight_inputs import WeightsLike
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action
-from ..strategy.advice import DEFAULT_STRATEGY, Advice, LokiStrategy, Situation
+from ..strategy.advice import DEFAULT_STRATEGY, LokiStrategy
+from ..strategy.situation import Advice, Situation
 from ..strategy.policy import HoldingStatistics, Policy, column_of
 from ..table.game import TableView, read_view
 from ..table.records import Decision

@@ -2,7 +2,8 @@
 re-weights its range.
 
 * :mod:`~poker.strategy.actions`: the vocabulary of actions (:class:`Action`, :class:`Blind`);
-* :mod:`~poker.strategy.advice`: :class:`LokiStrategy`, :func:`advise` and the situation they read;
+* :mod:`~poker.strategy.situation`: what a rule reads and answers (:class:`Situation`, :class:`Advice`);
+* :mod:`~poker.strategy.advice`: Loki's rules, :class:`LokiStrategy` and :func:`advise`;
 * :mod:`~poker.strategy.policy`: a seat's answer for every holding at once (:class:`Policy`) and the statistics
   of every holding that Loki's rules read as arrays (:class:`HoldingStatistics`);
 * :mod:`~poker.strategy.preflop`: Papp's pre-flop strategies (:func:`preflop_strategy`);
@@ -14,11 +15,12 @@ re-weights its range.
 from __future__ import annotations
 
 from .actions import Action, Blind, read_action
-from .advice import Advice, FullLokiStrategy, LokiStrategy, PreflopPlay, Situation, advise, advise_preflop
+from .advice import FullLokiStrategy, LokiStrategy, PreflopPlay, advise, advise_preflop
 from .kelly import kelly_action, kelly_bet, kelly_fraction, kelly_growth, showdown_probabilities
 from .policy import HoldingStatistics, Policy
 from .preflop import TIGHTNESS, expected_players, preflop_strategy
 from .reweighting import OpponentModel
+from .situation import Advice, Situation
 
 __all__ = [
     'Action',

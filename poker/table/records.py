@@ -24,7 +24,7 @@ from ..errors import CardCountError, PokerError
 from ..ranking.rankable_hand import RankableHand
 from ..stats.hand_statistics import HandStatistics
 from ..strategy.actions import Action, Blind, read_action
-from ..strategy.advice import Advice
+from ..strategy.situation import Advice
 from ..validators import amount, choice, instance, is_items, read_recorded_seed, reading, shown, text, whole_number
 
 __all__ = ['ActionRecord', 'Decision', 'HandResult', 'PlayerSummary']

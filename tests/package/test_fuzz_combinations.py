@@ -23,7 +23,7 @@ from poker import (
     Card, Deck, HandCategory, HandFactory, HandRanker, HandStatistics, OpponentModel, StartingHand, advise,
     class_equity, equity, format_cards, kelly_bet, kelly_fraction, parse_cards, preflop_equity, simulate_income_rate,
 )
-from poker.strategy.advice import Situation
+from poker.strategy.situation import Situation
 from poker.strategy.kelly import kelly_growth
 from poker.ranges.weight_inputs import read_weights, read_weight_sets
 

@@ -14,7 +14,7 @@ from poker import (
     BettingError, CardParseError, HandFactory, HandRanker, HandStatistics, OpponentModel, Player, PokerError,
     Range, SettingError, WeightsError, advise, kelly_bet, kelly_fraction, preflop_equity, simulate_income_rate,
 )
-from poker.strategy.advice import Situation
+from poker.strategy.situation import Situation
 from poker.strategy.kelly import kelly_growth
 from poker.validators import amount, flag, index_below, integer_array, probability, real_number, shown, whole_number
 from poker.ranges.weight_inputs import read_weights, read_weight_sets

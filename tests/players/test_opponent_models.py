@@ -25,7 +25,8 @@ from poker.cards.holdings import HOLDINGS
 from poker.cards.starting_hand import CLASS_OF_HOLDING, HAND_CLASSES
 from poker.stats.hand_statistics import HandStatistics
 from poker.stats.player import Player
-from poker.strategy.advice import LokiStrategy, Situation
+from poker.strategy.advice import LokiStrategy
+from poker.strategy.situation import Situation
 from poker.strategy.reweighting import OpponentModel
 from poker.players.frequencies import DEFAULT_FREQUENCIES, ActionFrequencies
 from poker.players.holding_scales import fast_potentials, holding_scale, preflop_scale

@@ -19,7 +19,8 @@ from poker.players.bots import (
 from poker.players.loki import LokiPlayer
 from poker.players.modelling import ModellingLokiPlayer
 from poker.strategy.actions import Action
-from poker.strategy.advice import Advice, FullLokiStrategy, LokiStrategy
+from poker.strategy.advice import FullLokiStrategy, LokiStrategy
+from poker.strategy.situation import Advice
 from poker.strategy.policy import Policy, column_of
 from poker.stats.hand_statistics import HandStatistics
 from poker.table.game import FixedLimitGame, TableView, read_view

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from poker import Advice, BettingError, LokiStrategy, PokerError, advise, parse_cards
 from poker.strategy.actions import Action
-from poker.strategy.advice import Situation
+from poker.strategy.situation import Situation
 from poker.stats.hand_statistics import HandStatistics
 
 BOARDS = {

@@ -21,7 +21,8 @@ from poker.stats.hand_statistics import HandStatistics
 from poker.stats.player import Player
 from poker.stats.range_stats import range_statistics
 from poker.strategy.actions import Action
-from poker.strategy.advice import Advice, FullLokiStrategy, LokiStrategy, Situation
+from poker.strategy.advice import FullLokiStrategy, LokiStrategy
+from poker.strategy.situation import Advice, Situation
 from poker.strategy.policy import CALL, FOLD, RAISE, HoldingStatistics, Policy, column_of
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from poker import StartingHand
-from poker.strategy.advice import PreflopPlay, Situation, advise_preflop
+from poker.strategy.advice import PreflopPlay, advise_preflop
+from poker.strategy.situation import Situation
 from poker.cli import main
 from poker.errors import BettingError, PokerError
 from poker.ranking.ranker import HandRanker
