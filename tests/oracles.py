@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -195,14 +196,15 @@ def plain_hand_strengths(board: Sequence[int], ranker: type[HandRanker] = HandRa
     return result
 
 
-def _has_straight(ranks: set[int]) -> bool:
+def _has_straight(ranks: frozenset[int]) -> bool:
     """Whether five ranks in a row are among ``ranks`` (0 = deuce ... 12 = ace; the ace also plays low)."""
     low = ranks | {-1} if 12 in ranks else ranks
     return any(all(start + step in low for step in range(5)) for start in range(-1, 9))
 
 
-def _straight_outs(ranks: set[int]) -> int:
-    """How many ranks not in ``ranks`` would complete a straight (0 where one is made)."""
+@functools.cache
+def _straight_outs(ranks: frozenset[int]) -> int:
+    """How many ranks not in ``ranks`` would complete a straight (0 where one is made); kept per set of ranks."""
     if _has_straight(ranks):
         return 0
     return sum(1 for rank in range(13) if rank not in ranks and _has_straight(ranks | {rank}))
@@ -219,7 +221,7 @@ def plain_potentials(board: Sequence[int]) -> np.ndarray:
         return result
     unseen = 52 - len(cards) - 2
     top = max(card >> 2 for card in cards)
-    board_outs = _straight_outs({card >> 2 for card in cards})
+    board_outs = _straight_outs(frozenset(card >> 2 for card in cards))
     for number, hole in enumerate(itertools.combinations(range(52), 2)):
         if set(hole) & set(cards):
             continue
@@ -227,7 +229,7 @@ def plain_potentials(board: Sequence[int]) -> np.ndarray:
         suited = [sum(1 for card in seen if card & 3 == suit) for suit in range(4)]
         from_hole = [sum(1 for card in hole if card & 3 == suit) for suit in range(4)]
         flush_draw = any(suited[suit] == 4 and from_hole[suit] for suit in range(4)) and max(suited) < 5
-        straight = max(_straight_outs({card >> 2 for card in seen}) - board_outs, 0)
+        straight = max(_straight_outs(frozenset(card >> 2 for card in seen)) - board_outs, 0)
         over = 0 if hole[0] >> 2 == hole[1] >> 2 else sum(1 for card in hole if card >> 2 > top)
         outs = 9.0 * flush_draw + 4.0 * straight + 1.5 * over
         ppot = 1 - (1 - outs / unseen) * (1 - outs / (unseen - 1)) if len(cards) == 3 else outs / unseen
