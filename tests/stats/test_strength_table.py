@@ -24,6 +24,7 @@ from poker.stats.boards import board_strengths, boards_strengths
 from poker.cards.card import format_cards
 from poker.cards.isomorphism import HandIndexer
 
+import installed
 from patience import GUARD, default_ctrl_c, wait_until
 from tiny_tables import shrink_street
 
@@ -310,8 +311,8 @@ def test_a_dask_cluster_gives_the_single_process_results(tmp_path: Path) -> None
 def dask_process(args: list[str], log: Path, cwd: Path) -> subprocess.Popen[bytes]:
     """``python -m dask ARGS`` writing to ``log``, its connection timeouts raised to the guard: dask's default
     (30 s) is not far above a start-up at a load of 30."""
-    environment = {**os.environ, 'PYTHONPATH': str(ROOT), 'DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT': f'{GUARD:g}s',
-                   'DASK_DISTRIBUTED__DEPLOY__LOST_WORKER_TIMEOUT': f'{GUARD:g}s'}
+    environment = installed.environment(DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=f'{GUARD:g}s',
+                                        DASK_DISTRIBUTED__DEPLOY__LOST_WORKER_TIMEOUT=f'{GUARD:g}s')
     with log.open('wb') as output:
         return subprocess.Popen([sys.executable, '-m', 'dask', *args], stdout=output, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, cwd=cwd, env=environment, start_new_session=True)
@@ -396,7 +397,7 @@ def test_a_process_pool_gives_the_same_chunks(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------------------------------ command line
 def poker_command(*args: str) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, 'PYTHONPATH': str(ROOT)}
+    environment = installed.environment()
     return subprocess.run([sys.executable, '-m', 'poker', *args], capture_output=True, text=True,
                           env=environment, cwd=ROOT, timeout=GUARD)
 
@@ -477,7 +478,7 @@ def recorded_chunks(out: Path) -> int:
 def test_ctrl_c_exits_130_keeping_finished_chunks(tmp_path: Path) -> None:
     """Ctrl-C once a chunk is recorded (seen in the manifest, however long that takes), not after a fixed time."""
     out = tmp_path / 'flop'
-    environment = {**os.environ, 'PYTHONPATH': str(ROOT)}
+    environment = installed.environment()
     process = subprocess.Popen([sys.executable, '-m', 'poker', 'table', '--street', 'flop', '--out', str(out),
                                 '--chunk-boards', '1', '--workers', '1'], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env=environment, cwd=ROOT,
