@@ -1,8 +1,8 @@
 """What a user installs: the sdist (its contents, its long description, its licence metadata) and the wheels
 (the platforms and Pythons cibuildwheel builds, a test command that tests the installed wheel).
 
-The sdist is built once per run with ``python -m build --sdist --no-isolation`` (a second or two: an sdist
-compiles nothing). ``.ci/run`` installs the sdist and the wheel into fresh virtual environments and runs the
+The sdist is built once per run with ``python -m build --sdist --no-isolation`` from a copy of the tree (a
+second or two: an sdist compiles nothing). ``.ci/run`` installs the sdist and the wheel into fresh virtual environments and runs the
 README's main job and the tests there, from another folder.
 """
 
@@ -44,9 +44,14 @@ class Sdist:
 @pytest.fixture(scope='module')
 def sdist(tmp_path_factory: pytest.TempPathFactory) -> Sdist:
     pytest.importorskip('build')  # in the test extra
+    # from a copy without the egg-info an install left: setuptools adds the files its SOURCES.txt lists (the
+    # manifest of an earlier build) to the sdist, which would hide a file MANIFEST.in leaves out
+    source = tmp_path_factory.mktemp('source') / 'tree'
+    shutil.copytree(ROOT, source, symlinks=True,
+                    ignore=shutil.ignore_patterns('.git', '*.egg-info', 'build', 'dist', '.*_cache', '.hypothesis'))
     out = tmp_path_factory.mktemp('sdist')
-    result = subprocess.run([sys.executable, '-m', 'build', '--sdist', '--no-isolation', '--outdir', str(out), str(ROOT)],
-                            capture_output=True, text=True, cwd=out)
+    result = subprocess.run([sys.executable, '-m', 'build', '--sdist', '--no-isolation', '--outdir', str(out),
+                             str(source)], capture_output=True, text=True, cwd=out)
     assert result.returncode == 0, result.stdout + result.stderr
     [archive] = out.glob('*.tar.gz')
     with tarfile.open(archive) as tar:
@@ -220,7 +225,7 @@ def test_the_wheel_test_command_tests_the_installed_wheel() -> None:
     assert 'addopts=""' in command and 'pythonpath={project}/tests' in command
     assert "'" not in config['test-command']  # Windows' cmd quotes with " only
     paths = [part for part in command if part.startswith('{project}/tests/')]
-    assert paths and all((ROOT / part.removeprefix('{project}/')).is_dir() for part in paths)
+    assert paths and all((ROOT / part.removeprefix('{project}/')).exists() for part in paths)
     assert config['test-environment'] == {'POKER_TEST_INSTALLED': '1'}
 
 
@@ -237,3 +242,17 @@ def test_a_tool_imports_the_installed_package(tool: str) -> None:
         assert sys.path == before
     finally:
         sys.path[:] = before
+
+
+def test_ci_installs_the_sdist_and_the_wheel_and_runs_them_from_elsewhere() -> None:
+    """After the tests and the site (kept as they were), .ci/run builds both distributions from a clean export,
+    installs each into a fresh venv and runs the README's main job and the wheel's test command there."""
+    script = (ROOT / '.ci' / 'run').read_text(encoding='utf-8')
+    lines = [line.strip() for line in script.splitlines() if line.strip() and not line.lstrip().startswith('#')]
+    site = next(at for at, line in enumerate(lines) if line.startswith('python -m sphinx -W'))
+    after = '\n'.join(lines[site:])
+    assert 'archive --format=tar HEAD' in after and '-m build --outdir' in after
+    assert '-m venv "$work/$kind-venv"' in after and 'for kind in sdist wheel; do' in after
+    assert 'pip install --quiet "$sdist"' in after and 'pip install --quiet "$wheel"' in after
+    assert 'examples/pokergame.py' in after and 'cibuildwheel test-command' in after
+    assert 'POKER_TEST_INSTALLED=1' in after and 'cd "$work/elsewhere"' in after
