@@ -253,6 +253,6 @@ def test_ci_installs_the_sdist_and_the_wheel_and_runs_them_from_elsewhere() -> N
     after = '\n'.join(lines[site:])
     assert 'archive --format=tar HEAD' in after and '-m build --outdir' in after
     assert '-m venv "$work/$kind-venv"' in after and 'for kind in sdist wheel; do' in after
-    assert 'pip install --quiet "$sdist"' in after and 'pip install --quiet "$wheel"' in after
+    assert 'pip install --quiet "$sdist[test]"' in after and 'pip install --quiet "$wheel"' in after
     assert 'examples/pokergame.py' in after and 'cibuildwheel test-command' in after
-    assert 'POKER_TEST_INSTALLED=1' in after and 'cd "$work/elsewhere"' in after
+    assert 'POKER_TEST_INSTALLED=1' in after and 'cd "$work/elsewhere"' in after and 'eval "$command"' in after
