@@ -17,9 +17,9 @@ import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+import installed
 from patience import GUARD, wait_until
 
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @contextlib.contextmanager
@@ -50,8 +50,8 @@ def dask_process(args: list[str], log: Path, cwd: Path,
                  settings: Mapping[str, str] | None = None) -> subprocess.Popen[bytes]:
     """``python -m dask ARGS`` writing to ``log``, its connection timeouts raised to the guard: dask's default
     (30 s) is not far above a start-up at a load of 30; ``settings``: more environment variables."""
-    environment = {**os.environ, 'PYTHONPATH': str(ROOT), 'DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT': f'{GUARD:g}s',
-                   'DASK_DISTRIBUTED__DEPLOY__LOST_WORKER_TIMEOUT': f'{GUARD:g}s', **(settings or {})}
+    environment = installed.environment(DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=f'{GUARD:g}s',
+                                        DASK_DISTRIBUTED__DEPLOY__LOST_WORKER_TIMEOUT=f'{GUARD:g}s', **(settings or {}))
     with log.open('wb') as output:
         return subprocess.Popen([sys.executable, '-m', 'dask', *args], stdout=output, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, cwd=cwd, env=environment, start_new_session=True)

@@ -12,13 +12,15 @@ one opponent the exact rate from the shipped equity table is shown too.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+if importlib.util.find_spec('poker') is None:  # a checkout with no install: its own poker/
+    sys.path.insert(0, str(ROOT))
 
 from poker.ranking.ranker import HandRanker  # noqa: E402
 from poker.stats.preflop_odds import class_equity, simulate_income_rate  # noqa: E402

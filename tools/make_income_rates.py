@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib.util
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+if importlib.util.find_spec('poker') is None:  # a checkout with no install: its own poker/
+    sys.path.insert(0, str(ROOT))
 
 from poker.cards.starting_hand import HAND_CLASSES  # noqa: E402
 

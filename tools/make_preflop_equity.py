@@ -18,6 +18,7 @@ writes per-holding integer counts: wins, ties and losses of 2,097,572,400 showdo
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import itertools
 import sys
 import time
@@ -26,7 +27,8 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+if importlib.util.find_spec('poker') is None:  # a checkout with no install: its own poker/
+    sys.path.insert(0, str(ROOT))
 
 from poker.ranking.ranker import HandRanker, card_columns  # noqa: E402
 from poker.stats.preflop_odds import EQUITY_TABLE_PATH, SHOWDOWNS_PER_HOLDING, write_equity_table  # noqa: E402

@@ -27,6 +27,7 @@ plays a stated share of the 1,326 holdings in each position, and keeps the survi
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import sys
 from pathlib import Path
@@ -34,7 +35,8 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+if importlib.util.find_spec('poker') is None:  # a checkout with no install: its own poker/
+    sys.path.insert(0, str(ROOT))
 
 from poker.cards.income_rates import IR2, IR4, IR7  # noqa: E402
 from poker.strategy.preflop import GROUPS, STRATEGIES, THRESHOLDS_PATH, TIGHTNESS, write_thresholds  # noqa: E402

@@ -27,6 +27,7 @@ checks every entry against the readable tables.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import itertools
 import sys
 from pathlib import Path
@@ -34,7 +35,8 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if importlib.util.find_spec('poker') is None:  # a checkout with no install: its own poker/
+    sys.path.insert(0, str(ROOT))
 
 from poker.ranking.tables import RANK_KEYS, flush_table, rank_table  # noqa: E402
 

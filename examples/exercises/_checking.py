@@ -45,5 +45,5 @@ def run(check: Callable[[ModuleType], None], check_file: str) -> int:
     return 0
 
 
-if str(ROOT) not in sys.path:  # the checks import the worktree's poker when run as scripts
+if importlib.util.find_spec('poker') is None and str(ROOT) not in sys.path:  # a checkout with no install: its poker/
     sys.path.insert(0, str(ROOT))

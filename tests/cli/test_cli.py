@@ -18,13 +18,14 @@ import pytest
 from poker import __version__
 from poker.cli import COMMANDS, main
 
+import installed
 from patience import GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_module(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, 'PYTHONPATH': str(ROOT), 'NO_COLOR': '1'}
+    env = installed.environment(NO_COLOR='1')
     return subprocess.run([sys.executable, '-m', 'poker', *args], capture_output=True, text=True, env=env,
                           timeout=GUARD)  # a guard against a hang, not a limit
 
@@ -151,7 +152,7 @@ class Outcome:
 
 def _start(case: Case) -> subprocess.Popen[bytes]:
     env = {key: value for key, value in os.environ.items() if key != 'PYTHONUNBUFFERED'}
-    env.update({'PYTHONPATH': str(ROOT), 'NO_COLOR': '1', **case.env})
+    env.update({**installed.environment(NO_COLOR='1'), **case.env})
     stdout: Any = open('/dev/full', 'wb') if case.stdout == 'full' else subprocess.PIPE  # noqa: SIM115
     process = subprocess.Popen([sys.executable, *case.args], stdin=subprocess.DEVNULL, stdout=stdout,
                                stderr=subprocess.PIPE, env=env, cwd=ROOT)

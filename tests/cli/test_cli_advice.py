@@ -22,6 +22,7 @@ from poker.errors import WeightsError
 from poker.strategy.kelly import showdown_probabilities
 from poker.stats.hand_statistics import HandStatistics
 
+import installed
 from patience import GUARD
 
 Cards = tuple[Card, ...]
@@ -447,13 +448,9 @@ def test_facing_a_bet_refuses_less_than_the_call() -> None:
 
 
 def test_piped_invalid_utf8_is_asked_again_under_a_strict_locale() -> None:
-    import os
     import subprocess
     import sys
-    from pathlib import Path
-    root = Path(__file__).resolve().parents[2]
-    env = {**os.environ, 'PYTHONPATH': str(root), 'LC_ALL': 'C', 'PYTHONIOENCODING': 'ascii:strict',
-           'PYTHONUTF8': '0'}
+    env = installed.environment(LC_ALL='C', PYTHONIOENCODING='ascii:strict', PYTHONUTF8='0')
     stdin = b'\xff\xfe5000\n' + b'9' * 5000 + b'\n5000\n0\n1\nQs Qd\n'
     result = subprocess.run([sys.executable, '-m', 'poker', 'kelly'], input=stdin, capture_output=True, env=env,
                             timeout=GUARD)

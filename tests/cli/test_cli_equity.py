@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ from hypothesis import strategies as st
 import poker.cli.equity_command as command
 from poker import equity
 from poker.cli import COMMANDS, main
+import installed
 from patience import GUARD
 from test_cli_stats import run  # the shared capsys runner
 
@@ -181,7 +181,7 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch, capsys
 
 
 def test_module_subprocess_pipes_without_a_bar() -> None:
-    env = {**os.environ, 'PYTHONPATH': str(ROOT), 'NO_COLOR': '1'}
+    env = installed.environment(NO_COLOR='1')
     result = subprocess.run([sys.executable, '-m', 'poker', 'equity', 'AcKd', 'random', 'random', 'random',
                              '-b', 'Qc Qs Jd 7h 3d', '--samples', '300000', '--seed', '1'],
                             capture_output=True, text=True, env=env, cwd=ROOT, timeout=GUARD)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import ast
 import configparser
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -22,6 +21,7 @@ from typing import Any
 
 import pytest
 
+import installed
 from patience import GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,18 +50,22 @@ STARTS = {'poker': f'console:{console_target()}', 'python -m poker': 'module:pok
 def traced(tmp_path: Path, mode: str, start: str, *args: str) -> tuple[subprocess.CompletedProcess[str],
                                                                         dict[str, Any]]:
     report = tmp_path / f'report-{len(list(tmp_path.iterdir()))}.json'
-    environment = {**os.environ, 'PYTHONPATH': str(ROOT), 'NO_COLOR': '1', 'SIGINT_REPORT': str(report)}
+    environment = installed.environment(NO_COLOR='1', SIGINT_REPORT=str(report))
     result = subprocess.run([sys.executable, str(HARNESS), mode, STARTS[start], *args], capture_output=True,
                             text=True, env=environment, cwd=ROOT, timeout=GUARD, stdin=subprocess.DEVNULL)
     return result, json.loads(report.read_text(encoding='utf-8'))
 
 
 def relative(path: str) -> str:
-    """``path`` from the checkout's root (a library file's own path otherwise)."""
-    try:
-        return Path(path).resolve().relative_to(ROOT).as_posix()
-    except ValueError:
-        return path
+    """``path`` from the folder that holds the package tested (``poker/cli/program.py``, ``_poker_entry.py``:
+    the checkout, or site-packages for an installed package) or from the checkout (``examples/...``); a
+    library file's own path otherwise."""
+    for root in (Path(installed.HOME), ROOT):
+        try:
+            return Path(path).resolve().relative_to(root).as_posix()
+        except ValueError:
+            pass
+    return path
 
 
 # ------------------------------------------------------------------------------------------ the entry modules

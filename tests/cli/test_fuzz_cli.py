@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from poker.cli import COMMANDS, main
 
+import installed
 from patience import GUARD, default_ctrl_c
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,7 +74,7 @@ HANDS_LOG = 'STATE:0:rc/crc/cc/cc:Ah9c|Ks8d/2h3c4d/Js/7h:6|-6:Alice|Bob\nSTATE:1
 
 
 def run(argv: list[str], stdin: bytes, cwd: Path) -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, 'PYTHONPATH': str(ROOT), 'NO_COLOR': '1', 'LC_ALL': 'C', 'PYTHONIOENCODING': 'utf-8'}
+    env = installed.environment(NO_COLOR='1', LC_ALL='C', PYTHONIOENCODING='utf-8')
     return subprocess.run([sys.executable, '-m', 'poker', *argv], input=stdin, capture_output=True, env=env,
                           cwd=cwd, timeout=GUARD)  # a guard against a hang, not a limit
 
@@ -170,7 +171,7 @@ def test_ctrl_c_exits_130_quietly(tmp_path: Path) -> None:
     sent 0.2 s after the greeting, and the input closed at once after it, so a loaded machine could read the
     end of the input first."""
     import signal
-    env = {**os.environ, 'PYTHONPATH': str(ROOT), 'NO_COLOR': '1', 'PYTHONUNBUFFERED': '1'}
+    env = installed.environment(NO_COLOR='1', PYTHONUNBUFFERED='1')
     process = subprocess.Popen([sys.executable, '-m', 'poker', 'kelly'], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path,
                                preexec_fn=default_ctrl_c)

@@ -21,6 +21,7 @@ from poker import match
 from poker.cli import main
 from poker.errors import PokerError
 from poker.matches import duplicate
+import installed
 from dask_processes import fresh_cluster, group_members
 from patience import GUARD, wait_until
 
@@ -65,7 +66,7 @@ class Always(Seat):
 
 def poker(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     """``python -m poker ARGS`` in a fresh process, from ``cwd``."""
-    environment = {**os.environ, 'PYTHONPATH': str(ROOT)}
+    environment = installed.environment()
     return subprocess.run([sys.executable, '-m', 'poker', *args], capture_output=True, text=True,
                           env=environment, cwd=cwd, timeout=GUARD)
 
@@ -122,7 +123,7 @@ def test_a_worker_that_dies_is_replayed_and_one_that_always_dies_is_one_line(tmp
         with subprocess.Popen([sys.executable, '-m', 'poker', 'match', '--players', 'loki-no-model,station',
                                '--hands', '100000', '--log', str(log), '--scheduler', address],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-                              env={**os.environ, 'PYTHONPATH': str(ROOT)}) as long:
+                              env=installed.environment()) as long:
             try:
                 wait_until(lambda: log.exists() and 'STATE:' in log.read_text(), 'a block of the long match logged')
                 os.kill(started[0].pid, signal.SIGKILL)

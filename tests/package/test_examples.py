@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import io
-import os
 import re
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from example_program import load_pokergame
+import installed
 from patience import GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,8 +21,7 @@ EXERCISES = sorted((EXAMPLES / 'exercises').glob('*.py'))
 
 
 def run(script: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, 'PYTHONPATH': os.pathsep.join([str(ROOT), os.environ.get('PYTHONPATH', '')]),
-           'PYTHONIOENCODING': 'utf-8'}
+    env = installed.environment(PYTHONIOENCODING='utf-8')
     return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, env=env,
                           cwd=ROOT, timeout=GUARD, encoding='utf-8')  # a guard against a hang
 

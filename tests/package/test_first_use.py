@@ -8,7 +8,6 @@ time: a module held half imported until the check is done, or threads released t
 from __future__ import annotations
 
 import ast
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ import poker.ranges
 import poker.ranking
 import poker.stats
 
+import installed
 from patience import GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +30,7 @@ only the modules they need)."""
 
 def run_child(code: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, '-c', code, *args], capture_output=True, text=True, timeout=GUARD,
-                          env={**os.environ, 'PYTHONPATH': str(ROOT)}, cwd=ROOT)
+                          env=installed.environment(), cwd=ROOT)
 
 
 # NumPy's numpy.ma held half imported by one thread (as a dask worker's event loop holds it while it sends a

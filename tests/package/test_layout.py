@@ -20,7 +20,6 @@ import ast
 import functools
 import importlib
 import inspect
-import os
 import pkgutil
 import subprocess
 import sys
@@ -31,6 +30,8 @@ from pathlib import Path
 import pytest
 
 import poker
+
+import installed
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / 'poker'
@@ -316,7 +317,7 @@ def test_a_top_name_loads_its_wing_and_nothing_more() -> None:
     def loaded(statement: str) -> set[str]:
         code = f'import sys; {statement}; print(" ".join(m for m in sys.modules if m.startswith("poker")))'
         result = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True,
-                                env={**os.environ, 'PYTHONPATH': str(ROOT)})
+                                env=installed.environment())
         return set(result.stdout.split())
 
     for name, wing in (('HandRanker', 'ranking'), ('Card', 'cards'), ('FixedLimitGame', 'table')):
@@ -381,7 +382,7 @@ def test_a_wing_imports_an_engine_only_when_it_is_used() -> None:
             'print(" ".join(loaded)); s.equity, s.build_table; '
             'print(all(getattr(s, n) is not None for n in s.__all__))')
     result = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True,
-                            env={**os.environ, 'PYTHONPATH': str(ROOT)})
+                            env=installed.environment())
     loaded, resolved = result.stdout.split('\n')[:2]
     assert 'poker.stats.player' in loaded.split()
     assert not {'poker.stats.multiway', 'poker.stats.strength_tables', 'poker.stats.range_stats',

@@ -5,13 +5,13 @@ The notebook is kept without outputs; the test runs it with nbclient against thi
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import nbclient
 import nbformat
 import pytest
 
+import installed
 from patience import GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +27,8 @@ def test_the_tour_is_kept_without_outputs() -> None:
 
 
 def test_the_tour_runs_and_shows_its_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv('PYTHONPATH', os.pathsep.join(filter(None, [str(ROOT), os.environ.get('PYTHONPATH')])))
+    for name, value in installed.environment().items():  # the kernel imports the poker this run tests
+        monkeypatch.setenv(name, value)
     notebook = nbformat.read(TOUR, as_version=4)
     client = nbclient.NotebookClient(notebook, kernel_name='python3', timeout=GUARD, startup_timeout=GUARD,
                                      resources={'metadata': {'path': str(ROOT)}})  # guards, not limits

@@ -9,26 +9,25 @@ from __future__ import annotations
 
 import functools
 import itertools
-import os
 import subprocess
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from math import comb
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import poker
 from poker import (
     Card, CardCountError, CardParseError, DuplicateCardError, HandCategory, HandRanker, PokerError, RankableHand,
     parse_cards,
 )
 from poker.ranking.tables import CARD_KEYS, RANK_KEYS, SUIT_KEY_BITS, SUIT_KEYS
 
-ROOT = Path(__file__).resolve().parents[2]
+import installed
 
 # ------------------------------------------------------------------------------------ the reference
 
@@ -415,11 +414,13 @@ def test_suit_key_sum_tells_the_flush_suit(size: int) -> None:
 
 
 def test_import_builds_no_table() -> None:
+    """In a fresh interpreter that imports the package these tests run against (the installed one, when they run
+    against a wheel: its source tree has no compiled core), not the source tree's."""
     code = ('import poker, poker.ranking.tables as t; '
-            'print(t.rank_table.cache_info().currsize + t.flush_table.cache_info().currsize)')
+            'print(t.rank_table.cache_info().currsize + t.flush_table.cache_info().currsize); print(poker.__file__)')
     result = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True,
-                            env={**os.environ, 'PYTHONPATH': str(ROOT)})
-    assert result.stdout.strip() == '0'
+                            env=installed.environment())
+    assert result.stdout.split('\n')[:2] == ['0', poker.__file__]
 
 
 def test_seven_card_key_sums_fit_in_32_bits() -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -23,6 +22,7 @@ from poker.stats.boards import board_strengths, boards_strengths
 from poker.cards.card import format_cards
 from poker.cards.isomorphism import HandIndexer
 
+import installed
 from dask_processes import fresh_cluster, group_members
 from patience import GUARD, default_ctrl_c, wait_until
 from tiny_tables import shrink_street
@@ -334,7 +334,7 @@ def test_a_process_pool_gives_the_same_chunks(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------------------------------ command line
 def poker_command(*args: str) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, 'PYTHONPATH': str(ROOT)}
+    environment = installed.environment()
     return subprocess.run([sys.executable, '-m', 'poker', *args], capture_output=True, text=True,
                           env=environment, cwd=ROOT, timeout=GUARD)
 
@@ -415,7 +415,7 @@ def recorded_chunks(out: Path) -> int:
 def test_ctrl_c_exits_130_keeping_finished_chunks(tmp_path: Path) -> None:
     """Ctrl-C once a chunk is recorded (seen in the manifest, however long that takes), not after a fixed time."""
     out = tmp_path / 'flop'
-    environment = {**os.environ, 'PYTHONPATH': str(ROOT)}
+    environment = installed.environment()
     process = subprocess.Popen([sys.executable, '-m', 'poker', 'table', '--street', 'flop', '--out', str(out),
                                 '--chunk-boards', '1', '--workers', '1'], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env=environment, cwd=ROOT,

@@ -20,6 +20,7 @@ import pytest
 import poker.stats.table_store as table_store
 from poker import TableError, build_table, load_table
 
+import installed
 from patience import GUARD, wait_until
 from tiny_tables import DAMAGES, flip, same_table, shrink_street
 
@@ -189,7 +190,7 @@ def test_temporary_files_of_stopped_builds_are_removed_and_live_ones_kept(refere
 
 
 def run_tiny(out: Path, stall: str) -> subprocess.Popen[str]:
-    environment = {**os.environ, 'PYTHONPATH': f'{ROOT}{os.pathsep}{ROOT / "tests"}', 'STALL': stall}
+    environment = installed.environment(ROOT / 'tests', STALL=stall)
     return subprocess.Popen([sys.executable, str(ROOT / 'tests' / 'tiny_tables.py'), 'river', '2', '--', 'table',
                              '--street', 'river', '--out', str(out), '--chunk-boards', '1', '--workers', '1'],
                             stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=environment)
@@ -250,7 +251,7 @@ def running(pids: set[int]) -> list[int]:
 def test_pool_workers_die_with_their_parent(tmp_path: Path) -> None:
     """kill -9 of a table build once its two pool workers are seen (however long they take to start): both end
     (seen gone, however long that takes; a guard against their living on)."""
-    environment = {**os.environ, 'PYTHONPATH': str(ROOT)}
+    environment = installed.environment()
     process = subprocess.Popen([sys.executable, '-m', 'poker', 'table', '--street', 'flop', '--out',
                                 str(tmp_path / 'flop'), '--chunk-boards', '1', '--workers', '2'],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
@@ -300,7 +301,7 @@ def test_a_failed_dask_scheduler_is_one_error_and_the_interpreter_exits_at_once(
     nothing left to wait for when it exits (no thread but daemons: it used to wait for dask's). Times are not
     measured: the test waits for each line, with a guard against a hang.'''
     pytest.importorskip('dask.distributed')
-    environment = {**os.environ, 'PYTHONPATH': str(ROOT), 'DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT': '0.5s'}
+    environment = installed.environment(DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT='0.5s')
     result = subprocess.run([sys.executable, '-c', DASK_FAILURES, str(tmp_path / 'out')],
                             capture_output=True, text=True, env=environment, timeout=GUARD)
     lines = result.stderr.splitlines()
