@@ -23,6 +23,7 @@ import random
 
 import numpy as np
 
+from ..cards.card import Card
 from ..cards.holdings import HOLDING_COUNT
 from ..errors import PokerError
 from ..strategy.actions import Action, Blind  # noqa: F401  (Blind: doctests)
@@ -70,23 +71,41 @@ def policy_by_holding(seat: object, view: TableView) -> Policy:
     return Policy.from_columns(columns)
 
 
-def _possible(view: TableView) -> np.ndarray:
-    """The holdings possible in the view: those without a board card."""
-    from ..ranges.weights import known_holdings
-    return ~known_holdings(card.index for card in view.board)
+def _board(view: TableView) -> tuple[Card, ...]:
+    return tuple(view.board)
+
+
+# A bot's policy depends on the board and its settings alone, and a Policy is immutable: each is made once per board
+# and kept (every seat of a table decides several times on one board; made afresh, a policy cost 5x the old decide).
+@functools.lru_cache(maxsize=256)
+def _everywhere_on(board: tuple[Card, ...], probabilities: tuple[float, float, float]) -> Policy:
+    return Policy.everywhere(board, probabilities)
 
 
 def _everywhere(view: TableView, probabilities: tuple[float, float, float]) -> Policy:
     """The policy that plays ``probabilities`` (fold, call, raise) with every possible holding."""
-    possible = _possible(view)
-    rows = np.zeros((HOLDING_COUNT, 3))
-    rows[possible] = probabilities
-    return Policy(rows, possible)
+    return _everywhere_on(_board(view), probabilities)
 
 
-def _by_column(view: TableView, columns: np.ndarray) -> Policy:
-    """The policy that takes the action of ``columns`` (one per holding) for sure, on the possible holdings."""
-    return Policy.from_columns(np.where(_possible(view), columns, -1).astype(np.int8))
+def _on_board(board: tuple[Card, ...], columns: np.ndarray) -> Policy:
+    """The policy that takes the action of ``columns`` (one per holding) for sure, on the holdings possible."""
+    from ..ranges.weights import known_holdings
+    return Policy.from_columns(np.where(known_holdings(card.index for card in board), -1, columns).astype(np.int8))
+
+
+@functools.lru_cache(maxsize=256)
+def _top_starting_hands(board: tuple[Card, ...], share: float, action: int) -> Policy:
+    """``action`` with the top ``share`` of starting hands by income rate (IR7), fold with the rest."""
+    return _on_board(board, np.where(_better_shares() < share, action, FOLD))
+
+
+@functools.lru_cache(maxsize=256)
+def _by_strength(board: tuple[Card, ...], call_at: float, raise_at: float) -> Policy:
+    """After the flop: raise from ``raise_at``, call from ``call_at``, else fold, on the scale opponent models rank
+    actions on (EHS' with one-opponent HS, :func:`~poker.players.holding_scales.holding_scale`)."""
+    from .holding_scales import holding_scale
+    strength = holding_scale(board)
+    return _on_board(board, np.where(strength >= raise_at, RAISE, np.where(strength >= call_at, CALL, FOLD)))
 
 
 class Bot:
@@ -176,15 +195,6 @@ def _better_shares() -> np.ndarray:
     return shares
 
 
-def _by_strength(view: TableView, call_at: float, raise_at: float) -> np.ndarray:
-    """After the flop: raise from ``raise_at``, call from ``call_at``, else fold, on the scale opponent models rank
-    actions on (EHS' with one-opponent HS, :func:`~poker.players.holding_scales.holding_scale`): each holding's
-    column."""
-    from .holding_scales import holding_scale
-    strength = holding_scale([card.index for card in view.board])
-    return np.where(strength >= raise_at, RAISE, np.where(strength >= call_at, CALL, FOLD))
-
-
 class Rock(Bot):
     """Plays only its top :attr:`share` of starting hands by income rate (IR7): raises them before the
     flop and calls them down; folds everything else (checks when it is free)."""
@@ -193,8 +203,7 @@ class Rock(Bot):
 
     def policy(self, view: TableView) -> Policy:
         view = read_view(view)
-        play = RAISE if view.street == 'preflop' else CALL
-        return _by_column(view, np.where(_better_shares() >= self.share, FOLD, play))
+        return _top_starting_hands(_board(view), self.share, RAISE if view.street == 'preflop' else CALL)
 
 
 class AggressiveBettor(Bot):
@@ -218,8 +227,8 @@ class TightAggressive(Bot):
     def policy(self, view: TableView) -> Policy:
         view = read_view(view)
         if view.street == 'preflop':
-            return _by_column(view, np.where(_better_shares() < self.share, RAISE, FOLD))
-        return _by_column(view, _by_strength(view, self.call_at, self.raise_at))
+            return _top_starting_hands((), self.share, RAISE)
+        return _by_strength(_board(view), self.call_at, self.raise_at)
 
 
 class LoosePassive(Bot):
@@ -233,5 +242,5 @@ class LoosePassive(Bot):
     def policy(self, view: TableView) -> Policy:
         view = read_view(view)
         if view.street == 'preflop':
-            return _by_column(view, np.where(_better_shares() < self.share, CALL, FOLD))
-        return _by_column(view, _by_strength(view, self.call_at, self.raise_at))
+            return _top_starting_hands((), self.share, CALL)
+        return _by_strength(_board(view), self.call_at, self.raise_at)

@@ -31,12 +31,12 @@ import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import Card, format_cards
-from ..cards.card_inputs import HoleLike, read_board, read_hole
+from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
 from ..cards.holdings import HOLDING_COUNT
 from ..cards.income_rates import read_opponents
 from ..cards.starting_hand import StartingHand
 from ..errors import BettingError
-from ..ranges.weights import known_holdings  # noqa: F401  (used by the doctests)
+from ..ranges.weights import known_holdings
 from ..stats.hand_statistics import HandStatistics
 from ..stats.range_stats import RangeStatistics
 from ..validators import instance, integer_array, reading, real_array, shown, whole_number
@@ -91,10 +91,13 @@ def read_row(row: object) -> tuple[float, float, float]:
     >>> read_row(np.array([0.0, 0.1, 0.9]))
     (0.0, 0.1, 0.9)
     """
-    array = real_array('row', row, shape=(3,), error=BettingError)
-    if (array < 0).any() or (array > 1).any() or not abs(array.sum() - 1) <= 1e-9:
+    if type(row) is np.ndarray and row.dtype == np.float64 and row.shape == (3,):
+        values = row.tolist()  # (a policy's own row, the common case: three floats checked in Python, not NumPy)
+    else:
+        values = real_array('row', row, shape=(3,), error=BettingError).tolist()
+    fold, call, raise_ = values
+    if not (0 <= fold <= 1 and 0 <= call <= 1 and 0 <= raise_ <= 1 and abs(fold + call + raise_ - 1) <= 1e-9):
         raise BettingError(f'row must be three probabilities (fold, call, raise) that sum to 1, got {shown(row)}')
-    fold, call, raise_ = array.tolist()
     return fold, call, raise_
 
 
@@ -130,9 +133,35 @@ class Policy:
         if columns.shape != (HOLDING_COUNT,) or not ((columns >= -1) & (columns <= RAISE)).all():
             raise BettingError(f'columns must be 1,326 of -1, 0, 1 or 2, got {shown(columns)}')
         possible = columns >= 0
+        if not possible.any():
+            raise BettingError('a policy needs at least one possible holding')
         rows = np.zeros((HOLDING_COUNT, 3))
         rows[np.flatnonzero(possible), columns[possible]] = 1.0
-        return cls(rows, possible)
+        return cls._read(rows, possible)
+
+    @classmethod
+    def everywhere(cls, board: CardsLike, probabilities: tuple[float, float, float]) -> Policy:
+        """The policy that plays ``probabilities`` (fold, call, raise) with every holding possible on ``board``.
+
+        >>> Policy.everywhere('Ah Kd 7c', (0.0, 0.25, 0.75))
+        <Policy: 1176 holdings possible, fold 0.000, call 0.250, raise 0.750>
+        """
+        row = read_row(probabilities)
+        possible = ~known_holdings(card.index for card in read_board(board))
+        rows = np.zeros((HOLDING_COUNT, 3))
+        rows[possible] = row
+        return cls._read(rows, possible)
+
+    @classmethod
+    def _read(cls, rows: np.ndarray, possible: np.ndarray) -> Policy:
+        """A policy of arrays this module made from inputs it has read (the rows and mask are right by
+        construction): the fields set as they are, made read-only, without reading them again."""
+        policy = cls.__new__(cls)
+        rows.flags.writeable = False
+        possible.flags.writeable = False
+        object.__setattr__(policy, 'probabilities', rows)
+        object.__setattr__(policy, 'possible', possible)
+        return policy
 
     def at(self, holding: HoleLike) -> np.ndarray:
         """The (fold, call, raise) probabilities of one holding (read-only); a holding that is not possible is a

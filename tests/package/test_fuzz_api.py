@@ -582,6 +582,7 @@ REGISTRY: dict[str, Call] = {
     'Situation': call(Situation, 20, 4, 4, 1, False, False, follow_through=False, bet_behind=0.5),
     'Policy': call(Policy, POLICY.probabilities, POLICY.possible),
     'Policy.from_columns': call(Policy.from_columns, np.ones(1326, dtype=np.int8)),
+    'Policy.everywhere': call(Policy.everywhere, 'Ah Kd 7c', (0.0, 0.25, 0.75)),
     'Policy.at': method(lambda world: POLICY, 'at', HOLE),
     'Policy.action_at': method(lambda world: POLICY, 'action_at', HOLE),
     'Policy.shares': method(lambda world: POLICY, 'shares'),

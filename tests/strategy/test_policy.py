@@ -12,7 +12,7 @@ import attrs
 import numpy as np
 import pytest
 
-from poker import BettingError, PokerError
+from poker import BettingError, PokerError, parse_cards
 from poker.cards.card import Card
 from poker.cards.holdings import HOLDING_COUNT, HOLDINGS
 from poker.cards.starting_hand import HAND_CLASSES, StartingHand
@@ -239,3 +239,19 @@ def test_preflop_policy_equals_preflop_advice(strategy: LokiStrategy) -> None:
             assert policy.action_at(hand) == {Action.CHECK: Action.CALL, Action.BET: Action.RAISE}.get(
                 advice.action, advice.action), (hand, advice)
     assert len(HAND_CLASSES) == 169
+
+
+@pytest.mark.parametrize('board', ['', 'Ah Kd 7c', 'Ah Kd 7c 2s', 'Ah Kd 7c 2s 9h'])
+@pytest.mark.parametrize('probabilities', [(1.0, 0.0, 0.0), (0.0, 0.1, 0.9), (1 / 3, 1 / 3, 1 / 3)])
+def test_a_policy_everywhere_is_the_one_built_from_its_arrays(board, probabilities) -> None:
+    """``Policy.everywhere`` (made without reading its arrays again) holds what the constructor, which reads them,
+    holds; its arrays are read-only; a row that is no distribution is refused as the constructor refuses it."""
+    from poker.ranges.weights import known_holdings
+    possible = ~known_holdings(card.index for card in parse_cards(board))
+    rows = np.zeros((1326, 3))
+    rows[possible] = probabilities
+    fast, slow = Policy.everywhere(board, probabilities), Policy(rows, possible)
+    assert np.array_equal(fast.probabilities, slow.probabilities) and np.array_equal(fast.possible, slow.possible)
+    assert not fast.probabilities.flags.writeable and not fast.possible.flags.writeable
+    with pytest.raises(BettingError, match='sum to 1'):
+        Policy.everywhere(board, (0.5, 0.0, 0.0))
