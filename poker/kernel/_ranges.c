@@ -39,9 +39,11 @@
       the weight it meets is the same over every value.
    3. For the transitions, the walk also keeps a Fenwick tree of the weight by value *now* (ranked among
       every holding's value now): four prefix queries per hero holding split the weight below and up to its
-      final value by the opponent's value now (below, up to its own). Summed over runouts these count
-      every opponent holding free of the runout, also those sharing a card with the hero holding: those (at
-      most 2n - 3 per hero holding, itself among them) are compared directly on every runout and taken off.
+      final value by the opponent's value now (below, up to its own). The tree holds every opponent holding free
+      of the runout, also those sharing a card with the hero holding: the walk also keeps, per card, the set of
+      the holdings with weight it has passed (bits of their other card), and each hero holding's sets of the
+      holdings sharing its cards, split by their value now (made once per board), give by their intersection
+      what to take off (itself once), as the card sums do in step 2: no per-pair work, nothing kept per runout.
       The weight ending behind is the rest: each disjoint pair meets on C(n - 4, lookahead) runouts. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -94,6 +96,39 @@ fenwick_sum(const double *tree, int at)
     return sum;
 }
 
+/* The bits set in x (plain C99: a compiler turns this into one instruction where it has one). */
+static inline int
+count_bits(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555u;
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)((x * 0x0101010101010101u) >> 56);
+}
+
+/* The opponent weight of the holdings (c, x) for the bits x of `set`: the one weight times their number when every
+   opponent holding with weight has the same, else summed bit by bit (lowest first). */
+static inline double
+weight_of(const Spot *s, int c, uint64_t set)
+{
+    if (s->uniform != 0.0)
+        return s->uniform * count_bits(set);
+    double sum = 0.0;
+    for (int x = 0; set; x++, set >>= 1)
+        if (set & 1)
+            sum += s->w[c < x ? s->base[c] + x : s->base[x] + c];
+    return sum;
+}
+
+/* Step 3's card removal for holding r (cards i, j): the weight the walk has passed of the holdings sharing a card
+   with it (itself once, from card i) whose value now is below its own (`le` 0) or up to it (`le` 1). */
+static inline double
+shared_weight(const Spot *s, int r, int le)
+{
+    int i = s->first[r], j = s->second[r];
+    return weight_of(s, i, s->passed[i] & s->sharing[r][le]) + weight_of(s, j, s->passed[j] & s->sharing[r][2 + le]);
+}
+
 /* Steps 1 (the sort) and 2 (the walk) on the m holdings of s->row / s->value, those free of the positions p
    and q (-1 for none); with `sums`, step 3's queries for every hero holding, added to its row of s->sums.
    Per card weights have n slots; the weight in all and per card is summed over the opponent holdings with
@@ -113,8 +148,10 @@ walk(Spot *s, int m, int transitions, int p, int q)
         per_card[j] += w[r];
     }
     sort_by_value(s, m);
-    if (transitions)
+    if (transitions) {
         memset(s->fenwick, 0, sizeof(double) * (s->ranks + 1));
+        memset(s->passed, 0, sizeof(uint64_t) * s->n);
+    }
     for (int start = 0; start < m;) {
         int stop = start + 1;
         int16_t v = s->value[s->order[start]];
@@ -127,9 +164,9 @@ walk(Spot *s, int m, int transitions, int p, int q)
             s->below[k] = below - cards[s->first[r]] - cards[s->second[r]];
             if (transitions) {
                 double *sums = s->sums + SUMS * (size_t)s->hero[r];
-                sums[LT_LT] += fenwick_sum(s->fenwick, s->below_rank[r]);
-                sums[LE_LT] += fenwick_sum(s->fenwick, s->upto_rank[r]);
-                sums[ANY_LT] += below;
+                sums[LT_LT] += fenwick_sum(s->fenwick, s->below_rank[r]) - shared_weight(s, r, 0);
+                sums[LE_LT] += fenwick_sum(s->fenwick, s->upto_rank[r]) - shared_weight(s, r, 1);
+                sums[ANY_LT] += s->below[k];
             }
         }
         for (int t = start; t < stop; t++) {
@@ -139,8 +176,11 @@ walk(Spot *s, int m, int transitions, int p, int q)
             below += w[r];
             cards[s->first[r]] += w[r];
             cards[s->second[r]] += w[r];
-            if (transitions)
+            if (transitions) {
                 fenwick_add(s->fenwick, s->ranks, s->upto_rank[r], w[r]);
+                s->passed[s->first[r]] |= (uint64_t)1 << s->second[r];
+                s->passed[s->second[r]] |= (uint64_t)1 << s->first[r];
+            }
         }
         for (int t = start; t < stop; t++) {  /* after it: the weight up to the value */
             int k = s->order[t], r = s->row[k];
@@ -151,9 +191,9 @@ walk(Spot *s, int m, int transitions, int p, int q)
             s->met[k] = all - per_card[i] - per_card[j] + w[r];
             if (transitions) {
                 double *sums = s->sums + SUMS * (size_t)s->hero[r];
-                sums[LT_LE] += fenwick_sum(s->fenwick, s->below_rank[r]);
-                sums[LE_LE] += fenwick_sum(s->fenwick, s->upto_rank[r]);
-                sums[ANY_LE] += below;
+                sums[LT_LE] += fenwick_sum(s->fenwick, s->below_rank[r]) - shared_weight(s, r, 0);
+                sums[LE_LE] += fenwick_sum(s->fenwick, s->upto_rank[r]) - shared_weight(s, r, 1);
+                sums[ANY_LE] += s->upto[k];
             }
         }
         start = stop;
@@ -184,6 +224,23 @@ count_now(Spot *s, double *now)
         rank += weighted;
     }
     s->ranks = rank;
+    for (int r = 0; s->sums && r < s->pairs; r++) {  /* step 3's sets: the holdings sharing a card, by their value now */
+        int i = s->first[r], j = s->second[r];
+        uint64_t *sets = s->sharing[r];
+        sets[0] = sets[1] = sets[2] = sets[3] = 0;
+        for (int x = 0; x < s->n; x++) {
+            for (int side = 0; side < 2; side++) {
+                int c = side ? j : i;
+                if (x == c || (side && x == i))  /* itself once, in card i's sets */
+                    continue;
+                int16_t theirs = s->now_value[c < x ? s->base[c] + x : s->base[x] + c];
+                if (theirs < s->now_value[r])
+                    sets[2 * side] |= (uint64_t)1 << x;
+                if (theirs <= s->now_value[r])
+                    sets[2 * side + 1] |= (uint64_t)1 << x;
+            }
+        }
+    }
     for (int k = 0; k < m; k++) {
         int h = s->hero[s->row[k]];
         if (h < 0)
@@ -245,14 +302,12 @@ count_runouts(Spot *s, int rows, int columns, const Sink *out, int from, int to)
             s->row[m] = r;
             s->value[m++] = (int16_t)poker_value(key + s->key[i] + s->key[j], bits | s->bits[i] | s->bits[j]);
         }
-        walk(s, m, out->finals != NULL, p, q);
+        walk(s, m, s->sums != NULL, p, q);
         int slot = c % BLOCK;
         if (out->score && slot == 0)
             memset(out->stage, 0, sizeof(double) * 2 * BLOCK * rows);
         for (int k = 0; k < m; k++) {
             int r = s->row[k], h = s->hero[r];
-            if (out->finals)
-                out->finals[(size_t)r * columns + c] = s->value[k];
             if (h < 0)
                 continue;
             double score = s->below[k] + (s->upto[k] - s->below[k]) / 2;
@@ -309,9 +364,13 @@ set_up_spot(Spot *s, const uint8_t *board, int size, const uint8_t *cards, int n
         }
     }
     s->opponents = 0;
+    int mixed = 0;
     for (int r = 0; r < s->pairs; r++)
-        if (s->w[r] != 0.0)
+        if (s->w[r] != 0.0) {
+            mixed |= s->opponents && s->w[r] != s->w[s->weighted[0]];
             s->weighted[s->opponents++] = r;
+        }
+    s->uniform = s->opponents && !mixed ? s->w[s->weighted[0]] : 0.0;
 }
 
 POKER_LOCAL int

@@ -1,5 +1,5 @@
 /* poker.kernel._ranges's range_counts (the module, the function and the steps of its count are described in
-   _ranges.c): its arguments read, the count, and step 3's card removal.
+   _ranges.c): its arguments read, the count, and step 3's transitions.
 
    Buffers (poker/_core.h): the board, the unseen cards, the weights and the hero rows (a few kB at most) are
    copied and checked before the GIL is released, and only the copies are read; the outputs are only written
@@ -9,11 +9,10 @@
 #include <string.h>
 #include "_ranges.h"
 
-/* Step 3's card removal: for each hero holding, the opponent holdings sharing a card with it (itself
-   included), compared directly on every runout both are free of (a final value 0 marks one that is not),
-   taken off the sums; then the transitions. */
+/* Step 3's transitions from the sums (the walk took the holdings sharing a card with each hero holding off them
+   as it went): the weight ending behind is the rest of what each outcome now meets on the runouts. */
 static void
-finish_transitions(Spot *s, int columns, const int16_t *finals, const double *now, double *transitions)
+finish_transitions(const Spot *s, const double *now, double *transitions)
 {
     int n = s->n;
     double meetings = s->lookahead == 1 ? n - 4 : (double)(n - 4) * (n - 5) / 2;  /* runouts per disjoint pair */
@@ -21,38 +20,7 @@ finish_transitions(Spot *s, int columns, const int16_t *finals, const double *no
         int h = s->hero[r];
         if (h < 0)
             continue;
-        double *sums = s->sums + SUMS * (size_t)h;
-        const int16_t *mine = finals + (size_t)r * columns;
-        int i = s->first[r], j = s->second[r];
-        for (int x = 0; x < n; x++) {
-            for (int side = 0; side < 2; side++) {
-                int y = side ? j : i;
-                if (x == y || (side && x == i))  /* (i, j) itself once, from side 0 */
-                    continue;
-                int o = x < y ? s->base[x] + y : s->base[y] + x;
-                double weight = s->w[o];
-                if (weight == 0.0)
-                    continue;
-                const int16_t *theirs = finals + (size_t)o * columns;
-                int32_t lt = 0, le = 0;
-                for (int c = 0; c < columns; c++) {  /* vectorizes: int16 compares, masked adds */
-                    int both = (mine[c] != 0) & (theirs[c] != 0);
-                    lt += both & (theirs[c] < mine[c]);
-                    le += both & (theirs[c] <= mine[c]);
-                }
-                int now_lt = s->now_value[o] < s->now_value[r], now_le = s->now_value[o] <= s->now_value[r];
-                sums[ANY_LT] -= weight * lt;
-                sums[ANY_LE] -= weight * le;
-                if (now_lt) {
-                    sums[LT_LT] -= weight * lt;
-                    sums[LT_LE] -= weight * le;
-                }
-                if (now_le) {
-                    sums[LE_LT] -= weight * lt;
-                    sums[LE_LE] -= weight * le;
-                }
-            }
-        }
+        const double *sums = s->sums + SUMS * (size_t)h;
         /* opponent now: weaker (we are AHEAD), equal, stronger; later likewise */
         double band[3][2] = {
             {sums[LT_LT], sums[LT_LE]},
@@ -141,21 +109,21 @@ read_outputs(PyObject *const objects[OUTPUTS], int columns, const int32_t *hero,
 
 /* Count into the outputs with the GIL released (*state): the board as it is, then, with cards to come, every
    runout, `chunk` columns at a time (through `stage`, room for 2 x BLOCK x K), and the transitions (the final
-   values kept in `finals`, P x R). -1 if a signal handler raised. */
+   sums kept in s->sums, when not NULL). -1 if a signal handler raised. */
 static int
-count_range(Spot *s, Py_buffer views[OUTPUTS], Py_ssize_t rows, int columns, int chunk, int16_t *finals,
-            double *stage, PyThreadState **state)
+count_range(Spot *s, Py_buffer views[OUTPUTS], Py_ssize_t rows, int columns, int chunk, double *stage,
+            PyThreadState **state)
 {
     double *now = views[NOW].buf;
     memset(now, 0, sizeof(double) * 3 * rows);
     count_now(s, now);
     if (!columns)
         return 0;
-    Sink out = {views[SCORE].buf, views[TOTAL].buf, stage, NULL, NULL, 0, finals};
+    Sink out = {views[SCORE].buf, views[TOTAL].buf, stage, NULL, NULL, 0};
     if (count_every_runout(s, (int)rows, columns, &out, chunk, state) < 0)
         return -1;
-    if (finals)
-        finish_transitions(s, columns, finals, now, views[TRANSITIONS].buf);
+    if (s->sums)
+        finish_transitions(s, now, views[TRANSITIONS].buf);
     return 0;
 }
 
@@ -187,8 +155,7 @@ range_counts(PyObject *module, PyObject *args)
         return NULL;
     }
     size_t heroes = (size_t)(rows ? rows : 1);
-    int16_t *finals = views[TRANSITIONS].buf ? PyMem_Calloc((size_t)pairs * columns, sizeof(int16_t)) : NULL;
-    s->sums = finals ? PyMem_Calloc(SUMS * heroes, sizeof(double)) : NULL;
+    s->sums = views[TRANSITIONS].buf ? PyMem_Calloc(SUMS * heroes, sizeof(double)) : NULL;
     double *stage = columns ? PyMem_Malloc(sizeof(double) * 2 * BLOCK * heroes) : NULL;
     PyObject *result = NULL;
     if ((views[TRANSITIONS].buf && !s->sums) || (columns && !stage)) {
@@ -196,13 +163,12 @@ range_counts(PyObject *module, PyObject *args)
     } else {
         set_up_spot(s, board, board_size, cards, n, lookahead);
         PyThreadState *state = PyEval_SaveThread();
-        int stopped = count_range(s, views, rows, columns, chunk, finals, stage, &state) < 0;
+        int stopped = count_range(s, views, rows, columns, chunk, stage, &state) < 0;
         PyEval_RestoreThread(state);
         result = stopped ? NULL : Py_NewRef(Py_None);
     }
     PyMem_Free(s->sums);
     PyMem_Free(s);
-    PyMem_Free(finals);
     PyMem_Free(stage);
     poker_release(views, OUTPUTS);
     return result;
