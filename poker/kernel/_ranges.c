@@ -38,7 +38,8 @@
       W(<=v) - C_i(<=v) - C_j(<=v) + w(itself), which removes itself (it is in both card sums) once more;
       the weight it meets is the same over every value.
    3. For the transitions, the walk also keeps a Fenwick tree of the weight by value *now* (ranked among
-      every holding's value now): four prefix queries per hero holding split the weight below and up to its
+      every holding's value now, and the weight per rank beside it): two prefix queries per hero holding,
+      each with the weight at its own rank added, split the weight below and up to its
       final value by the opponent's value now (below, up to its own). The tree holds every opponent holding free
       of the runout, also those sharing a card with the hero holding: the walk also keeps, per card, the set of
       the holdings with weight it has passed (bits of their other card), and each hero holding's sets of the
@@ -150,6 +151,7 @@ walk(Spot *s, int m, int transitions, int p, int q)
     sort_by_value(s, m);
     if (transitions) {
         memset(s->fenwick, 0, sizeof(double) * (s->ranks + 1));
+        memset(s->at_rank, 0, sizeof(double) * (s->ranks + 1));
         memset(s->passed, 0, sizeof(uint64_t) * s->n);
     }
     for (int start = 0; start < m;) {
@@ -164,8 +166,10 @@ walk(Spot *s, int m, int transitions, int p, int q)
             s->below[k] = below - cards[s->first[r]] - cards[s->second[r]];
             if (transitions) {
                 double *sums = s->sums + SUMS * (size_t)s->hero[r];
-                sums[LT_LT] += fenwick_sum(s->fenwick, s->below_rank[r]) - shared_weight(s, r, 0);
-                sums[LE_LT] += fenwick_sum(s->fenwick, s->upto_rank[r]) - shared_weight(s, r, 1);
+                double lt = fenwick_sum(s->fenwick, s->below_rank[r]);
+                sums[LT_LT] += lt - shared_weight(s, r, 0);
+                sums[LE_LT] += lt + s->at_rank[s->upto_rank[r]] * (s->upto_rank[r] > s->below_rank[r])
+                               - shared_weight(s, r, 1);
                 sums[ANY_LT] += s->below[k];
             }
         }
@@ -178,6 +182,7 @@ walk(Spot *s, int m, int transitions, int p, int q)
             cards[s->second[r]] += w[r];
             if (transitions) {
                 fenwick_add(s->fenwick, s->ranks, s->upto_rank[r], w[r]);
+                s->at_rank[s->upto_rank[r]] += w[r];
                 s->passed[s->first[r]] |= (uint64_t)1 << s->second[r];
                 s->passed[s->second[r]] |= (uint64_t)1 << s->first[r];
             }
@@ -191,8 +196,10 @@ walk(Spot *s, int m, int transitions, int p, int q)
             s->met[k] = all - per_card[i] - per_card[j] + w[r];
             if (transitions) {
                 double *sums = s->sums + SUMS * (size_t)s->hero[r];
-                sums[LT_LE] += fenwick_sum(s->fenwick, s->below_rank[r]) - shared_weight(s, r, 0);
-                sums[LE_LE] += fenwick_sum(s->fenwick, s->upto_rank[r]) - shared_weight(s, r, 1);
+                double lt = fenwick_sum(s->fenwick, s->below_rank[r]);
+                sums[LT_LE] += lt - shared_weight(s, r, 0);
+                sums[LE_LE] += lt + s->at_rank[s->upto_rank[r]] * (s->upto_rank[r] > s->below_rank[r])
+                               - shared_weight(s, r, 1);
                 sums[ANY_LE] += s->upto[k];
             }
         }
@@ -224,7 +231,7 @@ count_now(Spot *s, double *now)
         rank += weighted;
     }
     s->ranks = rank;
-    for (int r = 0; s->sums && r < s->pairs; r++) {  /* step 3's sets: the holdings sharing a card, by their value now */
+    for (int r = 0; s->sums && r < s->pairs; r++) {  /* step 3's sets: the holdings sharing a card, by value now */
         int i = s->first[r], j = s->second[r];
         uint64_t *sets = s->sharing[r];
         sets[0] = sets[1] = sets[2] = sets[3] = 0;

@@ -40,6 +40,7 @@ typedef struct {
     int16_t value[MAX_PAIRS];
     double below[MAX_PAIRS], upto[MAX_PAIRS], met[MAX_PAIRS];
     double fenwick[MAX_PAIRS + 1];
+    double at_rank[MAX_PAIRS + 1]; /* the weight passed per rank now (the tree's one entry above a prefix) */
     /* step 3's card removal, as bit sets of the other card x of the holdings (c, x) holding card c: those with
        weight the walk has passed (per card c), and per holding (i, j) those of card i, then of card j (itself
        left out), whose value now is below its own (LT) and up to it (LE) */
