@@ -3,7 +3,7 @@
    subclass takes the NumPy passes (poker/kernel/sorted_pass.py, narrow_pass.py, grid_pass.py), which rank
    through its rank_many and which the tests compare with this one.
 
-   range_counts(board, cards, lookahead, weights, heroes, now, score, total, transitions[, chunk])
+   range_counts(board, cards, lookahead, weights, heroes, now, score, total, transitions[, chunk], *, summary=None)
        ``cards`` are the n unseen cards (ascending); the P = C(n, 2) holdings of two of them are numbered in
        itertools.combinations order of their positions. ``weights`` (float64, P) are the opponent's weights,
        ``heroes`` (int32, P) the output row of each hero holding, -1 for the others. Written, per hero row:
@@ -12,7 +12,9 @@
        one card to come, the P pairs for two): after the runout, the weight beaten plus half the weight
        tied, and the weight met; 0 where the runout holds a card of the hero holding. ``transitions``
        (K x 9, or None) adds the weighted (opponent holding, runout) pairs from outcome a now to outcome b
-       after the runout (AHEAD 0, TIED 1, BEHIND 2). Weights are summed in float64 as they come (whole
+       after the runout (AHEAD 0, TIED 1, BEHIND 2). ``summary`` (K x 3, given with ``score`` and ``total``
+       None) has instead of those only their sums over the runouts, and that of total x strength^2, as
+       poker.stats.range_stats.summarise_runouts makes them. Weights are summed in float64 as they come (whole
        weights exactly); Python finds the exact zeros of fractional weights with a second call.
    board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk], *, numbers=None): every
        holding against every holding on each of a batch of boards, the strength tables' numbers (_ranges_boards.c
@@ -280,7 +282,8 @@ summarise(const Sink *out, int h, double score, double total)
     if ((double)slot * total > scaled)
         slot--;
     slot = slot < 0 ? 0 : slot > bins - 1 ? bins - 1 : slot;
-    out->histogram[(size_t)h * bins + slot]++;
+    if (out->histogram)
+        out->histogram[(size_t)h * bins + slot]++;
 }
 
 /* The runout columns `from` to `to` - 1 (`from` a multiple of BLOCK): each final board's walk, into the sink. */
@@ -391,9 +394,9 @@ read_chunk(Py_ssize_t chunk)
 }
 
 static PyMethodDef methods[] = {
-    {"range_counts", range_counts, METH_VARARGS,
-     "range_counts(board, cards, lookahead, weights, heroes, now, score, total, transitions[, chunk]): a range "
-     "against a range, every runout"},
+    {"range_counts", (PyCFunction)(void (*)(void))range_counts, METH_VARARGS | METH_KEYWORDS,
+     "range_counts(board, cards, lookahead, weights, heroes, now, score, total, transitions[, chunk], *, "
+     "summary=None): a range against a range, every runout"},
     {"board_strengths", (PyCFunction)(void (*)(void))board_strengths, METH_VARARGS | METH_KEYWORDS,
      "board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk], *, numbers=None): every "
      "holding on each board"},

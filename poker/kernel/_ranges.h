@@ -79,7 +79,7 @@ POKER_LOCAL int count_every_runout(Spot *s, int rows, int columns, const Sink *o
    ValueError if it is below 1 or above 2**20. */
 POKER_LOCAL int read_chunk(Py_ssize_t chunk);
 
-POKER_LOCAL PyObject *range_counts(PyObject *module, PyObject *args);
+POKER_LOCAL PyObject *range_counts(PyObject *module, PyObject *args, PyObject *keywords);
 POKER_LOCAL PyObject *board_strengths(PyObject *module, PyObject *args, PyObject *keywords);
 
 #endif

@@ -72,8 +72,9 @@ read_spot(PyObject *weights, PyObject *heroes, int pairs)
 }
 
 /* range_counts' outputs: `now` (K x 3, K hero rows) and, with cards to come (R runout columns), `score` and
-   `total` (K x R) and `transitions` (K x 9, or none for None). */
-enum { NOW, SCORE, TOTAL, TRANSITIONS, OUTPUTS };
+   `total` (K x R) and `transitions` (K x 9, or none for None), or instead of `score` and `total` (both None)
+   `summary` (K x 3: score, total and total x strength^2 summed over the runouts). */
+enum { NOW, SCORE, TOTAL, TRANSITIONS, SUMMARY, OUTPUTS };
 
 /* The outputs' views (a missing one's with no buffer) and K, the hero rows, which each of the P holdings' `hero`
    rows must be below; -1 with a ValueError (and no view held) if they are malformed. */
@@ -95,10 +96,16 @@ read_outputs(PyObject *const objects[OUTPUTS], int columns, const int32_t *hero,
             PyErr_SetString(PyExc_ValueError, "range_counts needs hero rows from -1 to the rows of now");
             bad = -1;
         }
+    int summary = objects[SUMMARY] != Py_None;
+    if (!bad && summary && (objects[SCORE] != Py_None || objects[TOTAL] != Py_None)) {
+        PyErr_SetString(PyExc_ValueError, "range_counts writes a summary instead of score and total: give None");
+        bad = -1;
+    }
     PokerArray arrays[OUTPUTS - 1] = {
-        {columns ? objects[SCORE] : NULL, 'd', *rows * columns, "score"},
-        {columns ? objects[TOTAL] : NULL, 'd', *rows * columns, "total"},
+        {columns && !summary ? objects[SCORE] : NULL, 'd', *rows * columns, "score"},
+        {columns && !summary ? objects[TOTAL] : NULL, 'd', *rows * columns, "total"},
         {columns && objects[TRANSITIONS] != Py_None ? objects[TRANSITIONS] : NULL, 'd', 9 * *rows, "transitions"},
+        {columns && summary ? objects[SUMMARY] : NULL, 'd', 3 * *rows, "summary"},
     };
     if (bad || poker_read_outputs(arrays, OUTPUTS - 1, views + SCORE) < 0) {
         PyBuffer_Release(&views[NOW]);
@@ -108,8 +115,8 @@ read_outputs(PyObject *const objects[OUTPUTS], int columns, const int32_t *hero,
 }
 
 /* Count into the outputs with the GIL released (*state): the board as it is, then, with cards to come, every
-   runout, `chunk` columns at a time (through `stage`, room for 2 x BLOCK x K), and the transitions (the final
-   sums kept in s->sums, when not NULL). -1 if a signal handler raised. */
+   runout, `chunk` columns at a time (through `stage`, room for 2 x BLOCK x K, or into the summary), and the
+   transitions (their sums kept in s->sums, when not NULL). -1 if a signal handler raised. */
 static int
 count_range(Spot *s, Py_buffer views[OUTPUTS], Py_ssize_t rows, int columns, int chunk, double *stage,
             PyThreadState **state)
@@ -119,7 +126,9 @@ count_range(Spot *s, Py_buffer views[OUTPUTS], Py_ssize_t rows, int columns, int
     count_now(s, now);
     if (!columns)
         return 0;
-    Sink out = {views[SCORE].buf, views[TOTAL].buf, stage, NULL, NULL, 0};
+    Sink out = {views[SCORE].buf, views[TOTAL].buf, stage, views[SUMMARY].buf, NULL, 0};
+    if (out.sums)
+        memset(out.sums, 0, sizeof(double) * 3 * rows);
     if (count_every_runout(s, (int)rows, columns, &out, chunk, state) < 0)
         return -1;
     if (s->sums)
@@ -128,14 +137,17 @@ count_range(Spot *s, Py_buffer views[OUTPUTS], Py_ssize_t rows, int columns, int
 }
 
 POKER_LOCAL PyObject *
-range_counts(PyObject *module, PyObject *args)
+range_counts(PyObject *module, PyObject *args, PyObject *keywords)
 {
+    static char *names[] = {"board", "cards", "lookahead", "weights", "heroes", "now", "score", "total",
+                            "transitions", "chunk", "summary", NULL};
     PyObject *board_object, *cards_object, *weights_object, *heroes_object, *objects[OUTPUTS];
     int lookahead;
     Py_ssize_t chunk_given = RUNOUT_CHUNK;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOO|n", &board_object, &cards_object, &lookahead, &weights_object,
-                          &heroes_object, &objects[NOW], &objects[SCORE], &objects[TOTAL], &objects[TRANSITIONS],
-                          &chunk_given))
+    objects[SUMMARY] = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, keywords, "OOiOOOOOO|n$O", names, &board_object, &cards_object,
+                                     &lookahead, &weights_object, &heroes_object, &objects[NOW], &objects[SCORE],
+                                     &objects[TOTAL], &objects[TRANSITIONS], &chunk_given, &objects[SUMMARY]))
         return NULL;
     if (lookahead < 0 || lookahead > 2) {
         PyErr_SetString(PyExc_ValueError, "range_counts looks ahead 0, 1 or 2 cards");
@@ -156,9 +168,9 @@ range_counts(PyObject *module, PyObject *args)
     }
     size_t heroes = (size_t)(rows ? rows : 1);
     s->sums = views[TRANSITIONS].buf ? PyMem_Calloc(SUMS * heroes, sizeof(double)) : NULL;
-    double *stage = columns ? PyMem_Malloc(sizeof(double) * 2 * BLOCK * heroes) : NULL;
+    double *stage = columns && !views[SUMMARY].buf ? PyMem_Malloc(sizeof(double) * 2 * BLOCK * heroes) : NULL;
     PyObject *result = NULL;
-    if ((views[TRANSITIONS].buf && !s->sums) || (columns && !stage)) {
+    if ((views[TRANSITIONS].buf && !s->sums) || (columns && !views[SUMMARY].buf && !stage)) {
         PyErr_NoMemory();
     } else {
         set_up_spot(s, board, board_size, cards, n, lookahead);

@@ -19,11 +19,12 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from attrs import frozen
 
 from . import _ranges
 from .range_spot import RangeTally, Spot, exact_zeros
 
-__all__ = ['compiled_board_strengths', 'compiled_tally']
+__all__ = ['compiled_board_strengths', 'compiled_summary', 'compiled_tally']
 
 _WHOLE_LIMIT = 2.0 ** 40
 """Whole weights totalling less than this count exactly in float64, also times the runouts (at most 1,081)."""
@@ -56,6 +57,41 @@ def compiled_tally(spot: Spot, transitions: bool = True) -> RangeTally:
             steps = exact_zeros(steps, whole.transitions)
     return RangeTally(holdings=spot.numbers[heroes], now=now, transitions=steps, score=score, total=total,
                       runouts=math.comb(len(spot.cards) - 4, lookahead), method='compiled')
+
+
+@frozen(eq=False)
+class RangeSummary:
+    """What :func:`compiled_summary` counts: a :class:`~poker.kernel.range_spot.RangeTally` with, instead of
+    ``score`` and ``total`` per runout, their sums over the runouts (``score_sum``, ``total_sum``) and that of
+    ``total * strength ** 2`` (``squared_sum``), as :func:`~poker.stats.range_stats.summarise_runouts` makes them
+    (whole weights: the same sums; that of the squares to rounding, summed in another order)."""
+
+    holdings: np.ndarray
+    now: np.ndarray
+    transitions: np.ndarray
+    score_sum: np.ndarray
+    total_sum: np.ndarray
+    squared_sum: np.ndarray
+    runouts: int
+
+
+def compiled_summary(spot: Spot) -> RangeSummary | None:
+    """:func:`compiled_tally` with the transitions, cards to come and whole opponent weights (totalling less than
+    2**40), the runouts summed in C rather than handed over one by one (on a flop every holding's 2 x 1,081 x
+    1,081 numbers not written nor summed again in NumPy); None for any other spot (fractional weights need
+    :func:`compiled_tally`'s exact zeros per runout)."""
+    weights = np.ascontiguousarray(spot.opponent, dtype=np.float64)
+    w = weights[weights > 0]
+    if not spot.lookahead or not (np.all(w == np.round(w)) and float(w.sum()) < _WHOLE_LIMIT):
+        return None
+    heroes = np.flatnonzero(spot.hero > 0)
+    rows = np.full(len(spot.numbers), -1, dtype=np.int32)
+    rows[heroes] = np.arange(len(heroes), dtype=np.int32)
+    now, steps, summary = np.empty((len(heroes), 3)), np.empty((len(heroes), 3, 3)), np.empty((len(heroes), 3))
+    _ranges.range_counts(bytes(sorted(spot.board)), spot.cards.tobytes(), spot.lookahead, weights, rows, now, None,
+                         None, steps, summary=summary)
+    return RangeSummary(spot.numbers[heroes], now, steps, summary[:, 0], summary[:, 1], summary[:, 2],
+                        math.comb(len(spot.cards) - 4, spot.lookahead))
 
 
 def compiled_board_strengths(boards: bytes, size: int, bins: int, hs: np.ndarray, equity: np.ndarray,

@@ -47,7 +47,7 @@ from ..errors import SettingError
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import RANGE_PASSES, RangePass, flag, read_method
-from .compiled_pass import compiled_tally
+from .compiled_pass import RangeSummary, compiled_summary, compiled_tally
 from .grid_pass import grid_tally
 from .kernel_inputs import board_indices, lookahead_on, weight_row
 from .narrow_pass import NARROW_LIMIT, narrow_tally
@@ -57,7 +57,7 @@ from .positions import MAX_LOOKAHEAD, enumeration_tables, holding_numbers, unsee
 from .range_spot import RangeTally, Spot
 from .sorted_pass import sorted_tally
 
-__all__ = ['NARROW_OPPONENTS', 'hero_by_hero', 'range_tally']
+__all__ = ['NARROW_OPPONENTS', 'RangeSummary', 'hero_by_hero', 'range_summary', 'range_tally']
 
 NARROW_OPPONENTS = 60
 """Opponent ranges with at most this many holdings with weight take the narrow pass under ``method='auto'``
@@ -72,6 +72,19 @@ _PASSES: dict[str, Callable[[Spot, type[HandRanker]], RangeTally]] = {
 }
 
 _HOLDING_CARDS: list[tuple[int, int]] = [(int(a), int(b)) for a, b in HOLDINGS.tolist()]
+
+
+def range_summary(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
+                  ranker: type[HandRanker] = HandRanker) -> RangeSummary | None:
+    """:func:`range_tally` (with the transitions, ``method='auto'``) summed over the runouts in C where the
+    compiled pass can (:func:`~poker.kernel.compiled_pass.compiled_summary`: HandRanker itself, cards to come,
+    whole opponent weights), else None: on a flop every holding's per-runout numbers are neither written nor
+    summed again in NumPy."""
+    board = board_indices(board)
+    lookahead, ranker = lookahead_on(lookahead, board, MAX_LOOKAHEAD), read_ranker(ranker)
+    if not ranker.INLINE_RANKING:
+        return None
+    return compiled_summary(Spot.of(board, lookahead, weight_row('hero', hero), weight_row('opponent', opponent)))
 
 
 def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,

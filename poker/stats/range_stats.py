@@ -44,7 +44,7 @@ from ..errors import LookaheadError, PokerError, SettingError, WeightsError
 from ..kernel.kernel_inputs import read_holdings
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..kernel.positions import MAX_LOOKAHEAD
-from ..kernel.range_passes import hero_by_hero, range_tally
+from ..kernel.range_passes import hero_by_hero, range_summary, range_tally
 from ..markup import EMPTY_COLOUR, GRID_NOTE, grid_svg, heat_colour
 from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightSetLike, read_weights
@@ -404,28 +404,46 @@ def _off_board(hero: np.ndarray, opponent: np.ndarray, cards: tuple[Card, ...]) 
 
 def _postflop(cards: tuple[Card, ...], depth: int, hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray,
               opponents: int, bins: int | None, ranker: type[HandRanker], method: RangePass) -> RangeStatistics:
-    """On a board: the kernel's tally of every hero holding that meets an opponent holding, and the figures."""
+    """On a board: the kernel's tally of every hero holding that meets an opponent holding, and the figures
+    (without a histogram, from the compiled pass's sums over the runouts where it gives them:
+    :func:`~poker.kernel.range_passes.range_summary`)."""
     hero[meetable == 0] = 0.0  # a hero holding that meets no opponent holding is not counted at all
     indices = [card.index for card in cards]
-    if method == 'auto' and _one_by_one(int(np.count_nonzero(hero)), int(np.count_nonzero(opponent)), depth, ranker):
-        tally = hero_by_hero(indices, depth, hero, opponent, ranker)
+    one_by_one = method == 'auto' and _one_by_one(int(np.count_nonzero(hero)), int(np.count_nonzero(opponent)),
+                                                  depth, ranker)
+    summary = range_summary(indices, depth, hero, opponent, ranker) \
+        if method == 'auto' and bins is None and not one_by_one else None
+    histogram = None
+    if summary is not None:
+        keep = summary.now.sum(axis=1) > 0  # (all of them, as below)
+        holdings, now, transitions = summary.holdings[keep], summary.now[keep], summary.transitions[keep]
+        mass = summary.total_sum[keep]
+        equity, mean_squared_strength = summary.score_sum[keep] / mass, summary.squared_sum[keep] / mass
+        runouts = summary.runouts
     else:
-        tally = range_tally(indices, depth, hero, opponent, ranker, method=method)
-    assert tally.transitions is not None  # (asked for: the default)
-    keep = tally.now.sum(axis=1) > 0  # hero holdings that meet an opponent holding (all of them, by the above)
-    holdings, now, transitions, score, total = tally.holdings, tally.now, tally.transitions, tally.score, tally.total
-    if not keep.all():  # (copies of the (holding, runout) arrays only when some row goes)
-        holdings, now, transitions, score, total = holdings[keep], now[keep], transitions[keep], score[keep], total[keep]
+        if one_by_one:
+            tally = hero_by_hero(indices, depth, hero, opponent, ranker)
+        else:
+            tally = range_tally(indices, depth, hero, opponent, ranker, method=method)
+        assert tally.transitions is not None  # (asked for: the default)
+        keep = tally.now.sum(axis=1) > 0  # hero holdings that meet an opponent holding (all of them, by the above)
+        holdings, now, transitions, score, total = (tally.holdings, tally.now, tally.transitions, tally.score,
+                                                    tally.total)
+        if not keep.all():  # (copies of the (holding, runout) arrays only when some row goes)
+            holdings, now, transitions, score, total = (holdings[keep], now[keep], transitions[keep], score[keep],
+                                                        total[keep])
+        equity, mean_squared_strength = summarise_runouts(score, total)
+        if bins is not None:
+            histogram = runout_histogram(score, total, bins) / total.sum(axis=1)[:, np.newaxis]
+        runouts = tally.runouts
     totals = now.sum(axis=1)
     hs = (now[:, AHEAD] + now[:, TIED] / 2) / totals
     ppot, npot = _potentials(transitions) if depth else (np.zeros(len(hs)), np.zeros(len(hs)))
-    equity, mean_squared_strength = summarise_runouts(score, total)
-    histogram = None if bins is None else runout_histogram(score, total, bins) / total.sum(axis=1)[:, np.newaxis]
     return RangeStatistics(
         board=cards, lookahead=depth, opponents=opponents, holdings=holdings, weights=hero[holdings],
         ahead=now[:, AHEAD], tied=now[:, TIED], behind=now[:, BEHIND], transitions=transitions, hs=hs, ppot=ppot,
         npot=npot, equity=equity, mean_squared_strength=mean_squared_strength, histogram=histogram, counted=totals,
-        runouts=tally.runouts, opponent_holdings=int(np.count_nonzero(opponent)),
+        runouts=runouts, opponent_holdings=int(np.count_nonzero(opponent)),
         counted_holdings=meetable[holdings], ranker=ranker)
 
 
@@ -442,7 +460,10 @@ def summarise_runouts(score: np.ndarray, total: np.ndarray) -> tuple[np.ndarray,
     np.clip(strength, 0.0, 1.0, out=strength)
     mass = total.sum(axis=1)
     equity = score.sum(axis=1) / mass
-    mean_squared_strength = (total * strength * strength).sum(axis=1) / mass
+    # the squares summed runout by runout in order (a cumulative sum's last column), as the compiled pass sums
+    # them without handing the runouts over (range_summary): the same figure either way, to the last bit
+    squares = total * strength * strength
+    mean_squared_strength = (np.cumsum(squares, axis=1)[:, -1] if squares.shape[1] else mass * 0.0) / mass
     return equity, mean_squared_strength
 
 
