@@ -114,6 +114,8 @@ count_bits(uint64_t x)
 static inline double
 weight_of(const Spot *s, int c, uint64_t set)
 {
+    if (!set)  /* (most often, against a narrow range) */
+        return 0.0;
     if (s->uniform != 0.0)
         return s->uniform * count_bits(set);
     double sum = 0.0;
