@@ -101,7 +101,7 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     ``method`` is the pass (one of :data:`~poker.validators.RANGE_PASSES`); ``'auto'`` takes the compiled
     pass (:func:`~poker.kernel.compiled_pass.compiled_tally`, ``'compiled'``) when the ranker is HandRanker
     itself (``ranker.INLINE_RANKING``: on a flop every holding against every holding in about 26 ms of CPU
-    without the transitions, 80 ms with them, against ``QQ+, AKs`` 36 ms with them), and for a ranker subclass
+    without the transitions, 55 ms with them, against ``QQ+, AKs`` 41 ms with them), and for a ranker subclass
     chooses:
 
     * with nothing to come (the river, or ``lookahead=0``): ``'sorted'``, one sort of every holding's
