@@ -57,7 +57,7 @@ from .positions import MAX_LOOKAHEAD, enumeration_tables, holding_numbers, unsee
 from .range_spot import RangeTally, Spot
 from .sorted_pass import sorted_tally
 
-__all__ = ['NARROW_OPPONENTS', 'RangeSummary', 'hero_by_hero', 'range_summary', 'range_tally']
+__all__ = ['NARROW_OPPONENTS', 'hero_by_hero', 'range_summary', 'range_tally']
 
 NARROW_OPPONENTS = 60
 """Opponent ranges with at most this many holdings with weight take the narrow pass under ``method='auto'``
