@@ -30,6 +30,7 @@ from attrs import field, frozen
 
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_board, read_hole_cards
+from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS
 from ..cards.income_rates import MAX_OPPONENTS, class_income_rate, read_opponents
 from ..cards.starting_hand import StartingHand, class_index
 from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE
@@ -38,7 +39,7 @@ from ..kernel import one_hand
 from ..kernel.kernel_inputs import weight_rows
 from ..kernel.one_hand import Tally
 from ..kernel.positions import MAX_LOOKAHEAD
-from ..ranges.weights import remove_known
+from ..ranges.weights import MAX_TOTAL_WEIGHT, MIN_WEIGHT, remove_known
 from ..ranking.ranker import HandRanker
 from ..validators import EquityMethod, flag, instance, is_whole, shown
 from .hand_statistics import HandStatistics, potentials
@@ -172,6 +173,12 @@ class Player:
                                             weights)
             if quick is not None:
                 return quick
+        if self.board and type(weights) in (list, tuple, np.ndarray) and self._counts_inline() \
+                and (opponents is None or type(opponents) is int and 1 <= opponents <= MAX_OPPONENTS) \
+                and (lookahead is None or type(lookahead) is int):
+            quick = self._array_statistics(opponents, lookahead, weights)  # type: ignore[arg-type]
+            if quick is not None:
+                return quick
         sets, per_opponent = self.opponent_weights(weights)
         opponents = read_opponents(opponents, default=len(sets) if per_opponent else 1)
         if per_opponent and opponents != len(sets):
@@ -213,6 +220,34 @@ class Player:
             return None
         return HandStatistics._from_read_counts(now, transitions, opponents=opponents, lookahead=lookahead,
                                                 holdings=holdings, runouts=runouts, hole=hole, board=board)
+
+    def _array_statistics(self, opponents: int | None, lookahead: int | None,
+                          weights: list[np.ndarray] | tuple[np.ndarray, ...] | np.ndarray) -> HandStatistics | None:
+        """The recipe's statistics on a board for weights given as float64 arrays (one set of 1,326, a (k, 1326)
+        array or a list of sets of 1,326: one per opponent, as an opponent model hands them), read in a few
+        array steps to the very rows :meth:`opponent_weights` gives, then counted and summarised by the recipe's own
+        steps (:func:`~poker.kernel.one_hand.read_tally`, :meth:`_summary`): the same figures, bit for bit. None
+        for anything it does not take at once (the recipe reads it, and raises the error that says what is wrong)."""
+        sets = _float_rows(weights)
+        if sets is None:
+            return None
+        per_opponent = not (type(weights) is np.ndarray and weights.ndim == 1)
+        count = (len(sets) if per_opponent else 1) if opponents is None else opponents
+        if per_opponent and count != len(sets):
+            return None
+        if not (sets.min() >= 0 and sets.sum(axis=-1).max() <= MAX_TOTAL_WEIGHT):  # (NaN fails min() >= 0)
+            return None
+        hole = self._indices(self.hole_cards)
+        board = self._indices(self.board)
+        known = 0
+        for card in (*hole, *board):
+            known |= 1 << card
+        sets[(sets < MIN_WEIGHT) | ((HOLDING_MASKS & known) != 0)] = 0.0  # (read_weights' tiny weights, remove_known)
+        if not sets.any(axis=1).all():
+            return None
+        lookahead = self.read_lookahead(lookahead)
+        tally = one_hand.read_tally(hole, board, lookahead, sets, self.ranker)  # type: ignore[arg-type]
+        return self._summary(tally, count, lookahead, sets, per_opponent)
 
     def opponent_weights(self, weights: WeightsLike) -> tuple[np.ndarray, bool]:
         """Hook: the weight sets (shape (k, 1326)) for ``weights``, and whether there is one per opponent.
@@ -353,6 +388,20 @@ class Player:
         hole = format_cards(self.hole_cards, sep='')
         board = f', {format_cards(self.board)!r}' if self.board else ''
         return f'{type(self).__name__}({hole!r}{board})'
+
+
+def _float_rows(weights: list[np.ndarray] | tuple[np.ndarray, ...] | np.ndarray) -> np.ndarray | None:
+    """A fresh (k, 1326) float64 copy of weights given as float64 arrays (one set, k rows, or a non-empty list of
+    sets), None for any other form."""
+    if type(weights) is np.ndarray:
+        if weights.dtype != np.float64 or weights.ndim not in (1, 2) or weights.shape[-1] != HOLDING_COUNT \
+                or not weights.size:
+            return None
+        return weights.reshape(-1, HOLDING_COUNT).copy()
+    if not weights or not all(type(item) is np.ndarray and item.dtype == np.float64 and item.shape == (HOLDING_COUNT,)
+                              for item in weights):
+        return None
+    return np.array(weights)
 
 
 def _is_range(weights: object) -> TypeGuard[Range]:
