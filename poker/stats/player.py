@@ -22,17 +22,19 @@ Opponent models weigh the holdings (see :mod:`poker.ranges.weight_inputs` for ev
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING, ClassVar, TypeGuard
 
+import attrs
 import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_board, read_hole_cards
-from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS
+from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS, NUMBER_OF_PAIR
 from ..cards.income_rates import MAX_OPPONENTS, class_income_rate, read_opponents
-from ..cards.starting_hand import StartingHand, class_index
+from ..cards.starting_hand import CLASS_OF_HOLDING, StartingHand, class_index
 from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE
 from ..errors import CardCountError, LookaheadError, OpponentCountError, SettingError
 from ..kernel import one_hand
@@ -173,6 +175,10 @@ class Player:
                                             weights)
             if quick is not None:
                 return quick
+        if not self.board and weights is None and lookahead is None and self.ranker is HandRanker \
+                and (opponents is None or type(opponents) is int and 1 <= opponents <= MAX_OPPONENTS) \
+                and type(self).opponent_weights is _RECIPE[0] and type(self).preflop_statistics is _RECIPE[3]:
+            return self._uniform_preflop_statistics(1 if opponents is None else opponents)
         if self.board and type(weights) in (list, tuple, np.ndarray) and self._counts_inline() \
                 and (opponents is None or type(opponents) is int and 1 <= opponents <= MAX_OPPONENTS) \
                 and (lookahead is None or type(lookahead) is int):
@@ -220,6 +226,18 @@ class Player:
             return None
         return HandStatistics._from_read_counts(now, transitions, opponents=opponents, lookahead=lookahead,
                                                 holdings=holdings, runouts=runouts, hole=hole, board=board)
+
+    def _uniform_preflop_statistics(self, opponents: int) -> HandStatistics:
+        """The recipe's statistics before the flop against every holding alike (:class:`HandRanker`'s shipped table):
+        the same for every holding of a class but for the hole cards, so the class's record (:func:`_class_preflop`)
+        with this hand's cards in it, in :meth:`preflop_statistics`' order (the higher card first)."""
+        low, high = sorted(card.index for card in self.hole_cards)
+        record = _class_preflop(int(CLASS_OF_HOLDING[NUMBER_OF_PAIR[low][high]]), opponents)
+        copy = object.__new__(HandStatistics)
+        for name in _STATISTICS_FIELDS:
+            object.__setattr__(copy, name, getattr(record, name))
+        object.__setattr__(copy, 'hole', (Card.from_index(high), Card.from_index(low)))
+        return copy
 
     def _array_statistics(self, opponents: int | None, lookahead: int | None,
                           weights: list[np.ndarray] | tuple[np.ndarray, ...] | np.ndarray) -> HandStatistics | None:
@@ -411,6 +429,19 @@ def _is_range(weights: object) -> TypeGuard[Range]:
     return type(weights) is Range
 
 
-_RECIPE = (Player.opponent_weights, Player.count_outcomes, Player.summarise)
+_RECIPE = (Player.opponent_weights, Player.count_outcomes, Player.summarise, Player.preflop_statistics)
 """The hooks of :meth:`Player.calculate_hand_statistics` as this class has them (a subclass replacing one takes
 the recipe step by step)."""
+
+
+_STATISTICS_FIELDS = tuple(field.name for field in attrs.fields(HandStatistics))
+
+
+@functools.lru_cache(maxsize=None)  # (169 classes, 1 to 22 opponents: at most 3,718 small records)
+def _class_preflop(hand_class: int, opponents: int) -> HandStatistics:
+    """The recipe's uniform statistics before the flop of the first holding of the class numbered ``hand_class``
+    against ``opponents`` (a plain :class:`Player`'s :meth:`~Player.preflop_statistics` on its own weights)."""
+    low, high = (int(card) for card in HOLDINGS[int(np.flatnonzero(CLASS_OF_HOLDING == hand_class)[0])])
+    player = Player((Card.from_index(low), Card.from_index(high)))
+    sets, per_opponent = player.opponent_weights(None)
+    return player.preflop_statistics(opponents, sets, per_opponent)

@@ -549,3 +549,39 @@ def test_weight_arrays_refused_as_the_recipe_refuses(weights: object, error: typ
         Player('AhQh', '3h 4s Jh 2c').calculate_hand_statistics(None, None, weights)  # type: ignore[arg-type]
     with pytest.raises(OpponentCountError):
         Player('AhQh', '3h 4s Jh 2c').calculate_hand_statistics(3, None, [random_weights(1), random_weights(2)])
+
+
+class PreflopStepByStep(Player):
+    """The pre-flop recipe hook by hook (a replaced hook that changes nothing)."""
+
+    def preflop_statistics(self, opponents, sets, per_opponent):  # type: ignore[no-untyped-def]
+        return super().preflop_statistics(opponents, sets, per_opponent)
+
+
+def test_uniform_preflop_statistics_are_the_recipes_bits() -> None:
+    # every holding (each class's record with the hand's own cards in it) against the recipe, bit for bit
+    rng = random.Random(31)
+    for number, (first, second) in enumerate(HOLDINGS.tolist()):
+        hole = [Card.from_index(second), Card.from_index(first)] if number % 2 else \
+            [Card.from_index(first), Card.from_index(second)]
+        opponents = None if number % 7 == 0 else rng.randint(1, 22)
+        quick = Player(hole).calculate_hand_statistics(opponents)
+        slow = PreflopStepByStep(hole).calculate_hand_statistics(opponents)
+        assert _bits(quick) == _bits(slow) and repr(quick) == repr(slow) and quick == slow
+
+
+def test_uniform_preflop_statistics_are_counted_once_a_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a match deals the same classes again and again: the shipped table is read once a class and opponents
+    import poker.stats.preflop_odds
+
+    Player('Ah Kh').calculate_hand_statistics(3)
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError('counted again')
+
+    monkeypatch.setattr(poker.stats.preflop_odds, 'preflop_equity', refuse)
+    for hole in ('Ad Kd', 'Ks As', 'Kc Ac'):
+        stats = Player(hole).calculate_hand_statistics(3)
+        assert stats.opponents == 3 and {card.index for card in stats.hole} == set(indices(hole))
+    with pytest.raises(AssertionError):  # (another ranker, another hook: the recipe)
+        PreflopStepByStep('Ad Kd').calculate_hand_statistics(3)
