@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # (imported where they are used: the first statistics need no
     from collections.abc import Callable
 
     from ..ranges.range import Range
+    from .preflop_odds import PreflopEquity
     from ..ranges.weight_inputs import WeightsLike
     from ..ranking.hand import Hand
     from ..ranking.rankable_hand import RankableHand
@@ -440,8 +441,18 @@ _STATISTICS_FIELDS = tuple(field.name for field in attrs.fields(HandStatistics))
 @functools.lru_cache(maxsize=None)  # (169 classes, 1 to 22 opponents: at most 3,718 small records)
 def _class_preflop(hand_class: int, opponents: int) -> HandStatistics:
     """The recipe's uniform statistics before the flop of the first holding of the class numbered ``hand_class``
-    against ``opponents`` (a plain :class:`Player`'s :meth:`~Player.preflop_statistics` on its own weights)."""
+    against ``opponents``: as a plain :class:`Player`'s :meth:`~Player.preflop_statistics` on its own weights makes
+    them, ``preflop_equity(hole, uniform weights, seed=0).statistics(opponents)``, the equity kept once a class."""
+    return _class_equity(hand_class).statistics(opponents)
+
+
+@functools.lru_cache(maxsize=None)
+def _class_equity(hand_class: int) -> PreflopEquity:
+    """:func:`~poker.stats.preflop_odds.preflop_equity` of the first holding of the class numbered ``hand_class``
+    against its uniform weights (a plain :class:`Player`'s own, as :meth:`~Player.preflop_statistics` calls it)."""
+    from .preflop_odds import preflop_equity
+
     low, high = (int(card) for card in HOLDINGS[int(np.flatnonzero(CLASS_OF_HOLDING == hand_class)[0])])
     player = Player((Card.from_index(low), Card.from_index(high)))
-    sets, per_opponent = player.opponent_weights(None)
-    return player.preflop_statistics(opponents, sets, per_opponent)
+    sets, _ = player.opponent_weights(None)
+    return preflop_equity(player.hole_cards, sets[0], seed=0, ranker=player.ranker)
