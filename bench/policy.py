@@ -39,8 +39,7 @@ from poker.ranges.weights import known_holdings
 from poker.players.loki import LokiPlayer
 from poker.players.modelling import ModellingLokiPlayer
 from poker.stats.range_stats import range_statistics
-from poker.strategy.advice import FullLokiStrategy, LokiStrategy
-from poker.strategy.situation import Situation
+from poker.strategy import FullLokiStrategy, LokiStrategy, Situation  # (the wing's door: the baseline has it too)
 from poker.table.game import FixedLimitGame, TableView
 
 FLOPS, HANDS = int(sys.argv[1]), int(sys.argv[2])

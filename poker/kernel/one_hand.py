@@ -235,7 +235,7 @@ def _outcomes(hole: tuple[int, int], board: tuple[int, ...], lookahead: int, ran
     every = _inline_outcomes(hole, board, lookahead)
     if rows is None:
         return every
-    return HoldingOutcomes(every.holdings[rows], every.now[rows], every.later[rows], every.runouts)
+    return _read_outcomes(every.holdings[rows], every.now[rows], every.later[rows], every.runouts)
 
 
 OUTCOME_MEMO_SIZE = 512
@@ -258,12 +258,17 @@ def _inline_outcomes(hole: tuple[int, int], board: tuple[int, ...], lookahead: i
     holdings = np.flatnonzero((HOLDING_MASKS & mask) == 0)  # ascending: the pairs of unseen cards in combinations order
     later, now = np.empty((len(holdings), 3), dtype=np.int32), np.empty(len(holdings), dtype=np.int8)
     _count.later_counts(bytes(board), bytes(hole), cards, lookahead, later, now)
-    for array in (holdings, later, now):
-        array.flags.writeable = False
-    record = object.__new__(HoldingOutcomes)  # (the fields as the compiled loop wrote them: nothing to read)
-    for name, value in (('holdings', holdings), ('now', now), ('later', later),
-                        ('runouts', math.comb(len(cards) - 2, lookahead))):
+    return _read_outcomes(holdings, now, later, math.comb(len(cards) - 2, lookahead))
+
+
+def _read_outcomes(holdings: np.ndarray, now: np.ndarray, later: np.ndarray, runouts: int) -> HoldingOutcomes:
+    """A :class:`HoldingOutcomes` of the kernel's own fresh arrays (as the compiled loop wrote them, or rows taken
+    from such), made read-only as its converters would, nothing read again."""
+    record = object.__new__(HoldingOutcomes)
+    for name, value in (('holdings', holdings), ('now', now), ('later', later)):
+        value.flags.writeable = False
         object.__setattr__(record, name, value)
+    object.__setattr__(record, 'runouts', runouts)
     return record
 
 

@@ -21,6 +21,7 @@ from ..cards.card_inputs import read_indices
 from ..cards.holdings import HOLDING_COUNT, HOLDINGS
 from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_OF_HOLDING
+from ..kernel.compiled_pass import compiled_board_strengths
 from ..kernel.showdowns import holding_showdowns
 from ..ranges.weights import known_holdings
 from ..ranking.ranker import HandRanker
@@ -111,7 +112,12 @@ def _fast_potentials(cards: tuple[int, ...]) -> np.ndarray:
 
 
 def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarray:
-    """Each holding's exact HS against every other holding on ``board`` (0 where it holds a board card)."""
+    """Each holding's exact HS against every other holding on ``board`` (0 where it holds a board card). On the river
+    with :class:`HandRanker` itself, the compiled river pass (:func:`_river_strengths`: the same counts and the same
+    division, so the same bits); otherwise each holding ranked by ``ranker.rank_many`` and compared with every other
+    (:func:`~poker.kernel.showdowns.holding_showdowns`)."""
+    if len(board) == 5 and ranker is HandRanker:
+        return _river_strengths(board)
     touching = known_holdings(board)
     live = np.flatnonzero(~touching)
     rows = np.empty((len(live), 2 + len(board)), dtype=np.intp)
@@ -123,6 +129,18 @@ def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarra
     opponents = math.comb(50 - len(board), 2)  # every live holding meets the same number of others
     result = np.zeros(HOLDING_COUNT)
     result[live] = (beaten + tied / 2) / opponents
+    return result
+
+
+def _river_strengths(board: Sequence[int]) -> np.ndarray:
+    """:func:`_hand_strengths` of a sorted river board for :class:`HandRanker` itself, from the compiled pass of
+    :func:`~poker.stats.boards.board_strengths` (each holding off the board ranked inline, sorted, and swept with card
+    removal: ``(beaten + tied / 2) / opponents`` of the same whole counts)."""
+    holdings = math.comb(52 - len(board), 2)
+    hs, squared, numbers = np.empty(holdings), np.empty(holdings), np.empty(holdings, dtype=np.int64)
+    compiled_board_strengths(bytes(sorted(board)), len(board), 1, hs, hs, squared, None, numbers)
+    result = np.zeros(HOLDING_COUNT)
+    result[numbers] = hs
     return result
 
 

@@ -22,23 +22,26 @@ Opponent models weigh the holdings (see :mod:`poker.ranges.weight_inputs` for ev
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING, ClassVar, TypeGuard
 
+import attrs
 import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, HoleLike, check_off_board, read_board, read_hole_cards
+from ..cards.holdings import HOLDING_COUNT, HOLDING_MASKS, HOLDINGS, NUMBER_OF_PAIR
 from ..cards.income_rates import MAX_OPPONENTS, class_income_rate, read_opponents
-from ..cards.starting_hand import StartingHand, class_index
+from ..cards.starting_hand import CLASS_OF_HOLDING, StartingHand, class_index
 from ..cards.streets import BOARD_SIZES, STREET_OF_BOARD_SIZE
 from ..errors import CardCountError, LookaheadError, OpponentCountError, SettingError
 from ..kernel import one_hand
 from ..kernel.kernel_inputs import weight_rows
 from ..kernel.one_hand import Tally
 from ..kernel.positions import MAX_LOOKAHEAD
-from ..ranges.weights import remove_known
+from ..ranges.weights import MAX_TOTAL_WEIGHT, MIN_WEIGHT, remove_known
 from ..ranking.ranker import HandRanker
 from ..validators import EquityMethod, flag, instance, is_whole, shown
 from .hand_statistics import HandStatistics, potentials
@@ -48,6 +51,7 @@ if TYPE_CHECKING:  # (imported where they are used: the first statistics need no
     from collections.abc import Callable
 
     from ..ranges.range import Range
+    from .preflop_odds import PreflopEquity
     from ..ranges.weight_inputs import WeightsLike
     from ..ranking.hand import Hand
     from ..ranking.rankable_hand import RankableHand
@@ -172,6 +176,16 @@ class Player:
                                             weights)
             if quick is not None:
                 return quick
+        if not self.board and weights is None and lookahead is None and self.ranker is HandRanker \
+                and (opponents is None or type(opponents) is int and 1 <= opponents <= MAX_OPPONENTS) \
+                and type(self).opponent_weights is _RECIPE[0] and type(self).preflop_statistics is _RECIPE[3]:
+            return self._uniform_preflop_statistics(1 if opponents is None else opponents)
+        if self.board and type(weights) in (list, tuple, np.ndarray) and self._counts_inline() \
+                and (opponents is None or type(opponents) is int and 1 <= opponents <= MAX_OPPONENTS) \
+                and (lookahead is None or type(lookahead) is int):
+            quick = self._array_statistics(opponents, lookahead, weights)  # type: ignore[arg-type]
+            if quick is not None:
+                return quick
         sets, per_opponent = self.opponent_weights(weights)
         opponents = read_opponents(opponents, default=len(sets) if per_opponent else 1)
         if per_opponent and opponents != len(sets):
@@ -213,6 +227,46 @@ class Player:
             return None
         return HandStatistics._from_read_counts(now, transitions, opponents=opponents, lookahead=lookahead,
                                                 holdings=holdings, runouts=runouts, hole=hole, board=board)
+
+    def _uniform_preflop_statistics(self, opponents: int) -> HandStatistics:
+        """The recipe's statistics before the flop against every holding alike (:class:`HandRanker`'s shipped table):
+        the same for every holding of a class but for the hole cards, so the class's record (:func:`_class_preflop`)
+        with this hand's cards in it, in :meth:`preflop_statistics`' order (the higher card first)."""
+        low, high = sorted(card.index for card in self.hole_cards)
+        record = _class_preflop(int(CLASS_OF_HOLDING[NUMBER_OF_PAIR[low][high]]), opponents)
+        copy = object.__new__(HandStatistics)
+        for name in _STATISTICS_FIELDS:
+            object.__setattr__(copy, name, getattr(record, name))
+        object.__setattr__(copy, 'hole', (Card.from_index(high), Card.from_index(low)))
+        return copy
+
+    def _array_statistics(self, opponents: int | None, lookahead: int | None,
+                          weights: list[np.ndarray] | tuple[np.ndarray, ...] | np.ndarray) -> HandStatistics | None:
+        """The recipe's statistics on a board for weights given as float64 arrays (one set of 1,326, a (k, 1326)
+        array or a list of sets of 1,326: one per opponent, as an opponent model hands them), read in a few
+        array steps to the very rows :meth:`opponent_weights` gives, then counted and summarised by the recipe's own
+        steps (:func:`~poker.kernel.one_hand.read_tally`, :meth:`_summary`): the same figures, bit for bit. None
+        for anything it does not take at once (the recipe reads it, and raises the error that says what is wrong)."""
+        sets = _float_rows(weights)
+        if sets is None:
+            return None
+        per_opponent = not (type(weights) is np.ndarray and weights.ndim == 1)
+        count = (len(sets) if per_opponent else 1) if opponents is None else opponents
+        if per_opponent and count != len(sets):
+            return None
+        if not (sets.min() >= 0 and sets.sum(axis=-1).max() <= MAX_TOTAL_WEIGHT):  # (NaN fails min() >= 0)
+            return None
+        hole = self._indices(self.hole_cards)
+        board = self._indices(self.board)
+        known = 0
+        for card in (*hole, *board):
+            known |= 1 << card
+        sets[(sets < MIN_WEIGHT) | ((HOLDING_MASKS & known) != 0)] = 0.0  # (read_weights' tiny weights, remove_known)
+        if not sets.any(axis=1).all():
+            return None
+        lookahead = self.read_lookahead(lookahead)
+        tally = one_hand.read_tally(hole, board, lookahead, sets, self.ranker)  # type: ignore[arg-type]
+        return self._summary(tally, count, lookahead, sets, per_opponent)
 
     def opponent_weights(self, weights: WeightsLike) -> tuple[np.ndarray, bool]:
         """Hook: the weight sets (shape (k, 1326)) for ``weights``, and whether there is one per opponent.
@@ -355,6 +409,20 @@ class Player:
         return f'{type(self).__name__}({hole!r}{board})'
 
 
+def _float_rows(weights: list[np.ndarray] | tuple[np.ndarray, ...] | np.ndarray) -> np.ndarray | None:
+    """A fresh (k, 1326) float64 copy of weights given as float64 arrays (one set, k rows, or a non-empty list of
+    sets), None for any other form."""
+    if type(weights) is np.ndarray:
+        if weights.dtype != np.float64 or weights.ndim not in (1, 2) or weights.shape[-1] != HOLDING_COUNT \
+                or not weights.size:
+            return None
+        return weights.reshape(-1, HOLDING_COUNT).copy()
+    if not weights or not all(type(item) is np.ndarray and item.dtype == np.float64 and item.shape == (HOLDING_COUNT,)
+                              for item in weights):
+        return None
+    return np.array(weights)
+
+
 def _is_range(weights: object) -> TypeGuard[Range]:
     """Whether ``weights`` is a :class:`~poker.ranges.range.Range` itself (read at its making: nothing to read)."""
     from ..ranges.range import Range
@@ -362,6 +430,29 @@ def _is_range(weights: object) -> TypeGuard[Range]:
     return type(weights) is Range
 
 
-_RECIPE = (Player.opponent_weights, Player.count_outcomes, Player.summarise)
+_RECIPE = (Player.opponent_weights, Player.count_outcomes, Player.summarise, Player.preflop_statistics)
 """The hooks of :meth:`Player.calculate_hand_statistics` as this class has them (a subclass replacing one takes
 the recipe step by step)."""
+
+
+_STATISTICS_FIELDS = tuple(field.name for field in attrs.fields(HandStatistics))
+
+
+@functools.lru_cache(maxsize=None)  # (169 classes, 1 to 22 opponents: at most 3,718 small records)
+def _class_preflop(hand_class: int, opponents: int) -> HandStatistics:
+    """The recipe's uniform statistics before the flop of the first holding of the class numbered ``hand_class``
+    against ``opponents``: as a plain :class:`Player`'s :meth:`~Player.preflop_statistics` on its own weights makes
+    them, ``preflop_equity(hole, uniform weights, seed=0).statistics(opponents)``, the equity kept once a class."""
+    return _class_equity(hand_class).statistics(opponents)
+
+
+@functools.lru_cache(maxsize=None)
+def _class_equity(hand_class: int) -> PreflopEquity:
+    """:func:`~poker.stats.preflop_odds.preflop_equity` of the first holding of the class numbered ``hand_class``
+    against its uniform weights (a plain :class:`Player`'s own, as :meth:`~Player.preflop_statistics` calls it)."""
+    from .preflop_odds import preflop_equity
+
+    low, high = (int(card) for card in HOLDINGS[int(np.flatnonzero(CLASS_OF_HOLDING == hand_class)[0])])
+    player = Player((Card.from_index(low), Card.from_index(high)))
+    sets, _ = player.opponent_weights(None)
+    return preflop_equity(player.hole_cards, sets[0], seed=0, ranker=player.ranker)

@@ -31,8 +31,8 @@ import numpy as np
 from attrs import field, frozen
 
 from ..cards.card import Card, format_cards
-from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole
-from ..cards.holdings import HOLDING_COUNT
+from ..cards.card_inputs import CardsLike, HoleLike, read_board, read_hole, read_hole_cards
+from ..cards.holdings import HOLDING_COUNT, NUMBER_OF_PAIR
 from ..cards.income_rates import read_opponents
 from ..cards.starting_hand import StartingHand
 from ..errors import BettingError
@@ -166,7 +166,8 @@ class Policy:
     def at(self, holding: HoleLike) -> np.ndarray:
         """The (fold, call, raise) probabilities of one holding (read-only); a holding that is not possible is a
         :class:`~poker.errors.BettingError`."""
-        index = read_hole(holding).holding_index
+        first, second = read_hole_cards(holding)  # (two distinct cards, as a view holds them: read at once)
+        index = NUMBER_OF_PAIR[first.index][second.index]
         if not self.possible[index]:
             raise BettingError(f'holding {format_cards(read_hole(holding).cards)} is not possible in this policy (it touches a known '
                                'card)')

@@ -200,3 +200,19 @@ def test_the_showdown_evidence_is_added_as_one_call_at_a_time_would():
             model.showdown(hole)
         assert plain.tally.shown.tobytes() == hooked.tally.shown.tobytes()
     assert plain.tally.shown[1] > 10
+
+
+def test_the_river_scale_is_counted_by_the_compiled_river_pass(monkeypatch):
+    """On the river with HandRanker itself, HS comes from the compiled pass of board_strengths (some 15 µs, not the
+    ~250 µs of ranking and sorting in NumPy); a ranker subclass still ranks through its own rank_many."""
+    def refuse(*args, **kwargs):
+        raise AssertionError('counted in NumPy')
+
+    monkeypatch.setattr(holding_scales, 'holding_showdowns', refuse)
+    rng = random.Random(32)
+    for _ in range(20):
+        board = tuple(rng.sample(range(52), 5))
+        assert holding_scales._hand_strengths(board, HandRanker).tobytes() == \
+            plain_hand_strengths(board, HandRanker).tobytes()
+    with pytest.raises(AssertionError):
+        holding_scales._hand_strengths(board, SlowRanker)

@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 
 from poker import (
     Card, CardCountError, DuplicateCardError, HandRanker, HandStatistics, LookaheadError, OpponentCountError,
-    Player, PokerError, StartingHand, parse_cards,
+    Player, PokerError, StartingHand, WeightsError, parse_cards,
 )
 from poker.kernel import BEHIND, enumeration_tables, holding_outcomes, tally
 from poker.cards.holdings import pair_numbers
 from poker.stats.reference import ReferencePlayer, reference_tally
 from poker.cards.holdings import HOLDINGS
-from poker.ranges.weights import remove_known
+from poker.ranges.weights import known_holdings, remove_known
 
 SPOT = ('AhQh', '3h 4s Jh')
 
@@ -480,3 +480,108 @@ def test_the_recipe_reads_weight_arrays_once(monkeypatch: pytest.MonkeyPatch) ->
         stats = Player('AhQh', board).calculate_hand_statistics(2, 1 if len(board) < 12 else 0,
                                                                 [random_weights(1), random_weights(2)])
         assert len(stats.opponent_hs) == 2 and stats.hs_n == math.prod(stats.opponent_hs)
+
+
+def _bits(stats: HandStatistics) -> list[object]:
+    """Every field of a record, each float as its exact bits (0.0 and -0.0 differ; == would not tell)."""
+    def exact(value: object) -> object:
+        if isinstance(value, float):
+            return value.hex()
+        if isinstance(value, (list, tuple)):
+            return [exact(item) for item in value]
+        return value
+    return [exact(getattr(stats, field.name)) for field in attrs.fields(HandStatistics)]
+
+
+ARRAY_CASES = [(seed, board_size, lookahead) for seed, (board_size, lookahead) in
+               enumerate([(5, 0), (5, 0), (4, 0), (4, 1), (4, 1), (3, 0), (3, 1), (3, 2), (3, 1), (4, 1)], start=60)]
+
+
+@pytest.mark.parametrize('seed, board_size, lookahead', ARRAY_CASES)
+def test_weight_arrays_give_the_recipes_bits(seed: int, board_size: int, lookahead: int) -> None:
+    # the quick reading of float64 weight arrays (a model's sets) against the recipe hook by hook, bit for bit:
+    # seeded match logs print these figures, so a last bit changed would change a decision somewhere
+    hole_numbers, board_numbers = random_spot(seed, board_size)
+    hole, board = cards_of(hole_numbers), cards_of(board_numbers)
+    rng = np.random.default_rng(seed)
+    known = known_holdings([*hole_numbers, *board_numbers])
+    modelled = [np.where(known, 0.0, random_weights(seed + k, 0.2 + 0.2 * k)) for k in range(3)]  # as a model's
+    odd = random_weights(seed + 7)
+    odd[rng.integers(0, 1326, 40)] = 1e-320  # below MIN_WEIGHT: read as 0
+    odd[rng.integers(0, 1326, 40)] = -0.0
+    narrow = np.zeros(1326)
+    narrow[rng.integers(0, 1326, 6)] = rng.random(6)
+    narrow[known] = 0.0
+    narrow[int(np.flatnonzero(~known)[rng.integers(0, 1000)])] = 0.25  # (one holding at least that may be held)
+    cases: list[tuple[object, int | None]] = [
+        (modelled[:2], 2), (modelled, None), (tuple(modelled), 3), (np.array(modelled[1:]), 2), (modelled[0], 1),
+        (modelled[2], 4), ([odd, narrow], 2), (odd, None), ([narrow], 1), (random_weights(seed), 3),
+        ([random_weights(seed + 3), random_weights(seed + 4) * 1e6], None)]  # (weights on the known cards too)
+    for weights, opponents in cases:
+        quick = Player(hole, board).calculate_hand_statistics(opponents, lookahead, weights)  # type: ignore[arg-type]
+        slow = StepByStep(hole, board).calculate_hand_statistics(opponents, lookahead, weights)  # type: ignore[arg-type]
+        assert _bits(quick) == _bits(slow)
+
+
+def test_weight_arrays_are_read_in_a_few_array_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a model's float64 sets are not read set by set again (read_weight_sets, remove_known: ~150 µs a call)
+    import poker.stats.player as player_module
+    import poker.ranges.weight_inputs
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError('read again')
+
+    monkeypatch.setattr(poker.ranges.weight_inputs, 'read_weight_sets', refuse)
+    monkeypatch.setattr(player_module, 'remove_known', refuse)
+    monkeypatch.setattr(player_module.one_hand.HoldingOutcomes, '__init__', refuse)  # (rows of the memo's outcomes: read)
+    for board, lookahead in (('3h 4s Jh 2c 9d', None), ('3h 4s Jh 2c', None), ('3h 4s Jh', 1)):
+        weights = [random_weights(1, 0.6), random_weights(2, 0.6)]
+        stats = Player('AhQh', board).calculate_hand_statistics(2, lookahead, weights)
+        assert len(stats.opponent_hs) == 2 and stats.hs_n == math.prod(stats.opponent_hs)
+        assert Player('AhQh', board).calculate_hand_statistics(3, lookahead, weights[0]).opponents == 3
+
+
+@pytest.mark.parametrize('weights, error', [
+    ([np.full(1326, np.nan)], WeightsError), ([-np.ones(1326)], WeightsError), ([np.full(1326, 1e300)], WeightsError),
+    ([np.zeros(1326)], WeightsError), (np.array([np.inf] * 1326), WeightsError)])
+def test_weight_arrays_refused_as_the_recipe_refuses(weights: object, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        Player('AhQh', '3h 4s Jh 2c').calculate_hand_statistics(None, None, weights)  # type: ignore[arg-type]
+    with pytest.raises(OpponentCountError):
+        Player('AhQh', '3h 4s Jh 2c').calculate_hand_statistics(3, None, [random_weights(1), random_weights(2)])
+
+
+class PreflopStepByStep(Player):
+    """The pre-flop recipe hook by hook (a replaced hook that changes nothing)."""
+
+    def preflop_statistics(self, opponents, sets, per_opponent):  # type: ignore[no-untyped-def]
+        return super().preflop_statistics(opponents, sets, per_opponent)
+
+
+def test_uniform_preflop_statistics_are_the_recipes_bits() -> None:
+    # every holding (each class's record with the hand's own cards in it) against the recipe, bit for bit
+    rng = random.Random(31)
+    for number, (first, second) in enumerate(HOLDINGS.tolist()):
+        hole = [Card.from_index(second), Card.from_index(first)] if number % 2 else \
+            [Card.from_index(first), Card.from_index(second)]
+        opponents = None if number % 7 == 0 else rng.randint(1, 22)
+        quick = Player(hole).calculate_hand_statistics(opponents)
+        slow = PreflopStepByStep(hole).calculate_hand_statistics(opponents)
+        assert _bits(quick) == _bits(slow) and repr(quick) == repr(slow) and quick == slow
+
+
+def test_uniform_preflop_statistics_are_counted_once_a_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a match deals the same classes again and again: the shipped table is read once a class and opponents
+    import poker.stats.preflop_odds
+
+    Player('Ah Kh').calculate_hand_statistics(3)
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError('counted again')
+
+    monkeypatch.setattr(poker.stats.preflop_odds, 'preflop_equity', refuse)
+    for hole in ('Ad Kd', 'Ks As', 'Kc Ac'):
+        stats = Player(hole).calculate_hand_statistics(3)
+        assert stats.opponents == 3 and {card.index for card in stats.hole} == set(indices(hole))
+    with pytest.raises(AssertionError):  # (another ranker, another hook: the recipe)
+        PreflopStepByStep('Ad Kd').calculate_hand_statistics(3)

@@ -255,3 +255,22 @@ def test_a_policy_everywhere_is_the_one_built_from_its_arrays(board, probabiliti
     assert not fast.probabilities.flags.writeable and not fast.possible.flags.writeable
     with pytest.raises(BettingError, match='sum to 1'):
         Policy.everywhere(board, (0.5, 0.0, 0.0))
+
+
+def test_a_policy_is_read_at_two_cards_without_a_starting_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a seat reads its policy at its own two cards every decision: the row of the holding, in any order or form,
+    # the same as read through a StartingHand, with no StartingHand built for two Card objects
+    from poker.cards.starting_hand import StartingHand
+    rng = np.random.default_rng(31)
+    rows = rng.random((HOLDING_COUNT, 3))
+    rows /= rows.sum(axis=1, keepdims=True)
+    policy = Policy(rows, np.ones(HOLDING_COUNT, dtype=bool))
+    expected = {number: policy.probabilities[StartingHand.from_holding_index(number).holding_index].tolist()
+                for number in range(HOLDING_COUNT)}
+    for number in range(HOLDING_COUNT):
+        first, second = StartingHand.from_holding_index(number).cards
+        assert policy.at(f'{second} {first}').tolist() == expected[number]
+    holes = {number: StartingHand.from_holding_index(number).cards for number in range(0, HOLDING_COUNT, 7)}
+    monkeypatch.setattr(StartingHand, '__init__', lambda *args, **kwargs: (_ for _ in ()).throw(AssertionError))
+    for number, (first, second) in holes.items():
+        assert policy.at((second, first)).tolist() == policy.at([first, second]).tolist() == expected[number]
