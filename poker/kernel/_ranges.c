@@ -109,8 +109,24 @@ count_bits(uint64_t x)
     return (int)((x * 0x0101010101010101u) >> 56);
 }
 
+/* The lowest bit set in x (not 0), by a de Bruijn sequence (plain C99; GCC and Clang have an instruction). */
+static inline int
+lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    static const int8_t position[64] = {
+        0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4, 62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30,
+        24, 18, 12, 5, 63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11, 46, 26, 40, 15, 34, 20, 31,
+        10, 25, 14, 19, 9, 13, 8, 7, 6};
+    return position[((x & (0 - x)) * 0x03f79d71b4cb0a89u) >> 58];
+#endif
+}
+
 /* The opponent weight of the holdings (c, x) for the bits x of `set`: the one weight times their number when every
-   opponent holding with weight has the same, else summed bit by bit (lowest first). */
+   opponent holding with weight has the same, else summed bit by bit (lowest first; whole weights, as the exact
+   sums give them, sum exactly in any order). */
 static inline double
 weight_of(const Spot *s, int c, uint64_t set)
 {
@@ -119,19 +135,25 @@ weight_of(const Spot *s, int c, uint64_t set)
     if (s->uniform != 0.0)
         return s->uniform * count_bits(set);
     double sum = 0.0;
-    for (int x = 0; set; x++, set >>= 1)
-        if (set & 1)
-            sum += s->w[c < x ? s->base[c] + x : s->base[x] + c];
+    for (; set; set &= set - 1) {
+        int x = lowest_bit(set);
+        sum += s->w[c < x ? s->base[c] + x : s->base[x] + c];
+    }
     return sum;
 }
 
 /* Step 3's card removal for holding r (cards i, j): the weight the walk has passed of the holdings sharing a card
-   with it (itself once, from card i) whose value now is below its own (`le` 0) or up to it (`le` 1). */
-static inline double
-shared_weight(const Spot *s, int r, int le)
+   with it (itself once, from card i) whose value now is below its own (*lt) and up to it (*le: the same plus those
+   of its value now). */
+static inline void
+shared_weights(const Spot *s, int r, double *lt, double *le)
 {
     int i = s->first[r], j = s->second[r];
-    return weight_of(s, i, s->passed[i] & s->sharing[r][le]) + weight_of(s, j, s->passed[j] & s->sharing[r][2 + le]);
+    const uint64_t *sets = s->sharing[r];
+    uint64_t on_i = s->passed[i], on_j = s->passed[j];
+    double below = weight_of(s, i, on_i & sets[0]) + weight_of(s, j, on_j & sets[2]);
+    *lt = below;
+    *le = below + (weight_of(s, i, on_i & sets[1] & ~sets[0]) + weight_of(s, j, on_j & sets[3] & ~sets[2]));
 }
 
 /* Steps 1 (the sort) and 2 (the walk) on the m holdings of s->row / s->value, those free of the positions p
@@ -169,11 +191,11 @@ walk(Spot *s, int m, int transitions, int p, int q)
                 continue;
             s->below[k] = below - cards[s->first[r]] - cards[s->second[r]];
             if (transitions) {
-                double *sums = s->sums + SUMS * (size_t)s->hero[r];
+                double *sums = s->sums + SUMS * (size_t)s->hero[r], shared_lt, shared_le;
                 double lt = fenwick_sum(s->fenwick, s->below_rank[r]);
-                sums[LT_LT] += lt - shared_weight(s, r, 0);
-                sums[LE_LT] += lt + s->at_rank[s->upto_rank[r]] * (s->upto_rank[r] > s->below_rank[r])
-                               - shared_weight(s, r, 1);
+                shared_weights(s, r, &shared_lt, &shared_le);
+                sums[LT_LT] += lt - shared_lt;
+                sums[LE_LT] += lt + s->at_rank[s->upto_rank[r]] * (s->upto_rank[r] > s->below_rank[r]) - shared_le;
                 sums[ANY_LT] += s->below[k];
             }
         }
@@ -199,11 +221,11 @@ walk(Spot *s, int m, int transitions, int p, int q)
             s->upto[k] = below - cards[i] - cards[j] + w[r];
             s->met[k] = all - per_card[i] - per_card[j] + w[r];
             if (transitions) {
-                double *sums = s->sums + SUMS * (size_t)s->hero[r];
+                double *sums = s->sums + SUMS * (size_t)s->hero[r], shared_lt, shared_le;
                 double lt = fenwick_sum(s->fenwick, s->below_rank[r]);
-                sums[LT_LE] += lt - shared_weight(s, r, 0);
-                sums[LE_LE] += lt + s->at_rank[s->upto_rank[r]] * (s->upto_rank[r] > s->below_rank[r])
-                               - shared_weight(s, r, 1);
+                shared_weights(s, r, &shared_lt, &shared_le);
+                sums[LT_LE] += lt - shared_lt;
+                sums[LE_LE] += lt + s->at_rank[s->upto_rank[r]] * (s->upto_rank[r] > s->below_rank[r]) - shared_le;
                 sums[ANY_LE] += s->upto[k];
             }
         }

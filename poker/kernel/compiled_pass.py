@@ -22,12 +22,11 @@ import numpy as np
 from attrs import frozen
 
 from . import _ranges
-from .range_spot import RangeTally, Spot, exact_zeros
+from .exact_sums import WHOLE_LIMIT, combine_pieces, whole_pieces
+from .range_spot import RangeTally, Spot, by_pieces, exact_zeros
 
-__all__ = ['compiled_board_strengths', 'compiled_summary', 'compiled_tally']
+__all__ = ['compiled_board_strengths', 'compiled_counts', 'compiled_summary', 'compiled_tally']
 
-_WHOLE_LIMIT = 2.0 ** 40
-"""Whole weights totalling less than this count exactly in float64, also times the runouts (at most 1,081)."""
 
 
 def compiled_tally(spot: Spot, transitions: bool = True) -> RangeTally:
@@ -50,7 +49,7 @@ def compiled_tally(spot: Spot, transitions: bool = True) -> RangeTally:
         steps = np.zeros((len(heroes), 3, 3))
         steps[:, [0, 1, 2], [0, 1, 2]] = now
     w = weights[weights > 0]
-    if not (np.all(w == np.round(w)) and float(w.sum()) < _WHOLE_LIMIT):
+    if not (np.all(w == np.round(w)) and float(w.sum()) <= WHOLE_LIMIT):
         whole = compiled_tally(spot.whole_opponent(), transitions)
         now, score, total = exact_zeros(now, whole.now), exact_zeros(score, whole.score), exact_zeros(total, whole.total)
         if steps is not None and whole.transitions is not None:
@@ -82,8 +81,13 @@ def compiled_summary(spot: Spot) -> RangeSummary | None:
     :func:`compiled_tally`'s exact zeros per runout)."""
     weights = np.ascontiguousarray(spot.opponent, dtype=np.float64)
     w = weights[weights > 0]
-    if not spot.lookahead or not (np.all(w == np.round(w)) and float(w.sum()) < _WHOLE_LIMIT):
+    if not spot.lookahead or not (np.all(w == np.round(w)) and float(w.sum()) <= WHOLE_LIMIT):
         return None
+    return _summary(spot, weights)
+
+
+def _summary(spot: Spot, weights: np.ndarray) -> RangeSummary:
+    """One call of the compiled pass with the summaries (cards to come), against ``weights`` on the spot's pairs."""
     heroes = np.flatnonzero(spot.hero > 0)
     rows = np.full(len(spot.numbers), -1, dtype=np.int32)
     rows[heroes] = np.arange(len(heroes), dtype=np.int32)
@@ -92,6 +96,20 @@ def compiled_summary(spot: Spot) -> RangeSummary | None:
                          None, steps, summary=summary)
     return RangeSummary(spot.numbers[heroes], now, steps, summary[:, 0], summary[:, 1], summary[:, 2],
                         math.comb(len(spot.cards) - 4, spot.lookahead))
+
+
+def compiled_counts(spot: Spot) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The hero holdings, ``now`` and ``transitions`` of :func:`compiled_tally` (a look-ahead of 0 gives the
+    diagonal), summed exactly for any weights (:func:`~poker.kernel.range_spot.by_pieces`' numbers) without the
+    per-runout numbers: one call per whole piece of the opponent's weights, with the summaries in C."""
+    exponent, pieces = whole_pieces(spot.opponent)
+    if not spot.lookahead:
+        tally = by_pieces(spot, lambda part: compiled_tally(part))
+        assert tally.transitions is not None
+        return tally.holdings, tally.now, tally.transitions
+    counted = [_summary(spot, np.ascontiguousarray(piece)) for piece in pieces]
+    return (counted[0].holdings, combine_pieces([part.now for part in counted], exponent),
+            combine_pieces([part.transitions for part in counted], exponent))
 
 
 def compiled_board_strengths(boards: bytes, size: int, bins: int, hs: np.ndarray, equity: np.ndarray,

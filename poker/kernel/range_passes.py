@@ -47,17 +47,17 @@ from ..errors import SettingError
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import RANGE_PASSES, RangePass, flag, read_method
-from .compiled_pass import RangeSummary, compiled_summary, compiled_tally
+from .compiled_pass import RangeSummary, compiled_counts, compiled_summary, compiled_tally
 from .grid_pass import grid_tally
 from .kernel_inputs import board_indices, lookahead_on, weight_row
 from .narrow_pass import NARROW_LIMIT, narrow_tally
 from .one_hand import outcome_grid
 from .outcomes import AHEAD, TIED
 from .positions import MAX_LOOKAHEAD, enumeration_tables, holding_numbers, unseen_cards
-from .range_spot import RangeTally, Spot
+from .range_spot import RangeTally, Spot, by_pieces
 from .sorted_pass import sorted_tally
 
-__all__ = ['NARROW_OPPONENTS', 'hero_by_hero', 'range_summary', 'range_tally']
+__all__ = ['NARROW_OPPONENTS', 'hero_by_hero', 'range_summary', 'range_tally', 'weighted_counts']
 
 NARROW_OPPONENTS = 60
 """Opponent ranges with at most this many holdings with weight take the narrow pass under ``method='auto'``
@@ -85,6 +85,22 @@ def range_summary(board: Sequence[int], lookahead: int, hero: np.ndarray, oppone
     if not ranker.INLINE_RANKING:
         return None
     return compiled_summary(Spot.of(board, lookahead, weight_row('hero', hero), weight_row('opponent', opponent)))
+
+
+def weighted_counts(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
+                    ranker: type[HandRanker] = HandRanker) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The hero holdings with weight (ascending numbers), ``now`` (K x 3) and ``transitions`` (K x 3 x 3) of
+    :func:`range_tally` (``method='auto'``): the weighted counts a :class:`~poker.stats.player.Player` sums for one
+    hand, to the last bit for any weights (:mod:`~poker.kernel.exact_sums`), without the per-runout numbers (for
+    HandRanker itself: :func:`~poker.kernel.compiled_pass.compiled_counts`)."""
+    board = board_indices(board)
+    lookahead, ranker = lookahead_on(lookahead, board, MAX_LOOKAHEAD), read_ranker(ranker)
+    hero, opponent = weight_row('hero', hero), weight_row('opponent', opponent)
+    if ranker.INLINE_RANKING:
+        return compiled_counts(Spot.of(board, lookahead, hero, opponent))
+    tally = range_tally(board, lookahead, hero, opponent, ranker)
+    assert tally.transitions is not None
+    return tally.holdings, tally.now, tally.transitions
 
 
 def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
@@ -126,8 +142,9 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     transitions = flag('transitions', transitions)
     spot = Spot.of(board, lookahead, hero, opponent)
     if chosen == 'auto' and ranker.INLINE_RANKING:
-        return compiled_tally(spot, transitions)
-    return _PASSES[_ranked_pass(chosen, spot, lookahead, transitions)](spot, ranker)
+        return by_pieces(spot, lambda part: compiled_tally(part, transitions))
+    count = _PASSES[_ranked_pass(chosen, spot, lookahead, transitions)]
+    return by_pieces(spot, lambda part: count(part, ranker))
 
 
 def _ranked_pass(chosen: RangePass, spot: Spot, lookahead: int, transitions: bool) -> str:

@@ -211,14 +211,29 @@ class LokiPlayer:
             return strategy.preflop_policy(situation, players=players, position=position,
                                            small_blind=view.seat == view.small_blind,
                                            big_blind=view.seat == view.big_blind)
-        if self._overrides(*self.SEAT_HOOKS):
+        owner = self._policy_owner()
+        if any(getattr(type(self), hook) is not getattr(owner, hook) for hook in self.SEAT_HOOKS):
             return self.policy_by_holding(view)
-        board = tuple(card.index for card in view.board)
-        table = _every_holding(board, view.opponents, self.street_lookahead(view), False)
+        table = self._holding_table(view, False)
         situation = self.situation(view)
-        if strategy.needs_next_card_policy(table, situation):
-            table = _every_holding(board, view.opponents, self.street_lookahead(view), True)
+        if table is not None and strategy.needs_next_card_policy(table, situation):
+            table = self._holding_table(view, True)
+        if table is None:
+            return self.policy_by_holding(view)
         return strategy.policy(table, situation)
+
+    @classmethod
+    def _policy_owner(cls) -> type[LokiPlayer]:
+        """The class whose :attr:`SEAT_HOOKS` :meth:`_holding_table` computes for every holding: a subclass that
+        overrides one of them is asked holding by holding."""
+        return LokiPlayer
+
+    def _holding_table(self, view: TableView, next_card: bool) -> HoldingStatistics | None:
+        """The statistics of every holding that :meth:`statistics` gives one holding, exactly (with the next-card
+        PPOT when ``next_card``), or None to ask holding by holding: against every holding alike, kept for the last
+        :data:`EVERY_HOLDING_BOARDS` boards."""
+        board = tuple(card.index for card in view.board)
+        return _every_holding(board, view.opponents, self.street_lookahead(view), next_card)
 
     def policy_by_holding(self, view: TableView) -> Policy:
         """:meth:`policy` asked holding by holding: :meth:`decide` on the view with each possible holding as the

@@ -44,11 +44,11 @@ from ..errors import LookaheadError, PokerError, SettingError, WeightsError
 from ..kernel.kernel_inputs import read_holdings
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..kernel.positions import MAX_LOOKAHEAD
-from ..kernel.range_passes import hero_by_hero, range_summary, range_tally
+from ..kernel.range_passes import hero_by_hero, range_summary, range_tally, weighted_counts
 from ..markup import EMPTY_COLOUR, GRID_NOTE, grid_svg, heat_colour
 from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightSetLike, read_weights
-from ..ranges.weights import known_holdings
+from ..ranges.weights import MIN_WEIGHT, known_holdings
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
@@ -56,12 +56,12 @@ from ..validators import (
 )
 from .hand_classes import NEEDS_A_BOARD, ClassRow, Draw, HandClassTable, MadeHand, classify
 from .hand_statistics import HandStatistics
-from .player import Player  # noqa: F401  (doctests)
+from .player import Player, field_counts
 
 if TYPE_CHECKING:
     from ..extras import DataFrame
 
-__all__ = ['RangeStatistics', 'range_statistics']
+__all__ = ['RangeStatistics', 'field_statistics', 'range_statistics']
 
 MAX_BINS = 10_000
 """The most histogram bins :func:`range_statistics` draws."""
@@ -337,7 +337,7 @@ def _one_by_one(heroes: int, opponents: int, lookahead: int, ranker: type[HandRa
 def _potentials(transitions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """PPOT and NPOT of each 3x3 matrix, as :func:`poker.stats.hand_statistics.potentials` computes them."""
     t = transitions
-    sums = t.sum(axis=2)
+    sums = t[:, :, 0] + t[:, :, 1] + t[:, :, 2]  # (as potentials sums a row: in order)
     ppot_den = sums[:, BEHIND] + sums[:, TIED] / 2
     npot_den = sums[:, AHEAD] + sums[:, TIED] / 2
     with np.errstate(invalid='ignore', divide='ignore'):
@@ -445,6 +445,43 @@ def _postflop(cards: tuple[Card, ...], depth: int, hero: np.ndarray, opponent: n
         npot=npot, equity=equity, mean_squared_strength=mean_squared_strength, histogram=histogram, counted=totals,
         runouts=runouts, opponent_holdings=int(np.count_nonzero(opponent)),
         counted_holdings=meetable[holdings], ranker=ranker)
+
+
+def field_statistics(board: Sequence[int], sets: Sequence[np.ndarray], lookahead: int
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Every hand off ``board`` (card indices, 3 to 5) against opponents with a weight set each (``sets``: k float64
+    arrays of 1,326 checked weights, finite and at least 0), as :meth:`Player.calculate_hand_statistics
+    <poker.stats.player.Player.calculate_hand_statistics>` answers each hand with those sets as a list (one per
+    opponent, ``opponents=k``, the hand's and the board's holdings at 0, weights below ``MIN_WEIGHT`` at 0):
+    the hand numbers, their ``hs_n`` (the product of the opponents' HS) and their ``ppot``, to the last bit (the
+    weighted counts summed exactly, :func:`~poker.kernel.range_passes.weighted_counts`; the field as
+    :func:`~poker.stats.player.field_counts` makes it). ``lookahead`` is one the board allows. None when some
+    hand can meet no holding with weight of some set (``Player`` raises for it).
+
+    >>> weights = np.ones(1326)
+    >>> holdings, hs_n, ppot = field_statistics((0, 1, 2, 3, 47), [weights, weights], 0)  # 2c 2d 2h 2s Ks
+    >>> one = Player('Ah Kh', '2c 2d 2h 2s Ks').calculate_hand_statistics(weights=[weights, weights])
+    >>> at = int(np.searchsorted(holdings, Player('Ah Kh').starting_hand.holding_index))
+    >>> float(hs_n[at]) == one.hs_n, float(ppot[at]) == one.ppot
+    (True, True)
+    """
+    cards = tuple(int(card) for card in board)
+    on_board = known_holdings(cards)
+    hero = np.where(on_board, 0.0, 1.0)
+    counted = []
+    for weights in sets:
+        opponent = np.where(on_board | (weights < MIN_WEIGHT), 0.0, weights)
+        counted.append(weighted_counts(cards, lookahead, hero, opponent))
+    holdings = counted[0][0]
+    now, transitions = np.stack([part[1] for part in counted]), np.stack([part[2] for part in counted])
+    if not (now[..., 0] + now[..., 1] + now[..., 2] > 0).all():
+        return None
+    _, steps, each_hs = field_counts(now, transitions)
+    hs_n = each_hs[0]
+    for index in range(1, len(each_hs)):  # (as math.prod multiplies them: in order)
+        hs_n = hs_n * each_hs[index]
+    ppot = _potentials(steps)[0] if lookahead else np.zeros(len(holdings))
+    return holdings, hs_n, ppot
 
 
 def summarise_runouts(score: np.ndarray, total: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
