@@ -67,9 +67,16 @@ class BoardValues:
         values = self.values
         mine = values[NUMBER_OF_PAIR[hole[0]][hole[1]]]
         meets = self.free & ((HOLDING_MASKS & ((1 << hole[0]) | (1 << hole[1]))) == 0)
-        exponent, pieces = whole_pieces(sets * meets)
-        columns = np.stack([values < mine, values == mine, values > mine], axis=1).astype(np.float64)
+        weights = sets * meets
+        exponent, pieces = whole_pieces(weights)
+        if len(pieces) == 1 and exponent == 0:  # whole weights: exact as they come
+            return np.stack([weights @ (values < mine), weights @ (values == mine), weights @ (values > mine)], axis=1)
+        columns = _OUTCOME_ROWS[np.sign(values - mine) + 1]  # (ahead, tied, behind: one 1 per holding)
         return combine_pieces([piece @ columns for piece in pieces], exponent)  # (summed exactly, rounded once)
+
+
+_OUTCOME_ROWS = np.eye(3)
+_OUTCOME_ROWS.flags.writeable = False
 
 
 @functools.lru_cache(maxsize=BOARD_MEMO_SIZE)

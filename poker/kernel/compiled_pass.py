@@ -9,8 +9,9 @@ holding on the board now and on every final board inline, sorts each final board
 once, keeping the weight below in all and per card (card removal by inclusion-exclusion, as the sorted pass
 does): ``now``, ``score`` and ``total`` in the sorted pass's layout, and with the transitions a Fenwick tree
 of the weight by value now (the split by the outcome now), the holdings sharing a card with the hero's
-taken off through per-card bit sets of the holdings passed. Fractional weights leave rounding residue where
-a count is 0: a second call with whole weights finds those zeros exactly
+taken off through per-card bit sets of the holdings passed. Fractional weights reach it as whole pieces
+(:func:`~poker.kernel.range_spot.by_pieces`, :mod:`~poker.kernel.exact_sums`); called with fractional weights
+itself, it leaves rounding residue where a count is 0, which a second call with whole weights clears
 (:func:`~poker.kernel.range_spot.exact_zeros`), as in the NumPy passes.
 """
 

@@ -31,6 +31,8 @@ True
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 __all__ = ['PIECE', 'WHOLE_LIMIT', 'combine_pieces', 'whole_pieces']
@@ -51,19 +53,24 @@ def whole_pieces(weights: np.ndarray) -> tuple[int, list[np.ndarray]]:
     Whole weights totalling at most :data:`WHOLE_LIMIT` are one piece, themselves (exponent 0)."""
     if not weights.size:
         return 0, [weights.copy()]
-    total = float(weights.sum())
-    if total <= WHOLE_LIMIT and bool(np.all(weights == np.floor(weights))):
+    largest = float(weights.max())
+    if largest <= 0.0:
         return 0, [weights.copy()]
-    positive = weights[weights > 0]
-    exponents = np.frexp(positive)[1]  # w = m * 2**e with 0.5 <= m < 1: 53 bits of m, so w / 2**(e - 53) is whole
-    exponent = int(exponents.min()) - 53
-    bits = int(exponents.max()) - exponent
-    scaled = np.ldexp(weights, -exponent)  # whole numbers below 2**bits (exact: a power of two)
+    smallest = float(np.min(weights, where=weights > 0, initial=largest))
+    if largest * weights.size <= WHOLE_LIMIT and smallest >= 1.0 and bool(np.all(weights == np.floor(weights))):
+        return 0, [weights.copy()]
+    # w = m * 2**e with 0.5 <= m < 1 and 53 bits of m, so w / 2**(e - 53) is whole; e grows with w
+    exponent = math.frexp(smallest)[1] - 53
+    bits = math.frexp(largest)[1] - exponent
+    scaled = weights * 2.0 ** -exponent  # whole numbers below 2**bits (exact: a power of two)
     pieces = []
     for digit in range((bits + PIECE_BITS - 1) // PIECE_BITS - 1, -1, -1):
-        top = np.floor(np.ldexp(scaled, -PIECE_BITS * digit))
+        if not digit:
+            pieces.append(scaled)
+            break
+        top = np.floor(scaled * 2.0 ** (-PIECE_BITS * digit))
         pieces.append(top)
-        scaled = scaled - np.ldexp(top, PIECE_BITS * digit)  # the digits below (exact: the low bits of a float64)
+        scaled = scaled - top * 2.0 ** (PIECE_BITS * digit)  # the digits below (exact: the low bits of a float64)
     return exponent, pieces
 
 

@@ -104,15 +104,25 @@ class HoldingOutcomes:
 
     def _weigh(self, sets: np.ndarray) -> Tally:
         """:meth:`weigh` of weight sets already read (the kernel's own calls)."""
-        state = np.zeros((len(self.now), 3))
-        state[np.arange(len(self.now)), self.now] = 1.0
-        later = self.later.astype(np.float64)
-        exponent, pieces = whole_pieces(sets[:, self.holdings])
-        now, transitions = [], []
-        for weights in pieces:  # each piece's sums are whole numbers below 2**53: exact in any order
-            now.append(weights @ state)
-            transitions.append((weights[:, np.newaxis, :] * state.T) @ later)  # (k, now outcome, holding) x later
-        return _read_tally(combine_pieces(now, exponent), combine_pieces(transitions, exponent), self.runouts)
+        return _weigh_columns(sets[:, self.holdings], _weighing_columns(self.now, self.later), self.runouts)
+
+
+def _weighing_columns(now: np.ndarray, later: np.ndarray) -> np.ndarray:
+    """Per opponent holding (rows), what its weight counts for: the outcome now (3 columns, one of them 1) and the
+    transitions (9 columns: the runouts' outcomes in the row of the outcome now), as float64."""
+    columns = np.zeros((len(now), 12))
+    columns[np.arange(len(now)), now] = 1.0
+    for code in range(3):
+        columns[now == code, 3 + 3 * code:6 + 3 * code] = later[now == code]
+    return columns
+
+
+def _weigh_columns(weights: np.ndarray, columns: np.ndarray, runouts: int) -> Tally:
+    """The :class:`Tally` of weight rows (k, n) against :func:`_weighing_columns` (n, 12), summed exactly
+    (:mod:`~poker.kernel.exact_sums`: one product per whole piece of the weights, each exact in any order)."""
+    exponent, pieces = whole_pieces(weights)
+    counted = combine_pieces([piece @ columns for piece in pieces], exponent)
+    return _read_tally(counted[:, :3], counted[:, 3:].reshape(-1, 3, 3), runouts)
 
 
 @frozen(eq=False)
@@ -318,11 +328,23 @@ def read_tally(hole: tuple[int, int], board: tuple[int, ...], lookahead: int, se
     if lookahead == 0:
         now = read_board_values(board, ranker)._weighed(hole, sets)  # (showdown_counts, its arguments read)
         return _read_tally(now, now[:, :, np.newaxis] * np.eye(3), 1)  # nothing changes
+    if ranker.INLINE_RANKING:  # every holding's outcomes kept, and what each weight counts for: one product
+        outcomes = _inline_outcomes(hole, board, lookahead)
+        return _weigh_columns(sets[:, outcomes.holdings], _inline_columns(hole, board, lookahead), outcomes.runouts)
     cards = unseen_cards([*hole, *board])
     numbers = holding_numbers(cards)
     weighted = sets[:, numbers].any(axis=0)
     rows = None if weighted.all() else np.flatnonzero(weighted)
     return _outcomes(hole, board, lookahead, ranker, rows)._weigh(sets)
+
+
+@functools.lru_cache(maxsize=OUTCOME_MEMO_SIZE)
+def _inline_columns(hole: tuple[int, int], board: tuple[int, ...], lookahead: int) -> np.ndarray:
+    """:func:`_weighing_columns` of :func:`_inline_outcomes` (kept as long: a player's every decision on a board)."""
+    outcomes = _inline_outcomes(hole, board, lookahead)
+    columns = _weighing_columns(outcomes.now, outcomes.later)
+    columns.flags.writeable = False
+    return columns
 
 
 def _read_tally(now: np.ndarray, transitions: np.ndarray, runouts: int) -> Tally:

@@ -364,7 +364,7 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     problems (None, the default: fresh draws each call).
 
     ``method`` is the kernel's range pass (:func:`~poker.kernel.range_passes.range_tally`; every pass counts
-    the same numbers, to rounding with fractional weights): ``'auto'`` counts a few hero holdings one by one
+    the same numbers, summed exactly for fractional weights too, :mod:`~poker.kernel.exact_sums`): ``'auto'`` counts a few hero holdings one by one
     (:data:`HERO_BY_HERO`, :data:`HERO_BY_HERO_WORK`) and more by the pass the kernel chooses; ``'grid'``, or ``'narrow'`` against at
     most 63 opponent holdings with weight, forces that pass after the flop (``'sorted'`` gives no
     transitions while cards are to come, so only with ``lookahead=0``). Before the flop only ``'auto'``
