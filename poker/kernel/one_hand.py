@@ -110,10 +110,10 @@ class HoldingOutcomes:
 def _weighing_columns(now: np.ndarray, later: np.ndarray) -> np.ndarray:
     """Per opponent holding (rows), what its weight counts for: the outcome now (3 columns, one of them 1) and the
     transitions (9 columns: the runouts' outcomes in the row of the outcome now), as float64."""
+    rows = np.arange(len(now))
     columns = np.zeros((len(now), 12))
-    columns[np.arange(len(now)), now] = 1.0
-    for code in range(3):
-        columns[now == code, 3 + 3 * code:6 + 3 * code] = later[now == code]
+    columns[rows, now] = 1.0
+    columns[rows[:, np.newaxis], 3 + 3 * now[:, np.newaxis].astype(np.intp) + _SLOTS.T] = later
     return columns
 
 

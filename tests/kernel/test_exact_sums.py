@@ -87,3 +87,21 @@ def test_weighted_counts_are_range_tally_s() -> None:
     tally = range_tally(board, 1, hero, opponent)
     assert np.array_equal(holdings, tally.holdings) and np.array_equal(now, tally.now)
     assert np.array_equal(transitions, tally.transitions)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize('method', ['grid', 'narrow'])
+def test_every_pass_gives_the_same_exact_counts_for_fractional_weights(method: str) -> None:
+    """The NumPy passes (a ranker subclass's) and the compiled pass sum fractional weights by whole pieces: the
+    same counts now and transitions to the last bit (before, they agreed to rounding only)."""
+    rng = np.random.default_rng(21)
+    board = rng.permutation(52).tolist()[:4]
+    hero = np.zeros(1326)
+    hero[rng.choice(1326, 40, replace=False)] = 1.0
+    opponent = np.zeros(1326)
+    chosen = rng.choice(1326, 50 if method == 'narrow' else 400, replace=False)
+    opponent[chosen] = rng.uniform(0.01, 1.0, len(chosen))
+    compiled = range_tally(board, 1, hero, opponent)
+    other = range_tally(board, 1, hero, opponent, method=method)  # type: ignore[arg-type]
+    assert compiled.method == 'compiled' and other.method == method
+    assert np.array_equal(compiled.holdings, other.holdings) and np.array_equal(compiled.now, other.now)
+    assert np.array_equal(compiled.transitions, other.transitions)  # type: ignore[arg-type]
