@@ -170,10 +170,11 @@ class LokiPlayer:
 
     SEAT_HOOKS: ClassVar[tuple[str, ...]] = ('decide', 'statistics', 'weights', 'advise', 'situation',
                                              'with_next_card_ppot', 'preflop_advise')
-    """The hooks :meth:`policy` evaluates as array programs while they are :class:`LokiPlayer`'s own; a subclass
-    that overrides one of them (as :class:`~poker.players.modelling.ModellingLokiPlayer` does :meth:`statistics`
-    and :meth:`weights`) is asked holding by holding (:meth:`policy_by_holding`). Before the flop with
-    ``preflop_income_rates``, only ``decide`` and ``preflop_advise`` count: the statistics do not decide there."""
+    """The hooks :meth:`policy` evaluates as array programs while they are those of the class that computes them
+    for every holding (:class:`LokiPlayer`; :class:`~poker.players.modelling.ModellingLokiPlayer`, which overrides
+    :meth:`statistics` and :meth:`weights`, computes its own); a subclass that overrides one of them is asked
+    holding by holding (:meth:`policy_by_holding`). Before the flop with ``preflop_income_rates``, only ``decide``
+    and ``preflop_advise`` count: the statistics do not decide there."""
     DECISION_STATE: ClassVar[tuple[str, ...]] = ('semi_bluff_at', 'preflop_choice', 'preflop_players',
                                                  'preflop_position')
     """What :meth:`decide` changes on the seat: :meth:`policy_by_holding` puts it back after each holding."""
@@ -187,8 +188,9 @@ class LokiPlayer:
         The rules run as array programs (:meth:`LokiStrategy.policy <poker.strategy.advice.LokiStrategy.policy>`,
         :meth:`LokiStrategy.preflop_policy <poker.strategy.advice.LokiStrategy.preflop_policy>`) on the statistics
         of every holding at once (:func:`~poker.stats.range_stats.range_statistics`, the numbers
-        :meth:`statistics` gives one holding, exactly, kept for the last :data:`EVERY_HOLDING_BOARDS` boards); a
-        subclass that overrides one of :attr:`SEAT_HOOKS` is asked holding by holding (:meth:`policy_by_holding`).
+        :meth:`statistics` gives one holding, exactly, kept for the last :data:`EVERY_HOLDING_BOARDS` boards; a
+        :class:`~poker.players.modelling.ModellingLokiPlayer` against its models); a subclass that overrides one of
+        :attr:`SEAT_HOOKS` is asked holding by holding (:meth:`policy_by_holding`).
         The seat is left as it was.
 
         >>> from poker.table.game import TableView
