@@ -447,16 +447,17 @@ def _postflop(cards: tuple[Card, ...], depth: int, hero: np.ndarray, opponent: n
         counted_holdings=meetable[holdings], ranker=ranker)
 
 
-def field_statistics(board: Sequence[int], sets: Sequence[np.ndarray], lookahead: int
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+def field_statistics(board: Sequence[int], sets: Sequence[np.ndarray], lookahead: int,
+                     ranker: type[HandRanker] = HandRanker) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """Every hand off ``board`` (card indices, 3 to 5) against opponents with a weight set each (``sets``: k float64
     arrays of 1,326 checked weights, finite and at least 0), as :meth:`Player.calculate_hand_statistics
     <poker.stats.player.Player.calculate_hand_statistics>` answers each hand with those sets as a list (one per
     opponent, ``opponents=k``, the hand's and the board's holdings at 0, weights below ``MIN_WEIGHT`` at 0):
     the hand numbers, their ``hs_n`` (the product of the opponents' HS) and their ``ppot``, to the last bit (the
     weighted counts summed exactly, :func:`~poker.kernel.range_passes.weighted_counts`; the field as
-    :func:`~poker.stats.player.field_counts` makes it). ``lookahead`` is one the board allows. None when some
-    hand can meet no holding with weight of some set (``Player`` raises for it).
+    :func:`~poker.stats.player.field_counts` makes it). ``lookahead`` is one the board allows; hands are ranked
+    by ``ranker.rank_many`` (``Player.ranker``). None when some hand can meet no holding with weight of some set
+    (``Player`` raises for it).
 
     >>> weights = np.ones(1326)
     >>> holdings, hs_n, ppot = field_statistics((0, 1, 2, 3, 47), [weights, weights], 0)  # 2c 2d 2h 2s Ks
@@ -471,7 +472,7 @@ def field_statistics(board: Sequence[int], sets: Sequence[np.ndarray], lookahead
     counted = []
     for weights in sets:
         opponent = np.where(on_board | (weights < MIN_WEIGHT), 0.0, weights)
-        counted.append(weighted_counts(cards, lookahead, hero, opponent))
+        counted.append(weighted_counts(cards, lookahead, hero, opponent, ranker))
     holdings = counted[0][0]
     now, transitions = np.stack([part[1] for part in counted]), np.stack([part[2] for part in counted])
     if not (now[..., 0] + now[..., 1] + now[..., 2] > 0).all():
