@@ -56,9 +56,17 @@ def whole_pieces(weights: np.ndarray) -> tuple[int, list[np.ndarray]]:
     largest = float(weights.max())
     if largest <= 0.0:
         return 0, [weights.copy()]
-    smallest = float(np.min(weights, where=weights > 0, initial=largest))
-    if largest * weights.size <= WHOLE_LIMIT and smallest >= 1.0 and bool(np.all(weights == np.floor(weights))):
+    if largest * weights.size <= WHOLE_LIMIT and bool(np.all(weights == np.floor(weights))):
         return 0, [weights.copy()]
+    # most often (an opponent model's weights, within 2**-11 of the largest): two pieces, the unit 2**-64 of the
+    # largest's power of two; every weight a whole number of units if the low piece comes out whole
+    exponent = math.frexp(largest)[1] - 2 * PIECE_BITS
+    scaled = weights * 2.0 ** -exponent
+    top = np.floor(scaled * 2.0 ** -PIECE_BITS)
+    low = scaled - top * PIECE  # (exact: the low bits of a float64, whole or not)
+    if bool(np.all(low == np.floor(low))):
+        return exponent, [top, low]
+    smallest = float(np.min(weights, where=weights > 0, initial=largest))
     # w = m * 2**e with 0.5 <= m < 1 and 53 bits of m, so w / 2**(e - 53) is whole; e grows with w
     exponent = math.frexp(smallest)[1] - 53
     bits = math.frexp(largest)[1] - exponent
