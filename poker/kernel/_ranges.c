@@ -3,7 +3,7 @@
    subclass takes the NumPy passes (poker/kernel/sorted_pass.py, narrow_pass.py, grid_pass.py), which rank
    through its rank_many and which the tests compare with this one.
 
-   range_counts(board, cards, lookahead, weights, heroes, now, score, total, transitions[, chunk])
+   range_counts(board, cards, lookahead, weights, heroes, now, score, total, transitions[, chunk], *, summary=None)
        ``cards`` are the n unseen cards (ascending); the P = C(n, 2) holdings of two of them are numbered in
        itertools.combinations order of their positions. ``weights`` (float64, P) are the opponent's weights,
        ``heroes`` (int32, P) the output row of each hero holding, -1 for the others. Written, per hero row:
@@ -12,7 +12,9 @@
        one card to come, the P pairs for two): after the runout, the weight beaten plus half the weight
        tied, and the weight met; 0 where the runout holds a card of the hero holding. ``transitions``
        (K x 9, or None) adds the weighted (opponent holding, runout) pairs from outcome a now to outcome b
-       after the runout (AHEAD 0, TIED 1, BEHIND 2). Weights are summed in float64 as they come (whole
+       after the runout (AHEAD 0, TIED 1, BEHIND 2). ``summary`` (K x 3, given with ``score`` and ``total``
+       None) has instead of those only their sums over the runouts, and that of total x strength^2, as
+       poker.stats.range_stats.summarise_runouts makes them. Weights are summed in float64 as they come (whole
        weights exactly); Python finds the exact zeros of fractional weights with a second call.
    board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk], *, numbers=None): every
        holding against every holding on each of a batch of boards, the strength tables' numbers (_ranges_boards.c
@@ -38,10 +40,13 @@
       W(<=v) - C_i(<=v) - C_j(<=v) + w(itself), which removes itself (it is in both card sums) once more;
       the weight it meets is the same over every value.
    3. For the transitions, the walk also keeps a Fenwick tree of the weight by value *now* (ranked among
-      every holding's value now): four prefix queries per hero holding split the weight below and up to its
-      final value by the opponent's value now (below, up to its own). Summed over runouts these count
-      every opponent holding free of the runout, also those sharing a card with the hero holding: those (at
-      most 2n - 3 per hero holding, itself among them) are compared directly on every runout and taken off.
+      every holding's value now, and the weight per rank beside it): two prefix queries per hero holding,
+      each with the weight at its own rank added, split the weight below and up to its
+      final value by the opponent's value now (below, up to its own). The tree holds every opponent holding free
+      of the runout, also those sharing a card with the hero holding: the walk also keeps, per card, the set of
+      the holdings with weight it has passed (bits of their other card), and each hero holding's sets of the
+      holdings sharing its cards, split by their value now (made once per board), give by their intersection
+      what to take off (itself once), as the card sums do in step 2: no per-pair work, nothing kept per runout.
       The weight ending behind is the rest: each disjoint pair meets on C(n - 4, lookahead) runouts. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -94,6 +99,63 @@ fenwick_sum(const double *tree, int at)
     return sum;
 }
 
+/* The bits set in x (plain C99: a compiler turns this into one instruction where it has one). */
+static inline int
+count_bits(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555u;
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)((x * 0x0101010101010101u) >> 56);
+}
+
+/* The lowest bit set in x (not 0), by a de Bruijn sequence (plain C99; GCC and Clang have an instruction). */
+static inline int
+lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    static const int8_t position[64] = {
+        0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4, 62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30,
+        24, 18, 12, 5, 63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11, 46, 26, 40, 15, 34, 20, 31,
+        10, 25, 14, 19, 9, 13, 8, 7, 6};
+    return position[((x & (0 - x)) * 0x03f79d71b4cb0a89u) >> 58];
+#endif
+}
+
+/* The opponent weight of the holdings (c, x) for the bits x of `set`: the one weight times their number when every
+   opponent holding with weight has the same, else summed bit by bit (lowest first; whole weights, as the exact
+   sums give them, sum exactly in any order). */
+static inline double
+weight_of(const Spot *s, int c, uint64_t set)
+{
+    if (!set)  /* (most often, against a narrow range) */
+        return 0.0;
+    if (s->uniform != 0.0)
+        return s->uniform * count_bits(set);
+    double sum = 0.0;
+    for (; set; set &= set - 1) {
+        int x = lowest_bit(set);
+        sum += s->w[c < x ? s->base[c] + x : s->base[x] + c];
+    }
+    return sum;
+}
+
+/* Step 3's card removal for holding r (cards i, j): the weight the walk has passed of the holdings sharing a card
+   with it (itself once, from card i) whose value now is below its own (*lt) and up to it (*le: the same plus those
+   of its value now). */
+static inline void
+shared_weights(const Spot *s, int r, double *lt, double *le)
+{
+    int i = s->first[r], j = s->second[r];
+    const uint64_t *sets = s->sharing[r];
+    uint64_t on_i = s->passed[i], on_j = s->passed[j];
+    double below = weight_of(s, i, on_i & sets[0]) + weight_of(s, j, on_j & sets[2]);
+    *lt = below;
+    *le = below + (weight_of(s, i, on_i & sets[1] & ~sets[0]) + weight_of(s, j, on_j & sets[3] & ~sets[2]));
+}
+
 /* Steps 1 (the sort) and 2 (the walk) on the m holdings of s->row / s->value, those free of the positions p
    and q (-1 for none); with `sums`, step 3's queries for every hero holding, added to its row of s->sums.
    Per card weights have n slots; the weight in all and per card is summed over the opponent holdings with
@@ -113,8 +175,11 @@ walk(Spot *s, int m, int transitions, int p, int q)
         per_card[j] += w[r];
     }
     sort_by_value(s, m);
-    if (transitions)
+    if (transitions) {
         memset(s->fenwick, 0, sizeof(double) * (s->ranks + 1));
+        memset(s->at_rank, 0, sizeof(double) * (s->ranks + 1));
+        memset(s->passed, 0, sizeof(uint64_t) * s->n);
+    }
     for (int start = 0; start < m;) {
         int stop = start + 1;
         int16_t v = s->value[s->order[start]];
@@ -126,10 +191,12 @@ walk(Spot *s, int m, int transitions, int p, int q)
                 continue;
             s->below[k] = below - cards[s->first[r]] - cards[s->second[r]];
             if (transitions) {
-                double *sums = s->sums + SUMS * (size_t)s->hero[r];
-                sums[LT_LT] += fenwick_sum(s->fenwick, s->below_rank[r]);
-                sums[LE_LT] += fenwick_sum(s->fenwick, s->upto_rank[r]);
-                sums[ANY_LT] += below;
+                double *sums = s->sums + SUMS * (size_t)s->hero[r], shared_lt, shared_le;
+                double lt = fenwick_sum(s->fenwick, s->below_rank[r]);
+                shared_weights(s, r, &shared_lt, &shared_le);
+                sums[LT_LT] += lt - shared_lt;
+                sums[LE_LT] += lt + s->at_rank[s->upto_rank[r]] * (s->upto_rank[r] > s->below_rank[r]) - shared_le;
+                sums[ANY_LT] += s->below[k];
             }
         }
         for (int t = start; t < stop; t++) {
@@ -139,8 +206,12 @@ walk(Spot *s, int m, int transitions, int p, int q)
             below += w[r];
             cards[s->first[r]] += w[r];
             cards[s->second[r]] += w[r];
-            if (transitions)
+            if (transitions) {
                 fenwick_add(s->fenwick, s->ranks, s->upto_rank[r], w[r]);
+                s->at_rank[s->upto_rank[r]] += w[r];
+                s->passed[s->first[r]] |= (uint64_t)1 << s->second[r];
+                s->passed[s->second[r]] |= (uint64_t)1 << s->first[r];
+            }
         }
         for (int t = start; t < stop; t++) {  /* after it: the weight up to the value */
             int k = s->order[t], r = s->row[k];
@@ -150,10 +221,12 @@ walk(Spot *s, int m, int transitions, int p, int q)
             s->upto[k] = below - cards[i] - cards[j] + w[r];
             s->met[k] = all - per_card[i] - per_card[j] + w[r];
             if (transitions) {
-                double *sums = s->sums + SUMS * (size_t)s->hero[r];
-                sums[LT_LE] += fenwick_sum(s->fenwick, s->below_rank[r]);
-                sums[LE_LE] += fenwick_sum(s->fenwick, s->upto_rank[r]);
-                sums[ANY_LE] += below;
+                double *sums = s->sums + SUMS * (size_t)s->hero[r], shared_lt, shared_le;
+                double lt = fenwick_sum(s->fenwick, s->below_rank[r]);
+                shared_weights(s, r, &shared_lt, &shared_le);
+                sums[LT_LE] += lt - shared_lt;
+                sums[LE_LE] += lt + s->at_rank[s->upto_rank[r]] * (s->upto_rank[r] > s->below_rank[r]) - shared_le;
+                sums[ANY_LE] += s->upto[k];
             }
         }
         start = stop;
@@ -184,6 +257,23 @@ count_now(Spot *s, double *now)
         rank += weighted;
     }
     s->ranks = rank;
+    for (int r = 0; s->sums && r < s->pairs; r++) {  /* step 3's sets: the holdings sharing a card, by value now */
+        int i = s->first[r], j = s->second[r];
+        uint64_t *sets = s->sharing[r];
+        sets[0] = sets[1] = sets[2] = sets[3] = 0;
+        for (int x = 0; x < s->n; x++) {
+            for (int side = 0; side < 2; side++) {
+                int c = side ? j : i;
+                if (x == c || (side && x == i))  /* itself once, in card i's sets */
+                    continue;
+                int16_t theirs = s->now_value[c < x ? s->base[c] + x : s->base[x] + c];
+                if (theirs < s->now_value[r])
+                    sets[2 * side] |= (uint64_t)1 << x;
+                if (theirs <= s->now_value[r])
+                    sets[2 * side + 1] |= (uint64_t)1 << x;
+            }
+        }
+    }
     for (int k = 0; k < m; k++) {
         int h = s->hero[s->row[k]];
         if (h < 0)
@@ -216,7 +306,8 @@ summarise(const Sink *out, int h, double score, double total)
     if ((double)slot * total > scaled)
         slot--;
     slot = slot < 0 ? 0 : slot > bins - 1 ? bins - 1 : slot;
-    out->histogram[(size_t)h * bins + slot]++;
+    if (out->histogram)
+        out->histogram[(size_t)h * bins + slot]++;
 }
 
 /* The runout columns `from` to `to` - 1 (`from` a multiple of BLOCK): each final board's walk, into the sink. */
@@ -245,14 +336,12 @@ count_runouts(Spot *s, int rows, int columns, const Sink *out, int from, int to)
             s->row[m] = r;
             s->value[m++] = (int16_t)poker_value(key + s->key[i] + s->key[j], bits | s->bits[i] | s->bits[j]);
         }
-        walk(s, m, out->finals != NULL, p, q);
+        walk(s, m, s->sums != NULL, p, q);
         int slot = c % BLOCK;
         if (out->score && slot == 0)
             memset(out->stage, 0, sizeof(double) * 2 * BLOCK * rows);
         for (int k = 0; k < m; k++) {
             int r = s->row[k], h = s->hero[r];
-            if (out->finals)
-                out->finals[(size_t)r * columns + c] = s->value[k];
             if (h < 0)
                 continue;
             double score = s->below[k] + (s->upto[k] - s->below[k]) / 2;
@@ -309,9 +398,13 @@ set_up_spot(Spot *s, const uint8_t *board, int size, const uint8_t *cards, int n
         }
     }
     s->opponents = 0;
+    int mixed = 0;
     for (int r = 0; r < s->pairs; r++)
-        if (s->w[r] != 0.0)
+        if (s->w[r] != 0.0) {
+            mixed |= s->opponents && s->w[r] != s->w[s->weighted[0]];
             s->weighted[s->opponents++] = r;
+        }
+    s->uniform = s->opponents && !mixed ? s->w[s->weighted[0]] : 0.0;
 }
 
 POKER_LOCAL int
@@ -325,9 +418,9 @@ read_chunk(Py_ssize_t chunk)
 }
 
 static PyMethodDef methods[] = {
-    {"range_counts", range_counts, METH_VARARGS,
-     "range_counts(board, cards, lookahead, weights, heroes, now, score, total, transitions[, chunk]): a range "
-     "against a range, every runout"},
+    {"range_counts", (PyCFunction)(void (*)(void))range_counts, METH_VARARGS | METH_KEYWORDS,
+     "range_counts(board, cards, lookahead, weights, heroes, now, score, total, transitions[, chunk], *, "
+     "summary=None): a range against a range, every runout"},
     {"board_strengths", (PyCFunction)(void (*)(void))board_strengths, METH_VARARGS | METH_KEYWORDS,
      "board_strengths(boards, size, bins, hs, equity, mean_squared, histogram[, chunk], *, numbers=None): every "
      "holding on each board"},

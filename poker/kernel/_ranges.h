@@ -40,6 +40,13 @@ typedef struct {
     int16_t value[MAX_PAIRS];
     double below[MAX_PAIRS], upto[MAX_PAIRS], met[MAX_PAIRS];
     double fenwick[MAX_PAIRS + 1];
+    double at_rank[MAX_PAIRS + 1]; /* the weight passed per rank now (the tree's one entry above a prefix) */
+    /* step 3's card removal, as bit sets of the other card x of the holdings (c, x) holding card c: those with
+       weight the walk has passed (per card c), and per holding (i, j) those of card i, then of card j (itself
+       left out), whose value now is below its own (LT) and up to it (LE) */
+    uint64_t passed[MAX_UNSEEN];
+    uint64_t sharing[MAX_PAIRS][4];
+    double uniform;                /* the one weight of every opponent holding with weight, or 0 if they differ */
     double *sums;                  /* K x SUMS, or NULL without transitions */
 } Spot;
 
@@ -48,7 +55,7 @@ typedef struct {
    runs rather than one entry per column, which would thrash the cache), or, for the strength tables, only
    their summaries per hero row (``sums``: score, total and total x strength^2 summed; ``histogram``: the
    runouts per bin of the strength), as poker.stats.range_stats.summarise_runouts and runout_histogram make
-   them. ``finals`` (P x R, or NULL) keeps every holding's final value for the transitions. */
+   them. */
 #define BLOCK 16
 
 typedef struct {
@@ -56,7 +63,6 @@ typedef struct {
     double *sums;
     int64_t *histogram;
     int bins;
-    int16_t *finals;
 } Sink;
 
 /* Sort the indices 0..m-1 by value[k] (values below 8192) into order, stably (spare: room for m). */
@@ -73,7 +79,7 @@ POKER_LOCAL int count_every_runout(Spot *s, int rows, int columns, const Sink *o
    ValueError if it is below 1 or above 2**20. */
 POKER_LOCAL int read_chunk(Py_ssize_t chunk);
 
-POKER_LOCAL PyObject *range_counts(PyObject *module, PyObject *args);
+POKER_LOCAL PyObject *range_counts(PyObject *module, PyObject *args, PyObject *keywords);
 POKER_LOCAL PyObject *board_strengths(PyObject *module, PyObject *args, PyObject *keywords);
 
 #endif

@@ -141,7 +141,7 @@ board_numbers(Spot *s, const uint8_t *board, int size, int chunk, const Strength
         out->hs[r] = (now[3 * r] + now[3 * r + 1] / 2) / (now[3 * r] + now[3 * r + 1] + now[3 * r + 2]);
     memset(out->sums, 0, sizeof(double) * 3 * pairs);
     memset(out->histogram, 0, sizeof(int64_t) * pairs * (size_t)out->bins);
-    Sink sink = {NULL, NULL, NULL, out->sums, out->histogram, out->bins, NULL};
+    Sink sink = {NULL, NULL, NULL, out->sums, out->histogram, out->bins};
     if (count_every_runout(s, pairs, lookahead == 1 ? n : pairs, &sink, chunk, state) < 0)
         return -1;
     for (int r = 0; r < pairs; r++) {

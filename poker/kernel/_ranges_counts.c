@@ -1,5 +1,5 @@
 /* poker.kernel._ranges's range_counts (the module, the function and the steps of its count are described in
-   _ranges.c): its arguments read, the count, and step 3's card removal.
+   _ranges.c): its arguments read, the count, and step 3's transitions.
 
    Buffers (poker/_core.h): the board, the unseen cards, the weights and the hero rows (a few kB at most) are
    copied and checked before the GIL is released, and only the copies are read; the outputs are only written
@@ -9,11 +9,10 @@
 #include <string.h>
 #include "_ranges.h"
 
-/* Step 3's card removal: for each hero holding, the opponent holdings sharing a card with it (itself
-   included), compared directly on every runout both are free of (a final value 0 marks one that is not),
-   taken off the sums; then the transitions. */
+/* Step 3's transitions from the sums (the walk took the holdings sharing a card with each hero holding off them
+   as it went): the weight ending behind is the rest of what each outcome now meets on the runouts. */
 static void
-finish_transitions(Spot *s, int columns, const int16_t *finals, const double *now, double *transitions)
+finish_transitions(const Spot *s, const double *now, double *transitions)
 {
     int n = s->n;
     double meetings = s->lookahead == 1 ? n - 4 : (double)(n - 4) * (n - 5) / 2;  /* runouts per disjoint pair */
@@ -21,38 +20,7 @@ finish_transitions(Spot *s, int columns, const int16_t *finals, const double *no
         int h = s->hero[r];
         if (h < 0)
             continue;
-        double *sums = s->sums + SUMS * (size_t)h;
-        const int16_t *mine = finals + (size_t)r * columns;
-        int i = s->first[r], j = s->second[r];
-        for (int x = 0; x < n; x++) {
-            for (int side = 0; side < 2; side++) {
-                int y = side ? j : i;
-                if (x == y || (side && x == i))  /* (i, j) itself once, from side 0 */
-                    continue;
-                int o = x < y ? s->base[x] + y : s->base[y] + x;
-                double weight = s->w[o];
-                if (weight == 0.0)
-                    continue;
-                const int16_t *theirs = finals + (size_t)o * columns;
-                int32_t lt = 0, le = 0;
-                for (int c = 0; c < columns; c++) {  /* vectorizes: int16 compares, masked adds */
-                    int both = (mine[c] != 0) & (theirs[c] != 0);
-                    lt += both & (theirs[c] < mine[c]);
-                    le += both & (theirs[c] <= mine[c]);
-                }
-                int now_lt = s->now_value[o] < s->now_value[r], now_le = s->now_value[o] <= s->now_value[r];
-                sums[ANY_LT] -= weight * lt;
-                sums[ANY_LE] -= weight * le;
-                if (now_lt) {
-                    sums[LT_LT] -= weight * lt;
-                    sums[LT_LE] -= weight * le;
-                }
-                if (now_le) {
-                    sums[LE_LT] -= weight * lt;
-                    sums[LE_LE] -= weight * le;
-                }
-            }
-        }
+        const double *sums = s->sums + SUMS * (size_t)h;
         /* opponent now: weaker (we are AHEAD), equal, stronger; later likewise */
         double band[3][2] = {
             {sums[LT_LT], sums[LT_LE]},
@@ -104,8 +72,9 @@ read_spot(PyObject *weights, PyObject *heroes, int pairs)
 }
 
 /* range_counts' outputs: `now` (K x 3, K hero rows) and, with cards to come (R runout columns), `score` and
-   `total` (K x R) and `transitions` (K x 9, or none for None). */
-enum { NOW, SCORE, TOTAL, TRANSITIONS, OUTPUTS };
+   `total` (K x R) and `transitions` (K x 9, or none for None), or instead of `score` and `total` (both None)
+   `summary` (K x 3: score, total and total x strength^2 summed over the runouts). */
+enum { NOW, SCORE, TOTAL, TRANSITIONS, SUMMARY, OUTPUTS };
 
 /* The outputs' views (a missing one's with no buffer) and K, the hero rows, which each of the P holdings' `hero`
    rows must be below; -1 with a ValueError (and no view held) if they are malformed. */
@@ -127,10 +96,16 @@ read_outputs(PyObject *const objects[OUTPUTS], int columns, const int32_t *hero,
             PyErr_SetString(PyExc_ValueError, "range_counts needs hero rows from -1 to the rows of now");
             bad = -1;
         }
+    int summary = objects[SUMMARY] != Py_None;
+    if (!bad && summary && (objects[SCORE] != Py_None || objects[TOTAL] != Py_None)) {
+        PyErr_SetString(PyExc_ValueError, "range_counts writes a summary instead of score and total: give None");
+        bad = -1;
+    }
     PokerArray arrays[OUTPUTS - 1] = {
-        {columns ? objects[SCORE] : NULL, 'd', *rows * columns, "score"},
-        {columns ? objects[TOTAL] : NULL, 'd', *rows * columns, "total"},
+        {columns && !summary ? objects[SCORE] : NULL, 'd', *rows * columns, "score"},
+        {columns && !summary ? objects[TOTAL] : NULL, 'd', *rows * columns, "total"},
         {columns && objects[TRANSITIONS] != Py_None ? objects[TRANSITIONS] : NULL, 'd', 9 * *rows, "transitions"},
+        {columns && summary ? objects[SUMMARY] : NULL, 'd', 3 * *rows, "summary"},
     };
     if (bad || poker_read_outputs(arrays, OUTPUTS - 1, views + SCORE) < 0) {
         PyBuffer_Release(&views[NOW]);
@@ -140,34 +115,39 @@ read_outputs(PyObject *const objects[OUTPUTS], int columns, const int32_t *hero,
 }
 
 /* Count into the outputs with the GIL released (*state): the board as it is, then, with cards to come, every
-   runout, `chunk` columns at a time (through `stage`, room for 2 x BLOCK x K), and the transitions (the final
-   values kept in `finals`, P x R). -1 if a signal handler raised. */
+   runout, `chunk` columns at a time (through `stage`, room for 2 x BLOCK x K, or into the summary), and the
+   transitions (their sums kept in s->sums, when not NULL). -1 if a signal handler raised. */
 static int
-count_range(Spot *s, Py_buffer views[OUTPUTS], Py_ssize_t rows, int columns, int chunk, int16_t *finals,
-            double *stage, PyThreadState **state)
+count_range(Spot *s, Py_buffer views[OUTPUTS], Py_ssize_t rows, int columns, int chunk, double *stage,
+            PyThreadState **state)
 {
     double *now = views[NOW].buf;
     memset(now, 0, sizeof(double) * 3 * rows);
     count_now(s, now);
     if (!columns)
         return 0;
-    Sink out = {views[SCORE].buf, views[TOTAL].buf, stage, NULL, NULL, 0, finals};
+    Sink out = {views[SCORE].buf, views[TOTAL].buf, stage, views[SUMMARY].buf, NULL, 0};
+    if (out.sums)
+        memset(out.sums, 0, sizeof(double) * 3 * rows);
     if (count_every_runout(s, (int)rows, columns, &out, chunk, state) < 0)
         return -1;
-    if (finals)
-        finish_transitions(s, columns, finals, now, views[TRANSITIONS].buf);
+    if (s->sums)
+        finish_transitions(s, now, views[TRANSITIONS].buf);
     return 0;
 }
 
 POKER_LOCAL PyObject *
-range_counts(PyObject *module, PyObject *args)
+range_counts(PyObject *module, PyObject *args, PyObject *keywords)
 {
+    static char *names[] = {"board", "cards", "lookahead", "weights", "heroes", "now", "score", "total",
+                            "transitions", "chunk", "summary", NULL};
     PyObject *board_object, *cards_object, *weights_object, *heroes_object, *objects[OUTPUTS];
     int lookahead;
     Py_ssize_t chunk_given = RUNOUT_CHUNK;
-    if (!PyArg_ParseTuple(args, "OOiOOOOOO|n", &board_object, &cards_object, &lookahead, &weights_object,
-                          &heroes_object, &objects[NOW], &objects[SCORE], &objects[TOTAL], &objects[TRANSITIONS],
-                          &chunk_given))
+    objects[SUMMARY] = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, keywords, "OOiOOOOOO|n$O", names, &board_object, &cards_object,
+                                     &lookahead, &weights_object, &heroes_object, &objects[NOW], &objects[SCORE],
+                                     &objects[TOTAL], &objects[TRANSITIONS], &chunk_given, &objects[SUMMARY]))
         return NULL;
     if (lookahead < 0 || lookahead > 2) {
         PyErr_SetString(PyExc_ValueError, "range_counts looks ahead 0, 1 or 2 cards");
@@ -187,22 +167,20 @@ range_counts(PyObject *module, PyObject *args)
         return NULL;
     }
     size_t heroes = (size_t)(rows ? rows : 1);
-    int16_t *finals = views[TRANSITIONS].buf ? PyMem_Calloc((size_t)pairs * columns, sizeof(int16_t)) : NULL;
-    s->sums = finals ? PyMem_Calloc(SUMS * heroes, sizeof(double)) : NULL;
-    double *stage = columns ? PyMem_Malloc(sizeof(double) * 2 * BLOCK * heroes) : NULL;
+    s->sums = views[TRANSITIONS].buf ? PyMem_Calloc(SUMS * heroes, sizeof(double)) : NULL;
+    double *stage = columns && !views[SUMMARY].buf ? PyMem_Malloc(sizeof(double) * 2 * BLOCK * heroes) : NULL;
     PyObject *result = NULL;
-    if ((views[TRANSITIONS].buf && !s->sums) || (columns && !stage)) {
+    if ((views[TRANSITIONS].buf && !s->sums) || (columns && !views[SUMMARY].buf && !stage)) {
         PyErr_NoMemory();
     } else {
         set_up_spot(s, board, board_size, cards, n, lookahead);
         PyThreadState *state = PyEval_SaveThread();
-        int stopped = count_range(s, views, rows, columns, chunk, finals, stage, &state) < 0;
+        int stopped = count_range(s, views, rows, columns, chunk, stage, &state) < 0;
         PyEval_RestoreThread(state);
         result = stopped ? NULL : Py_NewRef(Py_None);
     }
     PyMem_Free(s->sums);
     PyMem_Free(s);
-    PyMem_Free(finals);
     PyMem_Free(stage);
     poker_release(views, OUTPUTS);
     return result;

@@ -25,6 +25,7 @@ from ..errors import SettingError
 from ..ranking.ranker import HandRanker, card_columns
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import brief, frozen_array, reading, shown, whole_number
+from .exact_sums import combine_pieces, whole_pieces
 from .kernel_inputs import board_indices, hole_indices, weight_rows
 from .positions import enumeration_tables, unseen_cards
 
@@ -67,7 +68,15 @@ class BoardValues:
         mine = values[NUMBER_OF_PAIR[hole[0]][hole[1]]]
         meets = self.free & ((HOLDING_MASKS & ((1 << hole[0]) | (1 << hole[1]))) == 0)
         weights = sets * meets
-        return np.stack([weights @ (values < mine), weights @ (values == mine), weights @ (values > mine)], axis=1)
+        exponent, pieces = whole_pieces(weights)
+        if len(pieces) == 1 and exponent == 0:  # whole weights: exact as they come
+            return np.stack([weights @ (values < mine), weights @ (values == mine), weights @ (values > mine)], axis=1)
+        columns = _OUTCOME_ROWS[np.sign(values - mine) + 1]  # (ahead, tied, behind: one 1 per holding)
+        return combine_pieces([piece @ columns for piece in pieces], exponent)  # (summed exactly, rounded once)
+
+
+_OUTCOME_ROWS = np.eye(3)
+_OUTCOME_ROWS.flags.writeable = False
 
 
 @functools.lru_cache(maxsize=BOARD_MEMO_SIZE)

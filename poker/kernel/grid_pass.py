@@ -27,6 +27,7 @@ import numpy as np
 from attrs import frozen
 
 from ..ranking.ranker import HandRanker, card_columns
+from .exact_sums import WHOLE_LIMIT
 from .outcomes import TIED
 from .range_spot import RangeTally, Spot, Support, exact_zeros
 
@@ -42,7 +43,8 @@ def grid_tally(spot: Spot, ranker: type[HandRanker] = HandRanker) -> RangeTally:
     valid, final = _final_values(spot, support, ranker)
     w = support.weights
     # whole-number weights (uniform, or a range without fractions) are summed in int32: exact and fast
-    whole = bool(np.all(w == np.round(w))) and float(w.sum()) < 2 ** 30
+    integral = bool(np.all(w == np.round(w)))
+    whole = integral and float(w.sum()) < 2 ** 30
     layout = _Layout.of(spot, support, valid, final, np.int32 if whole else np.float64)
     moves, score, total = _runout_grids(layout)
     _take_shared_cards(spot, support, valid, final, moves)
@@ -57,7 +59,8 @@ def grid_tally(spot: Spot, ranker: type[HandRanker] = HandRanker) -> RangeTally:
         total[:, own] += free
     pairs = math.comb(len(spot.cards) - 4, spot.lookahead)
     now_counts, score, total = moves.sum(axis=2) / pairs, score.T, total.T
-    if not whole:  # step 4: a weighted count is 0 exactly where the count with whole weights is
+    if not (integral and float(w.sum()) <= WHOLE_LIMIT):  # step 4: fractional weights (whole ones, as the exact
+        # sums' pieces, are exact in float64): a weighted count is 0 exactly where the count with whole weights is
         exact = grid_tally(spot.whole_opponent(), ranker)
         assert exact.transitions is not None
         now_counts, moves = exact_zeros(now_counts, exact.now), exact_zeros(moves, exact.transitions)

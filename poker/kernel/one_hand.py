@@ -49,6 +49,7 @@ from ..ranking.ranker_inputs import read_ranker
 from ..validators import brief, flag, frozen_array, instance, integer_array, reading, shown, whole_number
 from . import _count
 from .board_memo import board_values, read_board_values
+from .exact_sums import combine_pieces, whole_pieces
 from .kernel_inputs import board_indices, hole_indices, lookahead_on, read_holdings, read_outcomes, weight_rows
 from .positions import (
     MAX_LOOKAHEAD, EnumerationTables, enumeration_tables, holding_numbers, set_values, unseen_cards,
@@ -103,11 +104,25 @@ class HoldingOutcomes:
 
     def _weigh(self, sets: np.ndarray) -> Tally:
         """:meth:`weigh` of weight sets already read (the kernel's own calls)."""
-        weights = sets[:, self.holdings]
-        state = np.zeros((len(self.now), 3))
-        state[np.arange(len(self.now)), self.now] = 1.0
-        by_state = weights[:, np.newaxis, :] * state.T  # (k, now outcome, holding)
-        return _read_tally(weights @ state, by_state @ self.later.astype(np.float64), self.runouts)
+        return _weigh_columns(sets[:, self.holdings], _weighing_columns(self.now, self.later), self.runouts)
+
+
+def _weighing_columns(now: np.ndarray, later: np.ndarray) -> np.ndarray:
+    """Per opponent holding (rows), what its weight counts for: the outcome now (3 columns, one of them 1) and the
+    transitions (9 columns: the runouts' outcomes in the row of the outcome now), as float64."""
+    rows = np.arange(len(now))
+    columns = np.zeros((len(now), 12))
+    columns[rows, now] = 1.0
+    columns[rows[:, np.newaxis], 3 + 3 * now[:, np.newaxis].astype(np.intp) + _SLOTS.T] = later
+    return columns
+
+
+def _weigh_columns(weights: np.ndarray, columns: np.ndarray, runouts: int) -> Tally:
+    """The :class:`Tally` of weight rows (k, n) against :func:`_weighing_columns` (n, 12), summed exactly
+    (:mod:`~poker.kernel.exact_sums`: one product per whole piece of the weights, each exact in any order)."""
+    exponent, pieces = whole_pieces(weights)
+    counted = combine_pieces([piece @ columns for piece in pieces], exponent)
+    return _read_tally(counted[:, :3], counted[:, 3:].reshape(-1, 3, 3), runouts)
 
 
 @frozen(eq=False)
@@ -313,11 +328,23 @@ def read_tally(hole: tuple[int, int], board: tuple[int, ...], lookahead: int, se
     if lookahead == 0:
         now = read_board_values(board, ranker)._weighed(hole, sets)  # (showdown_counts, its arguments read)
         return _read_tally(now, now[:, :, np.newaxis] * np.eye(3), 1)  # nothing changes
+    if ranker.INLINE_RANKING:  # every holding's outcomes kept, and what each weight counts for: one product
+        outcomes = _inline_outcomes(hole, board, lookahead)
+        return _weigh_columns(sets[:, outcomes.holdings], _inline_columns(hole, board, lookahead), outcomes.runouts)
     cards = unseen_cards([*hole, *board])
     numbers = holding_numbers(cards)
     weighted = sets[:, numbers].any(axis=0)
     rows = None if weighted.all() else np.flatnonzero(weighted)
     return _outcomes(hole, board, lookahead, ranker, rows)._weigh(sets)
+
+
+@functools.lru_cache(maxsize=OUTCOME_MEMO_SIZE)
+def _inline_columns(hole: tuple[int, int], board: tuple[int, ...], lookahead: int) -> np.ndarray:
+    """:func:`_weighing_columns` of :func:`_inline_outcomes` (kept as long: a player's every decision on a board)."""
+    outcomes = _inline_outcomes(hole, board, lookahead)
+    columns = _weighing_columns(outcomes.now, outcomes.later)
+    columns.flags.writeable = False
+    return columns
 
 
 def _read_tally(now: np.ndarray, transitions: np.ndarray, runouts: int) -> Tally:
@@ -334,9 +361,21 @@ def _read_tally(now: np.ndarray, transitions: np.ndarray, runouts: int) -> Tally
 def inline_showdown(hole: tuple[int, int], board: Sequence[int], weights: np.ndarray) -> tuple[float, float, float]:
     """The weight of the holdings free of every known card that ``hole`` is ahead of, tied with and behind on
     ``board`` as it is, as :class:`HandRanker` itself ranks (inline, in one compiled loop over the holdings
-    with weight: nothing is memoized). Not a door (so not in ``__all__``): for the engines, which read their
-    arguments already: two hole cards and 3 to 5 board cards, all distinct, and 1,326 float64 weights."""
-    return _count.showdown_counts(bytes(hole), bytes(board), weights)
+    with weight: nothing is memoized), summed exactly (:mod:`~poker.kernel.exact_sums`). Not a door (so not in
+    ``__all__``): for the engines, which read their arguments already: two hole cards and 3 to 5 board cards, all
+    distinct, and 1,326 float64 weights."""
+    return exact_showdown(hole, board, weights)
+
+
+def exact_showdown(hole: tuple[int, int], board: Sequence[int], weights: np.ndarray) -> tuple[float, float, float]:
+    """:func:`inline_showdown`: the compiled loop once per whole piece of the weights (once for whole weights),
+    the pieces' sums combined (:func:`~poker.kernel.exact_sums.combine_pieces`)."""
+    exponent, pieces = whole_pieces(weights)
+    if len(pieces) == 1 and exponent == 0:
+        return _count.showdown_counts(bytes(hole), bytes(board), weights)
+    sums = [np.array(_count.showdown_counts(bytes(hole), bytes(board), piece)) for piece in pieces]
+    ahead, tied, behind = combine_pieces(sums, exponent).tolist()
+    return ahead, tied, behind
 
 
 _ONES = np.ones(HOLDING_COUNT)
@@ -355,7 +394,8 @@ def inline_counts(hole: tuple[int, int], board: tuple[int, ...], lookahead: int,
     against every holding come from the memo of :func:`holding_outcomes`."""
     unseen = 50 - len(board)
     if not lookahead:
-        ahead, tied, behind = _count.showdown_counts(bytes(hole), bytes(board), _ONES if weights is None else weights)
+        ahead, tied, behind = _count.showdown_counts(bytes(hole), bytes(board), _ONES) if weights is None \
+            else exact_showdown(hole, board, weights)
         if weights is None:
             holdings = unseen * (unseen - 1) // 2
         else:
@@ -368,13 +408,15 @@ def inline_counts(hole: tuple[int, int], board: tuple[int, ...], lookahead: int,
     which = outcomes.now == _SLOTS  # (3, holdings): the holdings we are ahead of, tied with, behind now
     if weights is None:
         counted = which.astype(np.int32)  # (whole counts: summed exactly in integers)
-        holdings = len(outcomes.now)
-    else:
-        chosen = weights[outcomes.holdings]
-        counted = which * chosen
-        holdings = int(np.count_nonzero(chosen))
-    now, transitions = counted.sum(axis=1, dtype=np.float64), (counted @ outcomes.later).astype(np.float64)
-    return now.tolist(), transitions.tolist(), outcomes.runouts, holdings
+        now, transitions = counted.sum(axis=1, dtype=np.float64), (counted @ outcomes.later).astype(np.float64)
+        return now.tolist(), transitions.tolist(), outcomes.runouts, len(outcomes.now)
+    chosen = weights[outcomes.holdings]
+    exponent, pieces = whole_pieces(chosen)
+    later = outcomes.later.astype(np.float64)
+    counted = [which * piece for piece in pieces]  # each piece summed exactly, the pieces combined rounded once
+    now = combine_pieces([piece.sum(axis=1) for piece in counted], exponent)
+    transitions = combine_pieces([piece @ later for piece in counted], exponent)
+    return now.tolist(), transitions.tolist(), outcomes.runouts, int(np.count_nonzero(chosen))
 
 
 def showdown_counts(hole: Sequence[int], board: Sequence[int], sets: np.ndarray,

@@ -47,17 +47,17 @@ from ..errors import SettingError
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import RANGE_PASSES, RangePass, flag, read_method
-from .compiled_pass import compiled_tally
+from .compiled_pass import RangeSummary, compiled_counts, compiled_summary, compiled_tally
 from .grid_pass import grid_tally
 from .kernel_inputs import board_indices, lookahead_on, weight_row
 from .narrow_pass import NARROW_LIMIT, narrow_tally
 from .one_hand import outcome_grid
 from .outcomes import AHEAD, TIED
 from .positions import MAX_LOOKAHEAD, enumeration_tables, holding_numbers, unseen_cards
-from .range_spot import RangeTally, Spot
+from .range_spot import RangeTally, Spot, by_pieces
 from .sorted_pass import sorted_tally
 
-__all__ = ['NARROW_OPPONENTS', 'hero_by_hero', 'range_tally']
+__all__ = ['NARROW_OPPONENTS', 'hero_by_hero', 'range_summary', 'range_tally', 'weighted_counts']
 
 NARROW_OPPONENTS = 60
 """Opponent ranges with at most this many holdings with weight take the narrow pass under ``method='auto'``
@@ -74,6 +74,35 @@ _PASSES: dict[str, Callable[[Spot, type[HandRanker]], RangeTally]] = {
 _HOLDING_CARDS: list[tuple[int, int]] = [(int(a), int(b)) for a, b in HOLDINGS.tolist()]
 
 
+def range_summary(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
+                  ranker: type[HandRanker] = HandRanker) -> RangeSummary | None:
+    """:func:`range_tally` (with the transitions, ``method='auto'``) summed over the runouts in C where the
+    compiled pass can (:func:`~poker.kernel.compiled_pass.compiled_summary`: HandRanker itself, cards to come,
+    whole opponent weights), else None: on a flop every holding's per-runout numbers are neither written nor
+    summed again in NumPy."""
+    board = board_indices(board)
+    lookahead, ranker = lookahead_on(lookahead, board, MAX_LOOKAHEAD), read_ranker(ranker)
+    if not ranker.INLINE_RANKING:
+        return None
+    return compiled_summary(Spot.of(board, lookahead, weight_row('hero', hero), weight_row('opponent', opponent)))
+
+
+def weighted_counts(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
+                    ranker: type[HandRanker] = HandRanker) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The hero holdings with weight (ascending numbers), ``now`` (K x 3) and ``transitions`` (K x 3 x 3) of
+    :func:`range_tally` (``method='auto'``): the weighted counts a :class:`~poker.stats.player.Player` sums for one
+    hand, to the last bit for any weights (:mod:`~poker.kernel.exact_sums`), without the per-runout numbers (for
+    HandRanker itself: :func:`~poker.kernel.compiled_pass.compiled_counts`)."""
+    board = board_indices(board)
+    lookahead, ranker = lookahead_on(lookahead, board, MAX_LOOKAHEAD), read_ranker(ranker)
+    hero, opponent = weight_row('hero', hero), weight_row('opponent', opponent)
+    if ranker.INLINE_RANKING:
+        return compiled_counts(Spot.of(board, lookahead, hero, opponent))
+    tally = range_tally(board, lookahead, hero, opponent, ranker)
+    assert tally.transitions is not None
+    return tally.holdings, tally.now, tally.transitions
+
+
 def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent: np.ndarray,
                 ranker: type[HandRanker] = HandRanker, *, transitions: bool = True,
                 method: RangePass = 'auto') -> RangeTally:
@@ -88,7 +117,7 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     ``method`` is the pass (one of :data:`~poker.validators.RANGE_PASSES`); ``'auto'`` takes the compiled
     pass (:func:`~poker.kernel.compiled_pass.compiled_tally`, ``'compiled'``) when the ranker is HandRanker
     itself (``ranker.INLINE_RANKING``: on a flop every holding against every holding in about 26 ms of CPU
-    without the transitions, 80 ms with them, against ``QQ+, AKs`` 36 ms with them), and for a ranker subclass
+    without the transitions, 55 ms with them, against ``QQ+, AKs`` 41 ms with them), and for a ranker subclass
     chooses:
 
     * with nothing to come (the river, or ``lookahead=0``): ``'sorted'``, one sort of every holding's
@@ -113,8 +142,9 @@ def range_tally(board: Sequence[int], lookahead: int, hero: np.ndarray, opponent
     transitions = flag('transitions', transitions)
     spot = Spot.of(board, lookahead, hero, opponent)
     if chosen == 'auto' and ranker.INLINE_RANKING:
-        return compiled_tally(spot, transitions)
-    return _PASSES[_ranked_pass(chosen, spot, lookahead, transitions)](spot, ranker)
+        return by_pieces(spot, lambda part: compiled_tally(part, transitions))
+    count = _PASSES[_ranked_pass(chosen, spot, lookahead, transitions)]
+    return by_pieces(spot, lambda part: count(part, ranker))
 
 
 def _ranked_pass(chosen: RangePass, spot: Spot, lookahead: int, transitions: bool) -> str:

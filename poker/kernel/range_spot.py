@@ -9,7 +9,7 @@ the holdings of two unseen cards (:mod:`~poker.kernel.positions`). The three pas
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from attrs import field, frozen
@@ -17,10 +17,11 @@ from attrs import field, frozen
 from ..ranking.ranker import HandRanker
 from ..validators import RANGE_PASSES, brief, choice, finite_array, reading, whole_number
 from .board_memo import read_board_values
+from .exact_sums import combine_pieces, whole_pieces
 from .kernel_inputs import read_holdings
 from .positions import EnumerationTables, enumeration_tables, holding_numbers, unseen_cards
 
-__all__ = ['RangeTally', 'Spot', 'Support', 'exact_zeros']
+__all__ = ['RangeTally', 'Spot', 'Support', 'by_pieces', 'exact_zeros']
 
 
 @frozen(eq=False)
@@ -95,6 +96,11 @@ class Spot:
         return cls(board, lookahead, cards, tables, numbers, hero_all[numbers], opponent_all[numbers], hero_all,
                    opponent_all)
 
+    def with_opponent(self, opponent: np.ndarray) -> Spot:
+        """The same spot against other opponent weights (1,326 of them)."""
+        return Spot(self.board, self.lookahead, self.cards, self.tables, self.numbers, self.hero, opponent[self.numbers],
+                    self.hero_all, opponent)
+
     def whole_opponent(self) -> Spot:
         """The same spot with every opponent holding with weight weighing 1 (counts exact zeros)."""
         return Spot.of(self.board, self.lookahead, self.hero_all, (self.opponent_all > 0).astype(np.float64))
@@ -121,3 +127,22 @@ def exact_zeros(counts: np.ndarray, whole: np.ndarray) -> np.ndarray:
     """
     cleaned: np.ndarray = np.where(whole > 0, np.maximum(counts, 0.0), 0.0)
     return cleaned
+
+
+def by_pieces(spot: Spot, count: Callable[[Spot], RangeTally]) -> RangeTally:
+    """``count(spot)`` summed exactly (:mod:`~poker.kernel.exact_sums`): for whole opponent weights that count
+    itself; else one count per whole piece of the opponent's weights, combined: ``now`` and ``transitions``
+    correctly rounded (the numbers :class:`~poker.stats.player.Player` sums for one hand), ``score`` and
+    ``total`` per runout too for weights spanning fewer than 2**11 (two pieces), else to rounding."""
+    exponent, pieces = whole_pieces(spot.opponent_all)
+    if len(pieces) == 1 and exponent == 0:
+        return count(spot)
+    tallies = [count(spot.with_opponent(piece)) for piece in pieces]
+    first = tallies[0]
+    transitions = None if first.transitions is None else combine_pieces(
+        [tally.transitions for tally in tallies], exponent)  # type: ignore[misc]
+    return RangeTally(holdings=first.holdings, now=combine_pieces([tally.now for tally in tallies], exponent),
+                      transitions=transitions,
+                      score=combine_pieces([tally.score for tally in tallies], exponent, rounded_once=False),
+                      total=combine_pieces([tally.total for tally in tallies], exponent, rounded_once=False),
+                      runouts=first.runouts, method=first.method)

@@ -170,10 +170,11 @@ class LokiPlayer:
 
     SEAT_HOOKS: ClassVar[tuple[str, ...]] = ('decide', 'statistics', 'weights', 'advise', 'situation',
                                              'with_next_card_ppot', 'preflop_advise')
-    """The hooks :meth:`policy` evaluates as array programs while they are :class:`LokiPlayer`'s own; a subclass
-    that overrides one of them (as :class:`~poker.players.modelling.ModellingLokiPlayer` does :meth:`statistics`
-    and :meth:`weights`) is asked holding by holding (:meth:`policy_by_holding`). Before the flop with
-    ``preflop_income_rates``, only ``decide`` and ``preflop_advise`` count: the statistics do not decide there."""
+    """The hooks :meth:`policy` evaluates as array programs while they are those of the class that computes them
+    for every holding (:class:`LokiPlayer`; :class:`~poker.players.modelling.ModellingLokiPlayer`, which overrides
+    :meth:`statistics` and :meth:`weights`, computes its own); a subclass that overrides one of them is asked
+    holding by holding (:meth:`policy_by_holding`). Before the flop with ``preflop_income_rates``, only ``decide``
+    and ``preflop_advise`` count: the statistics do not decide there."""
     DECISION_STATE: ClassVar[tuple[str, ...]] = ('semi_bluff_at', 'preflop_choice', 'preflop_players',
                                                  'preflop_position')
     """What :meth:`decide` changes on the seat: :meth:`policy_by_holding` puts it back after each holding."""
@@ -187,8 +188,9 @@ class LokiPlayer:
         The rules run as array programs (:meth:`LokiStrategy.policy <poker.strategy.advice.LokiStrategy.policy>`,
         :meth:`LokiStrategy.preflop_policy <poker.strategy.advice.LokiStrategy.preflop_policy>`) on the statistics
         of every holding at once (:func:`~poker.stats.range_stats.range_statistics`, the numbers
-        :meth:`statistics` gives one holding, exactly, kept for the last :data:`EVERY_HOLDING_BOARDS` boards); a
-        subclass that overrides one of :attr:`SEAT_HOOKS` is asked holding by holding (:meth:`policy_by_holding`).
+        :meth:`statistics` gives one holding, exactly, kept for the last :data:`EVERY_HOLDING_BOARDS` boards; a
+        :class:`~poker.players.modelling.ModellingLokiPlayer` against its models); a subclass that overrides one of
+        :attr:`SEAT_HOOKS` is asked holding by holding (:meth:`policy_by_holding`).
         The seat is left as it was.
 
         >>> from poker.table.game import TableView
@@ -211,14 +213,29 @@ class LokiPlayer:
             return strategy.preflop_policy(situation, players=players, position=position,
                                            small_blind=view.seat == view.small_blind,
                                            big_blind=view.seat == view.big_blind)
-        if self._overrides(*self.SEAT_HOOKS):
+        owner = self._policy_owner()
+        if any(getattr(type(self), hook) is not getattr(owner, hook) for hook in self.SEAT_HOOKS):
             return self.policy_by_holding(view)
-        board = tuple(card.index for card in view.board)
-        table = _every_holding(board, view.opponents, self.street_lookahead(view), False)
+        table = self._holding_table(view, False)
         situation = self.situation(view)
-        if strategy.needs_next_card_policy(table, situation):
-            table = _every_holding(board, view.opponents, self.street_lookahead(view), True)
+        if table is not None and strategy.needs_next_card_policy(table, situation):
+            table = self._holding_table(view, True)
+        if table is None:
+            return self.policy_by_holding(view)
         return strategy.policy(table, situation)
+
+    @classmethod
+    def _policy_owner(cls) -> type[LokiPlayer]:
+        """The class whose :attr:`SEAT_HOOKS` :meth:`_holding_table` computes for every holding: a subclass that
+        overrides one of them is asked holding by holding."""
+        return LokiPlayer
+
+    def _holding_table(self, view: TableView, next_card: bool) -> HoldingStatistics | None:
+        """The statistics of every holding that :meth:`statistics` gives one holding, exactly (with the next-card
+        PPOT when ``next_card``), or None to ask holding by holding: against every holding alike, kept for the last
+        :data:`EVERY_HOLDING_BOARDS` boards."""
+        board = tuple(card.index for card in view.board)
+        return _every_holding(board, view.opponents, self.street_lookahead(view), next_card)
 
     def policy_by_holding(self, view: TableView) -> Policy:
         """:meth:`policy` asked holding by holding: :meth:`decide` on the view with each possible holding as the

@@ -45,7 +45,7 @@ import functools
 import itertools
 import math
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
@@ -70,6 +70,9 @@ from .frequencies import (_COUNTS_SHAPE, _DEFAULT_ROWS, GENERIC_FREQUENCIES, Act
                           ModelState, TableFrequencies, _round)
 from .holding_scales import _board_holdings, _frozen, _live_scale, _scale, _scale_order
 from .loki import LokiPlayer
+
+if TYPE_CHECKING:
+    from ..strategy.policy import HoldingStatistics
 
 __all__ = ['ModellingLokiPlayer', 'SeatModel']
 
@@ -682,6 +685,54 @@ class ModellingLokiPlayer(LokiPlayer):
             return _preflop_statistics(view.hole, max(1, view.opponents))
         return Player(view.hole, view.board).calculate_hand_statistics(
             opponents=max(1, view.opponents), lookahead=self.street_lookahead(view), weights=self.weights(view))
+
+    @classmethod
+    def _policy_owner(cls) -> type[LokiPlayer]:
+        return ModellingLokiPlayer
+
+    def _holding_table(self, view: TableView, next_card: bool) -> HoldingStatistics | None:
+        """:meth:`LokiPlayer._holding_table <poker.players.loki.LokiPlayer._holding_table>` against the models: with
+        a weight set per opponent still in (``hs_mode='product'``), every holding's HSn and PPOT as
+        :meth:`statistics` gives them, to the last bit (:func:`~poker.stats.range_stats.field_statistics`); None (ask
+        holding by holding) with ``hs_mode='field'`` (each holding scales the models' weights by its own totals) or
+        where ``Player`` would not take the sets (a set per opponent that does not match the opponents, weights it
+        rejects, a holding that meets no weight)."""
+        import attrs
+
+        from ..cards.starting_hand import StartingHand
+        from ..ranges.weights import MAX_TOTAL_WEIGHT
+        from ..stats.range_stats import field_statistics
+        from ..strategy.policy import HoldingStatistics
+        from .loki import _every_holding
+        models = self.opponent_models(view)
+        opponents = max(1, view.opponents)
+        board = tuple(card.index for card in view.board)
+        lookahead = self.street_lookahead(view)
+        if not models:
+            return _every_holding(board, opponents, lookahead, next_card)
+        if self.hs_mode != 'product' or len(models) != opponents or not view.board:
+            return None
+        sets = [model.weights for model in models]
+        if not all(np.isfinite(weights).all() and weights.min() >= 0 for weights in sets) \
+                or max(float(weights.sum()) for weights in sets) > MAX_TOTAL_WEIGHT:
+            return None
+        depth = min(2, 5 - len(board)) if lookahead is None else lookahead
+        counted = field_statistics(board, sets, depth)
+        ahead = field_statistics(board, sets, 1) if next_card and counted is not None else None
+        if counted is None or (next_card and ahead is None):
+            return None
+        holdings, hs_n, ppot = counted
+        arrays = [np.zeros(HOLDING_COUNT) for _ in range(3)]
+        arrays[0][holdings], arrays[1][holdings] = hs_n, ppot
+        if ahead is not None:
+            arrays[2][ahead[0]] = ahead[2]
+        possible = np.zeros(HOLDING_COUNT, dtype=bool)
+        possible[holdings] = True
+
+        def one(index: int) -> HandStatistics:
+            return self.statistics(attrs.evolve(view, hole=StartingHand.from_holding_index(index).cards))
+        return HoldingStatistics(arrays[0], arrays[1], possible, view.board, depth, opponents, one,
+                                 arrays[2] if next_card else None)
 
     def bet_frequency(self, view: TableView, seat: int) -> float:
         """How often ``seat`` bets when checked to on this street: its model's bet/raise frequency with 0 bets

@@ -353,13 +353,10 @@ class Player:
             return HandStatistics._from_read_counts(tally.now[0].tolist(), tally.transitions[0].tolist(),
                                                     opponents=opponents, lookahead=lookahead, holdings=holdings,
                                                     runouts=tally.runouts, hole=self.hole_cards, board=self.board)
-        totals = tally.now.sum(axis=1)
-        each_hs = [(ahead + tied / 2) / total for (ahead, tied, _), total in zip(tally.now.tolist(), totals.tolist())]
-        ahead, tied, behind = (tally.now / totals[:, np.newaxis]).mean(axis=0).tolist()
-        transitions = (tally.transitions / totals[:, np.newaxis, np.newaxis]).mean(axis=0)
+        now, transitions, each_hs = field_counts(tally.now[:, np.newaxis], tally.transitions[:, np.newaxis])
         return HandStatistics._from_read_counts(
-            [ahead, tied, behind], transitions.tolist(), opponents=opponents, lookahead=lookahead, holdings=holdings,
-            runouts=tally.runouts, hole=self.hole_cards, board=self.board, opponent_hs=each_hs)
+            now[0].tolist(), transitions[0].tolist(), opponents=opponents, lookahead=lookahead, holdings=holdings,
+            runouts=tally.runouts, hole=self.hole_cards, board=self.board, opponent_hs=each_hs[:, 0].tolist())
 
     def showdown_equity(self, opponents: int | None = None, weights: WeightsLike = None, *, dead: CardsLike = '',
                         method: EquityMethod = 'auto', samples: int | None = None, target_error: float | None = None,
@@ -407,6 +404,24 @@ class Player:
         hole = format_cards(self.hole_cards, sep='')
         board = f', {format_cards(self.board)!r}' if self.board else ''
         return f'{type(self).__name__}({hole!r}{board})'
+
+
+def field_counts(now: np.ndarray, transitions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The field's counts of k opponents, each with a weight set of its own, for H hands: from each opponent's
+    weighted counts ``now`` (k, H, 3) and ``transitions`` (k, H, 3, 3), each opponent's scaled to total 1 and then
+    averaged (``now`` (H, 3), ``transitions`` (H, 3, 3)), and each opponent's HS (k, H). The one arithmetic of
+    :class:`Player` with a set per opponent (H = 1) and of every hand at once
+    (:func:`~poker.stats.range_stats.field_statistics`): every operation written out, in the same order, so the
+    two agree to the last bit."""
+    totals = now[..., 0] + now[..., 1] + now[..., 2]
+    each_hs = (now[..., 0] + now[..., 1] / 2) / totals
+    shares = now / totals[..., np.newaxis]
+    steps = transitions / totals[..., np.newaxis, np.newaxis]
+    field_now, field_steps = shares[0], steps[0]
+    for opponent in range(1, len(now)):  # (summed opponent by opponent, in order, then divided: a mean)
+        field_now = field_now + shares[opponent]
+        field_steps = field_steps + steps[opponent]
+    return field_now / len(now), field_steps / len(now), each_hs
 
 
 def _float_rows(weights: list[np.ndarray] | tuple[np.ndarray, ...] | np.ndarray) -> np.ndarray | None:

@@ -44,11 +44,11 @@ from ..errors import LookaheadError, PokerError, SettingError, WeightsError
 from ..kernel.kernel_inputs import read_holdings
 from ..kernel.outcomes import AHEAD, BEHIND, TIED
 from ..kernel.positions import MAX_LOOKAHEAD
-from ..kernel.range_passes import hero_by_hero, range_tally
+from ..kernel.range_passes import hero_by_hero, range_summary, range_tally, weighted_counts
 from ..markup import EMPTY_COLOUR, GRID_NOTE, grid_svg, heat_colour
 from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightSetLike, read_weights
-from ..ranges.weights import known_holdings
+from ..ranges.weights import MIN_WEIGHT, known_holdings
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
 from ..validators import (
@@ -56,12 +56,12 @@ from ..validators import (
 )
 from .hand_classes import NEEDS_A_BOARD, ClassRow, Draw, HandClassTable, MadeHand, classify
 from .hand_statistics import HandStatistics
-from .player import Player  # noqa: F401  (doctests)
+from .player import Player, field_counts
 
 if TYPE_CHECKING:
     from ..extras import DataFrame
 
-__all__ = ['RangeStatistics', 'range_statistics']
+__all__ = ['RangeStatistics', 'field_statistics', 'range_statistics']
 
 MAX_BINS = 10_000
 """The most histogram bins :func:`range_statistics` draws."""
@@ -337,7 +337,7 @@ def _one_by_one(heroes: int, opponents: int, lookahead: int, ranker: type[HandRa
 def _potentials(transitions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """PPOT and NPOT of each 3x3 matrix, as :func:`poker.stats.hand_statistics.potentials` computes them."""
     t = transitions
-    sums = t.sum(axis=2)
+    sums = t[:, :, 0] + t[:, :, 1] + t[:, :, 2]  # (as potentials sums a row: in order)
     ppot_den = sums[:, BEHIND] + sums[:, TIED] / 2
     npot_den = sums[:, AHEAD] + sums[:, TIED] / 2
     with np.errstate(invalid='ignore', divide='ignore'):
@@ -364,7 +364,7 @@ def range_statistics(hero: WeightSetLike = None, board: CardsLike = (), weights:
     problems (None, the default: fresh draws each call).
 
     ``method`` is the kernel's range pass (:func:`~poker.kernel.range_passes.range_tally`; every pass counts
-    the same numbers, to rounding with fractional weights): ``'auto'`` counts a few hero holdings one by one
+    the same numbers, summed exactly for fractional weights too, :mod:`~poker.kernel.exact_sums`): ``'auto'`` counts a few hero holdings one by one
     (:data:`HERO_BY_HERO`, :data:`HERO_BY_HERO_WORK`) and more by the pass the kernel chooses; ``'grid'``, or ``'narrow'`` against at
     most 63 opponent holdings with weight, forces that pass after the flop (``'sorted'`` gives no
     transitions while cards are to come, so only with ``lookahead=0``). Before the flop only ``'auto'``
@@ -404,29 +404,85 @@ def _off_board(hero: np.ndarray, opponent: np.ndarray, cards: tuple[Card, ...]) 
 
 def _postflop(cards: tuple[Card, ...], depth: int, hero: np.ndarray, opponent: np.ndarray, meetable: np.ndarray,
               opponents: int, bins: int | None, ranker: type[HandRanker], method: RangePass) -> RangeStatistics:
-    """On a board: the kernel's tally of every hero holding that meets an opponent holding, and the figures."""
+    """On a board: the kernel's tally of every hero holding that meets an opponent holding, and the figures
+    (without a histogram, from the compiled pass's sums over the runouts where it gives them:
+    :func:`~poker.kernel.range_passes.range_summary`)."""
     hero[meetable == 0] = 0.0  # a hero holding that meets no opponent holding is not counted at all
     indices = [card.index for card in cards]
-    if method == 'auto' and _one_by_one(int(np.count_nonzero(hero)), int(np.count_nonzero(opponent)), depth, ranker):
-        tally = hero_by_hero(indices, depth, hero, opponent, ranker)
+    one_by_one = method == 'auto' and _one_by_one(int(np.count_nonzero(hero)), int(np.count_nonzero(opponent)),
+                                                  depth, ranker)
+    summary = range_summary(indices, depth, hero, opponent, ranker) \
+        if method == 'auto' and bins is None and not one_by_one else None
+    histogram = None
+    if summary is not None:
+        keep = summary.now.sum(axis=1) > 0  # (all of them, as below)
+        holdings, now, transitions = summary.holdings[keep], summary.now[keep], summary.transitions[keep]
+        mass = summary.total_sum[keep]
+        equity, mean_squared_strength = summary.score_sum[keep] / mass, summary.squared_sum[keep] / mass
+        runouts = summary.runouts
     else:
-        tally = range_tally(indices, depth, hero, opponent, ranker, method=method)
-    assert tally.transitions is not None  # (asked for: the default)
-    keep = tally.now.sum(axis=1) > 0  # hero holdings that meet an opponent holding (all of them, by the above)
-    holdings, now, transitions, score, total = tally.holdings, tally.now, tally.transitions, tally.score, tally.total
-    if not keep.all():  # (copies of the (holding, runout) arrays only when some row goes)
-        holdings, now, transitions, score, total = holdings[keep], now[keep], transitions[keep], score[keep], total[keep]
+        if one_by_one:
+            tally = hero_by_hero(indices, depth, hero, opponent, ranker)
+        else:
+            tally = range_tally(indices, depth, hero, opponent, ranker, method=method)
+        assert tally.transitions is not None  # (asked for: the default)
+        keep = tally.now.sum(axis=1) > 0  # hero holdings that meet an opponent holding (all of them, by the above)
+        holdings, now, transitions, score, total = (tally.holdings, tally.now, tally.transitions, tally.score,
+                                                    tally.total)
+        if not keep.all():  # (copies of the (holding, runout) arrays only when some row goes)
+            holdings, now, transitions, score, total = (holdings[keep], now[keep], transitions[keep], score[keep],
+                                                        total[keep])
+        equity, mean_squared_strength = summarise_runouts(score, total)
+        if bins is not None:
+            histogram = runout_histogram(score, total, bins) / total.sum(axis=1)[:, np.newaxis]
+        runouts = tally.runouts
     totals = now.sum(axis=1)
     hs = (now[:, AHEAD] + now[:, TIED] / 2) / totals
     ppot, npot = _potentials(transitions) if depth else (np.zeros(len(hs)), np.zeros(len(hs)))
-    equity, mean_squared_strength = summarise_runouts(score, total)
-    histogram = None if bins is None else runout_histogram(score, total, bins) / total.sum(axis=1)[:, np.newaxis]
     return RangeStatistics(
         board=cards, lookahead=depth, opponents=opponents, holdings=holdings, weights=hero[holdings],
         ahead=now[:, AHEAD], tied=now[:, TIED], behind=now[:, BEHIND], transitions=transitions, hs=hs, ppot=ppot,
         npot=npot, equity=equity, mean_squared_strength=mean_squared_strength, histogram=histogram, counted=totals,
-        runouts=tally.runouts, opponent_holdings=int(np.count_nonzero(opponent)),
+        runouts=runouts, opponent_holdings=int(np.count_nonzero(opponent)),
         counted_holdings=meetable[holdings], ranker=ranker)
+
+
+def field_statistics(board: Sequence[int], sets: Sequence[np.ndarray], lookahead: int,
+                     ranker: type[HandRanker] = HandRanker) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Every hand off ``board`` (card indices, 3 to 5) against opponents with a weight set each (``sets``: k float64
+    arrays of 1,326 checked weights, finite and at least 0), as :meth:`Player.calculate_hand_statistics
+    <poker.stats.player.Player.calculate_hand_statistics>` answers each hand with those sets as a list (one per
+    opponent, ``opponents=k``, the hand's and the board's holdings at 0, weights below ``MIN_WEIGHT`` at 0):
+    the hand numbers, their ``hs_n`` (the product of the opponents' HS) and their ``ppot``, to the last bit (the
+    weighted counts summed exactly, :func:`~poker.kernel.range_passes.weighted_counts`; the field as
+    :func:`~poker.stats.player.field_counts` makes it). ``lookahead`` is one the board allows; hands are ranked
+    by ``ranker.rank_many`` (``Player.ranker``). None when some hand can meet no holding with weight of some set
+    (``Player`` raises for it).
+
+    >>> weights = np.ones(1326)
+    >>> holdings, hs_n, ppot = field_statistics((0, 1, 2, 3, 47), [weights, weights], 0)  # 2c 2d 2h 2s Ks
+    >>> one = Player('Ah Kh', '2c 2d 2h 2s Ks').calculate_hand_statistics(weights=[weights, weights])
+    >>> at = int(np.searchsorted(holdings, Player('Ah Kh').starting_hand.holding_index))
+    >>> float(hs_n[at]) == one.hs_n, float(ppot[at]) == one.ppot
+    (True, True)
+    """
+    cards = tuple(int(card) for card in board)
+    on_board = known_holdings(cards)
+    hero = np.where(on_board, 0.0, 1.0)
+    counted = []
+    for weights in sets:
+        opponent = np.where(on_board | (weights < MIN_WEIGHT), 0.0, weights)
+        counted.append(weighted_counts(cards, lookahead, hero, opponent, ranker))
+    holdings = counted[0][0]
+    now, transitions = np.stack([part[1] for part in counted]), np.stack([part[2] for part in counted])
+    if not (now[..., 0] + now[..., 1] + now[..., 2] > 0).all():
+        return None
+    _, steps, each_hs = field_counts(now, transitions)
+    hs_n = each_hs[0]
+    for index in range(1, len(each_hs)):  # (as math.prod multiplies them: in order)
+        hs_n = hs_n * each_hs[index]
+    ppot = _potentials(steps)[0] if lookahead else np.zeros(len(holdings))
+    return holdings, hs_n, ppot
 
 
 def summarise_runouts(score: np.ndarray, total: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -442,7 +498,10 @@ def summarise_runouts(score: np.ndarray, total: np.ndarray) -> tuple[np.ndarray,
     np.clip(strength, 0.0, 1.0, out=strength)
     mass = total.sum(axis=1)
     equity = score.sum(axis=1) / mass
-    mean_squared_strength = (total * strength * strength).sum(axis=1) / mass
+    # the squares summed runout by runout in order (a cumulative sum's last column), as the compiled pass sums
+    # them without handing the runouts over (range_summary): the same figure either way, to the last bit
+    squares = total * strength * strength
+    mean_squared_strength = (np.cumsum(squares, axis=1)[:, -1] if squares.shape[1] else mass * 0.0) / mass
     return equity, mean_squared_strength
 
 

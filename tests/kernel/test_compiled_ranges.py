@@ -19,6 +19,7 @@ from poker import HandRanker, board_strengths, range_statistics
 from poker.cards.card import parse_cards
 from poker.cards.holdings import HOLDINGS
 from poker.kernel import _ranges, range_tally
+from poker.kernel.range_passes import range_summary
 from poker.kernel.positions import holding_numbers, unseen_cards
 from poker.stats.boards import boards_strengths
 from poker.stats.strength_tables import canonical_boards, chunk_strengths
@@ -208,6 +209,46 @@ def test_malformed_buffers_are_value_errors(change: dict[str, object], quoted: s
     arguments = {**call_arguments(), **change}
     with pytest.raises(ValueError, match=quoted):
         _ranges.range_counts(*arguments.values())
+
+
+@pytest.mark.parametrize('board, lookahead', [(board, lookahead) for board, lookahead in SPOTS if lookahead])
+@pytest.mark.parametrize('opponent', ['every', 'whole', 'dead cards'])
+def test_a_summary_is_the_runouts_summed(board: str, lookahead: int, opponent: str) -> None:
+    """range_summary (range_counts writing only the sums over the runouts) gives range_tally's counts and its
+    per-runout numbers summed: exactly, for whole weights; the squares of the strength in runout order."""
+    hero = np.ones(1326)
+    weights = weight_sets(opponent, 5)
+    tally = range_tally(indices_of(board), lookahead, hero, weights)
+    summary = range_summary(indices_of(board), lookahead, hero, weights)
+    assert summary is not None and summary.runouts == tally.runouts
+    np.testing.assert_array_equal(summary.holdings, tally.holdings)
+    for name in ('now', 'transitions'):
+        np.testing.assert_array_equal(getattr(summary, name), getattr(tally, name), err_msg=name)
+    np.testing.assert_array_equal(summary.score_sum, tally.score.sum(axis=1))
+    np.testing.assert_array_equal(summary.total_sum, tally.total.sum(axis=1))
+    strength = np.clip(np.divide(tally.score, tally.total, out=np.zeros(tally.score.shape), where=tally.total > 0),
+                       0, 1)
+    np.testing.assert_array_equal(summary.squared_sum, np.cumsum(tally.total * strength * strength, axis=1)[:, -1])
+
+
+def test_a_summary_only_where_the_compiled_pass_sums_exactly() -> None:
+    board = indices_of('3s 7c Tc')
+    for kind in ('fractional', 'half'):  # (the exact zeros per runout)
+        assert range_summary(board, 2, np.ones(1326), weight_sets(kind, 1)) is None
+    assert range_summary(board, 0, np.ones(1326), np.ones(1326)) is None
+    assert range_summary(board, 2, np.ones(1326), np.ones(1326), Plain) is None
+
+
+@pytest.mark.parametrize('change, quoted', [
+    ({}, 'a summary instead of score and total'),
+    ({'score': None, 'total': None, 'summary': np.empty((5, 3))}, 'summary of 3528 entries'),
+])
+def test_a_malformed_summary_is_a_value_error(change: dict[str, object], quoted: str) -> None:
+    arguments = {**call_arguments(), 'transitions': np.empty((1176, 3, 3)), 'summary': np.empty((1176, 3)),
+                 **change}
+    summary = arguments.pop('summary')
+    with pytest.raises(ValueError, match=quoted):
+        _ranges.range_counts(*arguments.values(), summary=summary)
 
 
 def test_unseen_cards_on_the_board_are_refused() -> None:

@@ -209,3 +209,27 @@ def test_overriding_rank_many_alone_changes_every_result() -> None:
     strengths, low_strengths = board_strengths(board), board_strengths(board, ranker=Lowball)
     assert np.allclose(low_strengths.hs, 1 - strengths.hs, rtol=0, atol=1e-12)
     assert low_strengths.hs[low_strengths.row(hole)] == turned.hs
+
+
+def test_field_statistics_ranks_through_the_ranker_given() -> None:
+    """Every holding against a weight set per opponent (the modelling Loki's policy) through a ranker subclass: its
+    NumPy passes, summed exactly, give what that ranker's Player gives the one holding."""
+    from poker.cards.card import parse_cards
+    from poker.ranges.weights import known_holdings
+    from poker.stats.range_stats import field_statistics
+
+    class LowPlayer(Player):
+        ranker = Lowball
+
+    board = [card.index for card in parse_cards('2c 7d Js 9h')]
+    rng = np.random.default_rng(4)
+    sets = [rng.uniform(0.01, 1.0, 1326), rng.uniform(0.01, 1.0, 1326)]
+    holdings, hs_n, ppot = field_statistics(board, sets, 1, Lowball)  # type: ignore[misc]
+    usual = field_statistics(board, sets, 1)
+    assert usual is not None and not np.array_equal(usual[1], hs_n)
+    hole = [card.index for card in parse_cards('Ah Jh')]
+    known = known_holdings([*hole, *board])
+    one = LowPlayer('Ah Jh', '2c 7d Js 9h').calculate_hand_statistics(
+        weights=[np.where(known, 0.0, weights) for weights in sets])
+    at = int(np.searchsorted(holdings, Player('Ah Jh').starting_hand.holding_index))
+    assert (float(hs_n[at]), float(ppot[at])) == (one.hs_n, one.ppot)
