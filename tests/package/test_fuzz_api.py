@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+import io
+
 import attrs
 import numpy as np
 import pytest
@@ -77,6 +79,8 @@ from poker.players import (
     policy_by_holding, read_player, seat_names,
 )
 from poker.table import PlayerSummary
+from poker.players import HumanPlayer, SessionEnded, action_words, read_choice
+from poker.matches import SessionLog
 
 from fuzzing import CallersOwn, TookTooLong, exit_code, failure, hang_guard, public_callables
 
@@ -339,6 +343,12 @@ def _seat_model(world: World) -> SeatModel:
 
 def _modelling(world: World) -> ModellingLokiPlayer:
     player = ModellingLokiPlayer('Ann')
+    player.begin_hand(0, ('Ann', 'Bob'), VIEW.hole, 0)
+    return player
+
+
+def _human(world: World, coach: bool = False) -> HumanPlayer:
+    player = HumanPlayer('Ann', io.StringIO('c\n'), io.StringIO(), coach=coach)
     player.begin_hand(0, ('Ann', 'Bob'), VIEW.hole, 0)
     return player
 
@@ -694,6 +704,20 @@ REGISTRY: dict[str, Call] = {
     'ModellingLokiPlayer.state': method(_modelling, 'state'),
     'ModellingLokiPlayer.new_model': method(_modelling, 'new_model', 'Cy'),
     'ModellingLokiPlayer.resume': method(_modelling, 'resume', ModelState({'Bob': [1] * 36})),
+    'HumanPlayer': Call(lambda world: HumanPlayer, ('Ann', Lazy(lambda world: io.StringIO('c\n')),
+                                                    Lazy(lambda world: io.StringIO())), dict(coach=False)),
+    'HumanPlayer.begin_hand': method(lambda world: HumanPlayer('Ann', io.StringIO(), io.StringIO()), 'begin_hand', 0,
+                                     ('Ann', 'Bob'), VIEW.hole, 0),
+    'HumanPlayer.observe': method(_human, 'observe', RECORD, RIVER_CARDS[:3]),
+    'HumanPlayer.end_hand': method(_human, 'end_hand', HAND_RESULT),
+    'HumanPlayer.decide': method(_human, 'decide', VIEW),
+    'HumanPlayer.coaching': method(lambda world: _human(world, coach=True), 'coaching', VIEW),
+    'SessionEnded': call(SessionEnded, 'the input ended'),
+    'SessionLog': Call(lambda world: SessionLog, (Lazy(lambda world: world.path('session.log')), 2)),
+    'SessionLog.write': method(lambda world: SessionLog(world.path('write.log'), 2), 'write', HAND_RESULT),
+    'SessionLog.close': method(lambda world: SessionLog(world.path('close.log'), 2), 'close'),
+    'action_words': call(action_words, 'raise', 8, 8, third_person=False),
+    'read_choice': call(read_choice, 'c', VIEW),
     'ModelState': call(ModelState, {'Bob': [1] * 36}, {'Bob': [1.0, 2.5]}),
     'ModelState.to_dict': method(lambda world: ModelState({'Bob': [1] * 36}), 'to_dict'),
     'PlayerSummary': call(PlayerSummary, 'Ann', 10, 4.5, 3, -6),
