@@ -62,7 +62,7 @@ from poker.ranges import (
 from poker.ranking import Census, census, five_card_census, read_ranker, seven_card_census, six_card_census
 from poker.stats import (
     BuildSummary, ClassRow, Draw, HandClassTable, MadeHand, ReferencePlayer, board_strengths, boards_strengths,
-    build_table, class_equity, draw_masks, equity, hand_strength, holding_class, load_scenarios, load_table,
+    build_table, class_equity, draw_masks, equity_order, equity, hand_strength, holding_class, load_scenarios, load_table,
     made_hands, preflop_equity, range_statistics, scenarios_from_data, simulate_income_rate,
 )
 from poker.strategy import (
@@ -437,7 +437,7 @@ REGISTRY: dict[str, Call] = {
     'read_ranker': call(read_ranker, HandRanker),
     # ---------------------------------------------------------------- ranges
     'Range': call(Range, np.ones(1326)),
-    'Range.parse': call(Range.parse, 'QQ+, AKs'),
+    'Range.parse': call(Range.parse, 'QQ+, AKs, 15%', order=None),
     'Range.coerce': call(Range.coerce, 'QQ+'),
     'Range.top': call(Range.top, 0.1, 1),
     'percentile': call(percentile, 'AKs', 1),
@@ -545,6 +545,7 @@ REGISTRY: dict[str, Call] = {
                         slow_values={'boards': frozenset({'None'}),  # the whole table: minutes
                                      'workers': frozenset({'None', '42'})}),  # a process pool
     'class_equity': call(class_equity, 'AKs'),
+    'equity_order': call(equity_order),
     'equity': _fixed(call(equity, ['AhKd', 'QsQd'], RIVER, '', method='sampled', samples=2, target_error=None,
                           seed=1, executor=None, ranker=HandRanker, progress=None), callbacks=frozenset({'progress'})),
     'hand_strength': call(hand_strength, HOLE, RIVER, 'QQ+', ranker=HandRanker),
