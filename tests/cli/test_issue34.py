@@ -53,3 +53,44 @@ def test_an_order_must_rank_every_class_once() -> None:
         Range.parse('15%', order=['AA', 'KK'])
     with pytest.raises(RangeParseError, match='169 classes best first'):
         Range.parse('15%', order=['AA'] * 169)
+
+
+# ------------------------------------------------------------ poker advise: "RAISE 4", raise to or by?
+@pytest.mark.parametrize('argv, said', [
+    # the small blind (1 in) facing the big blind's bet of 2: a raise makes the round's bet 4 and puts 3 in
+    (['7h2c', '--board', 'Ks 7d 2d', '--pot', '3', '--to-call', '1', '--bet-size', '2'],
+     'Loki: RAISE to 4 (puts in 3: 1 to call, 2 more)'),
+    # nothing in yet, one bet of 2 to call before the flop: a raise to two bets, 4, all of it put in now
+    (['AsKd', '--pot', '3', '--to-call', '2', '--bet-size', '2'], 'Loki: RAISE to 4 (puts in 4: 2 to call, 2 more)'),
+    # a bet of 4 on the turn to call: the raise makes it two bets, 8
+    (['9s9c', '--board', '9d 9h 2c 3s', '--pot', '40', '--to-call', '4', '--bet-size', '4'],
+     'Loki: RAISE to 8 (puts in 8: 4 to call, 4 more)'),
+    (['9h8h', '--board', 'Ts 7c 2d', '--pot', '10', '--to-call', '0', '--bet-size', '2'], 'Loki: BET 2  ('),
+    (['Ah Kh', '--board', 'Qh Jh 2c', '--pot', '20', '--to-call', '4', '--bet-size', '4'], 'Loki: CALL 4  ('),
+])
+def test_advise_says_the_action_as_the_table_does(argv: list[str], said: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(['advise', *argv]) == 0
+    assert said in capsys.readouterr().out
+
+
+def test_advise_says_why_loki_and_kelly_disagree(capsys: pytest.CaptureFixture[str]) -> None:
+    """Loki calls (Make1 on the flush and straight draws) where the Kelly bet, 261 of 500, would raise: one line
+    says why; where both bet (Loki 2, Kelly 3 of 500) nothing is said."""
+    assert main(['advise', 'Ah Kh', '--board', 'Qh Jh 2c', '--pot', '20', '--to-call', '4', '--bet-size', '4',
+                 '--bankroll', '500']) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].startswith('Loki: CALL 4') and lines[3].startswith('Kelly: bet 261 of 500')
+    assert lines[4].startswith('Why they differ: Kelly would raise to 261: it stakes the bankroll on the showdown '
+                               'chances alone') and "Loki calls by its rule make1 on EHS' 0.829" in lines[4]
+    assert len(lines) == 5
+    assert main(['advise', '9h8h', '--board', 'Ts 7c 2d', '--pot', '10', '--to-call', '0', '--bet-size', '2',
+                 '--bankroll', '500']) == 0
+    out = capsys.readouterr().out
+    assert 'Loki: BET 2' in out and 'Kelly: bet 3 of 500' in out and 'Why they differ' not in out
+    assert main(['advise', 'KhQd', '--pot', '3', '--to-call', '1', '--bet-size', '2', '-n', '3', '--bankroll', '500',
+                 '--json']) == 0
+    kelly = json.loads(capsys.readouterr().out)['kelly']
+    assert kelly['bet'] == 0 and kelly['why_they_differ'].startswith('Kelly would fold (its bet, 0, is less than '
+                                                                     'the call, 1)')
+    assert "Papp's pre-flop rule Make2 on the hand's income rate" in kelly['why_they_differ']
