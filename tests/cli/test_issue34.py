@@ -94,3 +94,45 @@ def test_advise_says_why_loki_and_kelly_disagree(capsys: pytest.CaptureFixture[s
     assert kelly['bet'] == 0 and kelly['why_they_differ'].startswith('Kelly would fold (its bet, 0, is less than '
                                                                      'the call, 1)')
     assert "Papp's pre-flop rule Make2 on the hand's income rate" in kelly['why_they_differ']
+
+
+# ------------------------------------------------------------ poker kelly: what each opponent owes; a raise again
+def kelly_session(answers: list[str]) -> tuple[str, list[str]]:
+    """A kelly session on scripted answers (with the chances of one fixed holding): its output and prompts."""
+    import io
+    from poker.cli.kelly_command import KellyAdvisor
+    from poker.stats.hand_statistics import HandStatistics
+    prompts: list[str] = []
+    left = list(answers)
+
+    def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        if not left:
+            raise EOFError
+        return left.pop(0)
+    out = io.StringIO()
+    chances = HandStatistics.from_counts(64, 2, 34)
+    KellyAdvisor(read_line, out=out, err=io.StringIO(), statistics=lambda hole, board, ranges: chances).run()
+    return out.getvalue(), prompts
+
+
+def test_kelly_asks_the_opponents_for_what_each_still_owes() -> None:
+    """You bet 50 with three opponents: each owes 50. Then opponent 3 raises to 150 over opponent 2's call: you
+    call, and opponent 2 owes 100, opponent 3 nothing."""
+    _, prompts = kelly_session(['5000', '0', '3', 'Ah Kh', '50', 'f 50 150', '100'])
+    asked = [prompt for prompt in prompts if prompt.startswith("Opponents' bets")]
+    assert asked == ["Opponents' bets (3 amounts; to call: opponent 1 50, opponent 2 50, opponent 3 50; f folds): ",
+                     "Opponents' bets (2 amounts; to call: opponent 2 100, opponent 3 0; f folds): "]
+    _, prompts = kelly_session(['5000', '0', '2', 'Ah Kh', '0'])
+    assert prompts[-1] == "Opponents' bets (2 amounts; 0 checks, f folds): "   # nothing owed: a check is free
+
+
+def test_kelly_says_once_a_round_why_a_second_raise_moves_nothing() -> None:
+    """Heads-up before the flop: you bet 50, he raises to 100, you raise to 150, he raises again to 200 (and you
+    raise again, and he once more): his range was read at his first raise; the second and third leave it, and the
+    chances, as they were, and one line says so, once in the round."""
+    out, _ = kelly_session(['5000', '0', '1', 'Ah Kh', '50', '100', '100', '100', '100', '100'])
+    assert out.count('Opponent 1 raises: range re-weighted') == 1
+    assert out.count('Opponent 1 raises again: his range stays as it was, and so do the chances') == 1
+    wins = [line for line in out.splitlines() if line.startswith('Against 1 opponent')]
+    assert len(wins) == 4 and len(set(wins[1:])) == 1
