@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -136,3 +137,34 @@ def test_kelly_says_once_a_round_why_a_second_raise_moves_nothing() -> None:
     assert out.count('Opponent 1 raises again: his range stays as it was, and so do the chances') == 1
     wins = [line for line in out.splitlines() if line.startswith('Against 1 opponent')]
     assert len(wins) == 4 and len(set(wins[1:])) == 1
+
+
+# ------------------------------------------------------------ poker history: a maniac's aggression factor
+def test_history_prints_a_maniacs_aggression_as_trackers_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A maniac bets or raises after the flop and never calls there (a station only calls): his AF, bets and
+    raises over calls, has no bound, printed ∞ as trackers print it (not '-', which is for a player with neither);
+    JSON stays strict: null, with aggression_unbounded true. A rock that never sees a flop keeps '-'."""
+    from poker.formats.acpc_log import LogLine
+    from poker.players.bots import CallingStation, Maniac, Rock
+    from poker.table.game import FixedLimitGame
+    game = FixedLimitGame([Maniac('maniac', 1), CallingStation('station', 2)], seed=3)
+    hands = [game.play_hand() for _ in range(6)]
+    assert all(record.action in ('bet', 'raise') for hand in hands for record in hand.actions
+               if hand.names[record.seat] == 'maniac' and record.street != 'preflop')   # (never a call)
+    path = tmp_path / 'maniac.log'
+    path.write_text(''.join(LogLine.from_hand(hand, number).text() + '\n' for number, hand in enumerate(hands)),
+                    encoding='utf-8')
+    assert main(['history', str(path)]) == 0
+    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[2:]}
+    assert rows['maniac'][4] == '∞' and rows['station'][4] == '0.00'
+    assert main(['history', str(path), '--json']) == 0
+    players = {player['name']: player for player in json.loads(capsys.readouterr().out)['players']}
+    assert players['maniac']['aggression'] is None and players['maniac']['aggression_unbounded'] is True
+    assert players['station']['aggression'] == 0.0 and players['station']['aggression_unbounded'] is False
+    rocks = FixedLimitGame([Rock('rock', 1), Maniac('maniac', 2)], seed=5)
+    folded = [hand for hand in (rocks.play_hand() for _ in range(40)) if hand.street_actions('flop') == ()][:3]
+    path.write_text(''.join(LogLine.from_hand(hand, number).text() + '\n' for number, hand in enumerate(folded)),
+                    encoding='utf-8')
+    assert main(['history', str(path)]) == 0
+    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[2:]}
+    assert rows['rock'][4] == '-' and rows['maniac'][4] == '-'   # no flop: neither bets nor calls there
