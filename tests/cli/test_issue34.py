@@ -168,3 +168,29 @@ def test_history_prints_a_maniacs_aggression_as_trackers_do(tmp_path: Path, caps
     assert main(['history', str(path)]) == 0
     rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[2:]}
     assert rows['rock'][4] == '-' and rows['maniac'][4] == '-'   # no flop: neither bets nor calls there
+
+
+# ------------------------------------------------------------ poker equity: a long range as a player's name
+WIDE = ('22+, A2s+, K2s+, Q2s+, J2s+, T2s+, 92s+, 82s+, 72s+, 62s+, 52s+, 42s+, 32s, A2o+, K2o+, Q2o+, J5o+, '
+        'T6o+, 96o+, 86o+, 75o+, 65o')
+
+
+@pytest.mark.parametrize('columns', [72, 80, 100])
+def test_equity_fits_a_long_range_to_the_terminal(columns: int, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv('COLUMNS', str(columns))
+    assert main(['equity', 'AhKh', WIDE, 'random', '--samples', '2000', '--seed', '1', '--workers', '1']) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert all(len(line) < columns for line in lines), [len(line) for line in lines]
+    assert lines[1].split()[0] == 'AhKh' and lines[3].split()[0] == 'random'
+    assert lines[2].lstrip().startswith('22+, A2s+, K2s+') and '…' in lines[2]
+
+
+def test_equity_keeps_names_whole_where_there_is_no_terminal(capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv('COLUMNS', raising=False)
+    assert main(['equity', 'AhKh', WIDE, '--samples', '2000', '--seed', '1', '--workers', '1']) == 0
+    assert WIDE in capsys.readouterr().out   # a file or a pipe: nothing to fit, the range whole
+    monkeypatch.setenv('COLUMNS', '80')
+    assert main(['equity', 'AhKh', WIDE, '--samples', '2000', '--seed', '1', '--workers', '1', '--json']) == 0
+    assert WIDE in capsys.readouterr().out   # the JSON is whole whatever the width
