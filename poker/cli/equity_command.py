@@ -14,6 +14,7 @@ import argparse
 import io
 import os
 import sys
+import textwrap
 from typing import Any
 
 from ..errors import SettingError
@@ -103,7 +104,8 @@ def render(result: EquityResult, use_colour: bool | None = None, columns: int | 
     board = ' '.join(str(card) for card in result.board) or 'no board (preflop)'
     dead = f', dead {" ".join(str(card) for card in result.dead)}' if result.dead else ''
     how = 'exact' if result.exact else 'sampled (± one standard error)'  # the words of result.method
-    lines.append(f'{how}: {result.deals:,} deals on {board}{dead}, {result.seconds:.2f} s')
+    footer = f'{how}: {result.deals:,} deals on {board}{dead}, {result.seconds:.2f} s'
+    lines += textwrap.wrap(footer, max(40, columns - 1), subsequent_indent='  ') if columns is not None else [footer]
     return '\n'.join(lines)
 
 
