@@ -104,9 +104,13 @@ def render(result: EquityResult, use_colour: bool | None = None, columns: int | 
     board = ' '.join(str(card) for card in result.board) or 'no board (preflop)'
     dead = f', dead {" ".join(str(card) for card in result.dead)}' if result.dead else ''
     how = 'exact' if result.exact else 'sampled (± one standard error)'  # the words of result.method
-    footer = f'{how}: {result.deals:,} deals on {board}{dead}, {result.seconds:.2f} s'
-    lines += textwrap.wrap(footer, max(40, columns - 1), subsequent_indent='  ') if columns is not None else [footer]
-    return '\n'.join(lines)
+    parts = [f'{how}:', f'{result.deals:,} deals on {board}{dead},', f'{result.seconds:.2f} s']
+    footer = [' '.join(parts)]
+    if columns is not None and len(footer[0]) >= columns:  # a line a part (each wrapped if need be)
+        footer = [line for number, part in enumerate(parts)
+                  for line in textwrap.wrap(part, max(40, columns - 3), initial_indent='  ' * bool(number),
+                                            subsequent_indent='  ')]
+    return '\n'.join(lines + footer)
 
 
 class _Bar:
