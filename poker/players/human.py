@@ -311,7 +311,7 @@ class HumanPlayer:
             where = ("before the flop, against any holding: Loki plays Papp's income-rate strategy here"
                      if not view.board else 'against the ranges their actions leave')
             lines.append(f'  coach: HS {stats.hs:.3f}  PPOT {stats.ppot:.3f}  NPOT {stats.npot:.3f}  '
-                         f'EHS {stats.ehs:.3f}  ({where})')
+                         f"EHS {stats.ehs:.3f}  EHS' {stats.ehs_prime:.3f}  ({where})")
         ranges = []
         for model in coach.opponent_models(view):
             top = ' '.join(name for name, _ in model.top(3))

@@ -123,7 +123,8 @@ def test_ten_hands_at_a_terminal_with_the_coach(tmp_path: Path) -> None:
     assert re.search(r'^(you|loki|station) shows? \w\w \w\w: ', screen, re.M)
     # the coach before each decision: Loki's numbers against the ranges left, and its advice with the rule
     assert screen.count('  coach: HS ') == screen.count('Your turn on the ') > 0
-    assert re.search(r'coach: HS 0\.\d{3}  PPOT 0\.\d{3}  NPOT 0\.\d{3}  EHS 0\.\d{3}  \(against the ranges', screen)
+    assert re.search(r"coach: HS [01]\.\d{3}  PPOT [01]\.\d{3}  NPOT [01]\.\d{3}  EHS [01]\.\d{3}  EHS' [01]\.\d{3}  "
+                     r'\(against the ranges', screen)
     assert re.search(r'coach: Loki would \w+.* \(rule \w+: ', screen)
     # refused with a reason, and asked again
     assert "refused: typed 'hello': f = fold, c = check or call" in screen
@@ -260,3 +261,51 @@ def test_fuzzed_typing_is_taken_or_refused_in_one_line(lines: list[str], seed: i
     assert '\x1b' not in screen and '\x00' not in screen
     refusals = [line for line in screen.splitlines() if 'refused: ' in line]
     assert all(line.startswith('refused: ') and len(line) < 400 for line in refusals), refusals
+
+
+def test_the_coach_reads_the_opponents_as_a_modelling_loki_does() -> None:
+    """The coach's numbers are HS, PPOT, NPOT and EHS computed by the statistics engine against the weights a
+    modelling Loki in the seat gives the opponents still in (a second one, fed the same hands, is the oracle),
+    and its advice is that Loki's: re-weighted, not against every holding alike."""
+    from poker.players.modelling import ModellingLokiPlayer
+    from poker.stats.player import Player
+
+    class Watched(HumanPlayer):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            self.shadow = ModellingLokiPlayer(self.name)
+            self.expected: list[str] = []
+
+        def begin_hand(self, seat, names, hole, button):  # type: ignore[no-untyped-def]
+            self.shadow.begin_hand(seat, names, hole, button)
+            super().begin_hand(seat, names, hole, button)
+
+        def observe(self, record, board):  # type: ignore[no-untyped-def]
+            self.shadow.observe(record, board)
+            super().observe(record, board)
+
+        def end_hand(self, result):  # type: ignore[no-untyped-def]
+            self.shadow.end_hand(result)
+            super().end_hand(result)
+
+        def decide(self, view):  # type: ignore[no-untyped-def]
+            if view.board:
+                weights = self.shadow.weights(view)
+                stats = Player(view.hole, view.board).calculate_hand_statistics(
+                    opponents=view.opponents, weights=weights)
+                self.expected.append(f'HS {stats.hs:.3f}  PPOT {stats.ppot:.3f}  NPOT {stats.npot:.3f}  '
+                                     f'EHS {stats.ehs:.3f}')
+                self.shares.append(min(model.range_share() for model in self.shadow.opponent_models(view)))
+            self.shadow.decide(view)  # (its state kept as the coach's: the same decisions)
+            return super().decide(view)
+
+    from poker.players.kinds import make_seat
+    shown = io.StringIO()
+    you = Watched('you', io.StringIO('c\n' * 200), shown, coach=True)
+    you.shares = []  # type: ignore[attr-defined]
+    game = FixedLimitGame([you, make_seat('loki', 'loki', 1), CallingStation('station', 2)], seed=4)
+    game.play(4)
+    coached = [line.split('coach: ')[1].split("  EHS'")[0] for line in shown.getvalue().splitlines()
+               if line.startswith('  coach: HS') and 'against the ranges' in line]
+    assert coached == you.expected and len(coached) >= 4
+    assert min(you.shares) < 0.5   # the opponents' actions have narrowed what they hold
