@@ -46,7 +46,7 @@ Hole cards: Ah Ad
 Against 2 opponents: win 0.7213, no loss 0.7306 (per opponent: win 0.8493, split 0.0054)
 You should bet 593  (Kelly bet 593: fraction 0.5937 of bankroll 1000, retained pot 0)
 Your bet (0 checks, f folds): 100
-Opponents' bets (2 amounts; to call: opponent 1 100, opponent 2 100; f folds): 300 f
+Opponents' bets (2 amounts; opponent 1 owes 100, opponent 2 owes 100; f folds): 300 f
 Opponent 1 raises: range re-weighted to 273.5 combinations
 Against 1 opponent: win 0.8493, no loss 0.8548 (per opponent: win 0.8493, split 0.0054)
 You should raise: put in 578 (call 200, raise 378)  (Kelly bet 578: fraction 0.6430 of bankroll 900, retained pot 400)
@@ -106,8 +106,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                '  Against 3 opponents: win 0.2904, no loss 0.3126 (per opponent: win 0.6622, split 0.0165)\n'
                '  You should bet 352  (Kelly bet 352: fraction 0.0705 of bankroll 5000, retained pot 0)\n'
                '  Your bet (0 checks, f folds): 50\n'
-               "  Opponents' bets (3 amounts; to call: opponent 1 50, opponent 2 50, opponent 3 50; f folds): "
-               "50 f 100\n"
+               "  Opponents' bets (3 amounts; opponent 1 owes 50, opponent 2 owes 50, opponent 3 owes 50; f "
+               "folds): 50 f 100\n"
                '  Opponent 1 calls: range re-weighted to 666.4 combinations\n'
                '  Opponent 3 raises: range re-weighted to 273.5 combinations\n'
                '  Against 2 opponents: win 0.3992, no loss 0.4481 (per opponent: win 0.6319, split 0.0376)\n'
@@ -355,13 +355,13 @@ class KellyAdvisor:
 
     def opponents_prompt(self, mine: int) -> str:
         """The question for the opponents' bets, saying what each still owes to stay in (``mine`` is what you
-        have put in this round): ``Opponents' bets (2 amounts; to call: opponent 1 100, opponent 3 100; f
+        have put in this round): ``Opponents' bets (2 amounts; opponent 1 owes 100, opponent 3 owes 100; f
         folds): ``, or ``0 checks`` when nobody owes anything."""
         count = len(self.opponents)
         owed = [(opponent.number, mine - opponent.put_in) for opponent in self.opponents]
         if any(amount > 0 for _, amount in owed):
-            owes = ', '.join(f'opponent {number} {max(0, amount)}' for number, amount in owed)
-            return f"Opponents' bets ({count} amount{'s' if count > 1 else ''}; to call: {owes}; f folds): "
+            owes = ', '.join(f'opponent {number} owes {max(0, amount)}' for number, amount in owed)
+            return f"Opponents' bets ({count} amount{'s' if count > 1 else ''}; {owes}; f folds): "
         return f"Opponents' bets ({count} amount{'s' if count > 1 else ''}; 0 checks, f folds): "
 
     def take(self, answers: list[int | None], mine: int) -> None:

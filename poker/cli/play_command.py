@@ -1,4 +1,4 @@
-"""``poker play [--opponents loki,loki-no-model,...] [--coach] [--hands N] [--seed S] [--log FILE]``: fixed-limit
+"""``poker play [--players loki,loki-no-model,...] [-n N] [--coach] [--hands N] [--seed S] [--log FILE]``: fixed-limit
 hold'em at the terminal, one seat yours (a :class:`~poker.players.human.HumanPlayer`), the others the players
 ``poker match`` knows by name, at the library's own table (:class:`~poker.table.game.FixedLimitGame`).
 
@@ -15,39 +15,14 @@ import io
 import random
 import sys
 
+from ..errors import SettingError
 from ..matches.duplicate import SMALL_BET, SessionLog
 from ..players.human import HumanPlayer, SessionEnded
 from ..players.kinds import PLAYER_KINDS, make_seat, read_player, seat_names
 from ..table.game import MAX_HANDS, FixedLimitGame
-from ..validators import shown
-from .options import add_seed, whole
+from .options import add_opponents, add_seed, whole
 from .output import printable
 
-
-
-def opponents_value(given: str) -> list[str]:
-    """``--opponents``: the opponents by name, comma-separated (a kind of player, or ``module:factory``), or their
-    number (that many ``loki``), 1 to 9.
-
-    >>> opponents_value('loki, station'), opponents_value('2')
-    (['loki', 'station'], ['loki', 'loki'])
-    """
-    stripped = given.strip()
-    if stripped.isascii() and stripped.isdigit():
-        count = int(stripped) if len(stripped) < 4 else 0
-        if not 1 <= count <= FixedLimitGame.MAX_SEATS - 1:
-            raise argparse.ArgumentTypeError(f'opponents must be 1 to {FixedLimitGame.MAX_SEATS - 1} (a number or '
-                                             f'names), got {shown(given)}')
-        return ['loki'] * count
-    names = [name.strip() for name in given.split(',') if name.strip()]
-    if not 1 <= len(names) <= FixedLimitGame.MAX_SEATS - 1:
-        raise argparse.ArgumentTypeError(f'opponents must name 1 to {FixedLimitGame.MAX_SEATS - 1} players, '
-                                         f'comma-separated, got {shown(given)}')
-    for name in names:
-        if ':' not in name and name not in PLAYER_KINDS:
-            raise argparse.ArgumentTypeError(f'unknown player {shown(name)} (expected one of '
-                                             f'{", ".join(PLAYER_KINDS)}, or module:factory)')
-    return names
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -63,14 +38,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                     'result.',
         epilog='examples:\n'
                '  poker play --coach\n'
-               '  poker play --opponents loki,loki-no-model --hands 20 --seed 7 --log session.log\n'
-               '  poker play --opponents 3 --coach   (three loki opponents)\n'
+               '  poker play --players loki,loki-no-model --hands 20 --seed 7 --log session.log\n'
+               '  poker play -n 3 --coach   (three loki opponents)\n'
+               '  poker play --players loki --player mybots:PairBot   (an opponent of your own, module:factory)\n'
                '  poker history session.log   (the session read back)',
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('-n', '--opponents', type=opponents_value, default=['loki'], metavar='A,B,...|N',
-                        help=f'your opponents, comma-separated (a name may repeat): {", ".join(PLAYER_KINDS)} or an '
-                             f'outside player module:factory; or their number, 1 to {FixedLimitGame.MAX_SEATS - 1} '
-                             '(that many loki). Default: loki')
+    parser.add_argument('--players', default='', metavar='A,B,...',
+                        help=f'your opponents by name, comma-separated (a name may repeat), as poker match names its '
+                             f'players: {", ".join(PLAYER_KINDS)} (default: loki, as many as --opponents)')
+    parser.add_argument('--player', action='append', default=[], metavar='MODULE:FACTORY',
+                        help='one more opponent of your own, after those of --players (repeat for more)')
+    add_opponents(parser)
     parser.add_argument('--coach', action='store_true',
                         help="before each of your decisions, show what Loki sees in your place and its advice")
     parser.add_argument('--hands', type=whole('hands', 1, MAX_HANDS), default=None, metavar='N',
@@ -82,8 +60,23 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.set_defaults(handler=run)
 
 
+def opponents(args: argparse.Namespace) -> list[str]:
+    """The opponents: those ``--players`` and ``--player`` name (``-n`` then their number, or left at 1), else
+    ``-n`` loki players; 1 to 9 of them."""
+    named = [name.strip() for name in args.players.split(',') if name.strip()] + \
+        [spec.strip() for spec in args.player if spec.strip()]
+    if named and args.opponents not in (1, len(named)):
+        raise SettingError(f'-n {args.opponents} opponents, but --players and --player name {len(named)}: '
+                           'give one or the other')
+    specs = named or ['loki'] * args.opponents
+    if len(specs) > FixedLimitGame.MAX_SEATS - 1:
+        raise SettingError(f'a table seats you and at most {FixedLimitGame.MAX_SEATS - 1} opponents, got '
+                           f'{len(specs)}')
+    return specs
+
+
 def run(args: argparse.Namespace) -> int:
-    specs = list(args.opponents)
+    specs = opponents(args)
     for spec in specs:
         read_player(spec)  # an outside player's module imported now: an error before the table is set
     names = seat_names(['you', *specs])

@@ -401,9 +401,9 @@ def test_a_folded_opponent_stays_out_and_the_betting_closes_by_itself() -> None:
     assert [line.split(':')[0] for line in lines_starting(out, 'Against ')] == [
         'Against 3 opponents', 'Against 2 opponents', 'Against 2 opponents', 'Against 2 opponents']
     assert [prompt for prompt in script.prompts if prompt.startswith("Opponents' bets")] == [
-        "Opponents' bets (3 amounts; to call: opponent 1 50, opponent 2 50, opponent 3 50; f folds): ",
+        "Opponents' bets (3 amounts; opponent 1 owes 50, opponent 2 owes 50, opponent 3 owes 50; f folds): ",
         "Opponents' bets (2 amounts; 0 checks, f folds): ",
-        "Opponents' bets (2 amounts; to call: opponent 1 20, opponent 3 0; f folds): "]
+        "Opponents' bets (2 amounts; opponent 1 owes 20, opponent 3 owes 0; f folds): "]
     # the calls close the pre-flop round; on the flop the one who checked still answers the bet you called
     assert lines_starting(out, 'Pot: ') == ['Pot: 150', 'Pot: 210'] and script.prompts[-1] == 'Your bet (0 checks, f folds): '
 

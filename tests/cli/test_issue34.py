@@ -122,8 +122,8 @@ def test_kelly_asks_the_opponents_for_what_each_still_owes() -> None:
     call, and opponent 2 owes 100, opponent 3 nothing."""
     _, prompts = kelly_session(['5000', '0', '3', 'Ah Kh', '50', 'f 50 150', '100'])
     asked = [prompt for prompt in prompts if prompt.startswith("Opponents' bets")]
-    assert asked == ["Opponents' bets (3 amounts; to call: opponent 1 50, opponent 2 50, opponent 3 50; f folds): ",
-                     "Opponents' bets (2 amounts; to call: opponent 2 100, opponent 3 0; f folds): "]
+    assert asked == ["Opponents' bets (3 amounts; opponent 1 owes 50, opponent 2 owes 50, opponent 3 owes 50; "
+                     "f folds): ", "Opponents' bets (2 amounts; opponent 2 owes 100, opponent 3 owes 0; f folds): "]
     _, prompts = kelly_session(['5000', '0', '2', 'Ah Kh', '0'])
     assert prompts[-1] == "Opponents' bets (2 amounts; 0 checks, f folds): "   # nothing owed: a check is free
 
