@@ -477,7 +477,8 @@ class HandHistory:
         showdown share that is not there (None) is ``<NA>``."""
         from ..extras import records_frame
         return records_frame([stats.to_dict() for stats in self.players()],
-                             ('name', 'hands', 'vpip', 'pfr', 'aggression', 'went_to_showdown', 'sb_per_hand', 'low',
+                             ('name', 'hands', 'vpip', 'pfr', 'aggression', 'aggression_unbounded',
+                              'went_to_showdown', 'sb_per_hand', 'low',
                               'high', 'samples'))
 
     def table(self) -> str:
