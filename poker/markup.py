@@ -40,6 +40,7 @@ __all__ = [
     'heat_colour',
     'html_table',
     'line_chart_svg',
+    'nice_ticks',
     'number',
     'quantity',
     'shade_colour',
@@ -290,10 +291,36 @@ def html_table(header: Sequence[str], rows: Sequence[Sequence[str]], *, caption:
 
 
 # ------------------------------------------------------------------------------------------- charts
+def nice_ticks(low: float, high: float, most: int = 7, *, whole: bool = False) -> list[float]:
+    """Round numbers from ``low`` to ``high`` (both finite, ``low < high``) to mark an axis with: the multiples of
+    the largest step among 1, 2, 2.5 and 5 times a power of ten that gives at least 3 of them (at most ``most``),
+    0 among them when it is in the span; ``whole``: steps of at least 1 (an axis that counts).
+
+    >>> nice_ticks(-3.2, 5.1), nice_ticks(1, 200, whole=True)
+    ([-2.5, 0.0, 2.5, 5.0], [50.0, 100.0, 150.0, 200.0])
+    """
+    if not (math.isfinite(low) and math.isfinite(high) and low < high):
+        raise PokerError(f'ticks need a span of finite numbers, got {low!r} to {high!r}')
+    span = high - low
+    base = 10.0 ** math.floor(math.log10(span))
+    steps = sorted({factor * base * scale for factor in (1, 2, 2.5, 5) for scale in (0.01, 0.1, 1, 10)})
+    if whole:
+        steps = [step for step in steps if step >= 1 and float(step).is_integer()] or [1.0]
+    chosen = []
+    for step in reversed(steps):   # the largest step that gives at least 3 marks
+        first, last = math.ceil(low / step - 1e-9), math.floor(high / step + 1e-9)
+        chosen = [index * step for index in range(first, last + 1)]
+        if len(chosen) >= 3:
+            break
+    while len(chosen) > most:
+        chosen = chosen[::2]
+    return [value + 0.0 for value in chosen]
+
+
 def line_chart_svg(series: Sequence[tuple[str, Sequence[float]]], *, title: str = '', x_label: str = '',
                    y_label: str = '', legend_title: str = '') -> str:
     """Lines over 1, 2, ..., n (the same n for each series), one per ``(legend text, values)``, coloured by
-    :data:`PALETTE`, with a line at 0, the ends of both axes marked, and the legend at the right under
+    :data:`PALETTE`, with a line at 0, round numbers marked along both axes (:func:`nice_ticks`), and the legend at the right under
     ``legend_title``. A long series is drawn through at most :data:`MOST_POINTS` of its points (every k-th and
     the last)."""
     count = max((len(values) for _, values in series), default=0)
@@ -320,11 +347,17 @@ def line_chart_svg(series: Sequence[tuple[str, Sequence[float]]], *, title: str 
     parts.append(tag('rect', x=left, y=top, width=plot_width, height=plot_height, fill='none', stroke='#999999'))
     parts.append(tag('line', x1=left, x2=left + plot_width, y1=y_of(0.0), y2=y_of(0.0), stroke='#999999',
                      stroke_dasharray='3 3'))
-    ticks = [(high, 'end'), (0.0, 'end'), (low, 'end')] if low < 0 < high else [(high, 'end'), (low, 'end')]
-    parts += [_text(number(value), left - 4, y_of(value) + 4, text_anchor=anchor, font_size=10)
-              for value, anchor in ticks]
-    parts.append(_text('1', left, top + plot_height + 14, text_anchor='middle', font_size=10))
-    parts.append(_text(f'{count:,}', left + plot_width, top + plot_height + 14, text_anchor='middle', font_size=10))
+    for value in nice_ticks(low, high):   # round numbers up the side, each with a faint line across
+        y = y_of(value)
+        parts.append(tag('line', x1=left - 3, x2=left + plot_width, y1=y, y2=y, stroke='#e6e6e6' if value else
+                         '#999999', class_='y-tick'))
+        parts.append(_text(number(value, 4), left - 5, y + 4, text_anchor='end', font_size=10, class_='y-tick'))
+    for value in nice_ticks(1, count, whole=True) if count > 1 else [1.0]:   # and along the bottom
+        x = x_of(round(value) - 1)
+        parts.append(tag('line', x1=x, x2=x, y1=top + plot_height, y2=top + plot_height + 3, stroke='#999999',
+                         class_='x-tick'))
+        parts.append(_text(f'{round(value):,}', x, top + plot_height + 14, text_anchor='middle', font_size=10,
+                           class_='x-tick'))
     if x_label:
         parts.append(_text(x_label, left + plot_width / 2, height - 8, text_anchor='middle', font_size=11))
     if y_label:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..ranges.range import Range
     from ..ranges.weight_inputs import WeightsLike
 
-__all__ = ['hand_cards', 'opponent_weights', 'player_statistics']
+__all__ = ['advice_words', 'hand_cards', 'opponent_weights', 'player_statistics', 'why_they_differ']
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -109,6 +109,9 @@ def run(args: argparse.Namespace) -> int:
         advice = advise(stats, pot=situation.pot, to_call=situation.to_call, bet_size=situation.bet_size,
                         bets_this_round=situation.bets_this_round, called_this_round=situation.called_this_round)
     kelly = _kelly(stats, args.bankroll, situation.pot, args.opponents) if args.bankroll is not None else None
+    bets = max(1, situation.bets) if not board else situation.bets   # (before the flop the big blind is a bet)
+    if kelly is not None:
+        kelly['why_they_differ'] = why_they_differ(advice, stats, situation, kelly['bet'], preflop=not board)
     if args.json:
         print_json({'hole': [str(c) for c in hole], 'board': [str(c) for c in board],
                     'situation': {'pot': situation.pot, 'to_call': situation.to_call,
@@ -118,8 +121,54 @@ def run(args: argparse.Namespace) -> int:
                                   'pot_odds': situation.pot_odds, 'semi_bluff_odds': situation.semi_bluff_odds},
                     'statistics': stats.to_dict(), 'advice': advice.to_dict(), 'kelly': kelly})
         return 0
-    _print_text(hole, board, stats, advice, kelly, _players(args) if not board else None)
+    _print_text(hole, board, stats, advice, kelly, _players(args) if not board else None,
+                (bets + 1) * situation.bet_size, situation.to_call)
     return 0
+
+
+def advice_words(advice: Advice, level: float, to_call: float) -> str:
+    """Loki's action as the table's narrative says it (:func:`~poker.players.human.action_words`), the verb in
+    capitals, with the chips a raise puts in: ``CALL 4``, ``BET 2``, ``RAISE to 4 (puts in 3: 1 to call, 2
+    more)``; ``level`` is the round's bet after a raise, ``to_call`` what there was to call.
+
+    >>> advice_words(Advice('raise', 3, 'Make2', 'Make2: raise 3'), 4, 1)
+    'RAISE to 4 (puts in 3: 1 to call, 2 more)'
+    """
+    from ..players.human import action_words
+    verb, _, rest = action_words(advice.action, advice.amount, level).partition(' ')
+    said = f'{verb.upper()} {rest}'.rstrip()
+    if advice.action == Action.RAISE:
+        said += f' (puts in {advice.amount:g}: {to_call:g} to call, {advice.amount - to_call:g} more)'
+    return said
+
+
+def why_they_differ(advice: Advice, stats: HandStatistics, situation: Situation, bet: float, *,
+                    preflop: bool = False) -> str | None:
+    """One line on why Loki's advice and the Kelly bet ``bet`` part (None when they agree: both put chips in
+    beyond the call, or neither; both stay in, or neither). Cassandra's rule reads the Kelly bet as an action:
+    more than the call raises (bets), the call calls (checks), less folds. ``preflop``: Loki played Papp's
+    pre-flop strategy (on the income rate)."""
+    loki_raises = advice.action in (Action.BET, Action.RAISE)
+    loki_stays = advice.action != Action.FOLD
+    kelly_raises, kelly_stays = bet > situation.to_call, bet >= situation.to_call
+    if (loki_raises, loki_stays) == (kelly_raises, kelly_stays):
+        return None
+    win, split = showdown_probabilities(stats)
+    if kelly_raises:
+        kelly = f'bet {bet:g}' if not situation.to_call else f'raise to {bet:g}'
+    elif kelly_stays:
+        kelly = 'check' if not situation.to_call else 'call'
+    else:
+        kelly = f'fold (its bet, {bet:g}, is less than the call, {situation.to_call:g})'
+    loki = {'fold': 'folds', 'check': 'checks', 'call': 'calls', 'bet': 'bets', 'raise': 'raises'}[advice.action]
+    odds = f' and the pot odds {situation.pot_odds:.3f}' if situation.to_call else ''
+    reading = ("Papp's pre-flop rule {rule} on the hand's income rate (its worth over the whole hand, position "
+               'and players counted)' if preflop else
+               "its rule {rule} on EHS' {ehs:.3f} (the draws counted){odds}").format(
+        rule=advice.rule, ehs=stats.ehs_prime, odds=odds)
+    return (f'Kelly would {kelly}: it stakes the bankroll on the showdown chances alone, at any size (win '
+            f'{win:.3f}, split {split:.3f} per opponent, the pot won back); Loki {loki} by {reading}, a '
+            'fixed-limit bet at a time')
 
 
 def _check_players(opponents: int, players: float | None) -> None:
@@ -141,7 +190,7 @@ def _kelly(stats: HandStatistics, bankroll: float, pot: float, opponents: int) -
 
 
 def _print_text(hole: tuple[Card, ...], board: tuple[Card, ...], stats: HandStatistics, advice: Advice,
-                kelly: dict[str, Any] | None, players: float | None) -> None:
+                kelly: dict[str, Any] | None, players: float | None, level: float, to_call: float) -> None:
     where = f'on {format_cards(board)}' if board else 'before the flop'
     strategy = '' if players is None else f" (Papp's pre-flop strategy for {players:g} players)"
     print(f'{format_cards(hole)} {where} against {stats.opponents} opponent{"s" if stats.opponents > 1 else ""}'
@@ -149,12 +198,13 @@ def _print_text(hole: tuple[Card, ...], board: tuple[Card, ...], stats: HandStat
     next_card = '' if stats.next_card_ppot is None else f' (next card {stats.next_card_ppot:.4f})'
     print(f"HS {stats.hs:.4f}  HSn {stats.hs_n:.4f}  PPOT {stats.ppot:.4f}{next_card}  NPOT {stats.npot:.4f}  "
           f"EHS {stats.ehs:.4f}  EHS' {stats.ehs_prime:.4f}")
-    amount = f' {advice.amount:g}' if advice.action in (Action.CALL, Action.BET, Action.RAISE) else ''
-    print(f'Loki: {colour(str(advice.action).upper() + amount, "bold")}  ({advice.reason})')
+    print(f'Loki: {colour(advice_words(advice, level, to_call), "bold")}  ({advice.reason})')
     if kelly is not None:
         print(f"Kelly: bet {kelly['bet']} of {kelly['bankroll']:g} (fraction {kelly['fraction']:.4f}; "
               f"win {kelly['win']:.4f}, split {kelly['split']:.4f} per opponent, retained pot "
               f"{kelly['retained_pot']:g})")
+        if kelly['why_they_differ']:
+            print(f"Why they differ: {kelly['why_they_differ']}")
 
 
 # ------------------------------------------------------------------ Papp's pre-flop strategy (issue 12)

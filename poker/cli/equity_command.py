@@ -11,8 +11,10 @@ way, as :func:`~poker.stats.multiway.equity`'s ``method`` does.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
+import textwrap
 from typing import Any
 
 from ..errors import SettingError
@@ -22,7 +24,7 @@ from ..validators import EQUITY_METHODS
 from .options import add_board, amount_reader, whole, words, add_json, add_seed, add_workers
 from .output import colour, print_json, printable
 
-__all__ = ['render']
+__all__ = ['render', 'terminal_columns']
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -61,12 +63,35 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.set_defaults(handler=run)
 
 
-def render(result: EquityResult, use_colour: bool | None = None) -> str:
+def terminal_columns() -> int | None:
+    """The width of the terminal the output goes to, in characters (``COLUMNS`` when set, as terminals and
+    ``shutil`` read it), or None when it goes to no terminal (a file, a pipe: nothing to fit)."""
+    given = os.environ.get('COLUMNS', '').strip()
+    if given.isascii() and given.isdigit() and 0 < len(given) < 6:
+        return int(given)
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns if sys.stdout.isatty() else None
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):  # no file descriptor, or closed
+        return None
+
+
+def _shortened(label: str, room: int) -> str:
+    """``label`` in at most ``room`` characters (at least 12), cut at the end with an ellipsis."""
+    room = max(12, room)
+    return label if len(label) <= room else label[:room - 1].rstrip(', ') + '…'
+
+
+def render(result: EquityResult, use_colour: bool | None = None, columns: int | None = None) -> str:
     """The result as a table: one row per player (win %; tie %, how often they tie; split share %, the pot share
-    their ties bring, a k-way tie counting 1/k; equity %, win plus split share), then how it was computed."""
+    their ties bring, a k-way tie counting 1/k; equity %, win plus split share), then how it was computed.
+    ``columns``: the table fits that many characters, a player's name (a long range) cut to fit (None: names
+    whole)."""
     labels = [printable(entry.player) for entry in result]
-    width = max(6, *(len(label) for label in labels))
     error_width = 0 if result.exact else 9
+    if columns is not None:
+        room = columns - 1 - len(f'  {"":<0}  {"":>8}  {"":>7}  {"":>13}  {"":>9}') - (0 if result.exact else 11)
+        labels = [_shortened(label, room) for label in labels]
+    width = max(6, *(len(label) for label in labels))
     header = f'  {"player":<{width}}  {"win %":>8}  {"tie %":>7}  {"split share %":>13}  {"equity %":>9}' + \
         ('' if result.exact else f'  {"± %":>{error_width}}')
     lines = [header]
@@ -79,8 +104,13 @@ def render(result: EquityResult, use_colour: bool | None = None) -> str:
     board = ' '.join(str(card) for card in result.board) or 'no board (preflop)'
     dead = f', dead {" ".join(str(card) for card in result.dead)}' if result.dead else ''
     how = 'exact' if result.exact else 'sampled (± one standard error)'  # the words of result.method
-    lines.append(f'{how}: {result.deals:,} deals on {board}{dead}, {result.seconds:.2f} s')
-    return '\n'.join(lines)
+    parts = [f'{how}:', f'{result.deals:,} deals on {board}{dead},', f'{result.seconds:.2f} s']
+    footer = [' '.join(parts)]
+    if columns is not None and len(footer[0]) >= columns:  # a line a part (each wrapped if need be)
+        footer = [line for number, part in enumerate(parts)
+                  for line in textwrap.wrap(part, max(40, columns - 3), initial_indent='  ' * bool(number),
+                                            subsequent_indent='  ')]
+    return '\n'.join(lines + footer)
 
 
 class _Bar:
@@ -130,5 +160,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.as_dict())
     else:
-        print(render(result))
+        print(render(result, columns=terminal_columns()))
     return 0

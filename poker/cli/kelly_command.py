@@ -46,7 +46,7 @@ Hole cards: Ah Ad
 Against 2 opponents: win 0.7213, no loss 0.7306 (per opponent: win 0.8493, split 0.0054)
 You should bet 593  (Kelly bet 593: fraction 0.5937 of bankroll 1000, retained pot 0)
 Your bet (0 checks, f folds): 100
-Opponents' bets (2 amounts; 0 checks, f folds): 300 f
+Opponents' bets (2 amounts; opponent 1 owes 100, opponent 2 owes 100; f folds): 300 f
 Opponent 1 raises: range re-weighted to 273.5 combinations
 Against 1 opponent: win 0.8493, no loss 0.8548 (per opponent: win 0.8493, split 0.0054)
 You should raise: put in 578 (call 200, raise 378)  (Kelly bet 578: fraction 0.6430 of bankroll 900, retained pot 400)
@@ -106,7 +106,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                '  Against 3 opponents: win 0.2904, no loss 0.3126 (per opponent: win 0.6622, split 0.0165)\n'
                '  You should bet 352  (Kelly bet 352: fraction 0.0705 of bankroll 5000, retained pot 0)\n'
                '  Your bet (0 checks, f folds): 50\n'
-               "  Opponents' bets (3 amounts; 0 checks, f folds): 50 f 100\n"
+               "  Opponents' bets (3 amounts; opponent 1 owes 50, opponent 2 owes 50, opponent 3 owes 50; f "
+               "folds): 50 f 100\n"
                '  Opponent 1 calls: range re-weighted to 666.4 combinations\n'
                '  Opponent 3 raises: range re-weighted to 273.5 combinations\n'
                '  Against 2 opponents: win 0.3992, no loss 0.4481 (per opponent: win 0.6319, split 0.0376)\n'
@@ -198,6 +199,7 @@ class KellyAdvisor:
         self.opponents: list[Opponent] = []
         self.to_call = 0
         self.stale = False  # an opponent's range changed, or an opponent left, since self.stats
+        self.told_unmoved = False  # said this round that a raise again leaves a range (and the chances) as it was
 
     # ------------------------------------------------------------------------------------- i/o
     def say(self, text: str = '') -> None:
@@ -326,6 +328,7 @@ class KellyAdvisor:
         you have nothing left to bet. Otherwise what you face next is the most an opponent put in beyond you.
         """
         self.to_call, mine = 0, 0
+        self.told_unmoved = False
         for opponent in self.opponents:
             opponent.put_in, opponent.applied = 0, -1.0
         while True:
@@ -341,9 +344,7 @@ class KellyAdvisor:
             if self.to_call and (all(opponent.put_in == mine for opponent in self.opponents)
                                  or not self.bankroll and mine <= highest):
                 return 'over'  # you called the last raise (all in, maybe for less)
-            count = len(self.opponents)
-            answers = self.ask(f"Opponents' bets ({count} amount{'s' if count > 1 else ''}; 0 checks, f folds): ",
-                               functools.partial(self.parse_opponent_bets, mine=mine))
+            answers = self.ask(self.opponents_prompt(mine), functools.partial(self.parse_opponent_bets, mine=mine))
             self.take(answers, mine)
             if not self.opponents:
                 return 'they folded'
@@ -351,6 +352,17 @@ class KellyAdvisor:
             if highest == mine or not self.bankroll:
                 return 'over'  # the betting is closed, or you are all in (what is beyond you is not yours)
             self.to_call = min(highest - mine, self.bankroll)
+
+    def opponents_prompt(self, mine: int) -> str:
+        """The question for the opponents' bets, saying what each still owes to stay in (``mine`` is what you
+        have put in this round): ``Opponents' bets (2 amounts; opponent 1 owes 100, opponent 3 owes 100; f
+        folds): ``, or ``0 checks`` when nobody owes anything."""
+        count = len(self.opponents)
+        owed = [(opponent.number, mine - opponent.put_in) for opponent in self.opponents]
+        if any(amount > 0 for _, amount in owed):
+            owes = ', '.join(f'opponent {number} owes {max(0, amount)}' for number, amount in owed)
+            return f"Opponents' bets ({count} amount{'s' if count > 1 else ''}; {owes}; f folds): "
+        return f"Opponents' bets ({count} amount{'s' if count > 1 else ''}; 0 checks, f folds): "
 
     def take(self, answers: list[int | None], mine: int) -> None:
         """The opponents' answers: folds leave, chips join the pot, and a bet, call or raise re-weights the
@@ -369,6 +381,11 @@ class KellyAdvisor:
             if action is None:
                 continue
             mu = OpponentModel.ACTION_THRESHOLDS[action][0]
+            if mu <= opponent.applied and action != Action.CALL and not self.told_unmoved:
+                self.told_unmoved = True  # (once per round)
+                self.say(f'Opponent {opponent.number} raises again: his range stays as it was, and so do the '
+                         'chances (Loki reads an opponent once per round, at his strongest action: a raise reads '
+                         'as a raise however many follow)')
             if mu > opponent.applied:
                 try:
                     opponent.model = opponent.model.reweight(action, self.board)

@@ -59,7 +59,8 @@ from .output import one_line
 
 __all__ = ['ASCII_SPELLINGS', 'SPELLED', 'run_program']
 
-ASCII_SPELLINGS = {'±': '+/-', '…': '...', '–': '-', '—': '-', '×': 'x', '♣': 'c', '♦': 'd', '♥': 'h', '♠': 's'}
+ASCII_SPELLINGS = {'±': '+/-', '…': '...', '–': '-', '—': '-', '×': 'x', '♣': 'c', '♦': 'd', '♥': 'h', '♠': 's',
+                   '∞': 'inf'}
 """The symbols the programs print, in ASCII for an output whose encoding lacks them (suits as in card text)."""
 
 SPELLED = 'poker.spelled'

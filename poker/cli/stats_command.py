@@ -178,7 +178,8 @@ def draw(player: Player, stats: HandStatistics, path: str, weights: WeightSetLik
     strength_distribution_png(
         values, path, markers={'HSn now': stats.hs_n, 'EHS': stats.ehs},
         title=f'{format_cards(player.hole_cards)} on {format_cards(player.board)} against {who} '
-              f'holding {range_words(weights)}: {len(values):,} runouts ({to_come})',
+              f'{"(any holding)" if weights is None else "holding " + range_words(weights)}: '
+              f'{len(values):,} runouts ({to_come})',
         label='HSn after the runout' if stats.opponents > 1 else 'HS after the runout')
 
 

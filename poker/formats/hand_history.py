@@ -6,7 +6,8 @@ into a :class:`HandHistory`. Its :meth:`HandHistory.players` are each player's n
 * **VPIP**: the share of his hands in which he put chips in voluntarily before the flop (a call, bet or raise;
   blinds are not voluntary, and neither is the big blind's check);
 * **PFR**: the share of his hands in which he raised before the flop;
-* **aggression factor**: his bets and raises after the flop over his calls after the flop (None without a call);
+* **aggression factor**: his bets and raises after the flop over his calls after the flop (None without a call:
+  ``∞`` in the table when he bet or raised, as trackers print a maniac's, and ``aggression_unbounded`` in JSON);
 * **went to showdown**: the share of the hands in which he saw the flop that he took to a showdown (None if he saw
   no flop);
 * **sb/hand**: his mean payoff in small bets (the game's pre-flop raise size) per hand, with a 95% interval
@@ -105,11 +106,21 @@ class PlayerStats:
     """Half the width of the 95% interval of :attr:`sb_per_hand` (0 with one sample)."""
     samples: int = field(converter=reading(whole_number, minimum=1, error=PokerError))  # type: ignore[misc]
     """What the interval is taken over: deals (duplicate seatings paired) or hands."""
+    bets_and_raises: int = field(default=0, converter=reading(whole_number, error=PokerError))  # type: ignore[misc]
+    """His bets and raises after the flop (the numerator of :attr:`aggression`)."""
+
+    @property
+    def aggression_unbounded(self) -> bool:
+        """Whether his aggression factor is without bound: bets or raises after the flop and never a call (a
+        maniac's), which trackers print as infinity (``∞`` in :meth:`HandHistory.table`; in JSON ``aggression``
+        stays null, with ``aggression_unbounded`` true)."""
+        return self.aggression is None and self.bets_and_raises > 0
 
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready data."""
         return {'name': self.name, 'hands': self.hands, 'vpip': self.vpip, 'pfr': self.pfr,
-                'aggression': self.aggression, 'went_to_showdown': self.went_to_showdown,
+                'aggression': self.aggression, 'aggression_unbounded': self.aggression_unbounded,
+                'went_to_showdown': self.went_to_showdown,
                 'sb_per_hand': self.sb_per_hand, 'low': self.sb_per_hand - self.half_width,
                 'high': self.sb_per_hand + self.half_width, 'samples': self.samples}
 
@@ -393,7 +404,7 @@ class HandHistory:
                 variance = math.fsum((value - mean) ** 2 for value in values) / (len(values) - 1)
                 half = 1.96 * math.sqrt(variance) / math.sqrt(len(values))
             result.append(PlayerStats(name, hands, vpip / hands, pfr / hands, _share(aggressive, calls),
-                                      _share(showdowns, flops), mean, half, len(values)))
+                                      _share(showdowns, flops), mean, half, len(values), aggressive))
         return tuple(result)
 
     def _samples(self) -> dict[str, list[float]]:
@@ -466,7 +477,8 @@ class HandHistory:
         showdown share that is not there (None) is ``<NA>``."""
         from ..extras import records_frame
         return records_frame([stats.to_dict() for stats in self.players()],
-                             ('name', 'hands', 'vpip', 'pfr', 'aggression', 'went_to_showdown', 'sb_per_hand', 'low',
+                             ('name', 'hands', 'vpip', 'pfr', 'aggression', 'aggression_unbounded',
+                              'went_to_showdown', 'sb_per_hand', 'low',
                               'high', 'samples'))
 
     def table(self) -> str:
@@ -481,7 +493,8 @@ class HandHistory:
         for stats in rows:
             low, high = stats.sb_per_hand - stats.half_width, stats.sb_per_hand + stats.half_width
             lines.append(f'{stats.name:<{width}}  {stats.hands:>7,}  {stats.vpip:>6.1%}  {stats.pfr:>6.1%}  '
-                         f'{number(stats.aggression, ">6.2f")}  {number(stats.went_to_showdown, ">6.1%")}  '
+                         f'{"∞" if stats.aggression_unbounded else number(stats.aggression, ">6.2f"):>6}  '
+                         f'{number(stats.went_to_showdown, ">6.1%")}  '
                          f'{stats.sb_per_hand:>+8.3f}  [{low:>+8.3f}, {high:>+8.3f}]')
         return '\n'.join(lines)
 

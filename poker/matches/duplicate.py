@@ -61,14 +61,14 @@ from ..markup import clipped, line_chart_svg
 from ..players.kinds import PlayerSpec, make_seat, read_player, seat_names
 from ..table.game import MAX_HANDS, Contender, FixedLimitGame, seat_hook
 from ..table.records import HandResult
-from ..validators import flag, is_whole, read_recorded_seed, read_seed, reading, real_array, shown, whole_number
+from ..validators import flag, instance, is_whole, read_recorded_seed, read_seed, reading, real_array, shown, whole_number
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from ..extras import DataFrame
 
-__all__ = ['DEALS_PER_UNIT', 'MatchResult', 'UNITS_PER_SEATING', 'match', 'rotations']
+__all__ = ['DEALS_PER_UNIT', 'MatchResult', 'SessionLog', 'UNITS_PER_SEATING', 'match', 'rotations']
 
 DEALS_PER_UNIT = 50
 """Deals of one seating a worker plays before it hands the players' states on to the next unit of work (any
@@ -371,6 +371,58 @@ class _Log:
     def close(self) -> None:
         if self.file is not None:
             self.file.close()
+
+
+class SessionLog:
+    """The log of a session played hand by hand at one table (``poker play --log FILE``), written by a match's
+    writer (the same header and game, the same lines), a hand at a time as each one ends, flushed at once, so that
+    the file holds every finished hand whenever the session stops. Hands are numbered from 0 in the order
+    played; the names are the table's (each ``:`` or ``|`` written ``_``, as in a match's log).
+
+    >>> import os, tempfile
+    >>> from poker.players.bots import CallingStation
+    >>> path = os.path.join(tempfile.mkdtemp(), 'session.log')
+    >>> game = FixedLimitGame([CallingStation('Ann', 1), CallingStation('Bob', 2)], seed=1)
+    >>> with SessionLog(path, 2) as log:
+    ...     log.write(game.play_hand())
+    >>> [line[:8] for line in open(path, encoding='utf-8') if not line.startswith('#')]
+    ['STATE:0:']
+    """
+
+    def __init__(self, path: str | os.PathLike[str], players: int) -> None:
+        if not isinstance(path, (str, os.PathLike)):
+            raise PokerError(f'log must be a file name, got {shown(path)}')
+        self.players = whole_number('players', players, minimum=FixedLimitGame.MIN_SEATS,
+                                    maximum=FixedLimitGame.MAX_SEATS, error=PokerError)
+        self.path = path
+        self.hands = 0
+        self._log = _Log(path, self.players, 1, [], 1)
+
+    def __repr__(self) -> str:
+        return f'<{type(self).__name__} {shown(str(self.path), 120)}: {self.hands} hands of {self.players} seats>'
+
+    def __enter__(self) -> SessionLog:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.close()
+
+    def write(self, hand: HandResult) -> None:
+        """Write one finished hand of this table (the next number), and flush the file."""
+        hand = instance('hand', hand, HandResult, error=PokerError, what='a HandResult')
+        if len(hand.names) != self.players:
+            raise PokerError(f'the log is of a table of {self.players} seats, got a hand of {len(hand.names)}')
+        if self._log.file is None or self._log.file.closed:
+            raise PokerError(f'the log {shown(str(self.path))} is closed')
+        names = tuple(_log_name(name) for name in hand.names)
+        self._log.blocks.append((self.hands, 1))
+        self._log.add(self.hands, 0, [LogLine.from_hand(attrs.evolve(hand, names=names), 0)])
+        self._log.file.flush()
+        self.hands += 1
+
+    def close(self) -> None:
+        """Close the file (what was written stays)."""
+        self._log.close()
 
 
 def _resumable(player: object) -> bool:

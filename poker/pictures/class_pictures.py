@@ -17,17 +17,18 @@ from ..errors import PokerError
 from ..stats.hand_classes import MadeHand
 from ..stats.range_stats import RangeStatistics
 from ..validators import instance
-from .plots import RANK_LABELS, _done, _figure, _label, _target
+from .plots import RANK_LABELS, _done, _figure, _fitted, _label, _target
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ['hand_classes_png']
 
-_COLOURS = ('#d9d9d9', '#bdbdbd', '#fdd0a2', '#fdae6b', '#fd8d3c', '#e6550d', '#a63603', '#c7e9c0', '#74c476',
+_COLOURS = ('#e3e3e3', '#969696', '#fdd0a2', '#fdae6b', '#fd8d3c', '#e6550d', '#a63603', '#a1d99b', '#74c476',
             '#238b45', '#9ecae1', '#3182bd', '#08519c', '#756bb1', '#54278f')
-"""One colour per :class:`~poker.stats.hand_classes.MadeHand`, weakest first: greys for no pair, oranges for one
-pair, greens for two pair to a set, blues for straights to full houses, purples above."""
+"""One colour per :class:`~poker.stats.hand_classes.MadeHand`, weakest first: greys for no pair (a pale one for no
+made hand, a mid one for ace high: told apart at a glance), oranges for one pair, greens for two pair to a set,
+blues for straights to full houses, purples above."""
 
 _ROW_HEIGHT = 0.055
 """The height of one table row, as a share of the table's axes (the made hands shaded in their colours, the
@@ -81,6 +82,7 @@ def hand_classes_png(stats: RangeStatistics, path: str | os.PathLike[str] | None
     for (line, column), cell in drawn.get_celld().items():
         if column == 0 and line > 0:
             cell.set_text_props(ha='left')
-    figure.suptitle(title or f'{table.combos:g} combos on {format_cards(stats.board)}')
-    figure.tight_layout(rect=(0.0, 0.0, 1.0, 0.95))
+    heading = figure.suptitle(title or f'{table.combos:g} combos on {format_cards(stats.board)}')
+    # room under the caption and beside the table, and the title on two lines rather than cut
+    _fitted(figure, [heading, left.xaxis.label], lambda: figure.tight_layout(rect=(0.01, 0.03, 0.99, 0.95)))
     return _done(figure, target)

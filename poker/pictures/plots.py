@@ -20,8 +20,9 @@ import io
 import itertools
 import math
 import os
+import textwrap
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -132,6 +133,27 @@ def _save(figure: Figure, path: str | os.PathLike[str]) -> Path:
 def _target(path: str | os.PathLike[str] | None) -> Path | None:
     """Where a picture goes, if anywhere: None, or :func:`picture_path` of the path (read before drawing)."""
     return None if path is None else picture_path(path)
+
+
+def _fitted(figure: Figure, texts: Sequence[Any], layout: Callable[[], object], margin: float = 6.0) -> None:
+    """Lay the figure out (``layout()``), then wrap each text of ``texts`` (a title, a caption) at its spaces
+    until it lies inside the figure with ``margin`` pixels to spare either side, laying out again after each
+    wrap: a long title is drawn on two lines rather than cut at the picture's edge."""
+    layout()
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    room = figure.bbox.width - 2 * margin
+    for artist in texts:
+        for _ in range(12):  # (each pass wraps narrower; a dozen is far more than any title needs)
+            box = artist.get_window_extent(renderer)
+            if box.x0 >= margin and box.x1 <= figure.bbox.width - margin:
+                break
+            lines = artist.get_text().split('\n')
+            longest = max(len(line) for line in lines)
+            columns = max(8, min(longest - 1, int(longest * room / max(box.width, 1.0)) - 1))
+            if box.width <= room:  # it would fit, but not where it is centred: narrower still
+                columns = max(8, longest - 4)
+            artist.set_text('\n'.join(textwrap.fill(line, columns) for line in lines))
+            layout()
 
 
 def _done(figure: Figure, target: Path | None) -> Figure:
@@ -373,9 +395,8 @@ def strength_distribution_png(values: Sequence[float] | np.ndarray, path: str | 
     axes.set_xlim(-MARGIN, 1.0 + MARGIN)  # (a marker at 0 or 1 drawn inside the frame, not hidden under it)
     axes.set_xlabel(label)
     axes.set_ylabel('share of runouts')
-    if title:
-        axes.set_title(title)
-    figure.tight_layout()
+    drawn = [axes.set_title(title)] if title else []
+    _fitted(figure, drawn, figure.tight_layout)
     return _done(figure, target)
 
 
@@ -397,9 +418,9 @@ def line_chart_png(series: Sequence[tuple[str, Sequence[float] | np.ndarray]],
     axes.axhline(0, color='grey', linewidth=0.5)
     axes.set_xlabel(x_label)
     axes.set_ylabel(y_label)
-    axes.set_title(title)
+    drawn = axes.set_title(title)
     axes.legend(loc='best', fontsize='small')
-    figure.tight_layout()
+    _fitted(figure, [drawn], figure.tight_layout)
     return _done(figure, target)
 
 

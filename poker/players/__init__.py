@@ -8,6 +8,8 @@
 * :mod:`~poker.players.bots`: a calling station, a maniac, a rock, a random player, an aggressive bettor, a
   tight-aggressive and a loose-passive player, each written as a policy, and :func:`policy_by_holding` (the policy
   of a seat that has only ``decide``);
+* :mod:`~poker.players.human`: :class:`HumanPlayer`, a person's seat, his choices read from a stream, with Loki
+  as a coach if he likes (``poker play``);
 * :mod:`~poker.players.kinds`: the players known by name (:data:`PLAYER_KINDS`) and how a player takes a seat
   (:func:`read_player`, :func:`make_seat`, :func:`seat_names`).
 """
@@ -18,6 +20,7 @@ from .bots import (
     AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive, policy_by_holding,
 )
 from .frequencies import ActionFrequencies, ModelState, TableFrequencies
+from .human import HumanPlayer, SessionEnded, action_words, read_choice
 from .kinds import PLAYER_KINDS, PlayerSpec, make_seat, read_player, seat_names
 from .loki import LokiPlayer
 from .modelling import ModellingLokiPlayer, SeatModel
@@ -27,6 +30,7 @@ __all__ = [
     'AggressiveBettor',
     'Bot',
     'CallingStation',
+    'HumanPlayer',
     'LokiPlayer',
     'LoosePassive',
     'Maniac',
@@ -37,10 +41,13 @@ __all__ = [
     'RandomPlayer',
     'Rock',
     'SeatModel',
+    'SessionEnded',
     'TableFrequencies',
     'TightAggressive',
+    'action_words',
     'make_seat',
     'policy_by_holding',
+    'read_choice',
     'read_player',
     'seat_names',
 ]

@@ -14,7 +14,8 @@ each optionally weighted with ``:w`` (a number, or a percentage ``:50%``):
 ``AhKh``                     one holding (and text that is two cards alone, as :func:`parse_cards` reads
                              them: ``Ah Kh``, ``ah kh``, ``10h Kh``)
 ``15%``                      the best 15% of holdings by Papp's heads-up income rate IR2 (:meth:`Range.top`;
-                             :func:`percentile` says where a hand stands)
+                             :func:`percentile` says where a hand stands), or by another ordering
+                             (:meth:`Range.parse`'s ``order``: all-in equity, Equilab's and PokerStove's)
 ``random``, ``any``          every holding
 ``AKo:0.5``, ``AKo:50%``     the part with weight 0.5 (default 1)
 ===========================  =================================================================
@@ -41,9 +42,10 @@ with ``numpy.asarray``).
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 from attrs import field, frozen
@@ -55,7 +57,7 @@ from ..cards.income_rates import read_opponents, income_rate_table
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
 from ..markup import GRID_NOTE, grid_svg, shade_colour
-from ..validators import probability, real_number, shown, text as checked_text
+from ..validators import is_items, probability, real_number, shown, text as checked_text
 from .weights import NumericWeights, array_weights, class_means, known_holdings
 
 __all__ = ['MAX_RANGE_LENGTH', 'Range', 'percentile']
@@ -65,6 +67,7 @@ MAX_RANGE_LENGTH = 1_000_000
 program (every holding with a weight of its own takes some 20,000 to 40,000), and a bound on the work of one call."""
 
 _MEMBERS: tuple[np.ndarray, ...] = tuple(np.flatnonzero(CLASS_OF_HOLDING == c) for c in range(CLASS_COUNT))
+_CLASS_NUMBERS = {name: number for number, name in enumerate(HAND_CLASSES)}
 _CLASS = r'([2-9TJQKA])([2-9TJQKA])([SO]?)'
 # ASCII only: under Unicode case folding 'K' would match the Kelvin sign and 's' the long s (U+017F)
 _PART = re.compile(rf'{_CLASS}([+-]?)', re.IGNORECASE | re.ASCII)
@@ -148,8 +151,9 @@ def _part_classes(item: str) -> list[int]:
                           'T9s-65s, AhKh, 15%, random)')
 
 
-def _part_holdings(item: str) -> tuple[int, np.ndarray]:
-    """How specific a part (without its weight) is, and the holding numbers it names."""
+def _part_holdings(item: str, order: tuple[int, ...] | None = None) -> tuple[int, np.ndarray]:
+    """How specific a part (without its weight) is, and the holding numbers it names (a top fraction by the
+    classes of ``order`` best first, read by :func:`_order`; None: Papp's heads-up income rate)."""
     if _HOLDING.fullmatch(item):
         try:
             first, second = parse_cards(item)
@@ -162,7 +166,7 @@ def _part_holdings(item: str) -> tuple[int, np.ndarray]:
         fraction = float(match[1]) / 100
         if not 0 <= fraction <= 1:
             raise RangeParseError(f'invalid range part {shown(item)}: a top fraction is 0% to 100%')
-        return GROUP, _top_holdings(fraction, 1)
+        return GROUP, _top_holdings(fraction, 1) if order is None else _top_of(fraction, _ranked(order))
     numbers = _part_classes(item)
     tier = CLASS if len(numbers) == 1 and not item.endswith(('+', '-')) else GROUP
     return tier, np.concatenate([_MEMBERS[n] for n in numbers])
@@ -211,9 +215,37 @@ def _best_first(opponents: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def _top_holdings(fraction: float, opponents: int) -> np.ndarray:
     """The holdings of the best whole classes against ``opponents`` (checked) whose number is nearest
     ``fraction * 1326``."""
-    holdings, sizes, _ = _best_first(opponents)
+    return _top_of(fraction, _best_first(opponents)[:2])
+
+
+def _top_of(fraction: float, ranked: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """The first holdings of ``ranked`` (holdings best first, class by class, and the holdings in the first 0, 1,
+    ..., 169 classes), whole classes, whose number is nearest ``fraction * 1326``."""
+    holdings, sizes = ranked
     chosen = int(np.abs(sizes - fraction * HOLDING_COUNT).argmin())
     return holdings[:sizes[chosen]]
+
+
+@functools.lru_cache(maxsize=8)
+def _ranked(order: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The holdings of the classes ``order`` numbers (read by :func:`_order`), class by class, and the holdings in
+    the first 0, 1, ..., 169 classes."""
+    holdings = np.concatenate([_MEMBERS[c] for c in order])
+    sizes = np.cumsum([0] + [len(_MEMBERS[c]) for c in order])
+    holdings.flags.writeable = sizes.flags.writeable = False  # shared by every call
+    return holdings, sizes
+
+
+def _order(order: object) -> tuple[int, ...] | None:
+    """An ordering of the 169 classes best first (their names, each once) as their numbers; None stays None."""
+    if order is None:
+        return None
+    names = list(itertools.islice(order, CLASS_COUNT + 1)) if is_items(order) else []
+    numbers = [_CLASS_NUMBERS.get(name) if isinstance(name, str) else None for name in names]
+    if len(numbers) != CLASS_COUNT or None in numbers or len(set(numbers)) != CLASS_COUNT:
+        raise RangeParseError(f'order must list the {CLASS_COUNT} classes best first, each once (AA, AKs, ...), '
+                              f'got {shown(order)}')
+    return tuple(number for number in numbers if number is not None)
 
 
 def percentile(hand: HoleLike, opponents: int = 1) -> float:
@@ -261,7 +293,7 @@ def _class_weight(members: np.ndarray) -> float:
     return weight if 1 + np.count_nonzero(members != weight) < positive.size else 0.0
 
 
-def _parsed(text: str) -> np.ndarray:
+def _parsed(text: str, order: tuple[int, ...] | None = None) -> np.ndarray:
     """The weights range text (not blank) gives, part by part (see :meth:`Range.parse`)."""
     weights = np.zeros(HOLDING_COUNT)
     named: dict[str, tuple[int, np.ndarray]] = {}  # each part written (without its weight), read once
@@ -269,7 +301,7 @@ def _parsed(text: str) -> np.ndarray:
     for part in _parts(text):
         item, colon, weight = part.partition(':')
         if item not in named:
-            named[item] = _part_holdings(item)
+            named[item] = _part_holdings(item, order)
         value = _part_weight(part, weight) if colon else 1.0
         largest[item] = max(value, largest.get(item, value))
     layers = np.full((3, HOLDING_COUNT), -1.0)  # per specificity, the largest weight given (-1: none)
@@ -328,8 +360,15 @@ class Range:
 
     # ------------------------------------------------------------------------------- construction
     @classmethod
-    def parse(cls, text: str) -> Range:
+    def parse(cls, text: str, *, order: Sequence[str] | None = None) -> Range:
         """Read range notation (see the module documentation); raises :class:`RangeParseError` quoting it.
+
+        ``order`` ranks the classes for a top fraction (``15%``): the 169 class names best first (the ordering
+        of another tool: :func:`~poker.stats.preflop_odds.equity_order` is all-in equity against one random
+        holding, Equilab's and PokerStove's); None is Papp's heads-up income rate IR2.
+
+        >>> str(Range.parse('5%')), str(Range.parse('5%', order=[*reversed(HAND_CLASSES)]))
+        ('77+, AJs+, AKo', '22, 72o, 62o, 52o, 42o, 32o')
 
         Overlapping parts: the more specific decides, and among equals the larger weight (a union).
         Text longer than :data:`MAX_RANGE_LENGTH` characters is refused. Text that is no range but two cards alone,
@@ -342,11 +381,12 @@ class Range:
         poker.errors.RangeParseError: invalid range part 'QQ++' (expected e.g. QQ+, JJ-, AKs, ATo+, 22-55, ...)
         """
         text = checked_text('a range', text, longest=MAX_RANGE_LENGTH, error=RangeParseError)
+        ranked = _order(order)
         weights = np.zeros(HOLDING_COUNT)
         if not text.strip():
             return cls(weights)
         try:
-            return cls(_parsed(text))
+            return cls(_parsed(text, ranked))
         except RangeParseError:
             holding = _lone_holding(text)  # 'Ah Kh': no range parts, but two cards, the way cards are written
             if holding is None:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # what mypy and readers see; at run time each name is importe
     from .hand_statistics import HandStatistics
     from .multiway import EquityResult, PlayerEquity, equity
     from .player import Player
-    from .preflop_odds import PreflopEquity, class_equity, preflop_equity, simulate_income_rate
+    from .preflop_odds import PreflopEquity, class_equity, equity_order, preflop_equity, simulate_income_rate
     from .range_stats import RangeStatistics, range_statistics
     from .reference import ReferencePlayer
     from .scenario import Scenario, load_scenarios, scenarios_from_data
@@ -56,6 +56,7 @@ __all__ = [
     'class_equity',
     'draw_masks',
     'equity',
+    'equity_order',
     'hand_strength',
     'holding_class',
     'load_scenarios',
@@ -89,6 +90,7 @@ _HOMES: dict[str, str] = {
     'class_equity': 'preflop_odds',
     'draw_masks': 'hand_classes',
     'equity': 'multiway',
+    'equity_order': 'preflop_odds',
     'hand_strength': 'strength',
     'holding_class': 'hand_classes',
     'load_scenarios': 'scenario',

@@ -61,6 +61,7 @@ __all__ = [
     'PreflopEquity',
     'SHOWDOWNS_PER_HOLDING',
     'class_equity',
+    'equity_order',
     'equity_table',
     'preflop_equity',
     'simulate_income_rate',
@@ -125,6 +126,18 @@ def class_equity(hand_class: str) -> float:
     """
     win, tie, _ = equity_table()[class_index(hand_class)].tolist()
     return float(win / SHOWDOWNS_PER_HOLDING + tie / SHOWDOWNS_PER_HOLDING / 2)
+
+
+@functools.cache
+def equity_order() -> tuple[str, ...]:
+    """The 169 classes best first by exact all-in equity against one random holding (:func:`class_equity`, from
+    the shipped counts; equal equities in grid order): the ordering of Equilab's and PokerStove's top
+    percentages, which :meth:`Range.parse(text, order=...) <poker.ranges.range.Range.parse>` takes.
+
+    >>> equity_order()[:8], equity_order()[-1]
+    (('AA', 'KK', 'QQ', 'JJ', 'TT', '99', '88', 'AKs'), '32o')
+    """
+    return tuple(sorted(HAND_CLASSES, key=lambda name: (-class_equity(name), class_index(name))))
 
 
 # ----------------------------------------------------------------------------------------- the result

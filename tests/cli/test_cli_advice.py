@@ -300,7 +300,9 @@ def test_advise_text_aces_preflop(capsys: pytest.CaptureFixture[str], monkeypatc
                                '--bankroll', '10000'], capsys, monkeypatch)
     assert code == 0 and err == ''
     # AA heads-up: Papp's pre-flop strategy, IR2 704: Make4; Kelly 7,079 of 10,000
-    assert "Loki: RAISE 2  (Make4 (IR 704 in the 2 players table, loose, position 0): Make4: raise 2)" in out
+    # (to call 0 with the big blind a bet: the big blind's option; a raise to 4 puts in 2 more)
+    assert ("Loki: RAISE to 4 (puts in 2: 0 to call, 2 more)  (Make4 (IR 704 in the 2 players table, loose, "
+            "position 0): Make4: raise 2)") in out
     assert 'Kelly: bet 7079 of 10000' in out
 
 
@@ -312,7 +314,8 @@ def test_advise_before_the_flop_plays_the_preflop_strategy_for_the_players_in(
     code, out, err = run_main([*argv, 'AhKh'], capsys, monkeypatch)
     assert code == 0 and err == '' and out.splitlines()[0] == \
         "Ah Kh before the flop against 1 opponent (Papp's pre-flop strategy for 2 players)"
-    assert 'Loki: RAISE 4  (Make2 (IR 339 in the 2 players table, loose, position 0): Make2: 0 raises so far' in out
+    assert ('Loki: RAISE to 4 (puts in 4: 2 to call, 2 more)  (Make2 (IR 339 in the 2 players table, loose, '
+            'position 0): Make2: 0 raises so far') in out
     code, out, err = run_main([*argv, '7h2c', '-n', '3'], capsys, monkeypatch)
     assert code == 0 and out.splitlines()[0].endswith("against 3 opponents (Papp's pre-flop strategy for 4 players)")
     assert 'Loki: FOLD  (Make0 (IR -432 in the 3-4 players table, loose, position 0): Make0: fold)' in out
@@ -398,7 +401,9 @@ def test_a_folded_opponent_stays_out_and_the_betting_closes_by_itself() -> None:
     assert [line.split(':')[0] for line in lines_starting(out, 'Against ')] == [
         'Against 3 opponents', 'Against 2 opponents', 'Against 2 opponents', 'Against 2 opponents']
     assert [prompt for prompt in script.prompts if prompt.startswith("Opponents' bets")] == [
-        "Opponents' bets (3 amounts; 0 checks, f folds): ", *["Opponents' bets (2 amounts; 0 checks, f folds): "] * 2]
+        "Opponents' bets (3 amounts; opponent 1 owes 50, opponent 2 owes 50, opponent 3 owes 50; f folds): ",
+        "Opponents' bets (2 amounts; 0 checks, f folds): ",
+        "Opponents' bets (2 amounts; opponent 1 owes 20, opponent 3 owes 0; f folds): "]
     # the calls close the pre-flop round; on the flop the one who checked still answers the bet you called
     assert lines_starting(out, 'Pot: ') == ['Pot: 150', 'Pot: 210'] and script.prompts[-1] == 'Your bet (0 checks, f folds): '
 

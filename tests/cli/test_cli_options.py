@@ -143,11 +143,26 @@ def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
     example reads the logs and game file written here."""
     if argv[0] == 'acpc':
         return acpc_example(argv, request)
+    if argv[0] == 'play':  # a player who checks and calls, two hands; an outside opponent written here, its
+        import importlib.util  # module loaded for this test alone (the acpc examples write their own mybots)
+        import io
+        import sys
+        monkeypatch = request.getfixturevalue('monkeypatch')
+        Path('mybots.py').write_text('from poker.players.bots import Rock as PairBot\n', encoding='utf-8')
+        spec = importlib.util.spec_from_file_location('mybots', 'mybots.py')
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        monkeypatch.setitem(sys.modules, 'mybots', module)
+        monkeypatch.setattr('sys.stdin', io.StringIO('c\n' * 500))
+        return [*argv, '--hands', '2'] if '--hands' not in argv else \
+            [*argv[:argv.index('--hands') + 1], '2', *argv[argv.index('--hands') + 2:]]
     if argv[0] == 'history':  # the logs and the game definition its examples read
         from poker.formats.acpc_notation import GameDefinition
         from poker.matches.duplicate import match
         match(['loki-no-model', 'station'], 3, seed=1, log='match.log')
         Path('dealer.log').write_text(Path('match.log').read_text(encoding='utf-8'), encoding='utf-8')
+        Path('session.log').write_text(Path('match.log').read_text(encoding='utf-8'), encoding='utf-8')
         Path('holdem.limit.2p.reverse_blinds.game').write_text(GameDefinition.for_table(2).text(), encoding='utf-8')
     if '--scheduler' in argv:
         argv = [request.getfixturevalue('scheduler') if word.startswith('tcp://') else word for word in argv]
@@ -186,9 +201,14 @@ def test_every_example_does_what_it_says(line: str, argv: list[str], tmp_path: P
     if '--png' in argv:
         assert (tmp_path / argv[argv.index('--png') + 1]).read_bytes().startswith(b'\x89PNG')
     if argv[0] == 'range':
+        order = None
+        if '--order' in argv:  # (the ordering of a top percentage, and its value, are no range text)
+            from poker.stats import equity_order
+            order = equity_order() if argv[argv.index('--order') + 1] == 'equity' else None
+            argv = argv[:argv.index('--order')] + argv[argv.index('--order') + 2:]
         text = ' '.join(word for word in argv[1:] if not word.startswith('--') and not word.endswith('.png'))
         shown = Range.parse(json.loads(out)['range'] if '--json' in argv else out.splitlines()[0].rsplit(': ', 1)[0])
-        assert shown == Range.parse(text)  # what is printed reads back as what was asked
+        assert shown == Range.parse(text, order=order)  # what is printed reads back as what was asked
         for part in re.split(r'[,\s]+', text.strip()):
             name, _, weight = part.partition(':')
             assert name in shown, (line, part)  # no part undone by another

@@ -279,6 +279,21 @@ def test_the_solution_runs_on_its_own(folder):
         assert promise in result.stdout
 
 
+def test_the_pusher_exercise_says_how_to_build_an_advice():
+    """Issue 34: the task asked for an advice that raises without saying how to make one; it names the frozen
+    value's fields (Advice's own), attrs.evolve (as the solution does) and the constructor, and its stub is
+    annotated with the class."""
+    import attrs
+    from poker import Advice
+    task = (EXAMPLES / 'exercises' / 'calling_station' / 'task.py').read_text(encoding='utf-8')
+    solution = (EXAMPLES / 'exercises' / 'calling_station' / 'solution.py').read_text(encoding='utf-8')
+    words = ' '.join(task.split('"""')[1].split())
+    assert 'attrs.evolve(advice, ' in words and 'attrs.evolve(advice, ' in solution
+    assert all(f'``{field.name}``' in words for field in attrs.fields(Advice))
+    assert "Advice('raise', amount, 'pusher', reason)" in words
+    assert 'def advise(self, stats: HandStatistics, view: TableView) -> Advice:' in task
+
+
 def test_check_script_exit_status():
     folder = EXAMPLES / 'exercises' / 'tight_strategy'
     task, solution = run(folder / 'check.py'), run(folder / 'check.py', '--solution')

@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+import io
+
 import attrs
 import numpy as np
 import pytest
@@ -60,7 +62,7 @@ from poker.ranges import (
 from poker.ranking import Census, census, five_card_census, read_ranker, seven_card_census, six_card_census
 from poker.stats import (
     BuildSummary, ClassRow, Draw, HandClassTable, MadeHand, ReferencePlayer, board_strengths, boards_strengths,
-    build_table, class_equity, draw_masks, equity, hand_strength, holding_class, load_scenarios, load_table,
+    build_table, class_equity, draw_masks, equity_order, equity, hand_strength, holding_class, load_scenarios, load_table,
     made_hands, preflop_equity, range_statistics, scenarios_from_data, simulate_income_rate,
 )
 from poker.strategy import (
@@ -77,6 +79,8 @@ from poker.players import (
     policy_by_holding, read_player, seat_names,
 )
 from poker.table import PlayerSummary
+from poker.players import HumanPlayer, SessionEnded, action_words, read_choice
+from poker.matches import SessionLog
 
 from fuzzing import CallersOwn, TookTooLong, exit_code, failure, hang_guard, public_callables
 
@@ -343,6 +347,12 @@ def _modelling(world: World) -> ModellingLokiPlayer:
     return player
 
 
+def _human(world: World, coach: bool = False) -> HumanPlayer:
+    player = HumanPlayer('Ann', io.StringIO('c\n'), io.StringIO(), coach=coach)
+    player.begin_hand(0, ('Ann', 'Bob'), VIEW.hole, 0)
+    return player
+
+
 ARGPARSE = {'*': "argparse's own constructor"}
 PICTURE = Lazy(lambda world: world.path('picture.png'))
 ERRORS = [name for name in poker.errors.__all__]
@@ -427,7 +437,7 @@ REGISTRY: dict[str, Call] = {
     'read_ranker': call(read_ranker, HandRanker),
     # ---------------------------------------------------------------- ranges
     'Range': call(Range, np.ones(1326)),
-    'Range.parse': call(Range.parse, 'QQ+, AKs'),
+    'Range.parse': call(Range.parse, 'QQ+, AKs, 15%', order=None),
     'Range.coerce': call(Range.coerce, 'QQ+'),
     'Range.top': call(Range.top, 0.1, 1),
     'percentile': call(percentile, 'AKs', 1),
@@ -535,6 +545,7 @@ REGISTRY: dict[str, Call] = {
                         slow_values={'boards': frozenset({'None'}),  # the whole table: minutes
                                      'workers': frozenset({'None', '42'})}),  # a process pool
     'class_equity': call(class_equity, 'AKs'),
+    'equity_order': call(equity_order),
     'equity': _fixed(call(equity, ['AhKd', 'QsQd'], RIVER, '', method='sampled', samples=2, target_error=None,
                           seed=1, executor=None, ranker=HandRanker, progress=None), callbacks=frozenset({'progress'})),
     'hand_strength': call(hand_strength, HOLE, RIVER, 'QQ+', ranker=HandRanker),
@@ -694,6 +705,20 @@ REGISTRY: dict[str, Call] = {
     'ModellingLokiPlayer.state': method(_modelling, 'state'),
     'ModellingLokiPlayer.new_model': method(_modelling, 'new_model', 'Cy'),
     'ModellingLokiPlayer.resume': method(_modelling, 'resume', ModelState({'Bob': [1] * 36})),
+    'HumanPlayer': Call(lambda world: HumanPlayer, ('Ann', Lazy(lambda world: io.StringIO('c\n')),
+                                                    Lazy(lambda world: io.StringIO())), dict(coach=False)),
+    'HumanPlayer.begin_hand': method(lambda world: HumanPlayer('Ann', io.StringIO(), io.StringIO()), 'begin_hand', 0,
+                                     ('Ann', 'Bob'), VIEW.hole, 0),
+    'HumanPlayer.observe': method(_human, 'observe', RECORD, RIVER_CARDS[:3]),
+    'HumanPlayer.end_hand': method(_human, 'end_hand', HAND_RESULT),
+    'HumanPlayer.decide': method(_human, 'decide', VIEW),
+    'HumanPlayer.coaching': method(lambda world: _human(world, coach=True), 'coaching', VIEW),
+    'SessionEnded': call(SessionEnded, 'the input ended'),
+    'SessionLog': Call(lambda world: SessionLog, (Lazy(lambda world: world.path('session.log')), 2)),
+    'SessionLog.write': method(lambda world: SessionLog(world.path('write.log'), 2), 'write', HAND_RESULT),
+    'SessionLog.close': method(lambda world: SessionLog(world.path('close.log'), 2), 'close'),
+    'action_words': call(action_words, 'raise', 8, 8, third_person=False),
+    'read_choice': call(read_choice, 'c', VIEW),
     'ModelState': call(ModelState, {'Bob': [1] * 36}, {'Bob': [1.0, 2.5]}),
     'ModelState.to_dict': method(lambda world: ModelState({'Bob': [1] * 36}), 'to_dict'),
     'PlayerSummary': call(PlayerSummary, 'Ann', 10, 4.5, 3, -6),

@@ -4,6 +4,7 @@ objects that promise it evaluate back to an equal object (``eval(repr(x)) == x``
 from __future__ import annotations
 
 import importlib
+import io
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,8 @@ from poker.players import (
     ActionFrequencies, AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, ModellingLokiPlayer, ModelState,
     RandomPlayer, Rock, SeatModel, TableFrequencies, TightAggressive,
 )
-from poker.players import LokiPlayer
+from poker.players import HumanPlayer, LokiPlayer, SessionEnded
+from poker.matches import SessionLog
 from poker.table import ActionRecord, Decision, FixedLimitGame, HandResult, PlayerSummary, TableView
 
 LIMIT = 200
@@ -121,6 +123,7 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
     'GameDefinition': lambda root: GameDefinition.for_table(2),
     'HandHistory': lambda root: HandHistory((LOG_LINE, LogLine.from_hand(HAND_RESULT, 1))),
     'HandResult': lambda root: HAND_RESULT,
+    'HumanPlayer': lambda root: HumanPlayer('Ann', io.StringIO(), io.StringIO()),
     'LogLine': lambda root: LOG_LINE,
     'LokiPlayer': lambda root: LokiPlayer('Ann'),
     'LoosePassive': lambda root: LoosePassive('Ann'),
@@ -135,6 +138,8 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
     'RandomPlayer': lambda root: RandomPlayer('Ann', seed=1),
     'Rock': lambda root: Rock('Ann'),
     'SeatModel': lambda root: _seat_model(),
+    'SessionEnded': lambda root: SessionEnded('the input ended'),
+    'SessionLog': lambda root: SessionLog(root / 'session.log', 2),
     'TableFrequencies': lambda root: TableFrequencies([ActionFrequencies()]),
     'TableView': lambda root: VIEW,
     'TightAggressive': lambda root: TightAggressive('Ann'),

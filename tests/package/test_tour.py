@@ -34,12 +34,14 @@ def test_the_tour_runs_and_shows_its_pictures(monkeypatch: pytest.MonkeyPatch) -
                                      resources={'metadata': {'path': str(ROOT)}})  # guards, not limits
     client.execute()
     shown: list[tuple[str, str]] = []  # (the kind of picture, the first line of its text form) per result
+    printed = ''
     for cell in notebook.cells:
         if cell.cell_type != 'code':
             continue
         for output in cell.outputs:
             assert output.output_type != 'error', output
             assert output.get('name') != 'stderr', output
+            printed += output.get('text', '') if output.output_type == 'stream' else ''
             if output.output_type == 'execute_result':
                 data = output['data']
                 kind = 'svg' if 'image/svg+xml' in data else 'html' if 'text/html' in data else 'text'
@@ -52,5 +54,7 @@ def test_the_tour_runs_and_shows_its_pictures(monkeypatch: pytest.MonkeyPatch) -
                 for data in [output.get('data', {})] if data]
     assert '>A</text>' in pictures[0]['image/svg+xml'] and 'AKs' in pictures[1]['image/svg+xml']
     assert 'Two Pair, Kings and Fours' in pictures[2]['image/svg+xml']
+    # the category as a player says it (issue 34: the tour printed the enum's name, TWO_PAIR)
+    assert 'Two Pair 4774\n' in printed and 'TWO_PAIR' not in printed
     assert '<table>' in pictures[4]['text/html'] and 'polyline' in pictures[8]['image/svg+xml']
     assert '<th>overpair</th>' in pictures[6]['text/html']

@@ -15,11 +15,9 @@ to say who is better: raise ``HANDS`` and watch the totals settle.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
-from poker import Decision, FixedLimitGame, HandStatistics, LokiPlayer, TableView
+from poker import Advice, Decision, FixedLimitGame, HandStatistics, LokiPlayer, TableView
 
 HANDS = 30
 
@@ -37,7 +35,7 @@ class CallingStation:
 class Pusher(LokiPlayer):
     """A Loki-style player that turns a call into a raise with an EHS of 0.7 or more."""
 
-    def advise(self, stats: HandStatistics, view: TableView) -> Any:
+    def advise(self, stats: HandStatistics, view: TableView) -> Advice:
         advice = super().advise(stats, view)
         if advice.action == 'call' and stats.ehs >= 0.7:
             return attrs.evolve(advice, action='raise', amount=view.to_call + view.bet_size, rule='pusher',
