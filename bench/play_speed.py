@@ -16,6 +16,14 @@ their ratio. Every run writes the match log (``match(..., log=...)``); the bench
 byte-identical to the baseline's for the same seed. ``--profile`` adds a cProfile of one run of each side: the
 functions that take the most time, and the call counts of the input readers the issue names.
 
+The **compiled floor**: one more run of each side under cProfile gives the CPU time spent inside the library's
+compiled kernels (the C functions of ``poker.kernel._count``, ``poker.kernel._ranges``, ``poker.ranking._rank``,
+``poker.stats._equity``: ``later_counts``, ``range_counts``, ``board_strengths``, ``rank_rows``, ...; cProfile's
+built-in entries, whose own time is the C call's) per hand. However little Python a match runs, it cannot play
+faster than its compiled kernels: the baseline's time per hand over the branch's compiled time per hand is an
+upper bound on the ratio the branch can reach while it makes those kernel calls (the counts exact, the logs
+byte-identical). It bounds this branch's calls: fewer calls (a result kept and reused) move the floor.
+
 The machine may be shared: CPU time, not wall clock, and medians.
 """
 
@@ -42,6 +50,22 @@ SEATINGS = {'six': 6, 'heads-up': 2}
 COUNTED = ('read_indices', 'is_whole', 'known_holdings', '_quantile', '_reweight', 'frequencies', 'observe',
            '_observe', 'read_board', 'read_view', 'whole_number')
 """Functions whose call counts the profile prints (every function of that name, summed)."""
+COMPILED = '<built-in method poker.'
+"""How cProfile names a C function of the library's own extension modules (``<built-in method
+poker.kernel._count.later_counts>``): the compiled kernels of the floor."""
+
+
+def compiled_time(rows: dict[tuple[str, int, str], tuple[int, int, float, float, object]]) \
+        -> tuple[float, dict[str, tuple[int, float]]]:
+    """The CPU seconds inside the compiled kernels of a cProfile's rows (their own time), and by kernel the
+    calls and seconds."""
+    kernels: dict[str, tuple[int, float]] = {}
+    for (_, _, name), (_, calls, own, *_) in rows.items():
+        if name.startswith(COMPILED):
+            short = name[len(COMPILED):].rstrip('>').rsplit('.', 1)[-1]
+            before = kernels.get(short, (0, 0.0))
+            kernels[short] = (before[0] + calls, before[1] + own)
+    return sum(own for _, own in kernels.values()), kernels
 
 
 # ------------------------------------------------------------------------------------------ the worker
@@ -70,7 +94,9 @@ def worker(workload: str, deals: int, seed: int, log: str, profile: bool) -> dic
             if name in COUNTED and 'poker' in path:
                 counts[name] = counts.get(name, 0) + calls
         total = sum(row[2] for row in rows.values())
-        return {'cpu': cpu, 'hands': deals * SEATINGS[workload], 'total': total,
+        compiled, kernels = compiled_time(rows)
+        return {'cpu': cpu, 'hands': deals * SEATINGS[workload], 'total': total, 'compiled': compiled,
+                'kernels': kernels,
                 'top': [[f'{Path(path).parent.name}/{Path(path).name}:{line}({name})', row[1], row[2]]
                         for (path, line, name), row in top],
                 'counts': counts}
@@ -116,6 +142,23 @@ def show_profile(label: str, result: dict[str, object]) -> None:
     print('    calls: ' + ', '.join(f'{name} {counts[name]:,}' for name in COUNTED if name in counts))  # type: ignore[index,operator]
 
 
+def show_floor(profiles: dict[str, dict[str, object]], base_per_hand: float) -> None:
+    """The compiled floor of each side: CPU time per hand inside the compiled kernels, by kernel, and the ratio
+    the branch's floor allows at most (the baseline's median time per hand over the branch's compiled time)."""
+    for side in ('baseline', 'branch'):
+        result = profiles[side]
+        hands = int(result['hands'])  # type: ignore[call-overload]
+        per_hand = float(result['compiled']) / hands  # type: ignore[arg-type]
+        kernels = result['kernels']
+        parts = ', '.join(f'{name} {calls:,} calls {own * 1e3:.1f} ms'
+                          for name, (calls, own) in sorted(kernels.items(), key=lambda item: -item[1][1]))  # type: ignore[attr-defined]
+        print(f'  compiled floor, {side:8}: {per_hand * 1e6:8.1f} us a hand inside the compiled kernels ({parts})')
+        if side == 'branch':
+            bound = base_per_hand / per_hand if per_hand else float('inf')
+            print(f'  upper bound on the ratio at this floor: {bound:.1f}x (baseline {base_per_hand * 1e6:.0f} us a '
+                  f'hand / branch compiled {per_hand * 1e6:.1f} us a hand)')
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--baseline', default='/work/venv-base31/bin/python')
@@ -159,10 +202,14 @@ def main() -> None:
             print(f'  ratio    {base / ours:8.2f}x hands per CPU second')
             print(f'  logs byte-identical to the baseline\'s: {"yes" if identical else "NO"} '
                   f'(sha256 {sorted(digests["branch"])[0][:16]}, baseline {sorted(digests["baseline"])[0][:16]})')
+            profiles = {}
+            for side, python in (('baseline', args.baseline), ('branch', branch)):
+                log = os.path.join(folder, f'{workload}-{side}-profile.log')
+                profiles[side] = run(python, workload, deals, args.seed, log, profile=True)
+            show_floor(profiles, base / hands)
             if args.profile:
-                for side, python in (('baseline', args.baseline), ('branch', branch)):
-                    log = os.path.join(folder, f'{workload}-{side}-profile.log')
-                    show_profile(side, run(python, workload, deals, args.seed, log, profile=True))
+                for side in ('baseline', 'branch'):
+                    show_profile(side, profiles[side])
 
 
 if __name__ == '__main__':
