@@ -1,0 +1,63 @@
+"""Issue 31's play path read once: what a decision builds once, against the plain code it replaces."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from poker.cards.card import Card
+from poker.cards.holdings import HOLDINGS
+from poker.cards.starting_hand import StartingHand
+from poker.players.loki import LokiPlayer
+from poker.players.modelling import ModellingLokiPlayer
+from poker.strategy.advice import FullLokiStrategy, LokiStrategy, advise_preflop
+from poker.strategy.preflop import preflop_strategy
+from poker.strategy.situation import Situation
+from poker.table.game import FixedLimitGame, TableView
+
+
+def test_preflop_advice_of_every_holding_is_the_plain_strategys():
+    """The pre-flop advice reads each holding's strategy from the table of every class: the plain
+    preflop_strategy of that holding, whatever form the hand is given in (two cards, text, a StartingHand)."""
+    rng = random.Random(31)
+    cases = [(players, position, small_blind, tightness) for players in (2, 3.8, 6)
+             for position in (0, 1, 4) for small_blind in (False, True) for tightness in ('tight', 'loose')]
+    for holding in rng.sample(range(1326), 120):
+        cards = tuple(Card.from_index(int(card)) for card in HOLDINGS[holding])
+        players, position, small_blind, tightness = rng.choice(cases)
+        plain = preflop_strategy(StartingHand(cards), players=players, position=position, tightness=tightness,
+                                 small_blind=small_blind)
+        for hand in (cards, cards[::-1], ' '.join(map(str, cards)), StartingHand(cards)):
+            advice = advise_preflop(hand, players=players, position=position, pot=3, to_call=1, bet_size=2,
+                                    small_blind=small_blind, tightness=tightness)
+            assert advice.reason.startswith(f'{plain} ('), (hand, advice.reason, plain)
+
+
+def test_a_strategys_preflop_advice_is_advise_preflops():
+    """LokiStrategy.preflop_advice passes its situation on without rebuilding it: the advice advise_preflop gives
+    for the same numbers, also for a situation with fields the pre-flop rules do not read."""
+    strategy = LokiStrategy()
+    for (pot, to_call, bets), put_in, called in itertools.product(((3, 1, 1), (7, 4, 2), (4, 0, 0), (11, 2, 3)),
+                                                                 (False, True), (False, True)):
+        if called and not put_in:
+            continue
+        situation = Situation(pot, to_call, 2, bets, called, put_in, follow_through=called, bet_behind=0.25 * called)
+        for hand in ('Ah Ad', '7c 2d', 'Kh Qh', '9s 8s'):
+            expected = advise_preflop(hand, players=3, position=1, pot=pot, to_call=to_call, bet_size=2,
+                                      bets_this_round=max(1, bets), put_in_this_round=put_in)
+            assert strategy.preflop_advice(hand, situation, players=3, position=1) == expected
+
+
+@pytest.mark.parametrize('kwargs, message', [
+    ({'players': 0}, 'players must be a number'),
+    ({'hand': 'Ah Ah'}, 'Ah'),
+    ({'position': -1}, 'position must be a whole number'),
+    ({'tightness': 'wild'}, 'tightness'),
+])
+def test_preflop_advice_refuses_what_it_refused(kwargs, message):
+    arguments = {'hand': 'Ah Kd', 'players': 2, 'position': 0, 'pot': 3, 'to_call': 1, 'bet_size': 2, **kwargs}
+    with pytest.raises(Exception) as caught:
+        advise_preflop(**arguments)
+    assert message in str(caught.value)
