@@ -99,6 +99,10 @@ class LokiPlayer:
         self.semi_bluff_at: int | None = None
         """Where this seat's semi-bluff of this hand is in the history (None: none yet); reset at the seat's
         first decision of each hand."""
+        self._deciding: TableView | None = None
+        self._situation_kept: tuple[TableView, int | None, Situation] | None = None
+        """While :meth:`decide` runs, its view, and the :meth:`situation` of that view made last (with the
+        semi-bluff it was made with): the hooks of one decision read one situation, made once."""
 
     def state(self) -> object:
         """What this seat keeps from hand to hand: nothing (None); a subclass that learns returns what it learnt."""
@@ -143,9 +147,15 @@ class LokiPlayer:
         """The betting the view shows, whether to follow a semi-bluff through (:meth:`follows_through`) and the
         chance of a bet behind (:meth:`bet_chance`)."""
         view = read_view(view)
-        return Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round,
-                         view.put_in_this_round, follow_through=self.follows_through(view),
-                         bet_behind=self.bet_chance(view))
+        kept = self._situation_kept
+        if kept is not None and kept[0] is view and kept[1] == self.semi_bluff_at and view is self._deciding:
+            return kept[2]  # (the same view within one decision, the seat's models unchanged: the same situation)
+        situation = Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round,
+                              view.put_in_this_round, follow_through=self.follows_through(view),
+                              bet_behind=self.bet_chance(view))
+        if view is self._deciding:
+            self._situation_kept = (view, self.semi_bluff_at, situation)
+        return situation
 
     def decide(self, view: TableView) -> Decision:
         """The :meth:`advise` action on the :meth:`statistics` (with :meth:`with_next_card_ppot`; before the
@@ -158,14 +168,18 @@ class LokiPlayer:
         view = read_view(view)
         if self.first_decision(view):
             self.semi_bluff_at = None
-        stats = self.statistics(view)
-        if view.street == 'preflop' and self.preflop_income_rates:
-            advice = self.preflop_advise(view)
-        else:
-            stats = self.with_next_card_ppot(stats, view)
-            advice = self.advise(stats, view)
-            if advice.rule == 'semi_bluff':
-                self.semi_bluff_at = len(view.history)  # where the table records it
+        self._deciding, self._situation_kept = view, None
+        try:
+            stats = self.statistics(view)
+            if view.street == 'preflop' and self.preflop_income_rates:
+                advice = self.preflop_advise(view)
+            else:
+                stats = self.with_next_card_ppot(stats, view)
+                advice = self.advise(stats, view)
+                if advice.rule == 'semi_bluff':
+                    self.semi_bluff_at = len(view.history)  # where the table records it
+        finally:
+            self._deciding, self._situation_kept = None, None
         return Decision(advice.action, stats, advice)
 
     SEAT_HOOKS: ClassVar[tuple[str, ...]] = ('decide', 'statistics', 'weights', 'advise', 'situation',

@@ -72,7 +72,11 @@ def blind_seats(button: int, seats: int) -> tuple[int, int]:
     ((0, 1), (0, 1))
     """
     seats = whole_number('seats', seats, minimum=2, maximum=23, error=PokerError)
-    button = whole_number('button', button, maximum=seats - 1, error=PokerError)
+    return _blind_seats(whole_number('button', button, maximum=seats - 1, error=PokerError), seats)
+
+
+def _blind_seats(button: int, seats: int) -> tuple[int, int]:
+    """:func:`blind_seats` of a button and a table read (2 to 23 seats, the button one of them)."""
     small = button if seats == 2 else (button + 1) % seats
     return small, (small + 1) % seats
 
@@ -174,7 +178,7 @@ class TableView:
         recorded = next((record.seat for record in self.history if record.action == blind), None)
         if recorded is not None or self.seats < 2:
             return recorded
-        return blind_seats(self.button, self.seats)[0 if blind == Blind.SMALL else 1]
+        return _blind_seats(self.button, self.seats)[0 if blind == Blind.SMALL else 1]  # (both read: the view's)
 
     @property
     def position(self) -> int:
@@ -413,7 +417,7 @@ class FixedLimitGame:
         for seat, player in enumerate(self.players):
             if (begin_hand := seat_hook(player, 'begin_hand')) is not None:
                 begin_hand(seat, names, holes[seat], button)
-        small, big = blind_seats(button, count)
+        small, big = _blind_seats(button, count)
         self._put(state, (), 'preflop', small, Blind.SMALL, self.small_blind)
         self._put(state, (), 'preflop', big, Blind.BIG, self.small_bet)
         street_reached = 'preflop'

@@ -18,6 +18,41 @@ from poker.strategy.situation import Situation
 from poker.table.game import FixedLimitGame, TableView
 
 
+def test_a_decision_makes_its_situation_once():
+    """The hooks of one decision (the next-card rule and the advice) read one situation: the chance of a bet behind
+    is asked once a decision (it was asked by each hook), and a situation asked outside a decision is made afresh."""
+    asked: list[int] = []
+
+    class Counting(LokiPlayer):
+        def bet_chance(self, view):
+            asked.append(view.seat)
+            return super().bet_chance(view)
+
+    seat = Counting('Ann', strategy=FullLokiStrategy())
+    view = TableView(0, 'Ann', 'Ah Kh', 'Ad 7c 2s', 'flop', pot=20, to_call=2, bet_size=2, bets_this_round=1,
+                     called_this_round=False, opponents=1, can_raise=True, seats=2, button=1)
+    seat.decide(view)
+    assert asked == [0]
+    seat.situation(view), seat.situation(view)
+    assert asked == [0, 0, 0]
+
+
+def test_a_match_of_counting_seats_decides_as_the_plain_seats():
+    """A seat whose situation is made once a decision plays the hands the seats of the plain hooks play."""
+    class Plain(ModellingLokiPlayer):  # overrides situation: nothing kept
+        def situation(self, view):
+            return Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round,
+                             view.put_in_this_round, follow_through=self.follows_through(view),
+                             bet_behind=self.bet_chance(view))
+
+    def actions(kind):
+        game = FixedLimitGame([kind('Ann'), kind('Bob'), kind('Cy')], seed=31)
+        return [(record.action, record.decision.advice.reason if record.decision and record.decision.advice else None)
+                for _ in range(12) for record in game.play_hand().actions]
+
+    assert actions(ModellingLokiPlayer) == actions(Plain)
+
+
 def test_preflop_advice_of_every_holding_is_the_plain_strategys():
     """The pre-flop advice reads each holding's strategy from the table of every class: the plain
     preflop_strategy of that holding, whatever form the hand is given in (two cards, text, a StartingHand)."""
