@@ -49,6 +49,7 @@ subclass can add that as a rule (see :class:`LokiStrategy`).
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar
 
 import attrs
@@ -750,11 +751,10 @@ def _advise_preflop(hand: HoleLike, situation: Situation, *, players: float, pos
                     big_blind: bool, tightness: str, strategy: str | None, play: PreflopPlay | None) -> Advice:
     """:func:`advise_preflop` with its situation, blinds and play read: the hand's class and the players' group read
     once (in the order :func:`~poker.strategy.preflop.preflop_strategy` reads them, so the same input is refused
-    first), and with the shipped thresholds each class's strategy of :func:`~poker.strategy.preflop.preflop_strategy`
-    from the table of every class (:func:`~poker.strategy.preflop._class_strategies`, the same function of each
-    class: kept per group, tightness, position and blind)."""
+    first), and with the shipped thresholds the class's strategy kept per group, tightness, position and blind
+    (:func:`_class_strategy`: :func:`~poker.strategy.preflop.preflop_strategy` of the class)."""
     from ..cards.income_rates import class_income_rate
-    from .preflop import GROUP_OPPONENTS, TIGHTNESS, _class_strategies, _read_position, group_of
+    from .preflop import GROUP_OPPONENTS, TIGHTNESS, _read_position, group_of
     group: str | None = None
     index = -1
     if strategy is None:
@@ -762,7 +762,7 @@ def _advise_preflop(hand: HoleLike, situation: Situation, *, players: float, pos
         index = _class_number(hand)
         class_income_rate(index, GROUP_OPPONENTS[group])  # (as preflop_strategy reads it)
         tightness = choice('tightness', tightness, TIGHTNESS, error=BettingError)
-        strategy = _class_strategies(group, tightness, _read_position(position), small_blind)[index]
+        strategy = _class_strategy(index, group, tightness, _read_position(position), small_blind)
     advice = (play or _PREFLOP_PLAY).advice(strategy, situation, small_blind=small_blind, big_blind=big_blind)
     if group is None:
         group = group_of(players)
@@ -772,6 +772,20 @@ def _advise_preflop(hand: HoleLike, situation: Situation, *, players: float, pos
         (', small blind' if small_blind else '') + ')'
     return Advice(advice.action, advice.amount, advice.rule, f'{why}: {advice.reason}')
 
+
+@functools.lru_cache(maxsize=4096)
+def _class_strategy(index: int, group: str, tightness: str, position: int, small_blind: bool) -> str:
+    """:func:`~poker.strategy.preflop.preflop_strategy` of the class at ``index`` for a group, tightness, position and
+    blind with the shipped thresholds (all read), kept: a match asks the same few again and again."""
+    from ..cards.starting_hand import HAND_CLASSES
+    from .preflop import preflop_strategy
+    return preflop_strategy(HAND_CLASSES[index], players=_GROUP_PLAYERS[group], position=position,
+                            tightness=tightness, small_blind=small_blind)
+
+
+_GROUP_PLAYERS = {'2': 2, '3-4': 3, '5+': 5}
+"""A number of players expected of each group (:func:`~poker.strategy.preflop.group_of` reads it back as the
+group)."""
 
 _CLASS_NUMBERS: list[int] = []
 """The class number of each holding number (:data:`~poker.cards.starting_hand.CLASS_OF_HOLDING` as a list), made at
