@@ -103,6 +103,10 @@ class LokiPlayer:
         self._situation_kept: tuple[TableView, int | None, Situation] | None = None
         """While :meth:`decide` runs, its view, and the :meth:`situation` of that view made last (with the
         semi-bluff it was made with): the hooks of one decision read one situation, made once."""
+        self._weights_kept: tuple[TableView, WeightsLike] | None = None
+        """While :meth:`decide` runs, the :meth:`weights` of its view, for a seat whose weights are worth keeping
+        (:class:`~poker.players.modelling.ModellingLokiPlayer`'s: the statistics and the next-card PPOT read the
+        same)."""
 
     def state(self) -> object:
         """What this seat keeps from hand to hand: nothing (None); a subclass that learns returns what it learnt."""
@@ -168,7 +172,7 @@ class LokiPlayer:
         view = read_view(view)
         if self.first_decision(view):
             self.semi_bluff_at = None
-        self._deciding, self._situation_kept = view, None
+        self._deciding, self._situation_kept, self._weights_kept = view, None, None
         try:
             stats = self.statistics(view)
             if view.street == 'preflop' and self.preflop_income_rates:
@@ -179,7 +183,7 @@ class LokiPlayer:
                 if advice.rule == 'semi_bluff':
                     self.semi_bluff_at = len(view.history)  # where the table records it
         finally:
-            self._deciding, self._situation_kept = None, None
+            self._deciding, self._situation_kept, self._weights_kept = None, None, None
         return Decision(advice.action, stats, advice)
 
     SEAT_HOOKS: ClassVar[tuple[str, ...]] = ('decide', 'statistics', 'weights', 'advise', 'situation',

@@ -663,15 +663,22 @@ class ModellingLokiPlayer(LokiPlayer):
     def weights(self, view: TableView) -> WeightsLike:
         """One weight table per opponent still in (``'product'``), or their field array (``'field'``)."""
         view = read_view(view)
+        kept = self._weights_kept
+        if kept is not None and kept[0] is view and view is self._deciding:
+            return kept[1]  # (the same view within one decision: the models have not moved)
         models = self.opponent_models(view)
         if not models:
             return None
         dead = known_holdings(tuple(card.index for card in (*view.hole, *view.board)))
         tables = [np.where(dead, 0.0, model.weights) for model in models]
-        if self.hs_mode == 'product':
-            return tables
-        field: np.ndarray = np.mean([table / table.sum() for table in tables], axis=0)  # the field array (Papp 7.3.1)
-        return field
+        weights: list[np.ndarray] | np.ndarray = tables
+        if self.hs_mode != 'product':  # the field array (Papp 7.3.1)
+            weights = np.mean([table / table.sum() for table in tables], axis=0)
+        if view is self._deciding:  # kept for the decision's other readers: read-only
+            for table in tables if isinstance(weights, list) else (weights,):
+                _frozen(table)
+            self._weights_kept = (view, weights)
+        return weights
 
     def statistics(self, view: TableView) -> HandStatistics:
         """The statistics against the models (before the flop, where the pre-flop strategy decides on income

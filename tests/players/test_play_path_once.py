@@ -96,3 +96,38 @@ def test_preflop_advice_refuses_what_it_refused(kwargs, message):
     with pytest.raises(Exception) as caught:
         advise_preflop(**arguments)
     assert message in str(caught.value)
+
+
+def test_a_decision_reads_its_opponents_weights_once():
+    """The statistics and the next-card PPOT of one decision read one set of weights: the models are read once a
+    decision (they were read by each), and outside a decision afresh."""
+    from poker.cards.card import parse_cards
+
+    calls = {'weights': 0, 'models': 0}
+
+    class Counting(ModellingLokiPlayer):
+        def weights(self, view):
+            calls['weights'] += 1
+            return super().weights(view)
+
+        def opponent_models(self, view):
+            calls['models'] += 1
+            return super().opponent_models(view)
+
+    seat = Counting('Ann')
+    seat.begin_hand(0, ('Ann', 'Bob'), tuple(parse_cards('Ah Kh')), 1)
+    twice = 0
+    for hole, board in itertools.product(('Ah Kh', '9h 8h', 'Qs Js', '5c 4c', 'As 2s'),
+                                         ('Th 7h 2c', 'Td 9d 3c', 'Kc 6h 6d', '7s 6s 2h')):
+        if set(hole.split()) & set(board.split()):
+            continue
+        view = TableView(0, 'Ann', hole, board, 'flop', pot=12, to_call=2, bet_size=2, bets_this_round=1,
+                         called_this_round=False, opponents=1, can_raise=True, seats=2, button=1)
+        calls.update(weights=0, models=0)
+        seat.decide(view)
+        assert calls['models'] == 1, (hole, board, calls)
+        twice += calls['weights'] >= 2
+        calls.update(weights=0, models=0)
+        seat.weights(view), seat.weights(view)
+        assert calls == {'weights': 2, 'models': 2}
+    assert twice  # (some decisions asked for the next-card PPOT, which reads the weights again)
