@@ -41,6 +41,7 @@ holdings on are :mod:`~poker.players.holding_scales`.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import math
@@ -51,7 +52,7 @@ import numpy as np
 
 from ..cards.card import Card
 from ..cards.card_inputs import read_board, read_indices
-from ..cards.holdings import HOLDING_COUNT, holding_index
+from ..cards.holdings import HOLDING_COUNT, NUMBER_OF_PAIR
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING
 from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError
@@ -68,7 +69,7 @@ from ..table.records import ActionRecord, HandResult
 from ..validators import choice, flag, instance, real_number, shown, text, whole_number
 from .frequencies import (_COUNTS_SHAPE, _DEFAULT_ROWS, GENERIC_FREQUENCIES, ActionFrequencies,
                           ModelState, TableFrequencies, _round)
-from .holding_scales import _board_holdings, _frozen, _live_scale, _scale, _scale_order
+from .holding_scales import SCALED_BOARDS, _board_holdings, _frozen, _live_scale, _scale, _scale_order
 from .loki import LokiPlayer
 
 __all__ = ['ModellingLokiPlayer', 'SeatModel']
@@ -300,7 +301,11 @@ class SeatModel:
         without a board card that rank below it, ties half) tells whether it was out of line, and counts in
         the evidence with the chance it had of being so for a player who acts whatever he holds."""
         first, second = read_indices('hole', hole, sizes=(2,))
-        holding = holding_index(first, second)
+        self._showdown(first, second)
+
+    def _showdown(self, first: int, second: int) -> None:
+        """:meth:`showdown` of two distinct card indices (the table's own: :meth:`ModellingLokiPlayer.end_hand`)."""
+        holding = NUMBER_OF_PAIR[first][second]
         quantiles: dict[tuple[int, ...], float] = {}  # the shown holding's quantile on each round's scale
         evidence: list[tuple[bool, float]] = []
         for board, level, check in self.claims:
@@ -309,10 +314,11 @@ class SeatModel:
             quantile = quantiles.get(board)
             if quantile is None:
                 key = tuple(sorted(board))
-                value = _scale(key, self.ranker)[holding]
-                live = _live_scale(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
-                below, through = np.searchsorted(live, value, 'left'), np.searchsorted(live, value, 'right')
-                quantile = quantiles[board] = (int(below) + int(through - below) / 2) / len(live)
+                value = float(_scale(key, self.ranker)[holding])
+                live = _live_scale_list(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
+                # (bisect on the sorted values as Python floats: the places np.searchsorted finds, 'left' and 'right')
+                below, through = bisect.bisect_left(live, value), bisect.bisect_right(live, value)
+                quantile = quantiles[board] = (below + (through - below) / 2) / len(live)
             evidence.append((quantile > level, 1 - level) if check else (quantile < level, level))
         self.claims = []
         if type(self.tally).observe_showdown is ActionFrequencies.observe_showdown:  # as it counts, one by one
@@ -518,6 +524,13 @@ def _live_in_order(board: tuple[int, ...], ranker: type[HandRanker], live: np.nd
     return found
 
 
+@functools.lru_cache(maxsize=SCALED_BOARDS)
+def _live_scale_list(board: tuple[int, ...], ranker: type[HandRanker]) -> list[float]:
+    """:func:`~poker.players.holding_scales._live_scale` as a list of Python floats (the showdowns bisect it), kept."""
+    values: list[float] = _live_scale(board, ranker).tolist()  # type: ignore[arg-type]  # (a class is hashable)
+    return values
+
+
 def _plain_rules(kind: type[SeatModel]) -> bool:
     """Whether a model class keeps :class:`SeatModel`'s rules (none of the hooks :data:`_RULES` changed, its
     :attr:`~SeatModel.factor_model` re-weights by :class:`~poker.strategy.reweighting.OpponentModel`'s own rule and
@@ -623,7 +636,12 @@ class ModellingLokiPlayer(LokiPlayer):
         for seat in result.hands:
             name = result.names[seat] if seat < len(result.names) else None
             if seat != self.seat and name in self.models and name in self.seat_names:
-                self.models[name].showdown(tuple(card.index for card in result.holes[seat]))
+                model = self.models[name]
+                hole = result.holes[seat]
+                if type(model).showdown is SeatModel.showdown and len(hole) == 2 and hole[0] != hole[1]:
+                    model._showdown(hole[0].index, hole[1].index)  # (two distinct cards of a record: read)
+                else:
+                    model.showdown(tuple(card.index for card in hole))
 
     # ------------------------------------------------------------------------------------ what lasts
     def state(self) -> ModelState:

@@ -131,3 +131,59 @@ def test_a_decision_reads_its_opponents_weights_once():
         seat.weights(view), seat.weights(view)
         assert calls == {'weights': 2, 'models': 2}
     assert twice  # (some decisions asked for the next-card PPOT, which reads the weights again)
+
+
+def test_a_showdowns_evidence_is_the_plain_count():
+    """The shown holding's quantile on each claim's scale (bisected on the kept sorted values) is the plain count
+    of the live holdings below it (ties half), and the table's own path (end_hand) counts what showdown() counts."""
+    import numpy as np
+
+    from poker.players.holding_scales import holding_scale
+    from poker.players.modelling import SeatModel
+    from poker.ranges.weights import known_holdings
+    from poker.cards.holdings import holding_index
+
+    rng = random.Random(5)
+    for _ in range(30):
+        cards = rng.sample(range(52), 9)
+        hole, board = cards[:2], tuple(cards[4:4 + rng.choice((3, 4, 5))])
+        claims = [(board, rng.random(), rng.random() < 0.3) for _ in range(rng.randint(1, 4))]
+        claims.append(((), rng.random(), False))
+        model = SeatModel('Opp')
+        model.claims = list(claims)
+        model.showdown(hole)
+        deviations, expected = 0.0, 0.0
+        for claim_board, level, check in claims:
+            scale = holding_scale(claim_board)
+            live = scale[~known_holdings(claim_board)]
+            value = scale[holding_index(*hole)]
+            quantile = (np.count_nonzero(live < value) + np.count_nonzero(live == value) / 2) / len(live)
+            out, chance = (quantile > level, 1 - level) if check else (quantile < level, level)
+            deviations += float(out)
+            expected += chance
+        assert model.tally.shown.tolist() == [deviations, expected]
+
+
+def test_end_hand_counts_the_showdowns_as_showdown_does():
+    """The table's records reach the models' showdowns without reading the cards again: the evidence a plain
+    showdown() (a model class that overrides it) counts over the same hands."""
+    from poker.players.bots import CallingStation
+    from poker.players.modelling import SeatModel
+
+    class Plain(SeatModel):
+        def showdown(self, hole):
+            return super().showdown(hole)
+
+    class PlainSeat(ModellingLokiPlayer):
+        model_class = Plain
+
+    def play(kind):
+        seats = [kind('Ann'), CallingStation('Sam', 1), kind('Bob')]
+        game = FixedLimitGame(seats, seed=8)
+        showdowns = sum(game.play_hand().showdown for _ in range(16))
+        return showdowns, [{name: model.tally.shown.tolist() for name, model in seat.models.items()}
+                           for seat in (seats[0], seats[2])]
+
+    showdowns, ours = play(ModellingLokiPlayer)
+    assert showdowns and (showdowns, ours) == play(PlainSeat)
+    assert any(shown[1] > 0 for seat in ours for shown in seat.values())
