@@ -37,7 +37,7 @@ import attrs
 import numpy as np
 from attrs import Factory, field, frozen
 
-from ..cards.card import Card, Deck, format_cards
+from ..cards.card import Card, format_cards
 from ..cards.card_inputs import CardsLike, read_board
 from ..cards.income_rates import read_opponents
 from ..cards.streets import BOARD_SIZE, STREETS
@@ -277,7 +277,11 @@ def seat_hook(player: object, name: str) -> Callable[..., object] | None:
     >>> seat_hook(Keeper('Kim'), 'state')(), seat_hook(Keeper('Kim'), 'observe')
     ('all it learnt', None)
     """
-    name = choice('name', name, _HOOKS, error=PokerError)
+    return _seat_hook(player, choice('name', name, _HOOKS, error=PokerError))
+
+
+def _seat_hook(player: object, name: str) -> Callable[..., object] | None:
+    """:func:`seat_hook` of a hook's name read (one of :data:`_HOOKS`: the table's own calls)."""
     method = getattr(player, name, None)
     if not callable(method) or getattr(type(player), name, None) is getattr(Contender, name):
         return None
@@ -309,6 +313,18 @@ def read_view(view: TableView) -> TableView:
     if type(view) is TableView:  # (the common case at once: a view is read by its class, its own door)
         return view
     return instance('view', view, TableView, error=PokerError, what='a TableView')
+
+
+_CARDS = tuple(Card.from_index(index) for index in range(52))
+"""The 52 cards in index order: the deck a :class:`~poker.cards.card.Deck` starts from."""
+
+
+def _shuffled(seed: int) -> list[Card]:
+    """The 52 cards in the order ``Deck(seed=seed)`` deals them (a seed read: a whole number), without the deck:
+    the same cards in the same order, shuffled by the same ``random.Random(seed).shuffle``, so the same draws."""
+    cards = list(_CARDS)
+    random.Random(seed).shuffle(cards)
+    return cards
 
 
 def _legal(action: Action, to_call: int, can_raise: bool, bets_this_round: int) -> Action:
@@ -373,6 +389,8 @@ class FixedLimitGame:
         self._won = [0.0] * len(self.players)
         self._showdowns = [0] * len(self.players)
         self._net = [0] * len(self.players)
+        self._names: tuple[str, ...] = ()
+        """The seats' names as last read (:meth:`play_hand` reads them again when they change)."""
 
     # ----------------------------------------------------------------------------------- the rules
     @staticmethod
@@ -407,15 +425,17 @@ class FixedLimitGame:
         count = len(self.players)
         seed = read_seed(seed)
         seed = self._random.randrange(1 << 32) if seed is None else seed
-        deck = Deck(seed=seed)
-        holes = tuple(tuple(deck.deal(2)) for _ in range(count))
-        full_board = tuple(deck.deal(5))
+        cards = _shuffled(seed)
+        holes = tuple((cards[2 * seat], cards[2 * seat + 1]) for seat in range(count))
+        full_board = tuple(cards[2 * count:2 * count + 5])
         button = self.button
-        names = _names(tuple(player.name for player in self.players))  # (a seat's name may have changed: read)
+        given = tuple(player.name for player in self.players)  # (a seat's name may have changed: read)
+        names = self._names = self._names if given == self._names and all(type(name) is str for name in given) \
+            else _names(given)  # (the names of the hand before, read then)
         state = _HandState(count)
-        state.observers = [observe for player in self.players if (observe := seat_hook(player, 'observe')) is not None]
+        state.observers = [observe for player in self.players if (observe := _seat_hook(player, 'observe')) is not None]
         for seat, player in enumerate(self.players):
-            if (begin_hand := seat_hook(player, 'begin_hand')) is not None:
+            if (begin_hand := _seat_hook(player, 'begin_hand')) is not None:
                 begin_hand(seat, names, holes[seat], button)
         small, big = _blind_seats(button, count)
         self._put(state, (), 'preflop', small, Blind.SMALL, self.small_blind)
@@ -444,7 +464,7 @@ class FixedLimitGame:
                        board=board, actions=tuple(state.records), pot=state.pot, winners=winners,
                        hands=MappingProxyType(dict(hands)), net=net)
         for player in self.players:
-            if (end_hand := seat_hook(player, 'end_hand')) is not None:
+            if (end_hand := _seat_hook(player, 'end_hand')) is not None:
                 end_hand(result)
         return result
 
@@ -458,7 +478,7 @@ class FixedLimitGame:
 
     def _betting_round(self, state: _HandState, street: str, first: int, holes: tuple[tuple[Card, ...], ...],
                        board: tuple[Card, ...], names: tuple[str, ...]) -> None:
-        size = self.bet_size(street)
+        size = self.small_bet if street in ('preflop', 'flop') else self.big_bet  # (bet_size of a street read)
         if street == 'preflop':
             bets, current = 1, max(state.round)
         else:

@@ -187,3 +187,32 @@ def test_end_hand_counts_the_showdowns_as_showdown_does():
     showdowns, ours = play(ModellingLokiPlayer)
     assert showdowns and (showdowns, ours) == play(PlainSeat)
     assert any(shown[1] > 0 for seat in ours for shown in seat.values())
+
+
+def test_the_table_deals_what_a_deck_of_the_hands_seed_deals():
+    """The table shuffles the 52 cards it keeps with the hand's seed: the holes and the board a Deck of that seed
+    deals, hand after hand (the same draws of the random stream)."""
+    from poker.cards.card import Deck
+    from poker.players.bots import CallingStation
+
+    for seats in (2, 6, 10):
+        game = FixedLimitGame([CallingStation(f'S{seat}', seat) for seat in range(seats)], seed=seats)
+        for _ in range(20):
+            result = game.play_hand()
+            deck = Deck(seed=result.seed)
+            assert result.holes == tuple(tuple(deck.deal(2)) for _ in range(seats))
+            assert result.board == tuple(deck.deal(5))
+
+
+def test_a_renamed_seat_is_read_again():
+    from poker import PokerError
+    from poker.players.bots import CallingStation
+
+    seats = [CallingStation('Sam', 1), CallingStation('Sue', 2)]
+    game = FixedLimitGame(seats, seed=1)
+    assert game.play_hand().names == ('Sam', 'Sue')
+    seats[1].name = 'Sid'
+    assert game.play_hand().names == ('Sam', 'Sid')
+    seats[1].name = 42
+    with pytest.raises(PokerError):
+        game.play_hand()
