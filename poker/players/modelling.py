@@ -459,13 +459,29 @@ class SeatModel:
                       low_weight: float) -> np.ndarray:
         """The weights :meth:`_reweight` makes by the hooks, for :class:`SeatModel`'s own rules, from the values
         it had (:attr:`weights` works them out when read)."""
-        factor = self._mixed(self._papp_factor(scale, mu, sigma), shares[0], out_of_line) if math.isfinite(mu) else 1.0
-        if math.isfinite(cap):  # mirrored: strong holdings would have bet
-            factor = factor * self._mixed(self._papp_factor(2 * cap - scale, cap, sigma), shares[1], out_of_line)
-        weights: np.ndarray = np.multiply(round_start, factor)  # (in place from here: the same operations)
+        factor = self._papp_mixed(scale, mu, sigma, shares[0], out_of_line) if math.isfinite(mu) else None
+        if math.isfinite(cap):  # mirrored: strong holdings would have bet (1.0 times it, with no mu: itself)
+            mirrored = self._papp_mixed(2 * cap - scale, cap, sigma, shares[1], out_of_line)
+            factor = mirrored if factor is None else np.multiply(factor, mirrored, out=factor)
+        weights: np.ndarray = np.multiply(round_start, 1.0 if factor is None else factor)  # (in place from here)
         np.maximum(weights, low_weight, out=weights)
         weights[dead] = 0.0
         return weights
+
+    def _papp_mixed(self, scale: np.ndarray, mu: float, sigma: float, share: float, out_of_line: float) -> np.ndarray:
+        """``_mixed(_papp_factor(scale, mu, sigma), share, out_of_line)`` worked out in place on one new array: the
+        same operations on the same values in the same order (the clip as its maximum then minimum), so the same
+        bits."""
+        factor = self._papp_factor(scale, mu, sigma)
+        if out_of_line == 0:
+            return factor
+        mixed = (1 - out_of_line) + out_of_line * share  # the factor of a holding well above the threshold
+        if mixed <= 0:  # a player who acts whatever he holds, taking an action he never takes: nothing to read
+            return np.ones_like(factor)
+        factor *= 1 - out_of_line  # ((1 - e) * factor + e * share) / mixed
+        factor += out_of_line * share
+        factor /= mixed
+        return factor
 
     def _papp_factor(self, scale: np.ndarray, mu: float, sigma: float) -> np.ndarray:
         """:meth:`factor` as :meth:`OpponentModel.reweight_factor <poker.strategy.reweighting.OpponentModel.reweight_factor>`
@@ -480,7 +496,8 @@ class SeatModel:
                 factor /= 2 * sigma
         else:
             factor /= 2 * sigma
-        np.clip(factor, low, 1.0, out=factor)
+        np.maximum(factor, low, out=factor)  # np.clip(factor, low, 1.0): its maximum, then its minimum
+        np.minimum(factor, 1.0, out=factor)
         return factor
 
     # ------------------------------------------------------------------------------------ views
@@ -502,7 +519,7 @@ class SeatModel:
 
 
 _RULES = ('threshold', 'cap', 'frequencies', 'frequency', 'sigma', 'factor', 'evidence', 'out_of_line', '_mixed',
-          '_quantile', '_papp_factor')
+          '_quantile', '_papp_factor', '_papp_mixed')
 """The hooks whose :class:`SeatModel` versions :meth:`SeatModel._observe_plainly` inlines."""
 
 
