@@ -34,7 +34,7 @@ from ..table.game import TableView, read_view
 from ..table.records import Decision
 from ..validators import flag, shown, text, whole_number
 
-__all__ = ['EVERY_HOLDING_BOARDS', 'LokiPlayer', 'preflop_statistics']
+__all__ = ['EVERY_HOLDING_BOARDS', 'KEPT_STATISTICS', 'LokiPlayer', 'hand_statistics', 'preflop_statistics']
 
 EVERY_HOLDING_BOARDS = 16
 """How many boards' statistics of every holding :meth:`LokiPlayer.policy` keeps (against every holding alike: the
@@ -53,10 +53,61 @@ def preflop_statistics(hole: HoleLike, opponents: int) -> HandStatistics:
     return _preflop_statistics(cards, read_opponents(opponents))
 
 
-@functools.lru_cache(maxsize=4096)
 def _preflop_statistics(hole: tuple[Card, ...], opponents: int) -> HandStatistics:
+    """:func:`preflop_statistics` of two cards and a number of opponents read (either order of the cards: the
+    same statistics, kept once)."""
+    first, second = hole
+    return _kept_preflop_statistics((first, second) if first.index > second.index else (second, first), opponents)
+
+
+@functools.lru_cache(maxsize=4096)
+def _kept_preflop_statistics(hole: tuple[Card, Card], opponents: int) -> HandStatistics:
     from ..stats.player import Player
     return Player(hole).calculate_hand_statistics(opponents=opponents)
+
+
+KEPT_STATISTICS = 256
+"""How many of the latest statistics after the flop :func:`hand_statistics` keeps (a seat decides again on the same
+cards, board and weights within a hand, and a match deals every deal once per seating; at most a few MB)."""
+_KEPT: dict[tuple[object, ...], HandStatistics] = {}
+
+
+def _weights_key(weights: WeightsLike) -> tuple[object, ...] | None:
+    """The weights by value, as a key: none, a float table or a list of them (their shapes and bytes); None for
+    weights in any other form (not kept)."""
+    if weights is None:
+        return ()
+    if type(weights) is np.ndarray and weights.dtype == np.float64:
+        return (weights.shape, weights.tobytes())
+    if type(weights) is list and all(type(table) is np.ndarray and table.dtype == np.float64 for table in weights):
+        return tuple((table.shape, table.tobytes()) for table in weights)
+    return None
+
+
+def hand_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, opponents: int, lookahead: int | None,
+                    weights: WeightsLike) -> HandStatistics:
+    """:meth:`Player(hole, board).calculate_hand_statistics <poker.stats.player.Player.calculate_hand_statistics>`
+    with these arguments, kept for the latest :data:`KEPT_STATISTICS` by value (the cards, the board, the opponents,
+    the look-ahead and the weights' bytes): the same exact counts, computed once. Weights in a form other than
+    NumPy float tables are computed afresh each time.
+
+    >>> from poker.cards.card import parse_cards
+    >>> hole, board = tuple(parse_cards('Ah Kh')), tuple(parse_cards('Ad 7c 2s'))
+    >>> hand_statistics(hole, board, opponents=1, lookahead=None, weights=None) is \\
+    ...     hand_statistics(hole, board, opponents=1, lookahead=None, weights=None)
+    True
+    """
+    from ..stats.player import Player
+    weights_key = _weights_key(weights)
+    key = (hole, board, opponents, lookahead, weights_key)
+    found = _KEPT.get(key) if weights_key is not None else None
+    if found is None:
+        found = Player(hole, board).calculate_hand_statistics(opponents=opponents, lookahead=lookahead, weights=weights)
+        if weights_key is not None:
+            if len(_KEPT) >= KEPT_STATISTICS:
+                _KEPT.clear()
+            _KEPT[key] = found
+    return found
 
 
 @functools.lru_cache(maxsize=EVERY_HOLDING_BOARDS)
@@ -125,13 +176,12 @@ class LokiPlayer:
     def statistics(self, view: TableView) -> HandStatistics:
         """HS, PPOT, NPOT and EHS of this seat's hand against the opponents still in (before the flop against
         every holding alike, the same for the same cards: kept, :func:`preflop_statistics`)."""
-        from ..stats.player import Player
         view = read_view(view)
         weights = self.weights(view)
         if weights is None and not view.board:
             return _preflop_statistics(view.hole, view.opponents)  # (read: the view's)
-        return Player(view.hole, view.board).calculate_hand_statistics(
-            opponents=view.opponents, lookahead=self.street_lookahead(view), weights=weights)
+        return hand_statistics(view.hole, view.board, opponents=view.opponents, lookahead=self.street_lookahead(view),
+                               weights=weights)
 
     def street_lookahead(self, view: TableView) -> int | None:
         """The look-ahead of the statistics on the view's street: :attr:`lookahead`, at most the cards still to
@@ -280,11 +330,11 @@ class LokiPlayer:
         rule will weigh it (:meth:`~poker.strategy.advice.LokiStrategy.needs_next_card_ppot`: on the flop, facing
         a bet, when the rules before it pass): PPOT one card ahead, against the same :meth:`weights` and
         opponents (Papp 6.5)."""
-        from ..stats.player import Player
         if not (self.strategy or DEFAULT_STRATEGY).needs_next_card_ppot(stats, self.situation(view)):
             return stats
-        one_card = Player(view.hole, view.board).calculate_hand_statistics(
-            opponents=stats.opponents, lookahead=1, weights=self.weights(view))
+        view = read_view(view)
+        one_card = hand_statistics(view.hole, view.board, opponents=stats.opponents, lookahead=1,
+                                   weights=self.weights(view))
         return attrs.evolve(stats, next_card_ppot=one_card.ppot)
 
     def follows_through(self, view: TableView) -> bool:

@@ -70,7 +70,7 @@ from ..validators import choice, flag, instance, real_number, shown, text, whole
 from .frequencies import (_COUNTS_SHAPE, _DEFAULT_ROWS, GENERIC_FREQUENCIES, ActionFrequencies,
                           ModelState, TableFrequencies, _round)
 from .holding_scales import SCALED_BOARDS, _board_holdings, _frozen, _live_scale, _scale, _scale_order
-from .loki import LokiPlayer
+from .loki import LokiPlayer, _preflop_statistics, hand_statistics
 
 __all__ = ['ModellingLokiPlayer', 'SeatModel']
 
@@ -561,14 +561,6 @@ def _plain_rules(kind: type[SeatModel]) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ the player
-@functools.lru_cache(maxsize=4096)
-def _preflop_statistics(hole: tuple[Card, ...], opponents: int) -> HandStatistics:
-    """The statistics of ``hole`` before the flop against ``opponents`` (every holding alike): the same for the
-    same cards, so kept (a match deals every deal's hole cards once per seating)."""
-    from ..stats.player import Player
-    return Player(hole).calculate_hand_statistics(opponents=opponents)
-
-
 class ModellingLokiPlayer(LokiPlayer):
     """A Loki seat with an opponent model for every other seat (Papp chapter 7).
 
@@ -718,12 +710,11 @@ class ModellingLokiPlayer(LokiPlayer):
     def statistics(self, view: TableView) -> HandStatistics:
         """The statistics against the models (before the flop, where the pre-flop strategy decides on income
         rates, against every holding alike: cheaper, and only shown)."""
-        from ..stats.player import Player
         view = read_view(view)
         if not view.board:
             return _preflop_statistics(view.hole, max(1, view.opponents))
-        return Player(view.hole, view.board).calculate_hand_statistics(
-            opponents=max(1, view.opponents), lookahead=self.street_lookahead(view), weights=self.weights(view))
+        return hand_statistics(view.hole, view.board, opponents=max(1, view.opponents),
+                               lookahead=self.street_lookahead(view), weights=self.weights(view))
 
     def bet_frequency(self, view: TableView, seat: int) -> float:
         """How often ``seat`` bets when checked to on this street: its model's bet/raise frequency with 0 bets

@@ -216,3 +216,41 @@ def test_a_renamed_seat_is_read_again():
     seats[1].name = 42
     with pytest.raises(PokerError):
         game.play_hand()
+
+
+def test_statistics_on_the_same_cards_board_and_weights_are_counted_once(monkeypatch):
+    """A seat that decides again on the same cards, board, opponents and weights (a check, then a call of the bet
+    behind it; the same deal at another seating) reads the statistics it counted: the same numbers, counted once;
+    other weights are counted afresh."""
+    import numpy as np
+
+    from poker.players import loki
+    from poker.stats.player import Player
+
+    counted = []
+    plain = Player.calculate_hand_statistics
+
+    def counting(self, **options):
+        counted.append(options.get('lookahead'))
+        return plain(self, **options)
+
+    monkeypatch.setattr(Player, 'calculate_hand_statistics', counting)
+    getattr(loki, '_KEPT', {}).clear()
+    seat = LokiPlayer('Ann', strategy=FullLokiStrategy())
+    views = [TableView(0, 'Ann', 'Qs Js', 'Th 7h 2c', 'flop', pot=pot, to_call=to_call, bet_size=2,
+                       bets_this_round=bets, called_this_round=False, opponents=1, can_raise=True, seats=2, button=1)
+             for pot, to_call, bets in ((4, 0, 0), (8, 2, 1), (12, 2, 2))]
+    decisions = [seat.decide(view) for view in views]
+    assert len(counted) == len(set(counted))  # each look-ahead counted once for the three decisions
+    fresh = Player('Qs Js', 'Th 7h 2c').calculate_hand_statistics(opponents=1)
+    assert decisions[0].stats == fresh
+    weights = np.ones(1326)
+    weights[:100] = 0.5
+    before = len(counted)
+    kept = loki.hand_statistics(views[0].hole, views[0].board, opponents=1, lookahead=None, weights=weights)
+    assert len(counted) == before + 1 and kept != fresh
+    weights[:100] = 0.25  # (the same array, other values: counted afresh)
+    assert loki.hand_statistics(views[0].hole, views[0].board, opponents=1, lookahead=None, weights=weights) != kept
+    assert len(counted) == before + 2
+    assert kept == Player('Qs Js', 'Th 7h 2c').calculate_hand_statistics(opponents=1, weights=np.where(
+        np.arange(1326) < 100, 0.5, 1.0))
