@@ -34,7 +34,7 @@ from ..table.game import TableView, read_view
 from ..table.records import Decision
 from ..validators import flag, shown, text, whole_number
 
-__all__ = ['EVERY_HOLDING_BOARDS', 'KEPT_STATISTICS', 'LokiPlayer', 'hand_statistics', 'preflop_statistics']
+__all__ = ['EVERY_HOLDING_BOARDS', 'KEPT_STATISTICS', 'LokiPlayer', 'preflop_statistics']
 
 EVERY_HOLDING_BOARDS = 16
 """How many boards' statistics of every holding :meth:`LokiPlayer.policy` keeps (against every holding alike: the
@@ -67,7 +67,7 @@ def _kept_preflop_statistics(hole: tuple[Card, Card], opponents: int) -> HandSta
 
 
 KEPT_STATISTICS = 256
-"""How many of the latest statistics after the flop :func:`hand_statistics` keeps (a seat decides again on the same
+"""How many of the latest statistics after the flop :func:`_kept_statistics` keeps (a seat decides again on the same
 cards, board and weights within a hand, and a match deals every deal once per seating; at most a few MB)."""
 _KEPT: dict[tuple[object, ...], HandStatistics] = {}
 
@@ -84,7 +84,7 @@ def _weights_key(weights: WeightsLike) -> tuple[object, ...] | None:
     return None
 
 
-def hand_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, opponents: int, lookahead: int | None,
+def _kept_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, opponents: int, lookahead: int | None,
                     weights: WeightsLike) -> HandStatistics:
     """:meth:`Player(hole, board).calculate_hand_statistics <poker.stats.player.Player.calculate_hand_statistics>`
     with these arguments, kept for the latest :data:`KEPT_STATISTICS` by value (the cards, the board, the opponents,
@@ -93,8 +93,8 @@ def hand_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, opponent
 
     >>> from poker.cards.card import parse_cards
     >>> hole, board = tuple(parse_cards('Ah Kh')), tuple(parse_cards('Ad 7c 2s'))
-    >>> hand_statistics(hole, board, opponents=1, lookahead=None, weights=None) is \\
-    ...     hand_statistics(hole, board, opponents=1, lookahead=None, weights=None)
+    >>> _kept_statistics(hole, board, opponents=1, lookahead=None, weights=None) is \\
+    ...     _kept_statistics(hole, board, opponents=1, lookahead=None, weights=None)
     True
     """
     from ..stats.player import Player
@@ -180,7 +180,7 @@ class LokiPlayer:
         weights = self.weights(view)
         if weights is None and not view.board:
             return _preflop_statistics(view.hole, view.opponents)  # (read: the view's)
-        return hand_statistics(view.hole, view.board, opponents=view.opponents, lookahead=self.street_lookahead(view),
+        return _kept_statistics(view.hole, view.board, opponents=view.opponents, lookahead=self.street_lookahead(view),
                                weights=weights)
 
     def street_lookahead(self, view: TableView) -> int | None:
@@ -333,7 +333,7 @@ class LokiPlayer:
         if not (self.strategy or DEFAULT_STRATEGY).needs_next_card_ppot(stats, self.situation(view)):
             return stats
         view = read_view(view)
-        one_card = hand_statistics(view.hole, view.board, opponents=stats.opponents, lookahead=1,
+        one_card = _kept_statistics(view.hole, view.board, opponents=stats.opponents, lookahead=1,
                                    weights=self.weights(view))
         return attrs.evolve(stats, next_card_ppot=one_card.ppot)
 

@@ -70,7 +70,7 @@ from ..validators import choice, flag, instance, real_number, shown, text, whole
 from .frequencies import (_COUNTS_SHAPE, _DEFAULT_ROWS, GENERIC_FREQUENCIES, ActionFrequencies,
                           ModelState, TableFrequencies, _round)
 from .holding_scales import SCALED_BOARDS, _board_holdings, _frozen, _live_scale, _scale, _scale_order
-from .loki import LokiPlayer, _preflop_statistics, hand_statistics
+from .loki import LokiPlayer, _kept_statistics, _preflop_statistics
 
 __all__ = ['ModellingLokiPlayer', 'SeatModel']
 
@@ -713,7 +713,7 @@ class ModellingLokiPlayer(LokiPlayer):
         view = read_view(view)
         if not view.board:
             return _preflop_statistics(view.hole, max(1, view.opponents))
-        return hand_statistics(view.hole, view.board, opponents=max(1, view.opponents),
+        return _kept_statistics(view.hole, view.board, opponents=max(1, view.opponents),
                                lookahead=self.street_lookahead(view), weights=self.weights(view))
 
     def bet_frequency(self, view: TableView, seat: int) -> float:

@@ -247,10 +247,10 @@ def test_statistics_on_the_same_cards_board_and_weights_are_counted_once(monkeyp
     weights = np.ones(1326)
     weights[:100] = 0.5
     before = len(counted)
-    kept = loki.hand_statistics(views[0].hole, views[0].board, opponents=1, lookahead=None, weights=weights)
+    kept = loki._kept_statistics(views[0].hole, views[0].board, opponents=1, lookahead=None, weights=weights)
     assert len(counted) == before + 1 and kept != fresh
     weights[:100] = 0.25  # (the same array, other values: counted afresh)
-    assert loki.hand_statistics(views[0].hole, views[0].board, opponents=1, lookahead=None, weights=weights) != kept
+    assert loki._kept_statistics(views[0].hole, views[0].board, opponents=1, lookahead=None, weights=weights) != kept
     assert len(counted) == before + 2
     assert kept == Player('Qs Js', 'Th 7h 2c').calculate_hand_statistics(opponents=1, weights=np.where(
         np.arange(1326) < 100, 0.5, 1.0))
