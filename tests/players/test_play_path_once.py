@@ -254,3 +254,27 @@ def test_statistics_on_the_same_cards_board_and_weights_are_counted_once(monkeyp
     assert len(counted) == before + 2
     assert kept == Player('Qs Js', 'Th 7h 2c').calculate_hand_statistics(opponents=1, weights=np.where(
         np.arange(1326) < 100, 0.5, 1.0))
+
+
+def test_the_showdown_counts_by_counting_are_holding_showdowns():
+    """The flop's and the turn's HS counts of the opponent model's scale, by counting the values' dense numbers per
+    card, are the whole counts holding_showdowns sorts out (the same integers, the same dtype), on random boards and on
+    boards full of ties."""
+    import numpy as np
+
+    from poker.cards.holdings import HOLDINGS
+    from poker.kernel.showdowns import holding_showdowns
+    from poker.players import holding_scales
+    from poker.ranges.weights import known_holdings
+    from poker.ranking.ranker import HandRanker
+
+    rng = random.Random(3)
+    boards = [tuple(rng.sample(range(52), rng.choice((3, 4)))) for _ in range(40)]
+    boards += [(48, 49, 50, 51), (0, 4, 8, 12), (8, 9, 10)]  # quads, a straight, trips on board
+    for board in boards:
+        live = np.flatnonzero(~known_holdings(board))
+        rows = np.empty((len(live), 2 + len(board)), dtype=np.intp)
+        rows[:, :2], rows[:, 2:] = HOLDINGS[live], board
+        values = HandRanker.rank_many(rows, validate=False)
+        for ours, plain in zip(holding_scales._showdown_counts(values, rows[:, :2]), holding_showdowns(values)):
+            assert ours.dtype == plain.dtype and np.array_equal(ours, plain), board
