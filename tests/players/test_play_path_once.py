@@ -278,3 +278,22 @@ def test_the_showdown_counts_by_counting_are_holding_showdowns():
         values = HandRanker.rank_many(rows, validate=False)
         for ours, plain in zip(holding_scales._showdown_counts(values, rows[:, :2]), holding_showdowns(values)):
             assert ours.dtype == plain.dtype and np.array_equal(ours, plain), board
+
+
+def test_one_blend_serves_every_tally_with_the_same_counts():
+    """Every modelling seat counts the same actions of an opponent: the shares of equal counts are blended once (the
+    same tuple), counts that differ in the context's rounds are blended afresh, and the blend is the frequencies'."""
+    from poker.players.frequencies import ActionFrequencies
+
+    first, second = ActionFrequencies(), ActionFrequencies()
+    for tally in (first, second):
+        for street, bets, action in (('preflop', 1, 'raise'), ('flop', 0, 'bet'), ('flop', 0, 'check'),
+                                     ('flop', 1, 'call')):
+            tally.observe(street, bets, action)
+    assert first.shares(1, 0) is second.shares(1, 0)
+    assert first.shares(1, 0) == tuple(first.frequencies('flop', 0).tolist())
+    second.observe('preflop', 2, 'fold')  # (another context: the same blend)
+    assert second.shares(1, 0) is first.shares(1, 0)
+    second.observe('preflop', 0, 'raise')  # (the context's first round: blended afresh)
+    assert second.shares(1, 0) != first.shares(1, 0)
+    assert second.shares(1, 0) == tuple(second.frequencies('flop', 0).tolist())
