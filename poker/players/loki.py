@@ -66,9 +66,9 @@ def _kept_preflop_statistics(hole: tuple[Card, Card], opponents: int) -> HandSta
     return Player(hole).calculate_hand_statistics(opponents=opponents)
 
 
-KEPT_STATISTICS = 256
+KEPT_STATISTICS = 64
 """How many of the latest statistics after the flop :func:`_kept_statistics` keeps (a seat decides again on the same
-cards, board and weights within a hand, and a match deals every deal once per seating; at most a few MB)."""
+cards, board and weights within a hand; a key holds the weights' bytes, some 10 kB a table: at most a few MB)."""
 _KEPT: dict[tuple[object, ...], HandStatistics] = {}
 
 
