@@ -37,7 +37,7 @@ import attrs
 import numpy as np
 from attrs import Factory, field, frozen
 
-from ..cards.card import Card, format_cards
+from ..cards.card import Card, Deck, format_cards
 from ..cards.card_inputs import CardsLike, read_board
 from ..cards.income_rates import read_opponents
 from ..cards.streets import BOARD_SIZE, STREETS
@@ -315,18 +315,6 @@ def read_view(view: TableView) -> TableView:
     return instance('view', view, TableView, error=PokerError, what='a TableView')
 
 
-_CARDS = tuple(Card.from_index(index) for index in range(52))
-"""The 52 cards in index order: the deck a :class:`~poker.cards.card.Deck` starts from."""
-
-
-def _shuffled(seed: int) -> list[Card]:
-    """The 52 cards in the order ``Deck(seed=seed)`` deals them (a seed read: a whole number), without the deck:
-    the same cards in the same order, shuffled by the same ``random.Random(seed).shuffle``, so the same draws."""
-    cards = list(_CARDS)
-    random.Random(seed).shuffle(cards)
-    return cards
-
-
 def _legal(action: Action, to_call: int, can_raise: bool, bets_this_round: int) -> Action:
     """:meth:`FixedLimitGame.legal_action` of values read (an :class:`Action`, whole numbers, a flag)."""
     if to_call == 0:
@@ -425,9 +413,9 @@ class FixedLimitGame:
         count = len(self.players)
         seed = read_seed(seed)
         seed = self._random.randrange(1 << 32) if seed is None else seed
-        cards = _shuffled(seed)
-        holes = tuple((cards[2 * seat], cards[2 * seat + 1]) for seat in range(count))
-        full_board = tuple(cards[2 * count:2 * count + 5])
+        deck = Deck(seed=seed)
+        holes = tuple(tuple(deck.deal(2)) for _ in range(count))
+        full_board = tuple(deck.deal(5))
         button = self.button
         given = tuple(player.name for player in self.players)  # (a seat's name may have changed: read)
         names = self._names = self._names if given == self._names and all(type(name) is str for name in given) \

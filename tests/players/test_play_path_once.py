@@ -190,8 +190,8 @@ def test_end_hand_counts_the_showdowns_as_showdown_does():
 
 
 def test_the_table_deals_what_a_deck_of_the_hands_seed_deals():
-    """The table shuffles the 52 cards it keeps with the hand's seed: the holes and the board a Deck of that seed
-    deals, hand after hand (the same draws of the random stream)."""
+    """The table deals from a Deck of the hand's seed (the module's Deck, which tests stack): the holes and the board
+    a Deck of that seed deals, hand after hand."""
     from poker.cards.card import Deck
     from poker.players.bots import CallingStation
 
