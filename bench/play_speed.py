@@ -16,6 +16,16 @@ their ratio. Every run writes the match log (``match(..., log=...)``); the bench
 byte-identical to the baseline's for the same seed. ``--profile`` adds a cProfile of one run of each side: the
 functions that take the most time, and the call counts of the input readers the issue names.
 
+The **compiled floor**: one more run of each side records every call of the library's compiled kernels (the C
+functions of ``poker.kernel._count``, ``poker.kernel._ranges``, ``poker.ranking._rank``, ``poker.stats._equity``:
+``later_counts``, ``board_strengths``, ``rank_rows``, ``showdown_counts``, ...; each reached through its module, so
+a wrapper on the module's attribute sees them all) with copies of its arguments, then replays each call alone, five
+times on fresh copies, and keeps the least CPU time of each: the CPU time per hand a match spends inside the compiled
+kernels at best (a warm replay: the floor is if anything low). However little Python a match runs, it cannot play
+faster than its compiled kernels: the baseline's time per hand over the branch's compiled time per hand is an upper
+bound on the ratio the branch can reach while it makes those kernel calls (the counts exact, the logs
+byte-identical). It bounds this branch's calls: fewer calls (a result kept and reused) move the floor.
+
 The machine may be shared: CPU time, not wall clock, and medians.
 """
 
@@ -42,11 +52,74 @@ SEATINGS = {'six': 6, 'heads-up': 2}
 COUNTED = ('read_indices', 'is_whole', 'known_holdings', '_quantile', '_reweight', 'frequencies', 'observe',
            '_observe', 'read_board', 'read_view', 'whole_number')
 """Functions whose call counts the profile prints (every function of that name, summed)."""
+COMPILED = ('poker.kernel._count', 'poker.kernel._ranges', 'poker.ranking._rank', 'poker.stats._equity')
+"""The library's compiled extension modules: their functions are the kernels of the floor (those a side has)."""
+REPLAYS = 5
+"""How many times the floor replays each recorded kernel call (the least CPU time counts)."""
+
+
+def _copied(value: object) -> object:
+    """An argument of a kernel call as it was: arrays copied (the kernels write into their output arrays)."""
+    import numpy as np
+    return value.copy() if isinstance(value, np.ndarray) else bytearray(value) if isinstance(value, bytearray) \
+        else value
+
+
+def compiled_floor(play: object) -> tuple[float, float, dict[str, tuple[int, float, float]]]:
+    """Run ``play()`` with every function of the compiled modules recorded (its arguments copied before the call,
+    its CPU time in the match measured), then replay each call :data:`REPLAYS` times on fresh copies: the least CPU
+    seconds of each call, summed; the CPU seconds in the match, summed; and by kernel the calls and both."""
+    import importlib
+    import time
+    modules = []
+    for name in COMPILED:
+        try:
+            modules.append(importlib.import_module(name))
+        except ImportError:  # (a side without this module)
+            pass
+    calls: list[tuple[str, object, tuple[object, ...], dict[str, object]]] = []
+    played: dict[str, int] = {}  # each kernel's CPU nanoseconds as the match called it
+    originals = []
+    for module in modules:
+        for attribute in dir(module):
+            function = getattr(module, attribute)
+            if attribute.startswith('_') or type(function).__name__ != 'builtin_function_or_method':
+                continue
+
+            def recording(*args: object, _function: object = function, _name: str = attribute,
+                          **kwargs: object) -> object:
+                calls.append((_name, _function, tuple(_copied(arg) for arg in args),
+                              {key: _copied(value) for key, value in kwargs.items()}))
+                start = time.process_time_ns()
+                try:
+                    return _function(*args, **kwargs)  # type: ignore[operator]
+                finally:
+                    played[_name] = played.get(_name, 0) + time.process_time_ns() - start
+            originals.append((module, attribute, function))
+            setattr(module, attribute, recording)
+    try:
+        play()  # type: ignore[operator]
+    finally:
+        for module, attribute, function in originals:
+            setattr(module, attribute, function)
+    kernels: dict[str, tuple[int, float, float]] = {}
+    for name, function, args, kwargs in calls:
+        best = float('inf')
+        for _ in range(REPLAYS):
+            fresh = tuple(_copied(arg) for arg in args)
+            fresh_kwargs = {key: _copied(value) for key, value in kwargs.items()}
+            start = time.process_time_ns()
+            function(*fresh, **fresh_kwargs)  # type: ignore[operator]
+            best = min(best, (time.process_time_ns() - start) / 1e9)
+        before = kernels.get(name, (0, 0.0, played.get(name, 0) / 1e9))
+        kernels[name] = (before[0] + 1, before[1] + best, before[2])
+    return sum(best for _, best, _ in kernels.values()), sum(played.values()) / 1e9, kernels
 
 
 # ------------------------------------------------------------------------------------------ the worker
-def worker(workload: str, deals: int, seed: int, log: str, profile: bool) -> dict[str, object]:
-    """One match in this interpreter: CPU seconds of the call, hands, and (with ``profile``) the profile."""
+def worker(workload: str, deals: int, seed: int, log: str, profile: bool, floor: bool = False) -> dict[str, object]:
+    """One match in this interpreter: CPU seconds of the call, hands, and (with ``profile``) the profile, or (with
+    ``floor``) the compiled floor (:func:`compiled_floor`)."""
     import time
 
     from poker.matches.duplicate import match
@@ -74,6 +147,10 @@ def worker(workload: str, deals: int, seed: int, log: str, profile: bool) -> dic
                 'top': [[f'{Path(path).parent.name}/{Path(path).name}:{line}({name})', row[1], row[2]]
                         for (path, line, name), row in top],
                 'counts': counts}
+    if floor:
+        compiled, in_match, kernels = compiled_floor(lambda: match(players, deals, seed=seed, log=log,
+                                                                   progress=False))
+        return {'hands': deals * SEATINGS[workload], 'compiled': compiled, 'in_match': in_match, 'kernels': kernels}
     start = time.process_time()
     match(players, deals, seed=seed, log=log, progress=False)
     cpu = time.process_time() - start
@@ -81,10 +158,13 @@ def worker(workload: str, deals: int, seed: int, log: str, profile: bool) -> dic
 
 
 # ------------------------------------------------------------------------------------------ the driver
-def run(python: str, workload: str, deals: int, seed: int, log: str, profile: bool = False) -> dict[str, object]:
+def run(python: str, workload: str, deals: int, seed: int, log: str, profile: bool = False,
+        floor: bool = False) -> dict[str, object]:
     command = [python, str(Path(__file__).resolve()), '--worker', workload, str(deals), str(seed), log]
     if profile:
         command.append('--profile')
+    if floor:
+        command.append('--floor')
     # the worker imports the interpreter's own poker: run it outside any checkout, so the current directory
     # does not shadow it
     done = subprocess.run(command, capture_output=True, text=True, cwd=tempfile.gettempdir(), check=False)
@@ -116,6 +196,27 @@ def show_profile(label: str, result: dict[str, object]) -> None:
     print('    calls: ' + ', '.join(f'{name} {counts[name]:,}' for name in COUNTED if name in counts))  # type: ignore[index,operator]
 
 
+def show_floor(floors: dict[str, dict[str, object]], base_per_hand: float, ours_per_hand: float) -> None:
+    """The compiled floor of each side: CPU time per hand inside the compiled kernels, alone (replayed, the least of
+    :data:`REPLAYS`) and as the match called them, by kernel, and the ratio each allows the branch at most (the
+    baseline's median time per hand over the branch's compiled time per hand)."""
+    for side in ('baseline', 'branch'):
+        result = floors[side]
+        hands = int(result['hands'])  # type: ignore[call-overload]
+        alone = float(result['compiled']) / hands  # type: ignore[arg-type]
+        in_match = float(result['in_match']) / hands  # type: ignore[arg-type]
+        kernels = result['kernels']
+        parts = ', '.join(f'{name} {calls:,} calls {best * 1e3:.1f} ms alone, {played * 1e3:.1f} in the match'
+                          for name, (calls, best, played) in sorted(kernels.items(), key=lambda item: -item[1][1]))  # type: ignore[attr-defined]
+        print(f'  compiled floor, {side:8}: {alone * 1e6:7.1f} us a hand alone, {in_match * 1e6:7.1f} us as the match '
+              f'calls them ({parts})')
+        if side == 'branch':
+            print(f'  upper bound on the ratio: {base_per_hand / alone:.1f}x at the floor alone, '
+                  f'{base_per_hand / in_match:.1f}x at the kernels\' time in the match (baseline {base_per_hand * 1e6:.0f} '
+                  f'us a hand); the branch spends {in_match / ours_per_hand:.0%} of its {ours_per_hand * 1e6:.0f} us a '
+                  f'hand in them')
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--baseline', default='/work/venv-base31/bin/python')
@@ -124,12 +225,13 @@ def main() -> None:
     parser.add_argument('--heads-up-deals', type=int, default=60)
     parser.add_argument('--seed', type=int, default=31)
     parser.add_argument('--profile', action='store_true')
+    parser.add_argument('--floor', action='store_true', help=argparse.SUPPRESS)
     parser.add_argument('--only', default='six,heads-up')
     parser.add_argument('--worker', nargs=4, metavar=('WORKLOAD', 'DEALS', 'SEED', 'LOG'), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         workload, deals, seed, log = args.worker
-        print(json.dumps(worker(workload, int(deals), int(seed), log, args.profile)))
+        print(json.dumps(worker(workload, int(deals), int(seed), log, args.profile, args.floor)))
         return
     branch = sys.executable
     print(f'branch:   {branch} ({where(branch)})')
@@ -159,6 +261,10 @@ def main() -> None:
             print(f'  ratio    {base / ours:8.2f}x hands per CPU second')
             print(f'  logs byte-identical to the baseline\'s: {"yes" if identical else "NO"} '
                   f'(sha256 {sorted(digests["branch"])[0][:16]}, baseline {sorted(digests["baseline"])[0][:16]})')
+            floors = {side: run(python, workload, deals, args.seed, os.path.join(folder, f'{workload}-{side}-floor.log'),
+                                floor=True)
+                      for side, python in (('baseline', args.baseline), ('branch', branch))}
+            show_floor(floors, base / hands, ours / hands)
             if args.profile:
                 for side, python in (('baseline', args.baseline), ('branch', branch)):
                     log = os.path.join(folder, f'{workload}-{side}-profile.log')

@@ -76,9 +76,6 @@ class ActionFrequencies:
         self.shown = np.zeros(2)
         """Showdown evidence: actions whose holding was out of line with what they were read as, and how many
         a player acting at random would have had (:meth:`observe_showdown`)."""
-        self._blended: dict[tuple[int, int], tuple[float, float, float]] = {}
-        """:meth:`shares` of each context already blended from :attr:`_blended_from` (the counts' bytes)."""
-        self._blended_from = b''
 
     def __repr__(self) -> str:
         return f'<{type(self).__name__}: {int(self.counts.sum())} actions counted, {int(self.shown[1])} shown>'
@@ -138,31 +135,37 @@ class ActionFrequencies:
 
     def shares(self, round_index: int, bets: int) -> tuple[float, float, float]:
         """:meth:`frequencies` of a context given by its indices (:meth:`context`: a round's number from 0 to 3, bets to
-        call 0 to 2), as three floats; kept until the counts change (the modelling seat asks for them at every
-        action it observes).
+        call 0 to 2), as three floats; kept by the counts they blend (the modelling seat asks for them at every action
+        it observes, and every modelling seat at a table counts the same actions of an opponent: one blend serves
+        them all).
 
         >>> ActionFrequencies().shares(1, 2)     # nothing counted: Table B.2's row for 2+ bets
         (0.7, 0.2, 0.1)
         """
         if not (type(round_index) is int and 0 <= round_index < len(STREETS) and type(bets) is int and 0 <= bets <= 2):
             raise PokerError(f'a context is a round from 0 to 3 and bets from 0 to 2, got {shown((round_index, bets))}')
-        counts = self.counts
-        key = counts.tobytes()
-        if key != self._blended_from:
-            self._blended, self._blended_from = {}, key
-        blended = self._blended.get((round_index, bets))
+        rows = self.counts[:round_index + 1, bets]
+        full = self.FULL
+        key = (full, bets, rows.dtype.str, rows.shape, rows.tobytes())  # (what the blend reads, by value)
+        blended = _BLENDS.get(key)
         if blended is None:
             fold, call, raise_ = _DEFAULT_ROWS[bets]  # three numbers: Python floats beat NumPy calls here
-            for folds, calls, raises in counts[:round_index + 1, bets].tolist():
+            for folds, calls, raises in rows.tolist():
                 seen = folds + calls + raises
                 if seen:
-                    share = min(seen, self.FULL) / self.FULL
+                    share = min(seen, full) / full
                     fold, call, raise_ = (share * folds / seen + (1 - share) * fold,
                                           share * calls / seen + (1 - share) * call,
                                           share * raises / seen + (1 - share) * raise_)
-            blended = self._blended[round_index, bets] = (fold, call, raise_)
+            if len(_BLENDS) >= 4096:
+                _BLENDS.clear()
+            blended = _BLENDS[key] = (fold, call, raise_)
         return blended
 
+
+_BLENDS: dict[tuple[object, ...], tuple[float, float, float]] = {}
+""":meth:`ActionFrequencies.shares` by what they blend (the observations needed for full weight, the bets, the counts
+of the context's rounds, by value: their dtype, shape and bytes); emptied when it holds 4,096."""
 
 _COUNTS_SHAPE = (len(STREETS), 3, 3)
 

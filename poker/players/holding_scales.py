@@ -22,7 +22,6 @@ from ..cards.holdings import HOLDING_COUNT, HOLDINGS
 from ..cards.income_rates import income_rate_table
 from ..cards.starting_hand import CLASS_OF_HOLDING
 from ..kernel.compiled_pass import compiled_board_strengths
-from ..kernel.showdowns import holding_showdowns
 from ..ranges.weights import known_holdings
 from ..ranking.ranker import HandRanker
 from ..ranking.ranker_inputs import read_ranker
@@ -115,7 +114,7 @@ def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarra
     """Each holding's exact HS against every other holding on ``board`` (0 where it holds a board card). On the river
     with :class:`HandRanker` itself, the compiled river pass (:func:`_river_strengths`: the same counts and the same
     division, so the same bits); otherwise each holding ranked by ``ranker.rank_many`` and compared with every other
-    (:func:`~poker.kernel.showdowns.holding_showdowns`)."""
+    (:func:`_showdown_counts`, the whole counts of :func:`~poker.kernel.showdowns.holding_showdowns`)."""
     if len(board) == 5 and ranker is HandRanker:
         return _river_strengths(board)
     touching = known_holdings(board)
@@ -125,11 +124,39 @@ def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarra
     rows[:, 2:] = board
     # the holdings without a board card, in holding order, are the pairs of the cards left in combinations order:
     # every one against every one is the showdown of those pairs alone, in whole counts
-    beaten, tied = holding_showdowns(ranker.rank_many(rows, validate=False))
+    beaten, tied = _showdown_counts(ranker.rank_many(rows, validate=False), rows[:, :2])
     opponents = math.comb(50 - len(board), 2)  # every live holding meets the same number of others
     result = np.zeros(HOLDING_COUNT)
     result[live] = (beaten + tied / 2) / opponents
     return result
+
+
+def _showdown_counts(values: np.ndarray, holes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each holding (its value and its two cards, ``holes``, among holdings of distinct pairs of cards): how many
+    of the others it beats and ties, those sharing a card left out. The whole counts of
+    :func:`~poker.kernel.showdowns.holding_showdowns` (same integers), by counting: the values numbered densely, the
+    holdings of each number counted, and of each number and card, so that a holding beats those of lower numbers
+    less those of lower numbers that hold one of its cards (none holds both but itself).
+
+    >>> values = np.array([3, 1, 3, 2, 5, 1])       # the 6 pairs of cards 0-3: (0 1) (0 2) (0 3) (1 2) (1 3) (2 3)
+    >>> holes = np.array([[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]])
+    >>> [counts.tolist() for counts in _showdown_counts(values, holes)]    # each meets the one pair left
+    [[1, 0, 1, 0, 1, 0], [0, 0, 0, 0, 0, 0]]
+    """
+    unique, dense = np.unique(values, return_inverse=True)
+    numbers = len(unique)
+    dense = dense.reshape(-1).astype(np.intp)
+    first, second = holes[:, 0].astype(np.intp), holes[:, 1].astype(np.intp)
+    per_number = np.bincount(dense, minlength=numbers)
+    below = np.cumsum(per_number) - per_number
+    size = 52 * numbers
+    per_card = (np.bincount(first * numbers + dense, minlength=size)
+                + np.bincount(second * numbers + dense, minlength=size)).reshape(52, numbers)
+    card_below = np.cumsum(per_card, axis=1) - per_card
+    at_first, at_second = first * numbers + dense, second * numbers + dense
+    beaten = below[dense] - card_below.ravel()[at_first] - card_below.ravel()[at_second]
+    tied = per_number[dense] - per_card.ravel()[at_first] - per_card.ravel()[at_second] + 1
+    return beaten, tied
 
 
 def _river_strengths(board: Sequence[int]) -> np.ndarray:

@@ -34,7 +34,7 @@ from ..table.game import TableView, read_view
 from ..table.records import Decision
 from ..validators import flag, shown, text, whole_number
 
-__all__ = ['EVERY_HOLDING_BOARDS', 'LokiPlayer', 'preflop_statistics']
+__all__ = ['EVERY_HOLDING_BOARDS', 'KEPT_STATISTICS', 'LokiPlayer', 'preflop_statistics']
 
 EVERY_HOLDING_BOARDS = 16
 """How many boards' statistics of every holding :meth:`LokiPlayer.policy` keeps (against every holding alike: the
@@ -53,10 +53,61 @@ def preflop_statistics(hole: HoleLike, opponents: int) -> HandStatistics:
     return _preflop_statistics(cards, read_opponents(opponents))
 
 
-@functools.lru_cache(maxsize=4096)
 def _preflop_statistics(hole: tuple[Card, ...], opponents: int) -> HandStatistics:
+    """:func:`preflop_statistics` of two cards and a number of opponents read (either order of the cards: the
+    same statistics, kept once)."""
+    first, second = hole
+    return _kept_preflop_statistics((first, second) if first.index > second.index else (second, first), opponents)
+
+
+@functools.lru_cache(maxsize=4096)
+def _kept_preflop_statistics(hole: tuple[Card, Card], opponents: int) -> HandStatistics:
     from ..stats.player import Player
     return Player(hole).calculate_hand_statistics(opponents=opponents)
+
+
+KEPT_STATISTICS = 64
+"""How many of the latest statistics after the flop :func:`_kept_statistics` keeps (a seat decides again on the same
+cards, board and weights within a hand; a key holds the weights' bytes, some 10 kB a table: at most a few MB)."""
+_KEPT: dict[tuple[object, ...], HandStatistics] = {}
+
+
+def _weights_key(weights: WeightsLike) -> tuple[object, ...] | None:
+    """The weights by value, as a key: none, a float table or a list of them (their shapes and bytes); None for
+    weights in any other form (not kept)."""
+    if weights is None:
+        return ()
+    if type(weights) is np.ndarray and weights.dtype == np.float64:
+        return (weights.shape, weights.tobytes())
+    if type(weights) is list and all(type(table) is np.ndarray and table.dtype == np.float64 for table in weights):
+        return tuple((table.shape, table.tobytes()) for table in weights)
+    return None
+
+
+def _kept_statistics(hole: tuple[Card, ...], board: tuple[Card, ...], *, opponents: int, lookahead: int | None,
+                    weights: WeightsLike) -> HandStatistics:
+    """:meth:`Player(hole, board).calculate_hand_statistics <poker.stats.player.Player.calculate_hand_statistics>`
+    with these arguments, kept for the latest :data:`KEPT_STATISTICS` by value (the cards, the board, the opponents,
+    the look-ahead and the weights' bytes): the same exact counts, computed once. Weights in a form other than
+    NumPy float tables are computed afresh each time.
+
+    >>> from poker.cards.card import parse_cards
+    >>> hole, board = tuple(parse_cards('Ah Kh')), tuple(parse_cards('Ad 7c 2s'))
+    >>> _kept_statistics(hole, board, opponents=1, lookahead=None, weights=None) is \\
+    ...     _kept_statistics(hole, board, opponents=1, lookahead=None, weights=None)
+    True
+    """
+    from ..stats.player import Player
+    weights_key = _weights_key(weights)
+    key = (hole, board, opponents, lookahead, weights_key)
+    found = _KEPT.get(key) if weights_key is not None else None
+    if found is None:
+        found = Player(hole, board).calculate_hand_statistics(opponents=opponents, lookahead=lookahead, weights=weights)
+        if weights_key is not None:
+            if len(_KEPT) >= KEPT_STATISTICS:
+                _KEPT.clear()
+            _KEPT[key] = found
+    return found
 
 
 @functools.lru_cache(maxsize=EVERY_HOLDING_BOARDS)
@@ -99,6 +150,14 @@ class LokiPlayer:
         self.semi_bluff_at: int | None = None
         """Where this seat's semi-bluff of this hand is in the history (None: none yet); reset at the seat's
         first decision of each hand."""
+        self._deciding: TableView | None = None
+        self._situation_kept: tuple[TableView, int | None, Situation] | None = None
+        """While :meth:`decide` runs, its view, and the :meth:`situation` of that view made last (with the
+        semi-bluff it was made with): the hooks of one decision read one situation, made once."""
+        self._weights_kept: tuple[TableView, WeightsLike] | None = None
+        """While :meth:`decide` runs, the :meth:`weights` of its view, for a seat whose weights are worth keeping
+        (:class:`~poker.players.modelling.ModellingLokiPlayer`'s: the statistics and the next-card PPOT read the
+        same)."""
 
     def state(self) -> object:
         """What this seat keeps from hand to hand: nothing (None); a subclass that learns returns what it learnt."""
@@ -117,13 +176,12 @@ class LokiPlayer:
     def statistics(self, view: TableView) -> HandStatistics:
         """HS, PPOT, NPOT and EHS of this seat's hand against the opponents still in (before the flop against
         every holding alike, the same for the same cards: kept, :func:`preflop_statistics`)."""
-        from ..stats.player import Player
         view = read_view(view)
         weights = self.weights(view)
         if weights is None and not view.board:
             return _preflop_statistics(view.hole, view.opponents)  # (read: the view's)
-        return Player(view.hole, view.board).calculate_hand_statistics(
-            opponents=view.opponents, lookahead=self.street_lookahead(view), weights=weights)
+        return _kept_statistics(view.hole, view.board, opponents=view.opponents, lookahead=self.street_lookahead(view),
+                               weights=weights)
 
     def street_lookahead(self, view: TableView) -> int | None:
         """The look-ahead of the statistics on the view's street: :attr:`lookahead`, at most the cards still to
@@ -143,9 +201,15 @@ class LokiPlayer:
         """The betting the view shows, whether to follow a semi-bluff through (:meth:`follows_through`) and the
         chance of a bet behind (:meth:`bet_chance`)."""
         view = read_view(view)
-        return Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round,
-                         view.put_in_this_round, follow_through=self.follows_through(view),
-                         bet_behind=self.bet_chance(view))
+        kept = self._situation_kept
+        if kept is not None and kept[0] is view and kept[1] == self.semi_bluff_at and view is self._deciding:
+            return kept[2]  # (the same view within one decision, the seat's models unchanged: the same situation)
+        situation = Situation(view.pot, view.to_call, view.bet_size, view.bets_this_round, view.called_this_round,
+                              view.put_in_this_round, follow_through=self.follows_through(view),
+                              bet_behind=self.bet_chance(view))
+        if view is self._deciding:
+            self._situation_kept = (view, self.semi_bluff_at, situation)
+        return situation
 
     def decide(self, view: TableView) -> Decision:
         """The :meth:`advise` action on the :meth:`statistics` (with :meth:`with_next_card_ppot`; before the
@@ -158,14 +222,18 @@ class LokiPlayer:
         view = read_view(view)
         if self.first_decision(view):
             self.semi_bluff_at = None
-        stats = self.statistics(view)
-        if view.street == 'preflop' and self.preflop_income_rates:
-            advice = self.preflop_advise(view)
-        else:
-            stats = self.with_next_card_ppot(stats, view)
-            advice = self.advise(stats, view)
-            if advice.rule == 'semi_bluff':
-                self.semi_bluff_at = len(view.history)  # where the table records it
+        self._deciding, self._situation_kept, self._weights_kept = view, None, None
+        try:
+            stats = self.statistics(view)
+            if view.street == 'preflop' and self.preflop_income_rates:
+                advice = self.preflop_advise(view)
+            else:
+                stats = self.with_next_card_ppot(stats, view)
+                advice = self.advise(stats, view)
+                if advice.rule == 'semi_bluff':
+                    self.semi_bluff_at = len(view.history)  # where the table records it
+        finally:
+            self._deciding, self._situation_kept, self._weights_kept = None, None, None
         return Decision(advice.action, stats, advice)
 
     SEAT_HOOKS: ClassVar[tuple[str, ...]] = ('decide', 'statistics', 'weights', 'advise', 'situation',
@@ -279,11 +347,11 @@ class LokiPlayer:
         rule will weigh it (:meth:`~poker.strategy.advice.LokiStrategy.needs_next_card_ppot`: on the flop, facing
         a bet, when the rules before it pass): PPOT one card ahead, against the same :meth:`weights` and
         opponents (Papp 6.5)."""
-        from ..stats.player import Player
         if not (self.strategy or DEFAULT_STRATEGY).needs_next_card_ppot(stats, self.situation(view)):
             return stats
-        one_card = Player(view.hole, view.board).calculate_hand_statistics(
-            opponents=stats.opponents, lookahead=1, weights=self.weights(view))
+        view = read_view(view)
+        one_card = _kept_statistics(view.hole, view.board, opponents=stats.opponents, lookahead=1,
+                                   weights=self.weights(view))
         return attrs.evolve(stats, next_card_ppot=one_card.ppot)
 
     def follows_through(self, view: TableView) -> bool:

@@ -41,6 +41,7 @@ holdings on are :mod:`~poker.players.holding_scales`.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import math
@@ -51,7 +52,7 @@ import numpy as np
 
 from ..cards.card import Card
 from ..cards.card_inputs import read_board, read_indices
-from ..cards.holdings import HOLDING_COUNT, holding_index
+from ..cards.holdings import HOLDING_COUNT, NUMBER_OF_PAIR
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING
 from ..cards.streets import BOARD_SIZE, STREETS
 from ..errors import PokerError
@@ -68,8 +69,8 @@ from ..table.records import ActionRecord, HandResult
 from ..validators import choice, flag, instance, real_number, shown, text, whole_number
 from .frequencies import (_COUNTS_SHAPE, _DEFAULT_ROWS, GENERIC_FREQUENCIES, ActionFrequencies,
                           ModelState, TableFrequencies, _round)
-from .holding_scales import _board_holdings, _frozen, _live_scale, _scale, _scale_order
-from .loki import LokiPlayer
+from .holding_scales import SCALED_BOARDS, _board_holdings, _frozen, _live_scale, _scale, _scale_order
+from .loki import LokiPlayer, _kept_statistics, _preflop_statistics
 
 if TYPE_CHECKING:
     from ..strategy.policy import HoldingStatistics
@@ -303,7 +304,11 @@ class SeatModel:
         without a board card that rank below it, ties half) tells whether it was out of line, and counts in
         the evidence with the chance it had of being so for a player who acts whatever he holds."""
         first, second = read_indices('hole', hole, sizes=(2,))
-        holding = holding_index(first, second)
+        self._showdown(first, second)
+
+    def _showdown(self, first: int, second: int) -> None:
+        """:meth:`showdown` of two distinct card indices (the table's own: :meth:`ModellingLokiPlayer.end_hand`)."""
+        holding = NUMBER_OF_PAIR[first][second]
         quantiles: dict[tuple[int, ...], float] = {}  # the shown holding's quantile on each round's scale
         evidence: list[tuple[bool, float]] = []
         for board, level, check in self.claims:
@@ -312,10 +317,11 @@ class SeatModel:
             quantile = quantiles.get(board)
             if quantile is None:
                 key = tuple(sorted(board))
-                value = _scale(key, self.ranker)[holding]
-                live = _live_scale(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
-                below, through = np.searchsorted(live, value, 'left'), np.searchsorted(live, value, 'right')
-                quantile = quantiles[board] = (int(below) + int(through - below) / 2) / len(live)
+                value = float(_scale(key, self.ranker)[holding])
+                live = _live_scale_list(key, self.ranker)  # type: ignore[arg-type]  # (a class is hashable)
+                # (bisect on the sorted values as Python floats: the places np.searchsorted finds, 'left' and 'right')
+                below, through = bisect.bisect_left(live, value), bisect.bisect_right(live, value)
+                quantile = quantiles[board] = (below + (through - below) / 2) / len(live)
             evidence.append((quantile > level, 1 - level) if check else (quantile < level, level))
         self.claims = []
         if type(self.tally).observe_showdown is ActionFrequencies.observe_showdown:  # as it counts, one by one
@@ -456,13 +462,29 @@ class SeatModel:
                       low_weight: float) -> np.ndarray:
         """The weights :meth:`_reweight` makes by the hooks, for :class:`SeatModel`'s own rules, from the values
         it had (:attr:`weights` works them out when read)."""
-        factor = self._mixed(self._papp_factor(scale, mu, sigma), shares[0], out_of_line) if math.isfinite(mu) else 1.0
-        if math.isfinite(cap):  # mirrored: strong holdings would have bet
-            factor = factor * self._mixed(self._papp_factor(2 * cap - scale, cap, sigma), shares[1], out_of_line)
-        weights: np.ndarray = np.multiply(round_start, factor)  # (in place from here: the same operations)
+        factor = self._papp_mixed(scale, mu, sigma, shares[0], out_of_line) if math.isfinite(mu) else None
+        if math.isfinite(cap):  # mirrored: strong holdings would have bet (1.0 times it, with no mu: itself)
+            mirrored = self._papp_mixed(2 * cap - scale, cap, sigma, shares[1], out_of_line)
+            factor = mirrored if factor is None else np.multiply(factor, mirrored, out=factor)
+        weights: np.ndarray = np.multiply(round_start, 1.0 if factor is None else factor)  # (in place from here)
         np.maximum(weights, low_weight, out=weights)
         weights[dead] = 0.0
         return weights
+
+    def _papp_mixed(self, scale: np.ndarray, mu: float, sigma: float, share: float, out_of_line: float) -> np.ndarray:
+        """``_mixed(_papp_factor(scale, mu, sigma), share, out_of_line)`` worked out in place on one new array: the
+        same operations on the same values in the same order (the clip as its maximum then minimum), so the same
+        bits."""
+        factor = self._papp_factor(scale, mu, sigma)
+        if out_of_line == 0:
+            return factor
+        mixed = (1 - out_of_line) + out_of_line * share  # the factor of a holding well above the threshold
+        if mixed <= 0:  # a player who acts whatever he holds, taking an action he never takes: nothing to read
+            return np.ones_like(factor)
+        factor *= 1 - out_of_line  # ((1 - e) * factor + e * share) / mixed
+        factor += out_of_line * share
+        factor /= mixed
+        return factor
 
     def _papp_factor(self, scale: np.ndarray, mu: float, sigma: float) -> np.ndarray:
         """:meth:`factor` as :meth:`OpponentModel.reweight_factor <poker.strategy.reweighting.OpponentModel.reweight_factor>`
@@ -477,7 +499,8 @@ class SeatModel:
                 factor /= 2 * sigma
         else:
             factor /= 2 * sigma
-        np.clip(factor, low, 1.0, out=factor)
+        np.maximum(factor, low, out=factor)  # np.clip(factor, low, 1.0): its maximum, then its minimum
+        np.minimum(factor, 1.0, out=factor)
         return factor
 
     # ------------------------------------------------------------------------------------ views
@@ -499,7 +522,7 @@ class SeatModel:
 
 
 _RULES = ('threshold', 'cap', 'frequencies', 'frequency', 'sigma', 'factor', 'evidence', 'out_of_line', '_mixed',
-          '_quantile', '_papp_factor')
+          '_quantile', '_papp_factor', '_papp_mixed')
 """The hooks whose :class:`SeatModel` versions :meth:`SeatModel._observe_plainly` inlines."""
 
 
@@ -521,6 +544,13 @@ def _live_in_order(board: tuple[int, ...], ranker: type[HandRanker], live: np.nd
     return found
 
 
+@functools.lru_cache(maxsize=SCALED_BOARDS)
+def _live_scale_list(board: tuple[int, ...], ranker: type[HandRanker]) -> list[float]:
+    """:func:`~poker.players.holding_scales._live_scale` as a list of Python floats (the showdowns bisect it), kept."""
+    values: list[float] = _live_scale(board, ranker).tolist()  # type: ignore[arg-type]  # (a class is hashable)
+    return values
+
+
 def _plain_rules(kind: type[SeatModel]) -> bool:
     """Whether a model class keeps :class:`SeatModel`'s rules (none of the hooks :data:`_RULES` changed, its
     :attr:`~SeatModel.factor_model` re-weights by :class:`~poker.strategy.reweighting.OpponentModel`'s own rule and
@@ -534,14 +564,6 @@ def _plain_rules(kind: type[SeatModel]) -> bool:
 
 
 # ------------------------------------------------------------------------------------------ the player
-@functools.lru_cache(maxsize=4096)
-def _preflop_statistics(hole: tuple[Card, ...], opponents: int) -> HandStatistics:
-    """The statistics of ``hole`` before the flop against ``opponents`` (every holding alike): the same for the
-    same cards, so kept (a match deals every deal's hole cards once per seating)."""
-    from ..stats.player import Player
-    return Player(hole).calculate_hand_statistics(opponents=opponents)
-
-
 class ModellingLokiPlayer(LokiPlayer):
     """A Loki seat with an opponent model for every other seat (Papp chapter 7).
 
@@ -626,7 +648,12 @@ class ModellingLokiPlayer(LokiPlayer):
         for seat in result.hands:
             name = result.names[seat] if seat < len(result.names) else None
             if seat != self.seat and name in self.models and name in self.seat_names:
-                self.models[name].showdown(tuple(card.index for card in result.holes[seat]))
+                model = self.models[name]
+                hole = result.holes[seat]
+                if type(model).showdown is SeatModel.showdown and len(hole) == 2 and hole[0] != hole[1]:
+                    model._showdown(hole[0].index, hole[1].index)  # (two distinct cards of a record: read)
+                else:
+                    model.showdown(tuple(card.index for card in hole))
 
     # ------------------------------------------------------------------------------------ what lasts
     def state(self) -> ModelState:
@@ -666,25 +693,31 @@ class ModellingLokiPlayer(LokiPlayer):
     def weights(self, view: TableView) -> WeightsLike:
         """One weight table per opponent still in (``'product'``), or their field array (``'field'``)."""
         view = read_view(view)
+        kept = self._weights_kept
+        if kept is not None and kept[0] is view and view is self._deciding:
+            return kept[1]  # (the same view within one decision: the models have not moved)
         models = self.opponent_models(view)
         if not models:
             return None
         dead = known_holdings(tuple(card.index for card in (*view.hole, *view.board)))
         tables = [np.where(dead, 0.0, model.weights) for model in models]
-        if self.hs_mode == 'product':
-            return tables
-        field: np.ndarray = np.mean([table / table.sum() for table in tables], axis=0)  # the field array (Papp 7.3.1)
-        return field
+        weights: list[np.ndarray] | np.ndarray = tables
+        if self.hs_mode != 'product':  # the field array (Papp 7.3.1)
+            weights = np.mean([table / table.sum() for table in tables], axis=0)
+        if view is self._deciding:  # kept for the decision's other readers: read-only
+            for table in tables if isinstance(weights, list) else (weights,):
+                _frozen(table)
+            self._weights_kept = (view, weights)
+        return weights
 
     def statistics(self, view: TableView) -> HandStatistics:
         """The statistics against the models (before the flop, where the pre-flop strategy decides on income
         rates, against every holding alike: cheaper, and only shown)."""
-        from ..stats.player import Player
         view = read_view(view)
         if not view.board:
             return _preflop_statistics(view.hole, max(1, view.opponents))
-        return Player(view.hole, view.board).calculate_hand_statistics(
-            opponents=max(1, view.opponents), lookahead=self.street_lookahead(view), weights=self.weights(view))
+        return _kept_statistics(view.hole, view.board, opponents=max(1, view.opponents),
+                               lookahead=self.street_lookahead(view), weights=self.weights(view))
 
     @classmethod
     def _policy_owner(cls) -> type[LokiPlayer]:

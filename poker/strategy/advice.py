@@ -49,14 +49,15 @@ subclass can add that as a rule (see :class:`LokiStrategy`).
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar
 
 import attrs
 import numpy as np
 
-from ..cards.card import parse_cards  # noqa: F401  (used by the doctests)
+from ..cards.card import Card, parse_cards  # noqa: F401  (parse_cards: used by the doctests)
 from ..cards.card_inputs import HoleLike
-from ..cards.holdings import HOLDING_COUNT
+from ..cards.holdings import HOLDING_COUNT, NUMBER_OF_PAIR
 from ..errors import BettingError
 from ..stats.hand_statistics import HandStatistics
 from ..validators import choice, flag, instance, shown, text, whole_number
@@ -442,11 +443,14 @@ class LokiStrategy:
         ``strategy`` is the one chosen at the first pre-flop decision (None: choose it now).
         """
         situation = _situation(situation)
-        return advise_preflop(hand, players=players, position=position, pot=situation.pot,
-                              to_call=situation.to_call, bet_size=situation.bet_size,
-                              bets_this_round=max(1, situation.bets_this_round),
-                              put_in_this_round=situation.put_in_this_round, small_blind=small_blind,
-                              big_blind=big_blind, tightness=self.tightness, strategy=strategy)
+        if situation.bets_this_round < 1 or situation.called_this_round or situation.follow_through \
+                or situation.bet_behind != 0:  # (the pre-flop rules read the betting alone: else the same values)
+            situation = Situation(situation.pot, situation.to_call, situation.bet_size,
+                                  max(1, situation.bets_this_round), put_in_this_round=situation.put_in_this_round)
+        return _advise_preflop(hand, situation, players=players, position=position,
+                               small_blind=flag('small_blind', small_blind, error=BettingError),
+                               big_blind=flag('big_blind', big_blind, error=BettingError), tightness=self.tightness,
+                               strategy=strategy, play=None)
 
     def preflop_policy(self, situation: Situation, *, players: float, position: int, small_blind: bool = False,
                        big_blind: bool = False) -> Policy:
@@ -718,6 +722,10 @@ class PreflopPlay:
         return DEFAULT_STRATEGY.call_or_check(situation, name, name)
 
 
+_PREFLOP_PLAY = PreflopPlay()
+"""The plain pre-flop rules (a :class:`PreflopPlay` keeps nothing: one serves every call)."""
+
+
 def advise_preflop(hand: HoleLike, *, players: float, position: int, pot: float, to_call: float, bet_size: float,
                    bets_this_round: int = 1, put_in_this_round: bool = False, small_blind: bool = False,
                    big_blind: bool = False, tightness: str = 'loose', strategy: str | None = None,
@@ -730,21 +738,71 @@ def advise_preflop(hand: HoleLike, *, players: float, position: int, pot: float,
     >>> advise_preflop('Ah 8h', players=4, position=0, tightness='moderate', pot=7, to_call=2, bet_size=2).reason
     'Make2 (IR 338 in the 3-4 players table, moderate, position 0): Make2: 0 raises so far: raise 4'
     """
-    from ..cards.card_inputs import hand_class_of
-    from ..cards.income_rates import class_income_rate
-    from ..cards.starting_hand import class_index
-    from .preflop import GROUP_OPPONENTS, group_of, preflop_strategy
     situation = Situation(pot, to_call, bet_size, bets_this_round, put_in_this_round=put_in_this_round)
     small_blind = flag('small_blind', small_blind, error=BettingError)
     big_blind = flag('big_blind', big_blind, error=BettingError)
     if play is not None and not isinstance(play, PreflopPlay):
         raise BettingError(f'play must be a PreflopPlay or None, got {shown(play)}')
+    return _advise_preflop(hand, situation, players=players, position=position, small_blind=small_blind,
+                           big_blind=big_blind, tightness=tightness, strategy=strategy, play=play)
+
+
+def _advise_preflop(hand: HoleLike, situation: Situation, *, players: float, position: int, small_blind: bool,
+                    big_blind: bool, tightness: str, strategy: str | None, play: PreflopPlay | None) -> Advice:
+    """:func:`advise_preflop` with its situation, blinds and play read: the hand's class and the players' group read
+    once (in the order :func:`~poker.strategy.preflop.preflop_strategy` reads them, so the same input is refused
+    first), and with the shipped thresholds the class's strategy kept per group, tightness, position and blind
+    (:func:`_class_strategy`: :func:`~poker.strategy.preflop.preflop_strategy` of the class)."""
+    from ..cards.income_rates import class_income_rate
+    from .preflop import GROUP_OPPONENTS, TIGHTNESS, _read_position, group_of
+    group: str | None = None
+    index = -1
     if strategy is None:
-        strategy = preflop_strategy(hand, players=players, position=position, tightness=tightness,
-                                    small_blind=small_blind)
-    advice = (play or PreflopPlay()).advice(strategy, situation, small_blind=small_blind, big_blind=big_blind)
-    group = group_of(players)
-    rate = class_income_rate(class_index(hand_class_of(hand)), GROUP_OPPONENTS[group])
+        group = group_of(players)
+        index = _class_number(hand)
+        class_income_rate(index, GROUP_OPPONENTS[group])  # (as preflop_strategy reads it)
+        tightness = choice('tightness', tightness, TIGHTNESS, error=BettingError)
+        strategy = _class_strategy(index, group, tightness, _read_position(position), small_blind)
+    advice = (play or _PREFLOP_PLAY).advice(strategy, situation, small_blind=small_blind, big_blind=big_blind)
+    if group is None:
+        group = group_of(players)
+        index = _class_number(hand)
+    rate = class_income_rate(index, GROUP_OPPONENTS[group])
     why = f'{strategy} (IR {rate} in the {group} players table, {tightness}, position {position}' + \
         (', small blind' if small_blind else '') + ')'
     return Advice(advice.action, advice.amount, advice.rule, f'{why}: {advice.reason}')
+
+
+@functools.lru_cache(maxsize=4096)
+def _class_strategy(index: int, group: str, tightness: str, position: int, small_blind: bool) -> str:
+    """:func:`~poker.strategy.preflop.preflop_strategy` of the class at ``index`` for a group, tightness, position and
+    blind with the shipped thresholds (all read), kept: a match asks the same few again and again."""
+    from ..cards.starting_hand import HAND_CLASSES
+    from .preflop import preflop_strategy
+    return preflop_strategy(HAND_CLASSES[index], players=_GROUP_PLAYERS[group], position=position,
+                            tightness=tightness, small_blind=small_blind)
+
+
+_GROUP_PLAYERS = {'2': 2, '3-4': 3, '5+': 5}
+"""A number of players expected of each group (:func:`~poker.strategy.preflop.group_of` reads it back as the
+group)."""
+
+_CLASS_NUMBERS: list[int] = []
+"""The class number of each holding number (:data:`~poker.cards.starting_hand.CLASS_OF_HOLDING` as a list), made at
+the first :func:`_class_number`."""
+
+
+def _class_number(hand: HoleLike) -> int:
+    """The class index of a hand (a class name or a holding) as :func:`~poker.cards.card_inputs.hand_class_of` and
+    :func:`~poker.cards.starting_hand.class_index` read it; two distinct cards in a tuple (as the table deals them)
+    by their holding number, without building a :class:`~poker.cards.starting_hand.StartingHand`."""
+    if type(hand) is tuple and len(hand) == 2:
+        first, second = hand
+        if type(first) is Card and type(second) is Card and first.index != second.index:
+            if not _CLASS_NUMBERS:
+                from ..cards.starting_hand import CLASS_OF_HOLDING
+                _CLASS_NUMBERS.extend(CLASS_OF_HOLDING.tolist())
+            return _CLASS_NUMBERS[NUMBER_OF_PAIR[first.index][second.index]]
+    from ..cards.card_inputs import hand_class_of
+    from ..cards.starting_hand import class_index
+    return class_index(hand_class_of(hand))

@@ -72,7 +72,11 @@ def blind_seats(button: int, seats: int) -> tuple[int, int]:
     ((0, 1), (0, 1))
     """
     seats = whole_number('seats', seats, minimum=2, maximum=23, error=PokerError)
-    button = whole_number('button', button, maximum=seats - 1, error=PokerError)
+    return _blind_seats(whole_number('button', button, maximum=seats - 1, error=PokerError), seats)
+
+
+def _blind_seats(button: int, seats: int) -> tuple[int, int]:
+    """:func:`blind_seats` of a button and a table read (2 to 23 seats, the button one of them)."""
     small = button if seats == 2 else (button + 1) % seats
     return small, (small + 1) % seats
 
@@ -174,7 +178,7 @@ class TableView:
         recorded = next((record.seat for record in self.history if record.action == blind), None)
         if recorded is not None or self.seats < 2:
             return recorded
-        return blind_seats(self.button, self.seats)[0 if blind == Blind.SMALL else 1]
+        return _blind_seats(self.button, self.seats)[0 if blind == Blind.SMALL else 1]  # (both read: the view's)
 
     @property
     def position(self) -> int:
@@ -273,7 +277,11 @@ def seat_hook(player: object, name: str) -> Callable[..., object] | None:
     >>> seat_hook(Keeper('Kim'), 'state')(), seat_hook(Keeper('Kim'), 'observe')
     ('all it learnt', None)
     """
-    name = choice('name', name, _HOOKS, error=PokerError)
+    return _seat_hook(player, choice('name', name, _HOOKS, error=PokerError))
+
+
+def _seat_hook(player: object, name: str) -> Callable[..., object] | None:
+    """:func:`seat_hook` of a hook's name read (one of :data:`_HOOKS`: the table's own calls)."""
     method = getattr(player, name, None)
     if not callable(method) or getattr(type(player), name, None) is getattr(Contender, name):
         return None
@@ -369,6 +377,8 @@ class FixedLimitGame:
         self._won = [0.0] * len(self.players)
         self._showdowns = [0] * len(self.players)
         self._net = [0] * len(self.players)
+        self._names: tuple[str, ...] = ()
+        """The seats' names as last read (:meth:`play_hand` reads them again when they change)."""
 
     # ----------------------------------------------------------------------------------- the rules
     @staticmethod
@@ -407,13 +417,15 @@ class FixedLimitGame:
         holes = tuple(tuple(deck.deal(2)) for _ in range(count))
         full_board = tuple(deck.deal(5))
         button = self.button
-        names = _names(tuple(player.name for player in self.players))  # (a seat's name may have changed: read)
+        given = tuple(player.name for player in self.players)  # (a seat's name may have changed: read)
+        names = self._names = self._names if given == self._names and all(type(name) is str for name in given) \
+            else _names(given)  # (the names of the hand before, read then)
         state = _HandState(count)
-        state.observers = [observe for player in self.players if (observe := seat_hook(player, 'observe')) is not None]
+        state.observers = [observe for player in self.players if (observe := _seat_hook(player, 'observe')) is not None]
         for seat, player in enumerate(self.players):
-            if (begin_hand := seat_hook(player, 'begin_hand')) is not None:
+            if (begin_hand := _seat_hook(player, 'begin_hand')) is not None:
                 begin_hand(seat, names, holes[seat], button)
-        small, big = blind_seats(button, count)
+        small, big = _blind_seats(button, count)
         self._put(state, (), 'preflop', small, Blind.SMALL, self.small_blind)
         self._put(state, (), 'preflop', big, Blind.BIG, self.small_bet)
         street_reached = 'preflop'
@@ -440,7 +452,7 @@ class FixedLimitGame:
                        board=board, actions=tuple(state.records), pot=state.pot, winners=winners,
                        hands=MappingProxyType(dict(hands)), net=net)
         for player in self.players:
-            if (end_hand := seat_hook(player, 'end_hand')) is not None:
+            if (end_hand := _seat_hook(player, 'end_hand')) is not None:
                 end_hand(result)
         return result
 
@@ -454,7 +466,7 @@ class FixedLimitGame:
 
     def _betting_round(self, state: _HandState, street: str, first: int, holes: tuple[tuple[Card, ...], ...],
                        board: tuple[Card, ...], names: tuple[str, ...]) -> None:
-        size = self.bet_size(street)
+        size = self.small_bet if street in ('preflop', 'flop') else self.big_bet  # (bet_size of a street read)
         if street == 'preflop':
             bets, current = 1, max(state.round)
         else:

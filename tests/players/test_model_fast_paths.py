@@ -208,7 +208,7 @@ def test_the_river_scale_is_counted_by_the_compiled_river_pass(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError('counted in NumPy')
 
-    monkeypatch.setattr(holding_scales, 'holding_showdowns', refuse)
+    monkeypatch.setattr(holding_scales, '_showdown_counts', refuse)
     rng = random.Random(32)
     for _ in range(20):
         board = tuple(rng.sample(range(52), 5))
