@@ -166,7 +166,8 @@ def png_file(text: str) -> str:
 
 
 # ------------------------------------------------------------------------------------- the options
-_OPPONENTS = whole('opponents', 1, MAX_OPPONENTS)
+OPPONENTS = whole('opponents', 1, MAX_OPPONENTS)
+"""The reader of ``-n/--opponents``' number (``poker play`` reads names there too)."""
 _LOOKAHEAD = whole('lookahead', 0, 2)
 _WORKERS = whole('workers', 1, 1024)
 
@@ -180,7 +181,7 @@ def add_board(parser: argparse.ArgumentParser) -> None:
 
 def add_opponents(parser: argparse.ArgumentParser) -> None:
     """``-n/--opponents``: 1 to 22 opponents still in (default 1)."""
-    parser.add_argument('-n', '--opponents', type=_OPPONENTS, default=1, metavar='N',
+    parser.add_argument('-n', '--opponents', type=OPPONENTS, default=1, metavar='N',
                         help=f'opponents still in the hand, 1 to {MAX_OPPONENTS} (default 1)')
 
 

@@ -1,4 +1,4 @@
-"""``poker play [--players loki,loki-no-model,...] [-n N] [--coach] [--hands N] [--seed S] [--log FILE]``: fixed-limit
+"""``poker play [--opponents loki,loki-no-model,... | -n N] [--coach] [--hands N] [--seed S] [--log FILE]``: fixed-limit
 hold'em at the terminal, one seat yours (a :class:`~poker.players.human.HumanPlayer`), the others the players
 ``poker match`` knows by name, at the library's own table (:class:`~poker.table.game.FixedLimitGame`).
 
@@ -20,7 +20,7 @@ from ..matches.duplicate import SMALL_BET, SessionLog
 from ..players.human import HumanPlayer, SessionEnded
 from ..players.kinds import PLAYER_KINDS, make_seat, read_player, seat_names
 from ..table.game import MAX_HANDS, FixedLimitGame
-from .options import add_opponents, add_seed, whole
+from .options import OPPONENTS, add_seed, whole
 from .output import printable
 
 
@@ -38,17 +38,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                     'result.',
         epilog='examples:\n'
                '  poker play --coach\n'
-               '  poker play --players loki,loki-no-model --hands 20 --seed 7 --log session.log\n'
+               '  poker play --opponents loki,loki-no-model --hands 20 --seed 7 --log session.log\n'
                '  poker play -n 3 --coach   (three loki opponents)\n'
-               '  poker play --players loki --player mybots:PairBot   (an opponent of your own, module:factory)\n'
+               '  poker play --opponents loki --player mybots:PairBot   (an opponent of your own, module:factory)\n'
                '  poker history session.log   (the session read back)',
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('--players', default='', metavar='A,B,...',
-                        help=f'your opponents by name, comma-separated (a name may repeat), as poker match names its '
-                             f'players: {", ".join(PLAYER_KINDS)} (default: loki, as many as --opponents)')
+    parser.add_argument('-n', '--opponents', type=opponents_value, default=1, metavar='N|A,B,...',
+                        help=f'your opponents: how many (1 to {FixedLimitGame.MAX_SEATS - 1}, all loki; -n reads a '
+                             f'number as in every command) or their names, comma-separated (a name may repeat), as '
+                             f'poker match names its players: {", ".join(PLAYER_KINDS)} (default: one loki)')
     parser.add_argument('--player', action='append', default=[], metavar='MODULE:FACTORY',
-                        help='one more opponent of your own, after those of --players (repeat for more)')
-    add_opponents(parser)
+                        help='one more opponent of your own, after those of --opponents (repeat for more)')
     parser.add_argument('--coach', action='store_true',
                         help="before each of your decisions, show what Loki sees in your place and its advice")
     parser.add_argument('--hands', type=whole('hands', 1, MAX_HANDS), default=None, metavar='N',
@@ -60,15 +60,27 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.set_defaults(handler=run)
 
 
+def opponents_value(text: str) -> int | list[str]:
+    """``--opponents``' value: a number read as every command's ``-n/--opponents`` reads it, else the opponents'
+    names (comma-separated, checked when the table is set: :func:`~poker.players.kinds.read_player`)."""
+    if text.strip().isascii() and text.strip().isdigit():
+        return OPPONENTS(text)
+    names = [name.strip() for name in text.split(',') if name.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError(f'no opponent named in {text!r}: give a number or names such as loki,station')
+    return names
+
+
 def opponents(args: argparse.Namespace) -> list[str]:
-    """The opponents: those ``--players`` and ``--player`` name (``-n`` then their number, or left at 1), else
-    ``-n`` loki players; 1 to 9 of them."""
-    named = [name.strip() for name in args.players.split(',') if name.strip()] + \
-        [spec.strip() for spec in args.player if spec.strip()]
-    if named and args.opponents not in (1, len(named)):
-        raise SettingError(f'-n {args.opponents} opponents, but --players and --player name {len(named)}: '
-                           'give one or the other')
-    specs = named or ['loki'] * args.opponents
+    """The opponents: those ``--opponents`` names and then those of ``--player``, or ``--opponents N`` loki players
+    (with ``--player``: N counts them all); 1 to 9 of them."""
+    own = [spec.strip() for spec in args.player if spec.strip()]
+    if isinstance(args.opponents, list):
+        specs = [*args.opponents, *own]
+    elif own and args.opponents not in (1, len(own)):
+        raise SettingError(f'-n {args.opponents} opponents, but --player names {len(own)}: give one or the other')
+    else:
+        specs = own or ['loki'] * args.opponents
     if len(specs) > FixedLimitGame.MAX_SEATS - 1:
         raise SettingError(f'a table seats you and at most {FixedLimitGame.MAX_SEATS - 1} opponents, got '
                            f'{len(specs)}')

@@ -66,8 +66,8 @@ STARTS = {
     'match': [['match'], ['match', '--players', 'station,maniac', '--hands', '2', '--seed', '1'],
               ['match', '--players', 'station', '--player', 'poker.players.bots:Maniac', '--hands', '2', '--player'],
               ['match', '--players', 'station,maniac', '--hands', '1', '--log']],
-    'play': [['play', '--hands', '2'], ['play', '--players', 'station', '--seed', '1'],
-             ['play', '--players', 'rock,maniac', '--coach', '--hands', '1', '--log', 'play.log']],
+    'play': [['play', '--hands', '2'], ['play', '--opponents', 'station', '--seed', '1'],
+             ['play', '--opponents', 'rock,maniac', '--coach', '--hands', '1', '--log', 'play.log']],
     'history': [['history'], ['history', 'hands.log'], ['history', 'hands.log', '--json'],
                 ['history', 'hostile.log', 'hands.log', '--json']],
 }

@@ -100,7 +100,7 @@ facing a bet, 'fold' for free, 'raise' before a bet) or always ('hello', an empt
 
 
 def test_ten_hands_at_a_terminal_with_the_coach(tmp_path: Path) -> None:
-    terminal = Terminal(['--players', 'loki,station', '--coach', '--hands', '10', '--seed', '7', '--log',
+    terminal = Terminal(['--opponents', 'loki,station', '--coach', '--hands', '10', '--seed', '7', '--log',
                          'session.log'], tmp_path)
     typed = 0
     try:
@@ -140,7 +140,7 @@ def test_ten_hands_at_a_terminal_with_the_coach(tmp_path: Path) -> None:
 def start_and_play_a_hand(tmp_path: Path) -> tuple[Terminal, int]:
     """A session without --hands, played with 'c' until one hand is over and the next asks: the terminal, and
     the prompts answered."""
-    terminal = Terminal(['--players', 'station', '--seed', '3', '--log', 'session.log'], tmp_path)
+    terminal = Terminal(['--opponents', 'station', '--seed', '3', '--log', 'session.log'], tmp_path)
     typed = 0
     while True:
         terminal.wait_for_prompt(typed + 1)
@@ -180,7 +180,7 @@ def test_end_of_input_at_the_prompt_ends_the_session(tmp_path: Path) -> None:
 
 def test_piped_input_is_echoed_and_q_leaves(tmp_path: Path) -> None:
     env = installed.environment(NO_COLOR='1', PYTHONIOENCODING='utf-8')
-    result = subprocess.run([sys.executable, '-m', 'poker', 'play', '--players', 'rock', '--seed', '1'],
+    result = subprocess.run([sys.executable, '-m', 'poker', 'play', '--opponents', 'rock', '--seed', '1'],
                             input='c\nc\nq\nc\n', capture_output=True, text=True, env=env, cwd=tmp_path,
                             timeout=GUARD)
     assert result.returncode == 0 and result.stderr == ''
