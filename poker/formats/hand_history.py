@@ -273,6 +273,18 @@ class _Tally:
             self.counts[index] += count * times
 
 
+def _stats(name: str, tally: _Tally, values: Sequence[float]) -> PlayerStats:
+    """A player's :class:`PlayerStats` from his counts and his results (one per sample)."""
+    hands, vpip, pfr, aggressive, calls, flops, showdowns = tally.counts
+    mean = math.fsum(values) / len(values)
+    half = 0.0
+    if len(values) > 1:
+        variance = math.fsum((value - mean) ** 2 for value in values) / (len(values) - 1)
+        half = 1.96 * math.sqrt(variance) / math.sqrt(len(values))
+    return PlayerStats(name, hands, vpip / hands, pfr / hands, _share(aggressive, calls), _share(showdowns, flops),
+                       mean, half, len(values))
+
+
 class _Deal:
     """The lines of one deal so far (:meth:`HandHistory.deals`): its seatings and the longest board shown."""
 
@@ -383,18 +395,7 @@ class HandHistory:
             for name, own in zip(names, counts):
                 tallies[name].add(own, times)
         samples = self._samples()
-        result = []
-        for name, tally in tallies.items():
-            hands, vpip, pfr, aggressive, calls, flops, showdowns = tally.counts
-            values = samples[name]
-            mean = math.fsum(values) / len(values)
-            half = 0.0
-            if len(values) > 1:
-                variance = math.fsum((value - mean) ** 2 for value in values) / (len(values) - 1)
-                half = 1.96 * math.sqrt(variance) / math.sqrt(len(values))
-            result.append(PlayerStats(name, hands, vpip / hands, pfr / hands, _share(aggressive, calls),
-                                      _share(showdowns, flops), mean, half, len(values)))
-        return tuple(result)
+        return tuple(_stats(name, tally, samples[name]) for name, tally in tallies.items())
 
     def _samples(self) -> dict[str, list[float]]:
         """Each player's results in small bets per hand: one per deal (the mean over its seatings he played), or
