@@ -32,6 +32,7 @@ from ..cards.card import Card
 from ..errors import PokerError, ProtocolError
 from ..strategy.actions import Action, Blind
 from ..table.records import ActionRecord
+from ..markup import clipped
 from ..validators import shown
 from .acpc_log import MOST_LOG_HANDS, LogLine, _LogReader
 from .acpc_notation import GameDefinition, _table_game
@@ -75,6 +76,15 @@ class PlayedHand:
     unit: int
     line: LogLine | None = field(default=None, eq=False)
     rules: GameDefinition | None = field(default=None, eq=False)
+    scale: int = 1
+    """The hand's chips in one chip of its file: 100 when the site counts in dollars and cents."""
+    number: str = ''
+    """The hand's number in its file (the site's, or the log's)."""
+
+    def money(self, chips: float) -> str:
+        """An amount of the hand's chips as its file writes it (``0.20`` for 20 cents)."""
+        places = len(str(self.scale)) - 1
+        return f'{chips / self.scale:.{places}f}'
 
 
 @frozen
@@ -98,7 +108,7 @@ class HandFiles:
 # ---------------------------------------------------------------------------------------------------- ACPC logs
 def _from_line(line: LogLine, rules: GameDefinition, source: str) -> PlayedHand:
     return PlayedHand(source, FIXED_LIMIT, line.names, line.records(rules), line.holes, line.board, line.payoffs,
-                      rules.raise_sizes[0], line, rules)
+                      rules.raise_sizes[0], line, rules, number=str(line.hand))
 
 
 # ---------------------------------------------------------------------------------------------------- pokerkit
@@ -212,7 +222,8 @@ def _from_pokerkit(hh: Any, source: str) -> PlayedHand:
                    if isinstance(record.action, Blind) else record for record in records]
     payoffs = tuple(float(_whole(payoff, scale)) for payoff in state.payoffs)
     unit = sizes[0] if hh.variant == FIXED_LIMIT else max(blinds) or sizes[0]
-    hand = PlayedHand(source, hh.variant, names, tuple(records), tuple(holes), tuple(board), payoffs, unit)
+    hand = PlayedHand(source, hh.variant, names, tuple(records), tuple(holes), tuple(board), payoffs, unit,
+                      scale=scale, number='' if hh.hand is None else clipped(str(hh.hand), 40))
     if hh.variant != FIXED_LIMIT:
         return hand
     big = blinds.index(max(blinds))
@@ -224,12 +235,13 @@ def _from_pokerkit(hh: Any, source: str) -> PlayedHand:
         line.records(rules)
     except PokerError:
         return hand   # (an all-in for less than a bet: no ACPC line)
-    return PlayedHand(source, FIXED_LIMIT, names, tuple(records), tuple(holes), tuple(board), payoffs, unit, line,
-                      rules)
+    return attrs.evolve(hand, line=line, rules=rules)
 
 
 def _game_name(hh: Any) -> str:
-    return str(hh.variant)[:40]
+    """A game's name: pokerkit's class for the variant code (``PotLimitOmahaHoldem``), else the code."""
+    kind = type(hh).game_types.get(hh.variant) if isinstance(hh.variant, str) else None
+    return kind.__name__ if kind is not None else shown(hh.variant, 40)
 
 
 # ---------------------------------------------------------------------------------------------------- files
@@ -279,7 +291,7 @@ class _Reader:
                 self.count(source, number)
                 hand_text = match.group(0)
                 if re.search(parser.VARIANT, hand_text) is None:
-                    self.skip(f'{site} {_first_words(hand_text)}')
+                    self.skip(f'{site} {_site_game(hand_text)}')
                     continue
                 try:
                     with warnings.catch_warnings():
@@ -315,9 +327,12 @@ def _reason(error: BaseException) -> str:
     return text[:200]
 
 
-def _first_words(text: str) -> str:
+def _site_game(text: str) -> str:
+    """The game a site's hand names in its first line: after the hand's number, up to its stakes or date."""
     first = text.split('\n', 1)[0]
-    return shown(first[:60])
+    game = re.split(r' \(| - ', first.partition(': ')[2] or first, maxsplit=1)[0]
+    return clipped(game.strip(), 40) or 'an unknown game'
+
 
 
 def _looks_acpc(path: str | os.PathLike[str]) -> bool:
