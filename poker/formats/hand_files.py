@@ -50,6 +50,9 @@ NO_LIMIT = 'NT'
 _GAMES = {FIXED_LIMIT: "fixed-limit Texas hold'em", NO_LIMIT: "no-limit Texas hold'em"}
 _STREETS = {0: 'preflop', 3: 'flop', 4: 'turn', 5: 'river'}
 _MOST_FILES = 1000
+_CAPS = ((3, 4, 4, 4), (4, 4, 4, 4))
+"""The caps on raises a fixed-limit hand is read under: the sites' and the table's (a bet and three raises a round,
+the big blind the bet before the flop), else pokerkit's (four raises before the flop too), which read it."""
 
 
 @frozen
@@ -58,7 +61,9 @@ class PlayedHand:
 
     ``unit`` is the hand's small bet (fixed-limit) or big blind (no-limit), in its chips; ``line`` and ``rules``
     are a fixed-limit hand as an ACPC log line and its game (None for a no-limit hand, or a fixed-limit one that
-    ACPC's betting cannot write: an all-in for less than a bet).
+    ACPC's betting cannot write: an all-in for less than a bet). ``rules`` caps the raises as the sites and this
+    library's table do (a bet and three raises a round, the big blind the bet before the flop) unless the hand
+    raised once more before the flop, as pokerkit's fixed-limit hold'em allows.
     """
 
     source: str
@@ -227,15 +232,17 @@ def _from_pokerkit(hh: Any, source: str) -> PlayedHand:
     if hh.variant != FIXED_LIMIT:
         return hand
     big = blinds.index(max(blinds))
-    try:
-        rules = GameDefinition(players, tuple(blinds), (sizes[0], sizes[0], sizes[1], sizes[1]),
-                               ((big + 1) % players, 0, 0, 0), (4, 4, 4, 4))
-        number = hh.hand if isinstance(hh.hand, int) and 0 <= hh.hand < 2 ** 32 else 0
-        line = LogLine(number, betting, tuple(holes), tuple(board), payoffs, names)
-        line.records(rules)
-    except PokerError:
-        return hand   # (an all-in for less than a bet: no ACPC line)
-    return attrs.evolve(hand, line=line, rules=rules)
+    number = hh.hand if isinstance(hh.hand, int) and 0 <= hh.hand < 2 ** 32 else 0
+    for caps in _CAPS:
+        try:
+            rules = GameDefinition(players, tuple(blinds), (sizes[0], sizes[0], sizes[1], sizes[1]),
+                                   ((big + 1) % players, 0, 0, 0), caps)
+            line = LogLine(number, betting, tuple(holes), tuple(board), payoffs, names)
+            line.records(rules)
+        except PokerError:
+            continue
+        return attrs.evolve(hand, line=line, rules=rules)
+    return hand   # (an all-in for less than a bet: no ACPC line)
 
 
 def _game_name(hh: Any) -> str:
@@ -285,6 +292,8 @@ class _Reader:
             matches = list(re.finditer(parser.HAND, text))
             if not matches:
                 continue
+            if hasattr(parser, 'read_session'):
+                parser.read_session(text)
             for match in matches:
                 number = text.count('\n', 0, match.start()) + 1
                 where = f'{source}, line {number}'

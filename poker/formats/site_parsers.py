@@ -122,11 +122,13 @@ class FixedLimitParser:
 
 
 def fixed_limit_parser(base: type[Any], name: str, *, variant: str, variants: dict[str, str],
-                       no_limit_variant: str, stakes: str) -> type[Any]:
+                       no_limit_variant: str, stakes: str, hole_dealing: str | None = None) -> type[Any]:
     """``base`` (a pokerkit ``REParser`` subclass) extended by :class:`FixedLimitParser`: ``variant`` its new
     variant pattern, ``variants`` the texts added to its table, ``no_limit_variant`` and ``stakes`` as the mixin
-    says."""
-    namespace = {'VARIANT': compile(variant), 'VARIANTS': {**base.VARIANTS, **variants},
+    says; ``hole_dealing`` a pattern of the hole cards dealt to the file's owner, for a parser that reads none
+    (pokerkit's Full Tilt and PartyPoker parsers read the hole cards shown only)."""
+    extra = {} if hole_dealing is None else {'HOLE_DEALING': compile(hole_dealing)}
+    namespace = {**extra, 'VARIANT': compile(variant), 'VARIANTS': {**base.VARIANTS, **variants},
                  'NO_LIMIT_VARIANT': no_limit_variant, 'STAKES': compile(stakes),
                  '__doc__': f'pokerkit\'s ``{base.__name__}`` reading fixed-limit Texas hold\'em too '
                             '(:class:`FixedLimitParser`).',
@@ -147,35 +149,54 @@ FullTiltPokerParser = fixed_limit_parser(
     variant=r" - (\D?\d+ Cap )?(?P<variant>No Limit Hold'em|Limit Hold'em) - ",
     variants={"Limit Hold'em": FIXED_LIMIT},
     no_limit_variant="No Limit Hold'em",
-    stakes=r" - \D?(?P<small_bet>[0-9.,]+)/\D?(?P<big_bet>[0-9.,]+) - (\D?\d+ Cap )?Limit Hold'em - ")
-"""Full Tilt Poker: ``$0.50/$1 - Limit Hold'em`` beside ``No Limit Hold'em``."""
+    stakes=r" - \D?(?P<small_bet>[0-9.,]+)/\D?(?P<big_bet>[0-9.,]+) - (\D?\d+ Cap )?Limit Hold'em - ",
+    hole_dealing=r'Dealt to (?P<player>.+) \[(?P<cards>[1-9TJQKAcdhs ]+)\]')
+"""Full Tilt Poker: ``$0.50/$1 - Limit Hold'em`` beside ``No Limit Hold'em``; the hole cards ``Dealt to`` the
+file's owner read too."""
 
 PartyPokerParser = fixed_limit_parser(
     notation.PartyPokerParser, 'PartyPokerParser',
     variant=r" (?P<variant>NL Texas Hold'em|Texas Hold'em) - ",
     variants={"Texas Hold'em": FIXED_LIMIT},
     no_limit_variant="NL Texas Hold'em",
-    stakes=r"\D?(?P<small_bet>[0-9.,]+)/\D?(?P<big_bet>[0-9.,]+) \w+ Texas Hold'em - ")
-"""PartyPoker: ``$2/$4 USD Texas Hold'em`` beside ``NL Texas Hold'em``."""
+    stakes=r"\D?(?P<small_bet>[0-9.,]+)/\D?(?P<big_bet>[0-9.,]+) \w+ Texas Hold'em - ",
+    hole_dealing=r'Dealt to (?P<player>.+) \[ *(?P<cards>[1-9TJQKAcdhs ,]+?) *\]')
+"""PartyPoker: ``$2/$4 USD Texas Hold'em`` beside ``NL Texas Hold'em``; the hole cards ``Dealt to`` the file's
+owner read too."""
 
 
 @dataclasses.dataclass
 class IPokerNetworkParser(FixedLimitParser, notation.IPokerNetworkParser):
     """pokerkit's iPoker parser reading fixed-limit hold'em too: its variant pattern matches anything (every hand
-    is read as no-limit); here a ``<gametype>Holdem L $0.10/$0.20</gametype>`` is fixed-limit hold'em, and any
-    other hand is read as pokerkit reads it."""
+    is read as no-limit); here a session whose ``<gametype>`` is ``Holdem L $0.10/$0.20`` (small and big bets)
+    holds fixed-limit hold'em, and any other hand is read as pokerkit reads it. The game type is the session's,
+    outside its hands: calling the parser reads it (:meth:`read_session`) before the hands."""
 
-    GAME_TYPE: ClassVar[Pattern[str]] = compile(r'<gametype>Holdem (?P<variant>L|NL) ')
+    GAME_TYPE: ClassVar[Pattern[str]] = compile(r'<gametype>Holdem (?P<variant>L|NL) [^<]*</gametype>')
     VARIANTS = {'': 'NT', 'NL': 'NT', 'L': FIXED_LIMIT}
     NO_LIMIT_VARIANT = 'NL'
     STAKES = compile(r'<gametype>Holdem L \D?(?P<small_bet>[0-9.,]+)/\D?(?P<big_bet>[0-9.,]+)</gametype>')
+    session: str = ''
+    """The session's game type (its ``<gametype>`` element), read by :meth:`read_session`."""
+
+    def read_session(self, s: str) -> None:
+        """Keep the game type of the session ``s`` (a file's text) for the hands read after."""
+        m = search(self.GAME_TYPE, s)
+        self.session = '' if m is None else m.group(0)
+
+    def __call__(self, s: str, **kwargs: Any) -> Any:
+        self.read_session(s)
+        return super().__call__(s, **kwargs)
 
     def _parse_variant(self, s: str) -> str:
-        m = search(self.GAME_TYPE, s)
+        m = search(self.GAME_TYPE, s) or search(self.GAME_TYPE, self.session)
         return super()._parse_variant(s) if m is None else self.VARIANTS[m['variant']]
 
+    def _parse_stakes(self, s: str, parse_value: Callable[[str], Any]) -> tuple[Any, Any]:
+        return super()._parse_stakes(s if search(self.STAKES, s) else self.session, parse_value)
+
     def _no_limit_text(self, s: str) -> str:
-        return s   # (the parser reads every hand as no-limit)
+        return f'<gametype>Holdem {self.NO_LIMIT_VARIANT} </gametype>\n{s}'   # (read before the session's)
 
 
 PARSERS: dict[str, type[Any]] = {
