@@ -32,7 +32,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         epilog='examples:\n'
                '  poker review stars.txt --hero Hero                     (a PokerStars hand history)\n'
                '  poker review stars.txt hands.phh --hero Hero --html review.html\n'
-               '  poker review match.log --hero loki --json               (written by: poker match --log match.log)',
+               '  poker review match.phh --hero loki --json   (written by: poker match --players loki,station --log '
+               'match.phh)',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('files', nargs='+', metavar='FILE', help='hand-history files, read in order')
     parser.add_argument('--hero', required=True, metavar='NAME', help='the player whose decisions are reviewed, '

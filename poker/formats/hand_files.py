@@ -4,7 +4,8 @@ Poker, iPoker, PartyPoker, read by pokerkit's parsers extended to fixed-limit ho
 
 :func:`read_hands` reads files of any of these kinds (each file's kind found from its text: a ``.phh`` or
 ``.phhs`` name or TOML with a ``variant`` is PHH, ``STATE:`` lines or a ``# GAMEDEF`` header an ACPC log, the
-header of a hand of a site that site's file) into :class:`HandFiles`: the hands of fixed-limit and no-limit Texas
+header of a hand of a site that site's file, and any other file is read as an ACPC log, whose reader says which
+line is wrong) into :class:`HandFiles`: the hands of fixed-limit and no-limit Texas
 hold'em, by position as ACPC numbers them (position 0 left of the button, heads-up the big blind), and a count of
 the hands of other games, skipped. Reading PHH and the sites' files needs pokerkit (the extra
 ``loki-holdem[pokerkit]``); a file that is none of these, or a hand in it that cannot be read, is one
@@ -274,11 +275,7 @@ class _Reader:
             raise ProtocolError(f'a hand history must be a path, got {shown(path)}')
         source = shown(str(path))
         if _looks_acpc(path):
-            acpc = _LogReader(None, self.most_hands - self.read_so_far())   # (each log its own header's game)
-            items = list(acpc.read(path))
-            _collect(iter(items), lambda: acpc.game)
-            for where, number, line, _ in items:
-                self.hands.append(_from_line(line, acpc.game or _table_game(len(line.names)), f'{where}, line {number}'))
+            self._acpc(path)
             return
         text = _read_text(path)
         if is_phh_text(path, text):
@@ -310,8 +307,18 @@ class _Reader:
                     raise ProtocolError(f'{where}: a {site} hand pokerkit cannot read: {_reason(error)}') from None
                 self._pokerkit(hh, where)
             return
-        raise ProtocolError(f'{source}: not a hand history read here (an ACPC log, a PHH file, or a hand history of '
-                            f'{", ".join(PARSERS)})')
+        try:   # neither PHH nor a site's: an ACPC log (whose reader says which line is wrong)
+            self._acpc(path)
+        except ProtocolError as error:
+            raise ProtocolError(f'{error} (not a PHH file nor a hand history of {", ".join(PARSERS)} either)') \
+                from None
+
+    def _acpc(self, path: str | os.PathLike[str]) -> None:
+        acpc = _LogReader(None, self.most_hands - self.read_so_far())   # (each log its own header's game)
+        items = list(acpc.read(path))
+        _collect(iter(items), lambda: acpc.game)
+        for where, number, line, _ in items:
+            self.hands.append(_from_line(line, acpc.game or _table_game(len(line.names)), f'{where}, line {number}'))
 
     def _pokerkit(self, hh: Any, where: str) -> None:
         if hh.variant not in _GAMES:

@@ -124,7 +124,7 @@ def test_poker_history_across_sites_and_games(capsys):
 def test_a_file_of_no_known_kind_is_one_line(tmp_path, capsys):
     (tmp_path / 'notes.txt').write_text('Dear diary,\nI won today.\n', encoding='utf-8')
     from poker.formats.hand_files import read_hands
-    with pytest.raises(PokerError, match="notes.txt': not a hand history read here"):
+    with pytest.raises(PokerError, match="notes.txt', line 1: .*not a PHH file nor a hand history of PokerStars"):
         read_hands(tmp_path / 'notes.txt')
     assert main(['history', str(tmp_path / 'notes.txt')]) == 2
     out, err = capsys.readouterr()
