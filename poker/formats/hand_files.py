@@ -51,6 +51,8 @@ NO_LIMIT = 'NT'
 _GAMES = {FIXED_LIMIT: "fixed-limit Texas hold'em", NO_LIMIT: "no-limit Texas hold'em"}
 _STREETS = {0: 'preflop', 3: 'flop', 4: 'turn', 5: 'river'}
 _MOST_FILES = 1000
+_LONGEST_SITE_LINE = 2_000
+"""The longest line of a site's hand history read (pokerkit's patterns take a time that grows as a line's square)."""
 _CAPS = ((3, 4, 4, 4), (4, 4, 4, 4))
 """The caps on raises a fixed-limit hand is read under: the sites' and the table's (a bet and three raises a round,
 the big blind the bet before the flop), else pokerkit's (four raises before the flop too), which read it."""
@@ -284,11 +286,16 @@ class _Reader:
                 self._pokerkit(hh, f'{source}, line {number}')
             return
         from .site_parsers import PARSERS
+        long_line = next((number for number, line in enumerate(text.split('\n'), 1) if len(line) > _LONGEST_SITE_LINE),
+                         None)
         for site, parser_class in PARSERS.items():
             parser = parser_class()
             matches = list(re.finditer(parser.HAND, text))
             if not matches:
                 continue
+            if long_line is not None:   # (pokerkit's patterns take a time that grows as a line's square)
+                raise ProtocolError(f'{source}, line {long_line}: longer than {_LONGEST_SITE_LINE:,} characters (no '
+                                    f'line of a {site} hand is)')
             if hasattr(parser, 'read_session'):
                 parser.read_session(text)
             for match in matches:

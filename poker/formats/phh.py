@@ -196,7 +196,9 @@ def read_phh_file(path: str | os.PathLike[str], text: str | None = None) -> Iter
     try:
         tables = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ProtocolError(f'{source}: not a PHH file (TOML): {error}') from None
+        raise ProtocolError(f'{source}: not a PHH file (TOML): {_reason(error)}') from None
+    except RecursionError:
+        raise ProtocolError(f'{source}: not a PHH file (TOML): nested too deep') from None
     starts = [text.count('\n', 0, match.start()) + 1 for match in _TABLE.finditer(text)]
     if tables and all(isinstance(value, dict) for value in tables.values()):
         items = list(tables.values())
