@@ -7,8 +7,7 @@ from __future__ import annotations
 import argparse
 
 from ..formats.acpc_notation import GameDefinition
-from ..errors import PokerError
-from ..formats.hand_files import _looks_acpc, history_report, one_game_history, read_hands
+from ..formats.hand_files import read_any_history
 from ..formats.hand_history import MOST_HANDS, HandHistory, read_history
 from .options import add_json, whole
 from .output import print_json
@@ -53,22 +52,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
 
 def run(args: argparse.Namespace) -> int:
-    if all(_looks_acpc(path) for path in args.files):
-        game = None if args.game is None else GameDefinition.read(args.game)
-        return _show(read_history(args.files, game=game, most_hands=args.most_hands), args, None)
-    if args.game is not None:
-        raise PokerError('--game reads ACPC logs only; the other files give their own games')
-    files = read_hands(args.files, most_hands=args.most_hands)
-    history = one_game_history(files)
-    if history is not None:
-        return _show(history, args, files.skipped_line())
-    report = history_report(files)
+    game = None if args.game is None else GameDefinition.read(args.game)
+    history, skipped = read_any_history(args.files, game=game, most_hands=args.most_hands)
+    if isinstance(history, HandHistory):
+        return _show(history, args, skipped)
     if args.json:
-        print_json(report.to_dict())
-    elif not sum(report.hands):
-        print(f'no hands of hold\'em in {", ".join(args.files)}' + (f' ({report.skipped})' if report.skipped else ''))
+        print_json(history.to_dict())
+    elif not sum(history.hands):
+        print(f'no hands of hold\'em in {", ".join(args.files)}' + (f' ({skipped})' if skipped else ''))
     else:
-        print(report.table())
+        print(history.table())
     return 0
 
 

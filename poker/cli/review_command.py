@@ -1,6 +1,6 @@
 """``poker review FILE... --hero NAME``: a player's own fixed-limit hold'em hands (the sites' hand histories, PHH
 files, ACPC logs) replayed through Loki: each of his decisions with HS, PPOT, NPOT and EHS against the re-weighted
-ranges, Loki's advice, and the chips at stake where he did otherwise (:func:`poker.formats.review.review`)."""
+ranges, Loki's advice, and the chips at stake where he did otherwise (:func:`poker.formats.hand_review.review`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..errors import PokerError
 from ..formats.hand_history import MOST_HANDS
-from ..formats.review import review
+from ..formats.hand_review import review
 from ..validators import shown
 from .options import add_json, whole
 from .output import print_json

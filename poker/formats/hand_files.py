@@ -34,14 +34,14 @@ from ..errors import PokerError, ProtocolError
 from ..strategy.actions import Action, Blind
 from ..table.records import ActionRecord
 from ..markup import clipped
-from ..validators import shown
+from ..validators import shown, whole_number
 from .acpc_log import MOST_LOG_HANDS, LogLine, _LogReader
 from .acpc_notation import GameDefinition, _table_game
-from .hand_history import HandHistory, PlayerStats, _collect, _counts, _stats, _Tally
+from .hand_history import HandHistory, PlayerStats, _collect, _counts, _stats, _Tally, read_history
 from .phh import _read_text, is_phh, is_phh_text, read_phh_file
 
 __all__ = ['FIXED_LIMIT', 'NO_LIMIT', 'HandFiles', 'HistoryReport', 'PlayedHand', 'history_report', 'one_game_history',
-           'read_hands']
+           'read_any_history', 'read_hands']
 
 FIXED_LIMIT = 'FT'
 """pokerkit's (and PHH's) code of fixed-limit Texas hold'em."""
@@ -296,8 +296,8 @@ class _Reader:
             if long_line is not None:   # (pokerkit's patterns take a time that grows as a line's square)
                 raise ProtocolError(f'{source}, line {long_line}: longer than {_LONGEST_SITE_LINE:,} characters (no '
                                     f'line of a {site} hand is)')
-            if hasattr(parser, 'read_session'):
-                parser.read_session(text)
+            if hasattr(parser, 'keep_session'):
+                parser.keep_session(text)
             for match in matches:
                 number = text.count('\n', 0, match.start()) + 1
                 where = f'{source}, line {number}'
@@ -384,6 +384,7 @@ def read_hands(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
         list(paths)[:_MOST_FILES + 1] if isinstance(paths, (list, tuple)) else None
     if not items or len(items) > _MOST_FILES or not all(isinstance(path, (str, os.PathLike)) for path in items):
         raise PokerError(f'paths must be a hand-history file or a list of 1 to {_MOST_FILES:,}, got {shown(paths)}')
+    most_hands = whole_number('most_hands', most_hands, minimum=1, maximum=10 ** 9, error=PokerError)
     reader = _Reader(most_hands)
     for path in items:
         reader.read(path)
@@ -488,3 +489,20 @@ def one_game_history(files: HandFiles) -> HandHistory | None:
     game = GameDefinition(players, blinds, sizes, first, caps)
     lines = tuple(hand.line for hand in files.hands if hand.line is not None)
     return HandHistory(lines, None if game == _table_game(players) else game)
+
+
+def read_any_history(paths: Sequence[str | os.PathLike[str]], *, game: GameDefinition | None = None,
+                     most_hands: int = MOST_LOG_HANDS) -> tuple[HandHistory | HistoryReport, str | None]:
+    """What ``poker history`` reads: ACPC logs alone as :func:`~poker.formats.hand_history.read_history` reads them
+    (under ``game``, if given); PHH logs of one game as their ACPC log (:func:`one_game_history`); any other mix as
+    a :class:`HistoryReport`; with the line of the hands of other games skipped (None: none)."""
+    if not isinstance(paths, (list, tuple)) or not all(isinstance(path, (str, os.PathLike)) for path in paths):
+        raise PokerError(f'paths must be a list of hand-history files, got {shown(paths)}')
+    most_hands = whole_number('most_hands', most_hands, minimum=1, maximum=10 ** 9, error=PokerError)
+    if all(_looks_acpc(path) for path in paths[:_MOST_FILES + 1]):
+        return read_history(paths, game=game, most_hands=most_hands), None
+    if game is not None:
+        raise PokerError('a game definition reads ACPC logs only; the other files give their own games')
+    files = read_hands(paths, most_hands=most_hands)
+    history = one_game_history(files)
+    return (history if history is not None else history_report(files)), files.skipped_line()

@@ -23,7 +23,7 @@ from types import TracebackType
 from typing import TextIO
 
 from ..errors import PokerError
-from ..validators import shown
+from ..validators import shown, text
 from .acpc_log import LogLine
 from .acpc_notation import GameDefinition
 from .phh import check_phh_game, is_phh, phh_hand
@@ -41,6 +41,7 @@ class HandLog:
             raise PokerError(f'log must be a path, or None, got {shown(path)}')
         if not isinstance(game, GameDefinition):
             raise PokerError(f'game must be a GameDefinition, got {shown(game)}')
+        header = text('header', header, longest=10_000, error=PokerError)
         self.path, self.game, self.phh = path, game, is_phh(path)
         if self.phh:
             check_phh_game(game)
@@ -50,8 +51,12 @@ class HandLog:
         except (OSError, ValueError) as error:
             raise PokerError(f'cannot write the log {shown(str(path))}: '
                              f'{getattr(error, "strerror", None) or type(error).__name__}') from None
-        comments = ''.join(f'# {line}\n' for line in str(header).splitlines())
+        comments = ''.join(f'# {line}\n' for line in header.splitlines())
         self._put(f'{comments}{game.comment()}\n' + ('\n' if self.phh else ''))
+
+    def __repr__(self) -> str:
+        return (f'<{type(self).__name__} {shown(str(self.path), 80)}: {"PHH" if self.phh else "ACPC lines"}, '
+                f'{self.hands} hands{"" if self.file is not None else ", closed"}>')
 
     def _put(self, text: str, flush: bool = True) -> None:
         if self.file is None:

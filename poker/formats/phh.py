@@ -97,6 +97,10 @@ def _cards(cards: Sequence[object]) -> str:
 def phh_hand(line: LogLine, game: GameDefinition) -> str:
     """The PHH text of a hand (an ACPC log line, everything by position) played under ``game`` (see
     :func:`check_phh_game`): a hole card the line does not show is written ``??`` (pokerkit's unknown card)."""
+    if not isinstance(line, LogLine):
+        raise PokerError(f'line must be a LogLine, got {shown(line)}')
+    if not isinstance(game, GameDefinition):
+        raise PokerError(f'game must be a GameDefinition, got {shown(game)}')
     check_phh_game(game)
     players = game.players
     if len(line.names) != players:

@@ -58,10 +58,10 @@ from pokerkit import notation
 if TYPE_CHECKING:
     from pokerkit import HandHistory
 
-__all__ = ['FIXED_LIMIT', 'PARSERS', 'FixedLimitParser', 'FullTiltPokerParser', 'IPokerNetworkParser',
+__all__ = ['PARSERS', 'FixedLimitParser', 'FullTiltPokerParser', 'IPokerNetworkParser',
            'PartyPokerParser', 'PokerStarsParser', 'fixed_limit_parser']
 
-FIXED_LIMIT = 'FT'
+_FIXED_LIMIT = 'FT'
 """pokerkit's code of fixed-limit Texas hold'em."""
 
 
@@ -102,14 +102,14 @@ class FixedLimitParser:
         return parse_value(m['small_bet']), parse_value(m['big_bet'])
 
     def _parse(self, s: str, parse_value: Callable[[str], Any]) -> HandHistory:
-        if self._parse_variant(s) != FIXED_LIMIT:
+        if self._parse_variant(s) != _FIXED_LIMIT:
             return super()._parse(s, parse_value)  # type: ignore[misc, no-any-return]
 
         small_bet, big_bet = self._parse_stakes(s, parse_value)
         no_limit = super()._parse(self._no_limit_text(s), parse_value)  # type: ignore[misc]
         hh: HandHistory = dataclasses.replace(
             no_limit,
-            variant=FIXED_LIMIT,
+            variant=_FIXED_LIMIT,
             min_bet=None,
             small_bet=small_bet,
             big_bet=big_bet,
@@ -139,7 +139,7 @@ def fixed_limit_parser(base: type[Any], name: str, *, variant: str, variants: di
 PokerStarsParser = fixed_limit_parser(
     notation.PokerStarsParser, 'PokerStarsParser',
     variant=r" (?P<variant>Hold'em No Limit|Hold'em Limit) ",
-    variants={"Hold'em Limit": FIXED_LIMIT},
+    variants={"Hold'em Limit": _FIXED_LIMIT},
     no_limit_variant="Hold'em No Limit",
     stakes=r"Hold'em Limit (?:- Level \S+ )?\(\D?(?P<small_bet>[0-9.,]+)/\D?(?P<big_bet>[0-9.,]+)")
 """PokerStars: ``Hold'em Limit ($0.10/$0.20 USD)`` beside pokerkit's ``Hold'em No Limit``."""
@@ -147,7 +147,7 @@ PokerStarsParser = fixed_limit_parser(
 FullTiltPokerParser = fixed_limit_parser(
     notation.FullTiltPokerParser, 'FullTiltPokerParser',
     variant=r" - (\D?\d+ Cap )?(?P<variant>No Limit Hold'em|Limit Hold'em) - ",
-    variants={"Limit Hold'em": FIXED_LIMIT},
+    variants={"Limit Hold'em": _FIXED_LIMIT},
     no_limit_variant="No Limit Hold'em",
     stakes=r" - \D?(?P<small_bet>[0-9.,]+)/\D?(?P<big_bet>[0-9.,]+) - (\D?\d+ Cap )?Limit Hold'em - ",
     hole_dealing=r'Dealt to (?P<player>.+) \[(?P<cards>[1-9TJQKAcdhs ]+)\]')
@@ -157,7 +157,7 @@ file's owner read too."""
 PartyPokerParser = fixed_limit_parser(
     notation.PartyPokerParser, 'PartyPokerParser',
     variant=r" (?P<variant>NL Texas Hold'em|Texas Hold'em) - ",
-    variants={"Texas Hold'em": FIXED_LIMIT},
+    variants={"Texas Hold'em": _FIXED_LIMIT},
     no_limit_variant="NL Texas Hold'em",
     stakes=r"\D?(?P<small_bet>[0-9.,]+)/\D?(?P<big_bet>[0-9.,]+) \w+ Texas Hold'em - ",
     hole_dealing=r'Dealt to (?P<player>.+) \[ *(?P<cards>[1-9TJQKAcdhs ,]+?) *\]')
@@ -170,22 +170,22 @@ class IPokerNetworkParser(FixedLimitParser, notation.IPokerNetworkParser):
     """pokerkit's iPoker parser reading fixed-limit hold'em too: its variant pattern matches anything (every hand
     is read as no-limit); here a session whose ``<gametype>`` is ``Holdem L $0.10/$0.20`` (small and big bets)
     holds fixed-limit hold'em, and any other hand is read as pokerkit reads it. The game type is the session's,
-    outside its hands: calling the parser reads it (:meth:`read_session`) before the hands."""
+    outside its hands: calling the parser reads it (:meth:`keep_session`) before the hands."""
 
     GAME_TYPE: ClassVar[Pattern[str]] = compile(r'<gametype>Holdem (?P<variant>L|NL) [^<]*</gametype>')
-    VARIANTS = {'': 'NT', 'NL': 'NT', 'L': FIXED_LIMIT}
+    VARIANTS = {'': 'NT', 'NL': 'NT', 'L': _FIXED_LIMIT}
     NO_LIMIT_VARIANT = 'NL'
     STAKES = compile(r'<gametype>Holdem L \D?(?P<small_bet>[0-9.,]+)/\D?(?P<big_bet>[0-9.,]+)</gametype>')
     session: str = ''
-    """The session's game type (its ``<gametype>`` element), read by :meth:`read_session`."""
+    """The session's game type (its ``<gametype>`` element), read by :meth:`keep_session`."""
 
-    def read_session(self, s: str) -> None:
+    def keep_session(self, s: str) -> None:
         """Keep the game type of the session ``s`` (a file's text) for the hands read after."""
         m = search(self.GAME_TYPE, s)
         self.session = '' if m is None else m.group(0)
 
     def __call__(self, s: str, **kwargs: Any) -> Any:
-        self.read_session(s)
+        self.keep_session(s)
         return super().__call__(s, **kwargs)
 
     def _parse_variant(self, s: str) -> str:

@@ -3,7 +3,7 @@
 infinity, other games, broken actions) and the sites' files (tests/data/hands/, changed a character or a line at
 a time, cut, run together, amounts blown up, cards and names broken). Each example is read
 (:func:`~poker.formats.hand_files.read_hands`), counted (:func:`~poker.formats.hand_files.history_report`) and
-reviewed (:func:`~poker.formats.review.review`), and ends with a result (finite numbers, strict JSON) or one short
+reviewed (:func:`~poker.formats.hand_review.review`), and ends with a result (finite numbers, strict JSON) or one short
 :class:`~poker.errors.PokerError`, never another error, a warning or a hang; the command line answers with exit 0
 or one line and exit 2. The counts are printed (``pytest -s``); ``POKER_FUZZ_EXAMPLES`` multiplies them."""
 
@@ -60,12 +60,13 @@ def mutate(text: str, rng: random.Random) -> str:
     if kind == 2:
         return text[:at] + text[at:at + rng.randrange(1, 40)] * 2 + text[at:]     # a piece doubled
     if kind == 3:
-        lines = text.splitlines()
+        lines = text.splitlines() or ['']
         rng.shuffle(lines) if rng.random() < 0.2 else lines.insert(rng.randrange(len(lines) + 1), rng.choice(lines))
         return '\n'.join(lines)
     if kind == 4:
         lines = text.splitlines()
-        del lines[rng.randrange(len(lines))]
+        if lines:
+            del lines[rng.randrange(len(lines))]
         return '\n'.join(lines)
     if kind == 5:                                                                 # an amount or a card changed
         words = ['$0.10', '$0.20', '$1', 'Ah', 'Kd', '7c', 'Hero', 'Villain', '0.10', '"x"', 'sum="$0.20"']
@@ -103,7 +104,7 @@ def hostile_site(rng: random.Random) -> tuple[str, str]:
 def examine(path: Path, hero: str) -> list[str]:
     """What is wrong with reading, counting and reviewing the file (nothing: [])."""
     from poker.formats.hand_files import history_report, one_game_history, read_hands
-    from poker.formats.review import review
+    from poker.formats.hand_review import review
 
     def counted() -> object:
         files = read_hands(path)

@@ -1,4 +1,4 @@
-"""``poker review`` and :func:`poker.formats.review.review` (issue 34): a player's own fixed-limit hold'em hands
+"""``poker review`` and :func:`poker.formats.hand_review.review` (issue 34): a player's own fixed-limit hold'em hands
 replayed through Loki. The oracle: a modelling Loki's own hands, played at the table and logged, reviewed as that
 Loki show no decision that differs from its advice (the review replays what the table showed it, in order)."""
 
@@ -47,7 +47,7 @@ def table_logs(tmp_path_factory):
 
 @pytest.mark.parametrize('name', ['t.log', 't.phh'])
 def test_a_loki_reviewed_on_its_own_hands_agrees_with_itself(table_logs, name):
-    from poker.formats.review import review
+    from poker.formats.hand_review import review
     folder, decisions = table_logs
     result = review(folder / name, 'loki')
     assert result.hands == 30 and len(result.decisions) == decisions > 30
@@ -56,7 +56,7 @@ def test_a_loki_reviewed_on_its_own_hands_agrees_with_itself(table_logs, name):
 
 
 def test_a_pokerstars_file_reviewed():
-    from poker.formats.review import review
+    from poker.formats.hand_review import review
     result = review(STARS, 'Hero')
     # Hero's actions in the file's four fixed-limit hands (blinds aside): 4, 7, 1 and 4
     assert [d.action for d in result.decisions] == [
@@ -84,7 +84,7 @@ def test_a_pokerstars_file_reviewed():
 
 
 def test_review_html_draws_the_cards():
-    from poker.formats.review import review
+    from poker.formats.hand_review import review
     result = review(STARS, 'Hero')
     html = result._repr_html_()
     assert html.startswith('<table>') and html.count('<tr') == 17
@@ -107,6 +107,6 @@ def test_a_hero_not_in_the_files_is_one_line(capsys):
     assert main(['review', str(STARS), '--hero', 'Nobody']) == 2
     out, err = capsys.readouterr()
     assert out == '' and err.count('\n') == 1 and "no player 'Nobody'" in err
-    from poker.formats.review import review
+    from poker.formats.hand_review import review
     with pytest.raises(PokerError):
         review(STARS, '')

@@ -39,7 +39,7 @@ __all__ = ['Review', 'ReviewedDecision', 'review']
 
 @frozen
 class ReviewedDecision:
-    """One decision of the hero (see :mod:`~poker.formats.review`); chips are the hand's (``unit`` a small bet,
+    """One decision of the hero (see :mod:`~poker.formats.hand_review`); chips are the hand's (``unit`` a small bet,
     ``scale`` of them one chip of the file)."""
 
     source: str
@@ -218,7 +218,7 @@ def review(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], her
            most_hands: int = MOST_LOG_HANDS) -> Review:
     """The :class:`Review` of ``hero``'s fixed-limit hold'em hands in the hand-history files ``paths`` (one path or
     a list: the sites' files and PHH, which need the ``pokerkit`` extra, and ACPC logs), in the order read; see
-    :mod:`~poker.formats.review`."""
+    :mod:`~poker.formats.hand_review`."""
     hero = text('hero', hero, longest=200, error=PokerError)
     if not hero:
         raise PokerError('hero must name a player, got an empty name')
