@@ -360,9 +360,12 @@ def _site_game(text: str) -> str:
 
 def _looks_acpc(path: str | os.PathLike[str]) -> bool:
     """Whether the file begins as an ACPC log: a ``STATE:`` or ``SCORE:`` line, or ``#`` comments, before anything
-    else (blank lines aside; PHH files may begin with comments too, so a ``.phh`` name is never ACPC)."""
+    else (blank lines aside; PHH files may begin with comments too, so a ``.phh`` name is never ACPC); anything but
+    a regular file (a pipe, a device, a missing file) is read as a log, whose reader takes a line at a time."""
     if is_phh(path):
         return False
+    if not os.path.isfile(path):   # a stream (a pipe, /dev/zero) is read once, as a log a line at a time
+        return True
     try:
         with open(path, 'rb') as file:
             head = file.read(65_536)
