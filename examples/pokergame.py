@@ -43,7 +43,7 @@ from poker.cli import OneLineErrorParser, printable, run_program, whole  # noqa:
 
 MAX_SEED = 2 ** 63 - 1  # the library's one seed range (poker.validators.read_seed), as the poker commands read it
 from poker import ActionRecord, FixedLimitGame, HandResult  # noqa: E402
-from poker.formats import LogLine  # noqa: E402
+from poker.formats import GameDefinition, HandLog, LogLine  # noqa: E402
 from poker.table import PlayerSummary  # noqa: E402
 from poker.cards import INCOME_RATES, income_rate_table  # noqa: E402
 from poker import HandStatistics, ModellingLokiPlayer, Scenario, load_scenarios  # noqa: E402
@@ -266,11 +266,9 @@ def play(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     players = [ModelShowingLoki(NAMES[seat]) for seat in range(args.players)]
     game = FixedLimitGame(players, seed=args.seed)
-    try:
-        log = None if args.log is None else open(args.log, 'w', encoding='utf-8')
-    except (OSError, ValueError) as error:
-        raise SettingError(f'cannot write the log {printable(repr(args.log))}: '
-                           f'{getattr(error, "strerror", None) or type(error).__name__}') from None
+    log = None if args.log is None else HandLog(
+        args.log, GameDefinition.for_table(args.players),
+        f'examples/pokergame.py --seed {args.seed} --players {args.players}; the game:')
     try:
         return _play_hands(args, game, out, log)
     finally:
@@ -278,12 +276,13 @@ def play(args: argparse.Namespace, out: TextIO | None = None) -> int:
             log.close()
 
 
-def _play_hands(args: argparse.Namespace, game: FixedLimitGame, out: TextIO, log: TextIO | None) -> int:
-    """Play the session's hands, each written to ``log`` (if any) as an ACPC log line numbered from 0."""
+def _play_hands(args: argparse.Namespace, game: FixedLimitGame, out: TextIO, log: HandLog | None) -> int:
+    """Play the session's hands, each written to ``log`` (if any; an ACPC log line numbered from 0, or PHH for a
+    ``.phh`` name)."""
     if args.hands == 1:
         hand = game.play_hand()
         if log is not None:
-            log.write(LogLine.from_hand(hand, 0).text() + '\n')
+            log.write(LogLine.from_hand(hand, 0))
         narrate(game, hand, out, replay_options(args.seed, args.players, 1))
         return 0
     progress = Progress(args.hands)
@@ -292,7 +291,7 @@ def _play_hands(args: argparse.Namespace, game: FixedLimitGame, out: TextIO, log
         for done in range(1, args.hands + 1):
             hand = game.play_hand()
             if log is not None:
-                log.write(LogLine.from_hand(hand, hand.number - 1).text() + '\n')
+                log.write(LogLine.from_hand(hand, hand.number - 1))
             if args.verbose:
                 narrate(game, hand, out, replay_options(args.seed, args.players, hand.number))
                 print(file=out)
@@ -325,7 +324,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help='with --hands N, tell every hand in full')
     parser.add_argument('--log', metavar='FILE', default=None,
                         help='write every hand to FILE in the ACPC log format (STATE:hand:betting:cards:payoffs:names, '
-                             'hands numbered from 0; poker history FILE reads it)')
+                             'hands numbered from 0; poker history FILE reads it), or in PHH when FILE ends .phh (pokerkit '
+                             'and poker history read it)')
     parser.add_argument('--scenario', metavar='FILE',
                         help='work out the scenarios of a TOML or JSON file instead (see examples/scenarios.toml); '
                              'no hand is played, so the game options above do not go with it')

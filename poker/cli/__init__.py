@@ -30,6 +30,7 @@ __all__ = ['COMMANDS', 'OneLineErrorParser', 'build_parser', 'main', 'one_line',
            'run_program', 'whole']
 
 COMMANDS: tuple[str, ...] = ('rank', 'stats', 'classes', 'preflop', 'range', 'equity', 'advise', 'kelly', 'match', 'play', 'history',
+                             'review',
                              'acpc', 'table')
 """The commands, in the order ``--help`` lists them; command ``name`` lives in module ``name_command``."""
 

@@ -30,8 +30,6 @@ import socket
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-from typing import TextIO
 
 from attrs import field, frozen
 
@@ -44,6 +42,7 @@ from ..table.records import Decision, HandResult
 from ..validators import flag, read_seed, reading, shown, text, whole_number
 from .acpc_match_state import MatchState
 from .acpc_notation import GameDefinition
+from .hand_log import HandLog
 
 __all__ = ['DEFAULT_TIMEOUT', 'PROTOCOL_VERSION', 'AcpcResult', 'play_acpc']
 
@@ -111,7 +110,7 @@ class AcpcResult:
 class _Match:
     """One player's side of a match: the seat, the hand being played, and what was won."""
 
-    def __init__(self, game: GameDefinition, seat: Contender, log: TextIO | None, progress: bool) -> None:
+    def __init__(self, game: GameDefinition, seat: Contender, log: HandLog | None, progress: bool) -> None:
         self.game, self.seat, self.log, self.progress = game, seat, log, progress
         self.payoffs: list[float] = []
         self.hand: int | None = None        # the hand being played (None: between hands)
@@ -210,8 +209,7 @@ class _Match:
             end_hand(result)
         self.payoffs.append(line.payoffs[state.position])
         if self.log is not None:
-            self.log.write(line.text() + '\n')
-            self.log.flush()
+            self.log.write(line)
         self._show()
 
     def _show(self, done: bool = False) -> None:
@@ -240,7 +238,7 @@ def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str
     (None: a fresh one);
     ``hands`` the most hands to play (None: until the dealer closes); ``log`` a file to write each hand to as an
     ACPC log line (:meth:`~poker.formats.acpc_match_state.MatchState.log_line`: the cards this player did not see left
-    empty), after a header of comment lines that holds the game
+    empty; PHH for a ``.phh`` name, :class:`~poker.formats.hand_log.HandLog`), after a header of comment lines that holds the game
     (:meth:`~poker.formats.acpc_notation.GameDefinition.comment`, which :func:`~poker.formats.hand_history.read_history`
     reads); ``timeout`` the most seconds to wait for the dealer (:data:`DEFAULT_TIMEOUT`; None: no bound): for the
     connection and the first line together, and for each whole line after the answer before it (a line dripped a
@@ -272,10 +270,10 @@ def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str
     if not name or set(name) & set(':|\r\n'):
         raise PokerError(f'name must be a name without : or | (and not empty), got {shown(name)}')
     seat = make_seat(player, name, seed)
-    log_file = _open_log(log)
-    if log_file is not None:
-        log_file.write(f'# poker acpc: one player\'s hands (the cards it did not see left empty); the game:\n'
-                       f'{game.comment()}\n')
+    if log is not None and not isinstance(log, (str, os.PathLike)):
+        raise PokerError(f'log must be a path, or None, got {shown(log)}')
+    log_file = None if log is None else HandLog(
+        log, game, 'poker acpc: one player\'s hands (the cards it did not see left empty); the game:')
     try:
         match = _Match(game, seat, log_file, progress)
         try:
@@ -286,18 +284,6 @@ def play_acpc(host: str, port: int, game: GameDefinition | str | os.PathLike[str
         if log_file is not None:
             log_file.close()
     return AcpcResult(seat.name, tuple(match.payoffs), game.raise_sizes[0])
-
-
-def _open_log(log: str | os.PathLike[str] | None) -> TextIO | None:
-    if log is None:
-        return None
-    if not isinstance(log, (str, os.PathLike)):
-        raise PokerError(f'log must be a path, or None, got {shown(log)}')
-    try:
-        return Path(log).open('w', encoding='utf-8')
-    except (OSError, ValueError) as error:
-        raise PokerError(f'cannot write the log {shown(str(log))}: {getattr(error, "strerror", None) or error}') \
-            from None
 
 
 class _Lines:

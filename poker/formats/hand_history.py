@@ -284,6 +284,18 @@ class _Tally:
             self.counts[index] += count * times
 
 
+def _stats(name: str, tally: _Tally, values: Sequence[float]) -> PlayerStats:
+    """A player's :class:`PlayerStats` from his counts and his results (one per sample)."""
+    hands, vpip, pfr, aggressive, calls, flops, showdowns = tally.counts
+    mean = math.fsum(values) / len(values)
+    half = 0.0
+    if len(values) > 1:
+        variance = math.fsum((value - mean) ** 2 for value in values) / (len(values) - 1)
+        half = 1.96 * math.sqrt(variance) / math.sqrt(len(values))
+    return PlayerStats(name, hands, vpip / hands, pfr / hands, _share(aggressive, calls), _share(showdowns, flops),
+                       mean, half, len(values), aggressive)
+
+
 class _Deal:
     """The lines of one deal so far (:meth:`HandHistory.deals`): its seatings and the longest board shown."""
 
@@ -394,18 +406,7 @@ class HandHistory:
             for name, own in zip(names, counts):
                 tallies[name].add(own, times)
         samples = self._samples()
-        result = []
-        for name, tally in tallies.items():
-            hands, vpip, pfr, aggressive, calls, flops, showdowns = tally.counts
-            values = samples[name]
-            mean = math.fsum(values) / len(values)
-            half = 0.0
-            if len(values) > 1:
-                variance = math.fsum((value - mean) ** 2 for value in values) / (len(values) - 1)
-                half = 1.96 * math.sqrt(variance) / math.sqrt(len(values))
-            result.append(PlayerStats(name, hands, vpip / hands, pfr / hands, _share(aggressive, calls),
-                                      _share(showdowns, flops), mean, half, len(values), aggressive))
-        return tuple(result)
+        return tuple(_stats(name, tally, samples[name]) for name, tally in tallies.items())
 
     def _samples(self) -> dict[str, list[float]]:
         """Each player's results in small bets per hand: one per deal (the mean over its seatings he played), or
@@ -482,21 +483,28 @@ class HandHistory:
                               'high', 'samples'))
 
     def table(self) -> str:
-        """A text table of the players, best first."""
-        rows = sorted(self.players(), key=lambda stats: -stats.sb_per_hand)
-        width = max([6, *(len(stats.name) for stats in rows)])
+        """A text table of the players, best first (:func:`stats_table`)."""
+        return stats_table(self.players())
 
-        def number(value: float | None, form: str) -> str:
-            return f'{"-":>6}' if value is None else format(value, form)
-        lines = [f"{'player':<{width}}  {'hands':>7}  {'VPIP':>6}  {'PFR':>6}  {'AF':>6}  {'WTSD':>6}  "
-                 f"{'sb/hand':>8}  {'95% interval':>20}"]
-        for stats in rows:
-            low, high = stats.sb_per_hand - stats.half_width, stats.sb_per_hand + stats.half_width
-            lines.append(f'{stats.name:<{width}}  {stats.hands:>7,}  {stats.vpip:>6.1%}  {stats.pfr:>6.1%}  '
-                         f'{"∞" if stats.aggression_unbounded else number(stats.aggression, ">6.2f"):>6}  '
-                         f'{number(stats.went_to_showdown, ">6.1%")}  '
-                         f'{stats.sb_per_hand:>+8.3f}  [{low:>+8.3f}, {high:>+8.3f}]')
-        return '\n'.join(lines)
+
+def stats_table(rows: Sequence[PlayerStats], label: str = 'sb/hand', factor: float = 1) -> str:
+    """Players' numbers as a text table, best first, as trackers print them: the result column ``label``, its
+    values times ``factor`` (100: per 100 hands); an aggression factor without bound (bets and raises, never a
+    call) is ``∞``, one never measured ``-``."""
+    rows = sorted(rows, key=lambda stats: -stats.sb_per_hand)
+    width = max([6, *(len(stats.name) for stats in rows)])
+
+    def number(value: float | None, form: str) -> str:
+        return f'{"-":>6}' if value is None else format(value, form)
+    lines = [f"{'player':<{width}}  {'hands':>7}  {'VPIP':>6}  {'PFR':>6}  {'AF':>6}  {'WTSD':>6}  "
+             f"{label:>8}  {'95% interval':>20}"]
+    for stats in rows:
+        mean, half = stats.sb_per_hand * factor, stats.half_width * factor
+        lines.append(f'{stats.name:<{width}}  {stats.hands:>7,}  {stats.vpip:>6.1%}  {stats.pfr:>6.1%}  '
+                     f'{"∞" if stats.aggression_unbounded else number(stats.aggression, ">6.2f"):>6}  '
+                     f'{number(stats.went_to_showdown, ">6.1%")}  '
+                     f'{mean:>+8.3f}  [{mean - half:>+8.3f}, {mean + half:>+8.3f}]')
+    return '\n'.join(lines)
 
 
 def read_history(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]], *,

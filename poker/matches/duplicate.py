@@ -57,6 +57,7 @@ from attrs import field, frozen
 from ..errors import PokerError
 from ..formats.acpc_log import LogLine
 from ..formats.acpc_notation import GameDefinition
+from ..formats.hand_log import HandLog
 from ..markup import clipped, line_chart_svg
 from ..players.kinds import PlayerSpec, make_seat, read_player, seat_names
 from ..table.game import MAX_HANDS, Contender, FixedLimitGame, seat_hook
@@ -330,8 +331,9 @@ def _log_name(name: str) -> str:
 
 
 class _Log:
-    """The match's log file: a header, the match's game as comment lines
-    (:meth:`~poker.formats.acpc_notation.GameDefinition.comment`), then every hand's ACPC log line, written deal by
+    """The match's log file (:class:`~poker.formats.hand_log.HandLog`): a header, the match's game as comment lines
+    (:meth:`~poker.formats.acpc_notation.GameDefinition.comment`), then every hand (an ACPC log line, or PHH for a
+    ``.phh`` name), written deal by
     deal and in each deal seating by seating (hand number ``deal * seatings + seating``, from 0), whatever order
     the units of work finish in. A block of deals is written once every seating has played it (units of work
     hand in each block's lines)."""
@@ -341,16 +343,11 @@ class _Log:
         self.seatings, self.blocks, self.parts = seatings, blocks, parts
         self.pending: dict[int, dict[int, list[LogLine]]] = {}
         self.next = 0
-        self.file = None
+        self.file: HandLog | None = None
         if path is not None:
-            try:
-                self.file = open(path, 'w', encoding='utf-8')
-            except (OSError, ValueError) as error:
-                raise PokerError(f'cannot write the log {shown(str(path))}: '
-                                 f'{getattr(error, "strerror", None) or type(error).__name__}') from None
-            self.file.write(f'# poker match: {players} players, each deal played in {seatings} seatings (hand '
-                            f'deal * {seatings} + seating); the game:\n'
-                            f'{GameDefinition.for_table(players, small_bet=SMALL_BET).comment()}\n')
+            self.file = HandLog(path, GameDefinition.for_table(players, small_bet=SMALL_BET),
+                                f'poker match: {players} players, each deal played in {seatings} seatings (hand '
+                                f'deal * {seatings} + seating); the game:')
 
     def add(self, block: int, part: int, lines: list[LogLine]) -> None:
         """The lines of one unit of work: block ``block`` (by its index), played by seating ``part`` (or by every
@@ -365,7 +362,8 @@ class _Log:
                        for line in parts[part][deal * self.seatings // self.parts:
                                                (deal + 1) * self.seatings // self.parts]]
             for index, line in enumerate(ordered):
-                self.file.write(attrs.evolve(line, hand=start * self.seatings + index).text() + '\n')
+                self.file.write(attrs.evolve(line, hand=start * self.seatings + index), flush=False)
+            self.file.flush()
             self.next += 1
 
     def close(self) -> None:
@@ -455,7 +453,8 @@ def match(players: Sequence[PlayerSpec], hands: int, *, seed: int | None = None,
     trials); ``states`` (a former result's :attr:`MatchResult.states`, same players) starts them from what they
     learnt there, so a long match or a tournament carries its models on. ``fresh_every=N`` seats fresh players
     every ``N`` deals instead, the same in every seating (the players forget what they learnt). ``log`` names a file
-    that gets every hand in the ACPC log format (:class:`~poker.formats.acpc_log.LogLine`), deal by deal and in
+    that gets every hand in the ACPC log format (:class:`~poker.formats.acpc_log.LogLine`; PHH when the name ends
+    ``.phh``: :class:`~poker.formats.hand_log.HandLog`), deal by deal and in
     each deal seating by seating, numbered from 0 in that order (hand ``deal * rotations + seating``), the players
     by their names in the result (``:`` and ``|``, the format's separators, written ``_``): the same file on any
     executor and any number of workers.

@@ -185,13 +185,17 @@ def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
         monkeypatch.setattr('sys.stdin', io.StringIO('c\n' * 500))
         return [*argv, '--hands', '2'] if '--hands' not in argv else \
             [*argv[:argv.index('--hands') + 1], '2', *argv[argv.index('--hands') + 2:]]
-    if argv[0] == 'history':  # the logs and the game definition its examples read
+    if argv[0] in ('history', 'review'):  # the logs, hand histories and game definition its examples read
         from poker.formats.acpc_notation import GameDefinition
         from poker.matches.duplicate import match
         match(['loki-no-model', 'station'], 3, seed=1, log='match.log')
+        match(['loki', 'station'], 3, seed=1, log='match.phh')
+        Path('hands.phh').write_text(Path('match.phh').read_text(encoding='utf-8'), encoding='utf-8')
         Path('dealer.log').write_text(Path('match.log').read_text(encoding='utf-8'), encoding='utf-8')
         Path('session.log').write_text(Path('match.log').read_text(encoding='utf-8'), encoding='utf-8')
         Path('holdem.limit.2p.reverse_blinds.game').write_text(GameDefinition.for_table(2).text(), encoding='utf-8')
+        Path('stars.txt').write_text((Path(__file__).resolve().parents[1] / 'data' / 'hands' / 'pokerstars_limit.txt')
+                                     .read_text(encoding='utf-8'), encoding='utf-8')
     if '--scheduler' in argv:
         argv = [request.getfixturevalue('scheduler') if word.startswith('tcp://') else word for word in argv]
     if argv[0] == 'match':  # a dozen hands stand for the example's thousands (each seating plays them)

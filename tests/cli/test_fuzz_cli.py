@@ -35,7 +35,7 @@ RANGES = ['QQ+', 'AKs', 'QQ+, AKs, ATs+:0.5', 'T9s-65s', '15%', 'random', '', ' 
           'AKs:50%', '22+:1e308, A2+:1e308', 'QQ++', 'AKx', 'AhAh', 'AA:0', '0%', '100%']
 OPTIONS = ['-b', '--board', '-n', '--opponents', '-l', '--lookahead', '-r', '--range', '--json', '--png', '--pot',
            '--to-call', '--bet-size', '--bets', '--bankroll', '--called', '--put-in', '--help', '--version', '--', '-',
-           '--player', '--players', '--fresh-every', '--log', '--game', '--timeout', '--most-hands']
+           '--player', '--players', '--fresh-every', '--log', '--game', '--timeout', '--most-hands', '--hero', '--html']
 PLAYERS = ['station', 'maniac,rock', 'poker.players.bots:Maniac', 'math:sqrt', 'poker:PokerError', 'no.such:x', ':', 'a:']
 FILES = ['out.png', '', 'x.jpg', 'no/such/dir/x.png']
 
@@ -70,6 +70,8 @@ STARTS = {
              ['play', '--opponents', 'rock,maniac', '--coach', '--hands', '1', '--log', 'play.log']],
     'history': [['history'], ['history', 'hands.log'], ['history', 'hands.log', '--json'],
                 ['history', 'hostile.log', 'hands.log', '--json']],
+    'review': [['review'], ['review', 'hands.log', '--hero', 'Alice'], ['review', 'hands.log', '--hero', 'Bob', '--json'],
+               ['review', 'hostile.log', 'hands.log', '--hero', 'Alice', '--html', 'r.html']],
 }
 HANDS_LOG = 'STATE:0:rc/crc/cc/cc:Ah9c|Ks8d/2h3c4d/Js/7h:6|-6:Alice|Bob\nSTATE:1:rrf:Qd9d|Tc8c:4|-4:Alice|Bob\n'
 """The log ``poker history`` is fuzzed with (``hands.log`` in its folder)."""

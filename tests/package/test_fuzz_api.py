@@ -71,8 +71,8 @@ from poker.strategy import (
 )
 from poker.matches import match
 from poker.formats import (
-    AcpcResult, GameDefinition, HandHistory, LogLine, MatchState, PlayerStats, PokerkitSeat, acpc_betting,
-    play_pokerkit, pokerkit_state, read_history, read_log,
+    AcpcResult, GameDefinition, HandHistory, HandLog, LogLine, MatchState, PlayerStats, PokerkitSeat, acpc_betting,
+    phh_hand, play_pokerkit, pokerkit_state, read_hands, read_history, read_log, review,
 )
 from poker.players import (
     ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, TableFrequencies, TightAggressive, make_seat,
@@ -234,6 +234,7 @@ EVERY_RIVER = range_statistics(board=RIVER)
 EVERY = HoldingStatistics.from_range_statistics(EVERY_RIVER)
 POLICY = LokiPlayer('Ann').policy(VIEW)
 ACPC_GAME = GameDefinition.for_table(2)
+SITE_FILE = Path(__file__).resolve().parents[1] / 'data' / 'hands' / 'pokerstars_limit.txt'
 HISTORY = HandHistory((LogLine.from_hand(HAND_RESULT, 0), LogLine.from_hand(HAND_RESULT, 1)))
 
 
@@ -800,6 +801,13 @@ REGISTRY: dict[str, Call] = {
     'AcpcResult': call(AcpcResult, 'loki', (10.0, -5.0), 10),
     **{f'AcpcResult.{name}': method(lambda world: AcpcResult('loki', (10.0, -5.0), 10), name)
        for name in ('per_hand', 'half_width', 'to_dict')},
+    # ---------------------------------------------------------------- hand histories of every kind (issue 34)
+    'HandLog': Call(lambda world: HandLog, (Lazy(lambda world: world.path('log.phh')), ACPC_GAME, 'a header')),
+    **{f'HandLog.{name}': method(lambda world: HandLog(world.path('methods.phh'), ACPC_GAME, 'h'), name, *args)
+       for name, args in (('write', (LOG_LINE,)), ('flush', ()), ('close', ()))},
+    'phh_hand': call(phh_hand, LOG_LINE, ACPC_GAME),
+    'read_hands': call(read_hands, str(SITE_FILE), most_hands=1000),
+    'review': call(review, str(SITE_FILE), 'Hero', most_hands=1000),
     # ---------------------------------------------------------------- the command line
     'OneLineErrorParser': _fixed(call(OneLineErrorParser, prog='poker'), keep=ARGPARSE),
     'OneLineErrorParser.error': _fixed(method(lambda world: OneLineErrorParser(prog='poker'), 'error', 'bad'),

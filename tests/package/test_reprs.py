@@ -25,7 +25,8 @@ from poker.stats import (BoardStrengths, BuildSummary, Draw, EquityResult, HandS
 from poker.strategy import (Action, Advice, Blind, FullLokiStrategy, HoldingStatistics, LokiStrategy, OpponentModel,
                             Policy, PreflopPlay, Situation)
 from poker.matches import MatchResult, match
-from poker.formats import AcpcResult, GameDefinition, HandHistory, LogLine, MatchState, PlayerStats, PokerkitSeat
+from poker.formats import (AcpcResult, GameDefinition, HandHistory, HandLog, LogLine, MatchState, PlayerStats,
+                           PokerkitSeat)
 from poker.players import (
     ActionFrequencies, AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, ModellingLokiPlayer, ModelState,
     RandomPlayer, Rock, SeatModel, TableFrequencies, TightAggressive,
@@ -113,6 +114,7 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
     'Situation': lambda root: Situation(20, 4, 4, 1, False, False, follow_through=False, bet_behind=0.5),
     # table
     'AcpcResult': lambda root: AcpcResult('loki', (10.0, -5.0), 10),
+    'HandLog': lambda root: HandLog(root / 'hands.phh', GameDefinition.for_table(2), 'a header'),
     'ActionFrequencies': lambda root: ActionFrequencies(),
     'ActionRecord': lambda root: ActionRecord('flop', 1, 'bet', 2, 12, None, 0, 2),
     'AggressiveBettor': lambda root: AggressiveBettor('Ann'),
