@@ -339,13 +339,13 @@ class _Log:
     hand in each block's lines)."""
 
     def __init__(self, path: str | os.PathLike[str] | None, players: int, seatings: int,
-                 blocks: list[tuple[int, int]], parts: int) -> None:
+                 blocks: list[tuple[int, int]], parts: int, header: str | None = None) -> None:
         self.seatings, self.blocks, self.parts = seatings, blocks, parts
         self.pending: dict[int, dict[int, list[LogLine]]] = {}
         self.next = 0
         self.file: HandLog | None = None
         if path is not None:
-            self.file = HandLog(path, GameDefinition.for_table(players, small_bet=SMALL_BET),
+            self.file = HandLog(path, GameDefinition.for_table(players, small_bet=SMALL_BET), header or
                                 f'poker match: {players} players, each deal played in {seatings} seatings (hand '
                                 f'deal * {seatings} + seating); the game:')
 
@@ -394,7 +394,9 @@ class SessionLog:
                                     maximum=FixedLimitGame.MAX_SEATS, error=PokerError)
         self.path = path
         self.hands = 0
-        self._log = _Log(path, self.players, 1, [], 1)
+        self._log = _Log(path, self.players, 1, [], 1,
+                         f'poker play: a session at one table of {self.players} seats, hands in the order played; '
+                         'the game:')
 
     def __repr__(self) -> str:
         return f'<{type(self).__name__} {shown(str(self.path), 120)}: {self.hands} hands of {self.players} seats>'
@@ -410,7 +412,7 @@ class SessionLog:
         hand = instance('hand', hand, HandResult, error=PokerError, what='a HandResult')
         if len(hand.names) != self.players:
             raise PokerError(f'the log is of a table of {self.players} seats, got a hand of {len(hand.names)}')
-        if self._log.file is None or self._log.file.closed:
+        if self._log.file is None or self._log.file.file is None:
             raise PokerError(f'the log {shown(str(self.path))} is closed')
         names = tuple(_log_name(name) for name in hand.names)
         self._log.blocks.append((self.hands, 1))
