@@ -5,7 +5,7 @@
 * :mod:`~poker.players.frequencies`: what it counts of each opponent from hand to hand
   (:class:`ActionFrequencies`, :class:`TableFrequencies`) and all of it as one value (:class:`ModelState`);
 * :mod:`~poker.players.holding_scales`: the scales it ranks an opponent's holdings on (IR7, EHS');
-* :mod:`~poker.players.bots`: a calling station, a maniac, a rock, a random player, an aggressive bettor, a
+* :mod:`~poker.players.bots`: a calling station, a folder, a maniac, a rock, a random player, an aggressive bettor, a
   tight-aggressive and a loose-passive player, each written as a policy, and :func:`policy_by_holding` (the policy
   of a seat that has only ``decide``);
 * :mod:`~poker.players.kinds`: the players known by name (:data:`PLAYER_KINDS`) and how a player takes a seat
@@ -15,7 +15,8 @@
 from __future__ import annotations
 
 from .bots import (
-    AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive, policy_by_holding,
+    AggressiveBettor, Bot, CallingStation, Folder, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive,
+    policy_by_holding,
 )
 from .frequencies import ActionFrequencies, ModelState, TableFrequencies
 from .kinds import PLAYER_KINDS, PlayerSpec, make_seat, read_player, seat_names
@@ -27,6 +28,7 @@ __all__ = [
     'AggressiveBettor',
     'Bot',
     'CallingStation',
+    'Folder',
     'LokiPlayer',
     'LoosePassive',
     'Maniac',
