@@ -66,6 +66,8 @@ STARTS = {
     'match': [['match'], ['match', '--players', 'station,maniac', '--hands', '2', '--seed', '1'],
               ['match', '--players', 'station', '--player', 'poker.players.bots:Maniac', '--hands', '2', '--player'],
               ['match', '--players', 'station,maniac', '--hands', '1', '--log']],
+    'exploit': [['exploit'], ['exploit', '--player', 'random', '--hands', '2', '--seed', '1'],
+                ['exploit', '--player', 'folder', '--hands', '1', '--adaptation']],
     'history': [['history'], ['history', 'hands.log'], ['history', 'hands.log', '--json'],
                 ['history', 'hostile.log', 'hands.log', '--json']],
 }
