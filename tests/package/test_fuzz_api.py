@@ -689,7 +689,7 @@ REGISTRY: dict[str, Call] = {
        for name in ('by_action', 'by_position', 'by_street', 'half_width_mbb', 'mbb_per_game', 'sb_per_hand', 'table',
                     'to_dict')},
     'local_best_response': call(local_best_response, 'random', 1, seed=1, executor=None, adaptation='frozen',
-                                progress=False),
+                                state=None, progress=False),
     'ModellingLokiPlayer': call(ModellingLokiPlayer, 'Ann', specific=True, hs_mode='product', strategy=None,
                                 lookahead=None, preflop_income_rates=True, generic_frequencies='table'),
     'ModellingLokiPlayer.begin_hand': method(lambda world: ModellingLokiPlayer('Ann'), 'begin_hand', 0,
