@@ -50,10 +50,10 @@ if TYPE_CHECKING:  # what mypy and readers see; at run time each name is importe
         Action, Advice, FullLokiStrategy, LokiStrategy, OpponentModel, Situation, advise, kelly_bet, kelly_fraction,
         preflop_strategy,
     )
-    from .matches import MatchResult, match
+    from .matches import ExploitResult, MatchResult, local_best_response, match
     from .players import (
-        AggressiveBettor, Bot, CallingStation, LokiPlayer, LoosePassive, Maniac, ModellingLokiPlayer, RandomPlayer, Rock,
-        SeatModel, TightAggressive,
+        AggressiveBettor, Bot, CallingStation, Folder, LokiPlayer, LoosePassive, Maniac, ModellingLokiPlayer,
+        RandomPlayer, Rock, SeatModel, TightAggressive,
     )
     from .table import ActionRecord, Contender, Decision, FixedLimitGame, HandResult, TableView
 
@@ -74,7 +74,9 @@ __all__ = [
     'Deck',
     'DuplicateCardError',
     'EquityResult',
+    'ExploitResult',
     'FixedLimitGame',
+    'Folder',
     'FullLokiStrategy',
     'HAND_CLASSES',
     'Hand',
@@ -134,6 +136,7 @@ __all__ = [
     'kelly_fraction',
     'load_scenarios',
     'load_table',
+    'local_best_response',
     'match',
     'parse_cards',
     'percentile',
@@ -160,7 +163,9 @@ _HOMES: dict[str, str] = {
     'Deck': 'cards',
     'DuplicateCardError': 'errors',
     'EquityResult': 'stats',
+    'ExploitResult': 'matches',
     'FixedLimitGame': 'table',
+    'Folder': 'players',
     'FullLokiStrategy': 'strategy',
     'HAND_CLASSES': 'cards',
     'Hand': 'ranking',
@@ -219,6 +224,7 @@ _HOMES: dict[str, str] = {
     'kelly_fraction': 'strategy',
     'load_scenarios': 'stats',
     'load_table': 'stats',
+    'local_best_response': 'matches',
     'match': 'matches',
     'parse_cards': 'cards',
     'percentile': 'ranges',

@@ -29,9 +29,8 @@ if TYPE_CHECKING:
 __all__ = ['COMMANDS', 'OneLineErrorParser', 'build_parser', 'main', 'one_line', 'printable',
            'run_program', 'whole']
 
-COMMANDS: tuple[str, ...] = ('rank', 'stats', 'classes', 'preflop', 'range', 'equity', 'advise', 'kelly', 'match', 'play', 'history',
-                             'review',
-                             'acpc', 'table')
+COMMANDS: tuple[str, ...] = ('rank', 'stats', 'classes', 'preflop', 'range', 'equity', 'advise', 'kelly', 'match',
+                             'play', 'exploit', 'history', 'review', 'acpc', 'table')
 """The commands, in the order ``--help`` lists them; command ``name`` lives in module ``name_command``."""
 
 

@@ -5,7 +5,7 @@
 * :mod:`~poker.players.frequencies`: what it counts of each opponent from hand to hand
   (:class:`ActionFrequencies`, :class:`TableFrequencies`) and all of it as one value (:class:`ModelState`);
 * :mod:`~poker.players.holding_scales`: the scales it ranks an opponent's holdings on (IR7, EHS');
-* :mod:`~poker.players.bots`: a calling station, a maniac, a rock, a random player, an aggressive bettor, a
+* :mod:`~poker.players.bots`: a calling station, a folder, a maniac, a rock, a random player, an aggressive bettor, a
   tight-aggressive and a loose-passive player, each written as a policy, and :func:`policy_by_holding` (the policy
   of a seat that has only ``decide``);
 * :mod:`~poker.players.human`: :class:`HumanPlayer`, a person's seat, his choices read from a stream, with Loki
@@ -17,7 +17,8 @@
 from __future__ import annotations
 
 from .bots import (
-    AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive, policy_by_holding,
+    AggressiveBettor, Bot, CallingStation, Folder, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive,
+    policy_by_holding,
 )
 from .frequencies import ActionFrequencies, ModelState, TableFrequencies
 from .human import HumanPlayer, SessionEnded, action_words, read_choice
@@ -30,6 +31,7 @@ __all__ = [
     'AggressiveBettor',
     'Bot',
     'CallingStation',
+    'Folder',
     'HumanPlayer',
     'LokiPlayer',
     'LoosePassive',

@@ -32,7 +32,7 @@ from ..table.game import TableView, read_contender, read_view
 from ..table.records import Decision
 from ..validators import instance, read_seed, shown, text
 
-__all__ = ['AggressiveBettor', 'Bot', 'CallingStation', 'LoosePassive', 'Maniac', 'RandomPlayer', 'Rock',
+__all__ = ['AggressiveBettor', 'Bot', 'CallingStation', 'Folder', 'LoosePassive', 'Maniac', 'RandomPlayer', 'Rock',
            'TightAggressive', 'policy_by_holding']
 
 
@@ -163,6 +163,15 @@ class CallingStation(Bot):
 
     def policy(self, view: TableView) -> Policy:
         return _everywhere(read_view(view), (0.0, 1.0, 0.0))
+
+
+class Folder(Bot):
+    """Folds whenever it faces a bet, checks otherwise: the plainest bot to exploit (a player who bets every time
+    wins its small blind or its big blind every hand, 0.75 big blinds a hand heads-up)."""
+
+    def policy(self, view: TableView) -> Policy:
+        view = read_view(view)
+        return _everywhere(view, (1.0, 0.0, 0.0) if view.to_call > 0 else (0.0, 1.0, 0.0))
 
 
 class Maniac(Bot):

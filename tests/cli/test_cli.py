@@ -106,6 +106,7 @@ def test_ctrl_c_in_any_command_exits_130_quietly(command: str, capsys: pytest.Ca
             'advise': ['advise', 'AhKh', '--pot', '1', '--to-call', '0', '--bet-size', '1'],
             'equity': ['equity', 'AhKh', 'QQ'], 'table': ['table', '--street', 'river', '--out', 'x'],
             'match': ['match', '--players', 'loki,station', '--hands', '1'],
+            'exploit': ['exploit', '--player', 'station', '--hands', '1'],
             'history': ['history', 'hands.log'], 'review': ['review', 'hands.log', '--hero', 'Ann'],
             'acpc': ['acpc', '127.0.0.1', '1', '--game', 'x.game']}.get(command, [command])
     assert main(argv) == 130
@@ -225,6 +226,7 @@ ASCII_ARGV = {
                                               '--workers', '1'],
     'advise': ['advise', 'AhKh', '--pot', '3', '--to-call', '1', '--bet-size', '1', '--bankroll', '100'],
     'kelly': ['kelly'], 'match': ['match', '--players', 'station,maniac', '--hands', '2', '--seed', '1'],
+    'exploit': ['exploit', '--player', 'folder', '--hands', '2', '--seed', '1'],
     'table': ['table', '--street', 'river', '--out', 'OUT', '--boards', '1', '--chunk-boards', '1', '--workers', '1'],
     'history': ['history', 'LOG'], 'review': ['review', 'LOG', '--hero', 'Alice'],
 }

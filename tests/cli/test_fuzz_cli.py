@@ -68,6 +68,8 @@ STARTS = {
               ['match', '--players', 'station,maniac', '--hands', '1', '--log']],
     'play': [['play', '--hands', '2'], ['play', '--opponents', 'station', '--seed', '1'],
              ['play', '--opponents', 'rock,maniac', '--coach', '--hands', '1', '--log', 'play.log']],
+    'exploit': [['exploit'], ['exploit', '--player', 'random', '--hands', '2', '--seed', '1'],
+                ['exploit', '--player', 'folder', '--hands', '1', '--adaptation']],
     'history': [['history'], ['history', 'hands.log'], ['history', 'hands.log', '--json'],
                 ['history', 'hostile.log', 'hands.log', '--json']],
     'review': [['review'], ['review', 'hands.log', '--hero', 'Alice'], ['review', 'hands.log', '--hero', 'Bob', '--json'],

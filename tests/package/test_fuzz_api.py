@@ -38,7 +38,7 @@ import poker
 from poker import (
     Action, ActionRecord, Advice, BoardStrengths, Bot, CallingStation, Card, Deck, Decision, EquityResult,
     FixedLimitGame, FullLokiStrategy, Hand, HandCategory, HandFactory, HandIndexer, HandRanker, HandResult,
-    HandStatistics, LokiPlayer, LokiStrategy, Maniac, MatchResult, ModellingLokiPlayer, OpponentModel, Player,
+    HandStatistics, LokiPlayer, LokiStrategy, Maniac, MatchResult, ExploitResult, Folder, ModellingLokiPlayer, OpponentModel, Player,
     PlayerEquity, PreflopEquity, RandomPlayer, Range, RangeStatistics, Rank, RankableHand, Rock, Scenario, SeatModel,
     Situation, StartingHand, StrengthTable, Suit, TableView, parse_cards, percentile,
 )
@@ -69,7 +69,7 @@ from poker.strategy import (
     Blind, HoldingStatistics, Policy, PreflopPlay, advise, advise_preflop, expected_players, kelly_action, kelly_bet, kelly_fraction,
     kelly_growth, preflop_strategy, read_action, showdown_probabilities,
 )
-from poker.matches import match
+from poker.matches import local_best_response, match
 from poker.formats import (
     AcpcResult, GameDefinition, HandHistory, HandLog, LogLine, MatchState, PlayerStats, PokerkitSeat, acpc_betting,
     phh_hand, play_pokerkit, pokerkit_state, read_hands, read_history, read_log, review,
@@ -248,6 +248,7 @@ MATCH_STATE = MatchState.parse('MATCHSTATE:1:3:rc/c:|Ah9c/2h3c4d')
 LOG_LINE = LogLine.from_hand(HAND_RESULT, 0)
 FINAL_STATE = MatchState.parse('MATCHSTATE:1:3:rc/cc/cc/cc:KsKd|Ah9c/2h3c4d/5s/Jh')
 MATCH_RESULT = match(['station', 'maniac'], 2, seed=1, progress=False)
+EXPLOIT_RESULT = local_best_response('random', 2, seed=1, progress=False)
 RANGE_STATS = range_statistics('AA, KK', RIVER, 'QQ+')
 FLOP_STATS = range_statistics('AA, KK, AKs', RIVER[:8], 'QQ+')
 CLASS_TABLE = FLOP_STATS.classes()
@@ -651,7 +652,8 @@ REGISTRY: dict[str, Call] = {
     'Bot': call(Bot, 'Ann', 1),
     'Bot.decide': method(_seated(Bot), 'decide', PREFLOP_VIEW),
     **{bot.__name__: call(bot, 'Ann', 1)
-       for bot in (CallingStation, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive, LoosePassive)},
+       for bot in (CallingStation, Folder, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive,
+                   LoosePassive)},
     'Bot.state': method(_seated(Bot), 'state'),
     'Bot.resume': method(_seated(Bot), 'resume', Bot('Ann', 1).state()),
     'Decision': call(Decision, 'call', None, None),
@@ -673,7 +675,8 @@ REGISTRY: dict[str, Call] = {
     'LokiPlayer.street_lookahead': method(lambda world: LokiPlayer('Ann', lookahead=1), 'street_lookahead', VIEW),
     'policy_by_holding': call(policy_by_holding, CallingStation('Ann'), VIEW),
     **{f'{bot.__name__}.policy': method(_seated(bot), 'policy', VIEW)
-       for bot in (Bot, CallingStation, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive, LoosePassive)},
+       for bot in (Bot, CallingStation, Folder, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive,
+                   LoosePassive)},
     'Bot.sample': method(_seated(Bot), 'sample', np.array([0.2, 0.3, 0.5])),
     'RandomPlayer.sample': method(_seated(RandomPlayer), 'sample', np.array([0.2, 0.3, 0.5])),
     'LokiPlayer.decide': method(lambda world: LokiPlayer('Ann'), 'decide', VIEW),
@@ -693,6 +696,12 @@ REGISTRY: dict[str, Call] = {
        for name in ('cumulative', 'half_widths', 'means', 'table', 'to_dict', 'to_frame')},
     'MatchResult.difference': method(lambda world: MATCH_RESULT, 'difference', 'station', 'maniac'),
     'MatchResult.png': _fixed(method(lambda world: MATCH_RESULT, 'png', PICTURE), draws=True),
+    'ExploitResult': call(ExploitResult, *attrs.astuple(EXPLOIT_RESULT, recurse=False)),
+    **{f'ExploitResult.{name}': method(lambda world: EXPLOIT_RESULT, name)
+       for name in ('by_action', 'by_position', 'by_street', 'half_width_mbb', 'mbb_per_game', 'sb_per_hand', 'table',
+                    'to_dict')},
+    'local_best_response': call(local_best_response, 'random', 1, seed=1, executor=None, adaptation='frozen',
+                                state=None, progress=False),
     'ModellingLokiPlayer': call(ModellingLokiPlayer, 'Ann', specific=True, hs_mode='product', strategy=None,
                                 lookahead=None, preflop_income_rates=True, generic_frequencies='table'),
     'ModellingLokiPlayer.begin_hand': method(lambda world: ModellingLokiPlayer('Ann'), 'begin_hand', 0,

@@ -19,8 +19,9 @@ import numpy as np
 import pytest
 
 from poker import (
-    AggressiveBettor, Bot, CallingStation, Deck, FixedLimitGame, LoosePassive, Maniac, Player, RandomPlayer, Rock,
-    SettingError, TightAggressive, equity, match, preflop_equity, range_statistics, simulate_income_rate,
+    AggressiveBettor, Bot, CallingStation, Deck, FixedLimitGame, Folder, LoosePassive, Maniac, Player, RandomPlayer,
+    Rock, SettingError, TightAggressive, equity, local_best_response, match, preflop_equity, range_statistics,
+    simulate_income_rate,
 )
 from poker.cli import main
 from poker.cli.options import seed_value
@@ -47,7 +48,7 @@ TAKERS: dict[str, Callable[[Any], object]] = {
     'Deck': lambda seed: Deck(seed=seed),
     'FixedLimitGame': lambda seed: FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=seed),
     'FixedLimitGame.play_hand': lambda seed: FixedLimitGame([CallingStation('Ann'), Maniac('Bob')]).play_hand(seed),
-    **{kind.__name__: _bot(kind) for kind in (Bot, AggressiveBettor, CallingStation, LoosePassive, Maniac,
+    **{kind.__name__: _bot(kind) for kind in (Bot, AggressiveBettor, CallingStation, Folder, LoosePassive, Maniac,
                                               RandomPlayer, Rock, TightAggressive)},
     'equity': lambda seed: equity(['AhKd', 'QsQd'], RIVER, method='sampled', samples=2, seed=seed),
     'Player.showdown_equity': lambda seed: Player('Ah Kd', RIVER).showdown_equity(
@@ -56,6 +57,7 @@ TAKERS: dict[str, Callable[[Any], object]] = {
     'range_statistics': lambda seed: range_statistics('AA', RIVER, 'QQ+', seed=seed),
     'simulate_income_rate': lambda seed: simulate_income_rate('AA', 1, deals=2, seed=seed),
     'match': lambda seed: match(['station', 'maniac'], 1, seed=seed, progress=False),
+    'local_best_response': lambda seed: local_best_response('random', 1, seed=seed, progress=False),
     'make_seat': lambda seed: make_seat('station', 'Sam', seed),
     # refused before it connects; a good seed reaches the connection, refused at a closed port
     'play_acpc': lambda seed: play_acpc('127.0.0.1', _closed_port(), GameDefinition.for_table(2), 'station', seed=seed,
@@ -67,6 +69,7 @@ RECORDS: dict[str, Callable[[Any], object]] = {
     'HandResult': lambda seed: attrs.evolve(FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=1).play_hand(),
                                             seed=seed),
     'MatchResult': lambda seed: attrs.evolve(match(['station', 'maniac'], 1, seed=1, progress=False), seed=seed),
+    'ExploitResult': lambda seed: attrs.evolve(local_best_response('folder', 1, seed=1, progress=False), seed=seed),
 }
 """The records that keep the seed a call used."""
 
