@@ -171,8 +171,9 @@ def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
     example reads the logs and game file written here."""
     if argv[0] == 'acpc':
         return acpc_example(argv, request)
-    if argv[0] == 'play':  # a player who checks and calls, two hands; an outside opponent written here, its
-        import importlib.util  # module loaded for this test alone (the acpc examples write their own mybots)
+    if argv[0] in ('play', 'exploit'):  # play: a player who checks and calls, two hands; exploit: four hands; an
+        import importlib.util  # outside opponent written here, its module loaded for this test alone (the acpc
+        # examples write their own mybots)
         import io
         import sys
         monkeypatch = request.getfixturevalue('monkeypatch')
@@ -183,8 +184,9 @@ def runnable(argv: list[str], request: pytest.FixtureRequest) -> list[str]:
         spec.loader.exec_module(module)
         monkeypatch.setitem(sys.modules, 'mybots', module)
         monkeypatch.setattr('sys.stdin', io.StringIO('c\n' * 500))
-        return [*argv, '--hands', '2'] if '--hands' not in argv else \
-            [*argv[:argv.index('--hands') + 1], '2', *argv[argv.index('--hands') + 2:]]
+        hands = '4' if argv[0] == 'exploit' else '2'
+        return [*argv, '--hands', hands] if '--hands' not in argv else \
+            [*argv[:argv.index('--hands') + 1], hands, *argv[argv.index('--hands') + 2:]]
     if argv[0] in ('history', 'review'):  # the logs, hand histories and game definition its examples read
         from poker.formats.acpc_notation import GameDefinition
         from poker.matches.duplicate import match
