@@ -31,8 +31,8 @@ from poker.players import (
     ActionFrequencies, AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, ModellingLokiPlayer, ModelState,
     RandomPlayer, Rock, SeatModel, TableFrequencies, TightAggressive,
 )
-from poker.players import HumanPlayer, LokiPlayer, SessionEnded
-from poker.matches import SessionLog
+from poker.players import Folder, HumanPlayer, LokiPlayer, SessionEnded
+from poker.matches import SessionLog, local_best_response
 from poker.table import ActionRecord, Decision, FixedLimitGame, HandResult, PlayerSummary, TableView
 
 LIMIT = 200
@@ -121,8 +121,10 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
     'Bot': lambda root: Bot('Ann', 1),
     'CallingStation': lambda root: CallingStation('Ann'),
     'Decision': lambda root: Decision('call', None, None),
+    'ExploitResult': lambda root: local_best_response('folder', 2, seed=1, progress=False),
     'FixedLimitGame': lambda root: FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=1),
     'GameDefinition': lambda root: GameDefinition.for_table(2),
+    'Folder': lambda root: Folder('Ann'),
     'HandHistory': lambda root: HandHistory((LOG_LINE, LogLine.from_hand(HAND_RESULT, 1))),
     'HandResult': lambda root: HAND_RESULT,
     'HumanPlayer': lambda root: HumanPlayer('Ann', io.StringIO(), io.StringIO()),
