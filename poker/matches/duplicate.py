@@ -339,13 +339,13 @@ class _Log:
     hand in each block's lines)."""
 
     def __init__(self, path: str | os.PathLike[str] | None, players: int, seatings: int,
-                 blocks: list[tuple[int, int]], parts: int, header: str | None = None) -> None:
+                 blocks: list[tuple[int, int]], parts: int) -> None:
         self.seatings, self.blocks, self.parts = seatings, blocks, parts
         self.pending: dict[int, dict[int, list[LogLine]]] = {}
         self.next = 0
         self.file: HandLog | None = None
         if path is not None:
-            self.file = HandLog(path, GameDefinition.for_table(players, small_bet=SMALL_BET), header or
+            self.file = HandLog(path, GameDefinition.for_table(players, small_bet=SMALL_BET),
                                 f'poker match: {players} players, each deal played in {seatings} seatings (hand '
                                 f'deal * {seatings} + seating); the game:')
 
@@ -372,8 +372,9 @@ class _Log:
 
 
 class SessionLog:
-    """The log of a session played hand by hand at one table (``poker play --log FILE``), written by a match's
-    writer (the same header and game, the same lines), a hand at a time as each one ends, flushed at once, so that
+    """The log of a session played hand by hand at one table (``poker play --log FILE``), written by the logs' one
+    writer (:class:`~poker.formats.hand_log.HandLog`: the game, then ACPC lines or PHH for a ``.phh`` name, as a
+    match's), a hand at a time as each one ends, flushed at once, so that
     the file holds every finished hand whenever the session stops. Hands are numbered from 0 in the order
     played; the names are the table's (each ``:`` or ``|`` written ``_``, as in a match's log).
 
@@ -394,9 +395,9 @@ class SessionLog:
                                     maximum=FixedLimitGame.MAX_SEATS, error=PokerError)
         self.path = path
         self.hands = 0
-        self._log = _Log(path, self.players, 1, [], 1,
-                         f'poker play: a session at one table of {self.players} seats, hands in the order played; '
-                         'the game:')
+        self._file = HandLog(path, GameDefinition.for_table(self.players, small_bet=SMALL_BET),
+                             f'poker play: a session at one table of {self.players} seats, hands in the order '
+                             'played; the game:')
 
     def __repr__(self) -> str:
         return f'<{type(self).__name__} {shown(str(self.path), 120)}: {self.hands} hands of {self.players} seats>'
@@ -412,17 +413,13 @@ class SessionLog:
         hand = instance('hand', hand, HandResult, error=PokerError, what='a HandResult')
         if len(hand.names) != self.players:
             raise PokerError(f'the log is of a table of {self.players} seats, got a hand of {len(hand.names)}')
-        if self._log.file is None or self._log.file.file is None:
-            raise PokerError(f'the log {shown(str(self.path))} is closed')
         names = tuple(_log_name(name) for name in hand.names)
-        self._log.blocks.append((self.hands, 1))
-        self._log.add(self.hands, 0, [LogLine.from_hand(attrs.evolve(hand, names=names), 0)])
-        self._log.file.flush()
+        self._file.write(LogLine.from_hand(attrs.evolve(hand, names=names), self.hands))  # (refused once closed)
         self.hands += 1
 
     def close(self) -> None:
         """Close the file (what was written stays)."""
-        self._log.close()
+        self._file.close()
 
 
 def _resumable(player: object) -> bool:
