@@ -7,14 +7,12 @@ the same log)."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from ..matches.duplicate import match
 from ..players.kinds import PLAYER_KINDS
-from ..processes import cluster_executor, process_pool
 from ..table.game import MAX_HANDS
-from .options import add_json, add_png, add_scheduler, add_seed, add_workers, whole
+from .options import add_json, add_png, add_scheduler, add_seed, add_workers, chosen_executor, whole
 from .output import print_json
 
 
@@ -62,17 +60,9 @@ def run(args: argparse.Namespace) -> int:
     if args.png is not None:
         from ..pictures.plots import check_matplotlib
         check_matplotlib()  # fail before playing when matplotlib is missing
-    workers = args.workers if args.workers is not None else (os.cpu_count() or 1) if args.hands >= 200 else 1
-    if args.scheduler is not None:
-        with cluster_executor(args.scheduler) as executor:
-            result = match(players, args.hands, seed=args.seed, executor=executor, fresh_every=args.fresh_every,
-                           log=args.log)
-    elif workers > 1:
-        with process_pool(workers) as executor:
-            result = match(players, args.hands, seed=args.seed, executor=executor, fresh_every=args.fresh_every,
-                           log=args.log)
-    else:
-        result = match(players, args.hands, seed=args.seed, fresh_every=args.fresh_every, log=args.log)
+    with chosen_executor(args, args.hands) as executor:
+        result = match(players, args.hands, seed=args.seed, executor=executor, fresh_every=args.fresh_every,
+                       log=args.log)
     if args.png is not None:
         result.png(args.png)
     if args.json:

@@ -31,10 +31,12 @@ reads its numbers with the same readers.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 from ..cards.income_rates import MAX_OPPONENTS
@@ -227,3 +229,19 @@ def add_scheduler(parser: argparse._ActionsContainer) -> None:
     give it the group that holds ``--workers``, as the two exclude each other)."""
     parser.add_argument('--scheduler', default=None, metavar='ADDRESS',
                         help="a dask.distributed scheduler, e.g. tcp://host:8786 (pip install 'loki-holdem[cluster]')")
+
+
+@contextlib.contextmanager
+def chosen_executor(args: argparse.Namespace, deals: int) -> Iterator[Executor | None]:
+    """The executor that ``--scheduler`` and ``--workers`` ask for, for a match of ``deals`` deals: the dask
+    scheduler's, else local processes (by default one per core from 200 deals on), else None (this process)."""
+    from ..processes import cluster_executor, process_pool
+    workers = args.workers if args.workers is not None else (os.cpu_count() or 1) if deals >= 200 else 1
+    if args.scheduler is not None:
+        with cluster_executor(args.scheduler) as executor:
+            yield executor
+    elif workers > 1:
+        with process_pool(workers) as executor:
+            yield executor
+    else:
+        yield None
