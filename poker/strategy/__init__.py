@@ -9,7 +9,9 @@ re-weights its range.
 * :mod:`~poker.strategy.preflop`: Papp's pre-flop strategies (:func:`preflop_strategy`);
 * :mod:`~poker.strategy.kelly`: Kelly bet sizing after Cassandra, and what a Kelly bet says to do
   (:func:`kelly_action`);
-* :mod:`~poker.strategy.reweighting`: :class:`OpponentModel`, Papp's re-weighting after an observed action.
+* :mod:`~poker.strategy.reweighting`: :class:`OpponentModel`, Papp's re-weighting after an observed action;
+* :mod:`~poker.strategy.triples`: Peña's probability triples, Loki's rules as chances of fold, call and raise
+  (:class:`TripleStrategy`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from .policy import HoldingStatistics, Policy
 from .preflop import TIGHTNESS, expected_players, preflop_strategy
 from .reweighting import OpponentModel
 from .situation import Advice, Situation
+from .triples import TripleStrategy
 
 __all__ = [
     'Action',
@@ -34,6 +37,7 @@ __all__ = [
     'PreflopPlay',
     'Situation',
     'TIGHTNESS',
+    'TripleStrategy',
     'advise',
     'advise_preflop',
     'expected_players',
