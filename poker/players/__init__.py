@@ -8,6 +8,8 @@
 * :mod:`~poker.players.bots`: a calling station, a folder, a maniac, a rock, a random player, an aggressive bettor, a
   tight-aggressive and a loose-passive player, each written as a policy, and :func:`policy_by_holding` (the policy
   of a seat that has only ``decide``);
+* :mod:`~poker.players.simulation`: :class:`SelectiveSampling`, Loki-2's selective-sampling simulation of a decision
+  (Peña ch. 5), its :class:`SimulationResult` and the :class:`Playouts` it averages;
 * :mod:`~poker.players.human`: :class:`HumanPlayer`, a person's seat, his choices read from a stream, with Loki
   as a coach if he likes (``poker play``);
 * :mod:`~poker.players.kinds`: the players known by name (:data:`PLAYER_KINDS`) and how a player takes a seat
@@ -25,6 +27,7 @@ from .human import HumanPlayer, SessionEnded, action_words, read_choice
 from .kinds import PLAYER_KINDS, PlayerSpec, make_seat, read_player, seat_names
 from .loki import LokiPlayer
 from .modelling import ModellingLokiPlayer, SeatModel
+from .simulation import Playouts, SelectiveSampling, SimulationResult
 
 __all__ = [
     'ActionFrequencies',
@@ -40,10 +43,13 @@ __all__ = [
     'ModellingLokiPlayer',
     'PLAYER_KINDS',
     'PlayerSpec',
+    'Playouts',
     'RandomPlayer',
     'Rock',
     'SeatModel',
+    'SelectiveSampling',
     'SessionEnded',
+    'SimulationResult',
     'TableFrequencies',
     'TightAggressive',
     'action_words',

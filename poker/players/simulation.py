@@ -330,8 +330,7 @@ class SelectiveSampling:
                                f'{shown(weights)}')
         opponents = [seat for place, seat in enumerate(spot.seats) if place != spot.me]
         keys = list(weights.keys())
-        if sorted(keys, key=repr) != sorted(opponents, key=repr) or len(keys) != len(opponents) \
-                or set(keys) != set(opponents):
+        if any(type(key) is not int for key in keys) or set(keys) != set(opponents):
             raise WeightsError(f'weights must be given for exactly the opponents still in, seats {shown(opponents)}, '
                                f'got seats {shown(keys)}')
         known = known_holdings(spot.hole + spot.board)
@@ -590,8 +589,9 @@ class _Table:
         self.mine[live] += np.where(mine, put, 0.0)
         self.level[live] += np.where(raises, bet, 0.0)
         self.bets[live] += raises
-        raised = live[raises]
-        self.pending[raised] = self.in_hand[raised]
+        if raises.any():
+            raised = live[raises]
+            self.pending[raised] = self.in_hand[raised]
         self.pending.reshape(-1)[flat] = False
         called = self.called.reshape(-1)
         called[flat] |= facing & ~folds & ~raises
@@ -599,15 +599,21 @@ class _Table:
         self.left[live] -= folds
         over = (folds & mine) | (self.left[live] == 1)  # the hand ends for us: we fold, or one seat is left
         ended = live[over]
-        self.result[ended] = np.where(self.in_hand[ended, me], self.pot[ended], 0.0) - self.mine[ended]
-        self.actor[ended] = -1
+        if ended.size:
+            self.result[ended] = np.where(self.in_hand[ended, me], self.pot[ended], 0.0) - self.mine[ended]
+            self.actor[ended] = -1
         going = live[~over]
+        if not going.size:
+            return
         self.actor[going] = self.next(going, actor[~over])
         closed = going[self.actor[going] < 0]
         while closed.size:  # the round is over: the showdown after the river, else the next street
             river = self.cards[closed] == 5
-            self.showdown(closed[river])
+            if river.any():
+                self.showdown(closed[river])
             turning = closed[~river]
+            if not turning.size:
+                return
             self.cards[turning] += 1
             self.contrib[turning] = 0.0
             self.pending[turning] = self.in_hand[turning]

@@ -21,6 +21,7 @@ import inspect
 import itertools
 import math
 import os
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -80,6 +81,7 @@ from poker.players import (
 )
 from poker.table import PlayerSummary
 from poker.players import HumanPlayer, SessionEnded, action_words, read_choice
+from poker.players import Playouts, SelectiveSampling, SimulationResult
 from poker.matches import SessionLog
 
 from fuzzing import CallersOwn, TookTooLong, exit_code, failure, hang_guard, public_callables
@@ -244,6 +246,8 @@ def _pokerkit_turn(world: World) -> Any:
     state.deal_hole('AhKh')
     state.deal_hole('7c2d')
     return state
+SIMULATED_VIEW = attrs.evolve(VIEW, history=(ActionRecord('river', 1, 'bet', 2, 10, None, 0, 2),))
+PLAYOUTS = SelectiveSampling(trials=4).playouts(SIMULATED_VIEW, {1: np.ones(1326)}, random.Random(1))
 MATCH_STATE = MatchState.parse('MATCHSTATE:1:3:rc/c:|Ah9c/2h3c4d')
 LOG_LINE = LogLine.from_hand(HAND_RESULT, 0)
 FINAL_STATE = MatchState.parse('MATCHSTATE:1:3:rc/cc/cc/cc:KsKd|Ah9c/2h3c4d/5s/Jh')
@@ -669,6 +673,14 @@ REGISTRY: dict[str, Call] = {
     'HandResult': call(HandResult, *attrs.astuple(HAND_RESULT, recurse=False)),
     'HandResult.street_actions': method(lambda world: HAND_RESULT, 'street_actions', 'flop'),
     'LokiPlayer': call(LokiPlayer, 'Ann', strategy=None, lookahead=None, preflop_income_rates=True),
+    'SelectiveSampling': call(SelectiveSampling, None, trials=20, ranker=HandRanker, cap=4, big_bet_ratio=2.0,
+                              carry_potential=True),
+    **{f'SelectiveSampling.{name}': method(lambda world: SelectiveSampling(trials=20), name, SIMULATED_VIEW,
+                                           {1: np.ones(1326)}, Lazy(lambda world: random.Random(1)),
+                                           thresholds={1: (0.5, 0.85)})
+       for name in ('evaluate', 'playouts')},
+    'SimulationResult': call(SimulationResult, 'raise', 10.0, 0.5, 12.0, 0.75, 200),
+    'Playouts': call(Playouts, *attrs.astuple(PLAYOUTS, recurse=False)),
     'LokiPlayer.advise': method(lambda world: LokiPlayer('Ann'), 'advise', STATS, VIEW),
     'LokiPlayer.policy': method(lambda world: LokiPlayer('Ann'), 'policy', VIEW),
     'LokiPlayer.policy_by_holding': method(lambda world: LokiPlayer('Ann'), 'policy_by_holding', VIEW),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from poker.players import (
     ActionFrequencies, AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, ModellingLokiPlayer, ModelState,
     RandomPlayer, Rock, SeatModel, TableFrequencies, TightAggressive,
 )
-from poker.players import Folder, HumanPlayer, LokiPlayer, SessionEnded
+from poker.players import Folder, HumanPlayer, LokiPlayer, Playouts, SelectiveSampling, SessionEnded, SimulationResult
 from poker.matches import SessionLog, local_best_response
 from poker.table import ActionRecord, Decision, FixedLimitGame, HandResult, PlayerSummary, TableView
 
@@ -130,6 +131,11 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
     'HumanPlayer': lambda root: HumanPlayer('Ann', io.StringIO(), io.StringIO()),
     'LogLine': lambda root: LOG_LINE,
     'LokiPlayer': lambda root: LokiPlayer('Ann'),
+    'Playouts': lambda root: SelectiveSampling(trials=4).playouts(
+        attrs.evolve(VIEW, history=(ActionRecord('river', 1, 'bet', 2, 10, None, 0, 2),)), {1: np.ones(1326)},
+        random.Random(1)),
+    'SelectiveSampling': lambda root: SelectiveSampling(),
+    'SimulationResult': lambda root: SimulationResult('raise', 10.0, 0.5, 12.0, 0.75, 200),
     'LoosePassive': lambda root: LoosePassive('Ann'),
     'Maniac': lambda root: Maniac('Ann'),
     'MatchResult': lambda root: match(['station', 'maniac'], 2, seed=1, progress=False),
