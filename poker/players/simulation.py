@@ -33,7 +33,7 @@ import functools
 import itertools
 import math
 import random as random_module
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import numpy as np
 from attrs import field, frozen
@@ -498,7 +498,7 @@ class SelectiveSampling:
         flat_strengths = strengths.reshape(-1)
         flat_potentials = potentials.reshape(-1)
         draws: list[np.ndarray] = []
-        while True:
+        for step in itertools.count():
             live = np.flatnonzero(table.actor >= 0)
             if not live.size:
                 break
@@ -513,18 +513,25 @@ class SelectiveSampling:
             potential = flat_potentials[where]
             hs_n = strength ** opponents
             bet = sizes[cards]
-            pt = self.triples.triples(
-                strength=hs_n + (1 - hs_n) * potential, potential=potential,
-                chance=np.where(cards == 5, hs_n, potential), hs_n=hs_n, opponents=opponents, board_cards=cards,
-                pot=table.pot[live], to_call=table.level[live] - table.contrib.reshape(-1)[flat], bet_size=bet,
-                bets=table.bets[live], called=table.called.reshape(-1)[flat], make1=make1[actor],
-                make2=make2[actor])
+            inputs = dict(strength=hs_n + (1 - hs_n) * potential, potential=potential,
+                          chance=np.where(cards == 5, hs_n, potential), hs_n=hs_n, opponents=opponents,
+                          board_cards=cards, pot=table.pot[live],
+                          to_call=table.level[live] - table.contrib.reshape(-1)[flat], bet_size=bet,
+                          bets=table.bets[live], called=table.called.reshape(-1)[flat], make1=make1[actor],
+                          make2=make2[actor])
+            if self._trace is not None:
+                self._trace(live, np.full(len(live), step), inputs)
+            pt = self.triples.triples(**inputs)
             uniform = column[live]
             fold = pt[:, 0]
             choice = np.where(uniform < fold, 0, np.where(uniform < fold + pt[:, 1], 1, 2))
             table.act(live, actor, choice, bet, np.where(cards == now, spot.cap_now, self.cap))
         steps = np.stack(draws, axis=1) if draws else np.zeros((table.rows, 0))
         return table.result.reshape(branches, trials), steps.reshape(branches, trials, -1)
+
+    _trace: Callable[[np.ndarray, np.ndarray, dict[str, np.ndarray]], None] | None = None
+    """None, or a function told, at each step, the rows playing (branch times trials plus trial), the number of each
+    row's action and what its PT was asked (the tests' window on the trials)."""
 
     # ------------------------------------------------------------------------------------------ the answer
     def _summary(self, view: TableView, playouts: Playouts) -> SimulationResult:
