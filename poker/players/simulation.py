@@ -527,7 +527,7 @@ class SelectiveSampling:
             choice = np.where(uniform < fold, 0, np.where(uniform < fold + pt[:, 1], 1, 2))
             table.act(live, actor, choice, bet, np.where(cards == now, spot.cap_now, self.cap))
         steps = np.stack(draws, axis=1) if draws else np.zeros((table.rows, 0))
-        return table.result.reshape(branches, trials), steps.reshape(branches, trials, -1)
+        return table.results().reshape(branches, trials), steps.reshape(branches, trials, -1)
 
     _trace: Callable[[np.ndarray, np.ndarray, dict[str, np.ndarray]], None] | None = None
     """None, or a function told, at each step, the rows playing (branch times trials plus trial), the number of each
@@ -556,7 +556,8 @@ class _Table:
     each seat's chips this round (``contrib``), who is still to act this round (``pending``: in the hand, with a
     bet to call or no action yet this round) and who has called this round, the bet to match
     (``level``), the bets made, the pot, the chips the deciding seat has put in since the decision (``mine``), the
-    board's cards, the seat to act (``actor``, -1: the row is over) and the chips won (``result``)."""
+    board's cards, the seat to act (``actor``, -1: the row is over) and whether the row ends at the showdown
+    (``shown``)."""
 
     def __init__(self, spot: _Spot, rows: int, trials: int, values: np.ndarray) -> None:
         seats = len(spot.seats)
@@ -573,7 +574,7 @@ class _Table:
         self.mine = np.zeros(rows)
         self.cards = np.full(rows, len(spot.board))
         self.actor = np.full(rows, -1)
-        self.result = np.zeros(rows)
+        self.shown = np.zeros(rows, dtype=bool)
         self.turns = (np.arange(seats)[None, :] - np.arange(seats)[:, None] - 1) % seats
         """``turns[last, seat]``: how many seats after ``last`` comes ``seat`` (0: the next one)."""
 
@@ -605,10 +606,8 @@ class _Table:
         self.in_hand.reshape(-1)[flat[folds]] = False
         self.left[live] -= folds
         over = (folds & mine) | (self.left[live] == 1)  # the hand ends for us: we fold, or one seat is left
-        ended = live[over]
-        if ended.size:
-            self.result[ended] = np.where(self.in_hand[ended, me], self.pot[ended], 0.0) - self.mine[ended]
-            self.actor[ended] = -1
+        if over.any():
+            self.actor[live[over]] = -1
         going = live[~over]
         if not going.size:
             return
@@ -616,8 +615,8 @@ class _Table:
         closed = going[self.actor[going] < 0]
         while closed.size:  # the round is over: the showdown after the river, else the next street
             river = self.cards[closed] == 5
-            if river.any():
-                self.showdown(closed[river])
+            if river.any():  # (the showdown: its chips are counted when every row is over, :meth:`results`)
+                self.shown[closed[river]] = True
             turning = closed[~river]
             if not turning.size:
                 return
@@ -637,16 +636,19 @@ class _Table:
         first = turns.argmin(axis=1)
         return np.where(turns[np.arange(len(rows)), first] < self.seats, first, -1)
 
-    def showdown(self, rows: np.ndarray) -> None:
-        """The rows that reach the showdown: the best hand still in wins the pot, split as the table splits it
-        (equal shares, the odd chips one each to the winners nearest the button's left)."""
+    def results(self) -> np.ndarray:
+        """The chips each row ends with from the decision on, once every row is over: the pot won, less the chips
+        put in since the decision. A row that ends before the showdown is won by the seat left in it (or lost by
+        us, folded); at the showdown the best hand still in wins the pot, split as the table splits it (equal
+        shares, the odd chips one each to the winners nearest the button's left)."""
         spot, me = self.spot, self.spot.me
-        self.actor[rows] = -1
+        won = np.where(self.in_hand[:, me], self.pot, 0.0)
+        rows = np.flatnonzero(self.shown)
         hands = np.where(self.in_hand[rows], self.values[self.trial[rows]], -1)
         winners = hands == hands.max(axis=1, keepdims=True)
         count = winners.sum(axis=1)
         pot = self.pot[rows]
         share = np.floor(pot / count)
         before = (winners & (spot.odd_order < spot.odd_order[me])).sum(axis=1)
-        won = np.where(winners[:, me], share + np.clip(pot - share * count - before, 0.0, 1.0), 0.0)
-        self.result[rows] = won - self.mine[rows]
+        won[rows] = np.where(winners[:, me], share + np.clip(pot - share * count - before, 0.0, 1.0), 0.0)
+        return np.asarray(won - self.mine)

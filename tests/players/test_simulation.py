@@ -97,6 +97,9 @@ SPOTS = {
                            ['check', 'check', 'call', 'raise'], ['fold']], 0),
     # four seats, the flop: a bet, a call, a raise to the button; the bettor and the caller act again after it
     'four-flop-reraised': ([['call'], ['call', 'bet'], ['check', 'call'], ['call', 'raise']], 0),
+    # four seats, the turn: the big blind decides first, checked to, one folded on the flop, two still to act
+    'four-turn-middle': ([['call', 'fold'], ['call', 'check', 'call', 'check'], ['check', 'check', 'call'],
+                          ['call', 'bet']], 2),
     # heads-up, the flop: the big blind acts first after a raise before the flop
     'heads-up-flop-first': ([['raise'], ['call']], 1),
 }
