@@ -128,6 +128,7 @@ def main() -> None:
     every: dict[str, list[float]] = {'cold': [], 'warm': [], 'loki': [], 'floor': []}
     for seats, table in ((2, 'heads-up'), (10, 'ten seats')):
         found = spots(seats, options.spots, options.seed)
+        whole: dict[str, list[float]] = {name: [] for name in every}
         for street in STREETS:
             row: dict[str, list[float]] = {'cold': [], 'warm': [], 'loki': [], 'floor': [], 'opponents': [],
                                            'call': [], 'raise': []}
@@ -147,13 +148,19 @@ def main() -> None:
                     row['raise'].append(result.raise_error)
             for name in every:
                 every[name] += row[name]
+                whole[name] += row[name]
             cold, warm, loki, least = (1000 * median(row[name]) for name in ('cold', 'warm', 'loki', 'floor'))
             print(f'{table} | {street} | {len(row["warm"])} | {median(row["opponents"]):.0f} | {cold:.1f} | '
-                  f'{warm:.1f} | {loki:.1f} | {warm / loki:.2f} | {least:.2f} | {warm / least:.1f} | '
+                  f'{warm:.1f} | {loki:.1f} | {warm / loki:.2f} | {least:.3f} | {cold / least:.1f} | '
                   f'{median(row["call"]):.2f} | {median(row["raise"]):.2f}')
-    cold, warm, loki, least = (1000 * median(every[name]) for name in ('cold', 'warm', 'loki', 'floor'))
-    print(f'every spot | all | {len(every["warm"])} | | {cold:.1f} | {warm:.1f} | {loki:.1f} | {warm / loki:.2f} | '
-          f'{least:.2f} | {cold / least:.1f} | |')
+        line(table, 'all', whole)
+    line('both', 'all', every)
+
+
+def line(table: str, street: str, times: dict[str, list[float]]) -> None:
+    cold, warm, loki, least = (1000 * median(times[name]) for name in ('cold', 'warm', 'loki', 'floor'))
+    print(f'{table} | {street} | {len(times["warm"])} | | {cold:.1f} | {warm:.1f} | {loki:.1f} | {warm / loki:.2f} | '
+          f'{least:.3f} | {cold / least:.1f} | |')
 
 
 if __name__ == '__main__':
