@@ -55,9 +55,10 @@ from ..validators import (flag, frozen_array, instance, integer_array, is_items,
 __all__ = ['DEFAULT_TRIALS', 'MAX_TRIALS', 'Playouts', 'SelectiveSampling', 'SimulationResult']
 
 DEFAULT_TRIALS = 200
-"""The trials of a decision by default: about 20 ms a decision on the development machine, heads-up and at ten
-seats (``bench/loki2_speed.py``; Peña's own number is not in the pages that survive). The standard error of a
-mean falls as one over the square root of the trials; ``docs/simulation.md`` gives the errors measured."""
+"""The trials of a decision by default (ours: Peña's number does not survive): on the 2-core development machine a
+decision's median CPU time is some 3 to 7 ms heads-up and 9 to 12 ms at ten seats, 19 ms at the dearest, a
+multiway flop, under the 20 ms the issue allows (``bench/loki2_speed.py``). The standard error of a mean falls as
+one over the square root of the trials; ``docs/simulation.md`` gives the errors measured."""
 
 MAX_TRIALS = 10_000
 """The most trials of one decision: their cards and hand values are held in memory at once (some 100 MB at
