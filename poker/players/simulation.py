@@ -10,9 +10,10 @@ street. The chips won or lost from now on (the pot won, less what this seat puts
 the expected value of each action; a fold is worth 0 ("no further profit or loss"), and the action of the highest
 mean is the one chosen (a check when checking is free, rather than a fold).
 
-The trials run side by side as NumPy arrays: the cards of every trial are dealt at once, every hand value a trial
-needs is ranked in one :meth:`~poker.ranking.ranker.HandRanker.rank_many` call per street, and the betting of all
-trials moves one action at a time in lockstep. What a trial's hand values are, and where they depart from
+The trials run side by side as NumPy arrays: the cards of every trial are dealt at once, the decision's street
+reads the exact statistics of every holding on its board, every hand of a later street is ranked in one
+:meth:`~poker.ranking.ranker.HandRanker.rank_many` call, and the betting of all trials moves one action at a time in
+lockstep. What a trial's hand values are, and where they depart from
 Loki's EHS', is in ``docs/simulation.md``.
 
 >>> import random
