@@ -37,9 +37,10 @@ from typing import Union
 
 import numpy as np
 
+from ..cards.income_rates import MAX_OPPONENTS
 from ..errors import BettingError
 from ..stats.hand_statistics import HandStatistics
-from ..validators import instance, real_number, shown
+from ..validators import instance, probability, real_array, real_number, shown
 from .advice import DEFAULT_STRATEGY, LokiStrategy
 from .policy import HoldingStatistics, Policy
 from .situation import Situation
@@ -66,6 +67,42 @@ def ramp(value: ArrayLike, threshold: ArrayLike, width: float) -> np.ndarray:
     if width < 1e-9:
         return (value >= threshold).astype(float)
     return np.asarray(np.clip((value - threshold + width) / (2 * width), 0.0, 1.0))
+
+
+_LIMITS: dict[str, tuple[float, float, bool]] = {
+    'strength': (0.0, 1.0, False), 'potential': (0.0, 1.0, False), 'chance': (0.0, 1.0, False),
+    'hs_n': (0.0, 1.0, False), 'opponents': (1, MAX_OPPONENTS, True), 'board_cards': (3, 5, True),
+    'pot': (0.0, 1e300, False), 'to_call': (0.0, 1e300, False), 'bet_size': (1e-300, 1e300, False),
+    'bets': (0, 10 ** 9, True), 'called': (0, 1, True), 'make1': (0.0, 1.0, False), 'make2': (0.0, 1.0, False),
+}
+"""What each row argument of :meth:`TripleStrategy.triples` may hold: from, to, whole numbers only."""
+
+
+def _read_rows(**values: object) -> list[np.ndarray]:
+    """The row arguments of :meth:`TripleStrategy.triples` (by name, in order) as float arrays broadcast together,
+    each within its :data:`_LIMITS` (``called`` may be truth values), else a BettingError quoting the first bad one;
+    ``to_call`` at most 1e15 bets."""
+    arrays = []
+    for name, value in values.items():
+        if name == 'called' and isinstance(value, (bool, np.bool_, np.ndarray)) and np.asarray(value).dtype == bool:
+            value = np.asarray(value, dtype=float)
+        array = real_array(name, value, error=BettingError)
+        low, high, whole = _LIMITS[name]
+        if not ((array >= low) & (array <= high)).all() or (whole and not (array == np.round(array)).all()):
+            kind = 'whole numbers' if whole else 'numbers'
+            raise BettingError(f'{name} must hold {kind} from {low:g} to {high:g}, got {shown(value)}')
+        arrays.append(array)
+    try:
+        rows = list(np.broadcast_arrays(*arrays))
+    except ValueError:
+        raise BettingError(f'the rows of {", ".join(values)} must broadcast together, got shapes '
+                           f'{[array.shape for array in arrays]}') from None
+    if 'to_call' in values and 'bet_size' in values:
+        to_call, bet_size = rows[list(values).index('to_call')], rows[list(values).index('bet_size')]
+        if not (to_call <= 1e15 * bet_size).all():
+            raise BettingError(f'to_call {shown(values["to_call"])} is too many bets of {shown(values["bet_size"])}: '
+                               'give the amounts in chips of one scale')
+    return rows
 
 
 class TripleStrategy:
@@ -112,11 +149,12 @@ class TripleStrategy:
         strategy's). Fold is 0 when nothing is to call (a check is a call)."""
         rules = self.strategy
         width = self.width
-        strength, potential, chance, hs_n, opponents, cards, pot, to_call, bet_size, bets, called = \
-            np.broadcast_arrays(*(np.asarray(value, dtype=float) for value in (
-                strength, potential, chance, hs_n, opponents, board_cards, pot, to_call, bet_size, bets, called)))
-        make2_share = ramp(strength, self.make2 if make2 is None else make2, width)
-        make1_share = np.maximum(ramp(strength, self.make1 if make1 is None else make1, width), make2_share)
+        strength, potential, chance, hs_n, opponents, cards, pot, to_call, bet_size, bets, called, make1, make2 = \
+            _read_rows(strength=strength, potential=potential, chance=chance, hs_n=hs_n, opponents=opponents,
+                       board_cards=board_cards, pot=pot, to_call=to_call, bet_size=bet_size, bets=bets, called=called,
+                       make1=self.make1 if make1 is None else make1, make2=self.make2 if make2 is None else make2)
+        make2_share = ramp(strength, make2, width)
+        make1_share = np.maximum(ramp(strength, make1, width), make2_share)
         facing = to_call > 0
         river = cards >= 5
         raise_ = np.where(bets < rules.raise_cap, make2_share, 0.0)
@@ -137,8 +175,8 @@ class TripleStrategy:
         pot_odds = np.where(facing, to_call / np.where(facing, pot + to_call, 1.0), 0.0)
         stays = ramp(chance, pot_odds, width)
         if rules.use_showdown_odds:
-            showdown = np.where(river, 0.0, ramp(hs_n, self.showdown_odds(cards, opponents, pot, to_call,
-                                                                           bet_size), width))
+            showdown = np.where(river, 0.0, ramp(hs_n, self._showdown_odds(cards, opponents, pot, to_call,
+                                                                            bet_size), width))
             stays = stays + (1 - stays) * showdown
         call = call + np.where(facing, rest * stays, 0.0)
         fold = np.where(facing, rest * (1 - stays), 0.0)
@@ -146,9 +184,16 @@ class TripleStrategy:
         out = np.clip(out, 0.0, 1.0)
         return np.asarray(out / out.sum(axis=-1, keepdims=True))
 
-    def showdown_odds(self, board_cards: np.ndarray, opponents: np.ndarray, pot: np.ndarray, to_call: np.ndarray,
-                      bet_size: np.ndarray) -> np.ndarray:
-        """:meth:`LokiStrategy.showdown_odds <poker.strategy.advice.LokiStrategy.showdown_odds>` per row."""
+    def showdown_odds(self, board_cards: ArrayLike, opponents: ArrayLike, pot: ArrayLike, to_call: ArrayLike,
+                      bet_size: ArrayLike) -> np.ndarray:
+        """:meth:`LokiStrategy.showdown_odds <poker.strategy.advice.LokiStrategy.showdown_odds>` per row (the
+        arguments broadcast together, read as :meth:`triples` reads them)."""
+        return self._showdown_odds(*_read_rows(board_cards=board_cards, opponents=opponents, pot=pot, to_call=to_call,
+                                               bet_size=bet_size))
+
+    def _showdown_odds(self, board_cards: np.ndarray, opponents: np.ndarray, pot: np.ndarray, to_call: np.ndarray,
+                       bet_size: np.ndarray) -> np.ndarray:
+        """:meth:`showdown_odds` of rows read."""
         big_bet = bet_size * np.where(board_cards == 3, self.strategy.big_bet_ratio, 1.0)
         future = np.where(board_cards == 3, 2 * big_bet, np.where(board_cards == 4, big_bet, 0.0))
         final = pot + to_call + (opponents + 1) * future
@@ -166,6 +211,8 @@ class TripleStrategy:
         """
         stats = instance('stats', stats, HandStatistics, error=BettingError, what='HandStatistics')
         situation = instance('situation', situation, Situation, error=BettingError, what='a Situation')
+        make1 = None if make1 is None else probability('make1', make1, error=BettingError)
+        make2 = None if make2 is None else probability('make2', make2, error=BettingError)
         if not stats.board:
             raise BettingError('a probability triple is for after the flop (Loki-2 plays the pre-flop as Loki-1)')
         chance, _ = self.strategy.winning_chance(stats)

@@ -78,6 +78,7 @@ from poker.players import (
     ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, TableFrequencies, TightAggressive, make_seat,
     policy_by_holding, read_player, seat_names,
 )
+from poker.strategy.triples import TripleStrategy
 from poker.table import PlayerSummary
 from poker.players import HumanPlayer, SessionEnded, action_words, read_choice
 from poker.matches import SessionLog
@@ -603,6 +604,14 @@ REGISTRY: dict[str, Call] = {
                               EVERY.statistics, None),
     'HoldingStatistics.from_range_statistics': call(HoldingStatistics.from_range_statistics, EVERY_RIVER, None),
     'LokiStrategy.policy': method(lambda world: LokiStrategy(), 'policy', EVERY, SITUATION),
+    'TripleStrategy': call(TripleStrategy, None, width=0.1),
+    'TripleStrategy.policy': method(lambda world: TripleStrategy(), 'policy', EVERY, SITUATION),
+    'TripleStrategy.triple': method(lambda world: TripleStrategy(), 'triple', STATS, SITUATION, make1=None,
+                                    make2=None),
+    'TripleStrategy.triples': method(lambda world: TripleStrategy(), 'triples', strength=[0.2, 0.9], potential=0.1,
+                                     chance=0.2, hs_n=0.5, opponents=1, board_cards=4, pot=20, to_call=4,
+                                     bet_size=4, bets=1, called=False, make1=None, make2=None),
+    'TripleStrategy.showdown_odds': method(lambda world: TripleStrategy(), 'showdown_odds', 3, 1, 20, 4, 4),
     'LokiStrategy.policy_columns': method(lambda world: LokiStrategy(), 'policy_columns', EVERY, SITUATION),
     'LokiStrategy.needs_next_card_policy': method(lambda world: LokiStrategy(), 'needs_next_card_policy', EVERY,
                                                   SITUATION),
