@@ -6,7 +6,7 @@
   (:class:`ActionFrequencies`, :class:`TableFrequencies`) and all of it as one value (:class:`ModelState`);
 * :mod:`~poker.players.holding_scales`: the scales it ranks an opponent's holdings on (IR7, EHS');
 * :mod:`~poker.players.bots`: a calling station, a folder, a maniac, a rock, a random player, an aggressive bettor, a
-  tight-aggressive and a loose-passive player, each written as a policy, and :func:`policy_by_holding` (the policy
+  tight-aggressive and a loose-passive player, and a prober, each written as a policy, and :func:`policy_by_holding` (the policy
   of a seat that has only ``decide``);
 * :mod:`~poker.players.human`: :class:`HumanPlayer`, a person's seat, his choices read from a stream, with Loki
   as a coach if he likes (``poker play``);
@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 from .bots import (
-    AggressiveBettor, Bot, CallingStation, Folder, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive,
+    AggressiveBettor, Bot, CallingStation, Folder, LoosePassive, Maniac, Prober, RandomPlayer, Rock, TightAggressive,
     policy_by_holding,
 )
 from .frequencies import ActionFrequencies, ModelState, TableFrequencies
@@ -40,6 +40,7 @@ __all__ = [
     'ModellingLokiPlayer',
     'PLAYER_KINDS',
     'PlayerSpec',
+    'Prober',
     'RandomPlayer',
     'Rock',
     'SeatModel',

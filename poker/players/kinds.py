@@ -69,6 +69,7 @@ PLAYER_KINDS: dict[str, Callable[[str, int], Contender]] = {
     'tight-aggressive': _bot('TightAggressive'),
     'loose-passive': _bot('LoosePassive'),
     'folder': _bot('Folder'),
+    'prober': _bot('Prober'),
 }
 """The players known by name: Loki with specific modelling, with generic modelling, without a model (every
 holding alike; all three play :class:`~poker.strategy.advice.FullLokiStrategy`), and the simple bots of

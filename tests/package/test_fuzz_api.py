@@ -75,7 +75,7 @@ from poker.formats import (
     phh_hand, play_pokerkit, pokerkit_state, read_hands, read_history, read_log, review,
 )
 from poker.players import (
-    ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, TableFrequencies, TightAggressive, make_seat,
+    ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, Prober, TableFrequencies, TightAggressive, make_seat,
     policy_by_holding, read_player, seat_names,
 )
 from poker.strategy.triples import TripleStrategy
@@ -662,7 +662,7 @@ REGISTRY: dict[str, Call] = {
     'Bot.decide': method(_seated(Bot), 'decide', PREFLOP_VIEW),
     **{bot.__name__: call(bot, 'Ann', 1)
        for bot in (CallingStation, Folder, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive,
-                   LoosePassive)},
+                   LoosePassive, Prober)},
     'Bot.state': method(_seated(Bot), 'state'),
     'Bot.resume': method(_seated(Bot), 'resume', Bot('Ann', 1).state()),
     'Decision': call(Decision, 'call', None, None),
@@ -685,7 +685,7 @@ REGISTRY: dict[str, Call] = {
     'policy_by_holding': call(policy_by_holding, CallingStation('Ann'), VIEW),
     **{f'{bot.__name__}.policy': method(_seated(bot), 'policy', VIEW)
        for bot in (Bot, CallingStation, Folder, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive,
-                   LoosePassive)},
+                   LoosePassive, Prober)},
     'Bot.sample': method(_seated(Bot), 'sample', np.array([0.2, 0.3, 0.5])),
     'RandomPlayer.sample': method(_seated(RandomPlayer), 'sample', np.array([0.2, 0.3, 0.5])),
     'LokiPlayer.decide': method(lambda world: LokiPlayer('Ann'), 'decide', VIEW),

@@ -31,7 +31,7 @@ from poker.players import (
     ActionFrequencies, AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, ModellingLokiPlayer, ModelState,
     RandomPlayer, Rock, SeatModel, TableFrequencies, TightAggressive,
 )
-from poker.players import Folder, HumanPlayer, LokiPlayer, SessionEnded
+from poker.players import Folder, HumanPlayer, LokiPlayer, Prober, SessionEnded
 from poker.strategy.triples import TripleStrategy
 from poker.matches import SessionLog, local_best_response
 from poker.table import ActionRecord, Decision, FixedLimitGame, HandResult, PlayerSummary, TableView
@@ -131,6 +131,7 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
     'HumanPlayer': lambda root: HumanPlayer('Ann', io.StringIO(), io.StringIO()),
     'LogLine': lambda root: LOG_LINE,
     'LokiPlayer': lambda root: LokiPlayer('Ann'),
+    'Prober': lambda root: Prober('Ann'),
     'TripleStrategy': lambda root: TripleStrategy(width=0.1),
     'LoosePassive': lambda root: LoosePassive('Ann'),
     'Maniac': lambda root: Maniac('Ann'),
