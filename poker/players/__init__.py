@@ -2,6 +2,9 @@
 
 * :mod:`~poker.players.loki`: :class:`LokiPlayer`, Loki's seat: hand statistics, then Loki's betting rules;
 * :mod:`~poker.players.modelling`: :class:`ModellingLokiPlayer` and :class:`SeatModel` (Papp ch. 7);
+* :mod:`~poker.players.loki2`: :class:`Loki2Player` and :class:`Loki2SeatModel` (Peña 1999): probability triples
+  as the betting strategy and the re-weighting factor, the specific model moving their thresholds, and the
+  :class:`Simulation` a seat may decide with;
 * :mod:`~poker.players.frequencies`: what it counts of each opponent from hand to hand
   (:class:`ActionFrequencies`, :class:`TableFrequencies`) and all of it as one value (:class:`ModelState`);
 * :mod:`~poker.players.holding_scales`: the scales it ranks an opponent's holdings on (IR7, EHS');
@@ -24,6 +27,7 @@ from .frequencies import ActionFrequencies, ModelState, TableFrequencies
 from .human import HumanPlayer, SessionEnded, action_words, read_choice
 from .kinds import PLAYER_KINDS, PlayerSpec, make_seat, read_player, seat_names
 from .loki import LokiPlayer
+from .loki2 import Loki2Player, Loki2SeatModel, Loki2State, Simulation, SimulationResult
 from .modelling import ModellingLokiPlayer, SeatModel
 
 __all__ = [
@@ -33,6 +37,9 @@ __all__ = [
     'CallingStation',
     'Folder',
     'HumanPlayer',
+    'Loki2Player',
+    'Loki2SeatModel',
+    'Loki2State',
     'LokiPlayer',
     'LoosePassive',
     'Maniac',
@@ -45,6 +52,8 @@ __all__ = [
     'Rock',
     'SeatModel',
     'SessionEnded',
+    'Simulation',
+    'SimulationResult',
     'TableFrequencies',
     'TightAggressive',
     'action_words',

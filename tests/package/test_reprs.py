@@ -31,7 +31,7 @@ from poker.players import (
     ActionFrequencies, AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, ModellingLokiPlayer, ModelState,
     RandomPlayer, Rock, SeatModel, TableFrequencies, TightAggressive,
 )
-from poker.players import Folder, HumanPlayer, LokiPlayer, Prober, SessionEnded
+from poker.players import Folder, HumanPlayer, Loki2Player, Loki2SeatModel, LokiPlayer, Prober, SessionEnded
 from poker.strategy.triples import TripleStrategy
 from poker.matches import SessionLog, local_best_response
 from poker.table import ActionRecord, Decision, FixedLimitGame, HandResult, PlayerSummary, TableView
@@ -131,6 +131,9 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
     'HumanPlayer': lambda root: HumanPlayer('Ann', io.StringIO(), io.StringIO()),
     'LogLine': lambda root: LOG_LINE,
     'LokiPlayer': lambda root: LokiPlayer('Ann'),
+    'Loki2Player': lambda root: Loki2Player('Ann', seed=1),
+    'Loki2SeatModel': lambda root: Loki2SeatModel('Bob'),
+    'Loki2State': lambda root: Loki2Player('Ann', seed=1).state(),
     'Prober': lambda root: Prober('Ann'),
     'TripleStrategy': lambda root: TripleStrategy(width=0.1),
     'LoosePassive': lambda root: LoosePassive('Ann'),
@@ -153,7 +156,8 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
 }
 """A representative instance of each public class, made from a scratch directory."""
 
-NOT_MADE = {'Contender': 'a Protocol', 'Weighted': 'a Protocol', 'OneLineErrorParser': "argparse's own repr"}
+NOT_MADE = {'Contender': 'a Protocol', 'Weighted': 'a Protocol', 'OneLineErrorParser': "argparse's own repr",
+            'Simulation': 'a Protocol', 'SimulationResult': 'a Protocol'}
 
 EVALUATES_BACK = ('Card', 'StartingHand', 'Range', 'Hand', 'Player', 'PlayerEquity', 'Advice', 'Situation',
                   'ActionRecord', 'Decision', 'LogLine', 'MatchState', 'HandRanker', 'LokiStrategy',
