@@ -467,7 +467,8 @@ class Loki2Player(ModellingLokiPlayer):
     def advise(self, stats: HandStatistics, view: TableView) -> Advice:
         """After the flop, the action drawn from :meth:`triple` with the hand's random number
         (:attr:`hand_draw`), or the simulation's best (:meth:`simulated`); Loki-1's rules before the flop (where
-        Papp's income-rate strategy does not decide) and with ``betting='rules'``."""
+        Papp's income-rate strategy does not decide) and with ``betting='rules'``. A bet drawn where Loki-1's rules
+        semi-bluff is a semi-bluff (rule ``'semi_bluff'``): the seat follows it through as Loki-1 does."""
         stats = instance('stats', stats, HandStatistics, error=PokerError, what='HandStatistics')
         if not stats.board or not (self.simulation is not None or self.betting == 'triples'):
             return super().advise(stats, view)
@@ -485,7 +486,9 @@ class Loki2Player(ModellingLokiPlayer):
             return strategy.fold_or_check(situation, 'triple', why)
         if draw < fold + call or raise_ <= 0:
             return strategy.call_or_check(situation, 'triple', why)
-        return strategy.bet_or_raise(situation, 'triple', why)
+        # a bet that Loki-1 makes as a semi-bluff is one (the seat follows it through on the next street)
+        bluff = view.to_call == 0 and strategy.advise(stats, situation).rule == 'semi_bluff'
+        return strategy.bet_or_raise(situation, 'semi_bluff' if bluff else 'triple', why)
 
     def simulated(self, view: TableView) -> Advice:
         """The action of highest mean result at the view by the :attr:`simulation` (fold 0: a fold when both lose,
