@@ -38,6 +38,7 @@ them by an opponent's frequencies (Peña 4.4), and how a simulation plays each s
 
 from __future__ import annotations
 
+import functools
 from typing import Union
 
 import numpy as np
@@ -84,31 +85,51 @@ _LIMITS: dict[str, tuple[float, float, bool]] = {
 """What each row argument of :meth:`TripleStrategy.triples` may hold: from, to, whole numbers only."""
 
 
+@functools.lru_cache(maxsize=16)
+def _limits(names: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, list[bool]]:
+    """The lower and upper limits of the row arguments ``names`` (:data:`_LIMITS`), and which must be whole."""
+    return (np.array([_LIMITS[name][0] for name in names]), np.array([_LIMITS[name][1] for name in names]),
+            [_LIMITS[name][2] for name in names])
+
+
 def _read_rows(**values: object) -> list[np.ndarray]:
     """The row arguments of :meth:`TripleStrategy.triples` (by name, in order) as float arrays broadcast together,
-    each within its :data:`_LIMITS` (``called`` and ``follow_through`` may be truth values), else a BettingError quoting the first bad one;
-    ``to_call`` at most 1e15 bets."""
+    each within its :data:`_LIMITS` (``called`` and ``follow_through`` may be truth values), else a BettingError
+    quoting the first bad one; ``to_call`` at most 1e15 bets. Float arrays and numbers are taken as they are and
+    checked together (a simulation asks for thousands of rows at a time, many times a decision)."""
     arrays = []
     for name, value in values.items():
+        if type(value) is np.ndarray and value.dtype == np.float64:
+            arrays.append(value)  # (its numbers are checked with the others', below)
+            continue
+        if type(value) is float or (type(value) is int and -10 ** 300 < value < 10 ** 300):
+            arrays.append(np.asarray(float(value)))
+            continue
         if name in ('called', 'follow_through') and isinstance(value, (bool, np.bool_, np.ndarray)) \
                 and np.asarray(value).dtype == bool:
             value = np.asarray(value, dtype=float)
-        array = real_array(name, value, error=BettingError)
-        low, high, whole = _LIMITS[name]
-        if not ((array >= low) & (array <= high)).all() or (whole and not (array == np.round(array)).all()):
-            kind = 'whole numbers' if whole else 'numbers'
-            raise BettingError(f'{name} must hold {kind} from {low:g} to {high:g}, got {shown(value)}')
-        arrays.append(array)
+        arrays.append(real_array(name, value, error=BettingError))
     try:
         rows = list(np.broadcast_arrays(*arrays))
     except ValueError:
         raise BettingError(f'the rows of {", ".join(values)} must broadcast together, got shapes '
                            f'{[array.shape for array in arrays]}') from None
-    if 'to_call' in values and 'bet_size' in values:
-        to_call, bet_size = rows[list(values).index('to_call')], rows[list(values).index('bet_size')]
-        if not (to_call <= 1e15 * bet_size).all():
-            raise BettingError(f'to_call {shown(values["to_call"])} is too many bets of {shown(values["bet_size"])}: '
-                               'give the amounts in chips of one scale')
+    if rows[0].size:
+        names = tuple(values)
+        lows, highs, whole = _limits(names)
+        table = np.stack([row.reshape(-1) for row in rows])
+        fits = (table.min(axis=1) >= lows) & (table.max(axis=1) <= highs)  # (NaN compares False: it does not fit)
+        fits[whole] &= (table[whole] == np.round(table[whole])).all(axis=1)
+        if not fits.all():
+            name = names[int(np.argmin(fits))]
+            low, high, is_whole = _LIMITS[name]
+            kind = 'whole numbers' if is_whole else 'numbers'
+            raise BettingError(f'{name} must hold finite {kind} from {low:g} to {high:g}, got {shown(values[name])}')
+        if 'to_call' in values and 'bet_size' in values:
+            to_call, bet_size = rows[names.index('to_call')], rows[names.index('bet_size')]
+            if not (to_call * 1e-15 <= bet_size).all():  # (at most 1e15 bets; no product can overflow)
+                raise BettingError(f'to_call {shown(values["to_call"])} is too many bets of '
+                                   f'{shown(values["bet_size"])}: give the amounts in chips of one scale')
     return rows
 
 

@@ -93,11 +93,13 @@ def test_bad_rows_are_refused_in_one_line() -> None:
     strategy = TripleStrategy()
     rows = dict(strength=[0.2, 0.9], potential=0.1, chance=0.2, hs_n=0.5, opponents=1, board_cards=4, pot=20,
                 to_call=4, bet_size=4, bets=1)
-    for name, value, message in [('strength', 1.5, 'strength must hold numbers from 0 to 1'),
-                                 ('opponents', 1.5, 'opponents must hold whole numbers'),
-                                 ('board_cards', 2, 'board_cards must hold whole numbers from 3 to 5'),
+    for name, value, message in [('strength', 1.5, 'strength must hold finite numbers from 0 to 1'),
+                                 ('opponents', 1.5, 'opponents must hold finite whole numbers'),
+                                 ('board_cards', 2, 'board_cards must hold finite whole numbers from 3 to 5'),
                                  ('pot', float('nan'), 'pot must hold finite numbers'),
-                                 ('bet_size', 0, 'bet_size must hold numbers'),
+                                 ('pot', np.array([1.0, np.inf]), 'pot must hold finite numbers'),
+                                 ('bet_size', 0, 'bet_size must hold finite numbers'),
+                                 ('called', [0.5], 'called must hold finite whole numbers from 0 to 1'),
                                  ('to_call', 1e300, 'too many bets'),
                                  ('potential', [0.1, 0.2, 0.3], 'must broadcast together'),
                                  ('chance', 'x', 'chance must be an array of numbers')]:
