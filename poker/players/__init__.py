@@ -4,7 +4,7 @@
 * :mod:`~poker.players.modelling`: :class:`ModellingLokiPlayer` and :class:`SeatModel` (Papp ch. 7);
 * :mod:`~poker.players.loki2`: :class:`Loki2Player` and :class:`Loki2SeatModel` (Peña 1999): probability triples
   as the betting strategy and the re-weighting factor, the specific model moving their thresholds, and the
-  :class:`Simulation` a seat may decide with;
+  :class:`Simulation` a seat may decide with (its :class:`Evaluation`);
 * :mod:`~poker.players.frequencies`: what it counts of each opponent from hand to hand
   (:class:`ActionFrequencies`, :class:`TableFrequencies`) and all of it as one value (:class:`ModelState`);
 * :mod:`~poker.players.holding_scales`: the scales it ranks an opponent's holdings on (IR7, EHS');
@@ -27,7 +27,7 @@ from .frequencies import ActionFrequencies, ModelState, TableFrequencies
 from .human import HumanPlayer, SessionEnded, action_words, read_choice
 from .kinds import PLAYER_KINDS, PlayerSpec, make_seat, read_player, seat_names
 from .loki import LokiPlayer
-from .loki2 import Loki2Player, Loki2SeatModel, Loki2State, Simulation, SimulationResult
+from .loki2 import Evaluation, Loki2Player, Loki2SeatModel, Loki2State, Simulation
 from .modelling import ModellingLokiPlayer, SeatModel
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     'AggressiveBettor',
     'Bot',
     'CallingStation',
+    'Evaluation',
     'Folder',
     'HumanPlayer',
     'Loki2Player',
@@ -53,7 +54,6 @@ __all__ = [
     'SeatModel',
     'SessionEnded',
     'Simulation',
-    'SimulationResult',
     'TableFrequencies',
     'TightAggressive',
     'action_words',

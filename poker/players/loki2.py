@@ -58,8 +58,8 @@ from .frequencies import ACTION_CLASSES, DEFAULT_FREQUENCIES, ActionFrequencies,
 from .holding_scales import _board_holdings, _fast_outs, _fast_potentials, _frozen, _scale, _scale_strengths
 from .modelling import ModellingLokiPlayer, SeatModel, _board, _live_in_order
 
-__all__ = ['BETTINGS', 'Loki2Player', 'Loki2SeatModel', 'Loki2State', 'MODELLINGS', 'REWEIGHTINGS', 'Simulation',
-           'SimulationResult']
+__all__ = ['BETTINGS', 'Evaluation', 'Loki2Player', 'Loki2SeatModel', 'Loki2State', 'MODELLINGS', 'REWEIGHTINGS',
+           'Simulation']
 
 BETTINGS = ('triples', 'rules')
 """How a :class:`Loki2Player` bets after the flop: drawn from its PT (**B**), or by Loki-1's rules."""
@@ -70,15 +70,15 @@ MODELLINGS = ('specific', 'generic', 'none')
 
 
 # ------------------------------------------------------------------------------------------ the simulation's door
-class SimulationResult(Protocol):
+class Evaluation(Protocol):
     """What :meth:`Simulation.evaluate` answers: the mean result of a call (a check when nothing is to call) and of
-    a bet or raise, in chips from the decision on (a fold's is 0)."""
+    a bet or raise (None when no raise is possible), in chips from the decision on (a fold's is 0)."""
 
     @property
     def ev_call(self) -> float: ...
 
     @property
-    def ev_raise(self) -> float: ...
+    def ev_raise(self) -> float | None: ...
 
 
 class Simulation(Protocol):
@@ -86,7 +86,7 @@ class Simulation(Protocol):
     after a raise, each opponent's cards drawn from his weights and every later action from PTs."""
 
     def evaluate(self, view: TableView, weights: dict[int, np.ndarray], random: Random, *,
-                 thresholds: dict[int, tuple[float, float]] | None = None) -> SimulationResult:
+                 thresholds: dict[int, tuple[float, float]] | None = None) -> Evaluation:
         """The mean results at ``view``: ``weights`` maps each opponent still in (by seat) to his weights on the
         1,326 holdings (0 on those with a card the seat sees), ``thresholds`` each opponent to the (Make1, Make2)
         thresholds of the PT that plays him, ``random`` is the seat's own random numbers (a seeded match stays
@@ -492,7 +492,8 @@ class Loki2Player(ModellingLokiPlayer):
 
     def simulated(self, view: TableView) -> Advice:
         """The action of highest mean result at the view by the :attr:`simulation` (fold 0: a fold when both lose,
-        a check instead when checking is free; a raise only when it beats the call), with the
+        a check instead when checking is free; a raise only when it beats the call, and none when the simulation
+        says none is possible, ``ev_raise`` None), with the
         :meth:`opponent_weights`, :meth:`opponent_thresholds` and the seat's random numbers."""
         view = read_view(view)
         if self.simulation is None:
@@ -500,11 +501,12 @@ class Loki2Player(ModellingLokiPlayer):
         result = self.simulation.evaluate(view, self.opponent_weights(view), self.random,
                                           thresholds=self.opponent_thresholds(view))
         ev_call = real_number('the simulation\'s ev_call', getattr(result, 'ev_call', None), error=PokerError)
-        ev_raise = real_number('the simulation\'s ev_raise', getattr(result, 'ev_raise', None), error=PokerError)
+        raised = getattr(result, 'ev_raise', None)
+        ev_raise = None if raised is None else real_number('the simulation\'s ev_raise', raised, error=PokerError)
         situation = self.situation(view)
         strategy = self.triples.strategy
-        why = f'simulated: call {ev_call:+.2f}, raise {ev_raise:+.2f}'
-        if ev_raise > ev_call and (ev_raise >= 0 or view.to_call == 0):
+        why = f'simulated: call {ev_call:+.2f}' + ('' if ev_raise is None else f', raise {ev_raise:+.2f}')
+        if ev_raise is not None and ev_raise > ev_call and (ev_raise >= 0 or view.to_call == 0):
             return strategy.bet_or_raise(situation, 'simulation', why)
         if ev_call >= 0 or view.to_call == 0:
             return strategy.call_or_check(situation, 'simulation', why)

@@ -898,7 +898,7 @@ NOT_CALLED = {
     'Weighted': 'a Protocol: it describes an object with weights, and cannot be called or made',
     'Simulation': 'a Protocol: it describes a simulation Loki-2 may decide with, and cannot be called or made',
     'Simulation.evaluate': "a Protocol's method: a stub",
-    'SimulationResult': 'a Protocol: it describes what a simulation answers, and cannot be called or made',
+    'Evaluation': 'a Protocol: it describes what a simulation answers, and cannot be called or made',
 }
 """Public callables left out of the registry, each with the reason."""
 

@@ -157,7 +157,7 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
 """A representative instance of each public class, made from a scratch directory."""
 
 NOT_MADE = {'Contender': 'a Protocol', 'Weighted': 'a Protocol', 'OneLineErrorParser': "argparse's own repr",
-            'Simulation': 'a Protocol', 'SimulationResult': 'a Protocol'}
+            'Simulation': 'a Protocol', 'Evaluation': 'a Protocol'}
 
 EVALUATES_BACK = ('Card', 'StartingHand', 'Range', 'Hand', 'Player', 'PlayerEquity', 'Advice', 'Situation',
                   'ActionRecord', 'Decision', 'LogLine', 'MatchState', 'HandRanker', 'LokiStrategy',

@@ -431,7 +431,7 @@ def test_the_thresholds_follow_the_specific_frequencies_quantiles() -> None:
 class FakeSimulation:
     """A test double of the simulation: fixed mean results, and what it was asked."""
 
-    def __init__(self, ev_call: float, ev_raise: float) -> None:
+    def __init__(self, ev_call: float, ev_raise: float | None) -> None:
         self.ev_call, self.ev_raise = ev_call, ev_raise
         self.asked: list[tuple[TableView, dict[int, np.ndarray], random.Random, dict[int, tuple[float, float]] | None]] = []
 
@@ -444,8 +444,9 @@ class FakeSimulation:
 @pytest.mark.parametrize(('ev_call', 'ev_raise', 'to_call', 'action'), [
     (1.0, 2.0, 2, 'raise'), (1.0, 0.5, 2, 'call'), (-1.0, -0.5, 2, 'fold'), (-1.0, -0.5, 0, 'bet'),
     (-0.5, -1.0, 0, 'check'), (-1.0, 0.5, 2, 'raise'), (0.0, -1.0, 2, 'call'),
+    (1.0, None, 2, 'call'), (-1.0, None, 2, 'fold'), (-1.0, None, 0, 'check'),   # no raise possible
 ])
-def test_with_a_simulation_the_seat_takes_the_best_mean(ev_call: float, ev_raise: float, to_call: int,
+def test_with_a_simulation_the_seat_takes_the_best_mean(ev_call: float, ev_raise: float | None, to_call: int,
                                                         action: str) -> None:
     fake = FakeSimulation(ev_call, ev_raise)
     player = Loki2Player('Ann', simulation=fake, seed=2)
