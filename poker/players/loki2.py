@@ -53,7 +53,7 @@ from ..strategy.situation import Advice, Situation
 from ..strategy.triples import DEFAULT_WIDTH, TripleStrategy
 from ..table.game import TableView, read_view
 from ..table.records import ActionRecord
-from ..validators import brief, choice, instance, probability, read_seed, real_number, shown, whole_number
+from ..validators import brief, choice, instance, read_seed, real_number, shown, whole_number
 from .frequencies import ACTION_CLASSES, DEFAULT_FREQUENCIES, ActionFrequencies, ModelState, TableFrequencies, _round
 from .holding_scales import _board_holdings, _fast_outs, _fast_potentials, _frozen, _scale, _scale_strengths
 from .modelling import ModellingLokiPlayer, SeatModel, _board, _live_in_order
@@ -219,8 +219,8 @@ class Loki2SeatModel(SeatModel):
             raise PokerError('probability triples are for after the flop (Papp re-weights before it)')
         situation = instance('situation', situation, Situation, error=PokerError, what='a Situation')
         opponents = read_opponents(opponents)
-        make1 = None if make1 is None else probability('make1', make1, error=PokerError)
-        make2 = None if make2 is None else probability('make2', make2, error=PokerError)
+        make1 = None if make1 is None else real_number('make1', make1, error=PokerError)
+        make2 = None if make2 is None else real_number('make2', make2, error=PokerError)
         return self._holding_triples(cards, situation, opponents, make1, make2)
 
     def _holding_triples(self, key: tuple[int, ...], situation: Situation, opponents: int, make1: float | None,

@@ -46,7 +46,7 @@ import numpy as np
 from ..cards.income_rates import MAX_OPPONENTS
 from ..errors import BettingError
 from ..stats.hand_statistics import HandStatistics
-from ..validators import instance, probability, real_array, real_number, shown
+from ..validators import instance, real_array, real_number, shown
 from .advice import DEFAULT_STRATEGY, LokiStrategy
 from .policy import HoldingStatistics, Policy
 from .situation import Situation
@@ -79,10 +79,15 @@ _LIMITS: dict[str, tuple[float, float, bool]] = {
     'strength': (0.0, 1.0, False), 'potential': (0.0, 1.0, False), 'chance': (0.0, 1.0, False),
     'hs_n': (0.0, 1.0, False), 'opponents': (1, MAX_OPPONENTS, True), 'board_cards': (3, 5, True),
     'pot': (0.0, 1e300, False), 'to_call': (0.0, 1e300, False), 'bet_size': (1e-300, 1e300, False),
-    'bets': (0, 10 ** 9, True), 'called': (0, 1, True), 'make1': (0.0, 1.0, False), 'make2': (0.0, 1.0, False),
+    'bets': (0, 10 ** 9, True), 'called': (0, 1, True), 'make1': (-1.0, 2.0, False), 'make2': (-1.0, 2.0, False),
     'bet_behind': (0.0, 1.0, False), 'follow_through': (0, 1, True),
 }
-"""What each row argument of :meth:`TripleStrategy.triples` may hold: from, to, whole numbers only."""
+"""What each row argument of :meth:`TripleStrategy.triples` may hold: from, to, whole numbers only. A threshold may
+lie outside the EHS' scale (from -1 to 2): one that no hand reaches, or that every hand does."""
+
+
+_TRUTHS = ('called', 'follow_through')
+"""The row arguments that may be truth values."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -99,15 +104,20 @@ def _read_rows(**values: object) -> list[np.ndarray]:
     checked together (a simulation asks for thousands of rows at a time, many times a decision)."""
     arrays = []
     for name, value in values.items():
-        if type(value) is np.ndarray and value.dtype == np.float64:
-            arrays.append(value)  # (its numbers are checked with the others', below)
-            continue
-        if type(value) is float or (type(value) is int and -10 ** 300 < value < 10 ** 300):
+        if type(value) is np.ndarray:  # (a plain array of numbers: its numbers are checked with the others', below)
+            kind = value.dtype.kind
+            if value.dtype == np.float64:
+                arrays.append(value)
+                continue
+            if kind in 'iu' or (kind == 'b' and name in _TRUTHS):
+                arrays.append(value.astype(np.float64))
+                continue
+        elif type(value) is float or (type(value) is int and -10 ** 300 < value < 10 ** 300):
             arrays.append(np.asarray(float(value)))
             continue
-        if name in ('called', 'follow_through') and isinstance(value, (bool, np.bool_, np.ndarray)) \
-                and np.asarray(value).dtype == bool:
-            value = np.asarray(value, dtype=float)
+        elif name in _TRUTHS and isinstance(value, (bool, np.bool_)):
+            arrays.append(np.asarray(float(value)))
+            continue
         arrays.append(real_array(name, value, error=BettingError))
     try:
         rows = list(np.broadcast_arrays(*arrays))
@@ -248,8 +258,8 @@ class TripleStrategy:
         """
         stats = instance('stats', stats, HandStatistics, error=BettingError, what='HandStatistics')
         situation = instance('situation', situation, Situation, error=BettingError, what='a Situation')
-        make1 = None if make1 is None else probability('make1', make1, error=BettingError)
-        make2 = None if make2 is None else probability('make2', make2, error=BettingError)
+        make1 = None if make1 is None else real_number('make1', make1, error=BettingError)
+        make2 = None if make2 is None else real_number('make2', make2, error=BettingError)
         if not stats.board:
             raise BettingError('a probability triple is for after the flop (Loki-2 plays the pre-flop as Loki-1)')
         chance, _ = self.strategy.winning_chance(stats)

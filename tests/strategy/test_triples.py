@@ -106,8 +106,11 @@ def test_bad_rows_are_refused_in_one_line() -> None:
         with pytest.raises(BettingError, match=message) as refused:
             strategy.triples(**{**rows, name: value})
         assert '\n' not in str(refused.value)
-    with pytest.raises(BettingError, match='make1 must be a probability'):
+    with pytest.raises(BettingError, match='make1 must hold finite numbers from -1 to 2'):
         strategy.triple(_stats(random.Random(1)), Situation(pot=10, to_call=0, bet_size=2), make1=1e308)
+    # a threshold no hand reaches: never a raise
+    never = strategy.triples(**{**rows, 'make2': 2.0, 'strength': [1.0, 0.9]})
+    assert (never[:, 2] == 0).all()
 
 
 @settings(max_examples=200, deadline=None)
