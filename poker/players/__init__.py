@@ -2,11 +2,14 @@
 
 * :mod:`~poker.players.loki`: :class:`LokiPlayer`, Loki's seat: hand statistics, then Loki's betting rules;
 * :mod:`~poker.players.modelling`: :class:`ModellingLokiPlayer` and :class:`SeatModel` (Papp ch. 7);
+* :mod:`~poker.players.loki2`: :class:`Loki2Player` and :class:`Loki2SeatModel` (Peña 1999): probability triples
+  as the betting strategy and the re-weighting factor, the specific model moving their thresholds, and the
+  :class:`Simulation` a seat may decide with (its :class:`Evaluation`);
 * :mod:`~poker.players.frequencies`: what it counts of each opponent from hand to hand
   (:class:`ActionFrequencies`, :class:`TableFrequencies`) and all of it as one value (:class:`ModelState`);
 * :mod:`~poker.players.holding_scales`: the scales it ranks an opponent's holdings on (IR7, EHS');
 * :mod:`~poker.players.bots`: a calling station, a folder, a maniac, a rock, a random player, an aggressive bettor, a
-  tight-aggressive and a loose-passive player, each written as a policy, and :func:`policy_by_holding` (the policy
+  tight-aggressive and a loose-passive player, and a prober, each written as a policy, and :func:`policy_by_holding` (the policy
   of a seat that has only ``decide``);
 * :mod:`~poker.players.simulation`: :class:`SelectiveSampling`, Loki-2's selective-sampling simulation of a decision
   (Peña ch. 5), its :class:`SimulationResult` and the :class:`Playouts` it averages;
@@ -19,13 +22,14 @@
 from __future__ import annotations
 
 from .bots import (
-    AggressiveBettor, Bot, CallingStation, Folder, LoosePassive, Maniac, RandomPlayer, Rock, TightAggressive,
+    AggressiveBettor, Bot, CallingStation, Folder, LoosePassive, Maniac, Prober, RandomPlayer, Rock, TightAggressive,
     policy_by_holding,
 )
 from .frequencies import ActionFrequencies, ModelState, TableFrequencies
 from .human import HumanPlayer, SessionEnded, action_words, read_choice
 from .kinds import PLAYER_KINDS, PlayerSpec, make_seat, read_player, seat_names
 from .loki import LokiPlayer
+from .loki2 import Evaluation, Loki2Player, Loki2SeatModel, Loki2State, Simulation
 from .modelling import ModellingLokiPlayer, SeatModel
 from .simulation import Playouts, SelectiveSampling, SimulationResult
 
@@ -34,8 +38,12 @@ __all__ = [
     'AggressiveBettor',
     'Bot',
     'CallingStation',
+    'Evaluation',
     'Folder',
     'HumanPlayer',
+    'Loki2Player',
+    'Loki2SeatModel',
+    'Loki2State',
     'LokiPlayer',
     'LoosePassive',
     'Maniac',
@@ -44,11 +52,13 @@ __all__ = [
     'PLAYER_KINDS',
     'PlayerSpec',
     'Playouts',
+    'Prober',
     'RandomPlayer',
     'Rock',
     'SeatModel',
     'SelectiveSampling',
     'SessionEnded',
+    'Simulation',
     'SimulationResult',
     'TableFrequencies',
     'TightAggressive',

@@ -32,8 +32,8 @@ from ..table.game import TableView, read_contender, read_view
 from ..table.records import Decision
 from ..validators import instance, read_seed, shown, text
 
-__all__ = ['AggressiveBettor', 'Bot', 'CallingStation', 'Folder', 'LoosePassive', 'Maniac', 'RandomPlayer', 'Rock',
-           'TightAggressive', 'policy_by_holding']
+__all__ = ['AggressiveBettor', 'Bot', 'CallingStation', 'Folder', 'LoosePassive', 'Maniac', 'Prober', 'RandomPlayer',
+           'Rock', 'TightAggressive', 'policy_by_holding']
 
 
 def policy_by_holding(seat: object, view: TableView) -> Policy:
@@ -97,6 +97,14 @@ def _on_board(board: tuple[Card, ...], columns: np.ndarray) -> Policy:
 def _top_starting_hands(board: tuple[Card, ...], share: float, action: int) -> Policy:
     """``action`` with the top ``share`` of starting hands by income rate (IR7), fold with the rest."""
     return _on_board(board, np.where(_better_shares() < share, action, FOLD))
+
+
+@functools.lru_cache(maxsize=256)
+def _starting_tiers(board: tuple[Card, ...], raise_share: float, call_share: float) -> Policy:
+    """Raise with the top ``raise_share`` of starting hands by income rate (IR7), call with the rest of the top
+    ``call_share``, fold the others."""
+    better = _better_shares()
+    return _on_board(board, np.where(better < raise_share, RAISE, np.where(better < call_share, CALL, FOLD)))
 
 
 @functools.lru_cache(maxsize=256)
@@ -252,4 +260,29 @@ class LoosePassive(Bot):
         view = read_view(view)
         if view.street == 'preflop':
             return _top_starting_hands((), self.share, CALL)
+        return _by_strength(_board(view), self.call_at, self.raise_at)
+
+
+class Prober(Bot):
+    """Probes a checker: after the flop bets (or raises) whenever it is checked to, with any holding; facing a bet
+    it goes on only with a strong hand on the EHS' scale opponent models rank actions on, calling from
+    :attr:`call_at` and raising from :attr:`raise_at`, and folds the rest. Before the flop it raises its top
+    :attr:`raise_share` of starting hands by income rate (IR7), calls with the rest of its top :attr:`call_share`,
+    and folds the others (checks when it is free).
+
+    It tests the face-up check: a player whose check says "weak" loses the pot to its bet, and one whose bet says
+    "strong" loses nothing to it.
+    """
+
+    raise_share = 0.1
+    call_share = 0.5
+    call_at = 0.8
+    raise_at = 0.95
+
+    def policy(self, view: TableView) -> Policy:
+        view = read_view(view)
+        if view.street == 'preflop':
+            return _starting_tiers((), self.raise_share, self.call_share)
+        if view.to_call == 0:
+            return _everywhere(view, (0.0, 0.0, 1.0))
         return _by_strength(_board(view), self.call_at, self.raise_at)

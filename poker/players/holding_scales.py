@@ -91,6 +91,18 @@ def _fast_potentials(cards: tuple[int, ...]) -> np.ndarray:
     """:func:`fast_potentials` of a board read (3 to 5 distinct card indices)."""
     if len(cards) == 5:
         return np.zeros(HOLDING_COUNT)
+    outs = _fast_outs(cards)
+    unseen = 52 - len(cards) - 2
+    ppot = 1 - (1 - outs / unseen) * (1 - outs / (unseen - 1)) if len(cards) == 3 else outs / unseen
+    result: np.ndarray = np.clip(ppot, 0.0, 1.0)
+    result[known_holdings(cards)] = 0.0
+    return result
+
+
+def _fast_outs(cards: tuple[int, ...]) -> np.ndarray:
+    """The outs :func:`fast_potentials` counts for each holding on a board read of 3 or 4 cards (9 for a flush draw,
+    4 per rank completing a straight the board alone would not, 1.5 per overcard; whatever a holding with a board
+    card gets, :func:`fast_potentials` gives it 0)."""
     from_hole, rank_bits, hole_ranks, unpaired = _hole_tables()
     board_suits = np.bincount(np.array(cards, dtype=np.intp) & 3, minlength=4)
     suited = board_suits + from_hole
@@ -102,12 +114,8 @@ def _fast_potentials(cards: tuple[int, ...]) -> np.ndarray:
     straight_ranks = np.maximum(completers[board_mask | rank_bits] - completers[board_mask], 0)
     top = max(card >> 2 for card in cards)
     over = ((hole_ranks > top).sum(axis=1)) * unpaired
-    outs = 9.0 * flush_draw + 4.0 * straight_ranks + 1.5 * over
-    unseen = 52 - len(cards) - 2
-    ppot = 1 - (1 - outs / unseen) * (1 - outs / (unseen - 1)) if len(cards) == 3 else outs / unseen
-    result: np.ndarray = np.clip(ppot, 0.0, 1.0)
-    result[known_holdings(cards)] = 0.0
-    return result
+    outs: np.ndarray = 9.0 * flush_draw + 4.0 * straight_ranks + 1.5 * over
+    return outs
 
 
 def _hand_strengths(board: Sequence[int], ranker: type[HandRanker]) -> np.ndarray:
@@ -173,10 +181,17 @@ def _river_strengths(board: Sequence[int]) -> np.ndarray:
 
 @functools.lru_cache(maxsize=SCALED_BOARDS)
 def _cached_scale(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
-    hs = _hand_strengths(board, ranker)
+    hs = _scale_strengths(board, ranker)  # type: ignore[arg-type]  # (a class is hashable)
     scale: np.ndarray = hs + (1 - hs) * _fast_potentials(board)
     scale.flags.writeable = False
     return scale
+
+
+@functools.lru_cache(maxsize=SCALED_BOARDS)
+def _scale_strengths(board: tuple[int, ...], ranker: type[HandRanker]) -> np.ndarray:
+    """The HS1 part of :func:`holding_scale` on a sorted board after the flop (:func:`_hand_strengths`), read-only and
+    kept: the scale and a model's probability triples (:mod:`~poker.players.loki2`) read the same numbers."""
+    return _frozen(_hand_strengths(board, ranker))
 
 
 @functools.lru_cache(maxsize=SCALED_BOARDS)

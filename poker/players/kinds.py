@@ -49,6 +49,13 @@ def _loki_no_model(name: str, seed: int) -> Contender:
     return LokiPlayer(name, strategy=FullLokiStrategy())
 
 
+def _loki2(betting: str, reweighting: str) -> Callable[[str, int], Contender]:
+    def make(name: str, seed: int) -> Contender:
+        from .loki2 import Loki2Player
+        return Loki2Player(name, betting=betting, reweighting=reweighting, seed=seed)
+    return make
+
+
 def _bot(kind: str) -> Callable[[str, int], Contender]:
     def make(name: str, seed: int) -> Contender:
         from . import bots
@@ -61,6 +68,9 @@ PLAYER_KINDS: dict[str, Callable[[str, int], Contender]] = {
     'loki': _loki,
     'loki-generic': _loki_generic,
     'loki-no-model': _loki_no_model,
+    'loki2-b': _loki2('triples', 'papp'),
+    'loki2-r': _loki2('rules', 'triples'),
+    'loki2-br': _loki2('triples', 'triples'),
     'station': _bot('CallingStation'),
     'maniac': _bot('Maniac'),
     'rock': _bot('Rock'),
@@ -69,9 +79,12 @@ PLAYER_KINDS: dict[str, Callable[[str, int], Contender]] = {
     'tight-aggressive': _bot('TightAggressive'),
     'loose-passive': _bot('LoosePassive'),
     'folder': _bot('Folder'),
+    'prober': _bot('Prober'),
 }
 """The players known by name: Loki with specific modelling, with generic modelling, without a model (every
-holding alike; all three play :class:`~poker.strategy.advice.FullLokiStrategy`), and the simple bots of
+holding alike; all three play :class:`~poker.strategy.advice.FullLokiStrategy`), Loki-2's ablations with specific
+models (:class:`~poker.players.loki2.Loki2Player`: ``loki2-b`` bets by probability triples, ``loki2-r`` re-weights
+by them and moves their thresholds by each opponent's frequencies, ``loki2-br`` both), and the simple bots of
 :mod:`poker.players.bots`."""
 
 PlayerSpec = Union[str, Callable[[str, int], Contender]]

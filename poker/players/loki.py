@@ -290,7 +290,12 @@ class LokiPlayer:
             table = self._holding_table(view, True)
         if table is None:
             return self.policy_by_holding(view)
-        return strategy.policy(table, situation)
+        return self._array_policy(table, situation)
+
+    def _array_policy(self, table: HoldingStatistics, situation: Situation) -> Policy:
+        """The policy of every holding after the flop from their statistics: :attr:`strategy`'s rules as an array
+        program (a Loki-2 seat draws from its probability triples instead)."""
+        return (self.strategy or DEFAULT_STRATEGY).policy(table, situation)
 
     @classmethod
     def _policy_owner(cls) -> type[LokiPlayer]:
@@ -349,7 +354,11 @@ class LokiPlayer:
         opponents (Papp 6.5)."""
         if not (self.strategy or DEFAULT_STRATEGY).needs_next_card_ppot(stats, self.situation(view)):
             return stats
-        view = read_view(view)
+        return self._with_next_card(stats, read_view(view))
+
+    def _with_next_card(self, stats: HandStatistics, view: TableView) -> HandStatistics:
+        """``stats`` (read) with the next-card PPOT of the view's hand, against the same :meth:`weights` and
+        opponents."""
         one_card = _kept_statistics(view.hole, view.board, opponents=stats.opponents, lookahead=1,
                                    weights=self.weights(view))
         return attrs.evolve(stats, next_card_ppot=one_card.ppot)

@@ -241,6 +241,11 @@ class SeatModel:
             self._observe_plainly(street, action, bets_to_call, board)
         else:
             self._observe_by_hooks(street, action, bets_to_call, board)
+        self._count(street, action, bets_to_call)
+
+    def _count(self, street: str, action: Action, bets_to_call: int) -> None:
+        """Count an action read in the :attr:`tally` (after the re-weighting it drove: an action does not read
+        itself)."""
         if type(self.tally).observe is ActionFrequencies.observe:  # counted as it counts, the context already read
             self.tally._count(STREETS.index(street), min(bets_to_call, 2), action)
         else:
@@ -603,15 +608,10 @@ class ModellingLokiPlayer(LokiPlayer):
     # ------------------------------------------------------------------------------------ table hooks
     def begin_hand(self, seat: int, names: tuple[str, ...], hole: tuple[Card, ...], button: int) -> None:
         """Reset every opponent's weights (0 on holdings with one of our hole cards)."""
-        if type(names) is not tuple or names != self.seat_names:  # (the names of the hand before were read)
-            names = tuple(text('a seat\'s name', name, error=PokerError) for name in _seat_names(names))
-        seat = whole_number('seat', seat, maximum=len(names) - 1, error=PokerError)
-        whole_number('button', button, maximum=len(names) - 1, error=PokerError)
-        self.seat, self.seat_names = seat, names
-        known = tuple(card.index for card in read_board(hole, sizes=(2,)))
+        known = self._read_hand(seat, names, hole, button)
         dead = _frozen(known_holdings(known))  # (one mask for every model: read-only)
-        for other, name in enumerate(names):
-            if other == seat:
+        for other, name in enumerate(self.seat_names):
+            if other == self.seat:
                 continue
             if name not in self.models:
                 self.models[name] = self.new_model(name)
@@ -620,6 +620,16 @@ class ModellingLokiPlayer(LokiPlayer):
                 model._begin_hand(dead)
             else:
                 model.begin_hand(known)
+
+    def _read_hand(self, seat: int, names: tuple[str, ...], hole: tuple[Card, ...], button: int) -> tuple[int, ...]:
+        """:meth:`begin_hand`'s arguments read: the seat and the names kept (:attr:`seat`, :attr:`seat_names`), the
+        hole cards' indices returned."""
+        if type(names) is not tuple or names != self.seat_names:  # (the names of the hand before were read)
+            names = tuple(text('a seat\'s name', name, error=PokerError) for name in _seat_names(names))
+        seat = whole_number('seat', seat, maximum=len(names) - 1, error=PokerError)
+        whole_number('button', button, maximum=len(names) - 1, error=PokerError)
+        self.seat, self.seat_names = seat, names
+        return tuple(card.index for card in read_board(hole, sizes=(2,)))
 
     def observe(self, record: ActionRecord, board: tuple[Card, ...]) -> None:
         """Re-weight the actor's model after each of its actions (blinds and our own are not evidence)."""
@@ -639,7 +649,13 @@ class ModellingLokiPlayer(LokiPlayer):
         if model is not None:
             bets = record.bets_to_call if self.PART_BET_COUNTS or not record.bet_size \
                 else record.to_call // record.bet_size
-            model._observe(record.street, record.action, bets, indices)  # (read)
+            self._model_observes(model, record, bets, indices)
+
+    def _model_observes(self, model: SeatModel, record: ActionRecord, bets_to_call: int,
+                        board: tuple[int, ...]) -> None:
+        """Show an opponent's action to its model (``record`` and the ``board``'s card indices read, the action's bets
+        to call worked out): :meth:`SeatModel.observe`'s re-weighting and count."""
+        model._observe(record.street, record.action, bets_to_call, board)  # type: ignore[arg-type]  # (read: no blind)
 
     def end_hand(self, result: HandResult) -> None:
         """Check each model's readings of this hand against the cards its opponent showed (:meth:`SeatModel.showdown`;

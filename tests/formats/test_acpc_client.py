@@ -47,7 +47,7 @@ class Recorder:
         return Decision('raise' if view.street == 'preflop' else 'call')
 
 
-@pytest.mark.parametrize('kind', ['loki', 'loki-generic', 'loki-no-model'])
+@pytest.mark.parametrize('kind', ['loki', 'loki-generic', 'loki-no-model', 'loki2-br'])
 @pytest.mark.parametrize('players', [2, 3])
 def test_a_loki_of_each_kind_plays_the_dealer(kind, players):
     """Every answer is the state line and a legal action; what the player won is what the dealer counts; one seat

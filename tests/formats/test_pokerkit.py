@@ -150,7 +150,7 @@ def test_three_way_split_with_two_odd_chips_is_the_one_difference(monkeypatch):
     assert _odd_chip_split(ours, theirs, hand)
 
 
-@pytest.mark.parametrize('kind', ['loki', 'loki-generic', 'loki-no-model'])
+@pytest.mark.parametrize('kind', ['loki', 'loki-generic', 'loki-no-model', 'loki2-br'])
 def test_loki_plays_pokerkit_hands_to_the_end(kind):
     for players in (2, 3):
         seats = [PokerkitSeat(PLAYER_KINDS[kind]('loki', 0), 0, names=['loki', 'x', 'y'][:players])] + \

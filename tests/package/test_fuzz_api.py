@@ -76,9 +76,10 @@ from poker.formats import (
     phh_hand, play_pokerkit, pokerkit_state, read_hands, read_history, read_log, review,
 )
 from poker.players import (
-    ActionFrequencies, AggressiveBettor, LoosePassive, ModelState, TableFrequencies, TightAggressive, make_seat,
-    policy_by_holding, read_player, seat_names,
+    ActionFrequencies, AggressiveBettor, Loki2Player, Loki2SeatModel, Loki2State, LoosePassive, ModelState, Prober,
+    TableFrequencies, TightAggressive, make_seat, policy_by_holding, read_player, seat_names,
 )
+from poker.strategy.triples import TripleStrategy
 from poker.table import PlayerSummary
 from poker.players import HumanPlayer, SessionEnded, action_words, read_choice
 from poker.players import Playouts, SelectiveSampling, SimulationResult
@@ -353,6 +354,27 @@ def _modelling(world: World) -> ModellingLokiPlayer:
     return player
 
 
+def _loki2(world: World, **switches: Any) -> Loki2Player:
+    player = Loki2Player('Ann', seed=1, **switches)
+    player.begin_hand(0, ('Ann', 'Bob'), VIEW.hole, 0)
+    return player
+
+
+class _Simulation:
+    """A simulation that answers at once: a call is worth 1 chip, a raise 2."""
+
+    ev_call, ev_raise = 1.0, 2.0
+
+    def evaluate(self, view: TableView, weights: Any, random: Any, *, thresholds: Any = None) -> '_Simulation':
+        return self
+
+
+def _loki2_model(world: World) -> Loki2SeatModel:
+    model = Loki2SeatModel('Bob')
+    model.begin_hand([])
+    return model
+
+
 def _human(world: World, coach: bool = False) -> HumanPlayer:
     player = HumanPlayer('Ann', io.StringIO('c\n'), io.StringIO(), coach=coach)
     player.begin_hand(0, ('Ann', 'Bob'), VIEW.hole, 0)
@@ -607,6 +629,14 @@ REGISTRY: dict[str, Call] = {
                               EVERY.statistics, None),
     'HoldingStatistics.from_range_statistics': call(HoldingStatistics.from_range_statistics, EVERY_RIVER, None),
     'LokiStrategy.policy': method(lambda world: LokiStrategy(), 'policy', EVERY, SITUATION),
+    'TripleStrategy': call(TripleStrategy, None, width=0.1),
+    'TripleStrategy.policy': method(lambda world: TripleStrategy(), 'policy', EVERY, SITUATION),
+    'TripleStrategy.triple': method(lambda world: TripleStrategy(), 'triple', STATS, SITUATION, make1=None,
+                                    make2=None),
+    'TripleStrategy.triples': method(lambda world: TripleStrategy(), 'triples', strength=[0.2, 0.9], potential=0.1,
+                                     chance=0.2, hs_n=0.5, opponents=1, board_cards=4, pot=20, to_call=4,
+                                     bet_size=4, bets=1, called=False, make1=None, make2=None),
+    'TripleStrategy.showdown_odds': method(lambda world: TripleStrategy(), 'showdown_odds', 3, 1, 20, 4, 4),
     'LokiStrategy.policy_columns': method(lambda world: LokiStrategy(), 'policy_columns', EVERY, SITUATION),
     'LokiStrategy.needs_next_card_policy': method(lambda world: LokiStrategy(), 'needs_next_card_policy', EVERY,
                                                   SITUATION),
@@ -657,7 +687,7 @@ REGISTRY: dict[str, Call] = {
     'Bot.decide': method(_seated(Bot), 'decide', PREFLOP_VIEW),
     **{bot.__name__: call(bot, 'Ann', 1)
        for bot in (CallingStation, Folder, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive,
-                   LoosePassive)},
+                   LoosePassive, Prober)},
     'Bot.state': method(_seated(Bot), 'state'),
     'Bot.resume': method(_seated(Bot), 'resume', Bot('Ann', 1).state()),
     'Decision': call(Decision, 'call', None, None),
@@ -688,7 +718,7 @@ REGISTRY: dict[str, Call] = {
     'policy_by_holding': call(policy_by_holding, CallingStation('Ann'), VIEW),
     **{f'{bot.__name__}.policy': method(_seated(bot), 'policy', VIEW)
        for bot in (Bot, CallingStation, Folder, Maniac, RandomPlayer, Rock, AggressiveBettor, TightAggressive,
-                   LoosePassive)},
+                   LoosePassive, Prober)},
     'Bot.sample': method(_seated(Bot), 'sample', np.array([0.2, 0.3, 0.5])),
     'RandomPlayer.sample': method(_seated(RandomPlayer), 'sample', np.array([0.2, 0.3, 0.5])),
     'LokiPlayer.decide': method(lambda world: LokiPlayer('Ann'), 'decide', VIEW),
@@ -727,6 +757,33 @@ REGISTRY: dict[str, Call] = {
     'ModellingLokiPlayer.state': method(_modelling, 'state'),
     'ModellingLokiPlayer.new_model': method(_modelling, 'new_model', 'Cy'),
     'ModellingLokiPlayer.resume': method(_modelling, 'resume', ModelState({'Bob': [1] * 36})),
+    'Loki2Player': call(Loki2Player, 'Ann', betting='triples', reweighting='triples', modelling='specific',
+                        width=0.1, simulation=None, seed=1, strategy=None, hs_mode='product', lookahead=None,
+                        preflop_income_rates=True, generic_frequencies='table'),
+    'Loki2Player.advise': method(_loki2, 'advise', STATS, VIEW),
+    'Loki2Player.begin_hand': method(lambda world: Loki2Player('Ann', modelling='none'), 'begin_hand', 0,
+                                     ('Ann', 'Bob'), VIEW.hole, 0),
+    'Loki2Player.new_model': method(_loki2, 'new_model', 'Cy'),
+    'Loki2Player.observe': method(_loki2, 'observe', RECORD, RIVER_CARDS[:3]),
+    'Loki2Player.opponent_thresholds': method(_loki2, 'opponent_thresholds', VIEW),
+    'Loki2Player.opponent_weights': method(_loki2, 'opponent_weights', VIEW),
+    'Loki2Player.policy': method(_loki2, 'policy', VIEW),
+    'Loki2Player.policy_by_holding': method(lambda world: _loki2(world, modelling='none'), 'policy_by_holding',
+                                            VIEW),
+    'Loki2Player.resume': method(_loki2, 'resume', Loki2Player('Bob', seed=2).state()),
+    'Loki2Player.simulated': method(lambda world: _loki2(world, simulation=_Simulation()), 'simulated', VIEW),
+    'Loki2Player.state': method(_loki2, 'state'),
+    'Loki2Player.triple': method(_loki2, 'triple', STATS, VIEW),
+    'Loki2Player.with_next_card_ppot': method(_loki2, 'with_next_card_ppot', STATS, VIEW),
+    'Loki2SeatModel': call(Loki2SeatModel, 'Bob', None, specific=True, ranker=HandRanker, table=None, triples=None,
+                           reweighting='triples'),
+    'Loki2SeatModel.holding_triples': method(_loki2_model, 'holding_triples', FLOP_INDICES, SITUATION, 1,
+                                             make1=None, make2=None),
+    'Loki2SeatModel.observe_triple': method(_loki2_model, 'observe_triple', 'flop', 'call', bets_to_call=1,
+                                            board=FLOP_INDICES, situation=SITUATION, opponents=1),
+    'Loki2SeatModel.thresholds': method(_loki2_model, 'thresholds', 'flop', 1, FLOP_INDICES),
+    'Loki2State': call(Loki2State, {'Bob': [1] * 36}, {'Bob': [1.0, 2.5]},
+                       random_state=Loki2Player('Bob').state().random_state),
     'HumanPlayer': Call(lambda world: HumanPlayer, ('Ann', Lazy(lambda world: io.StringIO('c\n')),
                                                     Lazy(lambda world: io.StringIO())), dict(coach=False)),
     'HumanPlayer.begin_hand': method(lambda world: HumanPlayer('Ann', io.StringIO(), io.StringIO()), 'begin_hand', 0,
@@ -851,6 +908,9 @@ NOT_CALLED = {
     'play_acpc': 'needs a dealer to play: tests/formats/test_acpc_client.py calls it with bad arguments and bad '
                  'dealers',
     'Weighted': 'a Protocol: it describes an object with weights, and cannot be called or made',
+    'Simulation': 'a Protocol: it describes a simulation Loki-2 may decide with, and cannot be called or made',
+    'Simulation.evaluate': "a Protocol's method: a stub",
+    'Evaluation': 'a Protocol: it describes what a simulation answers, and cannot be called or made',
 }
 """Public callables left out of the registry, each with the reason."""
 

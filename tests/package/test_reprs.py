@@ -32,7 +32,11 @@ from poker.players import (
     ActionFrequencies, AggressiveBettor, Bot, CallingStation, LoosePassive, Maniac, ModellingLokiPlayer, ModelState,
     RandomPlayer, Rock, SeatModel, TableFrequencies, TightAggressive,
 )
-from poker.players import Folder, HumanPlayer, LokiPlayer, Playouts, SelectiveSampling, SessionEnded, SimulationResult
+from poker.players import (
+    Folder, HumanPlayer, Loki2Player, Loki2SeatModel, LokiPlayer, Playouts, Prober, SelectiveSampling, SessionEnded,
+    SimulationResult,
+)
+from poker.strategy.triples import TripleStrategy
 from poker.matches import SessionLog, local_best_response
 from poker.table import ActionRecord, Decision, FixedLimitGame, HandResult, PlayerSummary, TableView
 
@@ -136,6 +140,11 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
         random.Random(1)),
     'SelectiveSampling': lambda root: SelectiveSampling(),
     'SimulationResult': lambda root: SimulationResult('raise', 10.0, 0.5, 12.0, 0.75, 200),
+    'Loki2Player': lambda root: Loki2Player('Ann', seed=1),
+    'Loki2SeatModel': lambda root: Loki2SeatModel('Bob'),
+    'Loki2State': lambda root: Loki2Player('Ann', seed=1).state(),
+    'Prober': lambda root: Prober('Ann'),
+    'TripleStrategy': lambda root: TripleStrategy(width=0.1),
     'LoosePassive': lambda root: LoosePassive('Ann'),
     'Maniac': lambda root: Maniac('Ann'),
     'MatchResult': lambda root: match(['station', 'maniac'], 2, seed=1, progress=False),
@@ -156,7 +165,8 @@ MAKERS: dict[str, Callable[[Path], Any]] = {
 }
 """A representative instance of each public class, made from a scratch directory."""
 
-NOT_MADE = {'Contender': 'a Protocol', 'Weighted': 'a Protocol', 'OneLineErrorParser': "argparse's own repr"}
+NOT_MADE = {'Contender': 'a Protocol', 'Weighted': 'a Protocol', 'OneLineErrorParser': "argparse's own repr",
+            'Simulation': 'a Protocol', 'Evaluation': 'a Protocol'}
 
 EVALUATES_BACK = ('Card', 'StartingHand', 'Range', 'Hand', 'Player', 'PlayerEquity', 'Advice', 'Situation',
                   'ActionRecord', 'Decision', 'LogLine', 'MatchState', 'HandRanker', 'LokiStrategy',

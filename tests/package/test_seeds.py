@@ -26,7 +26,7 @@ from poker import (
 from poker.cli import main
 from poker.cli.options import seed_value
 from poker.formats import GameDefinition, play_acpc
-from poker.players import make_seat
+from poker.players import Loki2Player, Prober, make_seat
 from poker.validators import MAX_SEED, read_seed, shown
 
 from fuzzing import public_callables
@@ -49,7 +49,8 @@ TAKERS: dict[str, Callable[[Any], object]] = {
     'FixedLimitGame': lambda seed: FixedLimitGame([CallingStation('Ann'), Maniac('Bob')], seed=seed),
     'FixedLimitGame.play_hand': lambda seed: FixedLimitGame([CallingStation('Ann'), Maniac('Bob')]).play_hand(seed),
     **{kind.__name__: _bot(kind) for kind in (Bot, AggressiveBettor, CallingStation, Folder, LoosePassive, Maniac,
-                                              RandomPlayer, Rock, TightAggressive)},
+                                              Prober, RandomPlayer, Rock, TightAggressive)},
+    'Loki2Player': lambda seed: Loki2Player('Ann', seed=seed),
     'equity': lambda seed: equity(['AhKd', 'QsQd'], RIVER, method='sampled', samples=2, seed=seed),
     'Player.showdown_equity': lambda seed: Player('Ah Kd', RIVER).showdown_equity(
         1, 'QQ+', method='sampled', samples=2, seed=seed),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -69,6 +70,47 @@ def test_pure_triples_are_loki_1(strategy: LokiStrategy) -> None:
         assert int(np.argmax(triple)) == column_of(advice.action), (stats, situation, triple, advice)
         checked += 1
     assert checked == 3000
+
+
+def test_pure_triples_check_raise_and_follow_through_as_loki_1() -> None:
+    """With the situation's chance of a bet behind and a semi-bluff to follow through, pure triples take Loki-1's
+    check-raise (a Make2 hand checks when a bet behind is likely) and follow-through (the rest bets)."""
+    rng = random.Random(33)
+    strategy = FullLokiStrategy()
+    pure = TripleStrategy(strategy, width=0.0)
+    rules: dict[str, int] = {}
+    for _ in range(3000):
+        stats, situation = _stats(rng), _situation(rng)
+        situation = attrs.evolve(situation, bet_behind=rng.choice([0.0, 0.3, 0.6, 0.9]),
+                                 follow_through=rng.random() < 0.3)
+        triple, advice = pure.triple(stats, situation), strategy.advise(stats, situation)
+        assert triple.max() == 1.0 and int(np.argmax(triple)) == column_of(advice.action), (stats, situation, advice)
+        rules[advice.rule] = rules.get(advice.rule, 0) + 1
+    assert rules['check_raise'] > 30 and rules['semi_bluff_follow'] > 30
+
+
+def test_bad_rows_are_refused_in_one_line() -> None:
+    strategy = TripleStrategy()
+    rows = dict(strength=[0.2, 0.9], potential=0.1, chance=0.2, hs_n=0.5, opponents=1, board_cards=4, pot=20,
+                to_call=4, bet_size=4, bets=1)
+    for name, value, message in [('strength', 1.5, 'strength must hold finite numbers from 0 to 1'),
+                                 ('opponents', 1.5, 'opponents must hold finite whole numbers'),
+                                 ('board_cards', 2, 'board_cards must hold finite whole numbers from 3 to 5'),
+                                 ('pot', float('nan'), 'pot must hold finite numbers'),
+                                 ('pot', np.array([1.0, np.inf]), 'pot must hold finite numbers'),
+                                 ('bet_size', 0, 'bet_size must hold finite numbers'),
+                                 ('called', [0.5], 'called must hold finite whole numbers from 0 to 1'),
+                                 ('to_call', 1e300, 'too many bets'),
+                                 ('potential', [0.1, 0.2, 0.3], 'must broadcast together'),
+                                 ('chance', 'x', 'chance must be an array of numbers')]:
+        with pytest.raises(BettingError, match=message) as refused:
+            strategy.triples(**{**rows, name: value})
+        assert '\n' not in str(refused.value)
+    with pytest.raises(BettingError, match='make1 must hold finite numbers from -1 to 2'):
+        strategy.triple(_stats(random.Random(1)), Situation(pot=10, to_call=0, bet_size=2), make1=1e308)
+    # a threshold no hand reaches: never a raise
+    never = strategy.triples(**{**rows, 'make2': 2.0, 'strength': [1.0, 0.9]})
+    assert (never[:, 2] == 0).all()
 
 
 @settings(max_examples=200, deadline=None)
