@@ -65,8 +65,8 @@ def styled_seat(name: str, seed: int) -> Any:
     strategy = _strategy(style)
     if enhancement == 'loki':
         return ModellingLokiPlayer(name, strategy=strategy)
-    from poker.players.kinds import loki2_seat
-    return loki2_seat(name, seed, enhancement, strategy=strategy)
+    from poker.players.loki2 import Loki2Player
+    return Loki2Player.with_enhancements(name, enhancement, seed=seed, strategy=strategy)
 
 
 def _interval(values: np.ndarray) -> tuple[float, float]:

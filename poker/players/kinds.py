@@ -49,10 +49,10 @@ def _loki_no_model(name: str, seed: int) -> Contender:
     return LokiPlayer(name, strategy=FullLokiStrategy())
 
 
-def _loki2(betting: str, reweighting: str) -> Callable[[str, int], Contender]:
+def _loki2(enhancements: str, modelling: str = 'specific') -> Callable[[str, int], Contender]:
     def make(name: str, seed: int) -> Contender:
         from .loki2 import Loki2Player
-        return Loki2Player(name, betting=betting, reweighting=reweighting, seed=seed)
+        return Loki2Player.with_enhancements(name, enhancements, seed=seed, modelling=modelling)
     return make
 
 
@@ -68,9 +68,13 @@ PLAYER_KINDS: dict[str, Callable[[str, int], Contender]] = {
     'loki': _loki,
     'loki-generic': _loki_generic,
     'loki-no-model': _loki_no_model,
-    'loki2-b': _loki2('triples', 'papp'),
-    'loki2-r': _loki2('rules', 'triples'),
-    'loki2-br': _loki2('triples', 'triples'),
+    'loki2': _loki2('brs'),
+    'loki2-generic': _loki2('brs', 'generic'),
+    'loki2-no-model': _loki2('bs', 'none'),
+    'loki2-b': _loki2('b'),
+    'loki2-r': _loki2('r'),
+    'loki2-br': _loki2('br'),
+    'loki2-s': _loki2('s'),
     'station': _bot('CallingStation'),
     'maniac': _bot('Maniac'),
     'rock': _bot('Rock'),
@@ -82,9 +86,12 @@ PLAYER_KINDS: dict[str, Callable[[str, int], Contender]] = {
     'prober': _bot('Prober'),
 }
 """The players known by name: Loki with specific modelling, with generic modelling, without a model (every
-holding alike; all three play :class:`~poker.strategy.advice.FullLokiStrategy`), Loki-2's ablations with specific
-models (:class:`~poker.players.loki2.Loki2Player`: ``loki2-b`` bets by probability triples, ``loki2-r`` re-weights
-by them and moves their thresholds by each opponent's frequencies, ``loki2-br`` both), and the simple bots of
+holding alike; all three play :class:`~poker.strategy.advice.FullLokiStrategy`), Loki-2 (Peña 1999,
+:class:`~poker.players.loki2.Loki2Player`: ``loki2`` with specific models, ``loki2-generic``, ``loki2-no-model``,
+each deciding by selective-sampling simulation; ``loki2`` re-weights by probability triples and moves their
+thresholds by each opponent's frequencies) and its ablations with specific models (``loki2-b`` bets by
+probability triples, ``loki2-r`` re-weights by them, ``loki2-br`` both, ``loki2-s`` simulates alone; see
+:meth:`Loki2Player.with_enhancements <poker.players.loki2.Loki2Player.with_enhancements>`), and the simple bots of
 :mod:`poker.players.bots`."""
 
 PlayerSpec = Union[str, Callable[[str, int], Contender]]

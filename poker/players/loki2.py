@@ -14,8 +14,10 @@ departures from Loki-1 (each on by default):
 * ``modelling='specific'``: each opponent's PT thresholds move by his observed frequencies
   (:meth:`Loki2SeatModel.thresholds`, Peña 4.4); ``'generic'`` reads every opponent alike and moves nothing;
   ``'none'`` keeps no model (every holding alike).
-* ``simulation``: an object with :meth:`Simulation.evaluate`; when given, after the flop the seat takes the action
-  of highest mean result (fold 0; a check when checking is free) instead of drawing from its PT.
+* ``simulation``: an object with :meth:`Simulation.evaluate` (**S**: :class:`~poker.players.simulation.SelectiveSampling`);
+  when given, after the flop the seat takes the action of highest mean result (fold 0; a check when checking is
+  free) instead of drawing from its PT, when that action leads the next best by ``margin`` standard errors (ours,
+  :data:`DEFAULT_MARGIN`; 0 is Peña's plain choice); when the lead is smaller it chooses as it would without one.
 
 >>> from poker.table import FixedLimitGame
 >>> from poker.players import LokiPlayer
@@ -53,18 +55,23 @@ from ..strategy.situation import Advice, Situation
 from ..strategy.triples import DEFAULT_WIDTH, TripleStrategy
 from ..table.game import TableView, read_view
 from ..table.records import ActionRecord
-from ..validators import brief, choice, instance, read_seed, real_number, shown, whole_number
+from ..validators import brief, choice, instance, read_seed, real_number, shown, text, whole_number
 from .frequencies import ACTION_CLASSES, DEFAULT_FREQUENCIES, ActionFrequencies, ModelState, TableFrequencies, _round
 from .holding_scales import _board_holdings, _fast_outs, _fast_potentials, _frozen, _scale, _scale_strengths
 from .modelling import ModellingLokiPlayer, SeatModel, _board, _live_in_order
 
-__all__ = ['BETTINGS', 'Evaluation', 'Loki2Player', 'Loki2SeatModel', 'Loki2State', 'MODELLINGS', 'REWEIGHTINGS',
+__all__ = ['BETTINGS', 'DEFAULT_MARGIN', 'ENHANCEMENTS', 'Evaluation', 'Loki2Player', 'Loki2SeatModel', 'Loki2State', 'MODELLINGS', 'REWEIGHTINGS',
            'Simulation']
 
 BETTINGS = ('triples', 'rules')
 """How a :class:`Loki2Player` bets after the flop: drawn from its PT (**B**), or by Loki-1's rules."""
 REWEIGHTINGS = ('triples', 'papp')
 """How its models re-weight after the flop: by the PT entry of the action (**R**), or by Papp's rule."""
+DEFAULT_MARGIN = 1.0
+"""How many standard errors the simulation's best action must lead the next best by for a seat to take it (ours:
+below it the seat chooses as it would without a simulation; see :attr:`Loki2Player.margin`)."""
+ENHANCEMENTS = 'brs'
+"""Peña's enhancements, a letter each: **B** (betting by PTs), **R** (re-weighting by PTs), **S** (simulation)."""
 MODELLINGS = ('specific', 'generic', 'none')
 """Its opponent models: each opponent's own frequencies, every opponent alike, or none."""
 
@@ -356,7 +363,8 @@ class Loki2Player(ModellingLokiPlayer):
     for the switches ``betting``, ``reweighting``, ``modelling`` and ``simulation``).
 
     ``width`` is the PTs' smoothing (:class:`~poker.strategy.triples.TripleStrategy`; 0: pure triples, Loki-1's
-    actions for sure); ``seed`` seeds the seat's random numbers (:attr:`random`: its draws and the simulation's),
+    actions for sure); ``margin`` is how clear the simulation's best action must be for the seat to take it
+    (:attr:`margin`); ``seed`` seeds the seat's random numbers (:attr:`random`: its draws and the simulation's),
     which :meth:`state` hands on with the models. The other arguments are
     :class:`~poker.players.modelling.ModellingLokiPlayer`'s.
     """
@@ -369,8 +377,8 @@ class Loki2Player(ModellingLokiPlayer):
 
     def __init__(self, name: str, *, betting: str = 'triples', reweighting: str = 'triples',
                  modelling: str = 'specific', width: float = DEFAULT_WIDTH, simulation: Simulation | None = None,
-                 seed: int | None = None, strategy: LokiStrategy | None = None, hs_mode: str = 'product',
-                 lookahead: int | None = None, preflop_income_rates: bool = True,
+                 margin: float = DEFAULT_MARGIN, seed: int | None = None, strategy: LokiStrategy | None = None,
+                 hs_mode: str = 'product', lookahead: int | None = None, preflop_income_rates: bool = True,
                  generic_frequencies: str = 'table') -> None:
         self.modelling = choice('modelling', modelling, MODELLINGS, error=PokerError)
         super().__init__(name, specific=self.modelling != 'generic', hs_mode=hs_mode, strategy=strategy,
@@ -382,6 +390,13 @@ class Loki2Player(ModellingLokiPlayer):
         self.triples = TripleStrategy(self.strategy, width=width)
         """The PT generation function of the seat's betting and of its models."""
         self.simulation = None if simulation is None else _simulation(simulation)
+        margin = real_number('margin', margin, error=PokerError)
+        if not 0 <= margin <= 10:
+            raise PokerError(f'margin must be from 0 to 10 standard errors, got {shown(margin)}')
+        self.margin = margin
+        """How clear the simulation's best action must be, in standard errors of its lead over the next best, for
+        the seat to take it (ours; 0: always, as Peña's seat did); below that the seat chooses as without a
+        simulation (its PT's draw, or Loki-1's rules)."""
         self.random = Random(read_seed(seed))
         self.hand_draw: float | None = None
         """This hand's random number (Peña: one a hand, drawn at the hand's first PT decision): below ``f`` the PT
@@ -392,6 +407,35 @@ class Loki2Player(ModellingLokiPlayer):
     def __repr__(self) -> str:
         return (f'{type(self).__name__}({self.name!r}, betting={self.betting!r}, reweighting={self.reweighting!r}, '
                 f'modelling={self.modelling!r})')
+
+    @classmethod
+    def with_enhancements(cls, name: str, enhancements: str, *, seed: int | None = None, modelling: str = 'specific',
+                          strategy: LokiStrategy | None = None, trials: int | None = None) -> Loki2Player:
+        """A seat with Peña's enhancements named by letters (:data:`ENHANCEMENTS`): ``'b'`` bets by PTs, ``'r'``
+        re-weights by them, ``'s'`` decides by selective-sampling simulation
+        (:class:`~poker.players.simulation.SelectiveSampling` with the seat's own PT function and ``trials``, None:
+        its default); a letter left out plays Loki-1's way (``''``: a modelling Loki-1 with Loki-2's machinery).
+
+        >>> Loki2Player.with_enhancements('Ann', 'bs', seed=1, modelling='none')
+        Loki2Player('Ann', betting='triples', reweighting='papp', modelling='none')
+        >>> Loki2Player.with_enhancements('Ann', 'x')
+        Traceback (most recent call last):
+        ...
+        poker.errors.PokerError: enhancements must be letters of 'brs' (each at most once), got 'x'
+        """
+        letters = text('enhancements', enhancements, longest=3, error=PokerError)
+        if trials is not None:
+            trials = whole_number('trials', trials, minimum=2, maximum=10_000, error=PokerError)
+        if any(letter not in ENHANCEMENTS for letter in letters) or len(set(letters)) != len(letters):
+            raise PokerError(f'enhancements must be letters of {ENHANCEMENTS!r} (each at most once), got '
+                             f'{shown(enhancements)}')
+        seat = cls(name, betting='triples' if 'b' in letters else 'rules',
+                   reweighting='triples' if 'r' in letters else 'papp', modelling=modelling, seed=seed,
+                   strategy=strategy)
+        if 's' in letters:
+            from .simulation import DEFAULT_TRIALS, SelectiveSampling
+            seat.simulation = SelectiveSampling(seat.triples, trials=DEFAULT_TRIALS if trials is None else trials)
+        return seat
 
     # ------------------------------------------------------------------------------------ table hooks
     def begin_hand(self, seat: int, names: tuple[str, ...], hole: tuple[Card, ...], button: int) -> None:
@@ -506,11 +550,39 @@ class Loki2Player(ModellingLokiPlayer):
         situation = self.situation(view)
         strategy = self.triples.strategy
         why = f'simulated: call {ev_call:+.2f}' + ('' if ev_raise is None else f', raise {ev_raise:+.2f}')
+        if self.margin > 0 and not self._clear(view, result, ev_call, ev_raise):
+            return self._unsimulated(view, why)
         if ev_raise is not None and ev_raise > ev_call and (ev_raise >= 0 or view.to_call == 0):
             return strategy.bet_or_raise(situation, 'simulation', why)
         if ev_call >= 0 or view.to_call == 0:
             return strategy.call_or_check(situation, 'simulation', why)
         return strategy.fold_or_check(situation, 'simulation', why)
+
+    def _clear(self, view: TableView, result: Evaluation, ev_call: float, ev_raise: float | None) -> bool:
+        """Whether the simulation's best action beats the next best by :attr:`margin` standard errors of their
+        difference (the errors the result gives, ``call_error`` and ``raise_error``, taken as independent; 0 when it
+        gives none; a fold's mean is 0 for sure, and a fold is no option when checking is free)."""
+        errors = [real_number('the simulation\'s call_error', getattr(result, 'call_error', 0.0), error=PokerError)]
+        options = [(ev_call, errors[0])]
+        if ev_raise is not None:
+            options.append((ev_raise, real_number('the simulation\'s raise_error',
+                                                  getattr(result, 'raise_error', 0.0) or 0.0, error=PokerError)))
+        if view.to_call > 0:
+            options.append((0.0, 0.0))
+        if len(options) < 2:
+            return True
+        (best, best_error), (second, second_error) = sorted(options, reverse=True)[:2]
+        return best - second >= self.margin * math.hypot(best_error, second_error)
+
+    def _unsimulated(self, view: TableView, why: str) -> Advice:
+        """The seat's choice without its simulation (its PT's draw, or Loki-1's rules with ``betting='rules'``), when
+        the simulation's best is not clear (:meth:`_clear`)."""
+        simulation, self.simulation = self.simulation, None
+        try:
+            advice = self.advise(self.with_next_card_ppot(self.statistics(view), view), view)
+        finally:
+            self.simulation = simulation
+        return attrs.evolve(advice, reason=f'{why}, closer than {self.margin:g} standard errors: {advice.reason}')
 
     def opponent_weights(self, view: TableView) -> dict[int, np.ndarray]:
         """Each opponent still in (by seat) and his weights on the 1,326 holdings (a copy; 0 on the holdings with a

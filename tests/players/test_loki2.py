@@ -559,3 +559,40 @@ def test_cli_match_plays_the_loki2_kinds_and_the_prober(capsys: pytest.CaptureFi
     assert main(['match', '--players', 'loki2-b,loki2-r,prober', '--hands', '3', '--seed', '1', '--json']) == 0
     out = capsys.readouterr().out
     assert all(name in out for name in ('loki2-b', 'loki2-r', 'prober'))
+
+
+class NoisySimulation(FakeSimulation):
+    """The double with standard errors: a lead of 0.5 chips over errors of 1 chip each is not clear."""
+
+    call_error, raise_error = 1.0, 1.0
+
+
+@pytest.mark.parametrize(('margin', 'simulated'), [(1.0, False), (0.3, True), (0.0, True)])
+def test_a_simulation_decides_only_when_its_best_is_clear(margin: float, simulated: bool) -> None:
+    fake = NoisySimulation(1.0, 1.5)
+    player = Loki2Player('Ann', simulation=fake, seed=2, margin=margin)
+    plain = Loki2Player('Ann', seed=2)
+    view = TableView(0, 'Ann', 'Ah Kh', 'Ad 7c 2s', 'flop', pot=8, to_call=2, bet_size=2, bets_this_round=1,
+                     called_this_round=False, opponents=2, can_raise=True, seats=3, button=2, active=(0, 1, 2))
+    for seat in (player, plain):
+        seat.begin_hand(0, ('Ann', 'Bob', 'Cy'), tuple(parse_cards('Ah Kh')), 2)
+    decision = player.decide(view)
+    assert decision.advice is not None
+    if simulated:   # 0.5 >= margin * hypot(1, 1): the simulation's raise
+        assert decision.action == 'raise' and decision.advice.rule == 'simulation'
+    else:           # not clear: what the seat does without a simulation (its PT's draw, the same random numbers)
+        expected = plain.decide(view)
+        assert decision.advice.rule != 'simulation' and 'closer than 1 standard errors' in decision.advice.reason
+        assert decision.action == expected.action
+
+
+def test_enhancements_by_letters() -> None:
+    seat = Loki2Player.with_enhancements('Ann', 'rs', seed=1, trials=20)
+    assert (seat.betting, seat.reweighting, seat.modelling) == ('rules', 'triples', 'specific')
+    assert seat.simulation is not None and seat.simulation.trials == 20 and seat.simulation.triples is seat.triples
+    assert Loki2Player.with_enhancements('Ann', '').simulation is None
+    for bad in ('bb', 'q', 'brsx', 3):
+        with pytest.raises(PokerError):
+            Loki2Player.with_enhancements('Ann', bad)  # type: ignore[arg-type]
+    with pytest.raises(PokerError, match='margin'):
+        Loki2Player('Ann', margin=-1)
