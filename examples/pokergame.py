@@ -4,6 +4,7 @@
     python examples/pokergame.py --seed 7 --players 6  # another deal, another table
     python examples/pokergame.py --hands 500           # many hands: a table of results per player
     python examples/pokergame.py --hands 500 --log hands.log   # ... and every hand in the ACPC log format
+    python examples/pokergame.py --loki2 2             # the last two seats play Loki-2 (Pena 1999)
     python examples/pokergame.py --scenario examples/scenarios.toml   # your own hands instead
 
 The classic example is A♥Q♥ on a flop of 3♥4♠J♥ (the Java program's, after Papp 1998, Table 5.1) against 1 and
@@ -13,7 +14,9 @@ players with opponent models (poker.players.modelling.ModellingLokiPlayer): befo
 Papp's income-rate strategies (poker.strategy.preflop), after it they compute their statistics against
 the weights their models give each opponent and follow poker.strategy.advice.advise; the narration shows both,
 the action the table took, and after each call, bet or raise the top of the actor's range as the next
-seat now sees it (the classes with the most weight, and the share of the weight left).
+seat now sees it (the classes with the most weight, and the share of the weight left). With --loki2 N the last
+N seats play Loki-2 instead (poker.players.loki2.Loki2Player, the kind 'loki2': probability triples for its
+models, and after the flop the action a selective-sampling simulation finds best).
 
 A scenario file (TOML or JSON) lists hands to work out like the classic one; examples/scenarios.toml
 shows every field, and poker/stats/scenario.py describes them.
@@ -33,6 +36,7 @@ if __name__ == '__main__':  # hold Ctrl-C while the library loads (run_program a
 
 import argparse  # noqa: E402 - after Ctrl-C is held
 import functools  # noqa: E402
+import random  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
@@ -47,6 +51,8 @@ from poker.formats import GameDefinition, HandLog, LogLine  # noqa: E402
 from poker.table import PlayerSummary  # noqa: E402
 from poker.cards import INCOME_RATES, income_rate_table  # noqa: E402
 from poker import HandStatistics, ModellingLokiPlayer, Scenario, load_scenarios  # noqa: E402
+from poker.players.loki2 import Loki2Player  # noqa: E402
+from poker.players.simulation import SelectiveSampling  # noqa: E402
 
 NAMES = ('Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Joe')
 HOLE, FLOP = (Card.parse('Ah'), Card.parse('Qh')), (Card.parse('3h'), Card.parse('4s'), Card.parse('Jh'))
@@ -128,6 +134,16 @@ class ModelShowingLoki(ModellingLokiPlayer):
         self.actions += 1
 
 
+class ModelShowingLoki2(ModelShowingLoki, Loki2Player):
+    """A Loki-2 seat (the kind 'loki2': B, R and S with specific models, poker.players.loki2) that remembers what
+    it sees as ModelShowingLoki does; its random numbers (its draws and its simulations') from ``seed``."""
+
+    def __init__(self, name: str, seed: int) -> None:
+        super().__init__(name)
+        self.random = random.Random(seed)
+        self.simulation = SelectiveSampling(self.triples)
+
+
 def _range_seen(game: FixedLimitGame, hand: HandResult, index: int, record: ActionRecord) -> str | None:
     """The acting seat's range after action ``index``, as the next seat sees it (None if it saw nothing)."""
     observer = game.players[(record.seat + 1) % len(game.players)]
@@ -157,9 +173,9 @@ def _statistics_text(stats: HandStatistics) -> str:
     return text
 
 
-def replay_options(seed: int, players: int, number: int) -> str:
+def replay_options(seed: int, players: int, number: int, loki2: int = 0) -> str:
     """The options of this program that tell hand ``number`` of a session again (as the last hand told)."""
-    options = f'--seed {seed} --players {players}'
+    options = f'--seed {seed} --players {players}' + (f' --loki2 {loki2}' if loki2 else '')
     return options if number == 1 else f'{options} --hands {number} --verbose'
 
 
@@ -178,7 +194,8 @@ def narrate(game: FixedLimitGame, hand: HandResult, out: TextIO | None = None, r
     for seat, name in enumerate(names):
         where = f' ({positions[seat]})' if seat in positions else ''
         hole = cards_text(sorted(hand.holes[seat], reverse=True))
-        print(f'  seat {seat + 1}  {name:<{width}}  {hole}{where}', file=out)
+        kind = '  [Loki-2]' if isinstance(game.players[seat], Loki2Player) else ''
+        print(f'  seat {seat + 1}  {name:<{width}}  {hole}{where}{kind}', file=out)
     for street in hand.streets:
         board = hand.board[:{'preflop': 0, 'flop': 3, 'turn': 4, 'river': 5}[street]]
         records = hand.street_actions(street)
@@ -264,7 +281,9 @@ class Progress:
 
 def play(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    players = [ModelShowingLoki(NAMES[seat]) for seat in range(args.players)]
+    first = args.players - args.loki2
+    players: list[ModellingLokiPlayer] = [ModelShowingLoki(NAMES[seat]) for seat in range(first)]
+    players += [ModelShowingLoki2(NAMES[seat], args.seed + seat) for seat in range(first, args.players)]
     game = FixedLimitGame(players, seed=args.seed)
     log = None if args.log is None else HandLog(
         args.log, GameDefinition.for_table(args.players),
@@ -283,7 +302,7 @@ def _play_hands(args: argparse.Namespace, game: FixedLimitGame, out: TextIO, log
         hand = game.play_hand()
         if log is not None:
             log.write(LogLine.from_hand(hand, 0))
-        narrate(game, hand, out, replay_options(args.seed, args.players, 1))
+        narrate(game, hand, out, replay_options(args.seed, args.players, 1, args.loki2))
         return 0
     progress = Progress(args.hands)
     status = 0
@@ -293,7 +312,7 @@ def _play_hands(args: argparse.Namespace, game: FixedLimitGame, out: TextIO, log
             if log is not None:
                 log.write(LogLine.from_hand(hand, hand.number - 1))
             if args.verbose:
-                narrate(game, hand, out, replay_options(args.seed, args.players, hand.number))
+                narrate(game, hand, out, replay_options(args.seed, args.players, hand.number, args.loki2))
                 print(file=out)
             progress.update(done)
     except KeyboardInterrupt:
@@ -320,6 +339,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f'players at the table (default {DEFAULTS["players"]})')
     parser.add_argument('--hands', type=whole('hands', 0, MAX_HANDS), default=None, metavar='N',
                         help='hands to play (default 1, told in full; more: a table of results; 0: none)')
+    parser.add_argument('--loki2', type=whole('loki2', 0, len(NAMES)), default=None, metavar='N',
+                        help='the last N seats play Loki-2 (Pena 1999: probability triples and simulation; '
+                             'default 0)')
     parser.add_argument('--verbose', action='store_true', default=None,
                         help='with --hands N, tell every hand in full')
     parser.add_argument('--log', metavar='FILE', default=None,
@@ -332,7 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-DEFAULTS = {'seed': 2026, 'players': 4, 'hands': 1, 'verbose': False, 'log': None}
+DEFAULTS = {'seed': 2026, 'players': 4, 'hands': 1, 'loki2': 0, 'verbose': False, 'log': None}
 """The game options and their defaults; none of them goes with --scenario."""
 MAX_HANDS = 10_000_000
 """The most hands a session plays (as many as ``poker match --hands``)."""
@@ -358,6 +380,8 @@ def run(argv: Sequence[str] | None) -> int:
     for name, default in DEFAULTS.items():
         if getattr(args, name) is None:
             setattr(args, name, default)
+    if args.loki2 > args.players:
+        raise SettingError(f'--loki2 {args.loki2} is more seats than --players {args.players}')
     if args.scenario is not None:
         show_scenarios(load_scenarios(args.scenario))
         return 0

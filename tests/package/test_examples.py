@@ -82,8 +82,23 @@ def test_the_hand_header_says_how_to_replay_it():
         assert max(last) == number and last[number] == told[number]
 
 
+def test_loki2_seats_play_and_their_hands_replay():
+    """Issue 32: the last --loki2 seats play Loki-2 (its simulation's reasons in the advice), and a hand header's
+    replay options seat them again."""
+    session = pokergame('--seed', '11', '--players', '3', '--loki2', '2', '--hands', '4', '--verbose')
+    assert session.returncode == 0, session.stderr
+    told = told_hands(session.stdout)
+    assert sorted(told) == [1, 2, 3, 4]
+    assert all(hand.count('[Loki-2]') == 2 for hand in told.values())
+    assert 'simulated: call' in session.stdout
+    replay = re.search(r'\(replay: ([^)]*)\)', told[3].splitlines()[0]).group(1)
+    assert '--loki2 2' in replay
+    again = pokergame(*replay.split())
+    assert again.returncode == 0 and told_hands(again.stdout)[3] == told[3]
+
+
 @pytest.mark.parametrize('option', [['--hands', '5'], ['--hands', '1'], ['--seed', '3'], ['--players', '6'],
-                                    ['--verbose']])
+                                    ['--verbose'], ['--loki2', '1']])
 def test_game_options_are_refused_beside_a_scenario_file(option):
     """Issue 9: --hands with --scenario was silently ignored (the file's scenarios play no hand)."""
     result = pokergame('--scenario', str(EXAMPLES / 'scenarios.toml'), *option)
@@ -124,6 +139,8 @@ def test_own_scenarios_from_toml_and_json():
 @pytest.mark.parametrize(('args', 'message'), [
     (['--hands', '-1'], "argument --hands: hands must be a whole number from 0 to 10000000, got '-1'"),
     (['--players', '11'], "argument --players: players must be a whole number from 2 to 10, got '11'"),
+    (['--loki2', '11'], "argument --loki2: loki2 must be a whole number from 0 to 10, got '11'"),
+    (['--loki2', '5', '--players', '3'], '--loki2 5 is more seats than --players 3'),
     (['--scenario', 'nothing.toml'], 'nothing.toml: no such file'),
     (['--scenario', ''], ': a scenario file must end in .toml or .json'),
 ])
