@@ -16,9 +16,10 @@ from the spread of those per-deal results (the duplicate sets are independent).
 >>> round(sum(result.means()), 12)   # chips only change hands
 0.0
 
-Players are kinds (:data:`~poker.players.kinds.PLAYER_KINDS`: ``'loki'``, ``'loki-generic'``, ``'loki-no-model'``,
-``'station'``, ``'maniac'``, ``'rock'``, ``'random'``, ``'aggressive'``, ``'tight-aggressive'``,
-``'loose-passive'``), outside players ``'module:factory'`` (any importable module and a callable in it), or
+Players are kinds (:data:`~poker.players.kinds.PLAYER_KINDS`: the Lokis ``'loki'``, ``'loki-generic'``,
+``'loki-no-model'``, Loki-2 ``'loki2'``, ``'loki2-generic'``, ``'loki2-no-model'`` and its ablations, and the bots
+``'station'``, ``'maniac'``, ``'rock'``, ``'random'``, ``'aggressive'``, ``'tight-aggressive'``, ``'loose-passive'``,
+``'folder'``, ``'prober'``), outside players ``'module:factory'`` (any importable module and a callable in it), or
 factories themselves; a factory ``f(name, seed)`` returns a seat (a ``name`` and a ``decide(view)`` method,
 :class:`~poker.table.game.Contender`). A process pool sends a factory by reference, so give a top-level function
 or class, or its ``'module:factory'`` text (the module is imported in each worker).
