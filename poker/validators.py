@@ -36,6 +36,7 @@ import numpy as np
 from .errors import BettingError, PokerError, SettingError
 
 __all__ = [
+    'ARRAY_VALUE',
     'CheckedEnumType',
     'EQUITY_METHODS',
     'EquityMethod',
@@ -65,6 +66,7 @@ __all__ = [
     'reading',
     'real_array',
     'real_number',
+    'same_array',
     'share',
     'shown',
     'text',
@@ -552,6 +554,28 @@ def frozen_array(name: str, value: object, *, read: Callable[..., np.ndarray] = 
     array = read(name, read_only(value, copy=copy), **options)
     array.flags.writeable = False
     return array
+
+
+def same_array(first: np.ndarray | None, second: np.ndarray | None) -> bool:
+    """Whether two arrays are one value: the same shape, the same dtype and equal entries (None equals None alone).
+    How a value object compares its array fields (:data:`ARRAY_VALUE`).
+
+    >>> same_array(np.array([1, 2]), np.array([1, 2])), same_array(np.array([1, 2]), np.array([1.0, 2.0]))
+    (True, False)
+    >>> same_array(np.zeros(3), np.zeros((1, 3))), same_array(None, None), same_array(None, np.zeros(0))
+    (False, True, False)
+    """
+    if first is None or second is None:
+        return first is second
+    return first.shape == second.shape and first.dtype == second.dtype and bool(np.array_equal(first, second))
+
+
+ARRAY_VALUE = attrs.cmp_using(eq=same_array, class_name='ArrayValue')
+"""The comparison of a value object's array field, the one rule of the package's attrs classes:
+``field(eq=ARRAY_VALUE, hash=False)``. ``==`` then compares the arrays by :func:`same_array` (attrs' plain ``==``
+on two arrays raises NumPy's ValueError), and the array is left out of the hash (an array is not hashable), so
+equal objects hash equal. A class that is no value (a working record) says ``@frozen(eq=False)``: it is equal
+to itself alone."""
 
 
 MAX_SEED = 2 ** 63 - 1

@@ -166,11 +166,12 @@ class Playouts:
         return f'<{type(self).__name__}: {len(self.boards)} trials of seats {self.seats}, {len(self.results)} branches>'
 
 
-@frozen
+@frozen(eq=False)
 class _Spot:
     """The state of the hand at the decision, read from the view once: the seats still in (``seats``, in seat
     order; ``me`` the deciding seat's place among them) and each one's chips this round, who has acted and who has
-    called this round, and what the betting will be on the streets to come."""
+    called this round, and what the betting will be on the streets to come (a working record: equal to itself
+    alone)."""
 
     seats: tuple[int, ...]
     me: int

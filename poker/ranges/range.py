@@ -57,7 +57,7 @@ from ..cards.income_rates import read_opponents, income_rate_table
 from ..cards.starting_hand import CLASS_COUNT, CLASS_OF_HOLDING, HAND_CLASSES, StartingHand, class_index
 from ..errors import CardCountError, CardParseError, DuplicateCardError, PokerError, RangeParseError, WeightsError
 from ..markup import GRID_NOTE, grid_svg, shade_colour
-from ..validators import is_items, probability, real_number, shown, text as checked_text
+from ..validators import is_items, probability, real_number, same_array, shown, text as checked_text
 from .weights import NumericWeights, array_weights, class_means, known_holdings
 
 __all__ = ['MAX_RANGE_LENGTH', 'Range', 'percentile']
@@ -542,7 +542,7 @@ class Range:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Range):
-            return bool(np.array_equal(self.weights, other.weights))
+            return same_array(self.weights, other.weights)
         return NotImplemented
 
     def __hash__(self) -> int:

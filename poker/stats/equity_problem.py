@@ -13,7 +13,7 @@ import concurrent.futures
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from attrs import frozen
+from attrs import field, frozen
 
 from ..cards.card import Card, format_cards, parse_cards
 from ..cards.card_inputs import CardsLike, read_board, read_cards
@@ -24,7 +24,7 @@ from ..ranges.range import Range
 from ..ranges.weight_inputs import WeightSetLike, lone_holding, read_weights
 from ..ranges.weights import ZERO_RULE
 from ..ranking.ranker import HandRanker
-from ..validators import shown
+from ..validators import ARRAY_VALUE, shown
 
 __all__ = ['CARD_MASKS_U64', 'HOLDING_MASKS_U64', 'PAIR_HOLDING', 'EquityProblem', 'mask_of', 'rank_players',
            'read_problem', 'run_tasks']
@@ -52,7 +52,8 @@ class EquityProblem:
     hand, the board and the dead cards (card indices)."""
 
     labels: tuple[str, ...]
-    weights: np.ndarray  # (players, 1326), zero on holdings touching the board, dead cards or fixed hands
+    weights: np.ndarray = field(eq=ARRAY_VALUE, hash=False)
+    """(players, 1326), zero on holdings touching the board, dead cards or fixed hands."""
     fixed: tuple[int | None, ...]  # the holding number of each player given as one hand
     board: tuple[int, ...]
     dead: tuple[int, ...]

@@ -145,14 +145,15 @@ def _entries(players: Iterable[PlayerEquity]) -> tuple[PlayerEquity, ...]:
 class EquityResult:
     """The result of :func:`equity`: a :class:`PlayerEquity` per player (index it or iterate), how it was
     counted (``method``: ``'exact'`` or ``'sampled'``, the words of :func:`equity`'s argument; :attr:`exact`
-    says the same as a bool), the number of ``deals`` counted or sampled, and the ``seconds`` taken."""
+    says the same as a bool), the number of ``deals`` counted or sampled, and the ``seconds`` taken (a measurement,
+    left out of ``==`` and the hash: the same answer found twice is equal)."""
 
     players: tuple[PlayerEquity, ...] = field(converter=_entries)
     board: tuple[Card, ...] = field(default=(), converter=read_cards)
     dead: tuple[Card, ...] = field(default=(), converter=read_cards)
     method: str = field(default='exact', converter=reading(choice, choices=EQUITY_METHODS[1:]))  # type: ignore[misc]
     deals: int = field(default=0, converter=reading(whole_number))  # type: ignore[misc]
-    seconds: float = field(default=0.0, converter=reading(amount, error=SettingError))  # type: ignore[misc]
+    seconds: float = field(default=0.0, eq=False, converter=reading(amount, error=SettingError))  # type: ignore[misc]
 
     def __repr__(self) -> str:
         """``<EquityResult on Qh 7h 2c: AhKd 5.2% (tie 0.0%), QsQc 94.8% (tie 0.0%); exact, 990 deals>``: each

@@ -124,10 +124,11 @@ def _draw(rng: np.random.Generator, support: np.ndarray, table: tuple[np.ndarray
     return support[np.where(rng.random(size) < accept[column], column, alias[column])]
 
 
-@frozen
+@frozen(eq=False)
 class _Dealer:
     """What dealing one player's holding needs, computed once per question: the weights, their total
-    and support, Walker's alias table over the support, and the weight of the holdings with each card."""
+    and support, Walker's alias table over the support, and the weight of the holdings with each card (a working
+    record: equal to itself alone)."""
 
     player: int
     weights: np.ndarray

@@ -39,7 +39,7 @@ from ..errors import BettingError
 from ..ranges.weights import known_holdings
 from ..stats.hand_statistics import HandStatistics
 from ..stats.range_stats import RangeStatistics
-from ..validators import instance, integer_array, reading, real_array, shown, whole_number
+from ..validators import ARRAY_VALUE, instance, integer_array, reading, real_array, shown, whole_number
 from .actions import Action
 
 __all__ = ['CALL', 'COLUMNS', 'FOLD', 'RAISE', 'HoldingStatistics', 'Policy', 'column_of', 'read_row']
@@ -108,11 +108,12 @@ class Policy:
 
     Both arrays are read-only. A possible holding's row is a probability distribution (each entry in [0, 1], the
     sum within 1e-9 of 1); an impossible holding's row is all 0; anything else is a
-    :class:`~poker.errors.BettingError`.
+    :class:`~poker.errors.BettingError`. Two policies are equal when both arrays are (shape, dtype and entries:
+    :func:`~poker.validators.same_array`), and equal policies hash equal.
     """
 
-    probabilities: np.ndarray = field(converter=_probabilities, repr=False)
-    possible: np.ndarray = field(converter=_possible, repr=False)
+    probabilities: np.ndarray = field(eq=ARRAY_VALUE, hash=False, converter=_probabilities, repr=False)
+    possible: np.ndarray = field(eq=ARRAY_VALUE, hash=False, converter=_possible, repr=False)
 
     def __attrs_post_init__(self) -> None:
         rows, possible = self.probabilities, self.possible
@@ -210,17 +211,19 @@ class HoldingStatistics:
     does); ``next_card_ppot`` the PPOT one card ahead on the flop (None when not computed); ``statistics`` gives
     one holding's :class:`~poker.stats.hand_statistics.HandStatistics` (by holding index) for a rule that a
     strategy's subclass overrides, which is asked holding by holding. Build one with
-    :meth:`from_range_statistics`.
+    :meth:`from_range_statistics`. Two compare by their arrays (:func:`~poker.validators.same_array`) and numbers;
+    ``statistics``, a function, is not compared.
     """
 
-    hs_n: np.ndarray = field(converter=_strengths, repr=False)
-    ppot: np.ndarray = field(converter=_strengths, repr=False)
-    possible: np.ndarray = field(converter=_possible, repr=False)
+    hs_n: np.ndarray = field(eq=ARRAY_VALUE, hash=False, converter=_strengths, repr=False)
+    ppot: np.ndarray = field(eq=ARRAY_VALUE, hash=False, converter=_strengths, repr=False)
+    possible: np.ndarray = field(eq=ARRAY_VALUE, hash=False, converter=_possible, repr=False)
     board: tuple[Card, ...] = field(converter=read_board)
     lookahead: int = field(converter=reading(whole_number, maximum=2))  # type: ignore[misc]
     opponents: int = field(converter=read_opponents)
     statistics: Callable[[int], HandStatistics] = field(eq=False, repr=False, converter=_callable)
-    next_card_ppot: np.ndarray | None = field(default=None, repr=False, converter=_optional_strengths)
+    next_card_ppot: np.ndarray | None = field(default=None, eq=ARRAY_VALUE, hash=False, repr=False,
+                                              converter=_optional_strengths)
 
     @classmethod
     def from_range_statistics(cls, stats: RangeStatistics, next_card: RangeStatistics | None = None) \
