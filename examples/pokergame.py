@@ -51,8 +51,7 @@ from poker.formats import GameDefinition, HandLog, LogLine  # noqa: E402
 from poker.table import PlayerSummary  # noqa: E402
 from poker.cards import INCOME_RATES, income_rate_table  # noqa: E402
 from poker import HandStatistics, ModellingLokiPlayer, Scenario, load_scenarios  # noqa: E402
-from poker.players.loki2 import Loki2Player  # noqa: E402
-from poker.players.simulation import SelectiveSampling  # noqa: E402
+from poker.players import Loki2Player, SelectiveSampling  # noqa: E402
 
 NAMES = ('Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Joe')
 HOLE, FLOP = (Card.parse('Ah'), Card.parse('Qh')), (Card.parse('3h'), Card.parse('4s'), Card.parse('Jh'))
