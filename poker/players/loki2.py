@@ -560,19 +560,26 @@ class Loki2Player(ModellingLokiPlayer):
 
     def _clear(self, view: TableView, result: Evaluation, ev_call: float, ev_raise: float | None) -> bool:
         """Whether the simulation's best action beats the next best by :attr:`margin` standard errors of their
-        difference (the errors the result gives, ``call_error`` and ``raise_error``, taken as independent; 0 when it
-        gives none; a fold's mean is 0 for sure, and a fold is no option when checking is free)."""
-        errors = [real_number('the simulation\'s call_error', getattr(result, 'call_error', 0.0), error=PokerError)]
-        options = [(ev_call, errors[0])]
+        difference: for a call against a raise the result's ``difference_error`` (the trials paired) when it gives
+        one, else ``call_error`` and ``raise_error`` taken as independent; against a fold (a mean of 0 for sure; no
+        option when checking is free) the other's own error; 0 for an error the result does not give."""
+        def error(name: str) -> float:
+            found = getattr(result, name, None)
+            return 0.0 if found is None else real_number(f'the simulation\'s {name}', found, error=PokerError)
+
+        options = [(ev_call, 'call', error('call_error'))]
         if ev_raise is not None:
-            options.append((ev_raise, real_number('the simulation\'s raise_error',
-                                                  getattr(result, 'raise_error', 0.0) or 0.0, error=PokerError)))
+            options.append((ev_raise, 'raise', error('raise_error')))
         if view.to_call > 0:
-            options.append((0.0, 0.0))
+            options.append((0.0, 'fold', 0.0))
         if len(options) < 2:
             return True
-        (best, best_error), (second, second_error) = sorted(options, reverse=True)[:2]
-        return best - second >= self.margin * math.hypot(best_error, second_error)
+        (best, first, first_error), (second, other, other_error) = sorted(options, reverse=True)[:2]
+        if {first, other} == {'call', 'raise'} and getattr(result, 'difference_error', None) is not None:
+            spread = error('difference_error')
+        else:
+            spread = math.hypot(first_error, other_error)
+        return best - second >= self.margin * spread
 
     def _unsimulated(self, view: TableView, why: str) -> Advice:
         """The seat's choice without its simulation (its PT's draw, or Loki-1's rules with ``betting='rules'``), when

@@ -104,11 +104,18 @@ class SimulationResult:
     ev_raise: float | None = field(converter=reading(_chips, optional=True))  # type: ignore[misc]
     raise_error: float | None = field(converter=reading(_error, optional=True))  # type: ignore[misc]
     trials: int = field(converter=reading(_trials))  # type: ignore[misc]
+    difference_error: float | None = field(default=None, converter=reading(_error, optional=True))  # type: ignore[misc]
+    """The standard error of ``ev_raise - ev_call`` over the trials, each trial's two branches paired (they share
+    the cards and the uniform numbers, so it is mostly far below ``call_error`` and ``raise_error`` together);
+    None when no raise is possible (or not given)."""
 
     def __attrs_post_init__(self) -> None:
         if (self.ev_raise is None) != (self.raise_error is None):
             raise BettingError(f'ev_raise and raise_error go together (both None when no raise is possible), got '
                                f'{shown(self.ev_raise)} and {shown(self.raise_error)}')
+        if self.ev_raise is None and self.difference_error is not None:
+            raise BettingError(f'difference_error needs ev_raise (None when no raise is possible), got '
+                               f'{shown(self.difference_error)}')
 
     def __repr__(self) -> str:
         """``<SimulationResult raise: call +10.00 +- 0.00, raise +12.00 +- 0.00 chips, 200 trials>``."""
@@ -550,8 +557,9 @@ class SelectiveSampling:
         best = max(choices, key=lambda choice: choice[0])[1]  # (the first of equal means: call, raise, fold)
         action = FixedLimitGame.legal_action(best, view.to_call, view.can_raise, view.bets_this_round)
         raised = len(results) > 1
+        difference = float((results[1] - results[0]).std(ddof=1) / math.sqrt(trials)) if raised else None
         return SimulationResult(action, float(means[0]), float(errors[0]), float(means[1]) if raised else None,
-                                float(errors[1]) if raised else None, trials)
+                                float(errors[1]) if raised else None, trials, difference)
 
 
 class _Table:

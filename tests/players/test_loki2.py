@@ -596,3 +596,18 @@ def test_enhancements_by_letters() -> None:
             Loki2Player.with_enhancements('Ann', bad)  # type: ignore[arg-type]
     with pytest.raises(PokerError, match='margin'):
         Loki2Player('Ann', margin=-1)
+
+
+class PairedSimulation(NoisySimulation):
+    """The noisy double whose branches are paired: the raise's lead of 0.5 over the call is 5 paired errors."""
+
+    difference_error = 0.1
+
+
+def test_the_margin_reads_the_paired_error_of_a_call_against_a_raise() -> None:
+    player = Loki2Player('Ann', simulation=PairedSimulation(1.0, 1.5), seed=2, margin=1.0)
+    player.begin_hand(0, ('Ann', 'Bob', 'Cy'), tuple(parse_cards('Ah Kh')), 2)
+    view = TableView(0, 'Ann', 'Ah Kh', 'Ad 7c 2s', 'flop', pot=8, to_call=2, bet_size=2, bets_this_round=1,
+                     called_this_round=False, opponents=2, can_raise=True, seats=3, button=2, active=(0, 1, 2))
+    decision = player.decide(view)
+    assert decision.action == 'raise' and decision.advice is not None and decision.advice.rule == 'simulation'

@@ -557,3 +557,21 @@ def test_the_values_say_what_they_hold() -> None:
     playouts = SelectiveSampling(trials=5).playouts(VIEW, WEIGHTS, random.Random(1))
     assert repr(playouts) == '<Playouts: 5 trials of seats (0, 1), 2 branches>'
     assert not playouts.results.flags.writeable
+
+
+def test_the_difference_error_pairs_each_trials_two_branches() -> None:
+    """The standard error of ev_raise - ev_call is that of the trials' paired differences, computed by hand from the
+    playouts; the branches share cards and numbers, so it is below the two errors taken as independent."""
+    view = spot_view('three-flop-facing')
+    weights = random_weights(view, 3)
+    simulation = SelectiveSampling(trials=60)
+    playouts = simulation.playouts(view, weights, random.Random(5))
+    result = simulation.evaluate(view, weights, random.Random(5))
+    calls, raises = playouts.results[0].tolist(), playouts.results[1].tolist()
+    differences = [r - c for c, r in zip(calls, raises)]
+    mean = sum(differences) / len(differences)
+    by_hand = math.sqrt(sum((d - mean) ** 2 for d in differences) / (len(differences) - 1) / len(differences))
+    assert result.difference_error == pytest.approx(by_hand, rel=1e-12)
+    assert result.raise_error is not None and result.difference_error < math.hypot(result.call_error, result.raise_error)
+    with pytest.raises(BettingError, match='difference_error'):
+        SimulationResult('call', 1.0, 0.5, None, None, 10, 0.3)
