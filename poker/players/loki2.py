@@ -17,7 +17,9 @@ departures from Loki-1 (each on by default):
 * ``simulation``: an object with :meth:`Simulation.evaluate` (**S**: :class:`~poker.players.simulation.SelectiveSampling`);
   when given, after the flop the seat takes the action of highest mean result (fold 0; a check when checking is
   free) instead of drawing from its PT, when that action leads the next best by ``margin`` standard errors (ours,
-  :data:`DEFAULT_MARGIN`; 0 is Peña's plain choice); when the lead is smaller it chooses as it would without one.
+  :data:`DEFAULT_MARGIN`; 0 is Peña's plain choice); when the lead is smaller it plays Loki-1's rules
+  (``unclear='rules'``, ours) or as without a simulation (``unclear='betting'``). With a simulation, B is the PTs
+  that play the seat's own later actions inside the trials.
 
 >>> from poker.table import FixedLimitGame
 >>> from poker.players import LokiPlayer
@@ -60,7 +62,7 @@ from .frequencies import ACTION_CLASSES, DEFAULT_FREQUENCIES, ActionFrequencies,
 from .holding_scales import _board_holdings, _fast_outs, _fast_potentials, _frozen, _scale, _scale_strengths
 from .modelling import ModellingLokiPlayer, SeatModel, _board, _live_in_order
 
-__all__ = ['BETTINGS', 'DEFAULT_MARGIN', 'ENHANCEMENTS', 'Evaluation', 'Loki2Player', 'Loki2SeatModel', 'Loki2State', 'MODELLINGS', 'REWEIGHTINGS',
+__all__ = ['BETTINGS', 'DEFAULT_MARGIN', 'ENHANCEMENTS', 'UNCLEAR', 'Evaluation', 'Loki2Player', 'Loki2SeatModel', 'Loki2State', 'MODELLINGS', 'REWEIGHTINGS',
            'Simulation']
 
 BETTINGS = ('triples', 'rules')
@@ -70,6 +72,8 @@ REWEIGHTINGS = ('triples', 'papp')
 DEFAULT_MARGIN = 1.0
 """How many standard errors the simulation's best action must lead the next best by for a seat to take it (ours:
 below it the seat chooses as it would without a simulation; see :attr:`Loki2Player.margin`)."""
+UNCLEAR = ('rules', 'betting')
+"""What a seat with a simulation does when the simulation's best is not clear (:attr:`Loki2Player.unclear`)."""
 ENHANCEMENTS = 'brs'
 """Peña's enhancements, a letter each: **B** (betting by PTs), **R** (re-weighting by PTs), **S** (simulation)."""
 MODELLINGS = ('specific', 'generic', 'none')
@@ -364,7 +368,7 @@ class Loki2Player(ModellingLokiPlayer):
 
     ``width`` is the PTs' smoothing (:class:`~poker.strategy.triples.TripleStrategy`; 0: pure triples, Loki-1's
     actions for sure); ``margin`` is how clear the simulation's best action must be for the seat to take it
-    (:attr:`margin`); ``seed`` seeds the seat's random numbers (:attr:`random`: its draws and the simulation's),
+    (:attr:`margin`) and ``unclear`` what it does when it is not (:attr:`unclear`); ``seed`` seeds the seat's random numbers (:attr:`random`: its draws and the simulation's),
     which :meth:`state` hands on with the models. The other arguments are
     :class:`~poker.players.modelling.ModellingLokiPlayer`'s.
     """
@@ -377,9 +381,9 @@ class Loki2Player(ModellingLokiPlayer):
 
     def __init__(self, name: str, *, betting: str = 'triples', reweighting: str = 'triples',
                  modelling: str = 'specific', width: float = DEFAULT_WIDTH, simulation: Simulation | None = None,
-                 margin: float = DEFAULT_MARGIN, seed: int | None = None, strategy: LokiStrategy | None = None,
-                 hs_mode: str = 'product', lookahead: int | None = None, preflop_income_rates: bool = True,
-                 generic_frequencies: str = 'table') -> None:
+                 margin: float = DEFAULT_MARGIN, unclear: str = 'rules', seed: int | None = None,
+                 strategy: LokiStrategy | None = None, hs_mode: str = 'product', lookahead: int | None = None,
+                 preflop_income_rates: bool = True, generic_frequencies: str = 'table') -> None:
         self.modelling = choice('modelling', modelling, MODELLINGS, error=PokerError)
         super().__init__(name, specific=self.modelling != 'generic', hs_mode=hs_mode, strategy=strategy,
                          lookahead=lookahead, preflop_income_rates=preflop_income_rates,
@@ -394,6 +398,9 @@ class Loki2Player(ModellingLokiPlayer):
         if not 0 <= margin <= 10:
             raise PokerError(f'margin must be from 0 to 10 standard errors, got {shown(margin)}')
         self.margin = margin
+        self.unclear = choice('unclear', unclear, UNCLEAR, error=PokerError)
+        """What the seat does when its simulation's best is not clear: ``'rules'``, Loki-1's rules (ours: the static
+        evaluation that the search extends), or ``'betting'``, as without a simulation (its PT's draw with B)."""
         """How clear the simulation's best action must be, in standard errors of its lead over the next best, for
         the seat to take it (ours; 0: always, as Peña's seat did); below that the seat chooses as without a
         simulation (its PT's draw, or Loki-1's rules)."""
@@ -582,13 +589,17 @@ class Loki2Player(ModellingLokiPlayer):
         return best - second >= self.margin * spread
 
     def _unsimulated(self, view: TableView, why: str) -> Advice:
-        """The seat's choice without its simulation (its PT's draw, or Loki-1's rules with ``betting='rules'``), when
-        the simulation's best is not clear (:meth:`_clear`)."""
-        simulation, self.simulation = self.simulation, None
+        """The seat's choice without its simulation when the simulation's best is not clear (:meth:`_clear`): Loki-1's
+        rules (:attr:`unclear` ``'rules'``), or as its ``betting`` switch says (``'betting'``: its PT's draw with
+        ``betting='triples'``)."""
+        simulation, betting = self.simulation, self.betting
+        self.simulation = None
+        if self.unclear == 'rules':
+            self.betting = 'rules'
         try:
             advice = self.advise(self.with_next_card_ppot(self.statistics(view), view), view)
         finally:
-            self.simulation = simulation
+            self.simulation, self.betting = simulation, betting
         return attrs.evolve(advice, reason=f'{why}, closer than {self.margin:g} standard errors: {advice.reason}')
 
     def opponent_weights(self, view: TableView) -> dict[int, np.ndarray]:

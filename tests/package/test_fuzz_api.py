@@ -758,7 +758,7 @@ REGISTRY: dict[str, Call] = {
     'ModellingLokiPlayer.new_model': method(_modelling, 'new_model', 'Cy'),
     'ModellingLokiPlayer.resume': method(_modelling, 'resume', ModelState({'Bob': [1] * 36})),
     'Loki2Player': call(Loki2Player, 'Ann', betting='triples', reweighting='triples', modelling='specific',
-                        width=0.1, simulation=None, margin=1.0, seed=1, strategy=None, hs_mode='product',
+                        width=0.1, simulation=None, margin=1.0, unclear='rules', seed=1, strategy=None, hs_mode='product',
                         lookahead=None, preflop_income_rates=True, generic_frequencies='table'),
     'Loki2Player.with_enhancements': call(Loki2Player.with_enhancements, 'Ann', 'br', seed=1, modelling='generic',
                                           strategy=None, trials=4),

@@ -567,11 +567,12 @@ class NoisySimulation(FakeSimulation):
     call_error, raise_error = 1.0, 1.0
 
 
-@pytest.mark.parametrize(('margin', 'simulated'), [(1.0, False), (0.3, True), (0.0, True)])
-def test_a_simulation_decides_only_when_its_best_is_clear(margin: float, simulated: bool) -> None:
+@pytest.mark.parametrize(('margin', 'simulated', 'unclear'), [(1.0, False, 'betting'), (1.0, False, 'rules'),
+                                                               (0.3, True, 'rules'), (0.0, True, 'betting')])
+def test_a_simulation_decides_only_when_its_best_is_clear(margin: float, simulated: bool, unclear: str) -> None:
     fake = NoisySimulation(1.0, 1.5)
-    player = Loki2Player('Ann', simulation=fake, seed=2, margin=margin)
-    plain = Loki2Player('Ann', seed=2)
+    player = Loki2Player('Ann', simulation=fake, seed=2, margin=margin, unclear=unclear)
+    plain = Loki2Player('Ann', seed=2, betting='triples' if unclear == 'betting' else 'rules')
     view = TableView(0, 'Ann', 'Ah Kh', 'Ad 7c 2s', 'flop', pot=8, to_call=2, bet_size=2, bets_this_round=1,
                      called_this_round=False, opponents=2, can_raise=True, seats=3, button=2, active=(0, 1, 2))
     for seat in (player, plain):
@@ -583,7 +584,8 @@ def test_a_simulation_decides_only_when_its_best_is_clear(margin: float, simulat
     else:           # not clear: what the seat does without a simulation (its PT's draw, the same random numbers)
         expected = plain.decide(view)
         assert decision.advice.rule != 'simulation' and 'closer than 1 standard errors' in decision.advice.reason
-        assert decision.action == expected.action
+        assert decision.action == expected.action and decision.advice.rule == expected.advice.rule
+        assert player.betting == 'triples' and player.simulation is fake   # (put back after the decision)
 
 
 def test_enhancements_by_letters() -> None:
@@ -596,6 +598,8 @@ def test_enhancements_by_letters() -> None:
             Loki2Player.with_enhancements('Ann', bad)  # type: ignore[arg-type]
     with pytest.raises(PokerError, match='margin'):
         Loki2Player('Ann', margin=-1)
+    with pytest.raises(PokerError, match='unclear'):
+        Loki2Player('Ann', unclear='coin')
 
 
 class PairedSimulation(NoisySimulation):
