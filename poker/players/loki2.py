@@ -72,6 +72,8 @@ REWEIGHTINGS = ('triples', 'papp')
 DEFAULT_MARGIN = 1.0
 """How many standard errors the simulation's best action must lead the next best by for a seat to take it (ours:
 below it the seat chooses as it would without a simulation; see :attr:`Loki2Player.margin`)."""
+ContextThresholds = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
+"""An opponent's (Make1, Make2) facing 0, 1 and 2 or more bets to call (what a simulation plays him with)."""
 UNCLEAR = ('rules', 'betting')
 """What a seat with a simulation does when the simulation's best is not clear (:attr:`Loki2Player.unclear`)."""
 ENHANCEMENTS = 'brs'
@@ -97,10 +99,10 @@ class Simulation(Protocol):
     after a raise, each opponent's cards drawn from his weights and every later action from PTs."""
 
     def evaluate(self, view: TableView, weights: dict[int, np.ndarray], random: Random, *,
-                 thresholds: dict[int, tuple[float, float]] | None = None) -> Evaluation:
+                 thresholds: dict[int, ContextThresholds] | None = None) -> Evaluation:
         """The mean results at ``view``: ``weights`` maps each opponent still in (by seat) to his weights on the
         1,326 holdings (0 on those with a card the seat sees), ``thresholds`` each opponent to the (Make1, Make2)
-        thresholds of the PT that plays him, ``random`` is the seat's own random numbers (a seeded match stays
+        thresholds of the PT that plays him facing 0, 1 and 2 or more bets, ``random`` is the seat's own random numbers (a seeded match stays
         reproducible)."""
         ...
 
@@ -141,7 +143,7 @@ class Loki2SeatModel(SeatModel):
     Before the flop the model re-weights as Papp's, whatever ``reweighting``.
     """
 
-    MAX_SHIFT: ClassVar[float] = 0.25
+    MAX_SHIFT: ClassVar[float] = 0.5
     """The most a threshold moves either way by an opponent's frequencies (on the EHS' scale)."""
 
     def __init__(self, name: str, frequencies: ActionFrequencies | None = None, *, specific: bool = True,
@@ -174,8 +176,9 @@ class Loki2SeatModel(SeatModel):
         True
         >>> for _ in range(40):
         ...     model.tally.observe('flop', 1, 'fold')          # folds to every bet: tight
-        >>> model.thresholds('flop', 1, flop)    # neither calls nor raises: both moved up the most (0.25)
-        (0.75, 1.0)
+        >>> make1, make2 = model.thresholds('flop', 1, flop)    # neither calls nor raises: both move up
+        >>> round(make1, 3), make2                              # (Make2 at most 1)
+        (0.93, 1.0)
         """
         street = _round(street)
         bets = whole_number('bets_to_call', bets_to_call, error=PokerError)
@@ -374,9 +377,6 @@ class Loki2Player(ModellingLokiPlayer):
     """
 
     model_class: ClassVar[type[SeatModel]] = Loki2SeatModel
-    SIMULATION_BETS: ClassVar[int] = 1
-    """The bets to call of the context whose thresholds :meth:`opponent_thresholds` hands the simulation (the
-    opponents it plays face our call or raise)."""
     DECISION_STATE: ClassVar[tuple[str, ...]] = (*ModellingLokiPlayer.DECISION_STATE, 'hand_draw')
 
     def __init__(self, name: str, *, betting: str = 'triples', reweighting: str = 'triples',
@@ -615,21 +615,26 @@ class Loki2Player(ModellingLokiPlayer):
             found[seat] = np.where(dead, 0.0, 1.0 if model is None else model.weights)
         return found
 
-    def opponent_thresholds(self, view: TableView) -> dict[int, tuple[float, float]]:
+    def opponent_thresholds(self, view: TableView) -> dict[int, ContextThresholds]:
         """Each opponent still in (by seat) and the (Make1, Make2) thresholds of the PT that plays him after the
-        flop (:meth:`Loki2SeatModel.thresholds` facing :attr:`SIMULATION_BETS` bets on the view's board; the
-        seat's own for an opponent without such a model)."""
+        flop in each context, 0, 1 and 2 or more bets to call (:meth:`Loki2SeatModel.thresholds` on the view's
+        board; the seat's own for an opponent without such a model): a station's call with anything is read facing
+        a bet, his never betting when checked to with nothing to call."""
         view = read_view(view)
         if not view.board:
             raise PokerError('thresholds are for after the flop')
         key = tuple(sorted(card.index for card in view.board))
-        found: dict[int, tuple[float, float]] = {}
+        found: dict[int, ContextThresholds] = {}
+        unmoved = (self.triples.make1, self.triples.make2)
         for seat in view.active:
             if seat == view.seat:
                 continue
             model = self.models.get(self.seat_names[seat]) if seat < len(self.seat_names) else None
-            found[seat] = model._thresholds(view.street, self.SIMULATION_BETS, key) \
-                if isinstance(model, Loki2SeatModel) else (self.triples.make1, self.triples.make2)
+            if isinstance(model, Loki2SeatModel):
+                found[seat] = (model._thresholds(view.street, 0, key), model._thresholds(view.street, 1, key),
+                               model._thresholds(view.street, 2, key))
+            else:
+                found[seat] = (unmoved, unmoved, unmoved)
         return found
 
     # ------------------------------------------------------------------------------------ every holding

@@ -36,6 +36,8 @@ import math
 import random as random_module
 from collections.abc import Callable, Mapping
 
+from typing import Union
+
 import numpy as np
 from attrs import field, frozen
 
@@ -52,6 +54,9 @@ from ..strategy.triples import TripleStrategy
 from ..table.game import FixedLimitGame, TableView, read_view
 from ..validators import (flag, frozen_array, instance, integer_array, is_items, real_number, reading, shown,
                           whole_number)
+
+Thresholds = Union[tuple[float, float], tuple[tuple[float, float], tuple[float, float], tuple[float, float]]]
+"""A seat's (Make1, Make2), or one such pair for each context: 0, 1, 2 or more bets to call."""
 
 __all__ = ['DEFAULT_TRIALS', 'MAX_TRIALS', 'Playouts', 'SelectiveSampling', 'SimulationResult']
 
@@ -255,7 +260,7 @@ class SelectiveSampling:
 
     # ------------------------------------------------------------------------------------------ the doors
     def evaluate(self, view: TableView, weights: Mapping[int, np.ndarray], random: random_module.Random, *,
-                 thresholds: Mapping[int, tuple[float, float]] | None = None) -> SimulationResult:
+                 thresholds: Mapping[int, Thresholds] | None = None) -> SimulationResult:
         """The expected chips of a check or call and of a bet or raise at the decision ``view`` shows, and the
         action of the highest mean (:class:`SimulationResult`).
 
@@ -263,12 +268,13 @@ class SelectiveSampling:
         (``itertools.combinations(range(52), 2)`` order; the holdings touching this seat's cards or the board are
         ignored); ``random`` is the deciding seat's own generator, the only source of chance (one 64-bit draw
         seeds the simulation, so a seat's decisions repeat with its seed); ``thresholds`` maps seats to the
-        (make1, make2) their PTs play with (a seat left out: the PT function's own)."""
+        (make1, make2) their PTs play with, or to one such pair for each context, 0, 1 and 2 or more bets to call
+        (a seat left out: the PT function's own)."""
         playouts = self.playouts(view, weights, random, thresholds=thresholds)
         return self._summary(read_view(view), playouts)
 
     def playouts(self, view: TableView, weights: Mapping[int, np.ndarray], random: random_module.Random, *,
-                 thresholds: Mapping[int, tuple[float, float]] | None = None) -> Playouts:
+                 thresholds: Mapping[int, Thresholds] | None = None) -> Playouts:
         """The trials :meth:`evaluate` averages, trial by trial (:class:`Playouts`), for the same arguments."""
         view = read_view(view)
         spot = self._spot(view)
@@ -353,24 +359,31 @@ class SelectiveSampling:
             tables[spot.seats.index(seat)] = table
         return tables
 
-    def _thresholds(self, spot: _Spot, thresholds: Mapping[int, tuple[float, float]] | None) \
+    def _thresholds(self, spot: _Spot, thresholds: Mapping[int, Thresholds] | None) \
             -> tuple[np.ndarray, np.ndarray]:
-        """Make1 and Make2 of each seat (by place), the PT function's own where none is given."""
-        make1 = np.full(len(spot.seats), float(self.triples.make1))
-        make2 = np.full(len(spot.seats), float(self.triples.make2))
+        """Make1 and Make2 of each seat (by place) in each context (0, 1, 2 or more bets to call), the PT function's
+        own where none is given; a pair given for a seat holds in every context."""
+        make1 = np.full((len(spot.seats), 3), float(self.triples.make1))
+        make2 = np.full((len(spot.seats), 3), float(self.triples.make2))
         if thresholds is None:
             return make1, make2
         if not isinstance(thresholds, Mapping):
             raise BettingError(f'thresholds must map seats to (make1, make2), or be None, got {shown(thresholds)}')
-        for seat, pair in thresholds.items():
+        for seat, given in thresholds.items():
             if not isinstance(seat, int) or isinstance(seat, bool) or seat not in spot.seats:
                 raise BettingError(f'thresholds must name seats still in the hand, {shown(spot.seats)}, got '
                                    f'{shown(seat)}')
-            if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-                raise BettingError(f'the thresholds of seat {seat} must be (make1, make2), got {shown(pair)}')
+            if not isinstance(given, (tuple, list)) or len(given) not in (2, 3):
+                raise BettingError(f'the thresholds of seat {seat} must be (make1, make2), or one such pair for 0, '
+                                   f'1 and 2+ bets to call, got {shown(given)}')
+            pairs = [given] * 3 if len(given) == 2 else list(given)
             place = spot.seats.index(seat)
-            make1[place] = real_number(f'make1 of seat {seat}', pair[0], error=BettingError)
-            make2[place] = real_number(f'make2 of seat {seat}', pair[1], error=BettingError)
+            for context, pair in enumerate(pairs):
+                if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+                    raise BettingError(f'the thresholds of seat {seat} must be (make1, make2), or one such pair for '
+                                       f'0, 1 and 2+ bets to call, got {shown(given)}')
+                make1[place, context] = real_number(f'make1 of seat {seat}', pair[0], error=BettingError)
+                make2[place, context] = real_number(f'make2 of seat {seat}', pair[1], error=BettingError)
         return make1, make2
 
     # ------------------------------------------------------------------------------------------ the cards
@@ -523,12 +536,13 @@ class SelectiveSampling:
             potential = flat_potentials[where]
             hs_n = strength ** opponents
             bet = sizes[cards]
+            to_call = table.level[live] - table.contrib.reshape(-1)[flat]
+            context = np.minimum(np.rint(to_call / bet), 2).astype(np.intp)   # 0, 1, 2+ bets to call
             inputs = dict(strength=hs_n + (1 - hs_n) * potential, potential=potential,
                           chance=np.where(cards == 5, hs_n, potential), hs_n=hs_n, opponents=opponents,
-                          board_cards=cards, pot=table.pot[live],
-                          to_call=table.level[live] - table.contrib.reshape(-1)[flat], bet_size=bet,
-                          bets=table.bets[live], called=table.called.reshape(-1)[flat], make1=make1[actor],
-                          make2=make2[actor])
+                          board_cards=cards, pot=table.pot[live], to_call=to_call, bet_size=bet,
+                          bets=table.bets[live], called=table.called.reshape(-1)[flat], make1=make1[actor, context],
+                          make2=make2[actor, context])
             if self._trace is not None:
                 self._trace(live, np.full(len(live), step), inputs)
             pt = self.triples.triples(**inputs)

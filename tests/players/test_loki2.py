@@ -422,7 +422,7 @@ def test_the_thresholds_follow_the_specific_frequencies_quantiles() -> None:
     def mu(share: float) -> float:
         return float(live[max(math.ceil((1 - share) * len(live)) - 1, 0)])
     make1, _ = model.thresholds('flop', 1, flop)
-    expected = model.triples.make1 + min(max(mu(plays) - mu(0.5), -0.25), 0.25)
+    expected = model.triples.make1 + min(max(mu(plays) - mu(0.5), -0.5), 0.5)
     assert make1 == pytest.approx(expected, abs=1e-12)
     assert DEFAULT_FREQUENCIES[1].tolist() == [0.5, 0.3, 0.2]
 
@@ -461,7 +461,8 @@ def test_with_a_simulation_the_seat_takes_the_best_mean(ev_call: float, ev_raise
     assert set(weights) == {1, 2} and all(w.shape == (HOLDING_COUNT,) for w in weights.values())
     assert all(w[StartingHand('Ah Kd').holding_index] == 0 and w[StartingHand('Qc Jc').holding_index] == 1
                for w in weights.values())
-    assert thresholds == {1: (player.triples.make1, player.triples.make2), 2: (player.triples.make1, player.triples.make2)}
+    unmoved = ((player.triples.make1, player.triples.make2),) * 3
+    assert thresholds == {1: unmoved, 2: unmoved}
 
 
 def test_the_simulation_plays_after_the_flop_only_and_gets_the_models() -> None:

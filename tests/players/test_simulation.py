@@ -145,7 +145,7 @@ class Oracle:
     the trial's uniform numbers, one per action in order, until the deciding seat folds (the others then call to
     the end: what they do no longer changes its chips)."""
 
-    def __init__(self, simulation: SelectiveSampling, name: str, thresholds: dict[int, tuple[float, float]]) -> None:
+    def __init__(self, simulation: SelectiveSampling, name: str, thresholds: dict[int, Any]) -> None:
         self.simulation = simulation
         self.scripts = SPOTS[name][0]
         self.view = spot_view(name)
@@ -167,7 +167,10 @@ class Oracle:
         carried = cards == decided or (cards == 4 and decided == 3 and self.simulation.carry_potential)
         potential = self.potential(view.hole) if carried and cards < 5 else 0.0
         hs_n = strength ** view.opponents
-        make1, make2 = self.thresholds.get(view.seat, (triples.make1, triples.make2))
+        given = self.thresholds.get(view.seat, (triples.make1, triples.make2))
+        if isinstance(given[0], tuple):   # one pair for each context: 0, 1, 2 or more bets to call
+            given = given[min(round(view.to_call / view.bet_size), 2)]
+        make1, make2 = given
         inputs = dict(strength=hs_n + (1 - hs_n) * potential, potential=potential,
                       chance=hs_n if cards == 5 else potential, hs_n=hs_n, opponents=view.opponents,
                       board_cards=cards, pot=view.pot, to_call=view.to_call, bet_size=view.bet_size,
@@ -228,6 +231,9 @@ def test_the_trials_are_the_tables_own_hands() -> None:
         thresholds = {seat: (0.3 + 0.1 * seat, 0.7 + 0.05 * seat) for seat in view.active if seat % 2 == 0}
         if name == 'three-flop-facing':
             thresholds[1] = (0.1, 0.2)  # (the seat that checked raises the bet after the call: the caller acts again)
+        for seat in view.active:
+            if seat % 2 and seat not in thresholds:   # by context: never bets into no bet, calls any bet, raises never
+                thresholds[seat] = ((2.0, 2.0), (-1.0, 2.0), (0.2 + 0.1 * seat, 2.0))
         simulation = SelectiveSampling(TripleStrategy(width=0.25), trials=6)
         traced: dict[tuple[int, int], dict[str, float]] = {}
 
