@@ -51,6 +51,7 @@ TAKERS: dict[str, Callable[[Any], object]] = {
     **{kind.__name__: _bot(kind) for kind in (Bot, AggressiveBettor, CallingStation, Folder, LoosePassive, Maniac,
                                               Prober, RandomPlayer, Rock, TightAggressive)},
     'Loki2Player': lambda seed: Loki2Player('Ann', seed=seed),
+    'Loki2Player.with_enhancements': lambda seed: Loki2Player.with_enhancements('Ann', 'br', seed=seed),
     'equity': lambda seed: equity(['AhKd', 'QsQd'], RIVER, method='sampled', samples=2, seed=seed),
     'Player.showdown_equity': lambda seed: Player('Ah Kd', RIVER).showdown_equity(
         1, 'QQ+', method='sampled', samples=2, seed=seed),
