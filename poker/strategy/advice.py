@@ -400,12 +400,9 @@ class LokiStrategy:
         0.2632
         """
         stats, situation = _stats(stats), _situation(situation)
-        cards = len(stats.board)
-        big_bet = situation.bet_size * (self.big_bet_ratio if cards == 3 else 1.0)
-        future = {3: 2 * big_bet, 4: big_bet}.get(cards, 0.0)
-        cost = situation.to_call + future
-        final = situation.pot + situation.to_call + (stats.opponents + 1) * future
-        return cost / final if final else 1.0
+        return float(_showdown_odds_rows(np.asarray(float(len(stats.board))), np.asarray(float(stats.opponents)),
+                                        np.asarray(situation.pot), np.asarray(situation.to_call),
+                                        np.asarray(situation.bet_size), big_bet_ratio=self.big_bet_ratio))
 
     def showdown_odds_call(self, stats: HandStatistics, situation: Situation) -> Advice | None:
         """Showdown odds: on the flop and turn, call when HSn is at least :meth:`showdown_odds` (if
@@ -502,6 +499,18 @@ class FullLokiStrategy(LokiStrategy):
     version A). The seats of :mod:`poker.players.modelling` and of :func:`poker.match` play it."""
 
     use_showdown_odds = True
+
+
+def _showdown_odds_rows(board_cards: np.ndarray, opponents: np.ndarray, pot: np.ndarray, to_call: np.ndarray,
+                       bet_size: np.ndarray, *, big_bet_ratio: float) -> np.ndarray:
+    """:meth:`LokiStrategy.showdown_odds`'s formula on arrays (one row per element, broadcast together): the cost of
+    calling down, ``to_call`` and a bet on each street to come (a big bet, ``big_bet_ratio`` times ``bet_size``, on
+    the turn and the river), over the final pot, each of ``opponents + 1`` players matching those bets; 1 for a final
+    pot of 0. The one place the formula is written (the probability triples read it per row)."""
+    big_bet = bet_size * np.where(board_cards == 3, big_bet_ratio, 1.0)
+    future = np.where(board_cards == 3, 2 * big_bet, np.where(board_cards == 4, big_bet, 0.0))
+    final = pot + to_call + (opponents + 1) * future
+    return np.asarray(np.where(final > 0, (to_call + future) / np.where(final > 0, final, 1.0), 1.0))
 
 
 DEFAULT_STRATEGY = LokiStrategy()

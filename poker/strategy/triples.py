@@ -47,7 +47,7 @@ from ..cards.income_rates import MAX_OPPONENTS
 from ..errors import BettingError
 from ..stats.hand_statistics import HandStatistics
 from ..validators import instance, real_array, real_number, shown
-from .advice import DEFAULT_STRATEGY, LokiStrategy
+from .advice import DEFAULT_STRATEGY, LokiStrategy, _showdown_odds_rows
 from .policy import HoldingStatistics, Policy
 from .situation import Situation
 
@@ -241,10 +241,8 @@ class TripleStrategy:
     def _showdown_odds(self, board_cards: np.ndarray, opponents: np.ndarray, pot: np.ndarray, to_call: np.ndarray,
                        bet_size: np.ndarray) -> np.ndarray:
         """:meth:`showdown_odds` of rows read."""
-        big_bet = bet_size * np.where(board_cards == 3, self.strategy.big_bet_ratio, 1.0)
-        future = np.where(board_cards == 3, 2 * big_bet, np.where(board_cards == 4, big_bet, 0.0))
-        final = pot + to_call + (opponents + 1) * future
-        return np.asarray(np.where(final > 0, (to_call + future) / np.where(final > 0, final, 1.0), 1.0))
+        return _showdown_odds_rows(board_cards, opponents, pot, to_call, bet_size,
+                                  big_bet_ratio=self.strategy.big_bet_ratio)
 
     def triple(self, stats: HandStatistics, situation: Situation, *, make1: float | None = None,
                make2: float | None = None) -> np.ndarray:
