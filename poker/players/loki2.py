@@ -365,6 +365,27 @@ class _HandBetting:
 
 
 # ------------------------------------------------------------------------------------------ the player
+_Option = tuple[float, str, float]
+"""A simulation's option: its mean result, its name (``'call'``, ``'raise'`` or ``'fold'``) and its standard error."""
+_PREFERENCE = {'call': 2, 'raise': 1, 'fold': 0}
+"""Which option goes first among equal means (the simulation's own order: call, raise, fold)."""
+
+
+def _options(result: Evaluation, *, facing: bool) -> list[_Option]:
+    """A simulation's options, best first: a check or call, a bet or raise when possible, a fold when facing a bet
+    (0 for sure); each with its error (0 when the result gives none)."""
+    def number(name: str, *, optional: bool = False) -> float:
+        found = getattr(result, name, None)
+        return 0.0 if found is None and optional else real_number(f"the simulation's {name}", found, error=PokerError)
+
+    options = [(number('ev_call'), 'call', number('call_error', optional=True))]
+    if getattr(result, 'ev_raise', None) is not None:
+        options.append((number('ev_raise'), 'raise', number('raise_error', optional=True)))
+    if facing:
+        options.append((0.0, 'fold', 0.0))
+    return sorted(options, key=lambda option: (option[0], _PREFERENCE[option[1]]), reverse=True)
+
+
 class Loki2Player(ModellingLokiPlayer):
     """Loki-2 (Peña 1999): a modelling Loki with probability triples and a simulation's hook (see the module notes
     for the switches ``betting``, ``reweighting``, ``modelling`` and ``simulation``).
@@ -544,49 +565,33 @@ class Loki2Player(ModellingLokiPlayer):
     def simulated(self, view: TableView) -> Advice:
         """The action of highest mean result at the view by the :attr:`simulation` (fold 0: a fold when both lose,
         a check instead when checking is free; a raise only when it beats the call, and none when the simulation
-        says none is possible, ``ev_raise`` None), with the
-        :meth:`opponent_weights`, :meth:`opponent_thresholds` and the seat's random numbers."""
+        says none is possible, ``ev_raise`` None; equal means: call, then raise, then fold), with the
+        :meth:`opponent_weights`, :meth:`opponent_thresholds` and the seat's random numbers; when that action does
+        not lead the next best by :attr:`margin` standard errors (:meth:`_clear`), the seat's choice without it."""
         view = read_view(view)
         if self.simulation is None:
             raise PokerError(f'{self.name} has no simulation')
         result = self.simulation.evaluate(view, self.opponent_weights(view), self.random,
                                           thresholds=self.opponent_thresholds(view))
-        ev_call = real_number('the simulation\'s ev_call', getattr(result, 'ev_call', None), error=PokerError)
-        raised = getattr(result, 'ev_raise', None)
-        ev_raise = None if raised is None else real_number('the simulation\'s ev_raise', raised, error=PokerError)
-        situation = self.situation(view)
-        strategy = self.triples.strategy
-        why = f'simulated: call {ev_call:+.2f}' + ('' if ev_raise is None else f', raise {ev_raise:+.2f}')
-        if self.margin > 0 and not self._clear(view, result, ev_call, ev_raise):
+        options = _options(result, facing=view.to_call > 0)
+        why = 'simulated: ' + ', '.join(f'{name} {mean:+.2f}' for mean, name, _ in sorted(
+            options, key=lambda option: _PREFERENCE[option[1]], reverse=True) if name != 'fold')
+        if self.margin > 0 and len(options) > 1 and not self._clear(result, options[0], options[1]):
             return self._unsimulated(view, why)
-        if ev_raise is not None and ev_raise > ev_call and (ev_raise >= 0 or view.to_call == 0):
-            return strategy.bet_or_raise(situation, 'simulation', why)
-        if ev_call >= 0 or view.to_call == 0:
-            return strategy.call_or_check(situation, 'simulation', why)
-        return strategy.fold_or_check(situation, 'simulation', why)
+        strategy, situation = self.triples.strategy, self.situation(view)
+        action = {'raise': strategy.bet_or_raise, 'call': strategy.call_or_check, 'fold': strategy.fold_or_check}
+        return action[options[0][1]](situation, 'simulation', why)
 
-    def _clear(self, view: TableView, result: Evaluation, ev_call: float, ev_raise: float | None) -> bool:
-        """Whether the simulation's best action beats the next best by :attr:`margin` standard errors of their
+    def _clear(self, result: Evaluation, best: _Option, second: _Option) -> bool:
+        """Whether the simulation's ``best`` option beats the ``second`` by :attr:`margin` standard errors of their
         difference: for a call against a raise the result's ``difference_error`` (the trials paired) when it gives
-        one, else ``call_error`` and ``raise_error`` taken as independent; against a fold (a mean of 0 for sure; no
-        option when checking is free) the other's own error; 0 for an error the result does not give."""
-        def error(name: str) -> float:
-            found = getattr(result, name, None)
-            return 0.0 if found is None else real_number(f'the simulation\'s {name}', found, error=PokerError)
-
-        options = [(ev_call, 'call', error('call_error'))]
-        if ev_raise is not None:
-            options.append((ev_raise, 'raise', error('raise_error')))
-        if view.to_call > 0:
-            options.append((0.0, 'fold', 0.0))
-        if len(options) < 2:
-            return True
-        (best, first, first_error), (second, other, other_error) = sorted(options, reverse=True)[:2]
-        if {first, other} == {'call', 'raise'} and getattr(result, 'difference_error', None) is not None:
-            spread = error('difference_error')
+        one, else their errors taken as independent; against a fold (a mean of 0 for sure) the other's own error."""
+        paired = getattr(result, 'difference_error', None)
+        if {best[1], second[1]} == {'call', 'raise'} and paired is not None:
+            spread = real_number("the simulation's difference_error", paired, error=PokerError)
         else:
-            spread = math.hypot(first_error, other_error)
-        return best - second >= self.margin * spread
+            spread = math.hypot(best[2], second[2])
+        return best[0] - second[0] >= self.margin * spread
 
     def _unsimulated(self, view: TableView, why: str) -> Advice:
         """The seat's choice without its simulation when the simulation's best is not clear (:meth:`_clear`): Loki-1's
