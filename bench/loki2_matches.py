@@ -50,11 +50,12 @@ MIXED_TABLE = ('tp', 'tp', 'ta', 'lp', 'la')
 """The styles of the five pairs at the mixed table (two tight/passive pairs, as Peña's ten seats needed)."""
 
 
+@functools.cache
 def _strategy(style: str) -> FullLokiStrategy:
     tightness, make1, make2 = STYLES[style]
     styled = type(f'Styled_{style}', (FullLokiStrategy,), {'tightness': tightness, 'make1_threshold': make1,
                                                           'make2_threshold': make2})
-    return styled()  # type: ignore[no-any-return]
+    return styled()  # type: ignore[no-any-return]  # (one class and one strategy a style, shared by its seats)
 
 
 def styled_seat(name: str, seed: int) -> Any:
