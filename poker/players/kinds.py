@@ -51,8 +51,10 @@ def _loki_no_model(name: str, seed: int) -> Contender:
 
 def _loki2(enhancements: str, modelling: str = 'specific') -> Callable[[str, int], Contender]:
     def make(name: str, seed: int) -> Contender:
-        from .loki2 import Loki2Player
-        return Loki2Player.with_enhancements(name, enhancements, seed=seed, modelling=modelling)
+        from ..strategy.triples import DEFAULT_WIDTH
+        from .loki2 import NO_MODEL_WIDTH, Loki2Player
+        return Loki2Player.with_enhancements(name, enhancements, seed=seed, modelling=modelling,
+                                             width=NO_MODEL_WIDTH if modelling == 'none' else DEFAULT_WIDTH)
     return make
 
 
@@ -70,7 +72,7 @@ PLAYER_KINDS: dict[str, Callable[[str, int], Contender]] = {
     'loki-no-model': _loki_no_model,
     'loki2': _loki2('brs'),
     'loki2-generic': _loki2('brs', 'generic'),
-    'loki2-no-model': _loki2('bs', 'none'),
+    'loki2-no-model': _loki2('b', 'none'),
     'loki2-b': _loki2('b'),
     'loki2-r': _loki2('r'),
     'loki2-br': _loki2('br'),
@@ -87,9 +89,11 @@ PLAYER_KINDS: dict[str, Callable[[str, int], Contender]] = {
 }
 """The players known by name: Loki with specific modelling, with generic modelling, without a model (every
 holding alike; all three play :class:`~poker.strategy.advice.FullLokiStrategy`), Loki-2 (Peña 1999,
-:class:`~poker.players.loki2.Loki2Player`: ``loki2`` with specific models, ``loki2-generic``, ``loki2-no-model``,
-each deciding by selective-sampling simulation; ``loki2`` re-weights by probability triples and moves their
-thresholds by each opponent's frequencies) and its ablations with specific models (``loki2-b`` bets by
+:class:`~poker.players.loki2.Loki2Player`: ``loki2`` with specific models and ``loki2-generic``, each deciding by
+selective-sampling simulation and re-weighting by probability triples, their thresholds moved by each opponent's
+frequencies or the table's; ``loki2-no-model`` bets by probability triples alone, of width
+:data:`~poker.players.loki2.NO_MODEL_WIDTH`: without a model the simulation can only play every opponent as the
+typical player, which loses to the passive bots, measured in ``docs/modelling.md``) and its ablations with specific models (``loki2-b`` bets by
 probability triples, ``loki2-r`` re-weights by them, ``loki2-br`` both, ``loki2-s`` simulates alone; see
 :meth:`Loki2Player.with_enhancements <poker.players.loki2.Loki2Player.with_enhancements>`), and the simple bots of
 :mod:`poker.players.bots`."""

@@ -12,8 +12,8 @@ departures from Loki-1 (each on by default):
   action observed, computed for every holding from the opponent's point of view (:class:`Loki2SeatModel`); before
   the flop, and with ``'papp'`` after it too, Papp's re-weighting.
 * ``modelling='specific'``: each opponent's PT thresholds move by his observed frequencies
-  (:meth:`Loki2SeatModel.thresholds`, Peña 4.4); ``'generic'`` reads every opponent alike and moves nothing;
-  ``'none'`` keeps no model (every holding alike).
+  (:meth:`Loki2SeatModel.thresholds`, Peña 4.4); ``'generic'`` reads every opponent alike, by the table's frequencies
+  (a generic Loki-1's, ``generic_frequencies``), and moves them by those; ``'none'`` keeps no model (every holding alike).
 * ``simulation``: an object with :meth:`Simulation.evaluate` (**S**: :class:`~poker.players.simulation.SelectiveSampling`);
   when given, after the flop the seat takes the action of highest mean result (fold 0; a check when checking is
   free) instead of drawing from its PT, when that action leads the next best by ``margin`` standard errors (ours,
@@ -62,7 +62,7 @@ from .frequencies import ACTION_CLASSES, DEFAULT_FREQUENCIES, ActionFrequencies,
 from .holding_scales import _board_holdings, _fast_outs, _fast_potentials, _frozen, _scale, _scale_strengths
 from .modelling import ModellingLokiPlayer, SeatModel, _board, _live_in_order
 
-__all__ = ['BETTINGS', 'DEFAULT_MARGIN', 'ENHANCEMENTS', 'UNCLEAR', 'Evaluation', 'Loki2Player', 'Loki2SeatModel', 'Loki2State', 'MODELLINGS', 'REWEIGHTINGS',
+__all__ = ['BETTINGS', 'CALIBRATIONS', 'DEFAULT_MARGIN', 'ENHANCEMENTS', 'UNCLEAR', 'Evaluation', 'Loki2Player', 'Loki2SeatModel', 'Loki2State', 'MODELLINGS', 'NO_MODEL_WIDTH', 'REWEIGHTINGS',
            'Simulation']
 
 BETTINGS = ('triples', 'rules')
@@ -78,6 +78,11 @@ UNCLEAR = ('rules', 'betting')
 """What a seat with a simulation does when the simulation's best is not clear (:attr:`Loki2Player.unclear`)."""
 ENHANCEMENTS = 'brs'
 """Peña's enhancements, a letter each: **B** (betting by PTs), **R** (re-weighting by PTs), **S** (simulation)."""
+CALIBRATIONS = ('frequencies', 'none')
+"""How a simulation plays a modelled opponent: his PTs scaled to his frequencies (ours), or his PTs alone (Peña)."""
+NO_MODEL_WIDTH = 0.05
+"""The PTs' smoothing of ``loki2-no-model`` (:data:`~poker.players.kinds.PLAYER_KINDS`; ours, measured: heads-up
+without a model to read the bots, each 0.05 of width costs against the passive ones, ``docs/modelling.md``)."""
 MODELLINGS = ('specific', 'generic', 'none')
 """Its opponent models: each opponent's own frequencies, every opponent alike, or none."""
 
@@ -99,11 +104,14 @@ class Simulation(Protocol):
     after a raise, each opponent's cards drawn from his weights and every later action from PTs."""
 
     def evaluate(self, view: TableView, weights: dict[int, np.ndarray], random: Random, *,
-                 thresholds: dict[int, ContextThresholds] | None = None) -> Evaluation:
+                 thresholds: dict[int, ContextThresholds] | None = None,
+                 frequencies: dict[int, np.ndarray] | None = None) -> Evaluation:
         """The mean results at ``view``: ``weights`` maps each opponent still in (by seat) to his weights on the
         1,326 holdings (0 on those with a card the seat sees), ``thresholds`` each opponent to the (Make1, Make2)
-        thresholds of the PT that plays him facing 0, 1 and 2 or more bets, ``random`` is the seat's own random numbers (a seeded match stays
-        reproducible)."""
+        thresholds of the PT that plays him facing 0, 1 and 2 or more bets, ``frequencies`` each opponent with a
+        model to his (fold, call, raise) shares in those contexts (a (3, 3) array: what his trial actions are
+        calibrated to, :attr:`Loki2Player.calibration`), ``random`` is the seat's own random numbers (a seeded
+        match stays reproducible)."""
         ...
 
 
@@ -157,9 +165,11 @@ class Loki2SeatModel(SeatModel):
     # ------------------------------------------------------------------------------------ thresholds
     def thresholds(self, street: str, bets_to_call: int, board: Sequence[int]) -> tuple[float, float]:
         """The (Make1, Make2) thresholds of the PT that plays this opponent facing ``bets_to_call`` bets on
-        ``board`` (the street's cards). Generic modelling: :attr:`triples`' own. Specific modelling moves each by
-        how much tighter or looser the opponent is than Table B.2's typical player, on the round's scale (Peña
-        4.4; ours, the thesis gives no formula):
+        ``board`` (the street's cards), each moved by how much tighter or looser the opponent is than Table B.2's
+        typical player, on the round's scale (Peña 4.4; ours, the thesis gives no formula), the frequencies read
+        as the model reads them (:meth:`~poker.players.modelling.SeatModel.frequencies`: his own with specific
+        modelling, the table's with generic modelling and a :attr:`table`, Table B.2's, so moving nothing, with
+        Papp's generic model):
 
         * Make1 by ``mu(f) - mu(d)``, ``f`` his share of hands that play in the context (the bet share with
           nothing to call, the call-or-raise share facing a bet), ``d`` the typical player's, ``mu`` the
@@ -190,8 +200,6 @@ class Loki2SeatModel(SeatModel):
     def _thresholds(self, street: str, bets_to_call: int, key: tuple[int, ...]) -> tuple[float, float]:
         """:meth:`thresholds` of a street, bets to call and sorted board read."""
         make1, make2 = self.triples.make1, self.triples.make2
-        if not self.specific:
-            return make1, make2
         bets, facing = min(bets_to_call, 2), max(min(bets_to_call, 2), 1)
         own, typical = self.frequencies(street, bets).tolist(), DEFAULT_FREQUENCIES[bets].tolist()
         plays, typical_plays = (own[2], typical[2]) if bets == 0 else (own[1] + own[2], typical[1] + typical[2])
@@ -402,7 +410,8 @@ class Loki2Player(ModellingLokiPlayer):
 
     def __init__(self, name: str, *, betting: str = 'triples', reweighting: str = 'triples',
                  modelling: str = 'specific', width: float = DEFAULT_WIDTH, simulation: Simulation | None = None,
-                 margin: float = DEFAULT_MARGIN, unclear: str = 'rules', seed: int | None = None,
+                 margin: float = DEFAULT_MARGIN, unclear: str = 'rules', calibration: str = 'frequencies',
+                 seed: int | None = None,
                  strategy: LokiStrategy | None = None, hs_mode: str = 'product', lookahead: int | None = None,
                  preflop_income_rates: bool = True, generic_frequencies: str = 'table') -> None:
         self.modelling = choice('modelling', modelling, MODELLINGS, error=PokerError)
@@ -419,6 +428,11 @@ class Loki2Player(ModellingLokiPlayer):
         if not 0 <= margin <= 10:
             raise PokerError(f'margin must be from 0 to 10 standard errors, got {shown(margin)}')
         self.margin = margin
+        self.calibration = choice('calibration', calibration, CALIBRATIONS, error=PokerError)
+        """How the simulation plays each opponent with a model: ``'frequencies'`` (ours), his PTs scaled so that
+        over his weights they take his fold, call and raise shares in each context (what his model reads him
+        with: a station calls every bet there, a folder folds to every bet); ``'none'``, his PTs alone (Peña: only
+        their thresholds move)."""
         self.unclear = choice('unclear', unclear, UNCLEAR, error=PokerError)
         """What the seat does when its simulation's best is not clear: ``'rules'``, Loki-1's rules (ours: the static
         evaluation that the search extends), or ``'betting'``, as without a simulation (its PT's draw with B)."""
@@ -438,11 +452,13 @@ class Loki2Player(ModellingLokiPlayer):
 
     @classmethod
     def with_enhancements(cls, name: str, enhancements: str, *, seed: int | None = None, modelling: str = 'specific',
-                          strategy: LokiStrategy | None = None, trials: int | None = None) -> Loki2Player:
+                          strategy: LokiStrategy | None = None, trials: int | None = None,
+                          width: float = DEFAULT_WIDTH) -> Loki2Player:
         """A seat with Peña's enhancements named by letters (:data:`ENHANCEMENTS`): ``'b'`` bets by PTs, ``'r'``
         re-weights by them, ``'s'`` decides by selective-sampling simulation
         (:class:`~poker.players.simulation.SelectiveSampling` with the seat's own PT function and ``trials``, None:
         its default); a letter left out plays Loki-1's way (``''``: a modelling Loki-1 with Loki-2's machinery).
+        ``width`` is the PTs' smoothing.
 
         >>> Loki2Player.with_enhancements('Ann', 'bs', seed=1, modelling='none')
         Loki2Player('Ann', betting='triples', reweighting='papp', modelling='none')
@@ -459,7 +475,7 @@ class Loki2Player(ModellingLokiPlayer):
                              f'{shown(enhancements)}')
         seat = cls(name, betting='triples' if 'b' in letters else 'rules',
                    reweighting='triples' if 'r' in letters else 'papp', modelling=modelling, seed=seed,
-                   strategy=strategy)
+                   strategy=strategy, width=width)
         if 's' in letters:
             from .simulation import DEFAULT_TRIALS, SelectiveSampling
             seat.simulation = SelectiveSampling(seat.triples, trials=DEFAULT_TRIALS if trials is None else trials)
@@ -571,8 +587,9 @@ class Loki2Player(ModellingLokiPlayer):
         view = read_view(view)
         if self.simulation is None:
             raise PokerError(f'{self.name} has no simulation')
+        frequencies = self.opponent_frequencies(view) if self.calibration == 'frequencies' else None
         result = self.simulation.evaluate(view, self.opponent_weights(view), self.random,
-                                          thresholds=self.opponent_thresholds(view))
+                                          thresholds=self.opponent_thresholds(view), frequencies=frequencies)
         options = _options(result, facing=view.to_call > 0)
         why = 'simulated: ' + ', '.join(f'{name} {mean:+.2f}' for mean, name, _ in sorted(
             options, key=lambda option: _PREFERENCE[option[1]], reverse=True) if name != 'fold')
@@ -640,6 +657,20 @@ class Loki2Player(ModellingLokiPlayer):
                                model._thresholds(view.street, 2, key))
             else:
                 found[seat] = (unmoved, unmoved, unmoved)
+        return found
+
+    def opponent_frequencies(self, view: TableView) -> dict[int, np.ndarray]:
+        """Each opponent still in (by seat) with a model and his (fold, call, raise) shares facing 0, 1 and 2 or
+        more bets on the view's street (a (3, 3) array: :meth:`SeatModel.frequencies
+        <poker.players.modelling.SeatModel.frequencies>`, so his own blended with Table B.2's, or the table's, as
+        the model reads him); an opponent without a model is left out."""
+        view = read_view(view)
+        found: dict[int, np.ndarray] = {}
+        for seat in view.active:
+            model = self.models.get(self.seat_names[seat]) if seat != view.seat and seat < len(
+                self.seat_names) else None
+            if model is not None:
+                found[seat] = np.stack([model.frequencies(view.street, bets) for bets in range(3)])
         return found
 
     # ------------------------------------------------------------------------------------ every holding

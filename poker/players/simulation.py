@@ -52,11 +52,16 @@ from ..stats.range_stats import range_statistics
 from ..strategy.actions import Action, Blind, read_action
 from ..strategy.triples import TripleStrategy
 from ..table.game import FixedLimitGame, TableView, read_view
-from ..validators import (flag, frozen_array, instance, integer_array, is_items, real_number, reading, shown,
-                          whole_number)
+from ..validators import (flag, frozen_array, instance, integer_array, is_items, real_array, real_number, reading,
+                          shown, whole_number)
 
 Thresholds = Union[tuple[float, float], tuple[tuple[float, float], tuple[float, float], tuple[float, float]]]
 """A seat's (Make1, Make2), or one such pair for each context: 0, 1, 2 or more bets to call."""
+
+Frequencies = Union[tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]],
+                    np.ndarray]
+"""A seat's (fold, call, raise) shares facing 0, 1 and 2 or more bets to call (rows; a check is a call, a bet a
+raise): what its actions in the trials are calibrated to (:meth:`SelectiveSampling.evaluate`)."""
 
 __all__ = ['DEFAULT_TRIALS', 'MAX_TRIALS', 'Playouts', 'SelectiveSampling', 'SimulationResult']
 
@@ -69,6 +74,12 @@ one over the square root of the trials; ``docs/simulation.md`` gives the errors 
 MAX_TRIALS = 10_000
 """The most trials of one decision: their cards and hand values are held in memory at once (some 100 MB at
 ten seats)."""
+
+CALIBRATION_ROUNDS = 100
+"""The most times a calibration scales the columns and renormalises the rows (iterative proportional fitting); it
+stops once every mean is within :data:`CALIBRATION_TOLERANCE` of its share."""
+
+CALIBRATION_TOLERANCE = 1e-4
 
 REDRAWS = 8
 """How many times an opponent's holding is drawn again, in the trials where it touches a card an earlier opponent
@@ -228,6 +239,15 @@ def _current_street(ranker: type[HandRanker], board: tuple[int, ...]) -> tuple[n
     return strength, potential
 
 
+def _scaled_triples(pt: np.ndarray, shares: np.ndarray, factors: np.ndarray) -> np.ndarray:
+    """PTs (rows) scaled by ``factors`` (one for each column: fold, call, raise) and renormalised: what a calibrated
+    seat plays (:meth:`SelectiveSampling.calibration`); a row the factors leave empty (its PT takes only actions
+    scaled to 0) takes ``shares``, the seat's own. ``shares`` and ``factors`` may be one row or a row for each."""
+    scaled = pt * factors
+    total = scaled.sum(axis=-1, keepdims=True)
+    return np.where(total > 0, scaled / np.where(total > 0, total, 1.0), shares)
+
+
 class SelectiveSampling:
     """Peña's selective-sampling simulation, after the flop: :meth:`evaluate` a decision.
 
@@ -260,7 +280,8 @@ class SelectiveSampling:
 
     # ------------------------------------------------------------------------------------------ the doors
     def evaluate(self, view: TableView, weights: Mapping[int, np.ndarray], random: random_module.Random, *,
-                 thresholds: Mapping[int, Thresholds] | None = None) -> SimulationResult:
+                 thresholds: Mapping[int, Thresholds] | None = None,
+                 frequencies: Mapping[int, Frequencies] | None = None) -> SimulationResult:
         """The expected chips of a check or call and of a bet or raise at the decision ``view`` shows, and the
         action of the highest mean (:class:`SimulationResult`).
 
@@ -269,22 +290,27 @@ class SelectiveSampling:
         ignored); ``random`` is the deciding seat's own generator, the only source of chance (one 64-bit draw
         seeds the simulation, so a seat's decisions repeat with its seed); ``thresholds`` maps seats to the
         (make1, make2) their PTs play with, or to one such pair for each context, 0, 1 and 2 or more bets to call
-        (a seat left out: the PT function's own)."""
-        playouts = self.playouts(view, weights, random, thresholds=thresholds)
+        (a seat left out: the PT function's own); ``frequencies`` maps seats to the (fold, call, raise) shares
+        they are seen to take facing 0, 1 and 2 or more bets to call (ours, :meth:`calibration`: a seat given
+        them plays, in the trials, its PTs scaled to those shares; a seat left out plays its PTs)."""
+        playouts = self.playouts(view, weights, random, thresholds=thresholds, frequencies=frequencies)
         return self._summary(read_view(view), playouts)
 
     def playouts(self, view: TableView, weights: Mapping[int, np.ndarray], random: random_module.Random, *,
-                 thresholds: Mapping[int, Thresholds] | None = None) -> Playouts:
+                 thresholds: Mapping[int, Thresholds] | None = None,
+                 frequencies: Mapping[int, Frequencies] | None = None) -> Playouts:
         """The trials :meth:`evaluate` averages, trial by trial (:class:`Playouts`), for the same arguments."""
         view = read_view(view)
         spot = self._spot(view)
         tables = self._weights(spot, weights)
         make1, make2 = self._thresholds(spot, thresholds)
+        targets = self._frequencies(spot, frequencies)
         generator = np.random.default_rng(instance('random', random, random_module.Random,
                                                    what='a random.Random').getrandbits(64))
         holes, boards = self._deal(spot, tables, generator)
         strengths, potentials, values = self._hand_values(spot, holes, boards)
-        results, draws = self._play(spot, strengths, potentials, values, make1, make2, generator)
+        scales = self._scales(spot, make1, make2, targets)
+        results, draws = self._play(spot, strengths, potentials, values, make1, make2, generator, targets, scales)
         return Playouts(spot.seats, holes, boards, draws, results)
 
     # ------------------------------------------------------------------------------------------ reading
@@ -385,6 +411,93 @@ class SelectiveSampling:
                 make1[place, context] = real_number(f'make1 of seat {seat}', pair[0], error=BettingError)
                 make2[place, context] = real_number(f'make2 of seat {seat}', pair[1], error=BettingError)
         return make1, make2
+
+    def _frequencies(self, spot: _Spot, frequencies: Mapping[int, Frequencies] | None) -> np.ndarray:
+        """The (fold, call, raise) shares each seat (by place) is calibrated to in each context (seats, 3, 3); NaN
+        rows for the seats left out (no calibration)."""
+        targets = np.full((len(spot.seats), 3, 3), np.nan)
+        if frequencies is None:
+            return targets
+        if not isinstance(frequencies, Mapping):
+            raise BettingError(f'frequencies must map seats to their (fold, call, raise) shares facing 0, 1 and 2+ '
+                               f'bets, or be None, got {shown(frequencies)}')
+        for seat, given in frequencies.items():
+            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in spot.seats or seat == spot.seats[
+                    spot.me]:
+                raise BettingError(f'frequencies must name opponents still in the hand, got {shown(seat)}')
+            rows = real_array(f'the frequencies of seat {seat}', given, shape=(3, 3), error=BettingError)
+            if (rows < 0).any() \
+                    or not np.allclose(rows.sum(axis=1), 1.0) or rows[0, 0] > 1e-9:
+                raise BettingError(f'the frequencies of seat {seat} must be three (fold, call, raise) rows of shares '
+                                   f'summing to 1, facing 0, 1 and 2+ bets (no fold facing none), got {shown(given)}')
+            rows[0, 0] = 0.0
+            targets[spot.seats.index(seat)] = rows
+        return targets
+
+    def calibration(self, pt: np.ndarray, target: np.ndarray) -> np.ndarray:
+        """The factors (fold, call, raise) that scale the PTs ``pt`` (rows) of one seat in one context so that the
+        rows, each scaled column by column and renormalised (a row left with nothing takes ``target`` itself), have
+        the seat's shares ``target`` for their mean
+        (each row alike): ours, iterative proportional fitting, at most
+        :data:`CALIBRATION_ROUNDS` rounds. A seat seen to call every bet calls every bet in the trials, one that
+        never bets never bets there, and a seat between keeps its PTs' order of holdings: an action a holding's PT
+        never takes it still never takes (a strong hand's PT that never folds does not fold because the seat folds
+        often), unless its PT takes only actions the seat is never seen to take (then it takes the shares).
+
+        >>> pt = np.array([[0.0, 1.0, 0.0], [0.0, 0.5, 0.5], [0.0, 0.0, 1.0]])   # a PT betting half the holdings
+        >>> shares = np.array([0.0, 0.4, 0.6])                                  # a seat that bets 60%
+        >>> rows = pt * SelectiveSampling().calibration(pt, shares)            # (each column scaled)
+        >>> rows /= rows.sum(axis=1, keepdims=True)
+        >>> rows.mean(axis=0).round(3).tolist(), rows[:, 2].round(3).tolist()   # his worst still never bets
+        ([0.0, 0.4, 0.6], [0.0, 0.8, 1.0])
+        """
+        rows = real_array('the PTs of a calibration', pt, ndim=2, error=BettingError)
+        shares = real_array('the shares of a calibration', target, shape=(3,), error=BettingError)
+        if rows.shape[1:] != (3,) or not len(rows) or not ((rows >= 0).all() and (shares >= 0).all()
+                                                            and np.allclose(rows.sum(axis=1), 1.0)
+                                                            and math.isclose(shares.sum(), 1.0)):
+            raise BettingError(f'a calibration needs PTs (rows of three chances summing to 1) and three shares '
+                               f'summing to 1, got {shown(pt)} and {shown(target)}')
+        return self._calibration(rows, shares)
+
+    def _calibration(self, pt: np.ndarray, target: np.ndarray) -> np.ndarray:
+        """:meth:`calibration` of arrays read."""
+        factors = np.ones(3)
+        for _ in range(CALIBRATION_ROUNDS):
+            scaled = _scaled_triples(pt, target, factors)
+            mean = scaled.mean(axis=0)
+            if np.abs(mean - target).max() < CALIBRATION_TOLERANCE:
+                break
+            factors *= np.divide(target, mean, out=np.ones(3), where=mean > 0)
+            # (shares no PTs can meet drive factors to the extremes: bounded, so that no 0 times infinity occurs)
+            factors = np.where(target > 0, np.clip(factors, 1e-9, 1e9), 0.0)
+        return factors
+
+    def _scales(self, spot: _Spot, make1: np.ndarray, make2: np.ndarray, targets: np.ndarray) -> np.ndarray:
+        """The factors each seat's PTs are scaled by in each context (seats, 3, 3; 1 for a seat without
+        frequencies): :meth:`calibration` of its PTs on the decision's street over every holding free of the
+        deciding seat's cards and the board, each alike (the holdings his frequencies were counted over, and his
+        thresholds measured on), as he would face 0, 1 and 2 bets there, the pot grown by those bets."""
+        scales = np.ones((len(spot.seats), 3, 3))
+        calibrated = np.flatnonzero(~np.isnan(targets[:, 0, 0])).tolist()
+        if not calibrated:
+            return scales
+        strength, potential = _current_street(self.ranker, tuple(sorted(spot.board)))  # type: ignore[arg-type]
+        free = ~known_holdings(spot.hole + spot.board)
+        strength, potential = strength[free], potential[free]
+        river = len(spot.board) == 5
+        bet = spot.bet_sizes[len(spot.board)]
+        opponents = len(spot.seats) - 1
+        hs_n = strength ** opponents
+        for place in calibrated:
+            for context in range(3):
+                pt = self.triples.triples(
+                    strength=hs_n + (1 - hs_n) * potential, potential=potential, chance=hs_n if river else potential,
+                    hs_n=hs_n, opponents=opponents, board_cards=len(spot.board), pot=spot.pot + context * bet,
+                    to_call=context * bet, bet_size=bet, bets=context, called=False,
+                    make1=float(make1[place, context]), make2=float(make2[place, context]))
+                scales[place, context] = self._calibration(pt, targets[place, context])
+        return scales
 
     # ------------------------------------------------------------------------------------------ the cards
     def _deal(self, spot: _Spot, tables: dict[int, np.ndarray], generator: np.random.Generator) \
@@ -504,10 +617,13 @@ class SelectiveSampling:
 
     # ------------------------------------------------------------------------------------------ the betting
     def _play(self, spot: _Spot, strengths: np.ndarray, potentials: np.ndarray, values: np.ndarray,
-              make1: np.ndarray, make2: np.ndarray, generator: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+              make1: np.ndarray, make2: np.ndarray, generator: np.random.Generator, targets: np.ndarray,
+              scales: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Every trial played out from the decision, once after a check or call and (when possible) once after a
         bet or raise, all of them in lockstep, one action of each row a step: the chips won (branches, trials)
-        and the uniform number each action was drawn with (branches, trials, steps)."""
+        and the uniform number each action was drawn with (branches, trials, steps). A seat with frequencies
+        (``targets``) plays its PTs scaled by its ``scales`` (:meth:`_scales`, :func:`_scaled_triples`)."""
+        calibrated = ~np.isnan(targets[:, 0, 0])
         trials, seats = strengths.shape[:2]
         branches = 2 if spot.can_raise else 1
         table = _Table(spot, branches * trials, trials, values)
@@ -546,6 +662,10 @@ class SelectiveSampling:
             if self._trace is not None:
                 self._trace(live, np.full(len(live), step), inputs)
             pt = self.triples.triples(**inputs)
+            scaled = calibrated[actor]
+            if scaled.any():  # (calibrated seats: the PT scaled to the seat's shares in the context)
+                seat, where = actor[scaled], context[scaled]
+                pt[scaled] = _scaled_triples(pt[scaled], targets[seat, where], scales[seat, where])
             uniform = column[live]
             fold = pt[:, 0]
             choice = np.where(uniform < fold, 0, np.where(uniform < fold + pt[:, 1], 1, 2))

@@ -365,7 +365,8 @@ class _Simulation:
 
     ev_call, ev_raise = 1.0, 2.0
 
-    def evaluate(self, view: TableView, weights: Any, random: Any, *, thresholds: Any = None) -> '_Simulation':
+    def evaluate(self, view: TableView, weights: Any, random: Any, *, thresholds: Any = None,
+                 frequencies: Any = None) -> '_Simulation':
         return self
 
 
@@ -707,8 +708,11 @@ REGISTRY: dict[str, Call] = {
                               carry_potential=True),
     **{f'SelectiveSampling.{name}': method(lambda world: SelectiveSampling(trials=20), name, SIMULATED_VIEW,
                                            {1: np.ones(1326)}, Lazy(lambda world: random.Random(1)),
-                                           thresholds={1: (0.5, 0.85)})
+                                           thresholds={1: (0.5, 0.85)},
+                                           frequencies={1: ((0.0, 0.6, 0.4), (0.5, 0.3, 0.2), (0.7, 0.2, 0.1))})
        for name in ('evaluate', 'playouts')},
+    'SelectiveSampling.calibration': method(lambda world: SelectiveSampling(trials=20), 'calibration',
+                                            np.array([[0.0, 1.0, 0.0], [0.0, 0.5, 0.5]]), np.array([0.0, 0.6, 0.4])),
     'SimulationResult': call(SimulationResult, 'raise', 10.0, 0.5, 12.0, 0.75, 200),
     'Playouts': call(Playouts, *attrs.astuple(PLAYOUTS, recurse=False)),
     'LokiPlayer.advise': method(lambda world: LokiPlayer('Ann'), 'advise', STATS, VIEW),
@@ -768,6 +772,7 @@ REGISTRY: dict[str, Call] = {
     'Loki2Player.new_model': method(_loki2, 'new_model', 'Cy'),
     'Loki2Player.observe': method(_loki2, 'observe', RECORD, RIVER_CARDS[:3]),
     'Loki2Player.opponent_thresholds': method(_loki2, 'opponent_thresholds', VIEW),
+    'Loki2Player.opponent_frequencies': method(_loki2, 'opponent_frequencies', VIEW),
     'Loki2Player.opponent_weights': method(_loki2, 'opponent_weights', VIEW),
     'Loki2Player.policy': method(_loki2, 'policy', VIEW),
     'Loki2Player.policy_by_holding': method(lambda world: _loki2(world, modelling='none'), 'policy_by_holding',

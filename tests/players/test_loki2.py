@@ -25,7 +25,8 @@ from poker.players import (
     AggressiveBettor, CallingStation, LokiPlayer, LoosePassive, Loki2Player, Loki2SeatModel, Loki2State, ModellingLokiPlayer, ModelState,
     RandomPlayer, TightAggressive, make_seat, read_player,
 )
-from poker.players.frequencies import DEFAULT_FREQUENCIES
+from poker.players.frequencies import DEFAULT_FREQUENCIES, TableFrequencies
+from poker.players.loki2 import CALIBRATIONS
 from poker.players.holding_scales import _fast_outs, fast_potentials, holding_scale
 from poker.players.kinds import PLAYER_KINDS
 from poker.ranges.weights import known_holdings
@@ -385,6 +386,12 @@ def test_specific_models_move_the_thresholds_up_for_a_tight_opponent_and_down_fo
         assert up[0] > base[0] > down[0] and up[1] > base[1] > down[1], (bets, up, down)
         assert same == base
         assert all(abs(moved - at) <= Loki2SeatModel.MAX_SHIFT + 1e-12 for moved, at in zip(up + down, base + base))
+    # generic modelling with the table's frequencies (a generic Loki-1's) moves by those: a loose table, down
+    table = TableFrequencies([loose.tally])
+    pooled = Loki2SeatModel('P', specific=False, table=table)
+    pooled.begin_hand([])
+    for bets in (0, 1, 2):
+        assert pooled.thresholds('flop', bets, flop) == loose.thresholds('flop', bets, flop)
     # a new opponent is Table B.2's typical player: nothing moves, whatever the context
     fresh = Loki2SeatModel('F')
     fresh.begin_hand([])
@@ -436,8 +443,10 @@ class FakeSimulation:
         self.asked: list[tuple[TableView, dict[int, np.ndarray], random.Random, dict[int, tuple[float, float]] | None]] = []
 
     def evaluate(self, view: TableView, weights: dict[int, np.ndarray], random: random.Random, *,
-                 thresholds: dict[int, tuple[float, float]] | None = None) -> FakeSimulation:
+                 thresholds: dict[int, tuple[float, float]] | None = None,
+                 frequencies: dict[int, np.ndarray] | None = None) -> FakeSimulation:
         self.asked.append((view, weights, random, thresholds))
+        self.frequencies = frequencies
         return self
 
 
@@ -463,6 +472,27 @@ def test_with_a_simulation_the_seat_takes_the_best_mean(ev_call: float, ev_raise
                for w in weights.values())
     unmoved = ((player.triples.make1, player.triples.make2),) * 3
     assert thresholds == {1: unmoved, 2: unmoved}
+    # each opponent's shares as his model reads them (new ones: Table B.2's), what the trials are calibrated to
+    assert set(fake.frequencies) == {1, 2}
+    assert all(np.array_equal(shares, DEFAULT_FREQUENCIES) for shares in fake.frequencies.values())
+
+
+def test_the_simulation_gets_each_models_frequencies_unless_calibration_is_off() -> None:
+    for calibration in CALIBRATIONS:
+        fake = FakeSimulation(0.5, 1.5)
+        seat = Loki2Player('Ann', simulation=fake, seed=4, calibration=calibration)
+        game = FixedLimitGame([seat, CallingStation('Bob')], seed=2)
+        for _ in range(30):
+            game.play_hand()
+        if calibration == 'none':
+            assert fake.frequencies is None
+            continue
+        view = fake.asked[-1][0]
+        wanted = np.stack([seat.models['Bob'].frequencies(view.street, bets) for bets in range(3)])
+        assert set(fake.frequencies) == {1} and np.array_equal(fake.frequencies[1], wanted)
+        assert wanted[1, 1] > DEFAULT_FREQUENCIES[1][1]   # (the station is seen to call more than the typical)
+    with pytest.raises(PokerError, match='calibration'):
+        Loki2Player('Ann', calibration='all')
 
 
 def test_the_simulation_plays_after_the_flop_only_and_gets_the_models() -> None:

@@ -25,6 +25,7 @@ from poker.cards.card import Card, Deck, parse_cards
 from poker.cards.holdings import HOLDING_COUNT, HOLDINGS, NUMBER_OF_PAIR
 from poker.errors import BettingError, PokerError, RankerError, SettingError, WeightsError
 from poker.players.simulation import DEFAULT_TRIALS, Playouts, SelectiveSampling, SimulationResult
+from poker.ranges.weights import known_holdings
 from poker.ranking.ranker import HandRanker
 from poker.stats.player import Player
 from poker.stats.strength import hand_strength
@@ -143,10 +144,14 @@ class Oracle:
     seat, then every decision of every seat drawn from its PT (hand strength against one holding anything, the
     decision street's PPOT one card ahead kept on the turn after a flop decision, raised to the opponents in) with
     the trial's uniform numbers, one per action in order, until the deciding seat folds (the others then call to
-    the end: what they do no longer changes its chips)."""
+    the end: what they do no longer changes its chips). A seat given frequencies plays its PT scaled by the factors :meth:`SelectiveSampling.calibration` gives for the PTs of every holding it may hold on
+    the decision's street facing 0, 1 and 2 bets (:meth:`calibrate`)."""
 
-    def __init__(self, simulation: SelectiveSampling, name: str, thresholds: dict[int, Any]) -> None:
+    def __init__(self, simulation: SelectiveSampling, name: str, thresholds: dict[int, Any],
+                 frequencies: dict[int, Any] | None = None) -> None:
         self.simulation = simulation
+        self.frequencies = {seat: np.array(rows, dtype=float) for seat, rows in (frequencies or {}).items()}
+        self.factors: dict[int, list[np.ndarray]] = {}
         self.scripts = SPOTS[name][0]
         self.view = spot_view(name)
         self.thresholds = thresholds
@@ -158,6 +163,36 @@ class Oracle:
             return 0.0
         return Player(hole, self.view.board).calculate_hand_statistics(lookahead=1).ppot
 
+    def given(self, seat: int, context: int) -> tuple[float, float]:
+        triples = self.simulation.triples
+        given = self.thresholds.get(seat, (triples.make1, triples.make2))
+        if isinstance(given[0], tuple):   # one pair for each context: 0, 1, 2 or more bets to call
+            given = given[context]
+        return given  # type: ignore[no-any-return]
+
+    def calibrate(self) -> None:
+        """Each calibrated seat's factors in each context, from the PTs of every holding free of the deciding
+        seat's cards and the board, each alike."""
+        view, triples = self.view, self.simulation.triples
+        known = {*view.hole, *view.board}
+        river = len(view.board) == 5
+        hands = []
+        for hole in itertools.combinations(Deck(seed=0).deal(52), 2):
+            if not known & set(hole):
+                hs_n = hand_strength(hole, view.board, ranker=self.simulation.ranker) ** view.opponents
+                hands.append((hs_n, 0.0 if river else self.potential(hole)))
+        for seat, shares in self.frequencies.items():
+            self.factors[seat] = []
+            for context in range(3):
+                make1, make2 = self.given(seat, context)
+                rows = [TripleStrategy.triples(
+                    triples, strength=hs_n + (1 - hs_n) * potential, potential=potential,  # type: ignore[arg-type]
+                    chance=hs_n if river else potential, hs_n=hs_n, opponents=view.opponents,
+                    board_cards=len(view.board), pot=view.pot + context * view.bet_size,
+                    to_call=context * view.bet_size, bet_size=view.bet_size, bets=context, called=False,
+                    make1=make1, make2=make2).reshape(3) for hs_n, potential in hands]
+                self.factors[seat].append(self.simulation.calibration(np.array(rows), shares[context]))
+
     def decide(self, view: TableView, draws: Iterator[float], asked: list[dict[str, float]] | None = None) \
             -> Decision:
         triples = self.simulation.triples
@@ -167,10 +202,8 @@ class Oracle:
         carried = cards == decided or (cards == 4 and decided == 3 and self.simulation.carry_potential)
         potential = self.potential(view.hole) if carried and cards < 5 else 0.0
         hs_n = strength ** view.opponents
-        given = self.thresholds.get(view.seat, (triples.make1, triples.make2))
-        if isinstance(given[0], tuple):   # one pair for each context: 0, 1, 2 or more bets to call
-            given = given[min(round(view.to_call / view.bet_size), 2)]
-        make1, make2 = given
+        context = min(round(view.to_call / view.bet_size), 2)
+        make1, make2 = self.given(view.seat, context)
         inputs = dict(strength=hs_n + (1 - hs_n) * potential, potential=potential,
                       chance=hs_n if cards == 5 else potential, hs_n=hs_n, opponents=view.opponents,
                       board_cards=cards, pot=view.pot, to_call=view.to_call, bet_size=view.bet_size,
@@ -178,6 +211,10 @@ class Oracle:
         if asked is not None:
             asked.append({name: float(value) for name, value in inputs.items()})
         row = TripleStrategy.triples(triples, **inputs).reshape(3)  # type: ignore[arg-type]
+        if view.seat in self.factors:
+            shares = self.frequencies[view.seat][context]
+            row = row * self.factors[view.seat][context]
+            row = row / row.sum() if row.sum() > 0 else shares   # (a PT of actions never taken: the shares)
         uniform = next(draws)
         action = 'fold' if uniform < row[0] else 'call' if uniform < row[0] + row[1] else 'raise'
         self.actions.add(action)
@@ -243,8 +280,13 @@ def test_the_trials_are_the_tables_own_hands() -> None:
                 traced[row, number] = {key: float(values[at]) for key, values in inputs.items()}
 
         simulation._trace = trace
-        playouts = simulation.playouts(view, random_weights(view, 3), random.Random(11), thresholds=thresholds)
-        oracle = Oracle(simulation, name, thresholds)
+        # the seat after ours plays its PTs calibrated to a seat that rarely bets and calls most bets
+        calibrated = {view.active[(view.active.index(view.seat) + 1) % len(view.active)]: (
+            (0.0, 0.8, 0.2), (0.2, 0.7, 0.1), (0.5, 0.4, 0.1))}
+        playouts = simulation.playouts(view, random_weights(view, 3), random.Random(11), thresholds=thresholds,
+                                       frequencies=calibrated)
+        oracle = Oracle(simulation, name, thresholds, calibrated)
+        oracle.calibrate()
         branches = len(playouts.results)
         asked: list[list[dict[str, float]]] = [[] for _ in range(branches * 6)]
         expected = [[oracle.play(playouts, branch, trial, asked[branch * 6 + trial]) for trial in range(6)]
@@ -344,6 +386,88 @@ def test_a_free_check_is_never_a_fold() -> None:
     assert (result.ev_call, result.ev_raise, result.action) == (0.0, -4.0, 'check')
     wins = FORCED.evaluate(view, {1: only('4c 4d')}, random.Random(1), thresholds={1: (0.0, 2.0)})
     assert (wins.ev_call, wins.ev_raise, wins.action) == (20.0, 24.0, 'bet')
+
+
+CHECKED_TO = TableView(0, 'Ann', '8h 8d', 'Ad 7c 2s 9h 3d', 'river', pot=20, to_call=0, bet_size=4,
+                       bets_this_round=0, called_this_round=False, opponents=1, can_raise=True,
+                       history=[ActionRecord('river', 1, 'check', 0, 20, to_call=0, bet_size=4)], seats=2, button=0)
+FOLDER = ((0.0, 1.0, 0.0), (1.0, 0.0, 0.0), (1.0, 0.0, 0.0))
+"""Never bets, folds to every bet."""
+STATION = ((0.0, 1.0, 0.0), (0.0, 1.0, 0.0), (0.0, 1.0, 0.0))
+"""Never bets, calls every bet."""
+
+
+def _free(view: TableView) -> np.ndarray:
+    return np.where(known_holdings(card.index for card in (*view.hole, *view.board)), 0.0, 1.0)
+
+
+def test_a_seat_calibrated_to_folding_folds_to_every_bet_and_never_bets() -> None:
+    """Checked to on the river, any holding against us: calibrated to a folder's shares the opponent folds to our
+    bet in every trial (the pot, 20, each time) and checks behind our check (a showdown: 20, 10 or 0); his PTs
+    alone do neither (they call or raise some bets)."""
+    simulation = SelectiveSampling(trials=200)
+    weights = {1: _free(CHECKED_TO)}
+    calibrated = simulation.playouts(CHECKED_TO, weights, random.Random(3), frequencies={1: FOLDER})
+    assert (calibrated.results[1] == 20).all()
+    assert set(calibrated.results[0].tolist()) <= {0.0, 10.0, 20.0} and calibrated.results[0].min() == 0
+    plain = simulation.playouts(CHECKED_TO, weights, random.Random(3))
+    assert (plain.results[1] != 20).any()   # (some of his hands call or raise the bet)
+
+
+def test_a_seat_calibrated_to_calling_calls_every_bet_and_never_bets() -> None:
+    """The same spot against a station's shares: our bet is called in every trial, so it wins 4 more than the
+    check where the check wins the pot (20), loses 4 where the check loses (0), and nothing where they split."""
+    result = SelectiveSampling(trials=200).playouts(CHECKED_TO, {1: _free(CHECKED_TO)}, random.Random(4),
+                                                    frequencies={1: STATION})
+    check, bet = result.results
+    assert set(check.tolist()) <= {0.0, 10.0, 20.0}
+    assert np.array_equal(bet - check, np.select([check == 20, check == 0], [4.0, -4.0], 0.0))
+
+
+def scaled_triples(pt: np.ndarray, shares: np.ndarray, factors: np.ndarray) -> np.ndarray:
+    """The PTs a calibrated seat plays, row by row: scaled, renormalised, the shares where nothing is left."""
+    rows = []
+    for row in pt.tolist():
+        scaled = [chance * factor for chance, factor in zip(row, factors.tolist())]
+        rows.append([chance / sum(scaled) for chance in scaled] if sum(scaled) > 0 else shares.tolist())
+    return np.array(rows)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1), st.integers(2, 60))
+def test_a_calibration_meets_the_shares_and_keeps_each_pts_support(seed: int, rows: int) -> None:
+    """Random PTs and shares (some of 0): the calibrated PTs' mean is the shares (to 1e-3), an action of share 0
+    is never taken, and the odds of one action against another are scaled alike for every holding (a holding that
+    raised more than another still does)."""
+    generator = np.random.default_rng(seed)
+    pt = generator.dirichlet(np.ones(3), size=rows)
+    shares = generator.dirichlet(np.ones(3))
+    if generator.random() < 0.3:
+        shares[generator.integers(3)] = 0.0
+    shares /= shares.sum()
+    scaled = scaled_triples(pt, shares, SelectiveSampling().calibration(pt, shares))
+    assert np.allclose(scaled.mean(axis=0), shares, atol=1e-3)
+    assert (scaled[:, shares == 0] == 0).all()
+    for first, second in ((2, 1), (1, 0), (2, 0)):
+        if shares[first] > 0 and shares[second] > 0:
+            ratio = (scaled[:, first] / scaled[:, second]) / (pt[:, first] / pt[:, second])
+            assert np.allclose(ratio, ratio[0])
+
+
+def test_a_calibration_keeps_each_pts_support() -> None:
+    """An action a holding's PT never takes stays untaken (a sure raise stays one however often the seat folds);
+    a PT of actions the seat never takes takes the seat's shares."""
+    pt = np.array([[1.0, 0.0, 0.0], [0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.0, 0.0, 1.0]])
+    folder = np.array([0.4, 0.3, 0.3])
+    rows = scaled_triples(pt, folder, SelectiveSampling().calibration(pt, folder))
+    assert np.allclose(rows.mean(axis=0), folder, atol=1e-3)
+    impossible = np.array([0.9, 0.05, 0.05])   # (no PTs fold so often: the rows stay rows)
+    rows = scaled_triples(pt, impossible, SelectiveSampling().calibration(pt, impossible))
+    assert np.isfinite(rows).all() and np.allclose(rows.sum(axis=1), 1.0)
+    assert (rows[pt == 0] == 0).all() and rows[3].tolist() == [0.0, 0.0, 1.0]
+    station = np.array([0.0, 1.0, 0.0])
+    rows = scaled_triples(pt, station, SelectiveSampling().calibration(pt, station))
+    assert rows.tolist() == [[0.0, 1.0, 0.0]] * 4
 
 
 def test_without_a_raise_there_is_one_branch() -> None:
@@ -525,6 +649,30 @@ BAD: dict[str, tuple[type[PokerError], Callable[[], object]]] = {
         VIEW, WEIGHTS, random.Random(1), thresholds={1: 0.5})),  # type: ignore[dict-item]
     'thresholds not numbers': (BettingError, lambda: SelectiveSampling().evaluate(
         VIEW, WEIGHTS, random.Random(1), thresholds={1: (0.5, float('nan'))})),
+    'frequencies not a mapping': (BettingError, lambda: SelectiveSampling().evaluate(
+        VIEW, WEIGHTS, random.Random(1), frequencies=[STATION])),  # type: ignore[arg-type]
+    'frequencies of our own seat': (BettingError, lambda: SelectiveSampling().evaluate(
+        VIEW, WEIGHTS, random.Random(1), frequencies={0: STATION})),
+    'frequencies of a seat not in': (BettingError, lambda: SelectiveSampling().evaluate(
+        VIEW, WEIGHTS, random.Random(1), frequencies={5: STATION})),
+    'frequencies of one context': (BettingError, lambda: SelectiveSampling().evaluate(
+        VIEW, WEIGHTS, random.Random(1), frequencies={1: (0.5, 0.3, 0.2)})),  # type: ignore[dict-item]
+    'frequencies not summing to 1': (BettingError, lambda: SelectiveSampling().evaluate(
+        VIEW, WEIGHTS, random.Random(1), frequencies={1: ((0, 1, 0), (0.5, 0.5, 0.5), (1, 0, 0))})),
+    'frequencies negative': (BettingError, lambda: SelectiveSampling().evaluate(
+        VIEW, WEIGHTS, random.Random(1), frequencies={1: ((0, 1, 0), (-0.5, 1.0, 0.5), (1, 0, 0))})),
+    'frequencies NaN': (BettingError, lambda: SelectiveSampling().evaluate(
+        VIEW, WEIGHTS, random.Random(1), frequencies={1: ((0, 1, 0), (math.nan, 1, 0), (1, 0, 0))})),
+    'frequencies as text': (BettingError, lambda: SelectiveSampling().evaluate(
+        VIEW, WEIGHTS, random.Random(1), frequencies={1: 'station'})),  # type: ignore[dict-item]
+    'a fold with nothing to call': (BettingError, lambda: SelectiveSampling().evaluate(
+        VIEW, WEIGHTS, random.Random(1), frequencies={1: ((0.2, 0.8, 0), (1, 0, 0), (1, 0, 0))})),
+    'a calibration of rows of two': (BettingError, lambda: SelectiveSampling().calibration(
+        np.ones((3, 2)) / 2, np.array([0.0, 1.0, 0.0]))),
+    'a calibration of shares summing to 2': (BettingError, lambda: SelectiveSampling().calibration(
+        np.array([[0.0, 1.0, 0.0]]), np.array([1.0, 1.0, 0.0]))),
+    'a calibration of no rows': (BettingError, lambda: SelectiveSampling().calibration(
+        np.zeros((0, 3)), np.array([0.0, 1.0, 0.0]))),
     'one trial': (SettingError, lambda: SelectiveSampling(trials=1)),
     'too many trials': (SettingError, lambda: SelectiveSampling(trials=10 ** 9)),
     'trials as text': (SettingError, lambda: SelectiveSampling(trials='200')),  # type: ignore[arg-type]
