@@ -19,7 +19,8 @@ departures from Loki-1 (each on by default):
   free) instead of drawing from its PT, when that action leads the next best by ``margin`` standard errors (ours,
   :data:`DEFAULT_MARGIN`; 0 is Peña's plain choice); when the lead is smaller it plays Loki-1's rules
   (``unclear='rules'``, ours) or as without a simulation (``unclear='betting'``). With a simulation, B is the PTs
-  that play the seat's own later actions inside the trials.
+  that play the seat's own later actions inside the trials, and each modelled opponent's PTs there are calibrated
+  to his frequencies (``calibration='frequencies'``, ours; ``'none'``: Peña's PTs alone).
 
 >>> from poker.table import FixedLimitGame
 >>> from poker.players import LokiPlayer

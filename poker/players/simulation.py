@@ -63,7 +63,8 @@ Frequencies = Union[tuple[tuple[float, float, float], tuple[float, float, float]
 """A seat's (fold, call, raise) shares facing 0, 1 and 2 or more bets to call (rows; a check is a call, a bet a
 raise): what its actions in the trials are calibrated to (:meth:`SelectiveSampling.evaluate`)."""
 
-__all__ = ['DEFAULT_TRIALS', 'MAX_TRIALS', 'Playouts', 'SelectiveSampling', 'SimulationResult']
+__all__ = ['CALIBRATION_ROUNDS', 'CALIBRATION_TOLERANCE', 'DEFAULT_TRIALS', 'MAX_TRIALS', 'Playouts', 'SelectiveSampling',
+           'SimulationResult']
 
 DEFAULT_TRIALS = 200
 """The trials of a decision by default (ours: Peña's number does not survive): on the 2-core development machine a
@@ -75,11 +76,12 @@ MAX_TRIALS = 10_000
 """The most trials of one decision: their cards and hand values are held in memory at once (some 100 MB at
 ten seats)."""
 
-CALIBRATION_ROUNDS = 100
+CALIBRATION_ROUNDS = 20
 """The most times a calibration scales the columns and renormalises the rows (iterative proportional fitting); it
-stops once every mean is within :data:`CALIBRATION_TOLERANCE` of its share."""
+stops once every mean is within :data:`CALIBRATION_TOLERANCE` of its share (shares no PTs can meet stop here)."""
 
-CALIBRATION_TOLERANCE = 1e-4
+CALIBRATION_TOLERANCE = 2e-3
+"""How near a calibration brings each mean to its share (a model's shares are counts: finer means nothing)."""
 
 REDRAWS = 8
 """How many times an opponent's holding is drawn again, in the trials where it touches a card an earlier opponent
@@ -448,7 +450,7 @@ class SelectiveSampling:
         >>> shares = np.array([0.0, 0.4, 0.6])                                  # a seat that bets 60%
         >>> rows = pt * SelectiveSampling().calibration(pt, shares)            # (each column scaled)
         >>> rows /= rows.sum(axis=1, keepdims=True)
-        >>> rows.mean(axis=0).round(3).tolist(), rows[:, 2].round(3).tolist()   # his worst still never bets
+        >>> rows.mean(axis=0).round(2).tolist(), rows[:, 2].round(2).tolist()   # his worst still never bets
         ([0.0, 0.4, 0.6], [0.0, 0.8, 1.0])
         """
         rows = real_array('the PTs of a calibration', pt, ndim=2, error=BettingError)
@@ -458,17 +460,25 @@ class SelectiveSampling:
                                                             and math.isclose(shares.sum(), 1.0)):
             raise BettingError(f'a calibration needs PTs (rows of three chances summing to 1) and three shares '
                                f'summing to 1, got {shown(pt)} and {shown(target)}')
-        return self._calibration(rows, shares)
+        factors: np.ndarray = self._calibration(rows[None], shares[None])[0]
+        return factors
 
-    def _calibration(self, pt: np.ndarray, target: np.ndarray) -> np.ndarray:
-        """:meth:`calibration` of arrays read."""
-        factors = np.ones(3)
+    @staticmethod
+    def _calibration(pt: np.ndarray, target: np.ndarray) -> np.ndarray:
+        """:meth:`calibration` of many problems at once, read: PTs (problems, rows, 3) and shares (problems, 3) to
+        factors (problems, 3)."""
+        factors = np.ones_like(target)
+        share = 1.0 / pt.shape[1]
         for _ in range(CALIBRATION_ROUNDS):
-            scaled = _scaled_triples(pt, target, factors)
-            mean = scaled.mean(axis=0)
+            scaled = pt * factors[:, None, :]
+            total = scaled.sum(axis=2)
+            # the mean of the rows renormalised: each row weighs its share over its total (a row left with nothing
+            # takes the shares themselves)
+            weight = np.divide(share, total, out=np.zeros_like(total), where=total > 0)
+            mean = np.matmul(weight[:, None, :], scaled)[:, 0] + (total <= 0).sum(axis=1, keepdims=True) * share * target
             if np.abs(mean - target).max() < CALIBRATION_TOLERANCE:
                 break
-            factors *= np.divide(target, mean, out=np.ones(3), where=mean > 0)
+            factors *= np.divide(target, mean, out=np.ones_like(target), where=mean > 0)
             # (shares no PTs can meet drive factors to the extremes: bounded, so that no 0 times infinity occurs)
             factors = np.where(target > 0, np.clip(factors, 1e-9, 1e9), 0.0)
         return factors
@@ -477,26 +487,30 @@ class SelectiveSampling:
         """The factors each seat's PTs are scaled by in each context (seats, 3, 3; 1 for a seat without
         frequencies): :meth:`calibration` of its PTs on the decision's street over every holding free of the
         deciding seat's cards and the board, each alike (the holdings his frequencies were counted over, and his
-        thresholds measured on), as he would face 0, 1 and 2 bets there, the pot grown by those bets."""
+        thresholds measured on), as he would face 0, 1 and 2 bets there, the pot grown by those bets; every seat
+        and context in one PT call and one fitting."""
         scales = np.ones((len(spot.seats), 3, 3))
-        calibrated = np.flatnonzero(~np.isnan(targets[:, 0, 0])).tolist()
-        if not calibrated:
+        calibrated = np.flatnonzero(~np.isnan(targets[:, 0, 0]))
+        if not len(calibrated):
             return scales
         strength, potential = _current_street(self.ranker, tuple(sorted(spot.board)))  # type: ignore[arg-type]
         free = ~known_holdings(spot.hole + spot.board)
         strength, potential = strength[free], potential[free]
+        rows, problems = len(strength), 3 * len(calibrated)
         river = len(spot.board) == 5
         bet = spot.bet_sizes[len(spot.board)]
         opponents = len(spot.seats) - 1
-        hs_n = strength ** opponents
-        for place in calibrated:
-            for context in range(3):
-                pt = self.triples.triples(
-                    strength=hs_n + (1 - hs_n) * potential, potential=potential, chance=hs_n if river else potential,
-                    hs_n=hs_n, opponents=opponents, board_cards=len(spot.board), pot=spot.pot + context * bet,
-                    to_call=context * bet, bet_size=bet, bets=context, called=False,
-                    make1=float(make1[place, context]), make2=float(make2[place, context]))
-                scales[place, context] = self._calibration(pt, targets[place, context])
+        hs_n = np.tile(strength ** opponents, problems)
+        potential = np.tile(potential, problems)
+        context = np.repeat(np.tile(np.arange(3), len(calibrated)), rows)   # (seat, context) problems, rows each
+        place = np.repeat(calibrated, 3 * rows)
+        pt = self.triples.triples(
+            strength=hs_n + (1 - hs_n) * potential, potential=potential, chance=hs_n if river else potential,
+            hs_n=hs_n, opponents=opponents, board_cards=len(spot.board), pot=spot.pot + context * bet,
+            to_call=context * bet, bet_size=bet, bets=context, called=False, make1=make1[place, context],
+            make2=make2[place, context])
+        factors = self._calibration(pt.reshape(problems, rows, 3), targets[calibrated].reshape(problems, 3))
+        scales[calibrated] = factors.reshape(len(calibrated), 3, 3)
         return scales
 
     # ------------------------------------------------------------------------------------------ the cards

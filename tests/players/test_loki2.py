@@ -477,6 +477,22 @@ def test_with_a_simulation_the_seat_takes_the_best_mean(ev_call: float, ev_raise
     assert all(np.array_equal(shares, DEFAULT_FREQUENCIES) for shares in fake.frequencies.values())
 
 
+def test_heads_up_generic_and_specific_loki2_play_alike() -> None:
+    """Heads-up the table is the one opponent: a generic Loki-2 (the table's frequencies) moves the thresholds and
+    calibrates the trials as a specific one does, hand for hand."""
+    from poker.players.simulation import SelectiveSampling
+    played = []
+    for modelling in ('specific', 'generic'):
+        seat = Loki2Player('Ann', modelling=modelling, seed=3)
+        seat.simulation = SelectiveSampling(seat.triples, trials=20)
+        game = FixedLimitGame([seat, LoosePassive('Bob', 2)], seed=5)
+        results = [game.play_hand().net for _ in range(25)]
+        flop = tuple(card.index for card in parse_cards('Qh 7h 2c'))
+        played.append((results, [seat.models['Bob'].thresholds('flop', bets, flop) for bets in range(3)]))
+    assert played[0] == played[1]
+    assert played[0][1][1] != (Loki2Player('Ann').triples.make1, Loki2Player('Ann').triples.make2)   # (moved)
+
+
 def test_the_simulation_gets_each_models_frequencies_unless_calibration_is_off() -> None:
     for calibration in CALIBRATIONS:
         fake = FakeSimulation(0.5, 1.5)

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from poker.cards.card import Card, Deck, parse_cards
 from poker.cards.holdings import HOLDING_COUNT, HOLDINGS, NUMBER_OF_PAIR
 from poker.errors import BettingError, PokerError, RankerError, SettingError, WeightsError
-from poker.players.simulation import DEFAULT_TRIALS, Playouts, SelectiveSampling, SimulationResult
+from poker.players.simulation import CALIBRATION_TOLERANCE, DEFAULT_TRIALS, Playouts, SelectiveSampling, SimulationResult
 from poker.ranges.weights import known_holdings
 from poker.ranking.ranker import HandRanker
 from poker.stats.player import Player
@@ -436,7 +436,7 @@ def scaled_triples(pt: np.ndarray, shares: np.ndarray, factors: np.ndarray) -> n
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2 ** 32 - 1), st.integers(2, 60))
 def test_a_calibration_meets_the_shares_and_keeps_each_pts_support(seed: int, rows: int) -> None:
-    """Random PTs and shares (some of 0): the calibrated PTs' mean is the shares (to 1e-3), an action of share 0
+    """Random PTs and shares (some of 0): the calibrated PTs' mean is the shares (to 0.01), an action of share 0
     is never taken, and the odds of one action against another are scaled alike for every holding (a holding that
     raised more than another still does)."""
     generator = np.random.default_rng(seed)
@@ -446,7 +446,7 @@ def test_a_calibration_meets_the_shares_and_keeps_each_pts_support(seed: int, ro
         shares[generator.integers(3)] = 0.0
     shares /= shares.sum()
     scaled = scaled_triples(pt, shares, SelectiveSampling().calibration(pt, shares))
-    assert np.allclose(scaled.mean(axis=0), shares, atol=1e-3)
+    assert np.allclose(scaled.mean(axis=0), shares, atol=1e-2)
     assert (scaled[:, shares == 0] == 0).all()
     for first, second in ((2, 1), (1, 0), (2, 0)):
         if shares[first] > 0 and shares[second] > 0:
@@ -460,7 +460,7 @@ def test_a_calibration_keeps_each_pts_support() -> None:
     pt = np.array([[1.0, 0.0, 0.0], [0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.0, 0.0, 1.0]])
     folder = np.array([0.4, 0.3, 0.3])
     rows = scaled_triples(pt, folder, SelectiveSampling().calibration(pt, folder))
-    assert np.allclose(rows.mean(axis=0), folder, atol=1e-3)
+    assert np.allclose(rows.mean(axis=0), folder, atol=CALIBRATION_TOLERANCE)
     impossible = np.array([0.9, 0.05, 0.05])   # (no PTs fold so often: the rows stay rows)
     rows = scaled_triples(pt, impossible, SelectiveSampling().calibration(pt, impossible))
     assert np.isfinite(rows).all() and np.allclose(rows.sum(axis=1), 1.0)
