@@ -431,7 +431,7 @@ class Loki2Player(ModellingLokiPlayer):
         self.margin = margin
         self.calibration = choice('calibration', calibration, CALIBRATIONS, error=PokerError)
         """How the simulation plays each opponent with a model: ``'frequencies'`` (ours), his PTs scaled so that
-        over his weights they take his fold, call and raise shares in each context (what his model reads him
+        over every holding he may hold, each alike, they take his fold, call and raise shares in each context (what his model reads him
         with: a station calls every bet there, a folder folds to every bet); ``'none'``, his PTs alone (Peña: only
         their thresholds move)."""
         self.unclear = choice('unclear', unclear, UNCLEAR, error=PokerError)

@@ -424,12 +424,10 @@ class SelectiveSampling:
             raise BettingError(f'frequencies must map seats to their (fold, call, raise) shares facing 0, 1 and 2+ '
                                f'bets, or be None, got {shown(frequencies)}')
         for seat, given in frequencies.items():
-            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in spot.seats or seat == spot.seats[
-                    spot.me]:
+            if type(seat) is not int or seat not in spot.seats or seat == spot.seats[spot.me]:
                 raise BettingError(f'frequencies must name opponents still in the hand, got {shown(seat)}')
             rows = real_array(f'the frequencies of seat {seat}', given, shape=(3, 3), error=BettingError)
-            if (rows < 0).any() \
-                    or not np.allclose(rows.sum(axis=1), 1.0) or rows[0, 0] > 1e-9:
+            if (rows < 0).any() or not np.allclose(rows.sum(axis=1), 1.0) or rows[0, 0] > 1e-9:
                 raise BettingError(f'the frequencies of seat {seat} must be three (fold, call, raise) rows of shares '
                                    f'summing to 1, facing 0, 1 and 2+ bets (no fold facing none), got {shown(given)}')
             rows[0, 0] = 0.0
@@ -439,9 +437,8 @@ class SelectiveSampling:
     def calibration(self, pt: np.ndarray, target: np.ndarray) -> np.ndarray:
         """The factors (fold, call, raise) that scale the PTs ``pt`` (rows) of one seat in one context so that the
         rows, each scaled column by column and renormalised (a row left with nothing takes ``target`` itself), have
-        the seat's shares ``target`` for their mean
-        (each row alike): ours, iterative proportional fitting, at most
-        :data:`CALIBRATION_ROUNDS` rounds. A seat seen to call every bet calls every bet in the trials, one that
+        the seat's shares ``target`` for their mean, each row alike (ours: iterative proportional fitting, at most
+        :data:`CALIBRATION_ROUNDS` rounds). A seat seen to call every bet calls every bet in the trials, one that
         never bets never bets there, and a seat between keeps its PTs' order of holdings: an action a holding's PT
         never takes it still never takes (a strong hand's PT that never folds does not fold because the seat folds
         often), unless its PT takes only actions the seat is never seen to take (then it takes the shares).
