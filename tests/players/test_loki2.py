@@ -412,6 +412,26 @@ def test_a_tight_raisers_raise_leaves_fewer_holdings() -> None:
     assert tight.range_share() < typical.range_share()
 
 
+def test_a_raise_taken_whatever_he_holds_leaves_the_weights_nearly_as_they_were() -> None:
+    """R reads showdowns as Papp's models do: each bet, call or check is a claim his showdown confirms or denies,
+    and an opponent whose showdowns show actions taken whatever he holds (out of line) has each PT entry mixed
+    with his share of the action (:meth:`SeatModel._mixed`): after his raise a random raiser still holds about
+    anything, a player who raises his strong hands does not."""
+    flop = tuple(card.index for card in parse_cards('Qh 7h 2c'))
+    situation = Situation(pot=12, to_call=2, bet_size=2, bets_this_round=1)
+    shown, honest = Loki2SeatModel('R'), Loki2SeatModel('H')
+    for model, shows in ((shown, '7c 2d'), (honest, 'Qc Qd')):   # two pair raised: in line; queens: in line too
+        for _ in range(12):
+            model.begin_hand([])
+            model.observe_triple('flop', 'raise', bets_to_call=1, board=flop, situation=situation, opponents=1)
+            model.showdown(parse_cards('3c 4d' if model is shown else shows))   # the random raiser shows trash
+    assert shown.out_of_line() > 0.5 and honest.out_of_line() == 0
+    for model in (shown, honest):
+        model.begin_hand([])
+        model.observe_triple('flop', 'raise', bets_to_call=1, board=flop, situation=situation, opponents=1)
+    assert shown.range_share() > 0.9 > honest.range_share() + 0.2, (shown.range_share(), honest.range_share())
+
+
 def test_the_thresholds_follow_the_specific_frequencies_quantiles() -> None:
     """Make1 moves by the distance between the quantiles of the opponent's share of hands that play and Table
     B.2's, on the round's scale (each holding still possible counted once)."""
