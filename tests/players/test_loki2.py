@@ -26,7 +26,7 @@ from poker.players import (
     RandomPlayer, TightAggressive, make_seat, read_player,
 )
 from poker.players.frequencies import DEFAULT_FREQUENCIES, TableFrequencies
-from poker.players.loki2 import CALIBRATIONS
+from poker.players.loki2 import CALIBRATIONS, NO_MODEL_WIDTH
 from poker.players.holding_scales import _fast_outs, fast_potentials, holding_scale
 from poker.players.kinds import PLAYER_KINDS
 from poker.ranges.weights import known_holdings
@@ -36,7 +36,7 @@ from poker.strategy.actions import Action
 from poker.strategy.advice import FullLokiStrategy
 from poker.strategy.policy import column_of
 from poker.strategy.situation import Situation
-from poker.strategy.triples import TripleStrategy
+from poker.strategy.triples import DEFAULT_WIDTH, TripleStrategy
 from poker.table.records import Decision
 
 STREET_OF = {0: 'preflop', 3: 'flop', 4: 'turn', 5: 'river'}
@@ -600,6 +600,18 @@ def test_the_kinds_are_loki2s_ablations(kind: str, betting: str, reweighting: st
     assert (seat.betting, seat.reweighting, seat.modelling, seat.simulation) == (betting, reweighting, 'specific', None)
     assert read_player(kind) is PLAYER_KINDS[kind]
     assert make_seat(kind, 'Ann', 3).random.random() == random.Random(3).random()
+
+
+def test_the_kinds_without_a_model_and_generic() -> None:
+    """``loki2-no-model`` bets by PTs of width NO_MODEL_WIDTH with no model and no simulation; ``loki2-generic``
+    simulates with generic models, its PTs of the default width."""
+    alone = make_seat('loki2-no-model', 'Ann', 3)
+    assert isinstance(alone, Loki2Player) and (alone.betting, alone.modelling, alone.simulation) == (
+        'triples', 'none', None)
+    assert alone.triples.width == NO_MODEL_WIDTH != DEFAULT_WIDTH
+    generic = make_seat('loki2-generic', 'Ann', 3)
+    assert isinstance(generic, Loki2Player) and generic.modelling == 'generic' and generic.simulation is not None
+    assert generic.triples.width == DEFAULT_WIDTH and generic.calibration == 'frequencies'
 
 
 @pytest.mark.parametrize(('switch', 'value'), [
