@@ -266,7 +266,9 @@ class Loki2SeatModel(SeatModel):
         after the flop with :attr:`reweighting` ``'triples'``, each holding's weight times the PT entry of the
         action (fold, check or call, bet or raise) in :meth:`holding_triples` at the :meth:`thresholds` of the
         action's context, at least :attr:`LOW_WEIGHT` (Peña fig. 4.2: from the weights as they are, once per
-        action, checks too); otherwise as :meth:`observe`.
+        action, checks too), the entry mixed with his share of the action as far as his showdowns show actions
+        taken whatever he holds (ours, as :meth:`observe` mixes Papp's factor: :attr:`READS_SHOWDOWNS`; each
+        action a claim his showdown confirms or denies); otherwise as :meth:`observe`.
 
         >>> from poker.cards.card import parse_cards
         >>> flop = [card.index for card in parse_cards('9h 8c 2c')]
