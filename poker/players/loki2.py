@@ -440,17 +440,17 @@ class Loki2Player(ModellingLokiPlayer):
         if not 0 <= margin <= 10:
             raise PokerError(f'margin must be from 0 to 10 standard errors, got {shown(margin)}')
         self.margin = margin
-        self.calibration = choice('calibration', calibration, CALIBRATIONS, error=PokerError)
-        """How the simulation plays each opponent with a model: ``'frequencies'`` (ours), his PTs scaled so that
-        over every holding he may hold, each alike, they take his fold, call and raise shares in each context (what his model reads him
-        with: a station calls every bet there, a folder folds to every bet); ``'none'``, his PTs alone (Peña: only
-        their thresholds move)."""
-        self.unclear = choice('unclear', unclear, UNCLEAR, error=PokerError)
-        """What the seat does when its simulation's best is not clear: ``'rules'``, Loki-1's rules (ours: the static
-        evaluation that the search extends), or ``'betting'``, as without a simulation (its PT's draw with B)."""
         """How clear the simulation's best action must be, in standard errors of its lead over the next best, for
         the seat to take it (ours; 0: always, as Peña's seat did); below that the seat chooses as without a
         simulation (its PT's draw, or Loki-1's rules)."""
+        self.calibration = choice('calibration', calibration, CALIBRATIONS, error=PokerError)
+        """How the simulation plays each opponent with a model: ``'frequencies'`` (ours), his PTs scaled so that
+        over every holding he may hold, each alike, they take his fold, call and raise shares in each context (what
+        his model reads him with: a station calls every bet there, a folder folds to every bet); ``'none'``, his PTs
+        alone (Peña: only their thresholds move)."""
+        self.unclear = choice('unclear', unclear, UNCLEAR, error=PokerError)
+        """What the seat does when its simulation's best is not clear: ``'rules'``, Loki-1's rules (ours: the static
+        evaluation that the search extends), or ``'betting'``, as without a simulation (its PT's draw with B)."""
         self.random = Random(read_seed(seed))
         self.hand_draw: float | None = None
         """This hand's random number (Peña: one a hand, drawn at the hand's first PT decision): below ``f`` the PT
@@ -594,7 +594,8 @@ class Loki2Player(ModellingLokiPlayer):
         """The action of highest mean result at the view by the :attr:`simulation` (fold 0: a fold when both lose,
         a check instead when checking is free; a raise only when it beats the call, and none when the simulation
         says none is possible, ``ev_raise`` None; equal means: call, then raise, then fold), with the
-        :meth:`opponent_weights`, :meth:`opponent_thresholds` and the seat's random numbers; when that action does
+        :meth:`opponent_weights`, :meth:`opponent_thresholds`, :meth:`opponent_frequencies` (with :attr:`calibration`)
+        and the seat's random numbers; when that action does
         not lead the next best by :attr:`margin` standard errors (:meth:`_clear`), the seat's choice without it."""
         view = read_view(view)
         if self.simulation is None:
@@ -641,13 +642,14 @@ class Loki2Player(ModellingLokiPlayer):
         card the seat sees): his model's, or every holding alike for a seat without one."""
         view = read_view(view)
         dead = known_holdings(tuple(card.index for card in (*view.hole, *view.board)))
-        found: dict[int, np.ndarray] = {}
-        for seat in view.active:
-            if seat == view.seat:
-                continue
-            model = self.models.get(self.seat_names[seat]) if seat < len(self.seat_names) else None
-            found[seat] = np.where(dead, 0.0, 1.0 if model is None else model.weights)
-        return found
+        return {seat: np.where(dead, 0.0, 1.0 if model is None else model.weights)
+                for seat, model in self._opponents(view)}
+
+    def _opponents(self, view: TableView) -> list[tuple[int, SeatModel | None]]:
+        """Each opponent still in (by seat) and his model (None for a seat without one): what the simulation is
+        handed about him (:meth:`opponent_weights`, :meth:`opponent_thresholds`, :meth:`opponent_frequencies`)."""
+        return [(seat, self.models.get(self.seat_names[seat]) if seat < len(self.seat_names) else None)
+                for seat in view.active if seat != view.seat]
 
     def opponent_thresholds(self, view: TableView) -> dict[int, ContextThresholds]:
         """Each opponent still in (by seat) and the (Make1, Make2) thresholds of the PT that plays him after the
@@ -658,18 +660,10 @@ class Loki2Player(ModellingLokiPlayer):
         if not view.board:
             raise PokerError('thresholds are for after the flop')
         key = tuple(sorted(card.index for card in view.board))
-        found: dict[int, ContextThresholds] = {}
         unmoved = (self.triples.make1, self.triples.make2)
-        for seat in view.active:
-            if seat == view.seat:
-                continue
-            model = self.models.get(self.seat_names[seat]) if seat < len(self.seat_names) else None
-            if isinstance(model, Loki2SeatModel):
-                found[seat] = (model._thresholds(view.street, 0, key), model._thresholds(view.street, 1, key),
-                               model._thresholds(view.street, 2, key))
-            else:
-                found[seat] = (unmoved, unmoved, unmoved)
-        return found
+        return {seat: (model._thresholds(view.street, 0, key), model._thresholds(view.street, 1, key),
+                       model._thresholds(view.street, 2, key)) if isinstance(model, Loki2SeatModel)
+                else (unmoved, unmoved, unmoved) for seat, model in self._opponents(view)}
 
     def opponent_frequencies(self, view: TableView) -> dict[int, np.ndarray]:
         """Each opponent still in (by seat) with a model and his (fold, call, raise) shares facing 0, 1 and 2 or
@@ -677,13 +671,8 @@ class Loki2Player(ModellingLokiPlayer):
         <poker.players.modelling.SeatModel.frequencies>`, so his own blended with Table B.2's, or the table's, as
         the model reads him); an opponent without a model is left out."""
         view = read_view(view)
-        found: dict[int, np.ndarray] = {}
-        for seat in view.active:
-            model = self.models.get(self.seat_names[seat]) if seat != view.seat and seat < len(
-                self.seat_names) else None
-            if model is not None:
-                found[seat] = np.stack([model.frequencies(view.street, bets) for bets in range(3)])
-        return found
+        return {seat: np.stack([model.frequencies(view.street, bets) for bets in range(3)])
+                for seat, model in self._opponents(view) if model is not None}
 
     # ------------------------------------------------------------------------------------ every holding
     @classmethod
