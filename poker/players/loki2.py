@@ -300,12 +300,7 @@ class Loki2SeatModel(SeatModel):
             rows = self._holding_triples(self._round_key, situation, opponents, make1, make2)
             column = ACTION_CLASSES[action]
             fold, call, raise_ = self.frequencies(street, bets_to_call).tolist()
-            # what the action says of his holding, for his showdowns to confirm or deny (as Papp's models claim)
-            share = raise_ if column == 2 else call + raise_ if action == Action.CALL else None
-            if share is not None and 0 < share < 1:
-                self.claims.append((board, 1 - share, False))
-            elif action == Action.CHECK and self.CHECKS_CAP and 0 < raise_ < 1:
-                self.claims.append((board, 1 - raise_, True))
+            self._claim(board, action, call, raise_)
             # an opponent whose showdowns show actions taken whatever he holds: the PT entry mixed with his share
             entry = self._mixed(rows[:, column], (fold, call, raise_)[column], self.out_of_line())
             self.weights = np.where(self.dead, 0.0, np.maximum(self.weights * entry, self.LOW_WEIGHT))

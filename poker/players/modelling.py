@@ -260,25 +260,36 @@ class SeatModel:
         evidence = self.tally if self.specific else None if self.table is None else self.table.pooled()  # (evidence)
         fold, call, raise_ = (_DEFAULT_ROWS[min(bets_to_call, 2)] if evidence is None
                               else evidence.shares(STREETS.index(street), min(bets_to_call, 2)))
+        share = self._claim(board, action, call, raise_)
         if action == Action.CHECK:
             if self.CHECKS_CAP and 0 < raise_ < 1:
                 cap = self._quantile(1 - raise_, self._round_key)
-                self.claims.append((board, 1 - raise_, True))
                 if cap < self.applied_cap:
                     self.applied_cap, self.applied_shares = cap, (self.applied_shares[0], 1 - raise_)
                     self._reweight(self.applied_mu, board)
             return
-        share = raise_ if action in (Action.BET, Action.RAISE) else call + raise_ if action == Action.CALL else None
         if share is None:
             return
-        if 0 < share < 1:
-            self.claims.append((board, 1 - share, False))
         mu = self._quantile(1 - share, self._round_key)
         threshold = (None if mu < self.PREFLOP_CUTOFF else mu) if not board \
             else None if share > 1 - self.POSTFLOP_CUTOFF else mu
         if threshold is not None and threshold > self.applied_mu:
             self.applied_shares = (share, self.applied_shares[1])
             self._reweight(threshold, board)
+
+    def _claim(self, board: tuple[int, ...], action: Action, call: float, raise_: float) -> float | None:
+        """Record what ``action`` says of his holding, for his showdown to confirm or deny (:attr:`claims`,
+        :attr:`READS_SHOWDOWNS`), given his call and raise shares in its context: a bet or raise a holding above the
+        ``1 - raise_`` quantile, a call one above ``1 - (call + raise_)``, a check (with :attr:`CHECKS_CAP`) one
+        below ``1 - raise_``; no claim for a share of 0 or 1. The share of a bet, raise or call (None otherwise)."""
+        if action == Action.CHECK:
+            if self.CHECKS_CAP and 0 < raise_ < 1:
+                self.claims.append((board, 1 - raise_, True))
+            return None
+        share = raise_ if action in (Action.BET, Action.RAISE) else call + raise_ if action == Action.CALL else None
+        if share is not None and 0 < share < 1:
+            self.claims.append((board, 1 - share, False))
+        return share
 
     def _observe_by_hooks(self, street: str, action: Action, bets_to_call: int, board: tuple[int, ...]) -> None:
         """Re-weight after ``action`` through the rules' hooks (:meth:`cap`, :meth:`frequencies`, :meth:`frequency`,
